@@ -1,0 +1,85 @@
+"""cpknight: knight tours, distances and reachability on any board.
+
+The same questions answered two ways side by side: declaratively (OR-Tools
+CP-SAT circuit models and integer programs) and by search (BFS, backtracking,
+Warnsdorff), every answer verified.
+
+Examples:
+    >>> from cpknight import Board, distance_map
+    >>> distance_map(Board.parse("8x8"), "a1")["h8"]
+    6
+"""
+
+from cpknight.api import (
+    components,
+    distance_map,
+    find_tour,
+    knight_distance,
+    reachable,
+    shortest_path,
+)
+from cpknight.board import NAMED_BOARDS, Board, Cell
+from cpknight.errors import (
+    CpknightError,
+    EngineError,
+    InvalidBoardError,
+    InvalidCellError,
+    InvalidInputError,
+    InvalidPieceError,
+    NoPathError,
+    NoTourError,
+    SolveLimitError,
+    TourCheckError,
+)
+from cpknight.pieces import (
+    CAMEL,
+    GIRAFFE,
+    KNIGHT,
+    NAMED_PIECES,
+    ZEBRA,
+    Leaper,
+    MoveGraph,
+    move_graph,
+)
+from cpknight.results import Distance, DistanceMap, Effort, Tour, check_tour, is_tour
+from cpknight.solving import SolveOptions
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CAMEL",
+    "GIRAFFE",
+    "KNIGHT",
+    "NAMED_BOARDS",
+    "NAMED_PIECES",
+    "ZEBRA",
+    "Board",
+    "Cell",
+    "CpknightError",
+    "Distance",
+    "DistanceMap",
+    "Effort",
+    "EngineError",
+    "InvalidBoardError",
+    "InvalidCellError",
+    "InvalidInputError",
+    "InvalidPieceError",
+    "Leaper",
+    "MoveGraph",
+    "NoPathError",
+    "NoTourError",
+    "SolveLimitError",
+    "SolveOptions",
+    "Tour",
+    "TourCheckError",
+    "__version__",
+    "check_tour",
+    "components",
+    "distance_map",
+    "find_tour",
+    "is_tour",
+    "knight_distance",
+    "move_graph",
+    "reachable",
+    "shortest_path",
+]

@@ -1,0 +1,728 @@
+"""Boards: shape, blocked cells, topology, cell names and the named boards.
+
+A :class:`Board` is a box of cells in any number of dimensions (2D and 3D are
+the usual ones), some of them blocked, with each axis either bounded or wrapped
+(a torus wraps every axis, a cylinder the last one). It is a frozen value: every
+method returns a new board or a plain value.
+
+Cells are tuples of ints indexing the shape: ``(row, col)`` in 2D, with row 0
+the first rank (at the bottom of a diagram) and col 0 the a-file, so ``b3`` is
+``(2, 1)``; ``(layer, row, col)`` in 3D. Printed grids show the top rank first,
+like a chessboard diagram, and 3D boards as their layers one after another.
+
+Examples:
+    >>> board = Board.parse("8x8")
+    >>> board.label, board.n_open
+    ('8x8', 64)
+    >>> board.parse_cell("b3")
+    (2, 1)
+    >>> board.cell_name((2, 1))
+    'b3'
+    >>> print(Board.parse("cross5"))
+    . . . . .
+    . . . . .
+    . . # . .
+    . . . . .
+    . . . . .
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Literal, SupportsIndex, get_args
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.errors import InvalidBoardError, InvalidCellError
+
+__all__ = [
+    "MAX_CELLS",
+    "NAMED_BOARDS",
+    "Board",
+    "Cell",
+    "CellLike",
+    "NamedBoard",
+    "Topology",
+]
+
+Cell = tuple[int, ...]
+"""A cell: one int per axis, zero-based (``(row, col)`` in 2D)."""
+
+CellLike = str | Sequence[int]
+"""Anything :meth:`Board.parse_cell` reads: ``'b3'``, ``'2,1'`` or ``(2, 1)``."""
+
+Topology = Literal["bounded", "torus", "cylinder"]
+TOPOLOGIES: tuple[str, ...] = get_args(Topology)
+
+MAX_CELLS = 100_000_000
+"""The largest board (in cells) cpknight builds: 10^8, a 10000x10000 board."""
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+_SIZE_RE = re.compile(r"^\s*(\d+)(?:\s*[x×*]\s*(\d+))+\s*$", re.IGNORECASE)
+_ALGEBRAIC_RE = re.compile(r"^([a-z])(-?\d+)$")
+_COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$")
+
+
+@dataclass(frozen=True, repr=False)
+class Board:
+    """A board: a box of cells, some blocked, each axis bounded or wrapped.
+
+    Args:
+        shape: the number of cells along each axis (rows, cols in 2D). An axis of
+            length 0 is unbounded: the plane (see :meth:`plane`).
+        blocked: the cells that cannot be entered.
+        wrap: for each axis, whether leaving one side comes back on the other.
+            ``None`` means no axis wraps.
+        name: the board's name, for named boards and messages.
+
+    Raises:
+        InvalidBoardError: a non-positive or too large shape, or a blocked cell
+            off the board.
+
+    Examples:
+        >>> Board((3, 4)).n_open
+        12
+        >>> Board((3, 4), topology="torus").wrap
+        (True, True)
+        >>> Board((0, 0)).unbounded
+        True
+    """
+
+    shape: tuple[int, ...]
+    blocked: frozenset[Cell] = frozenset()
+    wrap: tuple[bool, ...] = ()
+    name: str | None = None
+    start_hint: Cell | None = field(default=None, compare=False)
+
+    def __init__(
+        self,
+        shape: Sequence[int],
+        blocked: Iterable[Sequence[int]] = (),
+        *,
+        wrap: Sequence[bool] | None = None,
+        topology: Topology | None = None,
+        name: str | None = None,
+        start_hint: Sequence[int] | None = None,
+    ) -> None:
+        dims = tuple(int(s) for s in shape)
+        if not dims:
+            raise InvalidBoardError("a board needs at least one axis")
+        if any(s < 0 for s in dims):
+            raise InvalidBoardError(f"board sides must be positive: {_size(dims)}")
+        unbounded = any(s == 0 for s in dims)
+        if unbounded and not all(s == 0 for s in dims):
+            raise InvalidBoardError(
+                f"a board is either bounded on every axis or the plane: {_size(dims)}"
+            )
+        if not unbounded and math.prod(dims) > MAX_CELLS:
+            raise InvalidBoardError(
+                f"board {_size(dims)} has {math.prod(dims)} cells; "
+                f"cpknight builds boards of at most {MAX_CELLS} cells"
+            )
+        if topology is not None and wrap is not None:
+            raise InvalidBoardError("give either wrap or topology, not both")
+        if topology is not None:
+            wraps = _wrap_for(topology, len(dims))
+        elif wrap is not None:
+            wraps = tuple(bool(w) for w in wrap)
+            if len(wraps) != len(dims):
+                raise InvalidBoardError(
+                    f"wrap has {len(wraps)} axes; board {_size(dims)} has {len(dims)}"
+                )
+        else:
+            wraps = (False,) * len(dims)
+        if unbounded and any(wraps):
+            raise InvalidBoardError("the unbounded plane cannot wrap")
+        cells = frozenset(tuple(int(x) for x in c) for c in blocked)
+        if unbounded and cells:
+            raise InvalidBoardError("the unbounded plane has no blocked cells")
+        for cell in cells:
+            if len(cell) != len(dims) or not all(
+                0 <= x < s for x, s in zip(cell, dims, strict=True)
+            ):
+                raise InvalidBoardError(
+                    f"blocked cell {_coords(cell)} is not on board {_size(dims)}"
+                )
+        hint = None if start_hint is None else tuple(int(x) for x in start_hint)
+        object.__setattr__(self, "shape", dims)
+        object.__setattr__(self, "blocked", cells)
+        object.__setattr__(self, "wrap", wraps)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "start_hint", hint)
+
+    # ------------------------------------------------------------------ parsing
+
+    @classmethod
+    def parse(cls, spec: str | Board, *, topology: Topology = "bounded") -> Board:
+        """Read a board from a size, a name, ``plane``, or an ASCII-art file.
+
+        Args:
+            spec: ``'8x8'``, ``'5x7'``, ``'4x4x4'``; a named board (see
+                :data:`NAMED_BOARDS`); ``'plane'`` or ``'plane3'`` (unbounded, for
+                distances); or the path of a text file of ``.`` (open) and ``#``
+                (blocked), top rank first, 3D layers separated by a blank line.
+                A :class:`Board` is returned with the topology applied.
+            topology: ``'bounded'``, ``'torus'`` (every axis wraps) or
+                ``'cylinder'`` (the last axis wraps).
+
+        Returns:
+            The board.
+
+        Raises:
+            InvalidBoardError: the spec is none of the above, or the file cannot
+                be read or is malformed.
+
+        Examples:
+            >>> Board.parse("5x7").shape
+            (5, 7)
+            >>> Board.parse("holed8").n_open
+            48
+            >>> Board.parse("4x4x4").dim
+            3
+            >>> Board.parse("8x8", topology="cylinder").topology
+            'cylinder'
+            >>> Board.parse("x8")
+            Traceback (most recent call last):
+            ...
+            cpknight.errors.InvalidBoardError: expected a board like '8x8', '4x4x4', \
+'plane', a file of '.' and '#', or a name in classic8, holed8, heart9, ring10, \
+cross5, ring9, blocks12, frame9, cube4: 'x8'
+        """
+        if isinstance(spec, Board):
+            return spec.with_topology(topology)
+        if topology not in TOPOLOGIES:
+            raise InvalidBoardError(
+                f"expected a topology in {', '.join(TOPOLOGIES)}: {topology!r}"
+            )
+        text = spec.strip()
+        key = text.lower()
+        if key in ("plane", "plane2", "plane3") or re.fullmatch(r"plane\d+", key):
+            dim = 2 if key in ("plane", "plane2") else int(key[5:])
+            if dim < 1:
+                raise InvalidBoardError(f"a plane needs at least one axis: {spec!r}")
+            if topology != "bounded":
+                raise InvalidBoardError(
+                    f"the unbounded plane cannot be a {topology}: {spec!r}"
+                )
+            return cls((0,) * dim, name=key if key != "plane2" else "plane")
+        match = _SIZE_RE.match(text)
+        if match:
+            dims = tuple(int(x) for x in re.split(r"\s*[x×*]\s*", text.lower()))
+            if any(d < 1 for d in dims):
+                raise InvalidBoardError(f"board sides must be at least 1: {spec!r}")
+            return cls(dims, topology=topology)
+        if key in NAMED_BOARDS:
+            return NAMED_BOARDS[key].build().with_topology(topology)
+        path = Path(text)
+        if path.suffix or "/" in text or "\\" in text or path.exists():
+            return cls.read(path, topology=topology)
+        raise InvalidBoardError(
+            "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and '#', "
+            f"or a name in {', '.join(NAMED_BOARDS)}: {spec!r}"
+        )
+
+    @classmethod
+    def read(cls, path: str | Path, *, topology: Topology = "bounded") -> Board:
+        """Read a board drawn as ASCII art from a file (see :meth:`from_ascii`).
+
+        Raises:
+            InvalidBoardError: the file cannot be read or is malformed.
+        """
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or type(exc).__name__
+            raise InvalidBoardError(
+                f"cannot read board file '{path}': {reason}"
+            ) from None
+        return cls.from_ascii(text, topology=topology, source=str(path))
+
+    @classmethod
+    def from_ascii(
+        cls,
+        text: str,
+        *,
+        topology: Topology = "bounded",
+        name: str | None = None,
+        source: str = "board",
+    ) -> Board:
+        """Build a board from ASCII art: ``.`` open, ``#`` blocked, top rank first.
+
+        Cells may be separated by spaces. A 3D board is its layers (layer 0 first),
+        separated by blank lines. Lines starting with ``;`` are comments.
+
+        Args:
+            text: the drawing.
+            topology: as for :meth:`parse`.
+            name: a name for the board.
+            source: where the text came from, for error messages.
+
+        Returns:
+            The board.
+
+        Raises:
+            InvalidBoardError: an unknown character, ragged rows or layers, or
+                nothing drawn.
+
+        Examples:
+            >>> b = Board.from_ascii('''
+            ... # . .
+            ... . . .
+            ... ''')
+            >>> b.shape, sorted(b.blocked)
+            ((2, 3), [(1, 0)])
+            >>> Board.from_ascii(str(b)) == b
+            True
+        """
+        layers: list[list[str]] = [[]]
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if line.startswith(";"):
+                continue
+            if not line:
+                if layers[-1]:
+                    layers.append([])
+                continue
+            row = line.replace(" ", "").replace("\t", "")
+            bad = set(row) - {".", "#"}
+            if bad:
+                char = sorted(bad)[0]
+                raise InvalidBoardError(
+                    f"{source} line {number}: expected '.' (open) or '#' (blocked), "
+                    f"found {char!r}"
+                )
+            layers[-1].append(row)
+        if not layers[-1]:
+            layers.pop()
+        if not layers:
+            raise InvalidBoardError(f"{source}: no board drawn")
+        rows, cols = len(layers[0]), len(layers[0][0])
+        for layer in layers:
+            if len(layer) != rows:
+                raise InvalidBoardError(
+                    f"{source}: every layer needs {rows} rows; one has {len(layer)}"
+                )
+            for row in layer:
+                if len(row) != cols:
+                    raise InvalidBoardError(
+                        f"{source}: every row needs {cols} cells; one has {len(row)}"
+                    )
+        blocked: list[Cell] = []
+        for k, layer in enumerate(layers):
+            for i, row in enumerate(layer):
+                r = rows - 1 - i
+                for c, char in enumerate(row):
+                    if char == "#":
+                        blocked.append((k, r, c) if len(layers) > 1 else (r, c))
+        shape = (len(layers), rows, cols) if len(layers) > 1 else (rows, cols)
+        return cls(shape, blocked, topology=topology, name=name)
+
+    @classmethod
+    def plane(cls, dim: int = 2) -> Board:
+        """The unbounded board in ``dim`` dimensions, for distance questions.
+
+        Examples:
+            >>> Board.plane().label
+            'plane'
+        """
+        return cls((0,) * dim, name="plane" if dim == 2 else f"plane{dim}")
+
+    def with_topology(self, topology: Topology) -> Board:
+        """This board with another topology (``bounded``, ``torus``, ``cylinder``).
+
+        Examples:
+            >>> Board.parse("6x6").with_topology("torus").label
+            '6x6 torus'
+        """
+        if topology not in TOPOLOGIES:
+            raise InvalidBoardError(
+                f"expected a topology in {', '.join(TOPOLOGIES)}: {topology!r}"
+            )
+        if self.unbounded:
+            if topology != "bounded":
+                raise InvalidBoardError(
+                    f"the unbounded plane cannot be a {topology}: {self.label!r}"
+                )
+            return self
+        return Board(
+            self.shape,
+            self.blocked,
+            topology=topology,
+            name=self.name,
+            start_hint=self.start_hint,
+        )
+
+    # --------------------------------------------------------------- properties
+
+    @property
+    def dim(self) -> int:
+        """The number of axes."""
+        return len(self.shape)
+
+    @property
+    def unbounded(self) -> bool:
+        """Whether this is the unbounded plane (every axis infinite)."""
+        return self.shape[0] == 0
+
+    @property
+    def topology(self) -> Topology:
+        """``'bounded'``, ``'torus'`` or ``'cylinder'`` (some but not all axes wrap)."""
+        if all(self.wrap) and self.dim > 1:
+            return "torus"
+        if any(self.wrap):
+            return "cylinder" if self.dim > 1 else "torus"
+        return "bounded"
+
+    @property
+    def size(self) -> int:
+        """The number of cells, open or blocked."""
+        self.require_finite("counting its cells")
+        return math.prod(self.shape)
+
+    @property
+    def n_open(self) -> int:
+        """The number of open cells."""
+        return self.size - len(self.blocked)
+
+    @property
+    def label(self) -> str:
+        """A short name for messages: ``'8x8'``, ``'holed8'``, ``'6x6 torus'``."""
+        base = self.name or _size(self.shape)
+        if self.name is None and self.blocked:
+            base += f" ({len(self.blocked)} blocked)"
+        return base if self.topology == "bounded" else f"{base} {self.topology}"
+
+    @property
+    def size_label(self) -> str:
+        """The shape as text: ``'8x8'``, ``'4x4x4'``."""
+        return _size(self.shape)
+
+    @cached_property
+    def open_mask(self) -> npt.NDArray[np.bool_]:
+        """A boolean array of the board's shape, True on open cells."""
+        self.require_finite("drawing its cells")
+        mask = np.ones(self.shape, dtype=bool)
+        if self.blocked:
+            index = np.array(sorted(self.blocked), dtype=np.int64).T
+            mask[tuple(index)] = False
+        mask.setflags(write=False)
+        return mask
+
+    def require_finite(self, purpose: str) -> None:
+        """Refuse the unbounded plane for a question that needs a finite board.
+
+        Raises:
+            InvalidBoardError: the board is the plane.
+
+        Examples:
+            >>> Board.plane().require_finite("a tour")
+            Traceback (most recent call last):
+            ...
+            cpknight.errors.InvalidBoardError: board 'plane' is unbounded; \
+a tour needs a finite board
+        """
+        if self.unbounded:
+            raise InvalidBoardError(
+                f"board '{self.label}' is unbounded; {purpose} needs a finite board"
+            )
+
+    # -------------------------------------------------------------------- cells
+
+    def contains(self, cell: Sequence[int]) -> bool:
+        """Whether ``cell`` lies on the board (open or blocked)."""
+        if len(cell) != self.dim:
+            return False
+        if self.unbounded:
+            return True
+        return all(0 <= x < s for x, s in zip(cell, self.shape, strict=True))
+
+    def is_open(self, cell: Sequence[int]) -> bool:
+        """Whether ``cell`` lies on the board and is not blocked.
+
+        Examples:
+            >>> b = Board.parse("cross5")
+            >>> b.is_open((2, 2)), b.is_open((0, 0)), b.is_open((5, 0))
+            (False, True, False)
+        """
+        return self.contains(cell) and tuple(cell) not in self.blocked
+
+    def open_cells(self) -> Iterator[Cell]:
+        """The open cells in row-major order (the order of move-graph nodes)."""
+        for flat in np.flatnonzero(self.open_mask.ravel()):
+            yield tuple(int(x) for x in np.unravel_index(int(flat), self.shape))
+
+    def parse_cell(self, spec: CellLike, *, allow_blocked: bool = False) -> Cell:
+        """Read a cell name or coordinates and check it is an open cell.
+
+        Args:
+            spec: algebraic ``'b3'`` (2D), coordinates ``'2,1'`` or ``'(2, 1)'``
+                (any board), or a sequence of ints.
+            allow_blocked: accept a blocked cell (for drawing).
+
+        Returns:
+            The cell as a tuple of ints.
+
+        Raises:
+            InvalidCellError: unparseable, the wrong number of coordinates, off
+                the board, or blocked.
+
+        Examples:
+            >>> b = Board.parse("8x8")
+            >>> b.parse_cell("h8"), b.parse_cell("7,0"), b.parse_cell((0, 1))
+            ((7, 7), (7, 0), (0, 1))
+            >>> b.parse_cell("i9")
+            Traceback (most recent call last):
+            ...
+            cpknight.errors.InvalidCellError: cell 'i9' is not on board 8x8
+            >>> Board.parse("holed8").parse_cell("c3")
+            Traceback (most recent call last):
+            ...
+            cpknight.errors.InvalidCellError: cell 'c3' is blocked on board holed8
+        """
+        cell, shown = self._read_cell(spec)
+        if len(cell) != self.dim:
+            raise InvalidCellError(
+                f"cell '{shown}' has {len(cell)} coordinate"
+                f"{'s' if len(cell) != 1 else ''}; board {self.label} has {self.dim}"
+            )
+        if not self.contains(cell):
+            raise InvalidCellError(f"cell '{shown}' is not on board {self.label}")
+        if not allow_blocked and cell in self.blocked:
+            raise InvalidCellError(f"cell '{shown}' is blocked on board {self.label}")
+        return cell
+
+    def _read_cell(self, spec: CellLike) -> tuple[Cell, str]:
+        if isinstance(spec, str):
+            text = spec.strip().lower()
+            match = _ALGEBRAIC_RE.match(text)
+            if match:
+                if self.dim != 2:
+                    raise InvalidCellError(
+                        f"cell '{spec}' is algebraic, which names cells on 2D boards "
+                        f"only; board {self.label} has {self.dim} axes: give "
+                        "coordinates like '0,0,0'"
+                    )
+                col = FILES.index(match.group(1))
+                return (int(match.group(2)) - 1, col), spec.strip()
+            match = _COORDS_RE.match(text)
+            if match:
+                parts = re.split(r"\s*[, ]\s*", match.group(1).strip())
+                return tuple(int(p) for p in parts), spec.strip()
+            raise InvalidCellError(
+                f"expected a cell like 'a1' or '0,0': {spec!r}"
+                if self.dim == 2
+                else f"expected a cell like '0,0,0': {spec!r}"
+            )
+        try:
+            cell = tuple(_as_int(x) for x in spec)
+        except (TypeError, ValueError):
+            raise InvalidCellError(
+                f"expected a cell as a tuple of ints: {spec!r}"
+            ) from None
+        return cell, ",".join(str(x) for x in cell)
+
+    def cell_name(self, cell: Sequence[int]) -> str:
+        """The name of a cell: algebraic on 2D boards of up to 26 files, else ``r,c``.
+
+        Examples:
+            >>> Board.parse("8x8").cell_name((0, 0))
+            'a1'
+            >>> Board.parse("4x4x4").cell_name((0, 1, 2))
+            '0,1,2'
+            >>> Board.parse("30x30").cell_name((0, 27))
+            '0,27'
+        """
+        cell = tuple(int(x) for x in cell)
+        if (
+            self.dim == 2
+            and not self.unbounded
+            and self.shape[1] <= len(FILES)
+            and 0 <= cell[1] < len(FILES)
+        ):
+            return f"{FILES[cell[1]]}{cell[0] + 1}"
+        return _coords(cell)
+
+    def index(self, cell: Sequence[int]) -> int:
+        """The row-major position of ``cell`` among all cells (open or blocked)."""
+        return int(np.ravel_multi_index(tuple(int(x) for x in cell), self.shape))
+
+    # ----------------------------------------------------------------- drawing
+
+    def to_ascii(self) -> str:
+        """The board as ASCII art, ``.`` open and ``#`` blocked, top rank first."""
+        from cpknight.render import board_text
+
+        return board_text(self)
+
+    def __str__(self) -> str:
+        if self.unbounded:
+            return f"{self.label} (unbounded)"
+        return self.to_ascii()
+
+    def __repr__(self) -> str:
+        parts = [repr(self.size_label if not self.unbounded else self.label)]
+        if self.blocked:
+            parts.append(f"blocked={len(self.blocked)}")
+        if self.topology != "bounded":
+            parts.append(f"topology={self.topology!r}")
+        if self.name:
+            parts.append(f"name={self.name!r}")
+        return f"Board({', '.join(parts)})"
+
+
+def _as_int(x: object) -> int:
+    if isinstance(x, bool) or not isinstance(x, SupportsIndex):
+        raise TypeError(x)
+    return operator.index(x)
+
+
+def _size(shape: Sequence[int]) -> str:
+    return "x".join(str(s) for s in shape)
+
+
+def _coords(cell: Sequence[int]) -> str:
+    return ",".join(str(x) for x in cell)
+
+
+def _wrap_for(topology: str, dim: int) -> tuple[bool, ...]:
+    if topology == "bounded":
+        return (False,) * dim
+    if topology == "torus":
+        return (True,) * dim
+    if topology == "cylinder":
+        return (False,) * (dim - 1) + (True,)
+    raise InvalidBoardError(
+        f"expected a topology in {', '.join(TOPOLOGIES)}: {topology!r}"
+    )
+
+
+# ------------------------------------------------------------------ named boards
+
+
+@dataclass(frozen=True)
+class NamedBoard:
+    """A built-in board: its name, a one-line description and how to build it."""
+
+    name: str
+    description: str
+    builder: Callable[[], Board]
+
+    def build(self) -> Board:
+        """Build the board."""
+        return self.builder()
+
+
+def _carve(
+    shape: tuple[int, int],
+    removed: Iterable[tuple[slice, slice]],
+    reopened: Iterable[tuple[slice, slice]] = (),
+    extra: Iterable[Cell] = (),
+) -> set[Cell]:
+    mask = np.zeros(shape, dtype=bool)
+    for rows, cols in removed:
+        mask[rows, cols] = True
+    for rows, cols in reopened:
+        mask[rows, cols] = False
+    for cell in extra:
+        mask[cell] = True
+    return {(int(r), int(c)) for r, c in zip(*np.nonzero(mask), strict=True)}
+
+
+def _heart9() -> Board:
+    rows = {
+        8: (0, 1, 3, 4, 5, 7, 8),
+        7: (0, 4, 8),
+        3: (0, 8),
+        2: (0, 1, 7, 8),
+        1: (0, 1, 2, 6, 7, 8),
+        0: (0, 1, 2, 3, 5, 6, 7, 8),
+    }
+    blocked = [(y, x) for y, xs in rows.items() for x in xs]
+    return Board((9, 9), blocked, name="heart9", start_hint=(0, 4))
+
+
+def _named(
+    name: str, shape: tuple[int, int], *removed: tuple[slice, slice]
+) -> Callable[[], Board]:
+    return lambda: Board(shape, _carve(shape, removed), name=name)
+
+
+NAMED_BOARDS: dict[str, NamedBoard] = {
+    board.name: board
+    for board in (
+        NamedBoard(
+            "classic8", "the 8x8 chessboard", lambda: Board((8, 8), name="classic8")
+        ),
+        NamedBoard(
+            "holed8",
+            "8x8 with the central 4x4 removed",
+            _named("holed8", (8, 8), (slice(2, 6), slice(2, 6))),
+        ),
+        NamedBoard("heart9", "a 9x9 heart; the knight starts at its tip e1", _heart9),
+        NamedBoard(
+            "ring10",
+            "10x10 with the central 4x4 removed",
+            _named("ring10", (10, 10), (slice(3, 7), slice(3, 7))),
+        ),
+        NamedBoard(
+            "cross5",
+            "5x5 with the centre removed",
+            _named("cross5", (5, 5), (slice(2, 3), slice(2, 3))),
+        ),
+        NamedBoard(
+            "ring9",
+            "9x9 with a 5x5 ring removed around an open 3x3 missing its centre",
+            lambda: Board(
+                (9, 9),
+                _carve(
+                    (9, 9),
+                    [(slice(2, 7), slice(2, 7))],
+                    [(slice(3, 6), slice(3, 6))],
+                    [(4, 4)],
+                ),
+                name="ring9",
+            ),
+        ),
+        NamedBoard(
+            "blocks12",
+            "12x12 with five 2x2 blocks removed",
+            _named(
+                "blocks12",
+                (12, 12),
+                (slice(3, 5), slice(3, 5)),
+                (slice(5, 7), slice(5, 7)),
+                (slice(7, 9), slice(7, 9)),
+                (slice(10, 12), slice(0, 2)),
+                (slice(0, 2), slice(10, 12)),
+            ),
+        ),
+        NamedBoard(
+            "frame9",
+            "9x9 with a 4x4 frame removed around an open 2x2",
+            lambda: Board(
+                (9, 9),
+                _carve(
+                    (9, 9),
+                    [(slice(2, 6), slice(2, 6))],
+                    [(slice(3, 5), slice(3, 5))],
+                ),
+                name="frame9",
+            ),
+        ),
+        NamedBoard(
+            "cube4",
+            "the 4x4x4 cube (try the (1,2,3) leaper)",
+            lambda: Board((4, 4, 4), name="cube4"),
+        ),
+    )
+}
+"""The built-in boards by name (coordinates (row, col), zero-based)."""

@@ -1,0 +1,471 @@
+"""Result values (tours, distances, effort) and the one tour checker.
+
+Every engine returns a :class:`Tour` only through :func:`make_tour`, which runs
+:func:`check_tour` first: a tour that fails the checker is a bug in cpknight, and
+is never handed to the user.
+
+Examples:
+    >>> from cpknight.board import Board
+    >>> b = Board.parse("3x4")
+    >>> cells = ["a1", "c2", "a3", "b1", "d2", "b3", "c1", "a2", "c3", "d1", "b2",
+    ...          "d3"]
+    >>> is_tour(b, cells)
+    True
+    >>> is_tour(b, cells, closed=True)
+    False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Board, Cell, CellLike
+from cpknight.errors import EngineError, InvalidCellError, TourCheckError
+from cpknight.pieces import KNIGHT, Leaper, PieceLike, as_piece, steps_are_moves
+
+__all__ = [
+    "Distance",
+    "DistanceMap",
+    "Effort",
+    "Tour",
+    "check_tour",
+    "is_tour",
+    "make_tour",
+]
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How much work an engine did. Fields an engine does not count are ``None``.
+
+    Attributes:
+        attempts: moves tried by a search engine.
+        backtracks: moves undone by a search engine.
+        branches: CP-SAT branches.
+        conflicts: CP-SAT conflicts.
+        solutions: solutions seen (when counting or enumerating).
+
+    Examples:
+        >>> Effort(attempts=10, backtracks=3).as_dict()
+        {'attempts': 10, 'backtracks': 3}
+    """
+
+    attempts: int | None = None
+    backtracks: int | None = None
+    branches: int | None = None
+    conflicts: int | None = None
+    solutions: int | None = None
+
+    def as_dict(self) -> dict[str, int]:
+        """The counted fields, as plain ints."""
+        return {
+            name: int(value)
+            for name, value in (
+                ("attempts", self.attempts),
+                ("backtracks", self.backtracks),
+                ("branches", self.branches),
+                ("conflicts", self.conflicts),
+                ("solutions", self.solutions),
+            )
+            if value is not None
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class Tour:
+    """A checked tour (build with :func:`make_tour`, never directly).
+
+    Attributes:
+        board: the board.
+        piece: the leaper.
+        array: ``(n, d)`` int array of the cells in visiting order.
+        closed: whether the last cell is one move from the first.
+        method: the engine that found it.
+        effort: what the engine counted.
+        seconds: wall time of the solve, model building included.
+    """
+
+    board: Board
+    piece: Leaper
+    array: npt.NDArray[np.int64]
+    closed: bool
+    method: str
+    effort: Effort = field(default_factory=Effort)
+    seconds: float = 0.0
+
+    @cached_property
+    def cells(self) -> tuple[Cell, ...]:
+        """The cells in visiting order, as tuples of ints."""
+        return tuple(tuple(row) for row in self.array.tolist())
+
+    @property
+    def start(self) -> Cell:
+        """The first cell."""
+        return tuple(int(x) for x in self.array[0])
+
+    @property
+    def end(self) -> Cell:
+        """The last cell."""
+        return tuple(int(x) for x in self.array[-1])
+
+    def names(self) -> list[str]:
+        """The cells in visiting order, named (``a1``, ``c2``, ...)."""
+        return [self.board.cell_name(c) for c in self.array.tolist()]
+
+    def order(self) -> npt.NDArray[np.int64]:
+        """A board-shaped array: the 1-based visit number of each cell, 0 if none."""
+        grid = np.zeros(self.board.shape, dtype=np.int64)
+        grid[tuple(self.array.T)] = np.arange(1, len(self.array) + 1)
+        return grid
+
+    def __len__(self) -> int:
+        return int(self.array.shape[0])
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.cells)
+
+    def __str__(self) -> str:
+        from cpknight.render import tour_text
+
+        return tour_text(self)
+
+    def __repr__(self) -> str:
+        kind = "closed" if self.closed else "open"
+        return (
+            f"<Tour {kind} {self.board.label} {self.piece.label} "
+            f"{len(self)} cells by {self.method}>"
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class DistanceMap:
+    """The number of moves from a source to every cell.
+
+    Index it by cell: ``m[(r, c)]`` or ``m["b3"]`` gives an int, or ``None`` when
+    the cell is blocked or unreachable.
+
+    Attributes:
+        board: the board.
+        piece: the leaper.
+        source: the source cell.
+        array: board-shaped int array: moves to each cell, -1 if unreachable or
+            blocked.
+    """
+
+    board: Board
+    piece: Leaper
+    source: Cell
+    array: npt.NDArray[np.int32]
+
+    def __getitem__(self, cell: CellLike) -> int | None:
+        where = self.board.parse_cell(cell, allow_blocked=True)
+        value = int(self.array[where])
+        return None if value < 0 else value
+
+    @property
+    def max_distance(self) -> int:
+        """The largest distance to a reachable cell (the source's eccentricity)."""
+        return int(self.array.max())
+
+    @property
+    def n_reachable(self) -> int:
+        """The number of cells reachable from the source (the source included)."""
+        return int((self.array >= 0).sum())
+
+    def unreachable(self) -> list[Cell]:
+        """The open cells that cannot be reached, row-major."""
+        where = np.argwhere((self.array < 0) & self.board.open_mask)
+        return [tuple(int(x) for x in row) for row in where]
+
+    def to_lists(self) -> Any:
+        """Nested lists indexed by coordinates, ``None`` for blocked or unreachable."""
+        return _nested(self.array)
+
+    def __str__(self) -> str:
+        from cpknight.render import distance_map_text
+
+        return distance_map_text(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<DistanceMap {self.board.label} {self.piece.label} from "
+            f"{self.board.cell_name(self.source)}, max {self.max_distance}>"
+        )
+
+
+def _nested(array: npt.NDArray[np.int32]) -> Any:
+    if array.ndim == 1:
+        return [None if int(v) < 0 else int(v) for v in array]
+    return [_nested(sub) for sub in array]
+
+
+@dataclass(frozen=True)
+class Distance:
+    """The answer to one distance question by one method.
+
+    Attributes:
+        board: the board.
+        piece: the leaper.
+        source: the source cell.
+        target: the target cell.
+        distance: the number of moves (a lower bound when ``exact`` is False).
+        path: one shortest path, source first, when the method gives one.
+        method: the method's name (``'bfs'``, ``'ip'``, ...).
+        exact: whether ``distance`` is the true distance on this board.
+        seconds: wall time of the method.
+        details: method-specific figures (first bound, cuts, move counts, ...).
+
+    Examples:
+        >>> from cpknight import knight_distance
+        >>> d = knight_distance("8x8", "a1", "b2")
+        >>> int(d), d.exact, len(d.path)
+        (4, True, 5)
+    """
+
+    board: Board
+    piece: Leaper
+    source: Cell
+    target: Cell
+    distance: int
+    path: tuple[Cell, ...] | None
+    method: str
+    exact: bool = True
+    seconds: float = 0.0
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __int__(self) -> int:
+        return self.distance
+
+    def __index__(self) -> int:
+        return self.distance
+
+    def names(self) -> list[str]:
+        """The path's cells by name (empty when the method gives no path)."""
+        return [self.board.cell_name(c) for c in self.path or ()]
+
+
+# ------------------------------------------------------------------ the checker
+
+
+def check_tour(
+    board: Board,
+    cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = False,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+) -> None:
+    """Raise unless ``cells`` visits every open cell exactly once by legal moves.
+
+    A closed tour also needs its last cell one move from its first, and at least
+    three cells (a circuit that does not use one move twice).
+
+    Args:
+        board: the board (blocked cells and wrap are respected).
+        cells: the cells in visiting order: names, tuples, or an ``(n, d)`` array.
+        piece: the leaper.
+        closed: require the closing move.
+        start: if given, the tour must start here.
+        end: if given, the tour must end here.
+
+    Raises:
+        TourCheckError: the first fault found, with ``step`` its index: a cell
+            off the board or blocked, a cell visited twice, a step that is not a
+            move, a missing cell, the wrong start or end, no closing move.
+
+    Notes:
+        Vectorised: millions of cells check in well under a second.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> check_tour(Board.parse("3x4"), ["a1", "b3", "c1"])
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.TourCheckError: the tour has 3 cells; board 3x4 has 12 \
+open cells
+        >>> check_tour(Board.parse("1x1"), ["a1"])
+    """
+    leaper = as_piece(piece)
+    board.require_finite("a tour")
+    leaper.check_dim(board.dim, board.label)
+    array = _as_cell_array(board, cells)
+    n = int(array.shape[0])
+    if n == 0:
+        raise TourCheckError("the tour is empty", step=None)
+    extent = np.array(board.shape)
+    inside = np.all((array >= 0) & (array < extent), axis=1)
+    if not inside.all():
+        bad = int(np.argmin(inside))
+        raise TourCheckError(
+            f"cell {bad + 1} ({_shown(board, array[bad])}) is not on board "
+            f"{board.label}",
+            step=bad,
+        )
+    flat = np.ravel_multi_index(tuple(array.T), board.shape)
+    open_flat = board.open_mask.ravel()[flat]
+    if not open_flat.all():
+        bad = int(np.argmin(open_flat))
+        raise TourCheckError(
+            f"cell {bad + 1} ({board.cell_name(array[bad])}) is blocked", step=bad
+        )
+    order = np.argsort(flat, kind="stable")
+    repeats = np.flatnonzero(flat[order][1:] == flat[order][:-1])
+    if repeats.size:
+        bad = int(order[repeats + 1].min())
+        first = int(np.flatnonzero(flat == flat[bad])[0])
+        raise TourCheckError(
+            f"cell {bad + 1} ({board.cell_name(array[bad])}) was already visited "
+            f"at step {first + 1}",
+            step=bad,
+        )
+    if n > 1:
+        legal = steps_are_moves(board, leaper, array[:-1], array[1:])
+        if not legal.all():
+            bad = int(np.argmin(legal))
+            raise TourCheckError(
+                f"step {bad + 1} -> {bad + 2} "
+                f"({board.cell_name(array[bad])} -> {board.cell_name(array[bad + 1])})"
+                f" is not a {leaper.label} move",
+                step=bad + 1,
+            )
+    if start is not None:
+        want = board.parse_cell(start)
+        if tuple(int(x) for x in array[0]) != want:
+            raise TourCheckError(
+                f"the tour starts on {board.cell_name(array[0])}, not "
+                f"{board.cell_name(want)}",
+                step=0,
+            )
+    if end is not None:
+        want = board.parse_cell(end)
+        if tuple(int(x) for x in array[-1]) != want:
+            raise TourCheckError(
+                f"the tour ends on {board.cell_name(array[-1])}, not "
+                f"{board.cell_name(want)}",
+                step=n - 1,
+            )
+    if n != board.n_open:
+        raise TourCheckError(
+            f"the tour has {n} cells; board {board.label} has {board.n_open} "
+            "open cells",
+            step=None,
+        )
+    if closed:
+        if n < 3:
+            raise TourCheckError(
+                f"a closed tour needs at least 3 cells; this one has {n}", step=None
+            )
+        back = steps_are_moves(board, leaper, array[-1:], array[:1])
+        if not back[0]:
+            raise TourCheckError(
+                f"the tour is not closed: {board.cell_name(array[-1])} -> "
+                f"{board.cell_name(array[0])} is not a {leaper.label} move",
+                step=n,
+            )
+
+
+def is_tour(
+    board: Board,
+    cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = False,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+) -> bool:
+    """Whether ``cells`` is a tour (see :func:`check_tour`).
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> is_tour(Board.parse("2x2"), ["a1", "b2"])
+        False
+    """
+    try:
+        check_tour(board, cells, piece=piece, closed=closed, start=start, end=end)
+    except (TourCheckError, InvalidCellError):
+        return False
+    return True
+
+
+def make_tour(
+    board: Board,
+    piece: Leaper,
+    cells: Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]],
+    *,
+    closed: bool,
+    method: str,
+    effort: Effort | None = None,
+    seconds: float = 0.0,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+) -> Tour:
+    """Check a tour an engine found and wrap it as a :class:`Tour`.
+
+    This is the only way engines build tours. A tour that fails the checker is
+    a bug in the engine, not the user's fault: the :class:`EngineError` says
+    which engine.
+
+    Raises:
+        EngineError: the engine's answer is not a tour.
+    """
+    array = np.array(cells, dtype=np.int64).reshape(-1, board.dim)
+    try:
+        check_tour(board, array, piece=piece, closed=closed, start=start, end=end)
+    except TourCheckError as exc:
+        raise EngineError(
+            f"internal error: engine {method!r} returned a bad tour: {exc}"
+        ) from exc
+    array.setflags(write=False)
+    return Tour(
+        board=board,
+        piece=piece,
+        array=array,
+        closed=closed,
+        method=method,
+        effort=effort or Effort(),
+        seconds=float(seconds),
+    )
+
+
+def _as_cell_array(
+    board: Board, cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]]
+) -> npt.NDArray[np.int64]:
+    if isinstance(cells, np.ndarray):
+        array = cells.astype(np.int64, copy=False)
+        if array.ndim != 2 or array.shape[1] != board.dim:
+            if array.size == 0:
+                return np.zeros((0, board.dim), dtype=np.int64)
+            raise TourCheckError(
+                f"expected an (n, {board.dim}) array of cells, got shape "
+                f"{tuple(array.shape)}"
+            )
+        return array
+    rows: list[Cell] = []
+    for i, cell in enumerate(cells):
+        try:
+            if isinstance(cell, str):
+                rows.append(board._read_cell(cell)[0])
+            else:
+                rows.append(tuple(int(x) for x in cell))
+        except (InvalidCellError, TypeError, ValueError):
+            raise TourCheckError(
+                f"cell {i + 1} ({cell!r}) is not a cell name or coordinates", step=i
+            ) from None
+        if len(rows[-1]) != board.dim:
+            raise TourCheckError(
+                f"cell {i + 1} ({cell!r}) has {len(rows[-1])} coordinates; board "
+                f"{board.label} has {board.dim}",
+                step=i,
+            )
+    return np.array(rows, dtype=np.int64).reshape(-1, board.dim)
+
+
+def _shown(board: Board, cell: npt.NDArray[np.int64]) -> str:
+    return ",".join(str(int(x)) for x in cell)

@@ -1,0 +1,130 @@
+"""Solve options, deadlines, and the shared set-up of the OR-Tools solvers.
+
+:class:`SolveOptions` travels with every engine call: the time limit (model
+building included), the number of workers and the seed. Defaults are
+deterministic: one worker, seed 0.
+
+OR-Tools is imported only inside the functions that need it, so that the
+distance commands never pay for loading it.
+
+Examples:
+    >>> SolveOptions(time_limit=5).time_limit
+    5.0
+    >>> SolveOptions(time_limit=0)
+    Traceback (most recent call last):
+    ...
+    cpknight.errors.InvalidInputError: the time limit must be a positive number of \
+seconds: 0
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cpknight.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+__all__ = ["Deadline", "SolveOptions", "configure_cpsat"]
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """How to solve: a time limit, workers, seed, and whether to log.
+
+    Args:
+        time_limit: seconds for the whole call, model building included;
+            ``None`` for no limit.
+        workers: CP-SAT search workers (0 lets CP-SAT choose, one per core).
+        seed: the random seed (CP-SAT's, and the search engines' tie-breaks).
+        log: stream the solver's own search log (to ``log_callback``).
+        log_callback: where log lines go; ``None`` leaves CP-SAT's own output.
+
+    Raises:
+        InvalidInputError: a time limit that is not a positive finite number, a
+            negative number of workers, or a seed that is not an int.
+    """
+
+    time_limit: float | None = None
+    workers: int = 1
+    seed: int = 0
+    log: bool = False
+    log_callback: Callable[[str], None] | None = None
+
+    def __post_init__(self) -> None:
+        limit = self.time_limit
+        if limit is not None:
+            try:
+                value = float(limit)
+            except (TypeError, ValueError):
+                value = math.nan
+            if isinstance(limit, bool) or not math.isfinite(value) or value <= 0:
+                raise InvalidInputError(
+                    f"the time limit must be a positive number of seconds: {limit}"
+                )
+            object.__setattr__(self, "time_limit", value)
+        if isinstance(self.workers, bool) or not isinstance(self.workers, int):
+            raise InvalidInputError(f"workers must be an int: {self.workers!r}")
+        if self.workers < 0:
+            raise InvalidInputError(
+                f"workers must be 0 (one per core) or more: {self.workers}"
+            )
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise InvalidInputError(f"the seed must be an int: {self.seed!r}")
+
+    def deadline(self) -> Deadline:
+        """Start the clock: a :class:`Deadline` for this call."""
+        return Deadline(self.time_limit)
+
+
+class Deadline:
+    """A wall-clock deadline started when made.
+
+    Examples:
+        >>> d = Deadline(None)
+        >>> d.expired(), d.remaining()
+        (False, None)
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        self.started = time.perf_counter()
+        self.seconds = seconds
+
+    def elapsed(self) -> float:
+        """Seconds since the deadline was started."""
+        return time.perf_counter() - self.started
+
+    def remaining(self) -> float | None:
+        """Seconds left (never negative), or ``None`` without a limit."""
+        if self.seconds is None:
+            return None
+        return max(0.0, self.seconds - self.elapsed())
+
+    def expired(self) -> bool:
+        """Whether the limit has passed."""
+        return self.seconds is not None and self.elapsed() >= self.seconds
+
+
+def configure_cpsat(
+    solver: cp_model.CpSolver, options: SolveOptions, deadline: Deadline
+) -> None:
+    """Apply the options and what is left of the deadline to a CP-SAT solver.
+
+    The remaining time, not the full limit, becomes CP-SAT's
+    ``max_time_in_seconds``: model building counts against the user's limit.
+    """
+    params = solver.parameters
+    remaining = deadline.remaining()
+    if remaining is not None:
+        params.max_time_in_seconds = max(remaining, 1e-3)
+    params.num_workers = options.workers
+    params.random_seed = options.seed
+    params.log_search_progress = options.log
+    if options.log and options.log_callback is not None:
+        params.log_to_stdout = False
+        solver.log_callback = options.log_callback
