@@ -247,7 +247,8 @@ class MoveGraph:
         node_of: ``board.shape`` array: the node of each cell, -1 if blocked.
         table: ``(n, k)``: the node reached from node ``i`` by move ``j``, or -1
             (off the board, blocked, or back on the same cell on a tiny torus).
-        indptr: CSR row pointers of the (deduplicated, sorted) neighbour lists.
+        indptr: CSR row pointers of the neighbour lists (each neighbour once, in
+            move order).
         indices: CSR column indices: the neighbours of ``i`` are
             ``indices[indptr[i]:indptr[i + 1]]``.
     """
@@ -292,11 +293,11 @@ class MoveGraph:
         return tuple(int(x) for x in self.cells[node])
 
     def neighbors(self, node: int) -> npt.NDArray[np.int32]:
-        """The distinct neighbours of a node, sorted."""
+        """The distinct neighbours of a node, in move order."""
         return self.indices[self.indptr[node] : self.indptr[node + 1]]
 
     def arcs(self) -> tuple[IntArray, npt.NDArray[np.int32]]:
-        """Every arc as two arrays ``(tails, heads)``, tails sorted."""
+        """Every arc once, as two arrays ``(tails, heads)``, tails ascending."""
         tails = np.repeat(np.arange(self.n_nodes, dtype=np.int64), self.degree)
         return tails, self.indices
 
@@ -330,7 +331,7 @@ def move_graph(board: Board, piece: PieceLike = "knight") -> MoveGraph:
         >>> g.degree.tolist()
         [2, 2, 2, 2, 0, 2, 2, 2, 2]
         >>> g.neighbors(g.node((0, 0))).tolist()
-        [5, 7]
+        [7, 5]
     """
     leaper = as_piece(piece)
     board.require_finite("a move graph")
@@ -346,33 +347,62 @@ def _build(board: Board, piece: Leaper) -> MoveGraph:
     node_of = np.full(mask.shape[0], -1, dtype=np.int32)
     node_of[mask] = np.arange(n, dtype=np.int32)
     flat_open = np.flatnonzero(mask)
-    cells = np.stack(np.unravel_index(flat_open, shape), axis=1).astype(np.int64)
+    coords = np.unravel_index(flat_open, shape)
+    strides = [int(np.prod(shape[a + 1 :])) for a in range(len(shape))]
     moves = piece.moves(board.dim)
-    extent = np.array(shape, dtype=np.int64)
-    wrapped = np.array(board.wrap, dtype=bool)
-    table = np.full((n, len(moves)), -1, dtype=np.int32)
-    own = np.arange(n, dtype=np.int32)
+
+    # Per axis and per component value: which cells stay on the board, and the
+    # contribution of the new coordinate to the flat index. A leaper uses few
+    # distinct values per axis, so these few arrays serve every move.
+    inside: dict[tuple[int, int], npt.NDArray[np.bool_] | None] = {}
+    term: dict[tuple[int, int], IntArray] = {}
+    for axis, extent in enumerate(shape):
+        for value in {int(v) for v in moves[:, axis]}:
+            if value == 0:
+                inside[axis, value] = None
+                continue
+            moved = coords[axis] + value
+            if board.wrap[axis]:
+                inside[axis, value] = None
+                term[axis, value] = (moved % extent - coords[axis]) * strides[axis]
+            else:
+                inside[axis, value] = (moved >= 0) & (moved < extent)
+    self_moves = _self_moves(moves, shape, board.wrap)
+    distinct = _distinct_moves(moves, shape, board.wrap)
+    columns: list[npt.NDArray[np.int32]] = []
     for j, vector in enumerate(moves):
-        target = cells + vector
-        if wrapped.any():
-            target[:, wrapped] %= extent[wrapped]
-        inside = np.all((target >= 0) & (target < extent), axis=1)
-        flat = np.ravel_multi_index(tuple(target[inside].T), shape)
-        column = np.full(n, -1, dtype=np.int32)
-        column[inside] = node_of[flat]
-        column[column == own] = -1
-        table[:, j] = column
-    if board.wrap and any(board.wrap):
-        # On a small torus two moves can reach the same cell: keep it once.
-        ordered = np.sort(table, axis=1)
-        keep = ordered >= 0
-        keep[:, 1:] &= ordered[:, 1:] != ordered[:, :-1]
-    else:
-        ordered = np.sort(table, axis=1)
-        keep = ordered >= 0
+        if self_moves[j]:
+            columns.append(np.full(n, -1, dtype=np.int32))
+            continue
+        ok: npt.NDArray[np.bool_] | None = None
+        target = flat_open.copy()
+        for axis, value in enumerate(vector.tolist()):
+            if value == 0:
+                continue
+            keep = inside[axis, value]
+            if keep is not None:
+                ok = keep if ok is None else ok & keep
+                target += value * strides[axis]
+            else:
+                target += term[axis, value]
+        reached = np.take(node_of, target, mode="clip")
+        columns.append(reached if ok is None else np.where(ok, reached, -1))
+    table = np.stack(columns, axis=1) if columns else np.zeros((n, 0), np.int32)
+    # CSR, one column at a time: a move that lands where an earlier move lands
+    # (a small torus) adds no new neighbour.
+    used = [j for j in range(len(moves)) if distinct[j]]
+    counts = np.zeros(n, dtype=np.int64)
+    for j in used:
+        counts += columns[j] >= 0
     indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(keep.sum(axis=1), out=indptr[1:])
-    indices = ordered[keep].astype(np.int32)
+    np.cumsum(counts, out=indptr[1:])
+    indices = np.empty(int(indptr[-1]), dtype=np.int32)
+    slot = indptr[:-1].copy()
+    for j in used:
+        valid = columns[j] >= 0
+        indices[slot[valid]] = columns[j][valid]
+        slot += valid
+    cells = np.stack(coords, axis=1).astype(np.int64)
     for array in (cells, node_of, table, indptr, indices):
         array.setflags(write=False)
     return MoveGraph(
@@ -385,6 +415,39 @@ def _build(board: Board, piece: Leaper) -> MoveGraph:
         indptr=indptr,
         indices=indices,
     )
+
+
+def _reduced(
+    moves: IntArray, shape: tuple[int, ...], wrap: tuple[bool, ...]
+) -> IntArray:
+    reduced = moves.copy()
+    for axis, wraps in enumerate(wrap):
+        if wraps:
+            reduced[:, axis] %= shape[axis]
+    return reduced
+
+
+def _self_moves(
+    moves: IntArray, shape: tuple[int, ...], wrap: tuple[bool, ...]
+) -> npt.NDArray[np.bool_]:
+    """Which moves land on their own cell (every component 0 modulo its side)."""
+    zero: npt.NDArray[np.bool_] = ~_reduced(moves, shape, wrap).any(axis=1)
+    return zero
+
+
+def _distinct_moves(
+    moves: IntArray, shape: tuple[int, ...], wrap: tuple[bool, ...]
+) -> npt.NDArray[np.bool_]:
+    """Which moves reach a cell no earlier move reaches, and not their own cell."""
+    reduced = _reduced(moves, shape, wrap)
+    seen: set[tuple[int, ...]] = set()
+    keep = np.zeros(len(moves), dtype=bool)
+    for j, row in enumerate(reduced.tolist()):
+        key = tuple(row)
+        if key not in seen and any(row):
+            keep[j] = True
+        seen.add(key)
+    return keep
 
 
 def steps_are_moves(
