@@ -431,8 +431,8 @@ def _self_moves(
     moves: IntArray, shape: tuple[int, ...], wrap: tuple[bool, ...]
 ) -> npt.NDArray[np.bool_]:
     """Which moves land on their own cell (every component 0 modulo its side)."""
-    zero: npt.NDArray[np.bool_] = ~_reduced(moves, shape, wrap).any(axis=1)
-    return zero
+    reduced = _reduced(moves, shape, wrap)
+    return np.array([not row.any() for row in reduced], dtype=bool)
 
 
 def _distinct_moves(
