@@ -41,7 +41,16 @@ from cpknight.pieces import (
     MoveGraph,
     move_graph,
 )
-from cpknight.results import Distance, DistanceMap, Effort, Tour, check_tour, is_tour
+from cpknight.results import (
+    Distance,
+    DistanceMap,
+    Effort,
+    Sweep,
+    SweepCell,
+    Tour,
+    check_tour,
+    is_tour,
+)
 from cpknight.solving import SolveOptions
 
 __version__ = "0.1.0"
@@ -70,6 +79,8 @@ __all__ = [
     "NoTourError",
     "SolveLimitError",
     "SolveOptions",
+    "Sweep",
+    "SweepCell",
     "Tour",
     "TourCheckError",
     "__version__",

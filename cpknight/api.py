@@ -33,6 +33,7 @@ __all__ = [
     "DISTANCE_METHODS",
     "TOUR_METHODS",
     "BoardLike",
+    "choose_tour_method",
     "components",
     "distance_map",
     "find_tour",
@@ -51,7 +52,10 @@ DISTANCE_METHODS: dict[str, str] = {
 """Distance methods: name -> ``module:function``, imported on first use."""
 
 TOUR_METHODS: dict[str, str] = {}
-"""Tour engines: name -> ``module:function``, imported on first use."""
+"""Tour engines: name -> ``module:function``, imported on first use.
+
+``find_tour(method="auto")`` picks one of them with :func:`choose_tour_method`.
+"""
 
 
 def resolve(
@@ -268,7 +272,8 @@ def find_tour(
         closed: whether the last cell must be one move from the first.
         start: the first cell, if fixed.
         end: the last cell, if fixed (open tours only).
-        method: a name in :data:`TOUR_METHODS`.
+        method: a name in :data:`TOUR_METHODS`, or ``'auto'`` to let
+            :func:`choose_tour_method` pick (the tour's ``method`` says which).
         options: time limit, workers, seed.
 
     Returns:
@@ -280,7 +285,8 @@ def find_tour(
         InvalidBoardError, InvalidCellError, InvalidPieceError,
         InvalidInputError: bad input.
     """
-    solve = _load(TOUR_METHODS, "tour", method)
+    if method != "auto":
+        _load(TOUR_METHODS, "tour", method)
     resolved, leaper = resolve(board, piece)
     resolved.require_finite("a tour")
     start_cell = None if start is None else resolved.parse_cell(start)
@@ -289,6 +295,11 @@ def find_tour(
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
     opts = options or SolveOptions()
     graph = move_graph(resolved, leaper)
+    if method == "auto":
+        method = choose_tour_method(
+            graph, closed=closed, start=start_cell, end=end_cell
+        )
+    solve = _load(TOUR_METHODS, "tour", method)
     tour: Tour = solve(
         graph,
         closed=closed,
@@ -298,3 +309,22 @@ def find_tour(
         deadline=opts.deadline(),
     )
     return tour
+
+
+def choose_tour_method(
+    graph: MoveGraph, *, closed: bool, start: Cell | None, end: Cell | None
+) -> str:
+    """The tour engine ``method='auto'`` uses for an instance.
+
+    Returns:
+        A name in :data:`TOUR_METHODS`.
+
+    Raises:
+        InvalidInputError: no tour engine is installed.
+    """
+    for method in ("cpsat",):
+        if method in TOUR_METHODS:
+            return method
+    if TOUR_METHODS:
+        return next(iter(TOUR_METHODS))
+    raise InvalidInputError("no tour engine is available")

@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from cpknight import __version__
-from cpknight.api import components, distance_map, knight_distance, reachable, resolve
+from cpknight.api import (
+    components,
+    distance_map,
+    find_tour,
+    knight_distance,
+    reachable,
+    resolve,
+)
 from cpknight.board import NAMED_BOARDS, Board, Cell, Topology
 from cpknight.errors import (
     CpknightError,
@@ -33,7 +40,8 @@ from cpknight.errors import (
 )
 from cpknight.pieces import Leaper
 from cpknight.render import GRID_LIMIT, grid_text, table_text
-from cpknight.results import Distance, check_tour
+from cpknight.results import Distance, Tour, check_tour
+from cpknight.solving import SolveOptions
 
 __all__ = ["COMMANDS", "EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_NONE", "EXIT_OK", "main"]
 
@@ -439,6 +447,207 @@ def _run_check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------- tour
+
+
+def _add_solve_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="S",
+        help="give up after S seconds, model building included (default: none)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="CP-SAT search workers; 0 uses every core (default 1)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="random seed (default 0)"
+    )
+
+
+def _solve_options(args: argparse.Namespace) -> SolveOptions:
+    log = getattr(args, "log", False)
+    return SolveOptions(
+        time_limit=args.time_limit,
+        workers=args.workers,
+        seed=args.seed,
+        log=log,
+        log_callback=_log_line if log else None,
+    )
+
+
+def _log_line(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _add_tour_args(parser: argparse.ArgumentParser) -> None:
+    """The instance options shared by ``tour``, ``compare`` and ``sweep``."""
+    _add_board_args(parser)
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help="an open tour (a path); the default is closed (a circuit)",
+    )
+    parser.add_argument("--start", metavar="CELL", help="the first cell")
+    parser.add_argument("--end", metavar="CELL", help="the last cell (open tours)")
+
+
+def _add_tour(sub: SubParsers) -> None:
+    parser = sub.add_parser(
+        "tour",
+        help="find a tour: every open cell once, closed (default) or open",
+        description="Find a tour of BOARD: every open cell exactly once, closed "
+        "(the last cell one move from the first) unless --open. Prints the board "
+        "with the visit number in each cell, the path, the outcome and the time.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_tour_args(parser)
+    parser.add_argument(
+        "--method",
+        default="auto",
+        metavar="M",
+        help="the engine (see 'cpknight compare --help'); default auto, which "
+        "picks one for the instance and says which",
+    )
+    _add_solve_args(parser)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--out", metavar="FILE", help="write the tour, one cell per line"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite files given to --out"
+    )
+    parser.add_argument(
+        "--grid",
+        action="store_true",
+        help=f"print the grid and path even on boards of more than {GRID_LIMIT} cells",
+    )
+    parser.add_argument(
+        "--log", action="store_true", help="stream the solver's search log to stderr"
+    )
+    parser.set_defaults(run=_run_tour)
+
+
+def _run_tour(args: argparse.Namespace) -> int:
+    board, piece = _board_and_piece(args)
+    options = _solve_options(args)
+    closed = not args.open
+    if args.out:
+        _check_new_file(args.out, force=args.force)
+    kind = "closed" if closed else "open"
+    try:
+        tour = find_tour(
+            board,
+            piece=piece,
+            closed=closed,
+            start=args.start,
+            end=args.end,
+            method=args.method,
+            options=options,
+        )
+    except NoTourError as exc:
+        if args.json:
+            _json(_tour_json(None, closed, args.method, "infeasible", exc.reason))
+        else:
+            _out(f"no {kind} tour of {board.label} ({piece.label}): {exc.reason}")
+        return EXIT_NONE
+    except SolveLimitError as exc:
+        if args.json:
+            _json(_tour_json(None, closed, args.method, "unknown", str(exc)))
+        else:
+            _out(f"unknown: {exc}")
+        return EXIT_LIMIT
+    if args.out:
+        write_new_file(args.out, tour_file_text(tour), force=args.force)
+    if args.json:
+        _json(_tour_json(tour, closed, tour.method, "found", None))
+        return EXIT_OK
+    picked = " (picked by auto)" if args.method == "auto" else ""
+    _out(
+        f"{kind} tour of {board.label} ({piece.label}), {len(tour)} cells, "
+        f"found by {tour.method}{picked} in {tour.seconds:.3f} s"
+    )
+    if board.size > GRID_LIMIT and not args.grid:
+        _out(
+            f"(the grid has {board.size} cells; add --grid to print it, "
+            "or --out FILE to save the tour)"
+        )
+    else:
+        _out(str(tour))
+        _out("path: " + " ".join(tour.names()))
+    if args.out:
+        _out(f"wrote {args.out}")
+    return EXIT_OK
+
+
+def _tour_json(
+    tour: Tour | None, closed: bool, method: str, status: str, reason: str | None
+) -> dict[str, Any]:
+    return {
+        "status": status,
+        "closed": closed,
+        "method": method,
+        "cells": None if tour is None else tour.array.tolist(),
+        "seconds": None if tour is None else round(tour.seconds, 6),
+        "effort": None if tour is None else tour.effort.as_dict(),
+        "reason": reason,
+    }
+
+
+def tour_file_text(tour: Tour) -> str:
+    """A tour as ``cpknight check`` reads it: one cell name per line."""
+    return "\n".join(tour.names()) + "\n"
+
+
+def _check_new_file(path: str, *, force: bool) -> None:
+    if Path(path).exists() and not force:
+        raise InvalidInputError(f"file '{path}' exists; add --force to overwrite it")
+
+
+def write_new_file(path: str, text: str, *, force: bool) -> None:
+    """Write ``text`` to ``path``, refusing to replace a file without ``force``.
+
+    Raises:
+        InvalidInputError: the file exists (and ``force`` is false) or cannot be
+            written.
+    """
+    _check_new_file(path, force=force)
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot write '{path}': {exc.strerror or type(exc).__name__}"
+        ) from None
+
+
+# -------------------------------------------------------------- formulation
+
+FORMULATIONS: list[Callable[[SubParsers], None]] = []
+"""Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
+
+
+def _add_formulation(sub: SubParsers) -> None:
+    parser = sub.add_parser(
+        "formulation",
+        help="print or export a model with this instance's numbers",
+        description="Print a model's formulation with the instance's own numbers, "
+        "or export it (--export FILE).",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    kinds = parser.add_subparsers(
+        dest="kind", metavar="KIND", required=True, parser_class=_Parser
+    )
+    for register in FORMULATIONS:
+        register(kinds)
+
+
 # --------------------------------------------------------------------- main
 
 COMMANDS: list[Callable[[SubParsers], None]] = [
@@ -447,6 +656,8 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     _add_distance,
     _add_reach,
     _add_check,
+    _add_tour,
+    _add_formulation,
 ]
 """Every subcommand's registration, in the order ``--help`` lists them."""
 

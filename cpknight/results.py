@@ -33,6 +33,8 @@ __all__ = [
     "Distance",
     "DistanceMap",
     "Effort",
+    "Sweep",
+    "SweepCell",
     "Tour",
     "check_tour",
     "is_tour",
@@ -248,6 +250,59 @@ class Distance:
     def names(self) -> list[str]:
         """The path's cells by name (empty when the method gives no path)."""
         return [self.board.cell_name(c) for c in self.path or ()]
+
+
+@dataclass(frozen=True)
+class SweepCell:
+    """One start cell of a sweep.
+
+    Attributes:
+        cell: the start cell.
+        status: ``'found'``, ``'infeasible'`` (proved none) or ``'unknown'``
+            (the limit was reached), the words of ``cpknight tour --json``.
+        seconds: wall time for this cell.
+        effort: what the engine counted.
+        reason: why there is none, or why it stopped (``None`` when found).
+    """
+
+    cell: Cell
+    status: str
+    seconds: float
+    effort: Effort = field(default_factory=Effort)
+    reason: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Sweep:
+    """For every start cell: whether a tour from it exists, its time and effort.
+
+    Attributes:
+        board: the board.
+        piece: the leaper.
+        closed: closed or open tours.
+        method: the engine used.
+        cells: one :class:`SweepCell` per open cell, row-major.
+    """
+
+    board: Board
+    piece: Leaper
+    closed: bool
+    method: str
+    cells: tuple[SweepCell, ...]
+
+    def counts(self) -> dict[str, int]:
+        """How many cells ended in each status (``found``, ``infeasible``, ...)."""
+        out = {"found": 0, "infeasible": 0, "unknown": 0}
+        for item in self.cells:
+            out[item.status] = out.get(item.status, 0) + 1
+        return out
+
+    def __getitem__(self, cell: CellLike) -> SweepCell:
+        where = self.board.parse_cell(cell)
+        for item in self.cells:
+            if item.cell == where:
+                return item
+        raise KeyError(cell)
 
 
 # ------------------------------------------------------------------ the checker
