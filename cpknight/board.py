@@ -235,6 +235,13 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
 
         Raises:
             InvalidBoardError: the file cannot be read or is malformed.
+
+        Examples:
+            >>> Board.read("no-such-board.txt")
+            Traceback (most recent call last):
+            ...
+            cpknight.errors.InvalidBoardError: cannot read board file \
+'no-such-board.txt': No such file or directory
         """
         path = Path(path)
         try:
@@ -438,7 +445,13 @@ a tour needs a finite board
     # -------------------------------------------------------------------- cells
 
     def contains(self, cell: Sequence[int]) -> bool:
-        """Whether ``cell`` lies on the board (open or blocked)."""
+        """Whether ``cell`` lies on the board (open or blocked).
+
+        Examples:
+            >>> b = Board.parse("cross5")
+            >>> b.contains((2, 2)), b.contains((5, 0)), b.contains((0, 0, 0))
+            (True, False, False)
+        """
         if len(cell) != self.dim:
             return False
         if self.unbounded:
@@ -456,9 +469,16 @@ a tour needs a finite board
         return self.contains(cell) and tuple(cell) not in self.blocked
 
     def open_cells(self) -> Iterator[Cell]:
-        """The open cells in row-major order (the order of move-graph nodes)."""
-        for flat in np.flatnonzero(self.open_mask.ravel()):
-            yield tuple(int(x) for x in np.unravel_index(int(flat), self.shape))
+        """The open cells in row-major order (the order of move-graph nodes).
+
+        Examples:
+            >>> list(Board((2, 2), [(0, 1)]).open_cells())
+            [(0, 0), (1, 0), (1, 1)]
+        """
+        flat = np.flatnonzero(self.open_mask.ravel())
+        coords = np.stack(np.unravel_index(flat, self.shape), axis=1)
+        for row in coords.tolist():
+            yield tuple(row)
 
     def parse_cell(self, spec: CellLike, *, allow_blocked: bool = False) -> Cell:
         """Read a cell name or coordinates and check it is an open cell.
@@ -552,7 +572,12 @@ a tour needs a finite board
         return _coords(cell)
 
     def index(self, cell: Sequence[int]) -> int:
-        """The row-major position of ``cell`` among all cells (open or blocked)."""
+        """The row-major position of ``cell`` among all cells (open or blocked).
+
+        Examples:
+            >>> Board.parse("8x8").index((1, 2))
+            10
+        """
         return int(np.ravel_multi_index(tuple(int(x) for x in cell), self.shape))
 
     # ----------------------------------------------------------------- drawing
@@ -567,6 +592,14 @@ a tour needs a finite board
         if self.unbounded:
             return f"{self.label} (unbounded)"
         return self.to_ascii()
+
+    def _repr_svg_(self) -> str | None:
+        """The board as an SVG picture, for notebooks (None for the plane)."""
+        if self.unbounded:
+            return None
+        from cpknight.svg import board_svg
+
+        return board_svg(self)
 
     def __repr__(self) -> str:
         parts = [repr(self.size_label if not self.unbounded else self.label)]

@@ -43,29 +43,54 @@ def bfs_levels(graph: MoveGraph, source: int, *, target: int = -1) -> Int32Array
 
     Returns:
         An int32 array indexed by node.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import move_graph
+        >>> g = move_graph(Board.parse("8x8"), "knight")
+        >>> levels = bfs_levels(g, g.node((0, 0)))
+        >>> int(levels.max()), int(levels[g.node((7, 7))])
+        (6, 6)
     """
-    dist = np.full(graph.n_nodes, -1, dtype=np.int32)
+    n = graph.n_nodes
+    # One spare entry at the end, marked as seen: the table's -1 (no move)
+    # reads it, so no separate filter for missing moves is needed.
+    dist = np.full(n + 1, -1, dtype=np.int32)
+    dist[n] = 0
     dist[source] = 0
     table = graph.table
-    frontier = np.array([source], dtype=np.int64)
+    stamp = np.empty(n, dtype=np.intp)
+    frontier = np.array([source], dtype=np.int32)
     level = 0
     while frontier.size and (target < 0 or dist[target] < 0):
         level += 1
-        reached = table[frontier].ravel()
-        reached = reached[reached >= 0]
-        reached = reached[dist[reached] < 0]
+        reached = table.take(frontier, axis=0).ravel()
+        reached = reached[dist.take(reached) < 0]
         if not reached.size:
             break
         dist[reached] = level
-        frontier = np.unique(reached).astype(np.int64)
-    return dist
+        frontier = _distinct(reached, stamp)
+    levels: Int32Array = dist[:n]
+    return levels
 
 
 def bfs_path(graph: MoveGraph, source: int, target: int) -> list[int] | None:
     """One shortest path of nodes from ``source`` to ``target``, or ``None``.
 
-    The path is the same every time: walking back from the target, the
-    lowest-numbered neighbour one level closer is taken.
+    The path is the same every time: with the levels measured from the target,
+    the walk from the source takes, at each cell, the first neighbour in move
+    order that is one move closer.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import move_graph
+        >>> g = move_graph(Board.parse("8x8"), "knight")
+        >>> path = bfs_path(g, g.node((0, 0)), g.node((1, 1)))
+        >>> [g.cell(n) for n in path]
+        [(0, 0), (2, 1), (4, 2), (3, 0), (1, 1)]
+        >>> g3 = move_graph(Board.parse("3x3"), "knight")
+        >>> bfs_path(g3, 0, 4) is None
+        True
     """
     dist = bfs_levels(graph, target, target=source)
     if dist[source] < 0:
@@ -85,23 +110,92 @@ def component_labels(graph: MoveGraph) -> Int32Array:
 
     The move graph is symmetric (every move can be undone), so reachability is
     the same as lying in the same component.
+
+    Notes:
+        The first few components are found by BFS, a frontier at a time. Past
+        those, the rest of the graph (typically many small components, such as
+        a long leaper's isolated cells) is labelled all at once by hooking
+        trees and jumping pointers, never a Python loop per component.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import move_graph
+        >>> component_labels(move_graph(Board.parse("3x3"), "knight")).tolist()
+        [0, 0, 0, 0, 1, 0, 0, 0, 0]
     """
-    labels = np.full(graph.n_nodes, -1, dtype=np.int32)
+    n = graph.n_nodes
+    labels = np.full(n, -1, dtype=np.int32)
     table = graph.table
+    stamp = np.empty(n, dtype=np.intp)
     count = 0
-    for node in range(graph.n_nodes):
-        if labels[node] >= 0:
-            continue
+    node = 0
+    while node < n and count < _BFS_COMPONENTS:
         labels[node] = count
-        frontier = np.array([node], dtype=np.int64)
+        frontier = np.array([node], dtype=np.int32)
         while frontier.size:
             reached = table[frontier].ravel()
             reached = reached[reached >= 0]
             reached = reached[labels[reached] < 0]
             labels[reached] = count
-            frontier = np.unique(reached).astype(np.int64)
+            frontier = _distinct(reached, stamp)
         count += 1
+        unlabelled = np.flatnonzero(labels[node:] < 0)
+        node = node + int(unlabelled[0]) if unlabelled.size else n
+    if node < n:
+        rest = np.flatnonzero(labels < 0).astype(np.int32)
+        roots = _hook_roots(table, rest)
+        labels[rest] = count + np.unique(roots, return_inverse=True)[1].ravel()
     return labels
+
+
+_BFS_COMPONENTS = 32
+"""How many components :func:`component_labels` finds by BFS before hooking."""
+
+
+def _hook_roots(table: Int32Array, nodes: Int32Array) -> Int32Array:
+    """The smallest node of each node's component, for a union of components.
+
+    Every edge hooks the larger of its two roots under the smaller (which of
+    several candidates wins does not matter: roots only decrease, so no cycle
+    forms), then pointer jumping flattens the trees; repeat until every edge
+    joins two nodes of one root.
+    """
+    parent = np.arange(table.shape[0], dtype=np.int32)
+    tails = np.repeat(nodes, table.shape[1])
+    heads = table[nodes].ravel()
+    keep = tails < heads  # each edge once; drops the -1 entries
+    tails, heads = tails[keep], heads[keep]
+    while tails.size:
+        above, below = parent[tails], parent[heads]
+        apart = above != below
+        tails, heads, above, below = (
+            tails[apart],
+            heads[apart],
+            above[apart],
+            below[apart],
+        )
+        parent[np.maximum(above, below)] = np.minimum(above, below)
+        while True:
+            jumped = parent[parent]
+            if np.array_equal(jumped, parent):
+                break
+            parent = jumped
+    roots: Int32Array = parent[nodes]
+    return roots
+
+
+def _distinct(nodes: Int32Array, stamp: npt.NDArray[np.intp]) -> Int32Array:
+    """``nodes`` without repeats, without sorting (linear time, not n log n).
+
+    ``stamp`` is scratch space of one entry per node; only the entries of
+    ``nodes`` are written and read, so it need not be cleared between calls.
+    Whichever position of a repeated node its stamp ends up holding, exactly
+    one copy of that node matches it.
+    """
+    order = np.arange(nodes.size)
+    stamp[nodes] = order
+    result: Int32Array = nodes[stamp.take(nodes) == order]
+    return result
 
 
 def solve_distance(
@@ -117,6 +211,14 @@ def solve_distance(
     Raises:
         InvalidBoardError: the board is the unbounded plane.
         NoPathError: the target cannot be reached.
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> d = solve_distance(
+        ...     Board.parse("8x8"), KNIGHT, (0, 0), (7, 7), options=SolveOptions()
+        ... )
+        >>> d.distance, d.method, d.exact, len(d.path)
+        (6, 'bfs', True, 7)
     """
     started = time.perf_counter()
     board.require_finite("method 'bfs'")

@@ -23,6 +23,8 @@ Examples:
 from __future__ import annotations
 
 import itertools
+import math
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,6 +40,7 @@ __all__ = [
     "CAMEL",
     "GIRAFFE",
     "KNIGHT",
+    "MAX_COMPONENT",
     "NAMED_PIECES",
     "ZEBRA",
     "Leaper",
@@ -46,9 +49,13 @@ __all__ = [
     "as_piece",
     "move_graph",
     "steps_are_moves",
+    "walk",
 ]
 
 IntArray = npt.NDArray[np.int64]
+
+MAX_COMPONENT = 2**31 - 1
+"""The largest leaper component (far beyond any board cpknight builds)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +86,8 @@ class Leaper:
 
     def __post_init__(self) -> None:
         try:
-            vector = tuple(sorted(abs(int(x)) for x in self.vector))
+            # operator.index: ints (and numpy ints) only, never a truncated 1.5
+            vector = tuple(sorted(abs(operator.index(x)) for x in self.vector))
         except (TypeError, ValueError):
             raise InvalidPieceError(
                 f"a leaper is a tuple of ints: {self.vector!r}"
@@ -87,6 +95,11 @@ class Leaper:
         if not vector or not any(vector):
             raise InvalidPieceError(
                 "a leaper needs a non-zero component: "
+                f"({','.join(str(x) for x in self.vector)})"
+            )
+        if vector[-1] > MAX_COMPONENT:
+            raise InvalidPieceError(
+                f"a leaper's components must be at most {MAX_COMPONENT}: "
                 f"({','.join(str(x) for x in self.vector)})"
             )
         object.__setattr__(self, "vector", vector)
@@ -155,6 +168,12 @@ tripper, antelope: 'bishop'
         Raises:
             InvalidPieceError: the vector has more components than the board has
                 axes.
+
+        Examples:
+            >>> Leaper((1, 1)).moves(2).tolist()
+            [[1, 1], [1, -1], [-1, 1], [-1, -1]]
+            >>> len(KNIGHT.moves(3))
+            24
         """
         return _moves(self.vector, dim).copy()
 
@@ -163,6 +182,14 @@ tripper, antelope: 'bishop'
 
         Raises:
             InvalidPieceError: with the piece and the board named.
+
+        Examples:
+            >>> KNIGHT.check_dim(3)
+            >>> Leaper((1, 2, 3)).check_dim(2, "8x8")
+            Traceback (most recent call last):
+            ...
+            cpknight.errors.InvalidPieceError: piece (1,2,3)-leaper has 3 \
+components; board 8x8 has 2 axes
         """
         if len(self.vector) > dim:
             where = f"board {board_label}" if board_label else "the board"
@@ -285,19 +312,46 @@ class MoveGraph:
         return degree
 
     def node(self, cell: Sequence[int]) -> int:
-        """The node of an open cell (-1 if it is blocked)."""
+        """The node of a cell on the board (-1 if it is blocked).
+
+        Examples:
+            >>> from cpknight.board import Board
+            >>> g = move_graph(Board((3, 3), [(0, 1)]), KNIGHT)
+            >>> g.node((0, 0)), g.node((0, 1)), g.node((0, 2))
+            (0, -1, 1)
+        """
         return int(self.node_of[tuple(int(x) for x in cell)])
 
     def cell(self, node: int) -> Cell:
-        """The cell of a node, as a tuple of ints."""
+        """The cell of a node, as a tuple of ints.
+
+        Examples:
+            >>> from cpknight.board import Board
+            >>> move_graph(Board((3, 3), [(0, 1)]), KNIGHT).cell(1)
+            (0, 2)
+        """
         return tuple(int(x) for x in self.cells[node])
 
     def neighbors(self, node: int) -> npt.NDArray[np.int32]:
-        """The distinct neighbours of a node, in move order."""
+        """The distinct neighbours of a node, in move order.
+
+        Examples:
+            >>> from cpknight.board import Board
+            >>> g = move_graph(Board.parse("8x8"), KNIGHT)
+            >>> [g.cell(int(n)) for n in g.neighbors(g.node((0, 0)))]
+            [(2, 1), (1, 2)]
+        """
         return self.indices[self.indptr[node] : self.indptr[node + 1]]
 
     def arcs(self) -> tuple[IntArray, npt.NDArray[np.int32]]:
-        """Every arc once, as two arrays ``(tails, heads)``, tails ascending."""
+        """Every arc once, as two arrays ``(tails, heads)``, tails ascending.
+
+        Examples:
+            >>> from cpknight.board import Board
+            >>> tails, heads = move_graph(Board.parse("2x3"), KNIGHT).arcs()
+            >>> list(zip(tails.tolist(), heads.tolist()))
+            [(0, 5), (2, 3), (3, 2), (5, 0)]
+        """
         tails = np.repeat(np.arange(self.n_nodes, dtype=np.int64), self.degree)
         return tails, self.indices
 
@@ -341,68 +395,86 @@ def move_graph(board: Board, piece: PieceLike = "knight") -> MoveGraph:
 
 @lru_cache(maxsize=16)
 def _build(board: Board, piece: Leaper) -> MoveGraph:
+    # int32 throughout (a board has at most MAX_CELLS = 10^8 cells, and every
+    # flat index, legal or not, stays below 3 * 10^8): half the memory to touch.
     shape = board.shape
     mask = board.open_mask.ravel()
-    n = int(mask.sum())
-    node_of = np.full(mask.shape[0], -1, dtype=np.int32)
-    node_of[mask] = np.arange(n, dtype=np.int32)
-    flat_open = np.flatnonzero(mask)
-    coords = np.unravel_index(flat_open, shape)
-    strides = [int(np.prod(shape[a + 1 :])) for a in range(len(shape))]
+    size = mask.shape[0]
+    n = int(np.count_nonzero(mask))
+    if n == size:
+        node_of = np.arange(size, dtype=np.int32)
+        flat_open = node_of
+    else:
+        node_of = np.full(size, -1, dtype=np.int32)
+        node_of[mask] = np.arange(n, dtype=np.int32)
+        flat_open = np.flatnonzero(mask).astype(np.int32)
+    coords = [c.astype(np.int32) for c in np.unravel_index(flat_open, shape)]
+    strides = [math.prod(shape[a + 1 :]) for a in range(len(shape))]
     moves = piece.moves(board.dim)
 
-    # Per axis and per component value: which cells stay on the board, and the
-    # contribution of the new coordinate to the flat index. A leaper uses few
+    # Per axis and per component value: which cells stay on the board (bounded
+    # axes), or the change of the flat index (wrapped axes). A leaper uses few
     # distinct values per axis, so these few arrays serve every move.
-    inside: dict[tuple[int, int], npt.NDArray[np.bool_] | None] = {}
-    term: dict[tuple[int, int], IntArray] = {}
+    inside: dict[tuple[int, int], npt.NDArray[np.bool_]] = {}
+    term: dict[tuple[int, int], npt.NDArray[np.int32]] = {}
     for axis, extent in enumerate(shape):
-        for value in {int(v) for v in moves[:, axis]}:
-            if value == 0:
-                inside[axis, value] = None
-                continue
-            moved = coords[axis] + value
+        for value in {int(v) for v in moves[:, axis]} - {0}:
             if board.wrap[axis]:
-                inside[axis, value] = None
-                term[axis, value] = (moved % extent - coords[axis]) * strides[axis]
-            else:
-                inside[axis, value] = (moved >= 0) & (moved < extent)
+                moved = coords[axis] + np.int32(value % extent)
+                moved %= np.int32(extent)
+                moved -= coords[axis]
+                moved *= np.int32(strides[axis])
+                term[axis, value] = moved
+            elif abs(value) < extent:
+                inside[axis, value] = (
+                    coords[axis] < extent - value
+                    if value > 0
+                    else coords[axis] >= -value
+                )
     self_moves = _self_moves(moves, shape, board.wrap)
     distinct = _distinct_moves(moves, shape, board.wrap)
-    columns: list[npt.NDArray[np.int32]] = []
-    for j, vector in enumerate(moves):
-        if self_moves[j]:
-            columns.append(np.full(n, -1, dtype=np.int32))
+    table = np.empty((n, len(moves)), dtype=np.int32)
+    target = np.empty(n, dtype=np.int32)
+    column = np.empty(n, dtype=np.int32)  # contiguous, then copied into the table
+    counts = np.zeros(n, dtype=np.int32)  # distinct neighbours per node
+    for j, vector in enumerate(moves.tolist()):
+        off_board = any(
+            not board.wrap[axis] and abs(value) >= extent
+            for axis, (value, extent) in enumerate(zip(vector, shape, strict=True))
+        )
+        if self_moves[j] or off_board:
+            table[:, j] = -1
             continue
         ok: npt.NDArray[np.bool_] | None = None
-        target = flat_open.copy()
-        for axis, value in enumerate(vector.tolist()):
+        shift = 0
+        wrapped: list[npt.NDArray[np.int32]] = []
+        for axis, value in enumerate(vector):
             if value == 0:
                 continue
-            keep = inside[axis, value]
-            if keep is not None:
-                ok = keep if ok is None else ok & keep
-                target += value * strides[axis]
+            if board.wrap[axis]:
+                wrapped.append(term[axis, value])
             else:
-                target += term[axis, value]
-        reached = np.take(node_of, target, mode="clip")
-        columns.append(reached if ok is None else np.where(ok, reached, -1))
-    table = np.stack(columns, axis=1) if columns else np.zeros((n, 0), np.int32)
-    # CSR, one column at a time: a move that lands where an earlier move lands
-    # (a small torus) adds no new neighbour.
-    used = [j for j in range(len(moves)) if distinct[j]]
-    counts = np.zeros(n, dtype=np.int64)
-    for j in used:
-        counts += columns[j] >= 0
+                keep = inside[axis, value]
+                ok = keep if ok is None else ok & keep
+                shift += value * strides[axis]
+        np.add(flat_open, np.int32(shift), out=target)
+        for change in wrapped:
+            target += change
+        np.take(node_of, target, mode="clip", out=column)
+        if ok is not None:
+            np.copyto(column, np.int32(-1), where=~ok)
+        table[:, j] = column
+        if distinct[j]:
+            counts += column >= 0
+    # CSR straight from the table, row by row in move order: a move that lands
+    # where an earlier move lands (a small torus) adds no new neighbour.
+    valid = table >= 0
+    if not distinct.all():
+        valid[:, ~distinct] = False
+    indices = table[valid]
     indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=indptr[1:])
-    indices = np.empty(int(indptr[-1]), dtype=np.int32)
-    slot = indptr[:-1].copy()
-    for j in used:
-        valid = columns[j] >= 0
-        indices[slot[valid]] = columns[j][valid]
-        slot += valid
-    cells = np.stack(coords, axis=1).astype(np.int64)
+    np.cumsum(counts, dtype=np.int64, out=indptr[1:])
+    cells = np.stack(coords, axis=1).astype(np.int64).reshape(n, board.dim)
     for array in (cells, node_of, table, indptr, indices):
         array.setflags(write=False)
     return MoveGraph(
@@ -486,6 +558,14 @@ def steps_are_moves(
     if board.unbounded or not wrapped.any():
         # Compare sorted absolute differences with the leaper's padded vector.
         pad = (0,) * (board.dim - len(leaper.vector)) + leaper.vector
+        if board.dim == 2:
+            # Two axes: no sort needed, two comparisons per step.
+            low, high = pad
+            rows, cols = np.abs(diff[:, 0]), np.abs(diff[:, 1])
+            pair: npt.NDArray[np.bool_] = ((rows == low) & (cols == high)) | (
+                (rows == high) & (cols == low)
+            )
+            return pair
         same: npt.NDArray[np.bool_] = np.all(
             np.sort(np.abs(diff), axis=1) == np.array(pad), axis=1
         )
@@ -500,3 +580,43 @@ def steps_are_moves(
             continue  # this move lands back on its own cell
         ok |= np.all(diff == want, axis=1)
     return ok
+
+
+def walk(
+    board: Board, piece: PieceLike, start: Sequence[int], moves: Sequence[int]
+) -> IntArray:
+    """The cells visited from ``start`` by a sequence of moves, ``start`` first.
+
+    Moves are indices into ``piece.moves(board.dim)``. Wrapped axes are taken
+    modulo their side; nothing else is checked (a finite board's
+    :attr:`MoveGraph.table` says which moves stay on open cells). This is how
+    the unbounded plane, which has no move graph, turns moves into cells.
+
+    Args:
+        board: the board (the plane, or a finite board for its wrap).
+        piece: the leaper.
+        start: the first cell.
+        moves: the move indices, in order.
+
+    Returns:
+        A ``(len(moves) + 1, d)`` int array of cells.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> walk(Board.plane(), KNIGHT, (0, 0), [2, 2, 7]).tolist()
+        [[0, 0], [1, 2], [2, 4], [0, 3]]
+        >>> walk(Board.parse("8x8", topology="torus"), KNIGHT, (0, 0), [7]).tolist()
+        [[0, 0], [6, 7]]
+    """
+    leaper = as_piece(piece)
+    leaper.check_dim(board.dim, board.label)
+    vectors = leaper.moves(board.dim)
+    steps = vectors[np.asarray(list(moves), dtype=np.int64)].reshape(-1, board.dim)
+    cells = np.vstack(
+        [np.asarray(start, dtype=np.int64).reshape(1, board.dim), steps]
+    ).cumsum(axis=0)
+    if not board.unbounded:
+        for axis, wraps in enumerate(board.wrap):
+            if wraps:
+                cells[:, axis] %= board.shape[axis]
+    return cells

@@ -1,0 +1,225 @@
+"""Shared test helpers: brute-force oracles and Hypothesis strategies.
+
+The oracles here share no code with cpknight: they apply move vectors to cells
+with plain Python loops (``itertools`` signed permutations, explicit modulo on
+wrapped axes) and run a textbook ``collections.deque`` BFS, so the package's
+numpy move graph and frontier BFS are checked against an independent method.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections import deque
+from collections.abc import Iterator, Sequence
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from cpknight.board import Board
+
+Cell = tuple[int, ...]
+
+settings.register_profile(
+    "cpknight",
+    deadline=None,
+    max_examples=60,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough", parent=settings.get_profile("cpknight"), max_examples=600
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "cpknight"))
+
+
+# ------------------------------------------------------------------- oracles
+
+
+def brute_moves(vector: Sequence[int], dim: int) -> set[Cell]:
+    """Every signed permutation of ``vector`` padded to ``dim``, without zero."""
+    padded = tuple(vector) + (0,) * (dim - len(vector))
+    found = {
+        tuple(sign * x for sign, x in zip(signs, perm, strict=True))
+        for perm in itertools.permutations(padded)
+        for signs in itertools.product((1, -1), repeat=dim)
+    }
+    found.discard((0,) * dim)
+    return found
+
+
+def all_cells(shape: Sequence[int]) -> Iterator[Cell]:
+    """Every cell of a box, row-major."""
+    return itertools.product(*(range(s) for s in shape))
+
+
+def brute_open_cells(board: Board) -> list[Cell]:
+    """The open cells, row-major, from the board's blocked set."""
+    return [c for c in all_cells(board.shape) if c not in board.blocked]
+
+
+def brute_neighbours(board: Board, vector: Sequence[int]) -> dict[Cell, set[Cell]]:
+    """For each open cell, the open cells one leap away (never the cell itself)."""
+    moves = brute_moves(vector, len(board.shape))
+    out: dict[Cell, set[Cell]] = {}
+    for cell in brute_open_cells(board):
+        found: set[Cell] = set()
+        for move in moves:
+            target = []
+            for axis, (x, dx) in enumerate(zip(cell, move, strict=True)):
+                side = board.shape[axis]
+                y = x + dx
+                if board.wrap[axis]:
+                    y %= side
+                elif not 0 <= y < side:
+                    break
+                target.append(y)
+            else:
+                t = tuple(target)
+                if t != cell and t not in board.blocked:
+                    found.add(t)
+        out[cell] = found
+    return out
+
+
+def brute_distances(
+    board: Board, vector: Sequence[int], source: Cell
+) -> dict[Cell, int]:
+    """A textbook deque BFS: the moves from ``source`` to every reachable cell."""
+    nbrs = brute_neighbours(board, vector)
+    dist = {source: 0}
+    queue = deque([source])
+    while queue:
+        cell = queue.popleft()
+        for nxt in nbrs[cell]:
+            if nxt not in dist:
+                dist[nxt] = dist[cell] + 1
+                queue.append(nxt)
+    return dist
+
+
+def brute_components(board: Board, vector: Sequence[int]) -> list[set[Cell]]:
+    """The components, in the order of their first cell (row-major)."""
+    nbrs = brute_neighbours(board, vector)
+    seen: set[Cell] = set()
+    parts: list[set[Cell]] = []
+    for cell in brute_open_cells(board):
+        if cell in seen:
+            continue
+        part = set(brute_distances_from(nbrs, cell))
+        seen |= part
+        parts.append(part)
+    return parts
+
+
+def brute_distances_from(nbrs: dict[Cell, set[Cell]], source: Cell) -> dict[Cell, int]:
+    """Deque BFS over a ready adjacency dict."""
+    dist = {source: 0}
+    queue = deque([source])
+    while queue:
+        cell = queue.popleft()
+        for nxt in nbrs[cell]:
+            if nxt not in dist:
+                dist[nxt] = dist[cell] + 1
+                queue.append(nxt)
+    return dist
+
+
+def is_leap(board: Board, vector: Sequence[int], a: Cell, b: Cell) -> bool:
+    """Whether ``a -> b`` is one leap (independent of cpknight)."""
+    return b in brute_neighbours_of(board, vector, a)
+
+
+def brute_neighbours_of(board: Board, vector: Sequence[int], cell: Cell) -> set[Cell]:
+    """The cells (open or not) one leap from ``cell``, wrap respected."""
+    out: set[Cell] = set()
+    for move in brute_moves(vector, len(board.shape)):
+        target = []
+        for axis, (x, dx) in enumerate(zip(cell, move, strict=True)):
+            y = x + dx
+            if board.wrap[axis]:
+                y %= board.shape[axis]
+            elif not 0 <= y < board.shape[axis]:
+                break
+            target.append(y)
+        else:
+            if tuple(target) != cell:
+                out.add(tuple(target))
+    return out
+
+
+def knight_tour_by_search(
+    board: Board, *, closed: bool, start: Cell | None = None, budget: int = 200_000
+) -> list[Cell]:
+    """A knight tour found by a plain Warnsdorff-ordered backtracking search.
+
+    Independent of cpknight's engines: used to build tours to feed the checker.
+    Tries each start cell in turn (or only ``start``) with a budget of moves.
+    """
+    nbrs = brute_neighbours(board, (1, 2))
+    for first in [start] if start is not None else list(nbrs):
+        path = _warnsdorff_from(nbrs, first, closed=closed, budget=budget)
+        if path is not None:
+            return path
+    raise AssertionError("the test's own search found no tour")
+
+
+def _warnsdorff_from(
+    nbrs: dict[Cell, set[Cell]], first: Cell, *, closed: bool, budget: int
+) -> list[Cell] | None:
+    path = [first]
+    seen = {first}
+    tries = 0
+
+    def onward(cell: Cell) -> int:
+        return sum(1 for c in nbrs[cell] if c not in seen)
+
+    def extend() -> bool:
+        nonlocal tries
+        if len(path) == len(nbrs):
+            return not closed or first in nbrs[path[-1]]
+        for nxt in sorted((c for c in nbrs[path[-1]] if c not in seen), key=onward):
+            tries += 1
+            if tries > budget:
+                return False
+            path.append(nxt)
+            seen.add(nxt)
+            if extend():
+                return True
+            path.pop()
+            seen.discard(nxt)
+        return False
+
+    return path if extend() else None
+
+
+# ----------------------------------------------------------------- strategies
+
+
+@st.composite
+def boards(
+    draw: st.DrawFn,
+    *,
+    dims: Sequence[int] = (2, 3),
+    max_side: int = 7,
+    topologies: Sequence[str] = ("bounded", "torus", "cylinder"),
+) -> Board:
+    """A random box with random blocked cells and a random topology."""
+    dim = draw(st.sampled_from(list(dims)))
+    side = max_side if dim == 2 else min(max_side, 4)
+    shape = tuple(draw(st.integers(1, side)) for _ in range(dim))
+    cells = list(all_cells(shape))
+    blocked = draw(st.sets(st.sampled_from(cells), max_size=len(cells) - 1))
+    topology = draw(st.sampled_from(list(topologies)))
+    return Board(shape, blocked, topology=topology)  # type: ignore[arg-type]
+
+
+@st.composite
+def leapers(draw: st.DrawFn, *, dim: int, max_component: int = 4) -> tuple[int, ...]:
+    """A leaper vector of at most ``dim`` components, not all zero."""
+    length = draw(st.integers(1, dim))
+    vector = draw(
+        st.lists(st.integers(0, max_component), min_size=length, max_size=length)
+        .filter(any)
+        .map(tuple)
+    )
+    return tuple(vector)

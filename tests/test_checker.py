@@ -1,0 +1,207 @@
+"""The one tour checker: published and hand-searched tours, and every fault named."""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pytest
+
+from cpknight import Board, EngineError, TourCheckError, check_tour, is_tour
+from cpknight.board import Topology
+from cpknight.pieces import KNIGHT
+from cpknight.results import Effort, make_tour
+
+if TYPE_CHECKING:  # mypy sees tests/ as a namespace package; pytest puts it on the path
+    from tests.conftest import Cell, is_leap, knight_tour_by_search
+else:
+    from conftest import Cell, is_leap, knight_tour_by_search
+
+# An open knight tour of the 3x4 board (files a-d, ranks 1-3); 3x4 has open
+# tours but no closed one (Schwenk 1991: no closed tour when m = 3 and n = 4).
+TOUR_3X4 = ["a1", "c2", "a3", "b1", "d2", "b3", "c1", "a2", "c3", "d1", "b2", "d3"]
+
+
+def independent_check(board: Board, cells: list[Cell], *, closed: bool) -> bool:
+    """Every open cell once, each step a leap (the test's own definition)."""
+    opened = list(board.open_cells())
+    steps = list(itertools.pairwise(cells))
+    if closed:
+        steps.append((cells[-1], cells[0]))
+    return sorted(cells) == sorted(opened) and all(
+        is_leap(board, (1, 2), a, b) for a, b in steps
+    )
+
+
+def test_published_3x4_open_tour() -> None:
+    board = Board.parse("3x4")
+    cells = [board.parse_cell(name) for name in TOUR_3X4]
+    assert independent_check(board, cells, closed=False)
+    check_tour(board, TOUR_3X4)
+    assert is_tour(board, TOUR_3X4)
+    assert is_tour(board, cells)
+    assert is_tour(board, np.array(cells))
+    assert is_tour(board, TOUR_3X4[::-1])
+    assert is_tour(board, TOUR_3X4, start="a1", end="d3")
+    assert not is_tour(board, TOUR_3X4, closed=True)
+
+
+@pytest.mark.parametrize(
+    ("spec", "topology", "closed"),
+    [
+        ("5x5", "bounded", False),
+        ("cross5", "bounded", False),
+        ("6x6", "bounded", True),
+        ("8x8", "bounded", True),
+        ("3x10", "bounded", True),
+        ("5x5", "torus", True),
+        ("3x4x4", "bounded", False),
+        ("2x3x4", "bounded", False),
+    ],
+)
+def test_searched_tours_pass(spec: str, topology: Topology, closed: bool) -> None:
+    board = Board.parse(spec, topology=topology)
+    cells = knight_tour_by_search(board, closed=closed, budget=20_000)
+    assert independent_check(board, cells, closed=closed)
+    check_tour(board, cells, closed=closed)
+    if closed:
+        # a closed tour read from any cell, either way round, is still closed
+        rotated = cells[7:] + cells[:7]
+        assert is_tour(board, rotated, closed=True)
+        assert is_tour(board, rotated[::-1], closed=True)
+    # swapping two cells breaks a step; the checker names the first bad one
+    broken = cells.copy()
+    broken[3], broken[9] = broken[9], broken[3]
+    with pytest.raises(TourCheckError) as info:
+        check_tour(board, broken, closed=closed)
+    bad = next(
+        i
+        for i in range(len(broken) - 1)
+        if not is_leap(board, (1, 2), broken[i], broken[i + 1])
+    )
+    assert info.value.step == bad + 1
+    assert str(info.value).startswith(f"step {bad + 1} -> {bad + 2} (")
+    assert str(info.value).endswith("is not a knight (1,2) move")
+
+
+def test_torus_tour_is_not_a_board_tour() -> None:
+    torus = Board.parse("5x5", topology="torus")
+    cells = knight_tour_by_search(torus, closed=True, budget=20_000)
+    bounded = Board.parse("5x5")
+    uses_wrap = not independent_check(bounded, cells, closed=True)
+    assert is_tour(bounded, cells, closed=True) is not uses_wrap
+
+
+@pytest.mark.parametrize(
+    ("cells", "kwargs", "step", "message"),
+    [
+        (
+            ["a1", "b3", "c1", "a2", "c3", "d1", "b2", "d3", "c1", "a3", "b1", "d2"],
+            {},
+            8,
+            "cell 9 (c1) was already visited at step 3",
+        ),
+        (
+            ["a1", "c2", "a3", "b1", "d2", "b3", "c1", "a2", "c3", "d1", "d3", "b2"],
+            {},
+            10,
+            "step 10 -> 11 (d1 -> d3) is not a knight (1,2) move",
+        ),
+        (
+            ["a1", "c2", "a3", "e1"],
+            {},
+            3,
+            "cell 4 (0,4) is not on board 3x4",
+        ),
+        (
+            ["a1", "c2", "a3"],
+            {},
+            None,
+            "the tour has 3 cells; board 3x4 has 12 open cells",
+        ),
+        ([], {}, None, "the tour is empty"),
+        (TOUR_3X4, {"start": "d3"}, 0, "the tour starts on a1, not d3"),
+        (TOUR_3X4, {"end": "a1"}, 11, "the tour ends on d3, not a1"),
+        (
+            TOUR_3X4,
+            {"closed": True},
+            12,
+            "the tour is not closed: d3 -> a1 is not a knight (1,2) move",
+        ),
+        (
+            ["a1", "zz"],
+            {},
+            1,
+            "cell 2 ('zz') is not a cell name or coordinates",
+        ),
+        (
+            ["a1", "0,1,2"],
+            {},
+            1,
+            "cell 2 ('0,1,2') has 3 coordinates; board 3x4 has 2",
+        ),
+    ],
+)
+def test_faults_are_named(
+    cells: list[str], kwargs: dict[str, object], step: int | None, message: str
+) -> None:
+    board = Board.parse("3x4")
+    with pytest.raises(TourCheckError) as info:
+        check_tour(board, cells, **kwargs)  # type: ignore[arg-type]
+    assert str(info.value) == message
+    assert info.value.step == step
+    assert not is_tour(board, cells, **kwargs)  # type: ignore[arg-type]
+
+
+def test_blocked_cell_is_named() -> None:
+    with pytest.raises(TourCheckError) as info:
+        check_tour(Board.parse("cross5"), ["a1", "c3"])
+    assert str(info.value) == "cell 2 (c3) is blocked"
+    assert info.value.step == 1
+
+
+def test_tiny_boards() -> None:
+    one = Board.parse("1x1")
+    check_tour(one, ["a1"])
+    with pytest.raises(TourCheckError) as info:
+        check_tour(one, ["a1"], closed=True)
+    assert str(info.value) == "a closed tour needs at least 3 cells; this one has 1"
+    assert not is_tour(Board.parse("2x2"), ["a1", "b2", "a2", "b1"])
+
+
+def test_array_shape_is_checked() -> None:
+    with pytest.raises(TourCheckError) as info:
+        check_tour(Board.parse("3x4"), np.zeros((12, 3), dtype=np.int64))
+    assert str(info.value) == "expected an (n, 2) array of cells, got shape (12, 3)"
+
+
+def test_other_leapers() -> None:
+    # The wazir (0,1) walks a 2x3 board as a boustrophedon: a1 b1 c1 c2 b2 a2.
+    board = Board.parse("2x3")
+    snake = ["a1", "b1", "c1", "c2", "b2", "a2"]
+    assert is_tour(board, snake, piece="wazir")
+    assert is_tour(board, snake, piece="wazir", closed=True)
+    assert not is_tour(board, snake, piece=KNIGHT)
+    with pytest.raises(TourCheckError) as info:
+        check_tour(board, snake)  # the default piece is the knight
+    assert str(info.value) == "step 1 -> 2 (a1 -> b1) is not a knight (1,2) move"
+
+
+def test_make_tour_refuses_a_bad_tour() -> None:
+    board = Board.parse("3x4")
+    cells = [board.parse_cell(c) for c in TOUR_3X4]
+    tour = make_tour(
+        board, KNIGHT, cells, closed=False, method="hand", effort=Effort(1)
+    )
+    assert tour.names() == TOUR_3X4
+    assert tour.start == (0, 0)
+    assert tour.end == (2, 3)
+    assert len(tour) == 12
+    assert not tour.array.flags.writeable
+    with pytest.raises(EngineError) as info:
+        make_tour(board, KNIGHT, cells, closed=True, method="hand")
+    assert str(info.value) == (
+        "internal error: engine 'hand' returned a bad tour: the tour is not closed: "
+        "d3 -> a1 is not a knight (1,2) move"
+    )
