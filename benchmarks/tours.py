@@ -1,0 +1,186 @@
+"""Speed of the CP-SAT tour models, as ratios against a bare script in the same run.
+
+Rows:
+
+- closed n x n tours (8, 30, 50; 70 with ``--big``): the whole process
+  (``python -m cpknight tour NxN --method cpsat``, interpreter start and the
+  OR-Tools import included) and the solve call alone (``find_tour`` in this
+  process, model building included), against a bare ~30-line ``add_circuit``
+  script run the same two ways; target ratio <= 1.3.
+- open 8x8 from a corner against closed 8x8 (target <= 2x).
+- counting: 5x5 open tours (1,728 directed, OEIS A165134; target 0.5 s) and
+  6x6 closed tours (9,862 undirected, OEIS A001230; target 5 s).
+
+Run: ``python benchmarks/tours.py`` (a few minutes), ``--quick`` (8x8 and
+30x30 only, no 6x6 count), ``--big`` (adds 70x70).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from cpknight import SolveOptions, count_tours, find_tour
+
+BARE = """
+import sys, time
+t0 = time.perf_counter()
+from ortools.sat.python import cp_model
+n = int(sys.argv[1])
+model = cp_model.CpModel()
+arcs = []
+for r in range(n):
+    for c in range(n):
+        for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1),
+                       (1, -2), (2, -1), (-1, -2), (-2, -1)):
+            r2, c2 = r + dr, c + dc
+            if 0 <= r2 < n and 0 <= c2 < n:
+                arcs.append((r * n + c, r2 * n + c2, model.new_bool_var("")))
+model.add_circuit(arcs)
+solver = cp_model.CpSolver()
+solver.parameters.num_workers = 1
+solver.parameters.random_seed = 0
+status = solver.solve(model)
+assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+print(time.perf_counter() - t0)
+"""
+"""A bare closed-tour script: the baseline (default CP-SAT parameters, 1 worker)."""
+
+
+def _bare_solve(n: int) -> float:
+    """The bare model built and solved in this process (OR-Tools already loaded)."""
+    from ortools.sat.python import cp_model
+
+    started = time.perf_counter()
+    model = cp_model.CpModel()
+    arcs = []
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1)):
+                for sr, sc in ((1, 1), (-1, -1)):
+                    r2, c2 = r + sr * dr, c + sc * dc
+                    if 0 <= r2 < n and 0 <= c2 < n:
+                        arcs.append((r * n + c, r2 * n + c2, model.new_bool_var("")))
+    model.add_circuit(arcs)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    status = solver.solve(model)
+    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    return time.perf_counter() - started
+
+
+def _ours_solve(board: str, *, closed: bool = True, start: str | None = None) -> float:
+    started = time.perf_counter()
+    find_tour(
+        board,
+        closed=closed,
+        start=start,
+        method="cpsat",
+        options=SolveOptions(workers=1, seed=0),
+    )
+    return time.perf_counter() - started
+
+
+def _process(argv: list[str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(argv, check=True, capture_output=True)
+    return time.perf_counter() - started
+
+
+def _best(times: list[float]) -> float:
+    return min(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="8x8 and 30x30 only")
+    parser.add_argument("--big", action="store_true", help="add 70x70")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per small row")
+    args = parser.parse_args(argv)
+    sizes = [8, 30] if args.quick else [8, 30, 50]
+    if args.big:
+        sizes.append(70)
+    bare_path = Path(__file__).with_name("_bare_circuit.py")
+    bare_path.write_text(BARE, encoding="utf-8")
+    py = sys.executable
+    rows: list[tuple[str, str, str, str, str]] = []
+    _ours_solve("6x6")  # load OR-Tools once, outside the timings
+    try:
+        for n in sizes:
+            reps = args.repeat if n <= 30 else 1
+            ours_p = _best(
+                [
+                    _process(
+                        [py, "-m", "cpknight", "tour", f"{n}x{n}", "--method", "cpsat"]
+                    )
+                    for _ in range(reps)
+                ]
+            )
+            bare_p = _best(
+                [_process([py, str(bare_path), str(n)]) for _ in range(reps)]
+            )
+            ours_s = _best([_ours_solve(f"{n}x{n}") for _ in range(reps)])
+            bare_s = _best([_bare_solve(n) for _ in range(reps)])
+            rows.append(
+                (
+                    f"closed {n}x{n}",
+                    f"{ours_p:.3f} / {bare_p:.3f}",
+                    f"{ours_p / bare_p:.2f}",
+                    f"{ours_s:.3f} / {bare_s:.3f}",
+                    f"{ours_s / bare_s:.2f}",
+                )
+            )
+        closed8 = statistics.median(_ours_solve("8x8") for _ in range(5))
+        open8 = statistics.median(
+            _ours_solve("8x8", closed=False, start="a1") for _ in range(5)
+        )
+        rows.append(
+            (
+                "open 8x8 from a1 vs closed",
+                "",
+                "",
+                f"{open8:.3f} / {closed8:.3f}",
+                f"{open8 / closed8:.2f}",
+            )
+        )
+        counts = [("5x5", False, 1728)]
+        if not args.quick:
+            counts.append(("6x6", True, 19724))
+        for board, closed, want in counts:
+            started = time.perf_counter()
+            got = count_tours(board, closed=closed, options=SolveOptions(workers=1))
+            seconds = time.perf_counter() - started
+            assert got.directed == want, got
+            kind = "closed" if closed else "open"
+            rows.append(
+                (
+                    f"count {kind} {board} ({got.directed} directed)",
+                    "",
+                    "",
+                    f"{seconds:.3f}",
+                    "",
+                )
+            )
+    finally:
+        bare_path.unlink(missing_ok=True)
+    head = (
+        "case",
+        "process s (ours / bare)",
+        "ratio",
+        "solve s (ours / bare)",
+        "ratio",
+    )
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(5)]
+    for row in [head, *rows]:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,405 @@
+"""The CP-SAT tour models against the theorems, published counts and injection.
+
+Sources of the expected answers:
+
+- Closed tours, Schwenk 1991 ("Which rectangular chessboards have a knight's
+  tour?", Math. Mag. 64(5)): an m x n board with m <= n has a closed tour unless
+  m and n are both odd, or m in {1, 2, 4}, or m = 3 and n in {4, 6, 8}.
+- Open tours, Cull and De Curtins 1978; Conrad et al. 1994 (as summarised in
+  the rec.puzzles archive, competition/games/chess/knight.tour.s): a tour
+  exists for 1x1, 3x4, 3xn with n >= 7, 4xn with n >= 5, and m x n with
+  n >= m >= 5; for no other m <= n.
+- Counts: OEIS A001230 (undirected closed tours on 2n x 2n: 9,862 on 6x6),
+  OEIS A165134 (directed open tours on n x n: 1,728 on 5x5), and a brute-force
+  enumeration in this file for 3x4 and friends.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from ortools.sat.python import cp_model
+
+from cpknight import Board, NoTourError, SolveLimitError, SolveOptions, is_tour
+from cpknight.api import count_tours, find_tour
+from cpknight.certificates import tour_certificate
+from cpknight.pieces import MoveGraph, move_graph
+from cpknight.tour_cpsat import TourModel, build_tour_model
+
+OPTS = SolveOptions(time_limit=20, workers=1, seed=0)
+
+
+def schwenk_closed(m: int, n: int) -> bool:
+    """Schwenk 1991: whether an m x n board (m <= n) has a closed knight's tour."""
+    if m % 2 == 1 and n % 2 == 1:
+        return False
+    if m in (1, 2, 4):
+        return False
+    return not (m == 3 and n in (4, 6, 8))
+
+
+def conrad_open(m: int, n: int) -> bool:
+    """Cull & De Curtins 1978, Conrad et al. 1994: an open tour of m x n, m <= n."""
+    if m == 1:
+        return n == 1
+    if m == 2:
+        return False
+    if m == 3:
+        return n == 4 or n >= 7
+    if m == 4:
+        return n >= 5
+    return True
+
+
+SIZES = [(m, n) for m in range(1, 8) for n in range(m, 11)]
+
+
+def _outcome(board: str, *, closed: bool, **kw: object) -> bool:
+    try:
+        tour = find_tour(board, closed=closed, options=OPTS, **kw)  # type: ignore[arg-type]
+    except NoTourError:
+        return False
+    assert is_tour(tour.board, tour.cells, closed=closed)
+    return True
+
+
+@pytest.mark.parametrize(("m", "n"), SIZES, ids=[f"{m}x{n}" for m, n in SIZES])
+def test_closed_tours_follow_schwenk_1991(m: int, n: int) -> None:
+    want = schwenk_closed(m, n)
+    assert _outcome(f"{m}x{n}", closed=True) is want
+    if want:  # a certificate must never fire where a tour exists
+        graph = move_graph(Board.parse(f"{m}x{n}"))
+        assert tour_certificate(graph, closed=True) is None
+
+
+@pytest.mark.parametrize(("m", "n"), SIZES, ids=[f"{m}x{n}" for m, n in SIZES])
+def test_open_tours_follow_conrad_1994(m: int, n: int) -> None:
+    want = conrad_open(m, n)
+    assert _outcome(f"{m}x{n}", closed=False) is want
+    if want:
+        graph = move_graph(Board.parse(f"{m}x{n}"))
+        assert tour_certificate(graph, closed=False) is None
+
+
+@pytest.mark.parametrize(
+    ("board", "closed", "start", "end"),
+    [
+        ("8x8", False, "a1", None),
+        ("8x8", False, None, "h8"),
+        ("8x8", False, "a1", "h1"),  # different colours, 64 cells: allowed
+        ("8x8", True, "d4", None),
+        ("5x5", False, "a1", "e5"),  # corners, both on the larger colour class
+        ("ring10", True, None, None),
+        ("blocks12", True, None, None),
+        ("cross5", False, None, None),
+        ("frame9", False, "a1", None),
+    ],
+)
+def test_tours_with_fixed_ends_and_named_boards(
+    board: str, closed: bool, start: str | None, end: str | None
+) -> None:
+    tour = find_tour(board, closed=closed, start=start, end=end, options=OPTS)
+    assert is_tour(tour.board, tour.cells, closed=closed, start=start, end=end)
+    assert tour.method == "cpsat"
+
+
+@pytest.mark.parametrize(
+    ("board", "topology", "piece", "closed"),
+    [
+        ("8x8", "torus", "knight", True),
+        ("5x5", "torus", "knight", True),  # odd torus: not bipartite
+        ("6x5", "cylinder", "knight", True),
+        ("4x4x4", "bounded", "knight", True),
+        ("3x4x4", "bounded", "knight", False),
+        ("10x10", "bounded", "zebra", True),
+        ("10x10", "bounded", "giraffe", True),
+        ("4x4", "bounded", "wazir", True),
+    ],
+)
+def test_tours_on_tori_boxes_and_other_leapers(
+    board: str, topology: str, piece: str, closed: bool
+) -> None:
+    b = Board.parse(board, topology=topology)  # type: ignore[arg-type]
+    tour = find_tour(b, piece=piece, closed=closed, options=OPTS)
+    assert is_tour(b, tour.cells, piece=piece, closed=closed)
+
+
+def test_holed8_has_no_open_tour_by_an_independent_naive_model() -> None:
+    """The cheap forms agree with the textbook dummy node joined to every cell."""
+    graph = move_graph(Board.parse("holed8"))
+    with pytest.raises(NoTourError) as info:
+        find_tour("holed8", closed=False, start="a1", options=OPTS)
+    assert info.value.certificate == "search"
+    assert _naive_open_status(graph, start=graph.node((0, 0))) == cp_model.INFEASIBLE
+    assert _naive_open_status(graph, start=None) == cp_model.INFEASIBLE
+    # The same naive model finds a tour where one exists (it is not vacuous).
+    small = move_graph(Board.parse("5x5"))
+    assert _naive_open_status(small, start=None) in (
+        cp_model.OPTIMAL,
+        cp_model.FEASIBLE,
+    )
+
+
+def _naive_open_status(graph: MoveGraph, *, start: int | None) -> object:
+    model = cp_model.CpModel()
+    n = graph.n_nodes
+    arcs = [
+        (int(t), int(h), model.new_bool_var(""))
+        for t, h in zip(*graph.arcs(), strict=True)
+    ]
+    for v in range(n):
+        arcs.append((n, v, model.new_bool_var("")))
+        arcs.append((v, n, model.new_bool_var("")))
+        if start is not None and v == start:
+            model.add(arcs[-2][2] == 1)
+    model.add_circuit(arcs)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 20
+    return solver.solve(model)
+
+
+# ------------------------------------------------------------------ counting
+
+
+def _brute_force_open_paths(graph: MoveGraph) -> int:
+    """Directed Hamiltonian paths by plain depth-first search (no CP-SAT)."""
+    n = graph.n_nodes
+    neighbours = [graph.neighbors(v).tolist() for v in range(n)]
+    seen = [False] * n
+
+    def extend(v: int, depth: int) -> int:
+        if depth == n:
+            return 1
+        total = 0
+        for u in neighbours[v]:
+            if not seen[u]:
+                seen[u] = True
+                total += extend(u, depth + 1)
+                seen[u] = False
+        return total
+
+    count = 0
+    for s in range(n):
+        seen[s] = True
+        count += extend(s, 1)
+        seen[s] = False
+    return count
+
+
+@pytest.mark.parametrize("board", ["3x4", "4x5", "3x7", "cross5"])
+def test_open_counts_match_a_brute_force(board: str) -> None:
+    graph = move_graph(Board.parse(board))
+    want = _brute_force_open_paths(graph)
+    got = count_tours(board, closed=False, options=OPTS)
+    assert (got.status, got.directed, got.undirected) == ("complete", want, want // 2)
+
+
+def test_open_count_from_a_start_matches_a_brute_force() -> None:
+    board = Board.parse("4x5")
+    graph = move_graph(board)
+    n = graph.n_nodes
+    neighbours = [graph.neighbors(v).tolist() for v in range(n)]
+
+    def extend(path: list[int]) -> int:
+        if len(path) == n:
+            return 1
+        return sum(extend([*path, u]) for u in neighbours[path[-1]] if u not in path)
+
+    want = extend([0])
+    got = count_tours(board, closed=False, start="a1", options=OPTS)
+    assert got.directed == got.undirected == want
+
+
+def test_open_5x5_count_is_oeis_a165134() -> None:
+    got = count_tours("5x5", closed=False, options=OPTS)
+    assert (got.status, got.directed, got.undirected) == ("complete", 1728, 864)
+
+
+@pytest.mark.slow
+def test_closed_6x6_count_is_oeis_a001230() -> None:
+    got = count_tours("6x6", options=SolveOptions(time_limit=120))
+    assert (got.status, got.directed, got.undirected) == ("complete", 19724, 9862)
+
+
+def test_closed_3x10_count_is_oeis_a070030() -> None:
+    got = count_tours("3x10", options=OPTS)
+    assert (got.status, got.directed, got.undirected) == ("complete", 32, 16)
+
+
+@pytest.mark.slow
+def test_closed_count_on_a_small_board_matches_a_brute_force() -> None:
+    graph = move_graph(Board.parse("3x10"))
+    n = graph.n_nodes
+    neighbours = [graph.neighbors(v).tolist() for v in range(n)]
+    first = set(neighbours[0])
+
+    def extend(path: list[int], seen: set[int]) -> int:
+        if len(path) == n:
+            return int(path[-1] in first)
+        total = 0
+        for u in neighbours[path[-1]]:
+            if u not in seen:
+                seen.add(u)
+                total += extend([*path, u], seen)
+                seen.discard(u)
+        return total
+
+    directed = extend([0], {0})  # circuits through node 0, each direction once
+    got = count_tours("3x10", options=OPTS)
+    assert got.status == "complete"
+    assert (got.directed, got.undirected) == (directed, directed // 2)
+    assert directed > 0
+
+
+def test_count_stops_at_the_time_limit_with_a_partial_count() -> None:
+    got = count_tours("6x6", options=SolveOptions(time_limit=0.5))
+    assert got.status == "partial"
+    assert 0 < got.undirected < 9862
+    assert got.seconds < 2.0
+
+
+def test_count_reports_progress() -> None:
+    seen: list[int] = []
+    count_tours(
+        "6x6",
+        options=SolveOptions(time_limit=1.0),
+        progress=lambda c: seen.append(c.directed),
+    )
+    assert seen == sorted(seen)
+
+
+# ------------------------------------------------------- models and injection
+
+
+def _first_closed_tour(graph: MoveGraph) -> list[int]:
+    """A closed tour by plain depth-first search (independent of CP-SAT)."""
+    n = graph.n_nodes
+    neighbours = [graph.neighbors(v).tolist() for v in range(n)]
+    path = [0]
+    seen = {0}
+
+    def extend() -> bool:
+        if len(path) == n:
+            return 0 in neighbours[path[-1]]
+        for u in neighbours[path[-1]]:
+            if u not in seen:
+                path.append(u)
+                seen.add(u)
+                if extend():
+                    return True
+                path.pop()
+                seen.discard(u)
+        return False
+
+    assert extend()
+    return path
+
+
+# The 5x5 open tour printed in the rec.puzzles archive
+# (competition/games/chess/knight.tour.s), top rank first.
+RECPUZZLES_5X5 = [
+    [5, 10, 15, 20, 3],
+    [16, 21, 4, 9, 14],
+    [11, 6, 25, 2, 19],
+    [22, 17, 8, 13, 24],
+    [7, 12, 23, 18, 1],
+]
+
+
+def _inject(model: TourModel, nodes: list[int], *, closed: bool) -> object:
+    """Fix the arcs of a known tour in the model; return the solver status."""
+    index = {
+        (int(t), int(h)): k
+        for k, (t, h) in enumerate(zip(model.tails, model.heads, strict=True))
+    }
+    n = model.graph.n_nodes
+    steps = list(itertools.pairwise(nodes))
+    if closed:
+        steps.append((nodes[-1], nodes[0]))
+    elif model.form == "dummy-node":
+        steps += [(n, nodes[0]), (nodes[-1], n)]
+    else:  # the closing arc, or the return arc into the start / out of the end
+        steps.append((nodes[-1], nodes[0]))
+    for step in steps:
+        model.model.add(model.literals[index[step]] == 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 10
+    status = solver.solve(model.model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        assert model.decode(solver) == [model.graph.cell(v) for v in nodes] or closed
+    return status
+
+
+def test_a_known_closed_tour_is_feasible_in_the_circuit_model() -> None:
+    graph = move_graph(Board.parse("3x10"))
+    nodes = _first_closed_tour(graph)
+    model = build_tour_model(graph, closed=True)
+    assert _inject(model, nodes, closed=True) == cp_model.OPTIMAL
+    counting = build_tour_model(graph, closed=True, break_symmetry=True)
+    # One of the two directions survives the symmetry breaking.
+    statuses = {
+        _inject(
+            build_tour_model(graph, closed=True, break_symmetry=True), d, closed=True
+        )
+        for d in (nodes, nodes[::-1])
+    }
+    assert statuses == {cp_model.OPTIMAL, cp_model.INFEASIBLE}
+    assert counting.symmetry
+
+
+@pytest.mark.parametrize(
+    ("start", "end"), [(None, None), ("e1", None), (None, "c3"), ("e1", "c3")]
+)
+def test_a_published_open_tour_is_feasible_in_every_open_form(
+    start: str | None, end: str | None
+) -> None:
+    board = Board.parse("5x5")
+    graph = move_graph(board)
+    grid = np.array(RECPUZZLES_5X5[::-1])  # row 0 = rank 1
+    cells = [tuple(int(x) for x in np.argwhere(grid == k)[0]) for k in range(1, 26)]
+    assert is_tour(board, cells)
+    assert board.cell_name(cells[0]) == "e1"
+    assert board.cell_name(cells[-1]) == "c3"
+    nodes = [graph.node(c) for c in cells]
+    model = build_tour_model(graph, closed=False, start=start, end=end)
+    assert _inject(model, nodes, closed=False) == cp_model.OPTIMAL
+
+
+def test_formulation_and_export_name_the_arcs(tmp_path: Path) -> None:
+    graph = move_graph(Board.parse("8x8"))
+    model = build_tour_model(graph, closed=True)
+    text = model.formulation()
+    assert "336 Booleans" in text
+    assert "64 nodes" in text
+    assert "arc[a1->b3]" in text
+    out = tmp_path / "tour.pbtxt"
+    model.export(out)
+    proto = out.read_text()
+    assert 'name: "arc[a1->b3]"' in proto
+    assert "circuit" in proto
+    assert proto.count("variables {") == 336
+
+
+def test_open_forms_are_small() -> None:
+    graph = move_graph(Board.parse("8x8"))
+    closed = build_tour_model(graph, closed=True)
+    corner = build_tour_model(graph, closed=False, start="a1")
+    free = build_tour_model(graph, closed=False)
+    assert corner.n_nodes == closed.n_nodes == 64
+    assert corner.n_arcs == 336 - 2 + 63
+    # The dummy node joins 32 cells each way (the colours), not all 64.
+    assert free.n_arcs - free.n_move_arcs == 64
+
+
+def test_the_time_limit_includes_model_building() -> None:
+    limit = 0.4
+    started = time.perf_counter()
+    with pytest.raises(SolveLimitError):
+        find_tour("60x60", options=SolveOptions(time_limit=limit))
+    assert time.perf_counter() - started < limit + 0.5
