@@ -1,0 +1,694 @@
+"""Tours by search: backtracking, Warnsdorff, critical-cell pruning, greedy.
+
+Four engines, each registered in :data:`cpknight.api.TOUR_METHODS` with the
+engine signature of ``CONTRIBUTING.md``:
+
+- ``backtrack``: depth-first search trying the moves in the piece's fixed order.
+- ``warnsdorff``: the same search, trying first the free neighbour with the
+  fewest free onward moves (Warnsdorff 1823); ties go to the cell farthest from
+  the centre of the board (Roth's rule), then to move order; with a non-zero
+  ``seed``, ties are broken by a random ranking of the cells drawn from that seed.
+- ``prune``: ``warnsdorff`` plus critical-cell pruning: after each move, every
+  unvisited cell needs enough usable neighbours (unvisited cells, the current
+  cell, and for a closed tour the start) to be entered and left; a cell with
+  one left can only be the last cell, so a branch is cut when some cell has
+  none, or more cells have one than the tour can end on (one for an open tour,
+  only the fixed end when there is one, none for a closed tour), or, for a
+  closed tour, when the start has no unvisited neighbour left to end on.
+- ``greedy``: Warnsdorff's rule with Roth's tie-break and no backtracking:
+  one pass, fast on large boards. It may get stuck; failing proves nothing, so
+  it raises :class:`~cpknight.errors.SolveLimitError` ("greedy gave up"), never
+  :class:`~cpknight.errors.NoTourError`.
+
+The searches are iterative (an explicit stack, no recursion limit), run on
+plain Python lists built once from the move graph's CSR arrays, check the
+deadline every 1024 attempts, and count their effort exactly: ``attempts`` is
+the number of moves made (each step onto a cell, the start excluded),
+``backtracks`` the number of moves undone. When a search returns its first
+tour, ``attempts - backtracks`` is the number of moves in the tour; when it
+exhausts every branch it has proved that no tour exists and raises
+:class:`SearchExhaustedError` (a ``NoTourError`` carrying the effort).
+
+Warnsdorff's order is heavy-tailed: one early mistake can cost millions of
+attempts. So ``warnsdorff`` and ``prune``, when looking for one tour, restart:
+the first run may make ``max(4096, 2n)`` attempts, each next run twice as many
+as the last, with the ties broken by a fresh random ranking (drawn from
+``seed``); a run that ends below its cap has searched everything and is a proof.
+Enumeration (:func:`iter_search_tours`) makes one run, without restarts.
+
+An open tour with no fixed start is searched from every start cell in turn
+(lowest degree first); with a fixed end and no fixed start, it is searched
+backwards from the end. A closed tour with no fixed start begins on the first
+cell of lowest degree (every cell lies on a circuit).
+
+Examples:
+    >>> from cpknight import find_tour, is_tour
+    >>> t = find_tour("5x5", closed=False, start="a1", method="warnsdorff")
+    >>> is_tour(t.board, t.cells, start="a1"), t.effort.attempts >= 24
+    (True, True)
+    >>> from cpknight.board import Board
+    >>> from cpknight.pieces import move_graph
+    >>> opts = SolveOptions()
+    >>> solve_prune(move_graph(Board.parse("4x4")), closed=True, start=None,
+    ...             end=None, options=opts, deadline=opts.deadline())
+    Traceback (most recent call last):
+    ...
+    cpknight.tour_search.SearchExhaustedError: the prune search tried every branch: \
+no closed tour of 4x4 (knight (1,2))
+
+References:
+    H. C. von Warnsdorf, *Des Rösselsprunges einfachste und allgemeinste
+    Lösung*, Schmalkalden, 1823.
+    I. Pohl, A method for finding Hamilton paths and knight's tours,
+    Communications of the ACM 10(7), 1967.
+    D. Squirrel and P. Cull, A Warnsdorff-rule algorithm for knight's tours on
+    square chessboards, 1996.
+    A. Roth, The problem of the knight: a fast and simple algorithm, Wolfram
+    Library Archive, 2000 (ties to the cell farthest from the centre).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Cell
+from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
+from cpknight.pieces import MoveGraph
+from cpknight.results import Effort, Tour, make_tour
+from cpknight.solving import Deadline, SolveOptions
+
+__all__ = [
+    "SEARCH_METHODS",
+    "SearchExhaustedError",
+    "iter_search_tours",
+    "solve_backtrack",
+    "solve_greedy",
+    "solve_prune",
+    "solve_warnsdorff",
+]
+
+SEARCH_METHODS = ("backtrack", "warnsdorff", "prune")
+"""The engines that backtrack (and so can enumerate tours and prove there are none)."""
+
+CHECK_EVERY = 1024
+"""The deadline is checked once every this many attempts."""
+
+RESTART_ATTEMPTS = 4096
+"""The least attempt cap of a Warnsdorff search's first run (at least twice the
+number of cells); it doubles at each restart."""
+
+
+class SearchExhaustedError(NoTourError):
+    """A search tried every branch and found no tour: a proof, with its effort.
+
+    Attributes:
+        effort: the attempts and backtracks the search made.
+    """
+
+    def __init__(self, reason: str, *, effort: Effort) -> None:
+        super().__init__(reason, certificate="search")
+        self.effort = effort
+
+
+class _OutOfTime(Exception):
+    """Raised inside a search when the deadline has passed."""
+
+
+class _Capped(Exception):
+    """Raised inside a search when a restart's attempt cap is reached."""
+
+
+@dataclass
+class _Counter:
+    attempts: int = 0
+    backtracks: int = 0
+
+    def effort(self) -> Effort:
+        return Effort(attempts=self.attempts, backtracks=self.backtracks)
+
+
+# ----------------------------------------------------------------- the engines
+
+
+def solve_backtrack(
+    graph: MoveGraph,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    options: SolveOptions,
+    deadline: Deadline,
+) -> Tour:
+    """Plain depth-first backtracking, moves tried in the piece's fixed order.
+
+    Complete: it finds a tour or proves there is none, but its effort grows
+    exponentially (an open 5x5 tour from a1 takes a few thousand attempts, an
+    8x8 one far more than any time limit).
+
+    Raises:
+        SearchExhaustedError: every branch was tried (a ``NoTourError``).
+        SolveLimitError: the deadline passed; ``details['effort']`` has the effort.
+
+    Examples:
+        >>> from cpknight import find_tour
+        >>> t = find_tour("3x4", closed=False, start="a1", method="backtrack")
+        >>> t.effort.attempts - t.effort.backtracks
+        11
+    """
+    return _solve("backtrack", graph, closed, start, end, options, deadline)
+
+
+def solve_warnsdorff(
+    graph: MoveGraph,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    options: SolveOptions,
+    deadline: Deadline,
+) -> Tour:
+    """Backtracking that tries the neighbour with the fewest onward moves first.
+
+    Ties go to the cell farthest from the centre (Roth), then to move order;
+    with ``options.seed != 0`` ties follow a random ranking drawn from the seed.
+    For a closed tour the start counts as an onward move of its neighbours.
+
+    Raises:
+        SearchExhaustedError: every branch was tried (a ``NoTourError``).
+        SolveLimitError: the deadline passed; ``details['effort']`` has the effort.
+
+    Examples:
+        >>> from cpknight import find_tour
+        >>> t = find_tour("8x8", closed=False, start="a1", method="warnsdorff")
+        >>> len(t), t.effort.backtracks
+        (64, 0)
+    """
+    return _solve("warnsdorff", graph, closed, start, end, options, deadline)
+
+
+def solve_prune(
+    graph: MoveGraph,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    options: SolveOptions,
+    deadline: Deadline,
+) -> Tour:
+    """Warnsdorff's order plus critical-cell pruning (see the module notes).
+
+    Raises:
+        SearchExhaustedError: every branch was tried (a ``NoTourError``).
+        SolveLimitError: the deadline passed; ``details['effort']`` has the effort.
+
+    Examples:
+        >>> from cpknight import find_tour
+        >>> t = find_tour("6x6", closed=True, method="prune")
+        >>> len(t), t.closed
+        (36, True)
+    """
+    return _solve("prune", graph, closed, start, end, options, deadline)
+
+
+def solve_greedy(
+    graph: MoveGraph,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    options: SolveOptions,
+    deadline: Deadline,
+) -> Tour:
+    """Warnsdorff's rule without backtracking, ties by Roth's rule.
+
+    One pass from the start (or, with no start, from the first cell of lowest
+    degree farthest from the centre). A closed tour succeeds only when the
+    pass happens to end next to the start.
+
+    Raises:
+        SolveLimitError: the pass got stuck ("greedy gave up": this proves
+            nothing) or the deadline passed; ``details['effort']`` has the effort.
+
+    Examples:
+        >>> from cpknight import find_tour
+        >>> t = find_tour("20x20", closed=False, start="a1", method="greedy")
+        >>> len(t), t.effort.backtracks
+        (400, 0)
+    """
+    began = time.perf_counter()
+    n = graph.n_nodes
+    first = _trivial(graph, closed, start, end)
+    if first is not None:
+        return _finish(graph, first, closed, "greedy", _Counter(), began)
+    start_node = _node(graph, start)
+    end_node = _node(graph, end)
+    if start_node < 0 and end_node >= 0 and not closed:
+        start_node, end_node, reverse = end_node, -1, True
+    else:
+        reverse = False
+    rank_np = _roth_rank(graph, 0)
+    if start_node < 0:
+        start_node = int(np.lexsort((rank_np, graph.degree))[0])
+    rank: list[int] = rank_np.tolist()
+    avail: list[int] = graph.degree.tolist()
+    ptr = array("q", graph.indptr.astype(np.int64).tobytes())
+    ind = array("i", graph.indices.astype(np.int32).tobytes())
+    counter = _Counter()
+    if deadline.expired():
+        raise _limit("greedy", graph, closed, counter, deadline)
+    visited = bytearray(n)
+    visited[start_node] = 1
+    path = [start_node]
+    head = start_node
+    ok = True
+    for depth in range(1, n):
+        if not depth & (CHECK_EVERY - 1) and deadline.expired():
+            counter.attempts = depth - 1
+            raise _limit("greedy", graph, closed, counter, deadline)
+        best = -1
+        best_key = 0
+        for w in ind[ptr[head] : ptr[head + 1]]:
+            avail[w] -= 1
+            if visited[w] or (w == end_node and depth < n - 1):
+                continue
+            key = avail[w] * n + rank[w]
+            if best < 0 or key < best_key:
+                best, best_key = w, key
+        if best < 0:
+            ok = False
+            break
+        visited[best] = 1
+        path.append(best)
+        head = best
+    counter.attempts = len(path) - 1
+    if ok and closed:
+        ok = head in ind[ptr[start_node] : ptr[start_node + 1]]
+    if not ok:
+        kind = "closed" if closed else "open"
+        raise SolveLimitError(
+            f"greedy gave up after {len(path)} of {n} cells: no {kind} tour found "
+            f"on {graph.board.label} (greedy never backtracks, so this proves "
+            "nothing; try method 'prune' or 'cpsat')",
+            details={"effort": counter.effort().as_dict(), "method": "greedy"},
+        )
+    if reverse:
+        path.reverse()
+    return _finish(graph, path, closed, "greedy", counter, began, start, end)
+
+
+def iter_search_tours(
+    graph: MoveGraph,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    method: str,
+    options: SolveOptions,
+    deadline: Deadline,
+) -> Iterator[Tour]:
+    """Every tour a backtracking search finds, one checked tour at a time.
+
+    Open tours with no fixed start are enumerated from every start cell, each
+    directed path once. Closed tours are listed as sequences from the start
+    (or the first cell of lowest degree): each circuit twice, once per
+    direction.
+
+    Args:
+        graph: the move graph.
+        closed: closed or open tours.
+        start: the first cell, if fixed.
+        end: the last cell, if fixed.
+        method: ``'backtrack'``, ``'warnsdorff'`` or ``'prune'``.
+        options: the seed (tie-breaks) and time limit.
+        deadline: the deadline for the whole enumeration.
+
+    Yields:
+        Checked tours; ``effort`` is the search's effort so far.
+
+    Raises:
+        InvalidInputError: a method that does not backtrack.
+        SolveLimitError: the deadline passed before the enumeration ended.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import move_graph
+        >>> g = move_graph(Board.parse("3x4"))
+        >>> opts = SolveOptions()
+        >>> tours = iter_search_tours(g, closed=False, start=(0, 0), end=None,
+        ...                           method="prune", options=opts,
+        ...                           deadline=opts.deadline())
+        >>> len(list(tours))
+        2
+    """
+    if method not in SEARCH_METHODS:
+        raise InvalidInputError(
+            f"expected a search method in {', '.join(SEARCH_METHODS)}: {method!r}"
+        )
+    began = time.perf_counter()
+    counter = _Counter()
+    try:
+        first = _trivial(graph, closed, start, end)
+    except NoTourError:
+        return
+    if first is not None:
+        yield _finish(graph, first, closed, method, counter, began)
+        return
+    paths = _paths(
+        method,
+        graph,
+        closed,
+        start,
+        end,
+        options,
+        deadline,
+        counter,
+        enumerate_all=True,
+    )
+    for path in paths:
+        yield _finish(graph, path, closed, method, counter, began, start, end)
+
+
+# ------------------------------------------------------------------ internals
+
+
+def _solve(
+    method: str,
+    graph: MoveGraph,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    options: SolveOptions,
+    deadline: Deadline,
+) -> Tour:
+    began = time.perf_counter()
+    counter = _Counter()
+    first = _trivial(graph, closed, start, end)
+    if first is not None:
+        return _finish(graph, first, closed, method, counter, began)
+    paths = _paths(method, graph, closed, start, end, options, deadline, counter)
+    for path in paths:
+        return _finish(graph, path, closed, method, counter, began, start, end)
+    raise AssertionError("unreachable: _paths raises when it finds nothing")
+
+
+def _paths(
+    method: str,
+    graph: MoveGraph,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    options: SolveOptions,
+    deadline: Deadline,
+    counter: _Counter,
+    *,
+    enumerate_all: bool = False,
+) -> Iterator[list[int]]:
+    """The tours (node lists) of a backtracking search, start cells in turn.
+
+    Raises ``SearchExhaustedError`` when it found none at all, and
+    ``SolveLimitError`` at the deadline.
+    """
+    n = graph.n_nodes
+    ptr = graph.indptr.tolist()
+    ind = graph.indices.tolist()
+    nbrs = [ind[ptr[v] : ptr[v + 1]] for v in range(n)]
+    if deadline.expired():
+        raise _limit(method, graph, closed, counter, deadline)
+    ordered = method != "backtrack"
+    start_node, end_node = _node(graph, start), _node(graph, end)
+    reverse = False
+    if start_node < 0 and end_node >= 0:
+        start_node, end_node, reverse = end_node, -1, True
+    # Warnsdorff's order is heavy-tailed: one early mistake can cost millions of
+    # attempts. When finding (not enumerating), restart with a doubling cap and
+    # fresh random tie-breaks; a run that ends below its cap is a proof.
+    restart = ordered and not enumerate_all
+    found = False
+    for run in itertools.count():
+        seed = options.seed if run == 0 else options.seed * 1_000_003 + run
+        rank_np = _roth_rank(graph, seed) if ordered else np.arange(n)
+        rank: list[int] = rank_np.tolist()
+        if start_node >= 0:
+            starts = [start_node]
+        elif closed:
+            starts = [int(np.argmin(graph.degree))]
+        else:
+            starts = np.lexsort((rank_np, graph.degree)).tolist()
+        cap = max(RESTART_ATTEMPTS, 2 * n) << run
+        stop_at = counter.attempts + cap if restart else -1
+        try:
+            for s in starts:
+                for path in _dfs(
+                    nbrs,
+                    s,
+                    end=end_node,
+                    closed=closed,
+                    ordered=ordered,
+                    prune=method == "prune",
+                    rank=rank,
+                    deadline=deadline,
+                    counter=counter,
+                    stop_at=stop_at,
+                ):
+                    found = True
+                    yield path[::-1] if reverse else list(path)
+        except _OutOfTime:
+            raise _limit(method, graph, closed, counter, deadline) from None
+        except _Capped:
+            continue
+        break
+    if not found and not enumerate_all:
+        kind = "closed" if closed else "open"
+        where = ""
+        if start is not None:
+            where += f" from {graph.board.cell_name(start)}"
+        if end is not None:
+            where += f" to {graph.board.cell_name(end)}"
+        raise SearchExhaustedError(
+            f"the {method} search tried every branch: no {kind} tour of "
+            f"{graph.board.label}{where} ({graph.piece.label})",
+            effort=counter.effort(),
+        )
+
+
+def _dfs(
+    nbrs: list[list[int]],
+    start: int,
+    *,
+    end: int,
+    closed: bool,
+    ordered: bool,
+    prune: bool,
+    rank: list[int],
+    deadline: Deadline,
+    counter: _Counter,
+    stop_at: int,
+) -> Iterator[list[int]]:
+    """Depth-first search from ``start``; yields the path list (do not keep it).
+
+    ``avail[w]`` is the number of neighbours of ``w`` that are unvisited or the
+    current cell (for a closed tour the start stays counted too): moving the
+    head from ``u`` lowers it by one exactly on the neighbours of ``u``.
+    ``zeros`` and ``ones`` count the unvisited cells with 0 and 1 of them.
+    """
+    n = len(nbrs)
+    visited = bytearray(n)
+    visited[start] = 1
+    path = [start]
+    if n == 1:
+        yield path
+        return
+    back = bytearray(n)
+    for w in nbrs[start]:
+        back[w] = 1
+    home = len(nbrs[start])  # unvisited neighbours of the start: a closed end
+    avail = [len(x) for x in nbrs]
+    zeros = ones = 0
+    if prune:
+        for w in range(n):
+            if w != start:
+                if avail[w] == 0:
+                    zeros += 1
+                elif avail[w] == 1:
+                    ones += 1
+    track = ordered or prune
+    # How many one-exit cells may remain: only the cell the tour ends on.
+    allowed = 0 if closed else 1
+
+    def candidates(v: int, depth: int) -> list[int]:
+        nxt = [w for w in nbrs[v] if not visited[w]]
+        if end >= 0 and depth < n - 1 and end in nxt:
+            nxt.remove(end)
+        if ordered and len(nxt) > 1:
+            nxt.sort(key=lambda w: avail[w] * n + rank[w])
+        nxt.reverse()
+        return nxt
+
+    if prune and (zeros or ones > _allowed(allowed, end, avail, visited)):
+        return
+    attempts, backtracks = counter.attempts, counter.backtracks
+    stack = [candidates(start, 1)]
+    try:
+        while stack:
+            top = stack[-1]
+            if top:
+                v = top.pop()
+                attempts += 1
+                if not attempts & (CHECK_EVERY - 1) and deadline.expired():
+                    raise _OutOfTime
+                if attempts == stop_at:
+                    raise _Capped
+                u = path[-1]
+                if track and not (closed and u == start):
+                    for w in nbrs[u]:
+                        a = avail[w] - 1
+                        avail[w] = a
+                        if prune and not visited[w]:
+                            if a == 1:
+                                ones += 1
+                            elif a == 0:
+                                ones -= 1
+                                zeros += 1
+                visited[v] = 1
+                path.append(v)
+                home -= back[v]
+                if prune:
+                    a = avail[v]
+                    if a == 0:
+                        zeros -= 1
+                    elif a == 1:
+                        ones -= 1
+                depth = len(path)
+                if depth == n:
+                    if not closed or back[v]:
+                        counter.attempts, counter.backtracks = attempts, backtracks
+                        yield path
+                elif not prune or not (
+                    zeros
+                    or ones > _allowed(allowed, end, avail, visited)
+                    or (closed and not home)
+                ):
+                    stack.append(candidates(v, depth))
+                    continue
+            else:
+                stack.pop()
+                if not stack:
+                    break
+            # Undo the last move.
+            v = path.pop()
+            u = path[-1]
+            backtracks += 1
+            visited[v] = 0
+            home += back[v]
+            if prune:
+                a = avail[v]
+                if a == 0:
+                    zeros += 1
+                elif a == 1:
+                    ones += 1
+            if track and not (closed and u == start):
+                for w in nbrs[u]:
+                    a = avail[w] + 1
+                    avail[w] = a
+                    if prune and not visited[w]:
+                        if a == 2:
+                            ones -= 1
+                        elif a == 1:
+                            zeros -= 1
+                            ones += 1
+    finally:
+        counter.attempts, counter.backtracks = attempts, backtracks
+
+
+def _allowed(allowed: int, end: int, avail: list[int], visited: bytearray) -> int:
+    """How many unvisited one-exit cells a state may have (the last cell only)."""
+    if end < 0 or allowed == 0:
+        return allowed
+    return 1 if not visited[end] and avail[end] == 1 else 0
+
+
+def _roth_rank(graph: MoveGraph, seed: int) -> npt.NDArray[np.int64]:
+    """A tie-break rank per node: 0 for the cell farthest from the centre.
+
+    Equal distances go by node order. With a non-zero seed: a random ranking.
+    """
+    n = graph.n_nodes
+    if seed:
+        order = np.random.default_rng(abs(seed)).permutation(n)
+    else:
+        centre2 = np.array(graph.board.shape, dtype=np.int64) - 1
+        far = ((2 * graph.cells - centre2) ** 2).sum(axis=1)
+        order = np.argsort(-far, kind="stable")
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = np.arange(n, dtype=np.int64)
+    return rank
+
+
+def _node(graph: MoveGraph, cell: Cell | None) -> int:
+    return -1 if cell is None else graph.node(cell)
+
+
+def _trivial(
+    graph: MoveGraph, closed: bool, start: Cell | None, end: Cell | None
+) -> list[int] | None:
+    """Settle the instances no search is needed for: one cell, or proved none."""
+    n = graph.n_nodes
+    kind = "closed" if closed else "open"
+    if closed and n < 3:
+        raise NoTourError(
+            f"a closed tour needs at least 3 cells; board {graph.board.label} has {n}",
+            certificate="size",
+        )
+    if n == 0:
+        raise NoTourError(
+            f"board {graph.board.label} has no open cells", certificate="size"
+        )
+    if start is not None and end is not None and start == end and n > 1:
+        raise NoTourError(
+            f"an {kind} tour of {n} cells cannot start and end on the same cell "
+            f"{graph.board.cell_name(start)}",
+            certificate="size",
+        )
+    return [0] if n == 1 else None
+
+
+def _finish(
+    graph: MoveGraph,
+    nodes: list[int],
+    closed: bool,
+    method: str,
+    counter: _Counter,
+    began: float,
+    start: Cell | None = None,
+    end: Cell | None = None,
+) -> Tour:
+    return make_tour(
+        graph.board,
+        graph.piece,
+        graph.cells[nodes],
+        closed=closed,
+        method=method,
+        effort=counter.effort(),
+        seconds=time.perf_counter() - began,
+        start=start,
+        end=end,
+    )
+
+
+def _limit(
+    method: str, graph: MoveGraph, closed: bool, counter: _Counter, deadline: Deadline
+) -> SolveLimitError:
+    kind = "a closed" if closed else "an open"
+    return SolveLimitError(
+        f"the {method} search reached the time limit of {deadline.seconds:g} s "
+        f"without {kind} tour of {graph.board.label} "
+        f"({counter.attempts} attempts, {counter.backtracks} backtracks)",
+        details={"effort": counter.effort().as_dict(), "method": method},
+    )
