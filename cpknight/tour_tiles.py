@@ -1,0 +1,1073 @@
+"""Knight tours on huge boards: CP-SAT-built structured tiles joined in numpy.
+
+The board is cut into a grid of tiles whose sides are 5 to 11 cells. Each tile
+holds a *structured* tour (Parberry 1997): a tour of the tile that contains four
+given moves near its corners,
+
+* ``(0,1)-(2,0)`` and ``(1,0)-(0,2)`` in the first corner (local row, col),
+* ``(1,w-1)-(3,w-2)`` near the end of the first rows,
+* ``(h-2,3)-(h-1,1)`` near the end of the first columns.
+
+CP-SAT builds those tiles (``add_circuit`` over the move arcs, each required
+move fixed by ``arc[u->v] + arc[v->u] == 1``); they are shipped in
+``cpknight/tiles/catalogue.json`` and rebuilt on first use if missing.
+
+Two neighbouring tiles are joined by exchanging two moves: delete the move
+``a1-a2`` of one tile and ``b1-b2`` of the other, add the moves ``a1-b1`` and
+``a2-b2`` across their border. Two circuits become one circuit; a circuit and a
+path become one path. The tiles of a row are joined left to right, the rows
+down the first column, so every tile is joined once to a tree of the others and
+the result is one tour. The join only needs each tile's two moves to point the
+right way, so the orientation of every tile is fixed first (a walk down the
+tree), then the tour is read off segment by segment and assembled with numpy.
+
+* Closed tours: every m x n board with one (Schwenk 1991): one side even and
+  tiled by parts 6, 8, 10; the other by parts 5..11.
+* Open tours: a closed tour with its closing move dropped where one exists;
+  on odd x odd boards one odd x odd tile holds a structured *open* tour, placed
+  to contain the start cell when one is given (the start must have an even
+  ``row + col``: the colour of the corners, of which there is one more cell).
+* Boards 3 or 4 cells high (and longer than 16) are strips of tiles holding
+  paths between fixed ports (see the strips section below).
+* Smaller boards (at most 1200 cells) go to CP-SAT whole: the ``cpsat``
+  engine, or this module's own ``add_circuit`` model if it is not installed.
+
+Examples:
+    >>> from cpknight.board import Board
+    >>> from cpknight.results import is_tour
+    >>> t = tile_tour(Board((30, 40)), closed=True)
+    >>> is_tour(t.board, t.array, closed=True)
+    True
+    >>> t = tile_tour(Board((25, 27)), closed=False, start=(12, 14))
+    >>> t.start, is_tour(t.board, t.array)
+    ((12, 14), True)
+
+References:
+    Parberry, I. (1997). An efficient algorithm for the Knight's tour problem.
+    Discrete Applied Mathematics 73, 251-260.
+    Schwenk, A. J. (1991). Which rectangular chessboards have a knight's tour?
+    Mathematics Magazine 64(5), 325-332.
+    Conrad, A., Hindrichs, T., Morsy, H., Wegener, I. (1994). Solution of the
+    knight's Hamiltonian path problem on chessboards. Discrete Applied
+    Mathematics 50, 125-134.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Board, Cell
+from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
+from cpknight.pieces import KNIGHT, Leaper
+from cpknight.results import Effort, Tour, make_tour
+from cpknight.solving import Deadline, SolveOptions
+
+__all__ = [
+    "CATALOGUE_PATH",
+    "TILE_SIDES",
+    "build_catalogue",
+    "build_tile",
+    "closed_tour_exists",
+    "open_tour_exists",
+    "solve",
+    "structure_moves",
+    "tile_formulation",
+    "tile_order",
+    "tile_tour",
+    "tiles_suit",
+]
+
+IntArray = npt.NDArray[np.int64]
+Move = tuple[Cell, Cell]
+
+TILE_SIDES = (5, 6, 7, 8, 9, 10, 11)
+"""The side lengths of the tiles in the catalogue."""
+
+CATALOGUE_PATH = Path(__file__).with_name("tiles") / "catalogue.json"
+"""Where the shipped tile catalogue lives."""
+
+AUTO_MIN_SIDE = 12
+"""``method='auto'`` picks the tiles for plain knight boards with sides this long."""
+
+_KNIGHT_STEPS = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+_TILE_SECONDS = 20.0
+_WHOLE_MAX = 1200  # cells: larger boards are never handed to CP-SAT whole
+
+
+# ------------------------------------------------------------------- theorems
+
+
+def closed_tour_exists(m: int, n: int) -> bool:
+    """Whether the m x n board has a closed knight's tour (Schwenk 1991).
+
+    With ``m <= n``: yes unless m and n are both odd, m is 1, 2 or 4, or
+    m = 3 and n is 4, 6 or 8.
+
+    Examples:
+        >>> closed_tour_exists(8, 8), closed_tour_exists(4, 100)
+        (True, False)
+        >>> closed_tour_exists(3, 10), closed_tour_exists(5, 5)
+        (True, False)
+    """
+    a, b = sorted((m, n))
+    if a * b % 2 or a in (1, 2, 4):
+        return False
+    return not (a == 3 and b in (4, 6, 8))
+
+
+def open_tour_exists(m: int, n: int) -> bool:
+    """Whether the m x n board has an open knight's tour (Conrad et al. 1994).
+
+    With ``m <= n``: 1 x 1 yes; otherwise no when m is 1 or 2, m = 3 and n is
+    3, 5 or 6, or m = n = 4; yes otherwise.
+
+    Examples:
+        >>> open_tour_exists(3, 4), open_tour_exists(4, 4), open_tour_exists(5, 5)
+        (True, False, True)
+    """
+    a, b = sorted((m, n))
+    if a == b == 1:
+        return True
+    if a in (1, 2):
+        return False
+    if a == 3:
+        return b == 4 or b >= 7
+    return not (a == 4 and b == 4)
+
+
+def tiles_suit(board: Board, piece: Leaper) -> bool:
+    """Whether ``method='auto'`` should use the tiles for this instance.
+
+    Plain bounded 2D boards without blocked cells, the knight, and either both
+    sides at least :data:`AUTO_MIN_SIDE`, or one side at least 40 and the
+    other at least 5 (or 3 when the board has a closed tour, which any start
+    can rotate).
+
+    Examples:
+        >>> tiles_suit(Board((100, 100)), KNIGHT), tiles_suit(Board((8, 8)), KNIGHT)
+        (True, False)
+        >>> tiles_suit(Board((3, 1000)), KNIGHT), tiles_suit(Board((4, 1000)), KNIGHT)
+        (True, False)
+    """
+    if not (
+        piece == KNIGHT
+        and board.dim == 2
+        and not board.unbounded
+        and not board.blocked
+        and not any(board.wrap)
+    ):
+        return False
+    low, high = sorted(board.shape)
+    if low >= AUTO_MIN_SIDE:
+        return True
+    return high >= 40 and (low >= 5 or closed_tour_exists(low, high))
+
+
+# ---------------------------------------------------------------------- tiles
+
+
+def structure_moves(h: int, w: int) -> tuple[Move, Move, Move, Move]:
+    """The four moves a structured h x w tile must contain (local row, col).
+
+    In order: the first corner's two moves (joined to the previous tile of the
+    row, and to the tile above), the move joined to the next tile of the row,
+    and the move joined to the tile below.
+
+    Examples:
+        >>> structure_moves(6, 8)
+        (((0, 1), (2, 0)), ((1, 0), (0, 2)), ((1, 7), (3, 6)), ((4, 3), (5, 1)))
+    """
+    return (
+        ((0, 1), (2, 0)),
+        ((1, 0), (0, 2)),
+        ((1, w - 1), (3, w - 2)),
+        ((h - 2, 3), (h - 1, 1)),
+    )
+
+
+def _circuit_order(
+    h: int,
+    w: int,
+    *,
+    closed: bool,
+    start: int | None = None,
+    end: int | None = None,
+    required: Sequence[Move] = (),
+    links: Sequence[tuple[int, int]] = (),
+    seconds: float | None = None,
+    seed: int = 0,
+) -> list[int] | None:
+    """A tour of the h x w board by CP-SAT, as local flat cells, or None if none.
+
+    ``add_circuit`` over the move arcs; an open tour adds a dummy node joined to
+    every cell (or only to the fixed start and end). ``links`` are extra arcs
+    ``u -> v`` the circuit must use (not moves: they split it into paths).
+
+    Raises:
+        SolveLimitError: the time ran out without an answer.
+    """
+    from ortools.sat.python import cp_model
+
+    n = h * w
+    model = cp_model.CpModel()
+    arcs: list[tuple[int, int, cp_model.IntVar]] = []
+    lit: dict[tuple[int, int], cp_model.IntVar] = {}
+    for r in range(h):
+        for c in range(w):
+            u = r * w + c
+            for dr, dc in _KNIGHT_STEPS:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < h and 0 <= cc < w:
+                    v = rr * w + cc
+                    lit[u, v] = model.new_bool_var(f"arc[{r},{c}->{rr},{cc}]")
+                    arcs.append((u, v, lit[u, v]))
+    if not closed:
+        for u in range(n):
+            if start is None or u == start:
+                arcs.append((n, u, model.new_bool_var(f"first[{u}]")))
+            if end is None or u == end:
+                arcs.append((u, n, model.new_bool_var(f"last[{u}]")))
+    virtual: dict[int, int] = {}
+    for u, v in links:
+        if (u, v) in lit:
+            model.add(lit[u, v] == 1)
+        else:
+            link = model.new_bool_var(f"link[{u}->{v}]")
+            model.add(link == 1)
+            arcs.append((u, v, link))
+            virtual[u] = v
+    model.add_circuit(arcs)
+    for a, b in required:
+        u, v = a[0] * w + a[1], b[0] * w + b[1]
+        model.add(lit[u, v] + lit[v, u] == 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    if seconds is not None:
+        solver.parameters.max_time_in_seconds = max(seconds, 1e-3)
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise SolveLimitError(f"cp-sat found no {h}x{w} tile in the time limit")
+    succ = {u: v for (u, v), x in lit.items() if solver.boolean_value(x)}
+    succ.update(virtual)
+    if closed:
+        first = 0 if start is None else start
+    else:
+        heads = set(succ.values())
+        first = next(u for u in range(n) if u not in heads)
+    order = [first]
+    while len(order) < n:
+        order.append(succ[order[-1]])
+    return order
+
+
+def build_catalogue(
+    sides: Sequence[int] = TILE_SIDES, *, seconds: float = _TILE_SECONDS
+) -> dict[str, list[int]]:
+    """Build every structured tile with sides in ``sides`` by CP-SAT.
+
+    Keys are ``'HxW'`` (closed tiles, one side even) and ``'HxW open'`` (odd x
+    odd, an open tour from its first corner's colour); values are local cells
+    ``r * w + c`` in tour order. About a second for the default sides.
+
+    Examples:
+        >>> cat = build_catalogue((6,))
+        >>> sorted(cat), len(cat["6x6"])
+        (['6x6'], 36)
+    """
+    out: dict[str, list[int]] = {}
+    for h in sides:
+        for w in sides:
+            closed = h * w % 2 == 0
+            order = _circuit_order(
+                h, w, closed=closed, required=structure_moves(h, w), seconds=seconds
+            )
+            if order is not None:
+                out[_key(h, w, closed)] = order
+    return out
+
+
+def _key(h: int, w: int, closed: bool) -> str:
+    return f"{h}x{w}" if closed else f"{h}x{w} open"
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> dict[str, list[int]]:
+    try:
+        data: dict[str, list[int]] = json.loads(
+            CATALOGUE_PATH.read_text(encoding="utf-8")
+        )
+    except (OSError, ValueError):
+        data = {}
+    return data
+
+
+@lru_cache(maxsize=256)
+def _tile(h: int, w: int, closed: bool, start: int | None = None) -> tuple[int, ...]:
+    """A structured tile's tour (from the catalogue, else built now)."""
+    if start is None:
+        shipped = _catalogue().get(_key(h, w, closed))
+        if shipped is not None and len(shipped) == h * w:
+            return tuple(shipped)
+    order = _circuit_order(
+        h,
+        w,
+        closed=closed,
+        start=start,
+        required=structure_moves(h, w),
+        seconds=_TILE_SECONDS,
+    )
+    if order is None:
+        raise _NoTile(f"no structured {h}x{w} tile")
+    return tuple(order)
+
+
+class _NoTile(Exception):
+    """A tile (with its start) that does not exist; the layout must change."""
+
+
+def build_tile(
+    h: int, w: int, *, closed: bool = True, start: Cell | None = None
+) -> list[Cell]:
+    """Build a structured tile now with CP-SAT (not from the catalogue).
+
+    Args:
+        h: rows (at least 4).
+        w: columns (at least 4).
+        closed: a circuit, or an open path.
+        start: the first cell of an open tile.
+
+    Returns:
+        The cells in tour order, local ``(row, col)``.
+
+    Raises:
+        NoTourError: CP-SAT proved there is no such tile.
+
+    Examples:
+        >>> from cpknight.results import is_tour
+        >>> is_tour(Board((5, 5)), build_tile(5, 5, closed=False, start=(2, 2)))
+        True
+    """
+    order = _circuit_order(
+        h,
+        w,
+        closed=closed,
+        start=None if start is None else start[0] * w + start[1],
+        required=structure_moves(h, w),
+        seconds=_TILE_SECONDS,
+    )
+    if order is None:
+        raise NoTourError(f"cp-sat proved there is no structured {h}x{w} tile")
+    return [divmod(u, w) for u in order]
+
+
+def tile_formulation(h: int, w: int, *, closed: bool = True) -> str:
+    """The CP-SAT model of a structured h x w tile, with this tile's numbers.
+
+    Examples:
+        >>> print(tile_formulation(6, 6).splitlines()[0])
+        structured closed tour of a 6x6 tile: 36 cells, 160 move arcs
+    """
+    n = h * w
+    arcs = sum(
+        1
+        for r in range(h)
+        for c in range(w)
+        for dr, dc in _KNIGHT_STEPS
+        if 0 <= r + dr < h and 0 <= c + dc < w
+    )
+    kind = "closed" if closed else "open"
+    lines = [
+        f"structured {kind} tour of a {h}x{w} tile: {n} cells, {arcs} move arcs",
+        "variables: arc[u->v] in {0, 1} for every knight move u -> v on the tile",
+    ]
+    if closed:
+        lines.append(f"  add_circuit(arc) over the {n} cells: one Hamiltonian circuit")
+    else:
+        lines += [
+            f"  plus first[u], last[u] in {{0, 1}}: arcs from and to a dummy node {n}",
+            f"  add_circuit over {n + 1} nodes: the dummy closes one Hamiltonian path",
+        ]
+    lines.append("required moves (each used in one direction or the other):")
+    for a, b in structure_moves(h, w):
+        lines.append(
+            f"  arc[{a[0]},{a[1]}->{b[0]},{b[1]}] + arc[{b[0]},{b[1]}->"
+            f"{a[0]},{a[1]}] = 1"
+        )
+    return "\n".join(lines)
+
+
+def tile_order(h: int, w: int, *, closed: bool = True) -> list[Cell]:
+    """A structured tile: a tour of the h x w board containing the join moves.
+
+    Args:
+        h: rows, 5 to 11 for the catalogue (other sizes are built by CP-SAT).
+        w: columns.
+        closed: a circuit (needs h * w even) or an open path.
+
+    Returns:
+        The cells in tour order, local ``(row, col)``.
+
+    Examples:
+        >>> from cpknight.results import is_tour
+        >>> t = tile_order(6, 6)
+        >>> is_tour(Board((6, 6)), t, closed=True)
+        True
+        >>> all(abs(t.index(a) - t.index(b)) in (1, 35)
+        ...     for a, b in structure_moves(6, 6))
+        True
+    """
+    return [divmod(u, w) for u in _tile(h, w, closed)]
+
+
+# --------------------------------------------------------------------- layout
+
+
+def _even_parts(n: int) -> list[int] | None:
+    """Split an even n >= 6 (or 0) into parts 6, 8 and 10."""
+    if n == 0:
+        return []
+    if n < 6 or n % 2:
+        return None
+    k, r = divmod(n, 8)
+    if r == 0:
+        return [8] * k
+    if r == 2:
+        return [8] * (k - 1) + [10]
+    if r == 4:
+        return [8] * (k - 1) + [6, 6]
+    return [8] * k + [6]
+
+
+def _parts_with_odd(n: int, at: int | None) -> list[tuple[list[int], int]]:
+    """Ways to split an odd n into even parts and one odd part (5..11).
+
+    Returns ``(parts, index of the odd part)``; with ``at`` given, only splits
+    whose odd part covers position ``at`` and starts at an even offset.
+    """
+    found: list[tuple[list[int], int]] = []
+    for odd in (7, 9, 11, 5):
+        for before in range(0, n - odd + 1, 2):
+            if at is not None and not before <= at < before + odd:
+                continue
+            head = _even_parts(before)
+            tail = _even_parts(n - odd - before)
+            if head is None or tail is None:
+                continue
+            found.append(([*head, odd, *tail], len(head)))
+            if at is None:
+                return found
+    found.sort(key=lambda item: (item[0][item[1]] != 7, len(item[0])))
+    return found
+
+
+def _any_parts(n: int) -> list[int] | None:
+    even = _even_parts(n)
+    if even is not None:
+        return even
+    split = _parts_with_odd(n, None)
+    return split[0][0] if split else None
+
+
+@dataclass(frozen=True)
+class _Layout:
+    heights: list[int]
+    widths: list[int]
+    open_tile: tuple[int, int] | None
+    start: Cell | None  # local start in the open tile
+
+
+def _layouts(m: int, n: int, *, closed: bool, start: Cell | None) -> list[_Layout]:
+    """Candidate tilings of the m x n board (closed, or odd x odd open)."""
+    if closed:
+        if m % 2 == 0 and (heights := _even_parts(m)) and (widths := _any_parts(n)):
+            return [_Layout(heights, widths, None, None)]
+        if n % 2 == 0 and (widths := _even_parts(n)) and (heights := _any_parts(m)):
+            return [_Layout(heights, widths, None, None)]
+        return []
+    out = []
+    rows = _parts_with_odd(m, None if start is None else start[0])
+    cols = _parts_with_odd(n, None if start is None else start[1])
+    for heights, i in rows[:3]:
+        for widths, j in cols[:3]:
+            local = None
+            if start is not None:
+                local = (start[0] - sum(heights[:i]), start[1] - sum(widths[:j]))
+            out.append(_Layout(heights, widths, (i, j), local))
+    return out
+
+
+# --------------------------------------------------------------------- strips
+#
+# Boards 3 or 4 cells high are too low for the structured joins. They are cut
+# into tiles side by side instead, each holding paths between fixed *ports* on
+# its left and right columns, a knight move from the next tile's ports:
+#
+# * chain (open tours of 3 x n): one path per tile, entering at L1 and leaving
+#   at R1, which is a knight move from the next tile's L1;
+# * lanes (closed tours of 3 x n, open tours of 4 x n): per middle tile an
+#   outward path L1 -> R1 and a return path R2 -> L2 (L2 a knight move from the
+#   previous tile's R2). The last tile is one path L1 -> L2; the first is one
+#   path R2 -> R1 (closed), or two paths start -> R1 and R2 -> end (open).
+#   CP-SAT builds two paths as one circuit with fixed extra arcs R1 -> R2 and
+#   L2 -> L1 (not moves).
+
+_PORTS: dict[int, tuple[Cell, Cell, Cell, Cell]] = {
+    # L1, R1 (column counted from the right: -1 is w - 1), R2, L2
+    3: ((2, 0), (0, -1), (2, -1), (0, 0)),
+    4: ((3, 0), (1, -1), (1, -2), (0, 0)),
+}
+
+
+@lru_cache(maxsize=512)
+def _strip_tile(h: int, w: int, lanes: bool, role: str) -> tuple[int, ...] | None:
+    """A strip tile's cells in walk order (local ``r * w + c``), or None.
+
+    Roles: ``first``, ``middle``, ``last`` (lanes); ``first open`` is the
+    first tile of an open lanes tour.
+    """
+    (l1r, l1c), (r1r, r1c), (r2r, r2c), (l2r, l2c) = _PORTS[h]
+    l1, l2 = l1r * w + l1c, l2r * w + l2c
+    r1, r2 = r1r * w + w + r1c, r2r * w + w + r2c
+
+    def tour(**kwargs: object) -> list[int] | None:
+        return _circuit_order(h, w, seconds=_TILE_SECONDS, **kwargs)  # type: ignore[arg-type]
+
+    if not lanes:
+        order = tour(
+            closed=False,
+            start=None if role == "first" else l1,
+            end=None if role == "last" else r1,
+        )
+    elif role == "first":
+        order = tour(closed=False, start=r2, end=r1)
+    elif role == "first open":
+        order = tour(closed=False, links=((r1, r2),))
+    elif role == "last":
+        order = tour(closed=False, start=l1, end=l2)
+    else:
+        order = tour(closed=True, start=l1, links=((r1, r2), (l2, l1)))
+    return None if order is None else tuple(order)
+
+
+def _strip_widths(h: int, n: int, lanes: bool, first_role: str) -> list[int] | None:
+    """Widths first, middle..., last summing to n, each tile feasible."""
+
+    def fits(w: int, role: str) -> bool:
+        return _strip_tile(h, w, lanes, role) is not None
+
+    middles = [w for w in (8, 10, 9, 11, 12, 7, 6) if fits(w, "middle")][:3]
+    ends = (8, 10, 12, 9, 11, 7, 6, 13, 14)
+    for first in ends:
+        for last in ends:
+            rest = n - first - last
+            if rest < 0:
+                continue
+            parts = _coins(rest, middles)
+            if parts is not None and fits(first, first_role) and fits(last, "last"):
+                return [first, *parts, last]
+    return None
+
+
+def _coins(total: int, sizes: Sequence[int]) -> list[int] | None:
+    """Write ``total`` as a sum of ``sizes``, or None."""
+    best: list[int | None] = [0] + [None] * total
+    for value in range(1, total + 1):
+        for size in sizes:
+            if value >= size and best[value - size] is not None:
+                best[value] = size
+                break
+    if best[total] is None:
+        return None
+    parts = []
+    while total:
+        part = best[total]
+        assert part is not None
+        parts.append(part)
+        total -= part
+    return parts
+
+
+def _strip(m: int, n: int, *, closed: bool) -> IntArray | None:
+    """A tour of the m x n board (m = 3 or 4) from strip tiles, or None."""
+    lanes = closed or m == 4
+    first_role = "first" if closed or not lanes else "first open"
+    widths = _strip_widths(m, n, lanes, first_role)
+    if widths is None:
+        return None
+    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
+    outward: list[IntArray] = []
+    back: list[IntArray] = []
+    last = len(widths) - 1
+    r1 = _PORTS[m][1]
+    for k, w in enumerate(widths):
+        role = first_role if k == 0 else "last" if k == last else "middle"
+        order = _strip_tile(m, w, lanes, role)
+        assert order is not None
+        local = np.array(order, dtype=np.int64)
+        cells = (local // w) * n + local % w + col0[k]
+        if lanes and role in ("middle", "first open"):
+            split = int(np.flatnonzero(local == r1[0] * w + w + r1[1])[0]) + 1
+            outward.append(cells[:split])
+            back.append(cells[split:])
+        else:
+            outward.append(cells)
+    return np.concatenate(outward + back[::-1])
+
+
+# ------------------------------------------------------------------- assembly
+
+
+def _assemble(m: int, n: int, layout: _Layout) -> IntArray:
+    """Join the tiles of a layout: the tour as flat cells ``r * n + c``.
+
+    Every step is a numpy pass over tiles, joins or cells, except one plain
+    walk over the segments (two per join).
+    """
+    heights = np.array(layout.heights, dtype=np.int64)
+    widths = np.array(layout.widths, dtype=np.int64)
+    p, q = len(heights), len(widths)
+    row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
+    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
+    rows, cols = np.divmod(np.arange(p * q, dtype=np.int64), q)
+    base = row0[rows] * n + col0[cols]
+
+    # Tile kinds (h, w, open): the catalogue order, the global offsets of its
+    # cells in that order, the positions of the structure moves' cells, and
+    # the direction the order walks each structure move (+1: as listed).
+    kinds: list[tuple[int, int, bool]] = sorted(
+        {
+            (h, w, False)
+            for h in set(layout.heights)
+            for w in set(layout.widths)
+            if h * w % 2 == 0
+        }
+    )
+    if layout.open_tile is not None:
+        i, j = layout.open_tile
+        kinds.append((layout.heights[i], layout.widths[j], True))
+    kind_index = {kind: k for k, kind in enumerate(kinds)}
+    n_kinds = len(kinds)
+    length = np.zeros(n_kinds, dtype=np.int64)
+    first = np.zeros(n_kinds, dtype=np.int64)
+    move_pos = np.zeros((n_kinds, 4, 2), dtype=np.int64)
+    offsets: list[IntArray] = []
+    for k, (h, w, is_open) in enumerate(kinds):
+        local = None
+        if is_open and layout.start is not None:
+            local = layout.start[0] * w + layout.start[1]
+        order = np.array(_tile(h, w, not is_open, local), dtype=np.int64)
+        pos = np.empty(h * w, dtype=np.int64)
+        pos[order] = np.arange(h * w)
+        length[k] = h * w
+        first[k] = sum(len(o) for o in offsets)
+        offsets.append((order // w) * n + order % w)
+        for mi, (x, y) in enumerate(structure_moves(h, w)):
+            move_pos[k, mi] = pos[x[0] * w + x[1]], pos[y[0] * w + y[1]]
+    step = (move_pos[:, :, 1] - move_pos[:, :, 0]) % length[:, None]
+    direction = np.where(step == 1, 1, -1)
+
+    kind_of_tile = _kind_grid(layout, kind_index)
+    root = 0
+    if layout.open_tile is not None:
+        root = layout.open_tile[0] * q + layout.open_tile[1]
+        kind_of_tile[root] = n_kinds - 1
+
+    # Joins: the tiles of each row left to right (move 2 of A with move 0 of
+    # B), then the first column top to bottom (move 3 of A with move 1 of B).
+    tiles = np.arange(p * q, dtype=np.int64).reshape(p, q)
+    ja = np.concatenate([tiles[:, :-1].ravel(), tiles[:-1, 0]])
+    jb = np.concatenate([tiles[:, 1:].ravel(), tiles[1:, 0]])
+    n_h = p * (q - 1)
+    ma = np.concatenate([np.full(n_h, 2), np.full(p - 1, 3)]).astype(np.int64)
+    mb = np.concatenate([np.full(n_h, 0), np.full(p - 1, 1)]).astype(np.int64)
+    # Which cell of B's move is a knight move from A's first cell: the same
+    # for every tile size (the moves sit at fixed distances from the border).
+    straight_h = _straight(horizontal=True)
+    straight_v = _straight(horizontal=False)
+    straight = np.concatenate(
+        [np.full(n_h, straight_h), np.full(p - 1, straight_v)]
+    ).astype(bool)
+
+    # Orientation: the walk direction of A's move fixes B's. Along a row and
+    # down the first column this is a running product of signs.
+    ka, kb = kind_of_tile[ja], kind_of_tile[jb]
+    link = direction[ka, ma] * direction[kb, mb] * np.where(straight, -1, 1)
+    sign = np.ones(p * q, dtype=np.int64)
+    if q > 1:
+        row_links = link[:n_h].reshape(p, q - 1)
+        sign.reshape(p, q)[:, 1:] = np.cumprod(row_links, axis=1)
+    if p > 1:
+        col_sign = np.concatenate([[1], np.cumprod(link[n_h:])])
+        sign.reshape(p, q)[:, :] *= col_sign[:, None]
+    sign *= sign[root]  # the root keeps its catalogue direction
+
+    def oriented(tile: IntArray, catalogue_pos: IntArray) -> IntArray:
+        size = length[kind_of_tile[tile]]
+        return np.where(sign[tile] > 0, catalogue_pos, size - 1 - catalogue_pos)
+
+    # A walks its move from tail to head; the partner of its tail is B's head.
+    a_forward = direction[ka, ma] * sign[ja] > 0
+    a_tail = np.where(a_forward, move_pos[ka, ma, 0], move_pos[ka, ma, 1])
+    a_head = np.where(a_forward, move_pos[ka, ma, 1], move_pos[ka, ma, 0])
+    tail_is_first = a_forward == straight  # tail is a1 and pairs with b1
+    b_in = np.where(tail_is_first, move_pos[kb, mb, 0], move_pos[kb, mb, 1])
+    b_out = np.where(tail_is_first, move_pos[kb, mb, 1], move_pos[kb, mb, 0])
+    # Cuts: tail position in a tile -> (tile, entry position).
+    cut_tile = np.concatenate([ja, jb])
+    cut_pos = np.concatenate([oriented(ja, a_tail), oriented(jb, b_out)])
+    to_tile = np.concatenate([jb, ja, [root]])
+    to_pos = np.concatenate([oriented(jb, b_in), oriented(ja, a_head), [0]])
+
+    # Each entry runs to the next cut in its tile (cyclically; the open root
+    # tile ends its path instead of wrapping).
+    big = int(length.max()) + 1
+    keys = cut_tile * big + cut_pos
+    by_key = np.argsort(keys, kind="stable")
+    sorted_keys = keys[by_key]
+    where = np.searchsorted(sorted_keys, to_tile * big + to_pos)
+    safe = np.minimum(where, len(sorted_keys) - 1)
+    same = (where < len(sorted_keys)) & (sorted_keys[safe] // big == to_tile)
+    wrap = np.searchsorted(sorted_keys, to_tile * big)
+    pick = np.where(same, safe, wrap)
+    ends = (~same) & (to_tile == root) & (layout.open_tile is not None)
+    stop = np.where(ends, length[kind_of_tile[to_tile]] - 1, sorted_keys[pick] % big)
+    nxt = np.where(ends, -1, by_key[pick])
+    size = length[kind_of_tile[to_tile]]
+    seg_len = (stop - to_pos) % size + 1
+
+    # The one plain loop: follow the entries from the root's start.
+    chain = nxt.tolist()
+    order_list = [len(chain) - 1]
+    e = chain[-1]
+    for _ in range(len(chain) - 1):
+        if e < 0:
+            break
+        order_list.append(e)
+        e = chain[e]
+    walk = np.array(order_list, dtype=np.int64)
+    lens = seg_len[walk]
+    total = m * n
+    done = np.cumsum(lens)
+    lens = np.minimum(lens, total - (done - lens))
+    lens = np.maximum(lens, 0)
+
+    # Each kind's offsets in both directions, written twice so that a segment
+    # that wraps past the end of a tile's tour needs no modulo.
+    ext_first = np.zeros((n_kinds, 2), dtype=np.int64)
+    pieces: list[IntArray] = []
+    at = 0
+    for k, offs in enumerate(offsets):
+        for reverse in (0, 1):
+            directed = offs[::-1] if reverse else offs
+            ext_first[k, reverse] = at
+            pieces += [directed, directed]
+            at += 2 * len(directed)
+    ext = np.concatenate(pieces)
+    tile = to_tile[walk]
+    index0 = ext_first[kind_of_tile[tile], (sign[tile] < 0).astype(np.int64)]
+    starts = np.cumsum(lens) - lens
+    index0 += to_pos[walk] - starts
+    # Per-segment values spread over their cells without np.repeat: write each
+    # segment's change at its first cell, then take running sums.
+    used = lens > 0
+    starts, index0, tile = starts[used], index0[used], tile[used]
+    dtype = np.int32 if 2 * total < 2**31 else np.int64
+    index: npt.NDArray[Any] = np.zeros(total, dtype=dtype)
+    index[starts] = np.diff(index0, prepend=0)
+    np.cumsum(index, out=index)
+    index += np.arange(total, dtype=dtype)
+    cells: IntArray = ext[index]
+    del index
+    shift = np.zeros(total, dtype=np.int64)
+    shift[starts] = np.diff(base[tile], prepend=0)
+    np.cumsum(shift, out=shift)
+    cells += shift
+    return cells
+
+
+def _kind_grid(
+    layout: _Layout, kind_index: dict[tuple[int, int, bool], int]
+) -> IntArray:
+    heights = np.array(layout.heights, dtype=np.int64)
+    widths = np.array(layout.widths, dtype=np.int64)
+    table = np.full((12, 12), -1, dtype=np.int64)
+    for (h, w, is_open), k in kind_index.items():
+        if not is_open:
+            table[h, w] = k
+    grid: IntArray = table[heights[:, None], widths[None, :]].ravel()
+    return grid
+
+
+@lru_cache(maxsize=2)
+def _straight(*, horizontal: bool) -> bool:
+    """Whether the joined moves pair first cell with first cell (else crossed).
+
+    Tile A's move and tile B's move, placed side by side (or one above the
+    other) on a 12 x 12 patch of two 6-cell tiles.
+    """
+    h = w = 6
+    if horizontal:
+        (a1, _), (b1, _) = structure_moves(h, w)[2], structure_moves(h, w)[0]
+        dr, dc = b1[0] - a1[0], b1[1] + w - a1[1]
+    else:
+        (a1, _), (b1, _) = structure_moves(h, w)[3], structure_moves(h, w)[1]
+        dr, dc = b1[0] + h - a1[0], b1[1] - a1[1]
+    return (abs(dr), abs(dc)) in ((1, 2), (2, 1))
+
+
+# --------------------------------------------------------------------- engine
+
+
+def tile_tour(
+    board: Board,
+    *,
+    closed: bool = True,
+    start: Cell | None = None,
+    end: Cell | None = None,
+    options: SolveOptions | None = None,
+    deadline: Deadline | None = None,
+) -> Tour:
+    """A knight's tour of a plain rectangular board from structured tiles.
+
+    Args:
+        board: a bounded 2D board without blocked cells.
+        closed: a circuit, or an open path.
+        start: the first cell (a closed tour is rotated to start there).
+        end: the last cell: only on boards small enough for CP-SAT whole.
+        options: time limit and seed for the CP-SAT parts.
+        deadline: the running deadline (started by the caller).
+
+    Returns:
+        The checked tour.
+
+    Raises:
+        NoTourError: the board has no such tour (Schwenk 1991 for closed tours,
+            Conrad et al. 1994 for open ones; on odd x odd boards an open tour
+            starts on a cell with even row + col).
+        InvalidInputError: not a plain bounded 2D board, or an end cell on a
+            board too large for CP-SAT whole.
+        SolveLimitError: CP-SAT ran out of time on a small board.
+
+    Examples:
+        >>> tile_tour(Board((60, 90))).closed
+        True
+        >>> tile_tour(Board((5, 5)), closed=True)
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.NoTourError: board 5x5 has no closed knight's tour: both \
+sides are odd (Schwenk 1991)
+    """
+    began = time.perf_counter()
+    opts = options or SolveOptions()
+    clock = deadline or opts.deadline()
+    if board.dim != 2 or board.unbounded or board.blocked or any(board.wrap):
+        raise InvalidInputError(
+            "method 'tiles' needs a plain bounded 2D board without blocked cells: "
+            f"{board.label}"
+        )
+    m, n = board.shape
+    _require_existence(board, closed=closed, start=start)
+    cells: IntArray | None = None
+    if end is None and min(m, n) >= 5 and max(m, n) > 11:
+        cells = _tiled(m, n, closed=closed, start=start)
+    elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
+        cells = _strip_any(m, n, closed=closed, start=start)
+    method = "tiles"
+    if cells is None:
+        if m * n > _WHOLE_MAX:
+            what = (
+                "fix the end cell"
+                if end is not None
+                else f"start an open tour on {board.cell_name(start)}"
+                if start is not None
+                else "tile"
+            )
+            raise InvalidInputError(
+                f"method 'tiles' cannot {what} on board {board.label} (more than "
+                f"{_WHOLE_MAX} cells for cp-sat whole); try method 'cpsat'"
+            )
+        cells = _whole(
+            board, closed=closed, start=start, end=end, opts=opts, clock=clock
+        )
+    elif start is not None and closed:
+        at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
+        cells = np.roll(cells, -at)
+    array = np.stack(np.divmod(cells, n), axis=1)
+    return make_tour(
+        board,
+        KNIGHT,
+        array,
+        closed=closed,
+        method=method,
+        effort=Effort(),
+        seconds=time.perf_counter() - began,
+        start=start,
+        end=end,
+    )
+
+
+def _require_existence(board: Board, *, closed: bool, start: Cell | None) -> None:
+    m, n = board.shape
+    if closed and not closed_tour_exists(m, n):
+        a, b = sorted((m, n))
+        why = (
+            "both sides are odd"
+            if a * b % 2
+            else f"a side is {a}"
+            if a in (1, 2, 4)
+            else f"it is 3 x {b}"
+        )
+        raise NoTourError(
+            f"board {board.label} has no closed knight's tour: {why} (Schwenk 1991)",
+            certificate="schwenk",
+        )
+    if not closed and not open_tour_exists(m, n):
+        raise NoTourError(
+            f"board {board.label} has no open knight's tour (Conrad et al. 1994)",
+            certificate="conrad",
+        )
+    if not closed and start is not None and m * n % 2 and (start[0] + start[1]) % 2:
+        raise NoTourError(
+            f"no open tour of {board.label} starts on {board.cell_name(start)}: on a "
+            "board with an odd number of cells a tour alternates colours and starts "
+            "and ends on the colour with more cells (even row + col)",
+            certificate="colour",
+        )
+
+
+def _strip_any(m: int, n: int, *, closed: bool, start: Cell | None) -> IntArray | None:
+    """Strip tiles along the long side (either orientation), or None."""
+    if not closed and closed_tour_exists(m, n):
+        cells = _strip_any(m, n, closed=True, start=None)
+        if cells is not None and start is not None:
+            at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
+            cells = np.roll(cells, -at)
+        return cells
+    if not closed and start is not None:
+        return None  # an open strip tour from a given cell: CP-SAT whole
+    if m <= n:
+        return _strip(m, n, closed=closed)
+    cells = _strip(n, m, closed=closed)
+    if cells is None:
+        return None
+    rows, cols = np.divmod(cells, m)  # transposed board: n rows of m
+    return cols * n + rows
+
+
+def _tiled(m: int, n: int, *, closed: bool, start: Cell | None) -> IntArray | None:
+    """The tour as flat cells from the tiles, or None when no layout fits."""
+    if not closed and closed_tour_exists(m, n):
+        cells = _tiled(m, n, closed=True, start=None)
+        if cells is not None and start is not None:
+            at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
+            cells = np.roll(cells, -at)
+        return cells
+    layouts = _layouts(m, n, closed=closed, start=start if not closed else None)
+    for layout in layouts:
+        if len(layout.heights) * len(layout.widths) == 1:
+            return None
+        try:
+            return _assemble(m, n, layout)
+        except _NoTile:
+            continue
+    return None
+
+
+def _whole(
+    board: Board,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    opts: SolveOptions,
+    clock: Deadline,
+) -> IntArray:
+    """A small board by CP-SAT whole: the cpsat engine if present, else ours."""
+    m, n = board.shape
+    from cpknight.pieces import move_graph
+
+    try:
+        from cpknight import tour_cpsat
+
+        engine = getattr(tour_cpsat, "solve_tour", None)
+    except ImportError:  # pragma: no cover - the cpsat engine is optional here
+        engine = None
+    if engine is not None:
+        tour: Tour = engine(
+            move_graph(board, KNIGHT),
+            closed=closed,
+            start=start,
+            end=end,
+            options=opts,
+            deadline=clock,
+        )
+        return tour.array[:, 0] * n + tour.array[:, 1]
+    order = _circuit_order(
+        m,
+        n,
+        closed=closed,
+        start=None if start is None else start[0] * n + start[1],
+        end=None if end is None else end[0] * n + end[1],
+        seconds=clock.remaining(),
+        seed=opts.seed,
+    )
+    if order is None:
+        raise NoTourError(
+            f"cp-sat proved that board {board.label} has no such tour",
+            certificate="search",
+        )
+    array = np.array(order, dtype=np.int64)
+    if closed and start is not None:
+        array = np.roll(
+            array, -int(np.flatnonzero(array == start[0] * n + start[1])[0])
+        )
+    return array
+
+
+def solve(
+    board: Board,
+    piece: Leaper,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    options: SolveOptions,
+    deadline: Deadline,
+) -> Tour:
+    """The ``tiles`` engine (graph-free: it takes the board and piece, no graph).
+
+    Raises:
+        InvalidInputError: a piece other than the knight, or a board that is not
+            plain rectangular.
+
+    Examples:
+        >>> from cpknight.results import is_tour
+        >>> t = solve(Board((12, 12)), KNIGHT, closed=True, start=None, end=None,
+        ...           options=SolveOptions(), deadline=Deadline(None))
+        >>> is_tour(t.board, t.array, closed=True)
+        True
+    """
+    if piece != KNIGHT:
+        raise InvalidInputError(
+            f"method 'tiles' builds knight's tours only: {piece.label}"
+        )
+    return tile_tour(
+        board, closed=closed, start=start, end=end, options=options, deadline=deadline
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerate the catalogue
+    CATALOGUE_PATH.parent.mkdir(exist_ok=True)
+    CATALOGUE_PATH.write_text(json.dumps(build_catalogue()), encoding="utf-8")

@@ -1,0 +1,258 @@
+"""The tiles engine: structured tiles joined into tours of large boards.
+
+Expected existence comes from two theorems, restated independently here:
+Schwenk (1991) for closed tours, Conrad et al. (1994) for open tours. Every tour
+is re-checked with ``check_tour`` (the engine already ran it through
+``make_tour``; the re-check also fixes the closed/open kind and the start).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cpknight import tour_tiles
+from cpknight.api import TOUR_METHODS, choose_tour_method, find_tour
+from cpknight.board import Board
+from cpknight.cli import cell_lines, main, read_tour_file
+from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.pieces import move_graph
+from cpknight.results import check_tour
+from cpknight.tour_tiles import structure_moves, tile_tour
+
+
+def schwenk(m: int, n: int) -> bool:
+    """Schwenk 1991: m <= n has a closed tour unless (a) both odd, (b) m in
+    {1, 2, 4}, (c) m = 3 and n in {4, 6, 8}."""
+    m, n = min(m, n), max(m, n)
+    return (
+        not (m % 2 and n % 2)
+        and m not in (1, 2, 4)
+        and (m, n)
+        not in {
+            (3, 4),
+            (3, 6),
+            (3, 8),
+        }
+    )
+
+
+def conrad(m: int, n: int) -> bool:
+    """Conrad et al. 1994: m <= n has an open tour unless m in {1, 2} (n > 1),
+    m = 3 and n in {3, 5, 6}, or m = n = 4."""
+    m, n = min(m, n), max(m, n)
+    if (m, n) == (1, 1):
+        return True
+    return m not in (1, 2) and (m, n) not in {(3, 3), (3, 5), (3, 6), (4, 4)}
+
+
+def test_theorems_match_the_engine_predicates() -> None:
+    for m in range(1, 20):
+        for n in range(1, 20):
+            assert tour_tiles.closed_tour_exists(m, n) == schwenk(m, n), (m, n)
+            assert tour_tiles.open_tour_exists(m, n) == conrad(m, n), (m, n)
+
+
+SMALL = [(m, n) for m in range(5, 17) for n in range(5, 17) if m <= n]
+
+
+@pytest.mark.parametrize(("m", "n"), SMALL, ids=[f"{m}x{n}" for m, n in SMALL])
+def test_every_small_board_schwenk_closed_else_open(m: int, n: int) -> None:
+    board = Board((m, n))
+    closed = schwenk(m, n)  # otherwise odd x odd: open only (Conrad et al.)
+    tour = tile_tour(board, closed=closed)
+    check_tour(board, tour.array, closed=closed)
+    assert tour.closed == closed
+    assert tour.method == "tiles"
+
+
+@pytest.mark.parametrize(
+    ("m", "n", "closed"),
+    [
+        (100, 100, True),
+        (101, 101, False),
+        (60, 90, True),
+        (13, 200, True),
+        (201, 7, False),
+        (5, 64, True),
+        (12, 13, True),
+    ],
+)
+def test_larger_boards(m: int, n: int, closed: bool) -> None:
+    board = Board((m, n))
+    tour = tile_tour(board, closed=closed)
+    check_tour(board, tour.array, closed=closed)
+    assert len(tour) == m * n
+
+
+@pytest.mark.parametrize(
+    ("m", "n", "closed"),
+    [
+        (3, 40, True),  # Schwenk: 3 x n closed for even n >= 10
+        (40, 3, True),
+        (3, 41, False),  # Conrad et al.: 3 x n open for n >= 7
+        (4, 41, False),  # Conrad et al.: 4 x n open for n >= 5
+        (41, 4, False),
+        (3, 1000, True),
+        (4, 1000, False),
+    ],
+)
+def test_strips_three_and_four_high(m: int, n: int, closed: bool) -> None:
+    board = Board((m, n))
+    tour = tile_tour(board, closed=closed)
+    check_tour(board, tour.array, closed=closed)
+
+
+def test_closed_tour_rotated_to_the_start() -> None:
+    board = Board((40, 50))
+    tour = tile_tour(board, closed=True, start=(17, 23))
+    check_tour(board, tour.array, closed=True, start=(17, 23))
+
+
+@pytest.mark.parametrize("start", [(0, 0), (50, 50), (100, 0), (3, 97), (64, 12)])
+def test_open_tour_of_odd_board_from_an_even_cell(start: tuple[int, int]) -> None:
+    board = Board((101, 101))
+    tour = tile_tour(board, closed=False, start=start)
+    check_tour(board, tour.array, start=start)
+
+
+def test_open_tour_of_even_board_from_any_cell() -> None:
+    board = Board((30, 31))
+    tour = tile_tour(board, closed=False, start=(3, 4))
+    check_tour(board, tour.array, start=(3, 4))
+
+
+def test_open_tour_on_odd_board_cannot_start_on_the_minority_colour() -> None:
+    # 101 x 101 has 5101 cells with even row + col and 5100 with odd; a path
+    # alternates colours, so it starts and ends on the even ones.
+    with pytest.raises(NoTourError, match="even row"):
+        tile_tour(Board((101, 101)), closed=False, start=(0, 1))
+
+
+@pytest.mark.parametrize(
+    ("m", "n", "closed", "why"),
+    [
+        (5, 5, True, "both sides are odd"),  # Schwenk (a)
+        (101, 101, True, "both sides are odd"),  # Schwenk (a)
+        (4, 100, True, "a side is 4"),  # Schwenk (b)
+        (3, 8, True, "3 x 8"),  # Schwenk (c)
+        (4, 4, False, "Conrad"),  # Conrad et al.
+        (3, 6, False, "Conrad"),  # Conrad et al.
+        (2, 50, False, "Conrad"),  # Conrad et al.
+    ],
+)
+def test_no_tour_where_the_theorems_say_none(
+    m: int, n: int, closed: bool, why: str
+) -> None:
+    with pytest.raises(NoTourError, match=why):
+        tile_tour(Board((m, n)), closed=closed)
+
+
+def test_catalogue_tiles_contain_their_structure_moves() -> None:
+    catalogue = json.loads(tour_tiles.CATALOGUE_PATH.read_text(encoding="utf-8"))
+    sides = tour_tiles.TILE_SIDES
+    assert len(catalogue) == len(sides) ** 2
+    for key, order in catalogue.items():
+        h, w = (int(x) for x in key.split()[0].split("x"))
+        closed = not key.endswith("open")
+        assert closed == (h * w % 2 == 0), key
+        cells = np.array(order) // w, np.array(order) % w
+        check_tour(Board((h, w)), np.stack(cells, axis=1), closed=closed)
+        where = {cell: i for i, cell in enumerate(order)}
+        for a, b in structure_moves(h, w):
+            gap = abs(where[a[0] * w + a[1]] - where[b[0] * w + b[1]])
+            assert gap == 1 or (closed and gap == h * w - 1), (key, a, b)
+
+
+def test_a_tile_built_now_matches_the_model() -> None:
+    built = tour_tiles.build_catalogue((7,))
+    order = built["7x7 open"]
+    check_tour(Board((7, 7)), [divmod(u, 7) for u in order])
+
+
+def test_registered_and_chosen_by_auto() -> None:
+    assert TOUR_METHODS["tiles"] == "cpknight.tour_tiles:solve"
+    assert find_tour("200x300", method="auto").method == "tiles"
+    graph = move_graph(Board((20, 20)), "knight")
+    assert choose_tour_method(graph, closed=True, start=None, end=None) == "tiles"
+    small = move_graph(Board((8, 8)), "knight")
+    assert choose_tour_method(small, closed=True, start=None, end=None) != "tiles"
+
+
+def test_refuses_other_boards_and_pieces() -> None:
+    with pytest.raises(InvalidInputError, match="plain bounded"):
+        find_tour(Board((20, 20), topology="torus"), method="tiles")
+    with pytest.raises(InvalidInputError, match="knight"):
+        find_tour("20x20", piece="camel", method="tiles")
+    with pytest.raises(InvalidInputError, match="end cell"):
+        find_tour("100x100", closed=False, end=(0, 0), method="tiles")
+
+
+@pytest.mark.parametrize(
+    "shape", [(1, 1), (8, 8), (10, 10), (30, 27), (3, 4, 5), (26, 40), (1000, 27)]
+)
+def test_cell_lines_match_cell_names(shape: tuple[int, ...]) -> None:
+    board = Board(shape)
+    cells = np.argwhere(np.ones(shape, dtype=bool))
+    expected = "".join(board.cell_name(c) + "\n" for c in cells.tolist())
+    assert cell_lines(board, cells) == expected
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".npy"])
+def test_cli_round_trip(tmp_path: Path, suffix: str) -> None:
+    out = tmp_path / f"tour{suffix}"
+    assert main(["tour", "60x60", "--out", str(out)]) == 0
+    assert main(["check", "60x60", str(out), "--closed"]) == 0
+    array = read_tour_file(str(out), Board((60, 60)))
+    assert isinstance(array, np.ndarray)
+    assert array.shape == (3600, 2)
+    assert main(["tour", "61x61", "--open", "--out", str(out), "--force"]) == 0
+    assert main(["check", "61x61", str(out)]) == 0
+    assert main(["check", "61x61", str(out), "--closed"]) == 1  # odd: no circuit
+
+
+def test_cli_check_reads_algebraic_and_reports_bad_lines(tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    assert main(["tour", "12x12", "--method", "tiles", "--out", str(good)]) == 0
+    assert good.read_text().splitlines()[0][0].isalpha()
+    assert main(["check", "12x12", str(good), "--closed"]) == 0
+    bad = tmp_path / "bad.txt"
+    bad.write_text("a1\nb3\nzz\n")
+    assert isinstance(read_tour_file(str(bad), Board((12, 12))), list)
+    assert main(["check", "12x12", str(bad)]) == 1
+
+
+def test_model_script(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).parent.parent / "models" / "tour_tile.py"
+    spec = importlib.util.spec_from_file_location("tour_tile_model", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["6", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "add_circuit" in out
+    assert "verified: a closed tour of 6x8: True" in out
+
+
+SWEEP = [(m, n) for m in range(3, 61) for n in range(max(m, 17), 61)]
+SWEEP += [(m, n) for m in range(5, 17) for n in range(m, 17)]
+
+
+@pytest.mark.slow
+def test_every_board_up_to_60() -> None:
+    failures = []
+    for m, n in SWEEP:
+        if not conrad(m, n):
+            continue
+        closed = schwenk(m, n)
+        try:
+            tour = tile_tour(Board((m, n)), closed=closed)
+            check_tour(Board((m, n)), tour.array, closed=closed)
+        except Exception as exc:  # pragma: no cover - listed on failure
+            failures.append((m, n, repr(exc)))
+    assert failures == []
