@@ -1,0 +1,156 @@
+"""Distance methods side by side: the move-count IP, arc flow, formula and BFS.
+
+Targets (issue 4): one ``ip`` query on 8x8 in at most 5 ms of solving when no
+cut is needed and 20 ms with cuts; all 4,096 ordered pairs of 8x8 by ``ip`` in
+at most 30 s. The baseline, measured in the same run, is a bare CP-SAT
+move-count model (8 integers, 2 equations, default parameters, built afresh for
+each query): the ratio column compares each row's per-query time with it.
+
+Run: ``python benchmarks/distance.py`` (``--quick`` for a sample of the pairs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from cpknight import Board, SolveOptions
+from cpknight.board import Cell
+from cpknight.distance_bfs import solve_distance as solve_bfs
+from cpknight.distance_ip import solve_flow, solve_formula, solve_move_counts
+from cpknight.pieces import KNIGHT, move_graph
+from cpknight.render import table_text
+
+OPTIONS = SolveOptions(workers=1, seed=0)
+BOARD = Board.parse("8x8")
+
+
+def bare_cpsat(offset: tuple[int, int]) -> float:
+    """Solve the bare move-count model once; return the solve's seconds."""
+    from ortools.sat.python import cp_model
+
+    moves = KNIGHT.moves(2).tolist()
+    model = cp_model.CpModel()
+    counts = [model.new_int_var(0, 63, f"n{j}") for j in range(len(moves))]
+    for axis in range(2):
+        coefs = [m[axis] for m in moves]
+        model.add(cp_model.LinearExpr.weighted_sum(counts, coefs) == offset[axis])
+    model.minimize(cp_model.LinearExpr.sum(counts))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    started = time.perf_counter()
+    status = solver.solve(model)
+    seconds = time.perf_counter() - started
+    assert status == cp_model.OPTIMAL
+    return seconds
+
+
+def repeat(func: Callable[[], float], times: int) -> float:
+    """The median of ``times`` calls of ``func`` (each returns seconds)."""
+    return statistics.median(func() for _ in range(times))
+
+
+def ip_solve(source: Cell, target: Cell) -> tuple[float, float, int]:
+    """One ip query: (solve seconds, total seconds, cuts)."""
+    d = solve_move_counts(BOARD, KNIGHT, source, target, options=OPTIONS)
+    return float(d.details["solve_seconds"]), d.seconds, int(d.details["cuts"])
+
+
+def all_pairs(sources: list[int]) -> list[tuple[Cell, Cell]]:
+    """Ordered pairs of 8x8 cells from the given source nodes to every cell."""
+    graph = move_graph(BOARD, KNIGHT)
+    cells = [graph.cell(n) for n in range(graph.n_nodes)]
+    return [(cells[s], t) for s in sources for t in cells]
+
+
+def timed(pairs: list[tuple[Cell, Cell]], method: str) -> tuple[float, int]:
+    """Seconds to answer every pair by a method, and the cuts (ip) in all."""
+    cuts = 0
+    started = time.perf_counter()
+    for source, target in pairs:
+        if method == "ip":
+            d = solve_move_counts(BOARD, KNIGHT, source, target, options=OPTIONS)
+            cuts += int(d.details["cuts"])
+        elif method == "flow":
+            solve_flow(BOARD, KNIGHT, source, target, options=OPTIONS)
+        elif method == "flow-cpsat":
+            solve_flow(BOARD, KNIGHT, source, target, options=OPTIONS, backend="cpsat")
+        elif method == "formula":
+            solve_formula(BOARD, KNIGHT, source, target, options=OPTIONS)
+        else:
+            solve_bfs(BOARD, KNIGHT, source, target, options=OPTIONS)
+    return time.perf_counter() - started, cuts
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--quick", action="store_true", help="sample 8 sources (512 pairs), not 64"
+    )
+    args = parser.parse_args(argv)
+    times = 15 if args.quick else 41
+
+    # Warm up: import OR-Tools, build the move graph.
+    bare_cpsat((7, 7))
+    ip_solve((0, 0), (7, 7))
+    solve_flow(BOARD, KNIGHT, (0, 0), (7, 7), options=OPTIONS)
+
+    baseline = repeat(lambda: bare_cpsat((5, 3)), times)
+    no_cut = [ip_solve((2, 2), (7, 5)) for _ in range(times)]
+    assert all(c == 0 for _, _, c in no_cut)
+    with_cut = [ip_solve((0, 0), (1, 1)) for _ in range(times)]
+    assert all(c >= 1 for _, _, c in with_cut)
+
+    rows: list[list[object]] = []
+
+    def ms(seconds: float) -> float:
+        return round(seconds * 1e3, 3)
+
+    rows.append(
+        ["bare CP-SAT move counts (baseline)", 1, ms(baseline), ms(baseline), "-", 1.0]
+    )
+    for label, runs, target in [
+        ("ip 8x8 c3 -> f8 (no cut)", no_cut, "<= 5 ms solve"),
+        ("ip 8x8 a1 -> b2 (cuts)", with_cut, "<= 20 ms solve"),
+    ]:
+        solve = statistics.median(r[0] for r in runs)
+        total = statistics.median(r[1] for r in runs)
+        rows.append(
+            [label, 1, ms(solve), ms(total), target, round(total / baseline, 2)]
+        )
+
+    sources = list(range(0, 64, 8)) if args.quick else list(range(64))
+    pairs = all_pairs(sources)
+    for method, target in [
+        ("ip", "<= 30 s for 4096"),
+        ("flow", "-"),
+        ("flow-cpsat", "-"),
+        ("formula", "-"),
+        ("bfs", "-"),
+    ]:
+        use = pairs if method != "flow-cpsat" else all_pairs(sources[::8])
+        seconds, cuts = timed(use, method)
+        per = seconds / len(use)
+        name = {"flow": "flow (GLOP LP)", "flow-cpsat": "flow (CP-SAT IP)"}
+        label = f"{name.get(method, method)} 8x8, {len(use)} ordered pairs"
+        if method == "ip":
+            label += f" ({cuts} cuts)"
+        extrapolated = per * 4096
+        note = target if method == "ip" else "-"
+        if len(use) != 4096:
+            note += f" (all 4096: ~{extrapolated:.1f} s)"
+        rows.append([label, len(use), None, ms(per), note, round(per / baseline, 3)])
+
+    print(
+        table_text(
+            ["case", "queries", "solve ms", "ms/query", "target", "x baseline"], rows
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
