@@ -20,7 +20,8 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@
 
 demo: $(VENV)/.installed
-	$(BIN)/cpknight map 8x8 a1
+	$(BIN)/cpknight tour 8x8 --method cpsat
+	$(BIN)/cpknight compare 6x6 --open --start a1
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
@@ -39,6 +40,7 @@ slow: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bfs.py
+	$(BIN)/python benchmarks/distance.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

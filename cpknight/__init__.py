@@ -11,14 +11,20 @@ Examples:
 """
 
 from cpknight.api import (
+    collect,
     components,
+    count_tours,
     distance_map,
     find_tour,
+    iter_tours,
     knight_distance,
     reachable,
     shortest_path,
+    sweep,
+    try_tour,
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell
+from cpknight.collect import Route, check_route, is_route
 from cpknight.errors import (
     CpknightError,
     EngineError,
@@ -48,6 +54,8 @@ from cpknight.results import (
     Sweep,
     SweepCell,
     Tour,
+    TourCount,
+    TourOutcome,
     check_tour,
     is_tour,
 )
@@ -77,20 +85,30 @@ __all__ = [
     "MoveGraph",
     "NoPathError",
     "NoTourError",
+    "Route",
     "SolveLimitError",
     "SolveOptions",
     "Sweep",
     "SweepCell",
     "Tour",
     "TourCheckError",
+    "TourCount",
+    "TourOutcome",
     "__version__",
+    "check_route",
     "check_tour",
+    "collect",
     "components",
+    "count_tours",
     "distance_map",
     "find_tour",
+    "is_route",
     "is_tour",
+    "iter_tours",
     "knight_distance",
     "move_graph",
     "reachable",
     "shortest_path",
+    "sweep",
+    "try_tour",
 ]

@@ -19,28 +19,49 @@ Examples:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from cpknight.board import Board, Cell, CellLike, Topology
+from cpknight.certificates import check_tour_possible
+from cpknight.collect import COLLECT_METHODS, Route, collect_route
 from cpknight.distance_bfs import bfs_levels, component_labels
-from cpknight.errors import InvalidInputError
+from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import KNIGHT, Leaper, MoveGraph, PieceLike, as_piece, move_graph
-from cpknight.results import Distance, DistanceMap, Tour
+from cpknight.results import (
+    Distance,
+    DistanceMap,
+    Effort,
+    Sweep,
+    SweepCell,
+    Tour,
+    TourCount,
+    TourOutcome,
+)
 from cpknight.solving import SolveOptions
 
 __all__ = [
     "DISTANCE_METHODS",
+    "GRAPH_FREE_TOUR_METHODS",
     "TOUR_METHODS",
     "BoardLike",
     "choose_tour_method",
+    "collect",
     "components",
+    "count_tours",
     "distance_map",
     "find_tour",
+    "iter_tours",
     "knight_distance",
     "reachable",
     "resolve",
     "shortest_path",
+    "sweep",
+    "try_tour",
 ]
 
 BoardLike = Board | str
@@ -48,13 +69,39 @@ BoardLike = Board | str
 
 DISTANCE_METHODS: dict[str, str] = {
     "bfs": "cpknight.distance_bfs:solve_distance",
+    "ip": "cpknight.distance_ip:solve_move_counts",
+    "flow": "cpknight.distance_ip:solve_flow",
+    "formula": "cpknight.distance_ip:solve_formula",
 }
 """Distance methods: name -> ``module:function``, imported on first use."""
 
-TOUR_METHODS: dict[str, str] = {}
+TOUR_METHODS: dict[str, str] = {
+    "cpsat": "cpknight.tour_cpsat:solve_tour",
+}
 """Tour engines: name -> ``module:function``, imported on first use.
 
 ``find_tour(method="auto")`` picks one of them with :func:`choose_tour_method`.
+"""
+
+# The search engines come after the declarative ones (the order users see).
+TOUR_METHODS.update(
+    {
+        "backtrack": "cpknight.tour_search:solve_backtrack",
+        "warnsdorff": "cpknight.tour_search:solve_warnsdorff",
+        "prune": "cpknight.tour_search:solve_prune",
+        "greedy": "cpknight.tour_search:solve_greedy",
+    }
+)
+
+# Huge plain boards: structured tiles joined in numpy (no move graph needed).
+TOUR_METHODS["tiles"] = "cpknight.tour_tiles:solve"
+
+GRAPH_FREE_TOUR_METHODS: frozenset[str] = frozenset({"tiles"})
+"""Tour engines that take ``(board, piece, ...)`` instead of the move graph.
+
+Their signature is the engine signature with ``graph`` replaced by ``board:
+Board, piece: Leaper``; ``find_tour`` does not build the graph for them (it
+costs seconds and gigabytes on boards of millions of cells).
 """
 
 
@@ -214,9 +261,7 @@ def reachable(
     """
     graph, source_cell = _graph_and_cell(board, piece, source, "reachability")
     levels = bfs_levels(graph, graph.node(source_cell))
-    return frozenset(
-        tuple(int(x) for x in row) for row in graph.cells[levels >= 0].tolist()
-    )
+    return frozenset(_cell_tuples(graph.cells[levels >= 0]))
 
 
 def components(
@@ -236,10 +281,17 @@ def components(
     resolved.require_finite("finding components")
     graph = move_graph(resolved, leaper)
     labels = component_labels(graph)
-    groups: dict[int, list[Cell]] = {}
-    for label, cell in zip(labels.tolist(), graph.cells.tolist(), strict=True):
-        groups.setdefault(label, []).append(tuple(cell))
-    return [tuple(groups[k]) for k in sorted(groups)]
+    # One stable sort groups the cells by component, row-major within each.
+    order = labels.argsort(kind="stable")
+    cells = _cell_tuples(graph.cells[order])
+    count = int(labels.max()) + 1 if labels.size else 0
+    bounds = labels[order].searchsorted(list(range(count + 1))).tolist()
+    return [tuple(cells[bounds[k] : bounds[k + 1]]) for k in range(count)]
+
+
+def _cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:
+    """Rows of an ``(n, d)`` array as tuples of ints (column-wise: fast for 10^6)."""
+    return list(zip(*(column.tolist() for column in cells.T), strict=True))
 
 
 def _graph_and_cell(
@@ -294,7 +346,21 @@ def find_tour(
     if closed and end_cell is not None:
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
     opts = options or SolveOptions()
+    if method == "auto" and _tiles_suit(resolved, leaper, end_cell):
+        method = "tiles"
+    if method in GRAPH_FREE_TOUR_METHODS:
+        free: Tour = _load(TOUR_METHODS, "tour", method)(
+            resolved,
+            leaper,
+            closed=closed,
+            start=start_cell,
+            end=end_cell,
+            options=opts,
+            deadline=opts.deadline(),
+        )
+        return free
     graph = move_graph(resolved, leaper)
+    check_tour_possible(graph, closed=closed, start=start_cell, end=end_cell)
     if method == "auto":
         method = choose_tour_method(
             graph, closed=closed, start=start_cell, end=end_cell
@@ -316,15 +382,403 @@ def choose_tour_method(
 ) -> str:
     """The tour engine ``method='auto'`` uses for an instance.
 
+    The rule follows ``benchmarks/search.py``. Boards with blocked cells go to
+    ``cpsat`` (up to :data:`CPSAT_CELLS` cells): there many instances have no
+    tour, and CP-SAT proves it in milliseconds where search may exhaust a
+    huge tree. Plain boards (any size, topology, dimension or leaper) go to
+    ``prune``, which finds open and closed tours with few backtracks (8x8 in
+    a millisecond, 100x100 closed in a fraction of a second, where CP-SAT
+    needs seconds), or to ``greedy`` for open tours with no fixed end beyond
+    :data:`GREEDY_CELLS` cells. First of all, plain rectangular knight boards
+    that :func:`cpknight.tour_tiles.tiles_suit` accepts (both sides 12 or
+    more, or one side 40 or more) go to ``tiles`` (``find_tour`` picks it
+    before building the move graph).
+
     Returns:
         A name in :data:`TOUR_METHODS`.
 
     Raises:
         InvalidInputError: no tour engine is installed.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> g = move_graph(Board.parse("8x8"), KNIGHT)
+        >>> choose_tour_method(g, closed=False, start=(0, 0), end=None)
+        'prune'
     """
-    for method in ("cpsat",):
-        if method in TOUR_METHODS:
-            return method
+    if _tiles_suit(graph.board, graph.piece, end):
+        return "tiles"
+    blocked = bool(graph.board.blocked)
+    if blocked and "cpsat" in TOUR_METHODS and graph.n_nodes <= CPSAT_CELLS:
+        return "cpsat"
+    if not closed and end is None and graph.n_nodes > GREEDY_CELLS:
+        return "greedy"
+    if "prune" in TOUR_METHODS:
+        return "prune"
     if TOUR_METHODS:
         return next(iter(TOUR_METHODS))
     raise InvalidInputError("no tour engine is available")
+
+
+GREEDY_CELLS = 40_000
+"""Above this many cells ``auto`` sends open tours to ``greedy`` (200x200)."""
+
+CPSAT_CELLS = 2_500
+"""Up to this many cells ``auto`` sends boards with blocked cells to ``cpsat``."""
+
+
+def _tiles_suit(board: Board, piece: Leaper, end: Cell | None) -> bool:
+    """Whether ``auto`` should build the tour from tiles (plain large knight boards)."""
+    from cpknight.tour_tiles import tiles_suit
+
+    return "tiles" in TOUR_METHODS and end is None and tiles_suit(board, piece)
+
+
+def count_tours(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    options: SolveOptions | None = None,
+    progress: Callable[[TourCount], None] | None = None,
+) -> TourCount:
+    """Count the tours of a board by CP-SAT enumeration.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: count closed tours (circuits) or open ones (paths).
+        start: count only the tours from this cell.
+        end: count only the tours to this cell (open tours).
+        options: the time limit bounds the count (then ``status='partial'``).
+        progress: called with a partial count about once a second.
+
+    Returns:
+        A :class:`~cpknight.results.TourCount`: ``directed`` counts each tour
+        in both directions, ``undirected`` once (with a fixed start or end an
+        open tour has one direction, and the two are equal).
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input.
+
+    Examples:
+        >>> c = count_tours("3x4", closed=False)
+        >>> c.status, c.directed, c.undirected
+        ('complete', 16, 8)
+        >>> count_tours("4x4").directed
+        0
+    """
+    from cpknight.tour_cpsat import count_tours as count_cpsat
+
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("counting tours")
+    start_cell = None if start is None else resolved.parse_cell(start)
+    end_cell = None if end is None else resolved.parse_cell(end)
+    if closed and end_cell is not None:
+        raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
+    return count_cpsat(
+        move_graph(resolved, leaper),
+        closed=closed,
+        start=start_cell,
+        end=end_cell,
+        options=options,
+        progress=progress,
+    )
+
+
+# ------------------------------------------------- search: enumerate, compare
+
+
+def iter_tours(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    method: str = "prune",
+    options: SolveOptions | None = None,
+) -> Iterator[Tour]:
+    """Every tour of a board, one checked tour at a time, by backtracking search.
+
+    Open tours with no fixed start are listed from every start cell, each
+    directed path once; closed tours as sequences from the start (or the first
+    cell of lowest degree), each circuit once per direction.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: closed (circuits) or open (paths) tours.
+        start: list only the tours from this cell.
+        end: list only the tours to this cell (open tours).
+        method: ``'prune'`` (fastest), ``'warnsdorff'`` or ``'backtrack'``.
+        options: the time limit bounds the whole enumeration.
+
+    Yields:
+        Checked tours; each one's ``effort`` is the search's effort so far.
+
+    Raises:
+        SolveLimitError: the time limit was reached (tours already yielded stand).
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input, or a method that does not backtrack.
+
+    Examples:
+        >>> tours = list(iter_tours("3x4", closed=False, start="a1"))
+        >>> len(tours), all(t.start == (0, 0) for t in tours)
+        (2, True)
+        >>> sum(1 for _ in iter_tours("5x5", closed=False, start="a1"))  # Jelliss
+        304
+    """
+    from cpknight.tour_search import iter_search_tours
+
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("a tour")
+    start_cell = None if start is None else resolved.parse_cell(start)
+    end_cell = None if end is None else resolved.parse_cell(end)
+    if closed and end_cell is not None:
+        raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
+    opts = options or SolveOptions()
+    deadline = opts.deadline()
+    yield from iter_search_tours(
+        move_graph(resolved, leaper),
+        closed=closed,
+        start=start_cell,
+        end=end_cell,
+        method=method,
+        options=opts,
+        deadline=deadline,
+    )
+
+
+def try_tour(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    method: str = "auto",
+    options: SolveOptions | None = None,
+) -> TourOutcome:
+    """Ask one engine for a tour and report whatever happened, timed.
+
+    Like :func:`find_tour`, but "proved none" and "limit reached" come back as
+    a :class:`~cpknight.results.TourOutcome` (status ``'infeasible'`` or
+    ``'unknown'``) with the effort spent, instead of an exception. This is
+    what ``cpknight compare`` and ``cpknight sweep`` run. The time does not
+    include importing the engine's module (OR-Tools takes most of a second).
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input (these are not outcomes).
+
+    Examples:
+        >>> try_tour("4x4", method="prune").status
+        'infeasible'
+        >>> o = try_tour("5x5", closed=False, start="a1", method="warnsdorff")
+        >>> o.status, o.tour is not None, o.effort.backtracks
+        ('found', True, 0)
+    """
+    if method != "auto":
+        _load(TOUR_METHODS, "tour", method)
+    began = time.perf_counter()
+    try:
+        tour = find_tour(
+            board,
+            piece=piece,
+            closed=closed,
+            start=start,
+            end=end,
+            method=method,
+            options=options,
+        )
+    except NoTourError as exc:
+        effort = getattr(exc, "effort", None)
+        return TourOutcome(
+            method=method,
+            status="infeasible",
+            seconds=time.perf_counter() - began,
+            effort=effort if isinstance(effort, Effort) else Effort(),
+            reason=exc.reason,
+        )
+    except SolveLimitError as exc:
+        counted = exc.details.get("effort")
+        if isinstance(counted, dict):
+            counted = Effort(**counted)
+        return TourOutcome(
+            method=method,
+            status="unknown",
+            seconds=time.perf_counter() - began,
+            effort=counted if isinstance(counted, Effort) else Effort(),
+            reason=str(exc),
+        )
+    return TourOutcome(
+        method=tour.method,
+        status="found",
+        seconds=time.perf_counter() - began,
+        effort=tour.effort,
+        tour=tour,
+    )
+
+
+def sweep(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = False,
+    method: str = "auto",
+    options: SolveOptions | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Sweep:
+    """For every open start cell: does a tour from it exist? With time and effort.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: closed or open tours (open is the interesting question: on a
+            closed tour every cell is a start).
+        method: a name in :data:`TOUR_METHODS` or ``'auto'`` (picked per cell).
+        options: the time limit applies to each cell.
+        jobs: worker processes (1 runs in this process).
+        progress: called as ``progress(done, total)`` after each cell.
+
+    Returns:
+        A :class:`~cpknight.results.Sweep`, one cell per open cell, row-major.
+
+    Raises:
+        InvalidBoardError, InvalidPieceError, InvalidInputError: bad input.
+
+    Examples:
+        >>> s = sweep("3x4", method="prune")
+        >>> s.counts()
+        {'found': 6, 'infeasible': 6, 'unknown': 0}
+        >>> s["a1"].status, s["b1"].status
+        ('found', 'infeasible')
+    """
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("a sweep")
+    if method != "auto":
+        _load(TOUR_METHODS, "tour", method)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InvalidInputError(f"jobs must be a positive int: {jobs!r}")
+    opts = options or SolveOptions()
+    cells = list(resolved.open_cells())
+    tasks = [(resolved, leaper, closed, method, opts, cell) for cell in cells]
+    results: list[SweepCell | None] = [None] * len(tasks)
+    if jobs == 1 or len(tasks) < 2:
+        for i, task in enumerate(tasks):
+            results[i] = _sweep_cell(task)
+            if progress is not None:
+                progress(i + 1, len(tasks))
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        # Spawn, not fork: the parent may hold OR-Tools threads.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = {pool.submit(_sweep_cell, t): i for i, t in enumerate(tasks)}
+            for done, future in enumerate(as_completed(futures), start=1):
+                results[futures[future]] = future.result()
+                if progress is not None:
+                    progress(done, len(tasks))
+    return Sweep(
+        board=resolved,
+        piece=leaper,
+        closed=closed,
+        method=method,
+        cells=tuple(r for r in results if r is not None),
+    )
+
+
+def _sweep_cell(
+    task: tuple[Board, Leaper, bool, str, SolveOptions, Cell],
+) -> SweepCell:
+    board, piece, closed, method, options, cell = task
+    outcome = try_tour(
+        board, piece=piece, closed=closed, start=cell, method=method, options=options
+    )
+    return SweepCell(
+        cell=cell,
+        status=outcome.status,
+        seconds=outcome.seconds,
+        effort=outcome.effort,
+        reason=outcome.reason,
+    )
+
+
+# ----------------------------------------------------------------------- routes
+
+
+def collect(
+    board: BoardLike,
+    start: CellLike,
+    food: Sequence[CellLike],
+    *,
+    end: CellLike | None = None,
+    piece: PieceLike = KNIGHT,
+    simple: bool = False,
+    method: str = "cpsat",
+    options: SolveOptions | None = None,
+) -> Route:
+    """The snake's meal: the shortest route from ``start`` through every food cell.
+
+    Args:
+        board: a finite board.
+        start: the first cell.
+        food: the cells to visit (repeats ignored).
+        end: the required last cell (``end == start`` asks for a closed route).
+        piece: the leaper.
+        simple: never use a cell twice (default: a walk, cells may repeat).
+        method: ``'cpsat'`` (the circuit models), ``'search'`` (Held-Karp for
+            the walk, IDA* for the simple route) or ``'greedy'`` (nearest food
+            next, the baseline).
+        options: time limit, workers, seed.
+
+    Returns:
+        A checked :class:`~cpknight.collect.Route`: ``status`` is
+        ``'optimal'`` (proved) or ``'feasible'`` (best found at the limit, with
+        a proved lower ``bound``).
+
+    Raises:
+        NoPathError: proved impossible (a food cell or the end unreachable, or
+            no simple route).
+        SolveLimitError: nothing found by the limit.
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input.
+
+    Examples:
+        >>> r = collect("8x8", "a1", ["h8", "a8", "h1", "d4"], method="search")
+        >>> r.status, r.moves
+        ('optimal', 15)
+        >>> collect("3x3", "a1", ["b2"])
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.NoPathError: food b2 cannot be reached from a1 by the \
+knight (1,2) on board 3x3
+    """
+    if method not in COLLECT_METHODS:
+        raise InvalidInputError(
+            f"expected a collect method in {', '.join(COLLECT_METHODS)}: {method!r}"
+        )
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("a route")
+    opts = options or SolveOptions()
+    clock = opts.deadline()
+    start_cell = resolved.parse_cell(start)
+    food_cells = [resolved.parse_cell(f) for f in food]
+    end_cell = None if end is None else resolved.parse_cell(end)
+    return collect_route(
+        move_graph(resolved, leaper),
+        start_cell,
+        food_cells,
+        end=end_cell,
+        simple=simple,
+        method=method,
+        options=opts,
+        deadline=clock,
+    )

@@ -61,8 +61,12 @@ CellLike = str | Sequence[int]
 Topology = Literal["bounded", "torus", "cylinder"]
 TOPOLOGIES: tuple[str, ...] = get_args(Topology)
 
-MAX_CELLS = 100_000_000
-"""The largest board (in cells) cpknight builds: 10^8, a 10000x10000 board."""
+MAX_CELLS = 25_000_000
+"""The largest board (in cells) cpknight builds: 5000x5000.
+
+A knight's move graph on it takes about 2 GB; past that the machines cpknight
+is made for run short of memory.
+"""
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
@@ -161,7 +165,7 @@ class Board:
     # ------------------------------------------------------------------ parsing
 
     @classmethod
-    def parse(cls, spec: str | Board, *, topology: Topology = "bounded") -> Board:
+    def parse(cls, spec: str | Board, *, topology: Topology | None = None) -> Board:
         """Read a board from a size, a name, ``plane``, or an ASCII-art file.
 
         Args:
@@ -171,7 +175,8 @@ class Board:
                 (blocked), top rank first, 3D layers separated by a blank line.
                 A :class:`Board` is returned with the topology applied.
             topology: ``'bounded'``, ``'torus'`` (every axis wraps) or
-                ``'cylinder'`` (the last axis wraps).
+                ``'cylinder'`` (the last axis wraps); ``None`` keeps the topology
+                of a given :class:`Board` and means bounded for a spec.
 
         Returns:
             The board.
@@ -197,7 +202,9 @@ class Board:
 cross5, ring9, blocks12, frame9, cube4: 'x8'
         """
         if isinstance(spec, Board):
-            return spec.with_topology(topology)
+            return spec if topology is None else spec.with_topology(topology)
+        if topology is None:
+            topology = "bounded"
         if topology not in TOPOLOGIES:
             raise InvalidBoardError(
                 f"expected a topology in {', '.join(TOPOLOGIES)}: {topology!r}"

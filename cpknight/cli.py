@@ -29,6 +29,7 @@ from cpknight.api import (
     resolve,
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell, Topology
+from cpknight.collect import Route
 from cpknight.errors import (
     CpknightError,
     EngineError,
@@ -40,7 +41,7 @@ from cpknight.errors import (
 )
 from cpknight.pieces import Leaper
 from cpknight.render import GRID_LIMIT, grid_text, table_text
-from cpknight.results import Distance, Tour, check_tour
+from cpknight.results import Distance, Tour, TourCount, check_tour
 from cpknight.solving import SolveOptions
 
 __all__ = ["COMMANDS", "EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_NONE", "EXIT_OK", "main"]
@@ -126,15 +127,28 @@ def _add_boards(sub: SubParsers) -> None:
         description="List the named boards, or draw one.",
     )
     parser.add_argument("name", nargs="?", metavar="NAME", help="draw only this board")
+    parser.add_argument(
+        "--svg", metavar="FILE", help="also draw the board (or every board) as SVG"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite the file given to --svg"
+    )
     parser.set_defaults(run=_run_boards)
 
 
 def _run_boards(args: argparse.Namespace) -> int:
     names = list(NAMED_BOARDS)
+    if args.svg:
+        _check_new_file(args.svg, force=args.force)
     if args.name:
         board = Board.parse(args.name)
         _out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
         _out(_diagram(board))
+        if args.svg:
+            from cpknight.svg import board_svg
+
+            write_new_file(args.svg, board_svg(board), force=args.force)
+            _out(f"wrote {args.svg}")
         return EXIT_OK
     for i, name in enumerate(names):
         named = NAMED_BOARDS[name]
@@ -146,6 +160,12 @@ def _run_boards(args: argparse.Namespace) -> int:
             f"({board.size_label}, {board.n_open} open cells)"
         )
         _out(_diagram(board))
+    if args.svg:
+        from cpknight.svg import boards_svg
+
+        boards = [NAMED_BOARDS[name].build() for name in names]
+        write_new_file(args.svg, boards_svg(boards), force=args.force)
+        _out(f"wrote {args.svg}")
     return EXIT_OK
 
 
@@ -178,12 +198,22 @@ def _add_map(sub: SubParsers) -> None:
         action="store_true",
         help=f"print the grid even on boards of more than {GRID_LIMIT} cells",
     )
+    parser.add_argument("--svg", metavar="FILE", help="draw the map as an SVG heat map")
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite the file given to --svg"
+    )
     parser.set_defaults(run=_run_map)
 
 
 def _run_map(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
+    if args.svg:
+        _check_new_file(args.svg, force=args.force)
     dmap = distance_map(board, args.source, piece=piece)
+    if args.svg:
+        from cpknight.svg import distance_map_svg
+
+        write_new_file(args.svg, distance_map_svg(dmap), force=args.force)
     if args.json:
         _json(
             {
@@ -205,6 +235,8 @@ def _run_map(args: argparse.Namespace) -> int:
         _out(f"(the grid has {board.size} cells; add --grid to print it)")
     else:
         _out(str(dmap))
+    if args.svg:
+        _out(f"wrote {args.svg}")
     return EXIT_OK
 
 
@@ -256,20 +288,34 @@ def _run_distance(args: argparse.Namespace) -> int:
     target = board.parse_cell(args.target)
     results: list[Distance] = []
     unreachable: NoPathError | None = None
+    refused: dict[str, InvalidInputError] = {}
     for method in methods:
         try:
             results.append(
                 knight_distance(board, source, target, piece=piece, method=method)
             )
         except NoPathError as exc:
-            unreachable = exc
+            unreachable = unreachable or exc
+        except InvalidInputError as exc:
+            # One method refusing this board or piece (bfs on the plane, the
+            # formula off its boards) does not stop the others.
+            if len(methods) == 1:
+                raise
+            refused[method] = exc
+    if refused and not results and unreachable is None:
+        raise next(iter(refused.values()))
     if args.json:
         rows = [_distance_json(r) for r in results]
         if unreachable is not None and not results:
             rows = [
                 {"method": m, "distance": None, "exact": True, "path": None}
                 for m in methods
+                if m not in refused
             ]
+        rows += [
+            {"method": m, "distance": None, "exact": None, "error": str(err)}
+            for m, err in refused.items()
+        ]
         _json(
             {
                 "source": _cell_json(source),
@@ -283,26 +329,67 @@ def _run_distance(args: argparse.Namespace) -> int:
         return EXIT_NONE
     head = results[0]
     names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
-    if len(results) == 1:
+    if len(methods) == 1:
         kind = "" if head.exact else " (a lower bound)"
         _out(f"{names} on {board.label}, {piece.label}: {head.distance} moves{kind}")
+        if "bound" in head.details:
+            _out(f"move counts: {_counts_text(head.details)}")
         if head.path is not None:
             _out("path: " + " ".join(head.names()))
         return EXIT_OK
     _out(f"{names} on {board.label}, {piece.label}:")
+    rows_text: list[list[object]] = [
+        [
+            r.method,
+            r.distance,
+            "exact" if r.exact else "bound",
+            r.seconds,
+            r.details.get("bound"),
+            r.details.get("cuts"),
+            _counts_cell(r.details.get("counts")),
+        ]
+        for r in results
+    ]
+    rows_text += [[m, None, "refused", None, None, None, None] for m in refused]
     _out(
         table_text(
-            ["method", "moves", "kind", "seconds"],
-            [
-                [r.method, r.distance, "exact" if r.exact else "bound", r.seconds]
-                for r in results
-            ],
+            ["method", "moves", "kind", "seconds", "bound", "cuts", "counts"],
+            rows_text,
         )
     )
+    for method, err in refused.items():
+        _out(f"{method}: {err}")
+    bounded = [r for r in results if "bound" in r.details]
+    for r in bounded:
+        _out(f"{r.method}: {_counts_text(r.details)}")
     exact = next((r for r in results if r.exact and r.path), None)
     if exact is not None:
         _out("path: " + " ".join(exact.names()))
     return EXIT_OK
+
+
+def _counts_cell(counts: Any) -> str | None:
+    """Move counts for a table cell: ``+1,+2 x2; -2,-1``."""
+    if not isinstance(counts, dict):
+        return None
+    return "; ".join(
+        f"{move} x{count}" if count != 1 else str(move)
+        for move, count in counts.items()
+    )
+
+
+def _counts_text(details: dict[str, Any]) -> str:
+    """The move-count method's story: first bound, cuts, counts used."""
+    cuts = details.get("cuts", 0)
+    text = (
+        f"first bound {details.get('bound')} (before ordering), "
+        f"{cuts} no-good cut{'s' if cuts != 1 else ''}, "
+        f"counts {_counts_cell(details.get('counts')) or 'none'}"
+    )
+    wraps = {a: w for a, w in details.get("wraps", {}).items() if w}
+    if wraps:
+        text += ", wraps " + ", ".join(f"{a} {w:+d}" for a, w in wraps.items())
+    return text
 
 
 def _distance_json(result: Distance) -> dict[str, Any]:
@@ -399,7 +486,9 @@ def _add_check(sub: SubParsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_board_args(parser)
-    parser.add_argument("file", metavar="FILE", help="the tour, one cell per line")
+    parser.add_argument(
+        "file", metavar="FILE", help="the tour: one cell per line, or a .npy array"
+    )
     parser.add_argument(
         "--closed", action="store_true", help="also require the closing move"
     )
@@ -430,7 +519,7 @@ def read_cells_file(path: str | Path) -> list[str]:
 def _run_check(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     board.require_finite("a tour")
-    cells = read_cells_file(args.file)
+    cells = read_tour_file(args.file, board)
     kind = "closed tour" if args.closed else "tour"
     try:
         check_tour(board, cells, piece=piece, closed=args.closed)
@@ -518,10 +607,34 @@ def _add_tour(sub: SubParsers) -> None:
     _add_solve_args(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument(
-        "--out", metavar="FILE", help="write the tour, one cell per line"
+        "--out",
+        metavar="FILE",
+        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array)",
     )
     parser.add_argument(
-        "--force", action="store_true", help="overwrite files given to --out"
+        "--svg", metavar="FILE", help="draw the tour as SVG (path, numbers, ends)"
+    )
+    parser.add_argument(
+        "--animate",
+        metavar="FILE",
+        help="write an animated SVG of the knight walking the tour (no script)",
+    )
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write a one-file HTML page with play, pause and step buttons",
+    )
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=4.0,
+        metavar="N",
+        help="moves per second for --animate and --html (default 4)",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite files given to --out, --svg, --animate, --html",
     )
     parser.add_argument(
         "--grid",
@@ -538,8 +651,14 @@ def _run_tour(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
     closed = not args.open
-    if args.out:
-        _check_new_file(args.out, force=args.force)
+    pictures = [p for p in (args.svg, args.animate, args.html) if p]
+    outputs = [p for p in (args.out, *pictures) if p]
+    for path in outputs:
+        _check_new_file(path, force=args.force)
+    if args.animate or args.html:
+        from cpknight.svg import check_animation
+
+        check_animation(board.n_open, args.speed)
     kind = "closed" if closed else "open"
     try:
         tour = find_tour(
@@ -564,7 +683,18 @@ def _run_tour(args: argparse.Namespace) -> int:
             _out(f"unknown: {exc}")
         return EXIT_LIMIT
     if args.out:
-        write_new_file(args.out, tour_file_text(tour), force=args.force)
+        write_tour_file(args.out, tour, force=args.force)
+    if pictures:
+        from cpknight import svg
+
+        if args.svg:
+            write_new_file(args.svg, svg.tour_svg(tour), force=args.force)
+        if args.animate:
+            text = svg.tour_animation_svg(tour, speed=args.speed)
+            write_new_file(args.animate, text, force=args.force)
+        if args.html:
+            text = svg.tour_html(tour, speed=args.speed)
+            write_new_file(args.html, text, force=args.force)
     if args.json:
         _json(_tour_json(tour, closed, tour.method, "found", None))
         return EXIT_OK
@@ -581,8 +711,8 @@ def _run_tour(args: argparse.Namespace) -> int:
     else:
         _out(str(tour))
         _out("path: " + " ".join(tour.names()))
-    if args.out:
-        _out(f"wrote {args.out}")
+    for path in outputs:
+        _out(f"wrote {path}")
     return EXIT_OK
 
 
@@ -602,7 +732,157 @@ def _tour_json(
 
 def tour_file_text(tour: Tour) -> str:
     """A tour as ``cpknight check`` reads it: one cell name per line."""
-    return "\n".join(tour.names()) + "\n"
+    return cell_lines(tour.board, tour.array)
+
+
+def cell_lines(board: Board, array: Any) -> str:
+    r"""Cell names, one per line, assembled as bytes in numpy.
+
+    Algebraic (``a1``) on 2D boards of up to 26 files, else ``r,c``: the same
+    names as :meth:`Board.cell_name`, a million lines in about 0.1 s. Each
+    line is laid out in a fixed-width row (digits looked up in a table of the
+    numbers up to the board's side, padded with zero bytes), and the padding
+    is then squeezed out.
+
+    Examples:
+        >>> cell_lines(Board((8, 8)), [(0, 0), (2, 1)])
+        'a1\nb3\n'
+        >>> cell_lines(Board((30, 30)), [(0, 27), (12, 3)])
+        '0,27\n12,3\n'
+    """
+    import numpy as np
+
+    cells = np.asarray(array, dtype=np.int64).reshape(-1, board.dim)
+    if not len(cells):
+        return "\n"
+    algebraic = board.dim == 2 and board.shape[1] <= 26
+    fields = [cells[:, 0] + 1] if algebraic else list(cells.T)
+    top = max(int(f.max()) for f in fields) + 1
+    if top > 10**6 or min(int(f.min()) for f in fields) < 0:
+        return "".join(board.cell_name(c) + "\n" for c in cells.tolist())
+    width = len(str(top - 1))
+    numbers = np.arange(top)
+    places = 10 ** np.arange(width - 1, -1, -1)
+    table = (numbers[:, None] // places % 10 + ord("0")).astype(np.uint8)
+    # Left-align: drop the leading zeros of each number (keep one for 0).
+    digits = np.ones(top, dtype=np.int64)
+    for power in range(1, width):
+        digits += numbers >= 10**power
+    shift = width - digits
+    cols = np.arange(width)[None, :] + shift[:, None]
+    aligned = np.where(
+        cols < width, np.take_along_axis(table, np.minimum(cols, width - 1), 1), 0
+    ).astype(np.uint8)
+    parts: list[Any] = []
+    if algebraic:
+        parts.append((cells[:, 1] + ord("a")).astype(np.uint8)[:, None])
+    for k, values in enumerate(fields):
+        if k:
+            parts.append(np.full((len(cells), 1), ord(","), dtype=np.uint8))
+        parts.append(aligned[values])
+    parts.append(np.full((len(cells), 1), ord("\n"), dtype=np.uint8))
+    block = np.concatenate(parts, axis=1)
+    text: str = block[block != 0].tobytes().decode("ascii")
+    return text
+
+
+def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
+    """Write a tour: ``.npy`` as the ``(n, d)`` int array, else one cell a line.
+
+    Raises:
+        InvalidInputError: the file exists (and ``force`` is false) or cannot be
+            written.
+    """
+    if not path.endswith(".npy"):
+        write_new_file(path, tour_file_text(tour), force=force)
+        return
+    import numpy as np
+
+    _check_new_file(path, force=force)
+    try:
+        with open(path, "wb") as handle:
+            np.save(handle, np.asarray(tour.array, dtype=np.int64))
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot write '{path}': {exc.strerror or type(exc).__name__}"
+        ) from None
+
+
+def read_tour_file(path: str, board: Board) -> Any:
+    """Read a tour file for :func:`check_tour`: a ``.npy`` array or cell lines.
+
+    Lines of plain ``r,c`` or algebraic names are parsed in bulk into an
+    ``(n, d)`` array; anything else is returned as the list of lines, for the
+    checker to read (and to name the first bad line).
+
+    Raises:
+        InvalidInputError: the file cannot be read, or a ``.npy`` file does not
+            hold an integer array.
+    """
+    import numpy as np
+
+    if str(path).endswith(".npy"):
+        try:
+            array = np.load(path, allow_pickle=False)
+        except (OSError, ValueError) as exc:
+            raise InvalidInputError(f"cannot read tour file '{path}': {exc}") from None
+        if not np.issubdtype(array.dtype, np.integer):
+            raise InvalidInputError(
+                f"tour file '{path}' holds {array.dtype} values; expected ints"
+            )
+        return array
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        data = b""
+    cells = _cells_from_bytes(data, board)
+    return read_cells_file(path) if cells is None else cells
+
+
+def _cells_from_bytes(data: bytes, board: Board) -> Any:
+    """Plain ``r,c`` lines, or algebraic ones, parsed in numpy; else None.
+
+    Only the exact spelling ``tour_file_text`` writes is read here (digits,
+    commas or one lower-case letter, newlines, no blank lines); anything else
+    goes to the careful reader, which names the first bad line.
+    """
+    import numpy as np
+
+    buf = np.frombuffer(data, dtype=np.uint8)
+    if not buf.size:
+        return None
+    if buf[-1] != ord("\n"):
+        buf = np.append(buf, np.uint8(ord("\n")))
+    digit = (buf >= ord("0")) & (buf <= ord("9"))
+    seps = np.flatnonzero(~digit)
+    algebraic = board.dim == 2 and board.shape[1] <= 26
+    pattern = [ord("a"), ord("\n")] if algebraic else [ord(",")] * (board.dim - 1)
+    if not algebraic:
+        pattern.append(ord("\n"))
+    kinds = buf[seps]
+    if algebraic:
+        kinds = np.where((kinds >= ord("a")) & (kinds <= ord("z")), ord("a"), kinds)
+    if len(seps) % len(pattern):
+        return None
+    table = kinds.reshape(-1, len(pattern))
+    if not all(np.all(table[:, j] == want) for j, want in enumerate(pattern)):
+        return None
+    runs = np.diff(seps, prepend=-1) - 1  # digits before each separator
+    fields = runs[1::2] if algebraic else runs
+    if (algebraic and runs[0::2].any()) or fields.min() < 1 or fields.max() > 9:
+        return None
+    # Horner's rule a digit column at a time: at most 9 passes over the fields.
+    ends = seps[1::2] if algebraic else seps
+    first = ends - fields
+    numbers = np.zeros(len(ends), dtype=np.int64)
+    for k in range(int(fields.max())):
+        more = fields > k
+        digits = buf[np.where(more, first + k, 0)].astype(np.int64) - ord("0")
+        numbers = np.where(more, numbers * 10 + digits, numbers)
+    if algebraic:
+        cols = buf[seps[0::2]].astype(np.int64) - ord("a")
+        return np.stack([numbers - 1, cols], axis=1)
+    return numbers.reshape(-1, board.dim)
 
 
 def _check_new_file(path: str, *, force: bool) -> None:
@@ -626,9 +906,356 @@ def write_new_file(path: str, text: str, *, force: bool) -> None:
         ) from None
 
 
+# -------------------------------------------------------------------- count
+
+
+def _add_count(sub: SubParsers) -> None:
+    parser = sub.add_parser(
+        "count",
+        help="count the tours of a board (CP-SAT enumeration)",
+        description="Count the tours of BOARD, closed (default) or open, in both "
+        "conventions: directed (each tour in its two directions) and undirected. "
+        "A count stopped by --time-limit or Ctrl-C is reported as partial.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_tour_args(parser)
+    _add_solve_args(parser)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=_run_count)
+
+
+def _run_count(args: argparse.Namespace) -> int:
+    from cpknight.api import count_tours
+
+    board, piece = _board_and_piece(args)
+    closed = not args.open
+    shown = False
+
+    def progress(partial: TourCount) -> None:
+        nonlocal shown
+        shown = True
+        print(
+            f"counting: {partial.directed} directed tours so far "
+            f"({partial.seconds:.0f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    result = count_tours(
+        board,
+        piece=piece,
+        closed=closed,
+        start=args.start,
+        end=args.end,
+        options=_solve_options(args),
+        progress=progress,
+    )
+    code = EXIT_OK
+    if result.interrupted:
+        code = EXIT_INTERRUPTED
+    elif result.status != "complete":
+        code = EXIT_LIMIT
+    if args.json:
+        _json(
+            {
+                "status": result.status,
+                "directed": result.directed,
+                "undirected": result.undirected,
+                "seconds": round(result.seconds, 6),
+            }
+        )
+        return code
+    kind = "closed" if closed else "open"
+    where = "".join(
+        f" {word} {board.cell_name(board.parse_cell(cell))}"
+        for word, cell in (("from", args.start), ("to", args.end))
+        if cell is not None
+    )
+    least = "" if result.status == "complete" else "at least "
+    why = {EXIT_OK: "complete", EXIT_LIMIT: "partial: time limit reached"}.get(
+        code, "partial: interrupted"
+    )
+    _out(
+        f"{kind} tours of {board.label} ({piece.label}){where}: "
+        f"{least}{result.directed} directed, {least}{result.undirected} undirected "
+        f"({why}, {result.seconds:.3f} s)"
+    )
+    return code
+
+
+# ------------------------------------------------------- formulation: tours
+
+
+def _add_formulation_tour(kinds: SubParsers) -> None:
+    parser = kinds.add_parser(
+        "tour",
+        help="the CP-SAT circuit model of a tour",
+        description="Print the CP-SAT circuit model of a tour of BOARD with its "
+        "own numbers and variable names, or export it as a text proto.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_tour_args(parser)
+    parser.add_argument(
+        "--export", metavar="FILE", help="write the model as a CP-SAT text proto"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite the file given to --export"
+    )
+    parser.set_defaults(run=_run_formulation_tour)
+
+
+def _run_formulation_tour(args: argparse.Namespace) -> int:
+    from cpknight.pieces import move_graph
+    from cpknight.tour_cpsat import build_tour_model
+
+    board, piece = _board_and_piece(args)
+    board.require_finite("a tour")
+    if args.export:
+        _check_new_file(args.export, force=args.force)
+    model = build_tour_model(
+        move_graph(board, piece),
+        closed=not args.open,
+        start=None if args.start is None else board.parse_cell(args.start),
+        end=None if args.end is None else board.parse_cell(args.end),
+    )
+    if args.export:
+        model.export(args.export)
+        _out(f"wrote {args.export} ({model.n_arcs} Booleans, one circuit)")
+    else:
+        _out(model.formulation())
+    return EXIT_OK
+
+
+def _add_formulation_distance(kinds: SubParsers) -> None:
+    parser = kinds.add_parser(
+        "distance",
+        help="the integer program of a distance (move counts or arc flow)",
+        description="Print the integer program of the distance from SOURCE to "
+        "TARGET with the instance's own numbers and variable names (ip: move "
+        "counts, n[+1,+2] ...; flow: one unit of flow over the move arcs), or "
+        "export it as LP or MPS (--export FILE.lp|FILE.mps).",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_board_args(parser)
+    parser.add_argument("source", metavar="SOURCE", help="a cell like a1 or 0,0")
+    parser.add_argument("target", metavar="TARGET", help="a cell like h8 or 7,7")
+    parser.add_argument(
+        "--method",
+        default="ip",
+        choices=["ip", "flow"],
+        help="ip (move counts, default) or flow (arc flow)",
+    )
+    parser.add_argument(
+        "--export", metavar="FILE", help="write the model as FILE.lp or FILE.mps"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite the file given to --export"
+    )
+    parser.set_defaults(run=_run_formulation_distance)
+
+
+def _run_formulation_distance(args: argparse.Namespace) -> int:
+    from cpknight.distance_ip import build_flow_model, build_move_count_model
+
+    board, piece = _board_and_piece(args)
+    if args.export:
+        if Path(args.export).suffix.lower() not in (".lp", ".mps"):
+            raise InvalidInputError(
+                f"expected an export file ending in .lp or .mps: '{args.export}'"
+            )
+        _check_new_file(args.export, force=args.force)
+    model: Any
+    if args.method == "flow":
+        model = build_flow_model(board, args.source, args.target, piece=piece)
+    else:
+        model = build_move_count_model(board, args.source, args.target, piece=piece)
+    if args.export:
+        model.export(args.export)
+        _out(f"wrote {args.export}")
+    else:
+        _out(model.formulation())
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ collect
+
+
+def _add_collect_args(parser: argparse.ArgumentParser) -> None:
+    """The instance options shared by ``collect`` and ``formulation collect``."""
+    _add_board_args(parser)
+    parser.add_argument("start", metavar="START", help="the first cell, like a1")
+    parser.add_argument(
+        "food", metavar="FOOD", nargs="+", help="the cells to visit, like h8 a8"
+    )
+    parser.add_argument(
+        "--end", metavar="CELL", help="the last cell (the start: a closed route)"
+    )
+    parser.add_argument(
+        "--simple",
+        action="store_true",
+        help="never use a cell twice (default: a walk, cells may repeat)",
+    )
+
+
+def _add_collect(sub: SubParsers) -> None:
+    parser = sub.add_parser(
+        "collect",
+        help="the shortest route from a cell through required cells (the food)",
+        description="The snake's meal: the fewest moves from START that visit\n"
+        "every FOOD cell (and end on --end). Prints the route, its length and\n"
+        "whether it is proved optimal; on the grid, the move at which each cell\n"
+        "is first reached (0 the start, * food).",
+        epilog=EXIT_CODES.replace(
+            "0  answered", "0  answered (a proved-optimal or best-found route)"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_collect_args(parser)
+    parser.add_argument(
+        "--method",
+        default="cpsat",
+        choices=["cpsat", "search", "greedy"],
+        help="cpsat (circuit model, default), search (Held-Karp for walks, "
+        "IDA* for simple routes) or greedy (nearest food next)",
+    )
+    _add_solve_args(parser)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--svg", metavar="FILE", help="draw the route as SVG")
+    parser.add_argument(
+        "--animate", metavar="FILE", help="write an animated SVG of the route"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite files given to --svg/--animate"
+    )
+    parser.set_defaults(run=_run_collect)
+
+
+def _run_collect(args: argparse.Namespace) -> int:
+    from cpknight.api import collect
+
+    board, piece = _board_and_piece(args)
+    options = _solve_options(args)
+    for path in (args.svg, args.animate):
+        if path:
+            _check_new_file(path, force=args.force)
+    try:
+        route = collect(
+            board,
+            args.start,
+            args.food,
+            end=args.end,
+            piece=piece,
+            simple=args.simple,
+            method=args.method,
+            options=options,
+        )
+    except NoPathError as exc:
+        if args.json:
+            _json(_route_json(None, "infeasible", args.method, str(exc)))
+        else:
+            _out(f"infeasible: {exc}")
+        return EXIT_NONE
+    except SolveLimitError as exc:
+        if args.json:
+            row = _route_json(None, "unknown", args.method, str(exc))
+            row["bound"] = exc.details.get("bound")
+            _json(row)
+        else:
+            _out(f"unknown: {exc}")
+        return EXIT_LIMIT
+    if args.svg or args.animate:
+        from cpknight.svg import route_animation_svg, route_svg
+
+        if args.svg:
+            text = route_svg(board, route.cells, piece=piece, food=route.food)
+            write_new_file(args.svg, text, force=args.force)
+        if args.animate:
+            text = route_animation_svg(board, route.cells, piece=piece, food=route.food)
+            write_new_file(args.animate, text, force=args.force)
+    if args.json:
+        _json(_route_json(route, route.status, route.method, None))
+        return EXIT_OK
+    kind = "simple route" if route.simple else "route"
+    if route.optimal:
+        verdict = f"{route.moves} moves, proved optimal"
+    else:
+        verdict = f"{route.moves} moves, not proved optimal (at least {route.bound})"
+    _out(
+        f"{kind} on {board.label} ({piece.label}) from "
+        f"{board.cell_name(route.start)} through {len(route.food)} food: "
+        f"{verdict}; by {route.method} in {route.seconds:.3f} s"
+    )
+    if board.size <= GRID_LIMIT:
+        _out(str(route))
+    _out("route: " + " ".join(route.names()))
+    for path in (args.svg, args.animate):
+        if path:
+            _out(f"wrote {path}")
+    return EXIT_OK
+
+
+def _route_json(
+    route: Route | None, status: str, method: str, reason: str | None
+) -> dict[str, Any]:
+    return {
+        "status": status,
+        "moves": None if route is None else route.moves,
+        "bound": None if route is None else route.bound,
+        "cells": None if route is None else [_cell_json(c) for c in route.cells],
+        "method": method,
+        "seconds": None if route is None else round(route.seconds, 6),
+        "reason": reason,
+    }
+
+
+def _add_formulation_collect(kinds: SubParsers) -> None:
+    parser = kinds.add_parser(
+        "collect",
+        help="the CP-SAT circuit model of a shortest route through the food",
+        description="Print the CP-SAT model of the snake's meal (walk: a circuit "
+        "over the start and the food weighted by BFS distances; --simple: a "
+        "circuit over every cell with self-loops for cells left out) with the "
+        "instance's own numbers, or export it as a text proto.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_collect_args(parser)
+    parser.add_argument(
+        "--export", metavar="FILE", help="write the model as a CP-SAT text proto"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite the file given to --export"
+    )
+    parser.set_defaults(run=_run_formulation_collect)
+
+
+def _run_formulation_collect(args: argparse.Namespace) -> int:
+    from cpknight.collect import build_collect_model
+
+    board, piece = _board_and_piece(args)
+    if args.export:
+        _check_new_file(args.export, force=args.force)
+    model = build_collect_model(
+        board, args.start, args.food, end=args.end, piece=piece, simple=args.simple
+    )
+    if args.export:
+        model.export(args.export)
+        _out(f"wrote {args.export} ({len(model.arcs)} Booleans, one circuit)")
+    else:
+        _out(model.formulation())
+    return EXIT_OK
+
+
 # -------------------------------------------------------------- formulation
 
-FORMULATIONS: list[Callable[[SubParsers], None]] = []
+FORMULATIONS: list[Callable[[SubParsers], None]] = [
+    _add_formulation_tour,
+    _add_formulation_distance,
+    _add_formulation_collect,
+]
 """Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
 
 
@@ -648,6 +1275,309 @@ def _add_formulation(sub: SubParsers) -> None:
         register(kinds)
 
 
+# ------------------------------------------------------------ compare, sweep
+
+
+def _add_compare(sub: SubParsers) -> None:
+    parser = sub.add_parser(
+        "compare",
+        help="run every tour engine on the same instance, side by side",
+        description="Run each tour engine on the same instance with the same time\n"
+        "limit and print one table: outcome (found, proved none, unknown),\n"
+        "seconds, effort (search: attempts and backtracks; CP-SAT: branches\n"
+        "and conflicts) and whether the tour passed the checker.\n\n"
+        "engines:\n"
+        "  cpsat       CP-SAT circuit model\n"
+        "  backtrack   depth-first search, fixed move order\n"
+        "  warnsdorff  the same, fewest onward moves first\n"
+        "  prune       warnsdorff with critical-cell cuts and restarts\n"
+        "  greedy      warnsdorff without backtracking (failing proves nothing)\n"
+        "  tiles       huge plain boards from CP-SAT-built tiles",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_tour_args(parser)
+    parser.add_argument(
+        "--methods",
+        default="all",
+        metavar="LIST",
+        help="comma-separated engines, or 'all' (default)",
+    )
+    _add_solve_args(parser)
+    parser.set_defaults(time_limit=10.0)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=_run_compare)
+
+
+def _tour_methods(text: str) -> list[str]:
+    from cpknight.api import TOUR_METHODS
+
+    if text.strip() == "all":
+        return list(TOUR_METHODS)
+    methods = [m.strip() for m in text.split(",") if m.strip()]
+    for method in methods:
+        if method not in TOUR_METHODS and method != "auto":
+            raise InvalidInputError(
+                f"expected a tour method in {', '.join(TOUR_METHODS)}, 'auto' "
+                f"or 'all': {method!r}"
+            )
+    if not methods:
+        raise InvalidInputError(f"expected at least one tour method: {text!r}")
+    return methods
+
+
+_STATUS_WORDS = {"found": "found", "infeasible": "proved none", "unknown": "unknown"}
+
+
+def _effort_text(effort: dict[str, int]) -> str:
+    return ", ".join(f"{v:,} {k}" for k, v in effort.items()) or "-"
+
+
+def _run_compare(args: argparse.Namespace) -> int:
+    from cpknight.api import try_tour
+
+    board, piece = _board_and_piece(args)
+    options = _solve_options(args)
+    closed = not args.open
+    methods = _tour_methods(args.methods)
+    start = None if args.start is None else board.parse_cell(args.start)
+    end = None if args.end is None else board.parse_cell(args.end)
+    rows: list[dict[str, Any]] = []
+    for method in methods:
+        try:
+            outcome = try_tour(
+                board,
+                piece=piece,
+                closed=closed,
+                start=start,
+                end=end,
+                method=method,
+                options=options,
+            )
+        except InvalidInputError as exc:
+            # One engine refusing the instance (tiles off its boards) does not
+            # stop the others.
+            if len(methods) == 1:
+                raise
+            rows.append(
+                {
+                    "method": method,
+                    "status": "refused",
+                    "seconds": None,
+                    "effort": {},
+                    "checked": False,
+                    "reason": str(exc),
+                }
+            )
+            continue
+        rows.append(
+            {
+                "method": method,
+                "status": outcome.status,
+                "seconds": round(outcome.seconds, 6),
+                "effort": outcome.effort.as_dict(),
+                "checked": outcome.tour is not None,
+                "reason": outcome.reason,
+            }
+        )
+    statuses = {row["status"] for row in rows}
+    kind = "closed" if closed else "open"
+    where = "".join(
+        f" {word} {board.cell_name(cell)}"
+        for word, cell in (("from", start), ("to", end))
+        if cell is not None
+    )
+    if args.json:
+        _json(
+            {
+                "instance": {
+                    "board": board.label,
+                    "piece": list(piece.vector),
+                    "closed": closed,
+                    "start": None if start is None else _cell_json(start),
+                    "end": None if end is None else _cell_json(end),
+                    "time_limit": options.time_limit,
+                },
+                "rows": rows,
+            }
+        )
+    else:
+        limit = "no limit"
+        if options.time_limit is not None:
+            limit = f"a limit of {options.time_limit:g} s each"
+        _out(f"{kind} tour of {board.label} ({piece.label}){where}, {limit}:")
+        _out(
+            table_text(
+                ["method", "outcome", "seconds", "effort", "checked"],
+                [
+                    [
+                        r["method"],
+                        _STATUS_WORDS.get(r["status"], r["status"]),
+                        r["seconds"],
+                        _effort_text(r["effort"]),
+                        "yes" if r["checked"] else "-",
+                    ]
+                    for r in rows
+                ],
+            )
+        )
+        answered = [r for r in rows if r["status"] in ("found", "infeasible")]
+        if answered:
+            best = min(answered, key=lambda r: r["seconds"])
+            _out(f"fastest answer: {best['method']} ({best['seconds']:.3f} s)")
+        for r in rows:
+            if r["status"] in ("infeasible", "refused"):
+                _out(f"{r['method']}: {r['reason']}")
+                if r["status"] == "infeasible":
+                    break
+        _out(
+            "found: a tour that passed the checker; proved none: no such tour "
+            "exists;\nunknown: stopped at the limit. Effort: moves tried and "
+            "undone (search),\nbranches and conflicts (CP-SAT)."
+        )
+    if "found" in statuses and "infeasible" in statuses:
+        print(
+            "cpknight: internal error: engines disagree on existence "
+            "(please report this)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+    if "found" in statuses:
+        return EXIT_OK
+    return EXIT_NONE if "infeasible" in statuses else EXIT_LIMIT
+
+
+def _add_sweep(sub: SubParsers) -> None:
+    parser = sub.add_parser(
+        "sweep",
+        help="for every start cell: does a tour from it exist?",
+        description="Ask for a tour from every open cell of BOARD in turn (open\n"
+        "tours unless --closed) and draw the answers as a grid: o a tour\n"
+        "starts here, x proved none, ? limit reached (--time-limit is per\n"
+        "cell). --json adds the time, effort and reason of every cell.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_board_args(parser)
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument(
+        "--open", action="store_true", help="open tours (paths), the default"
+    )
+    kind.add_argument("--closed", action="store_true", help="closed tours")
+    parser.add_argument(
+        "--method",
+        default="auto",
+        metavar="M",
+        help="the engine (see 'cpknight compare --help'); default auto",
+    )
+    _add_solve_args(parser)
+    parser.set_defaults(time_limit=10.0)
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes, one cell each at a time (default 1)",
+    )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress on stderr (default: only when stderr is a terminal)",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--svg", metavar="FILE", help="draw the sweep as SVG (status, effort)"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite the file given to --svg"
+    )
+    parser.set_defaults(run=_run_sweep)
+
+
+def _run_sweep(args: argparse.Namespace) -> int:
+    from cpknight.api import sweep
+    from cpknight.render import sweep_text
+
+    board, piece = _board_and_piece(args)
+    options = _solve_options(args)
+    if args.svg:
+        _check_new_file(args.svg, force=args.force)
+    show = args.progress or sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        line = f"\rswept {done} of {total} cells"
+        print(line, end=end, file=sys.stderr, flush=True)
+
+    result = sweep(
+        board,
+        piece=piece,
+        closed=args.closed,
+        method=args.method,
+        options=options,
+        jobs=args.jobs,
+        progress=progress if show else None,
+    )
+    counts = result.counts()
+    if args.svg:
+        from cpknight.svg import sweep_svg
+
+        write_new_file(args.svg, sweep_svg(result), force=args.force)
+    if args.json:
+        _json(
+            {
+                "board": board.label,
+                "piece": list(piece.vector),
+                "closed": result.closed,
+                "method": result.method,
+                "time_limit": options.time_limit,
+                "counts": counts,
+                "cells": [
+                    {
+                        "cell": _cell_json(c.cell),
+                        "status": c.status,
+                        "seconds": round(c.seconds, 6),
+                        "effort": c.effort.as_dict(),
+                        "reason": c.reason,
+                    }
+                    for c in result.cells
+                ],
+            }
+        )
+    else:
+        kind = "closed" if result.closed else "open"
+        limit = ""
+        if options.time_limit is not None:
+            limit = f", limit {options.time_limit:g} s per cell"
+        _out(
+            f"{kind} tours of {board.label} ({piece.label}) from each start cell, "
+            f"by {result.method}{limit}:"
+        )
+        if board.size > GRID_LIMIT:
+            _out(f"(the grid has {board.size} cells; use --json for every cell)")
+            _out(", ".join(f"{k}: {v}" for k, v in counts.items()))
+        else:
+            _out(sweep_text(result))
+        proved = [c for c in result.cells if c.status == "infeasible"]
+        if proved:
+            more = len(proved) - 1
+            others = f" (and {more} more cells; --json gives each reason)"
+            _out(
+                f"why not {board.cell_name(proved[0].cell)}: {proved[0].reason}"
+                + (others if more else "")
+            )
+        total = sum(c.seconds for c in result.cells)
+        slow = max(result.cells, key=lambda c: c.seconds, default=None)
+        if slow is not None:
+            _out(
+                f"{total:.3f} s in all; slowest {board.cell_name(slow.cell)} "
+                f"({slow.seconds:.3f} s, {_effort_text(slow.effort.as_dict())})"
+            )
+        if args.svg:
+            _out(f"wrote {args.svg}")
+    return EXIT_LIMIT if counts.get("unknown") else EXIT_OK
+
+
 # --------------------------------------------------------------------- main
 
 COMMANDS: list[Callable[[SubParsers], None]] = [
@@ -657,6 +1587,10 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     _add_reach,
     _add_check,
     _add_tour,
+    _add_count,
+    _add_compare,
+    _add_sweep,
+    _add_collect,
     _add_formulation,
 ]
 """Every subcommand's registration, in the order ``--help`` lists them."""

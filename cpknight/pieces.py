@@ -395,8 +395,8 @@ def move_graph(board: Board, piece: PieceLike = "knight") -> MoveGraph:
 
 @lru_cache(maxsize=16)
 def _build(board: Board, piece: Leaper) -> MoveGraph:
-    # int32 throughout (a board has at most MAX_CELLS = 10^8 cells, and every
-    # flat index, legal or not, stays below 3 * 10^8): half the memory to touch.
+    # int32 throughout (a board has at most MAX_CELLS = 2.5 * 10^7 cells, and
+    # every flat index, legal or not, stays far below 2^31): half the memory.
     shape = board.shape
     mask = board.open_mask.ravel()
     size = mask.shape[0]

@@ -25,13 +25,16 @@ import numpy as np
 from cpknight.board import FILES, Board, Cell
 
 if TYPE_CHECKING:
-    from cpknight.results import DistanceMap, Tour
+    from cpknight.collect import Route
+    from cpknight.results import DistanceMap, Sweep, Tour
 
 __all__ = [
     "GRID_LIMIT",
     "board_text",
     "distance_map_text",
     "grid_text",
+    "route_text",
+    "sweep_text",
     "table_text",
     "tour_text",
 ]
@@ -164,6 +167,70 @@ def tour_text(tour: Tour) -> str:
     return grid_text(tour.board, label)
 
 
+SWEEP_MARKS = {"found": "o", "infeasible": "x", "unknown": "?"}
+"""The mark of each sweep status: a tour starts here, proved none, not known."""
+
+
+def sweep_text(sweep: Sweep) -> str:
+    """A sweep as a grid of marks, then a legend with the count of each.
+
+    ``o``: a tour starts on this cell; ``x``: proved that none does; ``?``:
+    the limit was reached; ``#``: blocked.
+
+    Examples:
+        >>> from cpknight import sweep
+        >>> print(sweep_text(sweep("3x4", method="prune")))
+        3 | o x x o
+        2 | o x x o
+        1 | o x x o
+            a b c d
+        o a tour starts here: 6, x proved none: 6, ? unknown: 0 (open tours, prune)
+    """
+    marks = {item.cell: SWEEP_MARKS.get(item.status, "?") for item in sweep.cells}
+
+    def label(cell: Cell) -> str:
+        return marks.get(cell, BLOCKED)
+
+    counts = sweep.counts()
+    kind = "closed" if sweep.closed else "open"
+    legend = (
+        f"o a tour starts here: {counts['found']}, x proved none: "
+        f"{counts['infeasible']}, ? unknown: {counts['unknown']} "
+        f"({kind} tours, {sweep.method})"
+    )
+    return grid_text(sweep.board, label) + "\n" + legend
+
+
+def route_text(route: Route) -> str:
+    """The board with the move at which the route first reaches each cell.
+
+    ``0`` is the start; a food cell's number is followed by ``*``; ``.`` a cell
+    the route does not use, ``#`` a blocked cell.
+
+    Examples:
+        >>> from cpknight import collect
+        >>> print(collect("3x3", "a1", ["c1"], method="search"))
+        3 |  .  1  .
+        2 |  .  .  .
+        1 |  0  . 2*
+             a  b  c
+    """
+    first: dict[Cell, int] = {}
+    for step, cell in enumerate(route.cells):
+        first.setdefault(cell, step)
+    food = set(route.food)
+    mask = route.board.open_mask
+
+    def label(cell: Cell) -> str:
+        if not mask[cell]:
+            return BLOCKED
+        if cell not in first:
+            return "."
+        return f"{first[cell]}{'*' if cell in food else ''}"
+
+    return grid_text(route.board, label)
+
+
 def table_text(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A plain aligned table: numbers right-aligned, text left-aligned.
 
@@ -178,8 +245,10 @@ def table_text(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     widths = [
         max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(headers)
     ]
+    # A column of numbers stays right-aligned when some cells are None ("-").
     numeric = [
-        all(_is_number(row[i]) for row in rows) if rows else False
+        any(_is_number(row[i]) for row in rows)
+        and all(_is_number(row[i]) or row[i] is None for row in rows)
         for i in range(len(headers))
     ]
 

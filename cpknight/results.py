@@ -36,6 +36,8 @@ __all__ = [
     "Sweep",
     "SweepCell",
     "Tour",
+    "TourCount",
+    "TourOutcome",
     "check_tour",
     "is_tour",
     "make_tour",
@@ -137,6 +139,12 @@ class Tour:
 
         return tour_text(self)
 
+    def _repr_svg_(self) -> str:
+        """The tour as an SVG picture, for notebooks."""
+        from cpknight.svg import tour_svg
+
+        return tour_svg(self)
+
     def __repr__(self) -> str:
         kind = "closed" if self.closed else "open"
         return (
@@ -193,6 +201,12 @@ class DistanceMap:
         from cpknight.render import distance_map_text
 
         return distance_map_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The distance map as an SVG heat map, for notebooks."""
+        from cpknight.svg import distance_map_svg
+
+        return distance_map_svg(self)
 
     def __repr__(self) -> str:
         return (
@@ -273,6 +287,28 @@ class SweepCell:
 
 
 @dataclass(frozen=True, eq=False)
+class TourOutcome:
+    """One engine's answer to one tour question, whatever it was.
+
+    Attributes:
+        method: the engine.
+        status: ``'found'``, ``'infeasible'`` (proved none) or ``'unknown'``
+            (the limit was reached), the words of ``cpknight tour --json``.
+        seconds: wall time, model building included.
+        effort: what the engine counted (also when it found nothing).
+        tour: the checked tour when found, else ``None``.
+        reason: why there is none, or why it stopped (``None`` when found).
+    """
+
+    method: str
+    status: str
+    seconds: float
+    effort: Effort = field(default_factory=Effort)
+    tour: Tour | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
 class Sweep:
     """For every start cell: whether a tour from it exists, its time and effort.
 
@@ -303,6 +339,36 @@ class Sweep:
             if item.cell == where:
                 return item
         raise KeyError(cell)
+
+    def _repr_svg_(self) -> str:
+        """The sweep as an SVG picture, for notebooks."""
+        from cpknight.svg import sweep_svg
+
+        return sweep_svg(self)
+
+
+@dataclass(frozen=True)
+class TourCount:
+    """How many tours an instance has, in both conventions.
+
+    Attributes:
+        status: ``'complete'``, or ``'partial'`` when a limit stopped the count
+            (the numbers are then lower bounds).
+        directed: tours counted with each direction separately.
+        undirected: tours counted once with their reverse.
+        seconds: wall time, model building included.
+        interrupted: whether Ctrl-C (rather than the time limit) stopped it.
+
+    Examples:
+        >>> TourCount("complete", 16, 8, 0.01).undirected
+        8
+    """
+
+    status: str
+    directed: int
+    undirected: int
+    seconds: float
+    interrupted: bool = False
 
 
 # ------------------------------------------------------------------ the checker
@@ -355,7 +421,10 @@ open cells
     if n == 0:
         raise TourCheckError("the tour is empty", step=None)
     extent = np.array(board.shape)
-    inside = np.all((array >= 0) & (array < extent), axis=1)
+    if array.min(initial=0) >= 0 and np.all(array.max(axis=0) < extent):
+        inside = np.ones(1, dtype=bool)  # every cell on the board: one pass
+    else:
+        inside = np.all((array >= 0) & (array < extent), axis=1)
     if not inside.all():
         bad = int(np.argmin(inside))
         raise TourCheckError(
@@ -364,15 +433,18 @@ open cells
             step=bad,
         )
     flat = np.ravel_multi_index(tuple(array.T), board.shape)
-    open_flat = board.open_mask.ravel()[flat]
+    open_flat = board.open_mask.ravel()[flat] if board.blocked else flat >= 0
     if not open_flat.all():
         bad = int(np.argmin(open_flat))
         raise TourCheckError(
             f"cell {bad + 1} ({board.cell_name(array[bad])}) is blocked", step=bad
         )
-    order = np.argsort(flat, kind="stable")
-    repeats = np.flatnonzero(flat[order][1:] == flat[order][:-1])
-    if repeats.size:
+    # A linear-time test first; the sort that finds the first repeat only runs
+    # when there is one.
+    repeated = n > 1 and int(np.bincount(flat, minlength=1).max()) > 1
+    if repeated:
+        order = np.argsort(flat, kind="stable")
+        repeats = np.flatnonzero(flat[order][1:] == flat[order][:-1])
         bad = int(order[repeats + 1].min())
         first = int(np.flatnonzero(flat == flat[bad])[0])
         raise TourCheckError(
@@ -469,6 +541,18 @@ def make_tour(
 
     Raises:
         EngineError: the engine's answer is not a tour.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import Leaper
+        >>> wazir, b = Leaper((0, 1)), Board.parse("1x3")
+        >>> make_tour(b, wazir, [(0, 0), (0, 1), (0, 2)], closed=False, method="hand")
+        <Tour open 1x3 wazir (0,1) 3 cells by hand>
+        >>> make_tour(b, wazir, [(0, 0), (0, 2), (0, 1)], closed=False, method="hand")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.EngineError: internal error: engine 'hand' returned a bad \
+tour: step 1 -> 2 (a1 -> c1) is not a wazir (0,1) move
     """
     array = np.array(cells, dtype=np.int64).reshape(-1, board.dim)
     try:

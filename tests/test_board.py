@@ -346,3 +346,10 @@ def test_unreadable_board_files(tmp_path: Path) -> None:
     with pytest.raises(InvalidBoardError) as info:
         Board.parse(str(tmp_path))
     assert str(info.value) == f"cannot read board file '{tmp_path}': Is a directory"
+
+
+def test_parse_keeps_the_topology_of_a_board_unless_told() -> None:
+    torus = Board.parse("6x6", topology="torus")
+    assert Board.parse(torus) is torus
+    assert Board.parse(torus, topology="bounded").topology == "bounded"
+    assert Board.parse("6x6").topology == "bounded"
