@@ -169,13 +169,23 @@ def _plane_window(step: int) -> None:
             assert steps_are_moves(plane, KNIGHT, cells[:-1], cells[1:]).all()
 
 
-def test_plane_ip_equals_formula_on_sampled_window() -> None:
-    _plane_window(step=3)
-
-
-@pytest.mark.slow
 def test_plane_ip_equals_formula_on_41x41_window() -> None:
     _plane_window(step=1)
+
+
+def test_ip_equals_bfs_on_every_pair_of_8x8() -> None:
+    # The whole 4,096-pair matrix of the move-count IP (with its cuts) on 8x8
+    # against BFS; flow joins it in the slow all-pairs run.
+    board = Board.parse("8x8")
+    graph = move_graph(board, KNIGHT)
+    for s in range(graph.n_nodes):
+        levels = bfs_levels(graph, s)
+        for t in range(graph.n_nodes):
+            ip = solve_move_counts(
+                board, KNIGHT, graph.cell(s), graph.cell(t), options=OPTIONS
+            )
+            assert ip.distance == levels[t]
+            assert ip.details["bound"] <= levels[t]
 
 
 def test_formula_matches_bfs_on_the_plane_window() -> None:
