@@ -7,17 +7,23 @@ BIN := $(VENV)/bin
 
 .PHONY: demo test lint typecheck unit slow bench clean
 
+# pip's output goes to .venv/pip.log and is shown only when an install fails.
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+QUIET := > $(VENV)/pip.log 2>&1 || { cat $(VENV)/pip.log; exit 1; }
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(PIP) --upgrade pip $(QUIET)
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	@echo "installing cpknight into $(VENV) ..."
+	@$(PIP) -e . $(QUIET)
+	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@
+	@echo "installing cpknight with its test extras into $(VENV) ..."
+	@$(PIP) -e '.[test]' $(QUIET)
+	@touch $@
 
 demo: $(VENV)/.installed
 	$(BIN)/cpknight tour 8x8 --method cpsat
