@@ -21,10 +21,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 
-from cpknight import Board, SolveLimitError, SolveOptions
+from cpknight import Board, SolveLimitError, SolveOptions, Tour
 from cpknight.api import TOUR_METHODS, try_tour
-from cpknight.pieces import move_graph
+from cpknight.board import Cell
+from cpknight.pieces import MoveGraph, move_graph
 from cpknight.render import table_text
 from cpknight.results import TourOutcome
 from cpknight.tour_search import solve_greedy, solve_prune, solve_warnsdorff
@@ -38,6 +40,25 @@ def effort_text(outcome: TourOutcome) -> str:
 
 def engines() -> list[str]:
     return [m for m in TOUR_METHODS if m != "tiles"]
+
+
+def run_engine(
+    solve: Callable[..., Tour],
+    graph: MoveGraph,
+    start: Cell,
+    *,
+    time_limit: float | None = None,
+) -> Tour:
+    """One open tour from ``start`` by a search engine called directly."""
+    opts = SolveOptions(time_limit=time_limit)
+    return solve(
+        graph,
+        closed=False,
+        start=start,
+        end=None,
+        options=opts,
+        deadline=opts.deadline(),
+    )
 
 
 def comparison(limit: float) -> None:
@@ -76,15 +97,7 @@ def all_starts() -> None:
         attempts = backtracks = found = 0
         began = time.perf_counter()
         for cell in board.open_cells():
-            opts = SolveOptions(time_limit=5)
-            tour = solve(
-                graph,
-                closed=False,
-                start=cell,
-                end=None,
-                options=opts,
-                deadline=opts.deadline(),
-            )
+            tour = run_engine(solve, graph, cell, time_limit=5)
             found += 1
             attempts += tour.effort.attempts or 0
             backtracks += tour.effort.backtracks or 0
@@ -105,16 +118,8 @@ def greedy(quick: bool) -> None:
     failed: list[int] = []
     for n in range(5, top + 1):
         graph = move_graph(Board((n, n)))
-        opts = SolveOptions()
         try:
-            solve_greedy(
-                graph,
-                closed=False,
-                start=(0, 0),
-                end=None,
-                options=opts,
-                deadline=opts.deadline(),
-            )
+            run_engine(solve_greedy, graph, (0, 0))
             ok += 1
         except SolveLimitError:
             failed.append(n)
@@ -128,17 +133,9 @@ def greedy(quick: bool) -> None:
         began = time.perf_counter()
         graph = move_graph(Board((n, n)))
         built = time.perf_counter() - began
-        opts = SolveOptions(time_limit=120)
         began = time.perf_counter()
         try:
-            solve_greedy(
-                graph,
-                closed=False,
-                start=(0, 0),
-                end=None,
-                options=opts,
-                deadline=opts.deadline(),
-            )
+            run_engine(solve_greedy, graph, (0, 0), time_limit=120)
             status = "found"
         except SolveLimitError:
             status = "gave up"
@@ -170,9 +167,6 @@ CASES: list[tuple[str, Board | str, bool, str | None, str | None]] = [
 
 
 def cpsat_vs_search(limit: float) -> None:
-    if "cpsat" not in TOUR_METHODS:
-        print("4. CP-SAT vs search: skipped (the cpsat engine is not registered)")
-        return
     print(f"4. CP-SAT vs prune (limit {limit:g} s each)")
     rows: list[list[object]] = []
     for label, board, closed, start, end in CASES:

@@ -1,4 +1,4 @@
-"""Shared test helpers: brute-force oracles and Hypothesis strategies.
+"""Shared test helpers: brute-force oracles, tour theorems, Hypothesis strategies.
 
 The oracles here share no code with cpknight: they apply move vectors to cells
 with plain Python loops (``itertools`` signed permutations, explicit modulo on
@@ -85,16 +85,7 @@ def brute_distances(
     board: Board, vector: Sequence[int], source: Cell
 ) -> dict[Cell, int]:
     """A textbook deque BFS: the moves from ``source`` to every reachable cell."""
-    nbrs = brute_neighbours(board, vector)
-    dist = {source: 0}
-    queue = deque([source])
-    while queue:
-        cell = queue.popleft()
-        for nxt in nbrs[cell]:
-            if nxt not in dist:
-                dist[nxt] = dist[cell] + 1
-                queue.append(nxt)
-    return dist
+    return brute_distances_from(brute_neighbours(board, vector), source)
 
 
 def brute_components(board: Board, vector: Sequence[int]) -> list[set[Cell]]:
@@ -122,6 +113,31 @@ def brute_distances_from(nbrs: dict[Cell, set[Cell]], source: Cell) -> dict[Cell
                 dist[nxt] = dist[cell] + 1
                 queue.append(nxt)
     return dist
+
+
+def brute_walk(
+    board: Board,
+    start: Cell,
+    food: Sequence[Cell],
+    end: Cell | None,
+    vector: Sequence[int] = (1, 2),
+) -> int:
+    """The fewest moves from ``start`` through every food cell (then to ``end``).
+
+    Every order of the food, each leg by the deque BFS.
+    """
+    eat = [f for f in dict.fromkeys(food) if f not in (start, end)]
+    dist = {c: brute_distances(board, vector, c) for c in [start, *eat]}
+    best = None
+    for order in itertools.permutations(eat):
+        stops = [start, *order] + ([end] if end is not None else [])
+        total = 0
+        for a, b in itertools.pairwise(stops):
+            assert b in dist[a], f"{b} cannot be reached from {a}"
+            total += dist[a][b]
+        best = total if best is None else min(best, total)
+    assert best is not None
+    return best
 
 
 def is_leap(board: Board, vector: Sequence[int], a: Cell, b: Cell) -> bool:
@@ -190,6 +206,44 @@ def _warnsdorff_from(
         return False
 
     return path if extend() else None
+
+
+# ------------------------------------------------------------------ theorems
+
+
+def schwenk_closed(m: int, n: int) -> bool:
+    """Whether an m x n board has a closed knight's tour.
+
+    Schwenk 1991 ("Which rectangular chessboards have a knight's tour?", Math.
+    Mag. 64(5)): with m <= n, it does unless m and n are both odd, or m in
+    {1, 2, 4}, or m = 3 and n in {4, 6, 8}.
+    """
+    m, n = min(m, n), max(m, n)
+    if m % 2 == 1 and n % 2 == 1:
+        return False
+    if m in (1, 2, 4):
+        return False
+    return not (m == 3 and n in (4, 6, 8))
+
+
+def conrad_open(m: int, n: int) -> bool:
+    """Whether an m x n board has an open knight's tour.
+
+    Cull and De Curtins 1978; Conrad et al. 1994 (as summarised in the
+    rec.puzzles archive, competition/games/chess/knight.tour.s): with m <= n,
+    it does for 1x1, 3x4, 3xn with n >= 7, 4xn with n >= 5, and m x n with
+    n >= m >= 5; for no other m <= n.
+    """
+    m, n = min(m, n), max(m, n)
+    if m == 1:
+        return n == 1
+    if m == 2:
+        return False
+    if m == 3:
+        return n == 4 or n >= 7
+    if m == 4:
+        return n >= 5
+    return True
 
 
 # ----------------------------------------------------------------- strategies

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -22,25 +21,14 @@ from cpknight import (
 from cpknight import distance_bfs as bfs_module
 from cpknight.board import Topology
 from cpknight.distance_bfs import bfs_levels, bfs_path, component_labels
-
-if TYPE_CHECKING:  # mypy sees tests/ as a namespace package; pytest puts it on the path
-    from tests.conftest import (
-        brute_components,
-        brute_distances,
-        brute_distances_from,
-        brute_neighbours,
-        brute_open_cells,
-        is_leap,
-    )
-else:
-    from conftest import (
-        brute_components,
-        brute_distances,
-        brute_distances_from,
-        brute_neighbours,
-        brute_open_cells,
-        is_leap,
-    )
+from tests.conftest import (
+    brute_components,
+    brute_distances,
+    brute_distances_from,
+    brute_neighbours,
+    brute_open_cells,
+    is_leap,
+)
 
 ORACLE_CASES = [
     ("3x3", "bounded", (1, 2)),

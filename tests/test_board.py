@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 
-if TYPE_CHECKING:  # mypy sees tests/ as a namespace package; pytest puts it on the path
-    from tests.conftest import all_cells
-else:
-    from conftest import all_cells
-
 from cpknight import Board, InvalidBoardError, InvalidCellError
 from cpknight.board import MAX_CELLS, NAMED_BOARDS, Topology
+from tests.conftest import all_cells
 
 Cell = tuple[int, ...]
 

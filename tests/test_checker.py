@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -12,11 +11,7 @@ from cpknight import Board, EngineError, TourCheckError, check_tour, is_tour
 from cpknight.board import Topology
 from cpknight.pieces import KNIGHT
 from cpknight.results import Effort, make_tour
-
-if TYPE_CHECKING:  # mypy sees tests/ as a namespace package; pytest puts it on the path
-    from tests.conftest import Cell, is_leap, knight_tour_by_search
-else:
-    from conftest import Cell, is_leap, knight_tour_by_search
+from tests.conftest import Cell, is_leap, knight_tour_by_search
 
 # An open knight tour of the 3x4 board (files a-d, ranks 1-3); 3x4 has open
 # tours but no closed one (Schwenk 1991: no closed tour when m = 3 and n = 4).

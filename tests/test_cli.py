@@ -7,17 +7,12 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 
 from cpknight.board import NAMED_BOARDS, Board
 from cpknight.cli import main
-
-if TYPE_CHECKING:  # mypy sees tests/ as a namespace package; pytest puts it on the path
-    from tests.conftest import brute_distances, knight_tour_by_search
-else:
-    from conftest import brute_distances, knight_tour_by_search
+from tests.conftest import brute_distances, knight_tour_by_search
 
 MAP_8X8_A1 = """\
 knight (1,2) on 8x8 from a1: 64 of 64 cells reachable, at most 6 moves

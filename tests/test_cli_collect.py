@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -10,9 +9,10 @@ from pathlib import Path
 import pytest
 
 import cpknight.api
-from cpknight import distance_map
+from cpknight import Board
 from cpknight.cli import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NONE, EXIT_OK, main
 from cpknight.errors import SolveLimitError
+from tests.conftest import brute_walk
 
 SVG = "{http://www.w3.org/2000/svg}"
 FOOD = ["h8", "a8", "h1", "d4"]
@@ -20,18 +20,9 @@ FOOD = ["h8", "a8", "h1", "d4"]
 
 def shortest_meal() -> int:
     """The issue's instance solved independently: every order, BFS legs."""
-    maps = {c: distance_map("8x8", c) for c in ["a1", *FOOD]}
-    best = None
-    for order in itertools.permutations(FOOD):
-        legs = itertools.pairwise(["a1", *order])
-        total = 0
-        for a, b in legs:
-            d = maps[a][b]
-            assert d is not None
-            total += d
-        best = total if best is None else min(best, total)
-    assert best is not None
-    return best
+    board = Board.parse("8x8")
+    food = [board.parse_cell(c) for c in FOOD]
+    return brute_walk(board, board.parse_cell("a1"), food, None)
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -7,14 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from cpknight.api import TOUR_METHODS, distance_map
+from cpknight.api import distance_map
 from cpknight.board import NAMED_BOARDS, Board
 from cpknight.cli import main
 from cpknight.results import is_tour
 
 NS = "{http://www.w3.org/2000/svg}"
 
-needs_engine = pytest.mark.skipif(not TOUR_METHODS, reason="no tour engine registered")
 SOLVE = ["--time-limit", "20", "--workers", "1", "--seed", "0"]
 
 
@@ -93,7 +92,6 @@ def test_boards_svg_one_and_all(
     )
 
 
-@needs_engine
 def test_tour_svg_animate_html(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -129,7 +127,6 @@ def test_tour_svg_animate_html(
     assert "https://" not in text
 
 
-@needs_engine
 def test_tour_svg_numbers_make_a_tour(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -152,7 +149,6 @@ def test_tour_svg_numbers_make_a_tour(
     assert is_tour(Board.parse("3x4"), cells)
 
 
-@needs_engine
 def test_tour_pictures_checked_before_solving(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -189,7 +185,6 @@ def test_sweep_svg_option_exists(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--svg FILE" in capsys.readouterr().out
 
 
-@needs_engine
 def test_sweep_svg(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     target = tmp_path / "s.svg"
     code, out, _ = run(

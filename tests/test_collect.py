@@ -1,9 +1,9 @@
 """The snake's meal: CP-SAT against Held-Karp / IDA* against brute force.
 
 Expected lengths are computed in each test by independent means: walks by
-trying every order of the food with BFS distances from ``distance_map``;
-simple routes by enumerating simple paths on boards of at most 16 cells.
-Every route is re-checked move by move against the move graph.
+trying every order of the food with the tests' own BFS (``brute_walk`` in
+tests/conftest.py); simple routes by enumerating simple paths on boards of at
+most 16 cells. Every route is re-checked move by move against the move graph.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import random
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -42,11 +41,7 @@ from cpknight.collect import (
 )
 from cpknight.errors import EngineError
 from cpknight.pieces import KNIGHT, Leaper
-
-if TYPE_CHECKING:  # mypy sees tests/ as a namespace package; pytest puts it on the path
-    from tests.conftest import boards
-else:
-    from conftest import boards
+from tests.conftest import boards, brute_walk
 
 OPTS = SolveOptions(time_limit=20, workers=1, seed=0)
 
@@ -72,25 +67,6 @@ def assert_valid(route: Route, board: Board, piece: Leaper = KNIGHT) -> None:
         body = cells[:-1] if route.end == route.start and len(cells) > 1 else cells
         assert len(set(body)) == len(body)
     assert all(isinstance(x, int) for c in cells for x in c)
-
-
-def brute_walk(
-    board: Board, start: Cell, food: Sequence[Cell], end: Cell | None
-) -> int:
-    """Every order of the food, legs by BFS distance maps."""
-    eat = [f for f in dict.fromkeys(food) if f not in (start, end)]
-    maps = {c: distance_map(board, c) for c in [start, *eat]}
-    best = None
-    for order in itertools.permutations(eat):
-        stops = [start, *order] + ([end] if end is not None else [])
-        total = 0
-        for a, b in itertools.pairwise(stops):
-            d = maps[a][b]
-            assert d is not None
-            total += d
-        best = total if best is None else min(best, total)
-    assert best is not None
-    return best
 
 
 def brute_simple(
@@ -142,6 +118,15 @@ def random_instance(
     return start, rng.sample(pool, min(n_food, len(pool)))
 
 
+def instance_with_end(
+    board: Board, n_food: int, seed: int, end_kind: str
+) -> tuple[Cell, list[Cell], Cell | None]:
+    """A start, ``n_food`` food cells and an end: none, one more cell, or the start."""
+    start, food = random_instance(random.Random(seed), board, n_food + 1)
+    end = {"none": None, "cell": food.pop(), "start": start}[end_kind]
+    return start, food, end
+
+
 def holed(shape: tuple[int, ...], holes: int, seed: int) -> Board:
     rng = random.Random(seed)
     every = list(itertools.product(*(range(s) for s in shape)))
@@ -167,9 +152,7 @@ WALK_CASES = [
 def test_walk_cpsat_equals_dp_equals_brute_force(
     board: Board, n_food: int, seed: int, end_kind: str
 ) -> None:
-    rng = random.Random(seed)
-    start, food = random_instance(rng, board, n_food + 1)
-    end = {"none": None, "cell": food.pop(), "start": start}[end_kind]
+    start, food, end = instance_with_end(board, n_food, seed, end_kind)
     want = brute_walk(board, start, food, end)
     for method in ("cpsat", "search"):
         route = collect(board, start, food, end=end, method=method, options=OPTS)
@@ -245,9 +228,7 @@ SIMPLE_CASES = [
 def test_simple_cpsat_equals_search_equals_brute_force(
     board: Board, n_food: int, seed: int, end_kind: str
 ) -> None:
-    rng = random.Random(seed)
-    start, food = random_instance(rng, board, n_food + 1)
-    end = {"none": None, "cell": food.pop(), "start": start}[end_kind]
+    start, food, end = instance_with_end(board, n_food, seed, end_kind)
     assert board.n_open <= 16  # small enough to enumerate simple paths
     want = brute_simple(board, start, food, end)
     outcomes: list[int | None] = []

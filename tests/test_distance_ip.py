@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cpknight import Board, InvalidInputError, NoPathError, knight_distance
+from cpknight import Board, Distance, InvalidInputError, NoPathError, knight_distance
 from cpknight.board import Cell, Topology
 from cpknight.distance_bfs import bfs_levels
 from cpknight.distance_ip import (
@@ -69,6 +69,27 @@ def _pairs(board: Board, piece: Leaper, sample: int | None) -> list[tuple[int, i
     return pairs
 
 
+def _ip_and_flow(
+    board: Board, piece: Leaper, source: Cell, target: Cell, expected: int
+) -> tuple[Distance, Distance] | None:
+    """The move-count IP and the arc-flow IP, checked against BFS's ``expected``.
+
+    Where BFS says unreachable (``expected < 0``) both must raise ``NoPathError``,
+    and there is nothing to return.
+    """
+    if expected < 0:
+        with pytest.raises(NoPathError):
+            solve_move_counts(board, piece, source, target, options=OPTIONS)
+        with pytest.raises(NoPathError):
+            solve_flow(board, piece, source, target, options=OPTIONS)
+        return None
+    ip = solve_move_counts(board, piece, source, target, options=OPTIONS)
+    flow = solve_flow(board, piece, source, target, options=OPTIONS)
+    assert ip.distance == flow.distance == expected, (source, target)
+    assert ip.details["bound"] <= expected
+    return ip, flow
+
+
 def _cross_check(
     spec: str, topology: Topology, piece_spec: str, sample: int | None
 ) -> None:
@@ -95,16 +116,10 @@ def _cross_check(
             levels[s] = bfs_levels(graph, s)
         expected = int(levels[s][t])
         source, target = graph.cell(s), graph.cell(t)
-        if expected < 0:
-            with pytest.raises(NoPathError):
-                solve_move_counts(board, piece, source, target, options=OPTIONS)
-            with pytest.raises(NoPathError):
-                solve_flow(board, piece, source, target, options=OPTIONS)
+        both = _ip_and_flow(board, piece, source, target, expected)
+        if both is None:
             continue
-        ip = solve_move_counts(board, piece, source, target, options=OPTIONS)
-        flow = solve_flow(board, piece, source, target, options=OPTIONS)
-        assert ip.distance == flow.distance == expected, (source, target)
-        assert ip.details["bound"] <= expected
+        ip, flow = both
         assert sum(ip.details["counts"].values()) == expected
         if formula_answers:
             assert formula_distance(board, source, target)[0] == expected
@@ -445,15 +460,9 @@ def test_random_boards_ip_flow_bfs(
     board, piece, source, target = instance
     graph = move_graph(board, piece)
     expected = int(bfs_levels(graph, graph.node(source))[graph.node(target)])
-    if expected < 0:
-        with pytest.raises(NoPathError):
-            solve_move_counts(board, piece, source, target, options=OPTIONS)
-        with pytest.raises(NoPathError):
-            solve_flow(board, piece, source, target, options=OPTIONS)
+    both = _ip_and_flow(board, piece, source, target, expected)
+    if both is None:
         return
-    ip = solve_move_counts(board, piece, source, target, options=OPTIONS)
-    flow = solve_flow(board, piece, source, target, options=OPTIONS)
-    assert ip.distance == flow.distance == expected
-    assert ip.details["bound"] <= expected
+    ip, _ = both
     if board.topology == "torus" and not board.blocked:
         assert ip.details["bound"] == expected

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
-
-if TYPE_CHECKING:  # mypy sees tests/ as a namespace package; pytest puts it on the path
-    from tests.conftest import brute_moves, brute_neighbours
-else:
-    from conftest import brute_moves, brute_neighbours
 
 from cpknight import CAMEL, GIRAFFE, KNIGHT, ZEBRA, Board, Leaper, move_graph
 from cpknight.board import Topology
 from cpknight.errors import InvalidBoardError, InvalidPieceError
 from cpknight.pieces import NAMED_PIECES, as_piece, steps_are_moves
+from tests.conftest import brute_moves, brute_neighbours
 
 
 def signed_permutations(vector: tuple[int, ...], dim: int) -> int:

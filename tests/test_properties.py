@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
 import numpy as np
 from hypothesis import assume, given
@@ -12,25 +11,14 @@ from hypothesis import strategies as st
 from cpknight import Board, distance_map, is_tour, move_graph
 from cpknight.distance_bfs import component_labels
 from cpknight.pieces import steps_are_moves
-
-if TYPE_CHECKING:  # mypy sees tests/ as a namespace package; pytest puts it on the path
-    from tests.conftest import (
-        boards,
-        brute_distances,
-        brute_neighbours,
-        brute_open_cells,
-        is_leap,
-        leapers,
-    )
-else:
-    from conftest import (
-        boards,
-        brute_distances,
-        brute_neighbours,
-        brute_open_cells,
-        is_leap,
-        leapers,
-    )
+from tests.conftest import (
+    boards,
+    brute_distances,
+    brute_neighbours,
+    brute_open_cells,
+    is_leap,
+    leapers,
+)
 
 
 @st.composite

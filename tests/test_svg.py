@@ -114,6 +114,13 @@ def hand_tour(board: Board, cells: Sequence[Cell], *, closed: bool) -> Tour:
     return make_tour(board, WAZIR, cells, closed=closed, method="hand")
 
 
+def knight_3x4() -> Tour:
+    """The open knight tour ``KNIGHT_3X4`` of 3x4, through the checker."""
+    board = Board.parse("3x4")
+    cells = [board.parse_cell(c) for c in KNIGHT_3X4]
+    return make_tour(board, KNIGHT, cells, closed=False, method="hand")
+
+
 # -------------------------------------------------------------------- boards
 
 
@@ -190,14 +197,7 @@ def test_plane_cannot_be_drawn() -> None:
 
 
 def test_tour_svg_counts_cells_numbers_and_segments() -> None:
-    board = Board.parse("3x4")
-    tour = make_tour(
-        board,
-        KNIGHT,
-        [board.parse_cell(c) for c in KNIGHT_3X4],
-        closed=False,
-        method="hand",
-    )
+    tour = knight_3x4()
     root = parse(svg.tour_svg(tour))
     assert len(find(root, "rect", "cell")) == 12
     numbers = find(root, "text", "num")
@@ -209,14 +209,7 @@ def test_tour_svg_counts_cells_numbers_and_segments() -> None:
 
 
 def test_tour_svg_numbers_sit_on_their_cells() -> None:
-    board = Board.parse("3x4")
-    tour = make_tour(
-        board,
-        KNIGHT,
-        [board.parse_cell(c) for c in KNIGHT_3X4],
-        closed=False,
-        method="hand",
-    )
+    tour = knight_3x4()
     root = parse(svg.tour_svg(tour))
     cells = {
         (float(r.get("x", "")), float(r.get("y", ""))): r
@@ -489,14 +482,7 @@ def test_animation_has_one_step_per_move() -> None:
 
 
 def test_animation_open_tour_and_speed() -> None:
-    board = Board.parse("3x4")
-    tour = make_tour(
-        board,
-        KNIGHT,
-        [board.parse_cell(c) for c in KNIGHT_3X4],
-        closed=False,
-        method="hand",
-    )
+    tour = knight_3x4()
     root = parse(svg.tour_animation_svg(tour, speed=0.5))
     assert len(find(root, "g", "step")) == 11
     (motion,) = root.iter(NS + "animateTransform")
@@ -541,14 +527,8 @@ def test_html_page_is_self_contained() -> None:
 
 
 def test_repr_svg_methods() -> None:
-    board = Board.parse("3x4")
-    tour = make_tour(
-        board,
-        KNIGHT,
-        [board.parse_cell(c) for c in KNIGHT_3X4],
-        closed=False,
-        method="hand",
-    )
+    tour = knight_3x4()
+    board = tour.board
     for obj in (board, tour, distance_map(board, "a1"), _sweep(Board.parse("3x3"))):
         text = obj._repr_svg_()
         assert text is not None

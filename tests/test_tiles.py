@@ -1,7 +1,8 @@
 """The tiles engine: structured tiles joined into tours of large boards.
 
-Expected existence comes from two theorems, restated independently here:
-Schwenk (1991) for closed tours, Conrad et al. (1994) for open tours. Every tour
+Expected existence comes from two theorems, restated independently of the engine
+in tests/conftest.py: Schwenk (1991) for closed tours (``schwenk_closed``),
+Conrad et al. (1994) for open tours (``conrad_open``). Every tour
 is re-checked with ``check_tour`` (the engine already ran it through
 ``make_tour``; the re-check also fixes the closed/open kind and the start).
 """
@@ -23,38 +24,14 @@ from cpknight.errors import InvalidInputError, NoTourError
 from cpknight.pieces import move_graph
 from cpknight.results import check_tour
 from cpknight.tour_tiles import structure_moves, tile_tour
-
-
-def schwenk(m: int, n: int) -> bool:
-    """Schwenk 1991: m <= n has a closed tour unless (a) both odd, (b) m in
-    {1, 2, 4}, (c) m = 3 and n in {4, 6, 8}."""
-    m, n = min(m, n), max(m, n)
-    return (
-        not (m % 2 and n % 2)
-        and m not in (1, 2, 4)
-        and (m, n)
-        not in {
-            (3, 4),
-            (3, 6),
-            (3, 8),
-        }
-    )
-
-
-def conrad(m: int, n: int) -> bool:
-    """Conrad et al. 1994: m <= n has an open tour unless m in {1, 2} (n > 1),
-    m = 3 and n in {3, 5, 6}, or m = n = 4."""
-    m, n = min(m, n), max(m, n)
-    if (m, n) == (1, 1):
-        return True
-    return m not in (1, 2) and (m, n) not in {(3, 3), (3, 5), (3, 6), (4, 4)}
+from tests.conftest import conrad_open, schwenk_closed
 
 
 def test_theorems_match_the_engine_predicates() -> None:
     for m in range(1, 20):
         for n in range(1, 20):
-            assert tour_tiles.closed_tour_exists(m, n) == schwenk(m, n), (m, n)
-            assert tour_tiles.open_tour_exists(m, n) == conrad(m, n), (m, n)
+            assert tour_tiles.closed_tour_exists(m, n) == schwenk_closed(m, n), (m, n)
+            assert tour_tiles.open_tour_exists(m, n) == conrad_open(m, n), (m, n)
 
 
 SMALL = [(m, n) for m in range(5, 17) for n in range(5, 17) if m <= n]
@@ -63,7 +40,7 @@ SMALL = [(m, n) for m in range(5, 17) for n in range(5, 17) if m <= n]
 @pytest.mark.parametrize(("m", "n"), SMALL, ids=[f"{m}x{n}" for m, n in SMALL])
 def test_every_small_board_schwenk_closed_else_open(m: int, n: int) -> None:
     board = Board((m, n))
-    closed = schwenk(m, n)  # otherwise odd x odd: open only (Conrad et al.)
+    closed = schwenk_closed(m, n)  # otherwise odd x odd: open only (Conrad et al.)
     tour = tile_tour(board, closed=closed)
     check_tour(board, tour.array, closed=closed)
     assert tour.closed == closed
@@ -247,9 +224,9 @@ SWEEP += [(m, n) for m in range(5, 17) for n in range(m, 17)]
 def test_every_board_up_to_60() -> None:
     failures = []
     for m, n in SWEEP:
-        if not conrad(m, n):
+        if not conrad_open(m, n):
             continue
-        closed = schwenk(m, n)
+        closed = schwenk_closed(m, n)
         try:
             tour = tile_tour(Board((m, n)), closed=closed)
             check_tour(Board((m, n)), tour.array, closed=closed)

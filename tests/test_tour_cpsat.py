@@ -2,13 +2,8 @@
 
 Sources of the expected answers:
 
-- Closed tours, Schwenk 1991 ("Which rectangular chessboards have a knight's
-  tour?", Math. Mag. 64(5)): an m x n board with m <= n has a closed tour unless
-  m and n are both odd, or m in {1, 2, 4}, or m = 3 and n in {4, 6, 8}.
-- Open tours, Cull and De Curtins 1978; Conrad et al. 1994 (as summarised in
-  the rec.puzzles archive, competition/games/chess/knight.tour.s): a tour
-  exists for 1x1, 3x4, 3xn with n >= 7, 4xn with n >= 5, and m x n with
-  n >= m >= 5; for no other m <= n.
+- Closed tours, Schwenk 1991; open tours, Cull and De Curtins 1978 and Conrad
+  et al. 1994: ``schwenk_closed`` and ``conrad_open`` in tests/conftest.py.
 - Counts: OEIS A001230 (undirected closed tours on 2n x 2n: 9,862 on 6x6),
   OEIS A165134 (directed open tours on n x n: 1,728 on 5x5), and a brute-force
   enumeration in this file for 3x4 and friends.
@@ -29,30 +24,9 @@ from cpknight.api import count_tours, find_tour
 from cpknight.certificates import tour_certificate
 from cpknight.pieces import MoveGraph, move_graph
 from cpknight.tour_cpsat import TourModel, build_tour_model
+from tests.conftest import conrad_open, knight_tour_by_search, schwenk_closed
 
 OPTS = SolveOptions(time_limit=20, workers=1, seed=0)
-
-
-def schwenk_closed(m: int, n: int) -> bool:
-    """Schwenk 1991: whether an m x n board (m <= n) has a closed knight's tour."""
-    if m % 2 == 1 and n % 2 == 1:
-        return False
-    if m in (1, 2, 4):
-        return False
-    return not (m == 3 and n in (4, 6, 8))
-
-
-def conrad_open(m: int, n: int) -> bool:
-    """Cull & De Curtins 1978, Conrad et al. 1994: an open tour of m x n, m <= n."""
-    if m == 1:
-        return n == 1
-    if m == 2:
-        return False
-    if m == 3:
-        return n == 4 or n >= 7
-    if m == 4:
-        return n >= 5
-    return True
 
 
 SIZES = [(m, n) for m in range(1, 8) for n in range(m, 11)]
@@ -166,8 +140,9 @@ def _naive_open_status(graph: MoveGraph, *, start: int | None) -> object:
 # ------------------------------------------------------------------ counting
 
 
-def _brute_force_open_paths(graph: MoveGraph) -> int:
-    """Directed Hamiltonian paths by plain depth-first search (no CP-SAT)."""
+def _brute_force_open_paths(graph: MoveGraph, *, start: int | None = None) -> int:
+    """Directed Hamiltonian paths (from ``start`` if given) by plain depth-first
+    search (no CP-SAT)."""
     n = graph.n_nodes
     neighbours = [graph.neighbors(v).tolist() for v in range(n)]
     seen = [False] * n
@@ -184,7 +159,7 @@ def _brute_force_open_paths(graph: MoveGraph) -> int:
         return total
 
     count = 0
-    for s in range(n):
+    for s in range(n) if start is None else [start]:
         seen[s] = True
         count += extend(s, 1)
         seen[s] = False
@@ -201,16 +176,7 @@ def test_open_counts_match_a_brute_force(board: str) -> None:
 
 def test_open_count_from_a_start_matches_a_brute_force() -> None:
     board = Board.parse("4x5")
-    graph = move_graph(board)
-    n = graph.n_nodes
-    neighbours = [graph.neighbors(v).tolist() for v in range(n)]
-
-    def extend(path: list[int]) -> int:
-        if len(path) == n:
-            return 1
-        return sum(extend([*path, u]) for u in neighbours[path[-1]] if u not in path)
-
-    want = extend([0])
+    want = _brute_force_open_paths(move_graph(board), start=0)
     got = count_tours(board, closed=False, start="a1", options=OPTS)
     assert got.directed == got.undirected == want
 
@@ -276,30 +242,6 @@ def test_count_reports_progress() -> None:
 # ------------------------------------------------------- models and injection
 
 
-def _first_closed_tour(graph: MoveGraph) -> list[int]:
-    """A closed tour by plain depth-first search (independent of CP-SAT)."""
-    n = graph.n_nodes
-    neighbours = [graph.neighbors(v).tolist() for v in range(n)]
-    path = [0]
-    seen = {0}
-
-    def extend() -> bool:
-        if len(path) == n:
-            return 0 in neighbours[path[-1]]
-        for u in neighbours[path[-1]]:
-            if u not in seen:
-                path.append(u)
-                seen.add(u)
-                if extend():
-                    return True
-                path.pop()
-                seen.discard(u)
-        return False
-
-    assert extend()
-    return path
-
-
 # The 5x5 open tour printed in the rec.puzzles archive
 # (competition/games/chess/knight.tour.s), top rank first.
 RECPUZZLES_5X5 = [
@@ -338,7 +280,8 @@ def _inject(model: TourModel, nodes: list[int], *, closed: bool) -> object:
 
 def test_a_known_closed_tour_is_feasible_in_the_circuit_model() -> None:
     graph = move_graph(Board.parse("3x10"))
-    nodes = _first_closed_tour(graph)
+    # A closed tour by the tests' own search (independent of CP-SAT).
+    nodes = [graph.node(c) for c in knight_tour_by_search(graph.board, closed=True)]
     model = build_tour_model(graph, closed=True)
     assert _inject(model, nodes, closed=True) == cp_model.OPTIMAL
     counting = build_tour_model(graph, closed=True, break_symmetry=True)

@@ -2,12 +2,8 @@
 
 Sources of the expected answers:
 
-- Closed tours, Schwenk 1991 ("Which rectangular chessboards have a knight's
-  tour?", Math. Mag. 64(5)): an m x n board with m <= n has a closed tour unless
-  m and n are both odd, or m in {1, 2, 4}, or m = 3 and n in {4, 6, 8}.
-- Open tours, Cull and De Curtins 1978; Conrad et al. 1994: a tour exists for
-  1x1, 3x4, 3xn with n >= 7, 4xn with n >= 5, and m x n with n >= m >= 5; for
-  no other m <= n.
+- Closed tours, Schwenk 1991; open tours, Cull and De Curtins 1978 and Conrad
+  et al. 1994: ``schwenk_closed`` and ``conrad_open`` in tests/conftest.py.
 - Counts: 304 directed open tours of 5x5 from a corner, 1,728 from all starts
   (G. Jelliss, Knight's Tour Notes; OEIS A165134); 16 closed tours of 3x10
   (OEIS A070030); the 3x4 and 4x5 counts by a brute force in this file.
@@ -26,8 +22,15 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from cpknight import Board, NoTourError, SolveLimitError, SolveOptions, Tour
-from cpknight.api import TOUR_METHODS, find_tour, iter_tours, sweep, try_tour
-from cpknight.pieces import move_graph
+from cpknight.api import (
+    choose_tour_method,
+    count_tours,
+    find_tour,
+    iter_tours,
+    sweep,
+    try_tour,
+)
+from cpknight.pieces import MoveGraph, move_graph
 from cpknight.tour_search import (
     SearchExhaustedError,
     solve_backtrack,
@@ -35,7 +38,13 @@ from cpknight.tour_search import (
     solve_prune,
     solve_warnsdorff,
 )
-from tests.conftest import boards, brute_neighbours, is_leap
+from tests.conftest import (
+    boards,
+    brute_neighbours,
+    conrad_open,
+    is_leap,
+    schwenk_closed,
+)
 
 ENGINES: dict[str, Callable[..., Tour]] = {
     "backtrack": solve_backtrack,
@@ -46,26 +55,24 @@ ENGINES: dict[str, Callable[..., Tour]] = {
 SEARCH = ("backtrack", "warnsdorff", "prune")
 
 
-def schwenk_closed(m: int, n: int) -> bool:
-    """Schwenk 1991: whether an m x n board (m <= n) has a closed knight's tour."""
-    if m % 2 == 1 and n % 2 == 1:
-        return False
-    if m in (1, 2, 4):
-        return False
-    return not (m == 3 and n in (4, 6, 8))
-
-
-def conrad_open(m: int, n: int) -> bool:
-    """Cull & De Curtins 1978, Conrad et al. 1994: an open tour of m x n, m <= n."""
-    if m == 1:
-        return n == 1
-    if m == 2:
-        return False
-    if m == 3:
-        return n == 4 or n >= 7
-    if m == 4:
-        return n >= 5
-    return True
+def run_engine(
+    method: str,
+    graph: MoveGraph,
+    *,
+    closed: bool,
+    start: tuple[int, ...] | None,
+    end: tuple[int, ...] | None = None,
+    options: SolveOptions,
+) -> Tour:
+    """Call an engine directly (no certificates), its deadline started here."""
+    return ENGINES[method](
+        graph,
+        closed=closed,
+        start=start,
+        end=end,
+        options=options,
+        deadline=options.deadline(),
+    )
 
 
 def engine_outcome(
@@ -82,13 +89,8 @@ def engine_outcome(
     graph = move_graph(board, piece)
     opts = SolveOptions(time_limit=limit)
     try:
-        return ENGINES[method](
-            graph,
-            closed=closed,
-            start=start,
-            end=end,
-            options=opts,
-            deadline=opts.deadline(),
+        return run_engine(
+            method, graph, closed=closed, start=start, end=end, options=opts
         )
     except NoTourError:
         return None
@@ -224,9 +226,7 @@ def test_tiny_boards() -> None:
 
 
 def test_cpsat_agrees_on_existence() -> None:
-    """Where CP-SAT is registered, the search and CP-SAT agree (both finish)."""
-    if "cpsat" not in TOUR_METHODS:
-        pytest.skip("the cpsat engine is not registered yet")
+    """The search and CP-SAT agree (both finish)."""
     opts = SolveOptions(time_limit=10, workers=1, seed=0)
     for board, closed in [("holed8", False), ("6x6", True), ("4x5", True)]:
         a = try_tour(board, closed=closed, method="prune", options=opts)
@@ -308,10 +308,6 @@ def test_count_3x10_closed() -> None:
 def test_counts_4x5_match_brute_force_and_cpsat() -> None:
     want = brute_count(4, 5, closed=False)
     assert sum(1 for _ in iter_tours("4x5", closed=False)) == want
-    if "cpsat" not in TOUR_METHODS:
-        pytest.skip("the cpsat engine is not registered yet")
-    from cpknight.api import count_tours
-
     got = count_tours("4x5", closed=False, options=SolveOptions(time_limit=20))
     assert got.directed == want
 
@@ -340,14 +336,7 @@ def test_effort_by_hand_wazir_1x4() -> None:
     opts = SolveOptions()
 
     def run(method: str, start: tuple[int, ...]) -> Tour:
-        return ENGINES[method](
-            graph,
-            closed=False,
-            start=start,
-            end=None,
-            options=opts,
-            deadline=opts.deadline(),
-        )
+        return run_engine(method, graph, closed=False, start=start, options=opts)
 
     with pytest.raises(SearchExhaustedError) as info:
         run("backtrack", (0, 1))
@@ -388,14 +377,7 @@ def test_time_limit_stops_each_engine(method: str, board: Board, closed: bool) -
     opts = SolveOptions(time_limit=0.2)
     began = time.perf_counter()
     with pytest.raises(SolveLimitError) as info:
-        ENGINES[method](
-            graph,
-            closed=closed,
-            start=(0, 0),
-            end=None,
-            options=opts,
-            deadline=opts.deadline(),
-        )
+        run_engine(method, graph, closed=closed, start=(0, 0), options=opts)
     assert time.perf_counter() - began < 0.5
     assert info.value.details["effort"]["attempts"] > 0
 
@@ -439,16 +421,13 @@ def test_sweep_reports_unknown_cells() -> None:
 def test_auto_picks_by_the_measured_rule() -> None:
     """benchmarks/search.py: prune on plain boards, greedy on huge open ones,
     cpsat on boards with blocked cells (where proofs of none are common)."""
-    from cpknight.api import choose_tour_method
-
     plain = move_graph(Board((8, 8)))
     assert choose_tour_method(plain, closed=True, start=None, end=None) == "prune"
     assert choose_tour_method(plain, closed=False, start=(0, 0), end=None) == "prune"
     huge = move_graph(Board((250, 250), topology="torus"))
     assert choose_tour_method(huge, closed=False, start=None, end=None) == "greedy"
     holed = move_graph(Board.parse("holed8"))
-    want = "cpsat" if "cpsat" in TOUR_METHODS else "prune"
-    assert choose_tour_method(holed, closed=False, start=None, end=None) == want
+    assert choose_tour_method(holed, closed=False, start=None, end=None) == "cpsat"
     assert find_tour("6x6", closed=True, method="auto").method == "prune"
 
 
