@@ -23,6 +23,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cpknight.errors import InvalidInputError
@@ -30,7 +31,13 @@ from cpknight.errors import InvalidInputError
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["Deadline", "SolveOptions", "configure_cpsat"]
+__all__ = [
+    "Deadline",
+    "SolveOptions",
+    "configure_cpsat",
+    "export_cpsat_model",
+    "write_model_text",
+]
 
 
 @dataclass(frozen=True)
@@ -128,3 +135,55 @@ def configure_cpsat(
     if options.log and options.log_callback is not None:
         params.log_to_stdout = False
         solver.log_callback = options.log_callback
+
+
+def export_cpsat_model(model: cp_model.CpModel, path: str | Path) -> None:
+    """Write a CP-SAT model as a text proto (variables carry their names).
+
+    The ``export(path)`` of every CP-SAT model bundle.
+
+    Raises:
+        InvalidInputError: the file cannot be written.
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> from ortools.sat.python import cp_model
+        >>> model = cp_model.CpModel()
+        >>> x = model.new_bool_var("x")
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = pathlib.Path(folder, "model.txt")
+        ...     export_cpsat_model(model, path)
+        ...     'name: "x"' in path.read_text(encoding="utf-8")
+        True
+    """
+    write_model_text(path, str(model.proto) + "\n")
+
+
+def write_model_text(path: str | Path, text: str) -> None:
+    """Write an exported model's text to ``path`` (UTF-8).
+
+    Raises:
+        InvalidInputError: the file cannot be written; the message echoes
+            ``path`` as given.
+
+    Examples:
+        >>> write_model_text("no-such-folder/model.lp", "")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: cannot write 'no-such-folder/model.lp': \
+No such file or directory
+    """
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InvalidInputError(cannot_write(path, exc)) from None
+
+
+def cannot_write(path: str | Path, exc: OSError) -> str:
+    """The one message for a file that could not be written.
+
+    Examples:
+        >>> cannot_write("out.svg", PermissionError(13, "Permission denied"))
+        "cannot write 'out.svg': Permission denied"
+    """
+    return f"cannot write '{path}': {exc.strerror or type(exc).__name__}"

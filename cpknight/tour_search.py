@@ -162,7 +162,7 @@ def solve_backtrack(
         >>> t.effort.attempts - t.effort.backtracks
         11
     """
-    return _solve("backtrack", graph, closed, start, end, options, deadline)
+    return next(_tours("backtrack", graph, closed, start, end, options, deadline))
 
 
 def solve_warnsdorff(
@@ -190,7 +190,7 @@ def solve_warnsdorff(
         >>> len(t), t.effort.backtracks
         (64, 0)
     """
-    return _solve("warnsdorff", graph, closed, start, end, options, deadline)
+    return next(_tours("warnsdorff", graph, closed, start, end, options, deadline))
 
 
 def solve_prune(
@@ -214,7 +214,7 @@ def solve_prune(
         >>> len(t), t.closed
         (36, True)
     """
-    return _solve("prune", graph, closed, start, end, options, deadline)
+    return next(_tours("prune", graph, closed, start, end, options, deadline))
 
 
 def solve_greedy(
@@ -351,12 +351,39 @@ def iter_search_tours(
         raise InvalidInputError(
             f"expected a search method in {', '.join(SEARCH_METHODS)}: {method!r}"
         )
+    yield from _tours(
+        method, graph, closed, start, end, options, deadline, enumerate_all=True
+    )
+
+
+# ------------------------------------------------------------------ internals
+
+
+def _tours(
+    method: str,
+    graph: MoveGraph,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    options: SolveOptions,
+    deadline: Deadline,
+    *,
+    enumerate_all: bool = False,
+) -> Iterator[Tour]:
+    """The checked tours of a backtracking search, trivial instances settled.
+
+    Finding (not enumerating), it yields one tour or raises (``_paths`` raises
+    when it finds none); enumerating, an instance proved to have no tour yields
+    nothing.
+    """
     began = time.perf_counter()
     counter = _Counter()
     try:
         first = _trivial(graph, closed, start, end)
     except NoTourError:
-        return
+        if enumerate_all:
+            return
+        raise
     if first is not None:
         yield _finish(graph, first, closed, method, counter, began)
         return
@@ -369,33 +396,10 @@ def iter_search_tours(
         options,
         deadline,
         counter,
-        enumerate_all=True,
+        enumerate_all=enumerate_all,
     )
     for path in paths:
         yield _finish(graph, path, closed, method, counter, began, start, end)
-
-
-# ------------------------------------------------------------------ internals
-
-
-def _solve(
-    method: str,
-    graph: MoveGraph,
-    closed: bool,
-    start: Cell | None,
-    end: Cell | None,
-    options: SolveOptions,
-    deadline: Deadline,
-) -> Tour:
-    began = time.perf_counter()
-    counter = _Counter()
-    first = _trivial(graph, closed, start, end)
-    if first is not None:
-        return _finish(graph, first, closed, method, counter, began)
-    paths = _paths(method, graph, closed, start, end, options, deadline, counter)
-    for path in paths:
-        return _finish(graph, path, closed, method, counter, began, start, end)
-    raise AssertionError("unreachable: _paths raises when it finds nothing")
 
 
 def _paths(

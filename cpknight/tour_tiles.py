@@ -901,9 +901,8 @@ sides are odd (Schwenk 1991)
         cells = _whole(
             board, closed=closed, start=start, end=end, opts=opts, clock=clock
         )
-    elif start is not None and closed:
-        at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
-        cells = np.roll(cells, -at)
+    elif closed:
+        cells = _rotated(cells, start, n)
     array = np.stack(np.divmod(cells, n), axis=1)
     return make_tour(
         board,
@@ -947,14 +946,23 @@ def _require_existence(board: Board, *, closed: bool, start: Cell | None) -> Non
         )
 
 
+def _rotated(cells: IntArray, start: Cell | None, n: int) -> IntArray:
+    """A closed tour (flat cells ``r * n + c``) rotated to begin on ``start``.
+
+    Dropping the closing move of the rotated circuit gives an open tour from
+    ``start``; with no start the cells are returned as they are.
+    """
+    if start is None:
+        return cells
+    at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
+    return np.roll(cells, -at)
+
+
 def _strip_any(m: int, n: int, *, closed: bool, start: Cell | None) -> IntArray | None:
     """Strip tiles along the long side (either orientation), or None."""
     if not closed and closed_tour_exists(m, n):
         cells = _strip_any(m, n, closed=True, start=None)
-        if cells is not None and start is not None:
-            at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
-            cells = np.roll(cells, -at)
-        return cells
+        return None if cells is None else _rotated(cells, start, n)
     if not closed and start is not None:
         return None  # an open strip tour from a given cell: CP-SAT whole
     if m <= n:
@@ -970,10 +978,7 @@ def _tiled(m: int, n: int, *, closed: bool, start: Cell | None) -> IntArray | No
     """The tour as flat cells from the tiles, or None when no layout fits."""
     if not closed and closed_tour_exists(m, n):
         cells = _tiled(m, n, closed=True, start=None)
-        if cells is not None and start is not None:
-            at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
-            cells = np.roll(cells, -at)
-        return cells
+        return None if cells is None else _rotated(cells, start, n)
     layouts = _layouts(m, n, closed=closed, start=start if not closed else None)
     for layout in layouts:
         if len(layout.heights) * len(layout.widths) == 1:
@@ -1029,11 +1034,7 @@ def _whole(
             certificate="search",
         )
     array = np.array(order, dtype=np.int64)
-    if closed and start is not None:
-        array = np.roll(
-            array, -int(np.flatnonzero(array == start[0] * n + start[1])[0])
-        )
-    return array
+    return _rotated(array, start, n) if closed else array
 
 
 def solve(
