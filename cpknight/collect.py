@@ -57,7 +57,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike
-from cpknight.distance_bfs import bfs_levels, bfs_path
+from cpknight.distance_bfs import bfs_levels, bfs_path, no_path_error
 from cpknight.errors import (
     EngineError,
     InvalidCellError,
@@ -73,10 +73,20 @@ from cpknight.pieces import (
     PieceLike,
     as_piece,
     move_graph,
-    steps_are_moves,
 )
-from cpknight.results import Effort
-from cpknight.solving import Deadline, SolveOptions, configure_cpsat
+from cpknight.results import (
+    Effort,
+    cell_array,
+    check_cells,
+    check_end_cell,
+    check_steps,
+)
+from cpknight.solving import (
+    Deadline,
+    SolveOptions,
+    configure_cpsat,
+    export_cpsat_model,
+)
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -220,48 +230,13 @@ def check_route(
     board.require_finite("a route")
     leaper.check_dim(board.dim, board.label)
     array = _cell_array(board, cells)
+    flat = check_cells(board, array, what="route")
     n = int(array.shape[0])
-    if n == 0:
-        raise TourCheckError("the route is empty", step=None)
-    extent = np.array(board.shape)
-    inside = np.all((array >= 0) & (array < extent), axis=1)
-    if not inside.all():
-        bad = int(np.argmin(inside))
-        shown = ",".join(str(int(x)) for x in array[bad])
-        raise TourCheckError(
-            f"cell {bad + 1} ({shown}) is not on board {board.label}", step=bad
-        )
-    flat = np.ravel_multi_index(tuple(array.T), board.shape)
-    is_open = board.open_mask.ravel()[flat]
-    if not is_open.all():
-        bad = int(np.argmin(is_open))
-        raise TourCheckError(
-            f"cell {bad + 1} ({board.cell_name(array[bad])}) is blocked", step=bad
-        )
-    want = board.parse_cell(start)
-    if tuple(int(x) for x in array[0]) != want:
-        raise TourCheckError(
-            f"the route starts on {board.cell_name(array[0])}, not "
-            f"{board.cell_name(want)}",
-            step=0,
-        )
-    if n > 1:
-        legal = steps_are_moves(board, leaper, array[:-1], array[1:])
-        if not legal.all():
-            bad = int(np.argmin(legal))
-            raise TourCheckError(
-                f"step {bad + 1} -> {bad + 2} "
-                f"({board.cell_name(array[bad])} -> {board.cell_name(array[bad + 1])})"
-                f" is not a {leaper.label} move",
-                step=bad + 1,
-            )
-    last = None if end is None else board.parse_cell(end)
-    if last is not None and tuple(int(x) for x in array[-1]) != last:
-        raise TourCheckError(
-            f"the route ends on {board.cell_name(array[-1])}, not "
-            f"{board.cell_name(last)}",
-            step=n - 1,
-        )
+    want = check_end_cell(board, array, start, what="route", last=False)
+    check_steps(board, leaper, array)
+    last: Cell | None = None
+    if end is not None:
+        last = check_end_cell(board, array, end, what="route", last=True)
     if simple:
         body = flat[:-1] if last == want and n > 1 else flat
         _, first_at, counts = np.unique(body, return_index=True, return_counts=True)
@@ -388,15 +363,7 @@ def _cell_array(
     board: Board, cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]]
 ) -> npt.NDArray[np.int64]:
     if isinstance(cells, np.ndarray):
-        array = np.asarray(cells, dtype=np.int64)
-        if array.size == 0:
-            return np.zeros((0, board.dim), dtype=np.int64)
-        if array.ndim != 2 or array.shape[1] != board.dim:
-            raise TourCheckError(
-                f"expected an (n, {board.dim}) array of cells, got shape "
-                f"{tuple(array.shape)}"
-            )
-        return array
+        return cell_array(board, cells)
     rows: list[Cell] = []
     for i, cell in enumerate(cells):
         try:
@@ -466,11 +433,7 @@ def _instance(
     board, piece = graph.board, graph.piece
     for node, what in [(n, "food") for n in eat] + ([(e, "end")] if e >= 0 else []):
         if levels[node] < 0:
-            raise NoPathError(
-                f"{what} {board.cell_name(graph.cell(node))} cannot be reached from "
-                f"{board.cell_name(start)} by the {piece.label} on board "
-                f"{board.label}"
-            )
+            raise no_path_error(board, piece, start, graph.cell(node), what=what)
     return _Instance(graph, s, eat, e, closed, simple, (start, food_cells, end))
 
 
@@ -1067,12 +1030,7 @@ class CollectModel:
         Raises:
             InvalidInputError: the file cannot be written.
         """
-        try:
-            Path(path).write_text(str(self.model.proto) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise InvalidInputError(
-                f"cannot write '{path}': {exc.strerror or type(exc).__name__}"
-            ) from None
+        export_cpsat_model(self.model, path)
 
     def __str__(self) -> str:
         return self.formulation()

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from cpknight.board import Board, Cell
 from cpknight.errors import NoPathError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
-from cpknight.results import Distance
+from cpknight.results import Distance, make_distance
 from cpknight.solving import SolveOptions
 
 __all__ = ["bfs_levels", "bfs_path", "component_labels", "solve_distance"]
@@ -225,19 +225,42 @@ def solve_distance(
     graph = move_graph(board, piece)
     nodes = bfs_path(graph, graph.node(source), graph.node(target))
     if nodes is None:
-        raise NoPathError(
-            f"{board.cell_name(target)} cannot be reached from "
-            f"{board.cell_name(source)} by the {piece.label} on board {board.label}"
-        )
-    path = tuple(graph.cell(n) for n in nodes)
-    return Distance(
-        board=board,
-        piece=piece,
-        source=source,
-        target=target,
-        distance=len(path) - 1,
-        path=path,
-        method="bfs",
-        exact=True,
-        seconds=time.perf_counter() - started,
+        raise no_path_error(board, piece, source, target)
+    path = [graph.cell(n) for n in nodes]
+    return make_distance(
+        board, piece, source, target, path, method="bfs", started=started
+    )
+
+
+def no_path_error(
+    board: Board,
+    piece: Leaper,
+    source: Cell,
+    target: Cell,
+    *,
+    what: str = "",
+    why: str = "",
+) -> NoPathError:
+    """The error for a target the piece cannot reach, in the words of every method.
+
+    Args:
+        board: the board.
+        piece: the leaper.
+        source: where the piece starts.
+        target: the cell it cannot reach.
+        what: a word for the target (``'food'``, ``'end'``), if any.
+        why: the proof, in brackets after the message, if any.
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> print(no_path_error(Board.parse("3x3"), KNIGHT, (0, 0), (1, 1),
+        ...                     why="b2 has no moves"))
+        b2 cannot be reached from a1 by the knight (1,2) on board 3x3 (b2 has no moves)
+    """
+    subject = f"{what} " if what else ""
+    reason = f" ({why})" if why else ""
+    return NoPathError(
+        f"{subject}{board.cell_name(target)} cannot be reached from "
+        f"{board.cell_name(source)} by the {piece.label} on board {board.label}"
+        + reason
     )

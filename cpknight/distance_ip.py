@@ -59,13 +59,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell
-from cpknight.distance_bfs import component_labels
+from cpknight.distance_bfs import component_labels, no_path_error
 from cpknight.errors import (
     EngineError,
     InvalidBoardError,
     InvalidInputError,
     InvalidPieceError,
-    NoPathError,
     SolveLimitError,
 )
 from cpknight.pieces import (
@@ -78,8 +77,13 @@ from cpknight.pieces import (
     steps_are_moves,
     walk,
 )
-from cpknight.results import Distance
-from cpknight.solving import Deadline, SolveOptions, configure_cpsat
+from cpknight.results import Distance, make_distance
+from cpknight.solving import (
+    Deadline,
+    SolveOptions,
+    configure_cpsat,
+    write_model_text,
+)
 
 __all__ = [
     "BACKENDS",
@@ -160,12 +164,7 @@ def _write_model(model: Any, path: str | Path) -> Path:
         raise InvalidInputError(
             f"expected an export file ending in .lp or .mps: '{target}'"
         )
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InvalidInputError(
-            f"cannot write '{target}': {exc.strerror or type(exc).__name__}"
-        ) from None
+    write_model_text(target, text)
     return target
 
 
@@ -354,16 +353,6 @@ def _order_nodes(
     return path
 
 
-def _unreachable(
-    board: Board, piece: Leaper, source: Cell, target: Cell, why: str
-) -> NoPathError:
-    return NoPathError(
-        f"{board.cell_name(target)} cannot be reached from "
-        f"{board.cell_name(source)} by the {piece.label} on board {board.label}"
-        f" ({why})"
-    )
-
-
 def _check_path(
     board: Board,
     piece: Leaper,
@@ -444,8 +433,58 @@ def _count_spec(board: Board, piece: Leaper, source: Cell, target: Cell) -> _Cou
     )
 
 
+class _LinearModel:
+    """What the move-count and arc-flow models share: LP/MPS export.
+
+    A subclass is a bundle with a ``backend`` and its native ``model``, and
+    builds the same model as a ``model_builder.Model`` in ``_builder``.
+    """
+
+    backend: str
+    model: Any
+
+    def _builder(self, *, lp_names: bool) -> Any:
+        raise NotImplementedError
+
+    def builder_model(self, *, lp_names: bool = False) -> Any:
+        """The same model as an OR-Tools ``model_builder.Model`` (for LP/MPS).
+
+        Args:
+            lp_names: spell ``+`` as ``p``, ``-`` as ``m`` and ``->`` as ``,``
+                in names (the LP format has no room for them): ``n[p1,p2]``.
+
+        Examples:
+            >>> build_move_count_model("8x8", "a1", "b2").builder_model().num_variables
+            8
+            >>> build_flow_model("3x3", "a1", "c2").builder_model().num_constraints
+            9
+        """
+        if self.backend != "cpsat" and not lp_names:
+            return self.model
+        return self._builder(lp_names=lp_names)
+
+    def export(self, path: str | Path) -> Path:
+        """Write the model to ``path``: LP (``.lp``) or MPS (``.mps``).
+
+        Raises:
+            InvalidInputError: another suffix, or the file cannot be written.
+
+        Examples:
+            >>> import tempfile, pathlib
+            >>> m = build_move_count_model("8x8", "a1", "b2")
+            >>> f = build_flow_model("3x3", "a1", "c2")
+            >>> with tempfile.TemporaryDirectory() as tmp:
+            ...     lp = m.export(pathlib.Path(tmp) / "a1b2.lp").read_text()
+            ...     mps = f.export(pathlib.Path(tmp) / "flow.mps").read_text()
+            >>> "n[p1,p2]" in lp, "arc[a1->c2]" in mps
+            (True, True)
+        """
+        lp = Path(path).suffix.lower() == ".lp"
+        return _write_model(self.builder_model(lp_names=lp), path)
+
+
 @dataclass(frozen=True, eq=False)
-class MoveCountModel:
+class MoveCountModel(_LinearModel):
     """The move-count integer program of one query, built and not yet solved.
 
     ``minimise sum(n)  s.t.  A n = d + L w,  n >= 0 integer,  w integer``, with
@@ -596,39 +635,9 @@ class MoveCountModel:
             lines.append("  and the model solved again")
         return "\n".join(lines)
 
-    def builder_model(self, *, lp_names: bool = False) -> Any:
-        """The same model as an OR-Tools ``model_builder.Model`` (for LP/MPS).
-
-        Args:
-            lp_names: spell ``+`` as ``p`` and ``-`` as ``m`` in names (the LP
-                format has no room for them): ``n[p1,p2]``.
-
-        Examples:
-            >>> m = build_move_count_model("8x8", "a1", "b2")
-            >>> m.builder_model().num_variables
-            8
-        """
-        if self.backend != "cpsat" and not lp_names:
-            return self.model
+    def _builder(self, *, lp_names: bool) -> Any:
         model, _, _ = _builder_counts(self, lp_names=lp_names)
         return model
-
-    def export(self, path: str | Path) -> Path:
-        """Write the model to ``path``: LP (``.lp``) or MPS (``.mps``).
-
-        Raises:
-            InvalidInputError: another suffix, or the file cannot be written.
-
-        Examples:
-            >>> import tempfile, pathlib
-            >>> m = build_move_count_model("8x8", "a1", "b2")
-            >>> with tempfile.TemporaryDirectory() as tmp:
-            ...     text = m.export(pathlib.Path(tmp) / "a1b2.lp").read_text()
-            >>> "n[p1,p2]" in text
-            True
-        """
-        lp = Path(path).suffix.lower() == ".lp"
-        return _write_model(self.builder_model(lp_names=lp), path)
 
 
 def build_move_count_model(
@@ -897,7 +906,7 @@ def solve_move_counts(
             if board.unbounded
             else "they lie in different components of the move graph"
         )
-        raise _unreachable(board, piece, source, target, why)
+        raise no_path_error(board, piece, source, target, why=why)
     cuts: list[tuple[int, ...]] = []
     bound: int | None = None
     floor = 0
@@ -944,16 +953,14 @@ def solve_move_counts(
         details["wraps"] = {
             axes[a]: (moved[a] - spec.offset[a]) // board.shape[a] for a in spec.wrapped
         }
-    return Distance(
-        board=board,
-        piece=piece,
-        source=source,
-        target=target,
-        distance=len(path) - 1,
-        path=tuple(path),
+    return make_distance(
+        board,
+        piece,
+        source,
+        target,
+        path,
         method="ip",
-        exact=True,
-        seconds=time.perf_counter() - started,
+        started=started,
         details=details,
     )
 
@@ -971,7 +978,7 @@ def _order_counts(spec: _CountSpec, counts: Sequence[int]) -> list[Cell] | None:
 
 
 @dataclass(frozen=True, eq=False)
-class FlowModel:
+class FlowModel(_LinearModel):
     """The arc-flow integer program of one query, built and not yet solved.
 
     ``minimise sum(f)  s.t.  sum_out f - sum_in f = [v = s] - [v = t]`` at every
@@ -1096,34 +1103,9 @@ class FlowModel:
         ]
         return "\n".join(lines)
 
-    def builder_model(self, *, lp_names: bool = False) -> Any:
-        """The same model as an OR-Tools ``model_builder.Model`` (for LP/MPS).
-
-        Examples:
-            >>> build_flow_model("3x3", "a1", "c2").builder_model().num_constraints
-            9
-        """
-        if self.backend != "cpsat" and not lp_names:
-            return self.model
+    def _builder(self, *, lp_names: bool) -> Any:
         model, _ = _builder_flow(self, lp_names=lp_names)
         return model
-
-    def export(self, path: str | Path) -> Path:
-        """Write the model to ``path``: LP (``.lp``) or MPS (``.mps``).
-
-        Raises:
-            InvalidInputError: another suffix, or the file cannot be written.
-
-        Examples:
-            >>> import tempfile, pathlib
-            >>> f = build_flow_model("3x3", "a1", "c2")
-            >>> with tempfile.TemporaryDirectory() as tmp:
-            ...     text = f.export(pathlib.Path(tmp) / "flow.mps").read_text()
-            >>> "arc[a1->c2]" in text
-            True
-        """
-        lp = Path(path).suffix.lower() == ".lp"
-        return _write_model(self.builder_model(lp_names=lp), path)
 
 
 def _abridged(items: Sequence[str], sep: str, keep: int = 3) -> str:
@@ -1310,26 +1292,27 @@ def solve_flow(
         values = _solve_builder(bundle.model, bundle.arcs, backend, options, deadline)
     solve_seconds = time.perf_counter() - solve_started
     if values is None:
-        raise _unreachable(board, piece, source, target, "the flow model is infeasible")
+        raise no_path_error(
+            board, piece, source, target, why="the flow model is infeasible"
+        )
     if backend == "glop" and any(abs(v - round(v)) > 1e-6 for v in values):
         raise EngineError("internal error: the flow LP has a fractional optimum")
     path = bundle.decode(values)
     _check_path(board, piece, path, source, target, "flow")
-    return Distance(
-        board=board,
-        piece=piece,
-        source=source,
-        target=target,
-        distance=len(path) - 1,
-        path=path,
+    details = {
+        "arcs": len(bundle.arcs),
+        "backend": backend,
+        "solve_seconds": round(solve_seconds, 6),
+    }
+    return make_distance(
+        board,
+        piece,
+        source,
+        target,
+        path,
         method="flow",
-        exact=True,
-        seconds=time.perf_counter() - started,
-        details={
-            "arcs": len(bundle.arcs),
-            "backend": backend,
-            "solve_seconds": round(solve_seconds, 6),
-        },
+        started=started,
+        details=details,
     )
 
 

@@ -17,6 +17,7 @@ Examples:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -266,6 +267,52 @@ class Distance:
         return [self.board.cell_name(c) for c in self.path or ()]
 
 
+def make_distance(
+    board: Board,
+    piece: Leaper,
+    source: Cell,
+    target: Cell,
+    path: Sequence[Cell],
+    *,
+    method: str,
+    started: float,
+    details: dict[str, Any] | None = None,
+) -> Distance:
+    """The exact answer of a method that found a shortest ``path``.
+
+    Args:
+        board: the board.
+        piece: the leaper.
+        source: the source cell.
+        target: the target cell.
+        path: a shortest path, source first.
+        method: the method's name.
+        started: :func:`time.perf_counter` when the method started.
+        details: method-specific figures.
+
+    Examples:
+        >>> import time
+        >>> from cpknight.board import Board
+        >>> d = make_distance(Board.parse("3x3"), KNIGHT, (0, 0), (1, 2),
+        ...                   [(0, 0), (1, 2)], method="hand",
+        ...                   started=time.perf_counter())
+        >>> d.distance, d.exact, d.names()
+        (1, True, ['a1', 'c2'])
+    """
+    return Distance(
+        board=board,
+        piece=piece,
+        source=source,
+        target=target,
+        distance=len(path) - 1,
+        path=tuple(path),
+        method=method,
+        exact=True,
+        seconds=time.perf_counter() - started,
+        details={} if details is None else details,
+    )
+
+
 @dataclass(frozen=True)
 class SweepCell:
     """One start cell of a sweep.
@@ -417,28 +464,8 @@ open cells
     board.require_finite("a tour")
     leaper.check_dim(board.dim, board.label)
     array = _as_cell_array(board, cells)
+    flat = check_cells(board, array, what="tour")
     n = int(array.shape[0])
-    if n == 0:
-        raise TourCheckError("the tour is empty", step=None)
-    extent = np.array(board.shape)
-    if array.min(initial=0) >= 0 and np.all(array.max(axis=0) < extent):
-        inside = np.ones(1, dtype=bool)  # every cell on the board: one pass
-    else:
-        inside = np.all((array >= 0) & (array < extent), axis=1)
-    if not inside.all():
-        bad = int(np.argmin(inside))
-        raise TourCheckError(
-            f"cell {bad + 1} ({_shown(board, array[bad])}) is not on board "
-            f"{board.label}",
-            step=bad,
-        )
-    flat = np.ravel_multi_index(tuple(array.T), board.shape)
-    open_flat = board.open_mask.ravel()[flat] if board.blocked else flat >= 0
-    if not open_flat.all():
-        bad = int(np.argmin(open_flat))
-        raise TourCheckError(
-            f"cell {bad + 1} ({board.cell_name(array[bad])}) is blocked", step=bad
-        )
     # A linear-time test first; the sort that finds the first repeat only runs
     # when there is one.
     repeated = n > 1 and int(np.bincount(flat, minlength=1).max()) > 1
@@ -452,32 +479,11 @@ open cells
             f"at step {first + 1}",
             step=bad,
         )
-    if n > 1:
-        legal = steps_are_moves(board, leaper, array[:-1], array[1:])
-        if not legal.all():
-            bad = int(np.argmin(legal))
-            raise TourCheckError(
-                f"step {bad + 1} -> {bad + 2} "
-                f"({board.cell_name(array[bad])} -> {board.cell_name(array[bad + 1])})"
-                f" is not a {leaper.label} move",
-                step=bad + 1,
-            )
+    check_steps(board, leaper, array)
     if start is not None:
-        want = board.parse_cell(start)
-        if tuple(int(x) for x in array[0]) != want:
-            raise TourCheckError(
-                f"the tour starts on {board.cell_name(array[0])}, not "
-                f"{board.cell_name(want)}",
-                step=0,
-            )
+        check_end_cell(board, array, start, what="tour", last=False)
     if end is not None:
-        want = board.parse_cell(end)
-        if tuple(int(x) for x in array[-1]) != want:
-            raise TourCheckError(
-                f"the tour ends on {board.cell_name(array[-1])}, not "
-                f"{board.cell_name(want)}",
-                step=n - 1,
-            )
+        check_end_cell(board, array, end, what="tour", last=True)
     if n != board.n_open:
         raise TourCheckError(
             f"the tour has {n} cells; board {board.label} has {board.n_open} "
@@ -577,15 +583,7 @@ def _as_cell_array(
     board: Board, cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]]
 ) -> npt.NDArray[np.int64]:
     if isinstance(cells, np.ndarray):
-        array = cells.astype(np.int64, copy=False)
-        if array.ndim != 2 or array.shape[1] != board.dim:
-            if array.size == 0:
-                return np.zeros((0, board.dim), dtype=np.int64)
-            raise TourCheckError(
-                f"expected an (n, {board.dim}) array of cells, got shape "
-                f"{tuple(array.shape)}"
-            )
-        return array
+        return cell_array(board, cells)
     rows: list[Cell] = []
     for i, cell in enumerate(cells):
         try:
@@ -604,6 +602,153 @@ def _as_cell_array(
                 step=i,
             )
     return np.array(rows, dtype=np.int64).reshape(-1, board.dim)
+
+
+def check_cells(
+    board: Board, array: npt.NDArray[np.int64], *, what: str
+) -> npt.NDArray[np.intp]:
+    """Raise unless ``array`` holds at least one cell and only open cells.
+
+    The cell checks that :func:`check_tour` and ``check_route`` share.
+
+    Args:
+        board: the board.
+        array: the cells, an ``(n, d)`` array.
+        what: the word for the walk in the message, ``'tour'`` or ``'route'``.
+
+    Returns:
+        The flat (row-major) index of each cell on the board.
+
+    Raises:
+        TourCheckError: no cell at all, else the first cell off the board, else
+            the first blocked one.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> b = Board.parse("3x3")
+        >>> check_cells(b, np.array([[0, 0], [2, 1]]), what="tour").tolist()
+        [0, 7]
+    """
+    if len(array) == 0:
+        raise TourCheckError(f"the {what} is empty", step=None)
+    extent = np.array(board.shape)
+    if array.min(initial=0) >= 0 and np.all(array.max(axis=0) < extent):
+        inside = np.ones(1, dtype=bool)  # every cell on the board: one pass
+    else:
+        inside = np.all((array >= 0) & (array < extent), axis=1)
+    if not inside.all():
+        bad = int(np.argmin(inside))
+        raise TourCheckError(
+            f"cell {bad + 1} ({_shown(board, array[bad])}) is not on board "
+            f"{board.label}",
+            step=bad,
+        )
+    flat: npt.NDArray[np.intp] = np.ravel_multi_index(tuple(array.T), board.shape)
+    open_flat = board.open_mask.ravel()[flat] if board.blocked else flat >= 0
+    if not open_flat.all():
+        bad = int(np.argmin(open_flat))
+        raise TourCheckError(
+            f"cell {bad + 1} ({board.cell_name(array[bad])}) is blocked", step=bad
+        )
+    return flat
+
+
+def check_steps(board: Board, piece: Leaper, array: npt.NDArray[np.int64]) -> None:
+    """Raise unless each step from one row of ``array`` to the next is a move.
+
+    Raises:
+        TourCheckError: the first step that is not a move (``step`` the index
+            of the cell it lands on).
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> check_steps(Board.parse("3x3"), KNIGHT, np.array([[0, 0], [1, 1]]))
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.TourCheckError: step 1 -> 2 (a1 -> b2) is not a knight \
+(1,2) move
+    """
+    if len(array) < 2:
+        return
+    legal = steps_are_moves(board, piece, array[:-1], array[1:])
+    if not legal.all():
+        bad = int(np.argmin(legal))
+        raise TourCheckError(
+            f"step {bad + 1} -> {bad + 2} "
+            f"({board.cell_name(array[bad])} -> {board.cell_name(array[bad + 1])})"
+            f" is not a {piece.label} move",
+            step=bad + 1,
+        )
+
+
+def check_end_cell(
+    board: Board,
+    array: npt.NDArray[np.int64],
+    cell: CellLike,
+    *,
+    what: str,
+    last: bool,
+) -> Cell:
+    """Raise unless ``array`` starts (or, with ``last``, ends) on ``cell``.
+
+    Args:
+        board: the board.
+        array: the cells, at least one.
+        cell: the required first (or last) cell.
+        what: the word for the walk in the message, ``'tour'`` or ``'route'``.
+        last: check the last cell, not the first.
+
+    Returns:
+        ``cell``, parsed.
+
+    Raises:
+        TourCheckError: the walk starts (ends) elsewhere.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> check_end_cell(Board.parse("3x3"), np.array([[0, 0], [2, 1]]), "b3",
+        ...                what="route", last=True)
+        (2, 1)
+    """
+    want = board.parse_cell(cell)
+    at = len(array) - 1 if last else 0
+    if tuple(int(x) for x in array[at]) != want:
+        raise TourCheckError(
+            f"the {what} {'ends' if last else 'starts'} on "
+            f"{board.cell_name(array[at])}, not {board.cell_name(want)}",
+            step=at,
+        )
+    return want
+
+
+def cell_array(
+    board: Board, cells: npt.NDArray[np.integer[Any]]
+) -> npt.NDArray[np.int64]:
+    """An array of cells as ``(n, d)`` int64 (any empty array: no cells).
+
+    Raises:
+        TourCheckError: a non-empty array of another shape.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> cell_array(Board.parse("3x3"), np.array([[0, 0], [2, 1]], np.int8)).dtype
+        dtype('int64')
+        >>> cell_array(Board.parse("3x3"), np.array([0, 0]))
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.TourCheckError: expected an (n, 2) array of cells, got \
+shape (2,)
+    """
+    array = cells.astype(np.int64, copy=False)
+    if array.ndim != 2 or array.shape[1] != board.dim:
+        if array.size == 0:
+            return np.zeros((0, board.dim), dtype=np.int64)
+        raise TourCheckError(
+            f"expected an (n, {board.dim}) array of cells, got shape "
+            f"{tuple(array.shape)}"
+        )
+    return array
 
 
 def _shown(board: Board, cell: npt.NDArray[np.int64]) -> str:

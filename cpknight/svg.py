@@ -128,10 +128,9 @@ def board_svg(board: Board, *, cell_size: float | None = None) -> str:
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}rect[@class='cell']"))
         12
     """
-    lay = _layout(board, cell_size)
-    root = _root(lay, f"board {board.label}: {board.n_open} open cells")
-    _draw_cells(root, lay, _chess_colours(board), "cell")
-    _draw_labels(root, lay)
+    _, root = _chessboard(
+        board, cell_size, f"board {board.label}: {board.n_open} open cells"
+    )
     return _text(root)
 
 
@@ -168,29 +167,11 @@ def tour_svg(
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}text[@class='num']"))
         12
     """
-    board = tour.board
-    lay = _layout(board, cell_size, numbers=numbers)
-    kind = "closed" if tour.closed else "open"
-    root = _root(
-        lay, f"{kind} tour of {board.label} ({tour.piece.label}), {len(tour)} cells"
-    )
-    _draw_cells(root, lay, _chess_colours(board), "cell")
-    _draw_labels(root, lay)
+    lay, root = _chessboard(tour.board, cell_size, _tour_title(tour), numbers=numbers)
     array = np.asarray(tour.array, dtype=np.int64)
     width = _stroke(lay)
     main, between, closing = _tour_paths(lay, tour)
-    group = ET.SubElement(
-        root,
-        "g",
-        {
-            "transform": f"translate({_n(lay.left)} {_n(lay.top)}) scale({_n(lay.s)})",
-            "fill": "none",
-            "stroke": PATH,
-            "stroke-linecap": "round",
-            "stroke-linejoin": "round",
-            "stroke-opacity": "0.85",
-        },
-    )
+    group = _path_group(root, lay)
     ET.SubElement(
         group,
         "path",
@@ -225,8 +206,7 @@ def tour_svg(
                 "vector-effect": "non-scaling-stroke",
             },
         )
-    _ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
-    _ring(root, lay, tuple(int(x) for x in array[-1]), END, "end")
+    _mark_ends(root, lay, array)
     if lay.numbers:
         _draw_numbers(
             root,
@@ -435,39 +415,7 @@ def tour_animation_svg(
     """
     speed = _check_speed(speed)
     root, steps, knight, positions = _walk_drawing(tour, cell_size)
-    dt = 1.0 / speed
-    n_moves = len(steps)
-    total = (n_moves + 2) * dt
-    dur = f"{_n(total, 3)}s"
-    for i, shown in enumerate(steps, start=1):
-        for element in shown:
-            ET.SubElement(
-                element,
-                "animate",
-                {
-                    "attributeName": "opacity",
-                    "values": "0;1",
-                    "keyTimes": f"0;{_n(i * dt / total, 6)}",
-                    "calcMode": "discrete",
-                    "dur": dur,
-                    "repeatCount": "indefinite",
-                },
-            )
-            element.set("opacity", "0")
-    values = [*positions, positions[-1]]
-    times = [i * dt / total for i in range(n_moves + 1)] + [1.0]
-    ET.SubElement(
-        knight,
-        "animateTransform",
-        {
-            "attributeName": "transform",
-            "type": "translate",
-            "values": ";".join(f"{_n(x)} {_n(y)}" for x, y in values),
-            "keyTimes": ";".join(_n(t, 6) for t in times),
-            "dur": dur,
-            "repeatCount": "indefinite",
-        },
-    )
+    _animate(steps, knight, positions, speed)
     return _text(root)
 
 
@@ -567,46 +515,26 @@ def route_svg(
     array = np.asarray(cells, dtype=np.int64).reshape(-1, board.dim)
     if len(array) == 0:
         raise InvalidInputError("expected a route of at least one cell")
-    lay = _layout(board, cell_size, numbers=numbers)
-    moves = len(array) - 1
-    root = _root(
-        lay,
-        title or f"route of {moves} moves on {board.label} ({piece.label})",
+    lay, root = _chessboard(
+        board, cell_size, title or _route_title(board, piece, array), numbers=numbers
     )
-    _draw_cells(root, lay, _chess_colours(board), "cell")
-    _draw_labels(root, lay)
-    for cell in food:
-        _outline(root, lay, tuple(int(x) for x in cell), FOOD, "food")
+    _draw_food(root, lay, food)
     units = lay.unit_xy(array)
-    start = units[0].astype(np.float64) + 0.5
     raw = array[1:] - array[:-1]
     body = _segments(
         lay, units, _move_vectors(board, piece.vector, raw), units[1:] - units[:-1], raw
     )
-    group = ET.SubElement(
-        root,
-        "g",
-        {
-            "transform": f"translate({_n(lay.left)} {_n(lay.top)}) scale({_n(lay.s)})",
-            "fill": "none",
-            "stroke": PATH,
-            "stroke-linecap": "round",
-            "stroke-linejoin": "round",
-            "stroke-opacity": "0.85",
-        },
-    )
     ET.SubElement(
-        group,
+        _path_group(root, lay),
         "path",
         {
             "class": "route",
-            "d": f"M{_n(start[0])} {_n(start[1])}" + body,
+            "d": _move_to(units[0]) + body,
             "stroke-width": _n(_stroke(lay)),
             "vector-effect": "non-scaling-stroke",
         },
     )
-    _ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
-    _ring(root, lay, tuple(int(x) for x in array[-1]), END, "end")
+    _mark_ends(root, lay, array)
     if lay.numbers:
         first: dict[tuple[int, ...], int] = {}
         for step, cell in enumerate(array.tolist()):
@@ -662,15 +590,10 @@ def route_animation_svg(
             f"a route of {len(array)} cells cannot be animated (1 to "
             f"{ANIMATION_LIMIT}); draw it with route_svg (--svg) instead"
         )
-    lay = _layout(board, cell_size, numbers=True)
-    root = _root(
-        lay,
-        f"route of {len(array) - 1} moves on {board.label} ({piece.label})",
+    lay, root = _chessboard(
+        board, cell_size, _route_title(board, piece, array), numbers=True
     )
-    _draw_cells(root, lay, _chess_colours(board), "cell")
-    _draw_labels(root, lay)
-    for cell in food:
-        _outline(root, lay, tuple(int(x) for x in cell), FOOD, "food")
+    _draw_food(root, lay, food)
     _ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
     centres = [(float(x), float(y)) for x, y in lay.px(array).tolist()]
     lines = ET.SubElement(
@@ -685,56 +608,14 @@ def route_animation_svg(
             "stroke-opacity": "0.85",
         },
     )
-    n_moves = len(array) - 1
-    dt = 1.0 / speed
-    total = (n_moves + 2) * dt
-    dur = f"{_n(total, 3)}s"
+    steps: list[list[ET.Element]] = []
     for i in range(1, len(array)):
         (ax, ay), (bx, by) = centres[i - 1], centres[i]
-        step = ET.SubElement(
-            lines, "g", {"class": "step", "data-step": str(i), "opacity": "0"}
-        )
+        step = ET.SubElement(lines, "g", {"class": "step", "data-step": str(i)})
         ET.SubElement(step, "path", {"d": f"M{_n(ax)} {_n(ay)}L{_n(bx)} {_n(by)}"})
-        ET.SubElement(
-            step,
-            "animate",
-            {
-                "attributeName": "opacity",
-                "values": "0;1",
-                "keyTimes": f"0;{_n(i * dt / total, 6)}",
-                "calcMode": "discrete",
-                "dur": dur,
-                "repeatCount": "indefinite",
-            },
-        )
-    knight = ET.SubElement(
-        root,
-        "g",
-        {
-            "class": "knight",
-            "transform": f"translate({_n(centres[0][0])} {_n(centres[0][1])})",
-        },
-    )
-    radius = max(4.0, lay.s * 0.36)
-    ET.SubElement(
-        knight,
-        "circle",
-        {"r": _n(radius), "fill": "#111111", "fill-opacity": "0.85"},
-    )
-    values = [*centres, centres[-1]]
-    times = [i * dt / total for i in range(n_moves + 1)] + [1.0]
-    ET.SubElement(
-        knight,
-        "animateTransform",
-        {
-            "attributeName": "transform",
-            "type": "translate",
-            "values": ";".join(f"{_n(x)} {_n(y)}" for x, y in values),
-            "keyTimes": ";".join(_n(t, 6) for t in times),
-            "dur": dur,
-            "repeatCount": "indefinite",
-        },
-    )
+        steps.append([step])
+    knight = _knight(root, lay, centres[0], badge=False)
+    _animate(steps, knight, centres, speed)
     return _text(root)
 
 
@@ -986,6 +867,42 @@ def _text(root: ET.Element) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
+def _chessboard(
+    board: Board, cell_size: float | None, title: str, *, numbers: bool | None = None
+) -> tuple[_Layout, ET.Element]:
+    """The layout and a drawing of the checkered board with its coordinates."""
+    lay = _layout(board, cell_size, numbers=numbers)
+    root = _root(lay, title)
+    _draw_cells(root, lay, _chess_colours(board), "cell")
+    _draw_labels(root, lay)
+    return lay, root
+
+
+def _tour_title(tour: Tour) -> str:
+    kind = "closed" if tour.closed else "open"
+    return f"{kind} tour of {tour.board.label} ({tour.piece.label}), {len(tour)} cells"
+
+
+def _route_title(board: Board, piece: Leaper, array: npt.NDArray[np.int64]) -> str:
+    return f"route of {len(array) - 1} moves on {board.label} ({piece.label})"
+
+
+def _path_group(root: ET.Element, lay: _Layout) -> ET.Element:
+    """A group drawing in cell units, for paths with a non-scaling stroke."""
+    return ET.SubElement(
+        root,
+        "g",
+        {
+            "transform": f"translate({_n(lay.left)} {_n(lay.top)}) scale({_n(lay.s)})",
+            "fill": "none",
+            "stroke": PATH,
+            "stroke-linecap": "round",
+            "stroke-linejoin": "round",
+            "stroke-opacity": "0.85",
+        },
+    )
+
+
 def _chess_colours(board: Board) -> npt.NDArray[np.uint8]:
     parity = np.indices(board.shape).sum(axis=0) % 2
     colours = np.where(parity[..., None] == 0, DARK, LIGHT).astype(np.uint8)
@@ -1147,6 +1064,17 @@ def _ring(root: ET.Element, lay: _Layout, cell: Cell, colour: str, kind: str) ->
     )
 
 
+def _mark_ends(root: ET.Element, lay: _Layout, array: npt.NDArray[np.int64]) -> None:
+    """A green ring on the first cell, a red one on the last."""
+    _ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
+    _ring(root, lay, tuple(int(x) for x in array[-1]), END, "end")
+
+
+def _draw_food(root: ET.Element, lay: _Layout, food: Sequence[Sequence[int]]) -> None:
+    for cell in food:
+        _outline(root, lay, tuple(int(x) for x in cell), FOOD, "food")
+
+
 def _outline(
     root: ET.Element, lay: _Layout, cell: Cell, colour: str, kind: str
 ) -> None:
@@ -1256,8 +1184,7 @@ def _tour_paths(lay: _Layout, tour: Tour) -> tuple[str, str | None, str | None]:
     """The tour as one path (cell units); moves between layers; the closing move."""
     array = np.asarray(tour.array, dtype=np.int64)
     units = lay.unit_xy(array)
-    start = units[0].astype(np.float64) + 0.5
-    head = f"M{_n(start[0])} {_n(start[1])}"
+    head = _move_to(units[0])
     board = lay.board
     vector = tour.piece.vector
     moves = _move_vectors(board, vector, array[1:] - array[:-1])
@@ -1283,7 +1210,6 @@ def _tour_paths(lay: _Layout, tour: Tour) -> tuple[str, str | None, str | None]:
     main = head + body
     if not tour.closed:
         return main, between, None
-    last = units[-1].astype(np.float64) + 0.5
     raw = array[:1] - array[-1:]
     back = _segments(
         lay,
@@ -1292,7 +1218,13 @@ def _tour_paths(lay: _Layout, tour: Tour) -> tuple[str, str | None, str | None]:
         units[:1] - units[-1:],
         raw,
     )
-    return main, between, f"M{_n(last[0])} {_n(last[1])}" + back
+    return main, between, _move_to(units[-1]) + back
+
+
+def _move_to(unit: npt.NDArray[np.int64]) -> str:
+    """``M x y`` to the centre of the cell whose top-left corner is ``unit``."""
+    x, y = unit.astype(np.float64) + 0.5
+    return f"M{_n(x)} {_n(y)}"
 
 
 def _segments(
@@ -1362,14 +1294,7 @@ def _walk_drawing(
     """The board, the first cell numbered, the elements of each move, the knight."""
     check_animation(len(tour))
     board = tour.board
-    lay = _layout(board, cell_size, numbers=True)
-    kind = "closed" if tour.closed else "open"
-    root = _root(
-        lay,
-        f"{kind} tour of {board.label} ({tour.piece.label}), {len(tour)} cells",
-    )
-    _draw_cells(root, lay, _chess_colours(board), "cell")
-    _draw_labels(root, lay)
+    lay, root = _chessboard(board, cell_size, _tour_title(tour), numbers=True)
     array = np.asarray(tour.array, dtype=np.int64)
     order = np.concatenate([array, array[:1]]) if tour.closed else array
     centres = [(float(x), float(y)) for x, y in lay.px(order).tolist()]
@@ -1451,27 +1376,24 @@ def _walk_drawing(
             text.text = str(i + 1)
             shown.append(text)
         steps.append(shown)
+    return root, steps, _knight(root, lay, centres[0], badge=True), centres
+
+
+def _knight(
+    root: ET.Element, lay: _Layout, centre: tuple[float, float], *, badge: bool
+) -> ET.Element:
+    """The knight: a dark disc on ``centre``; a badge has a white rim and a ♞."""
     knight = ET.SubElement(
         root,
         "g",
-        {
-            "class": "knight",
-            "transform": f"translate({_n(centres[0][0])} {_n(centres[0][1])})",
-        },
+        {"class": "knight", "transform": f"translate({_n(centre[0])} {_n(centre[1])})"},
     )
     radius = max(4.0, lay.s * 0.36)
-    ET.SubElement(
-        knight,
-        "circle",
-        {
-            "r": _n(radius),
-            "fill": "#111111",
-            "fill-opacity": "0.85",
-            "stroke": "#ffffff",
-            "stroke-width": _n(max(1.0, radius * 0.1)),
-        },
-    )
-    if radius >= 8:
+    disc = {"r": _n(radius), "fill": "#111111", "fill-opacity": "0.85"}
+    if badge:
+        disc.update({"stroke": "#ffffff", "stroke-width": _n(max(1.0, radius * 0.1))})
+    ET.SubElement(knight, "circle", disc)
+    if badge and radius >= 8:
         glyph = ET.SubElement(
             knight,
             "text",
@@ -1483,7 +1405,53 @@ def _walk_drawing(
             },
         )
         glyph.text = "♞"
-    return root, steps, knight, centres
+    return knight
+
+
+def _animate(
+    steps: Sequence[Sequence[ET.Element]],
+    knight: ET.Element,
+    centres: Sequence[tuple[float, float]],
+    speed: float,
+) -> None:
+    """SMIL: step ``i``'s elements appear after ``i`` moves, the knight glides.
+
+    One loop lasts the moves plus two (the picture holds at the end), then
+    starts again.
+    """
+    dt = 1.0 / speed
+    n_moves = len(steps)
+    total = (n_moves + 2) * dt
+    dur = f"{_n(total, 3)}s"
+    for i, shown in enumerate(steps, start=1):
+        for element in shown:
+            ET.SubElement(
+                element,
+                "animate",
+                {
+                    "attributeName": "opacity",
+                    "values": "0;1",
+                    "keyTimes": f"0;{_n(i * dt / total, 6)}",
+                    "calcMode": "discrete",
+                    "dur": dur,
+                    "repeatCount": "indefinite",
+                },
+            )
+            element.set("opacity", "0")
+    values = [*centres, centres[-1]]
+    times = [i * dt / total for i in range(n_moves + 1)] + [1.0]
+    ET.SubElement(
+        knight,
+        "animateTransform",
+        {
+            "attributeName": "transform",
+            "type": "translate",
+            "values": ";".join(f"{_n(x)} {_n(y)}" for x, y in values),
+            "keyTimes": ";".join(_n(t, 6) for t in times),
+            "dur": dur,
+            "repeatCount": "indefinite",
+        },
+    )
 
 
 _HTML = """<!DOCTYPE html>
