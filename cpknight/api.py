@@ -133,9 +133,8 @@ def resolve(
 
 def _load(registry: dict[str, str], kind: str, method: str) -> Callable[..., Any]:
     if method not in registry:
-        raise InvalidInputError(
-            f"expected a {kind} method in {', '.join(registry)}: {method!r}"
-        )
+        known = ", ".join(registry) + (", auto" if registry is TOUR_METHODS else "")
+        raise InvalidInputError(f"expected a {kind} method in {known}: {method!r}")
     module, _, name = registry[method].partition(":")
     func: Callable[..., Any] = getattr(importlib.import_module(module), name)
     return func
@@ -339,35 +338,26 @@ def find_tour(
     """
     if method != "auto":
         _load(TOUR_METHODS, "tour", method)
-    resolved, leaper = resolve(board, piece)
-    resolved.require_finite("a tour")
-    start_cell = None if start is None else resolved.parse_cell(start)
-    end_cell = None if end is None else resolved.parse_cell(end)
-    if closed and end_cell is not None:
-        raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
+    resolved, leaper, start_cell, end_cell = _tour_instance(
+        board, piece, start, end, closed=closed, purpose="a tour"
+    )
     opts = options or SolveOptions()
     if method == "auto" and _tiles_suit(resolved, leaper, end_cell):
         method = "tiles"
+    instance: tuple[Board, Leaper] | tuple[MoveGraph]
     if method in GRAPH_FREE_TOUR_METHODS:
-        free: Tour = _load(TOUR_METHODS, "tour", method)(
-            resolved,
-            leaper,
-            closed=closed,
-            start=start_cell,
-            end=end_cell,
-            options=opts,
-            deadline=opts.deadline(),
-        )
-        return free
-    graph = move_graph(resolved, leaper)
-    check_tour_possible(graph, closed=closed, start=start_cell, end=end_cell)
-    if method == "auto":
-        method = choose_tour_method(
-            graph, closed=closed, start=start_cell, end=end_cell
-        )
+        instance = (resolved, leaper)
+    else:
+        graph = move_graph(resolved, leaper)
+        check_tour_possible(graph, closed=closed, start=start_cell, end=end_cell)
+        if method == "auto":
+            method = choose_tour_method(
+                graph, closed=closed, start=start_cell, end=end_cell
+            )
+        instance = (graph,)
     solve = _load(TOUR_METHODS, "tour", method)
     tour: Tour = solve(
-        graph,
+        *instance,
         closed=closed,
         start=start_cell,
         end=end_cell,
@@ -375,6 +365,25 @@ def find_tour(
         deadline=opts.deadline(),
     )
     return tour
+
+
+def _tour_instance(
+    board: BoardLike,
+    piece: PieceLike,
+    start: CellLike | None,
+    end: CellLike | None,
+    *,
+    closed: bool,
+    purpose: str,
+) -> tuple[Board, Leaper, Cell | None, Cell | None]:
+    """Read and check a tour instance: the board, the piece and the end cells."""
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite(purpose)
+    start_cell = None if start is None else resolved.parse_cell(start)
+    end_cell = None if end is None else resolved.parse_cell(end)
+    if closed and end_cell is not None:
+        raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
+    return resolved, leaper, start_cell, end_cell
 
 
 def choose_tour_method(
@@ -473,12 +482,9 @@ def count_tours(
     """
     from cpknight.tour_cpsat import count_tours as count_cpsat
 
-    resolved, leaper = resolve(board, piece)
-    resolved.require_finite("counting tours")
-    start_cell = None if start is None else resolved.parse_cell(start)
-    end_cell = None if end is None else resolved.parse_cell(end)
-    if closed and end_cell is not None:
-        raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
+    resolved, leaper, start_cell, end_cell = _tour_instance(
+        board, piece, start, end, closed=closed, purpose="counting tours"
+    )
     return count_cpsat(
         move_graph(resolved, leaper),
         closed=closed,
@@ -534,12 +540,9 @@ def iter_tours(
     """
     from cpknight.tour_search import iter_search_tours
 
-    resolved, leaper = resolve(board, piece)
-    resolved.require_finite("a tour")
-    start_cell = None if start is None else resolved.parse_cell(start)
-    end_cell = None if end is None else resolved.parse_cell(end)
-    if closed and end_cell is not None:
-        raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
+    resolved, leaper, start_cell, end_cell = _tour_instance(
+        board, piece, start, end, closed=closed, purpose="a tour"
+    )
     opts = options or SolveOptions()
     deadline = opts.deadline()
     yield from iter_search_tours(

@@ -17,10 +17,12 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from cpknight import __version__
 from cpknight.api import (
+    DISTANCE_METHODS,
+    TOUR_METHODS,
     components,
     distance_map,
     find_tour,
@@ -40,9 +42,9 @@ from cpknight.errors import (
     TourCheckError,
 )
 from cpknight.pieces import Leaper
-from cpknight.render import GRID_LIMIT, grid_text, table_text
+from cpknight.render import GRID_LIMIT, grid_text, sweep_text, table_text
 from cpknight.results import Distance, Tour, TourCount, check_tour
-from cpknight.solving import SolveOptions
+from cpknight.solving import SolveOptions, cannot_write
 
 __all__ = ["COMMANDS", "EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_NONE", "EXIT_OK", "main"]
 
@@ -81,7 +83,37 @@ def _json(obj: Any) -> None:
     print(json.dumps(obj))
 
 
+def _outcome(args: argparse.Namespace, code: int, data: Any, text: str) -> int:
+    """Print ``data`` as JSON with ``--json``, else ``text``; return ``code``."""
+    if args.json:
+        _json(data)
+    else:
+        _out(text)
+    return code
+
+
 # ------------------------------------------------------------- shared options
+
+
+def _command(
+    sub: SubParsers,
+    name: str,
+    run: Run,
+    *,
+    help: str,
+    description: str,
+    epilog: str | None = EXIT_CODES,
+) -> argparse.ArgumentParser:
+    """Add the parser of one subcommand that runs ``run``, exit codes underneath."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name,
+        help=help,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(run=run)
+    return parser
 
 
 def _add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> None:
@@ -106,6 +138,55 @@ def _add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> N
     )
 
 
+def _add_cell_args(parser: argparse.ArgumentParser, *, target: bool = False) -> None:
+    parser.add_argument("source", metavar="SOURCE", help="a cell like a1 or 0,0")
+    if target:
+        parser.add_argument("target", metavar="TARGET", help="a cell like h8 or 7,7")
+
+
+def _add_json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _add_grid(parser: argparse.ArgumentParser, what: str = "the grid") -> None:
+    parser.add_argument(
+        "--grid",
+        action="store_true",
+        help=f"print {what} even on boards of more than {GRID_LIMIT} cells",
+    )
+
+
+def _add_force(parser: argparse.ArgumentParser, files: str) -> None:
+    parser.add_argument("--force", action="store_true", help=f"overwrite {files}")
+
+
+def _add_export(parser: argparse.ArgumentParser, kind: str) -> None:
+    """``--export FILE`` and its ``--force``, for the formulation commands."""
+    parser.add_argument("--export", metavar="FILE", help=f"write the model as {kind}")
+    _add_force(parser, "the file given to --export")
+
+
+def _add_progress(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress on stderr (default: only when stderr is a terminal)",
+    )
+
+
+def _progress_bar(args: argparse.Namespace, line: str, total: int | None = None) -> Any:
+    """A tqdm progress line on stderr, or None when progress is not shown.
+
+    Progress is shown when stderr is a terminal, or with ``--progress``; only
+    then is tqdm imported.
+    """
+    if not (args.progress or sys.stderr.isatty()):
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, bar_format=line, file=sys.stderr)
+
+
 def _board_and_piece(args: argparse.Namespace) -> tuple[Board, Leaper]:
     topology: Topology = (
         "torus" if args.torus else "cylinder" if args.cylinder else "bounded"
@@ -121,25 +202,23 @@ def _cell_json(cell: Sequence[int]) -> list[int]:
 
 
 def _add_boards(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "boards",
+        _run_boards,
         help="list the named boards with a drawing of each",
         description="List the named boards, or draw one.",
+        epilog=None,
     )
     parser.add_argument("name", nargs="?", metavar="NAME", help="draw only this board")
     parser.add_argument(
         "--svg", metavar="FILE", help="also draw the board (or every board) as SVG"
     )
-    parser.add_argument(
-        "--force", action="store_true", help="overwrite the file given to --svg"
-    )
-    parser.set_defaults(run=_run_boards)
+    _add_force(parser, "the file given to --svg")
 
 
 def _run_boards(args: argparse.Namespace) -> int:
-    names = list(NAMED_BOARDS)
-    if args.svg:
-        _check_new_file(args.svg, force=args.force)
+    outputs = _new_files(args, "svg")
     if args.name:
         board = Board.parse(args.name)
         _out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
@@ -148,8 +227,9 @@ def _run_boards(args: argparse.Namespace) -> int:
             from cpknight.svg import board_svg
 
             write_new_file(args.svg, board_svg(board), force=args.force)
-            _out(f"wrote {args.svg}")
+        _wrote(outputs)
         return EXIT_OK
+    names = list(NAMED_BOARDS)
     for i, name in enumerate(names):
         named = NAMED_BOARDS[name]
         board = named.build()
@@ -165,7 +245,7 @@ def _run_boards(args: argparse.Namespace) -> int:
 
         boards = [NAMED_BOARDS[name].build() for name in names]
         write_new_file(args.svg, boards_svg(boards), force=args.force)
-        _out(f"wrote {args.svg}")
+    _wrote(outputs)
     return EXIT_OK
 
 
@@ -182,33 +262,25 @@ def _diagram(board: Board) -> str:
 
 
 def _add_map(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "map",
+        _run_map,
         help="the number of moves from a cell to every cell",
         description="Print the distance map from SOURCE: the number of moves to "
         "every cell (* the source, # blocked, - unreachable).",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_board_args(parser)
-    parser.add_argument("source", metavar="SOURCE", help="a cell like a1 or 0,0")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument(
-        "--grid",
-        action="store_true",
-        help=f"print the grid even on boards of more than {GRID_LIMIT} cells",
-    )
+    _add_cell_args(parser)
+    _add_json(parser)
+    _add_grid(parser)
     parser.add_argument("--svg", metavar="FILE", help="draw the map as an SVG heat map")
-    parser.add_argument(
-        "--force", action="store_true", help="overwrite the file given to --svg"
-    )
-    parser.set_defaults(run=_run_map)
+    _add_force(parser, "the file given to --svg")
 
 
 def _run_map(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
-    if args.svg:
-        _check_new_file(args.svg, force=args.force)
+    outputs = _new_files(args, "svg")
     dmap = distance_map(board, args.source, piece=piece)
     if args.svg:
         from cpknight.svg import distance_map_svg
@@ -231,59 +303,63 @@ def _run_map(args: argparse.Namespace) -> int:
         f"at most {dmap.max_distance} moves"
         + (f", {unreachable} unreachable (-)" if unreachable else "")
     )
-    if board.size > GRID_LIMIT and not args.grid:
-        _out(f"(the grid has {board.size} cells; add --grid to print it)")
-    else:
+    if _grid_fits(args, board):
         _out(str(dmap))
-    if args.svg:
-        _out(f"wrote {args.svg}")
+    _wrote(outputs)
     return EXIT_OK
+
+
+def _grid_fits(args: argparse.Namespace, board: Board, hint: str = "") -> bool:
+    """Whether to print the grid; if not, say why (boards over the grid limit)."""
+    if board.size <= GRID_LIMIT or args.grid:
+        return True
+    _out(f"(the grid has {board.size} cells; add --grid to print it{hint})")
+    return False
 
 
 # ----------------------------------------------------------------- distance
 
 
 def _add_distance(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "distance",
+        _run_distance,
         help="the fewest moves from one cell to another, with a shortest path",
         description="The fewest moves from SOURCE to TARGET and one shortest path.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_board_args(parser)
-    parser.add_argument("source", metavar="SOURCE", help="a cell like a1 or 0,0")
-    parser.add_argument("target", metavar="TARGET", help="a cell like h8 or 7,7")
+    _add_cell_args(parser, target=True)
     parser.add_argument(
         "--method",
         default="bfs",
         metavar="M",
         help="bfs (default), a comma-separated list, or 'all'",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.set_defaults(run=_run_distance)
+    _add_json(parser)
 
 
-def _distance_methods(text: str) -> list[str]:
-    from cpknight.api import DISTANCE_METHODS
-
+def _method_list(
+    text: str, registry: dict[str, str], kind: str, *extra: str
+) -> list[str]:
+    """Read ``--method(s)``: names in ``registry`` (or ``extra``), or ``'all'``."""
     if text.strip() == "all":
-        return list(DISTANCE_METHODS)
+        return list(registry)
     methods = [m.strip() for m in text.split(",") if m.strip()]
     for method in methods:
-        if method not in DISTANCE_METHODS:
+        if method not in registry and method not in extra:
+            known = ", ".join([*registry, *(repr(name) for name in extra)])
             raise InvalidInputError(
-                f"expected a distance method in {', '.join(DISTANCE_METHODS)} "
-                f"or 'all': {method!r}"
+                f"expected a {kind} method in {known} or 'all': {method!r}"
             )
     if not methods:
-        raise InvalidInputError(f"expected at least one distance method: {text!r}")
+        raise InvalidInputError(f"expected at least one {kind} method: {text!r}")
     return methods
 
 
 def _run_distance(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
-    methods = _distance_methods(args.method)
+    methods = _method_list(args.method, DISTANCE_METHODS, "distance")
     source = board.parse_cell(args.source)
     target = board.parse_cell(args.target)
     results: list[Distance] = []
@@ -408,23 +484,18 @@ def _distance_json(result: Distance) -> dict[str, Any]:
 
 
 def _add_reach(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "reach",
+        _run_reach,
         help="which cells a piece can reach from a cell",
         description="Show which cells can be reached from SOURCE (+ reachable, "
         "- unreachable, * the source, # blocked) and the components of the board.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_board_args(parser)
-    parser.add_argument("source", metavar="SOURCE", help="a cell like a1 or 0,0")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument(
-        "--grid",
-        action="store_true",
-        help=f"print the grid even on boards of more than {GRID_LIMIT} cells",
-    )
-    parser.set_defaults(run=_run_reach)
+    _add_cell_args(parser)
+    _add_json(parser)
+    _add_grid(parser)
 
 
 def _run_reach(args: argparse.Namespace) -> int:
@@ -456,8 +527,7 @@ def _run_reach(args: argparse.Namespace) -> int:
         f"{len(cells)} of {board.n_open} cells reachable; "
         f"{len(parts)} component{'s' if len(parts) != 1 else ''} ({sizes}{more})"
     )
-    if board.size > GRID_LIMIT and not args.grid:
-        _out(f"(the grid has {board.size} cells; add --grid to print it)")
+    if not _grid_fits(args, board):
         return EXIT_OK
     mask = board.open_mask
 
@@ -476,14 +546,14 @@ def _run_reach(args: argparse.Namespace) -> int:
 
 
 def _add_check(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "check",
+        _run_check,
         help="verify a tour given as a file of cells, one per line",
         description="Verify that FILE (one cell per line, algebraic like a1 or "
         "coordinates like 0,0; blank lines and lines starting with ';' ignored) "
         "is a tour of BOARD. Exit code 0 if it is, 1 if it is not.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_board_args(parser)
     parser.add_argument(
@@ -492,8 +562,7 @@ def _add_check(sub: SubParsers) -> None:
     parser.add_argument(
         "--closed", action="store_true", help="also require the closing move"
     )
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.set_defaults(run=_run_check)
+    _add_json(parser)
 
 
 def read_cells_file(path: str | Path) -> list[str]:
@@ -524,26 +593,30 @@ def _run_check(args: argparse.Namespace) -> int:
     try:
         check_tour(board, cells, piece=piece, closed=args.closed)
     except TourCheckError as exc:
-        if args.json:
-            _json({"tour": False, "step": exc.step, "reason": str(exc)})
-        else:
-            _out(f"not a {kind}: {exc}")
-        return EXIT_NONE
-    if args.json:
-        _json({"tour": True, "step": None, "reason": None})
-    else:
-        _out(f"ok: a {kind} of {len(cells)} cells on {board.label} ({piece.label})")
-    return EXIT_OK
+        return _outcome(
+            args,
+            EXIT_NONE,
+            {"tour": False, "step": exc.step, "reason": str(exc)},
+            f"not a {kind}: {exc}",
+        )
+    return _outcome(
+        args,
+        EXIT_OK,
+        {"tour": True, "step": None, "reason": None},
+        f"ok: a {kind} of {len(cells)} cells on {board.label} ({piece.label})",
+    )
 
 
 # --------------------------------------------------------------------- tour
 
 
-def _add_solve_args(parser: argparse.ArgumentParser) -> None:
+def _add_solve_args(
+    parser: argparse.ArgumentParser, *, time_limit: float | None = None
+) -> None:
     parser.add_argument(
         "--time-limit",
         type=float,
-        default=None,
+        default=time_limit,
         metavar="S",
         help="give up after S seconds, model building included (default: none)",
     )
@@ -575,7 +648,7 @@ def _log_line(line: str) -> None:
 
 
 def _add_tour_args(parser: argparse.ArgumentParser) -> None:
-    """The instance options shared by ``tour``, ``compare`` and ``sweep``."""
+    """The instance options shared by ``tour``, ``count``, ``compare`` and others."""
     _add_board_args(parser)
     parser.add_argument(
         "--open",
@@ -586,15 +659,35 @@ def _add_tour_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--end", metavar="CELL", help="the last cell (open tours)")
 
 
+def _tour_ends(
+    args: argparse.Namespace, board: Board
+) -> tuple[Cell | None, Cell | None]:
+    """The cells given to ``--start`` and ``--end`` (``None`` where not given)."""
+
+    def cell(text: str | None) -> Cell | None:
+        return None if text is None else board.parse_cell(text)
+
+    return cell(args.start), cell(args.end)
+
+
+def _ends_text(board: Board, start: Cell | None, end: Cell | None) -> str:
+    """`` from a1 to h8``: a tour's fixed ends, for a heading."""
+    return "".join(
+        f" {word} {board.cell_name(cell)}"
+        for word, cell in (("from", start), ("to", end))
+        if cell is not None
+    )
+
+
 def _add_tour(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "tour",
+        _run_tour,
         help="find a tour: every open cell once, closed (default) or open",
         description="Find a tour of BOARD: every open cell exactly once, closed "
         "(the last cell one move from the first) unless --open. Prints the board "
         "with the visit number in each cell, the path, the outcome and the time.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_tour_args(parser)
     parser.add_argument(
@@ -605,7 +698,7 @@ def _add_tour(sub: SubParsers) -> None:
         "picks one for the instance and says which",
     )
     _add_solve_args(parser)
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    _add_json(parser)
     parser.add_argument(
         "--out",
         metavar="FILE",
@@ -631,30 +724,18 @@ def _add_tour(sub: SubParsers) -> None:
         metavar="N",
         help="moves per second for --animate and --html (default 4)",
     )
-    parser.add_argument(
-        "--force",
-        action="store_true",
-        help="overwrite files given to --out, --svg, --animate, --html",
-    )
-    parser.add_argument(
-        "--grid",
-        action="store_true",
-        help=f"print the grid and path even on boards of more than {GRID_LIMIT} cells",
-    )
+    _add_force(parser, "files given to --out, --svg, --animate, --html")
+    _add_grid(parser, "the grid and path")
     parser.add_argument(
         "--log", action="store_true", help="stream the solver's search log to stderr"
     )
-    parser.set_defaults(run=_run_tour)
 
 
 def _run_tour(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
     closed = not args.open
-    pictures = [p for p in (args.svg, args.animate, args.html) if p]
-    outputs = [p for p in (args.out, *pictures) if p]
-    for path in outputs:
-        _check_new_file(path, force=args.force)
+    outputs = _new_files(args, "out", "svg", "animate", "html")
     if args.animate or args.html:
         from cpknight.svg import check_animation
 
@@ -671,30 +752,30 @@ def _run_tour(args: argparse.Namespace) -> int:
             options=options,
         )
     except NoTourError as exc:
-        if args.json:
-            _json(_tour_json(None, closed, args.method, "infeasible", exc.reason))
-        else:
-            _out(f"no {kind} tour of {board.label} ({piece.label}): {exc.reason}")
-        return EXIT_NONE
+        return _outcome(
+            args,
+            EXIT_NONE,
+            _tour_json(None, closed, args.method, "infeasible", exc.reason),
+            f"no {kind} tour of {board.label} ({piece.label}): {exc.reason}",
+        )
     except SolveLimitError as exc:
-        if args.json:
-            _json(_tour_json(None, closed, args.method, "unknown", str(exc)))
-        else:
-            _out(f"unknown: {exc}")
-        return EXIT_LIMIT
+        return _outcome(
+            args,
+            EXIT_LIMIT,
+            _tour_json(None, closed, args.method, "unknown", str(exc)),
+            f"unknown: {exc}",
+        )
     if args.out:
         write_tour_file(args.out, tour, force=args.force)
-    if pictures:
-        from cpknight import svg
+    if args.svg or args.animate or args.html:
+        from cpknight.svg import tour_animation_svg, tour_html, tour_svg
 
-        if args.svg:
-            write_new_file(args.svg, svg.tour_svg(tour), force=args.force)
-        if args.animate:
-            text = svg.tour_animation_svg(tour, speed=args.speed)
-            write_new_file(args.animate, text, force=args.force)
-        if args.html:
-            text = svg.tour_html(tour, speed=args.speed)
-            write_new_file(args.html, text, force=args.force)
+        _write_files(
+            args,
+            svg=lambda: tour_svg(tour),
+            animate=lambda: tour_animation_svg(tour, speed=args.speed),
+            html=lambda: tour_html(tour, speed=args.speed),
+        )
     if args.json:
         _json(_tour_json(tour, closed, tour.method, "found", None))
         return EXIT_OK
@@ -703,16 +784,10 @@ def _run_tour(args: argparse.Namespace) -> int:
         f"{kind} tour of {board.label} ({piece.label}), {len(tour)} cells, "
         f"found by {tour.method}{picked} in {tour.seconds:.3f} s"
     )
-    if board.size > GRID_LIMIT and not args.grid:
-        _out(
-            f"(the grid has {board.size} cells; add --grid to print it, "
-            "or --out FILE to save the tour)"
-        )
-    else:
+    if _grid_fits(args, board, ", or --out FILE to save the tour"):
         _out(str(tour))
         _out("path: " + " ".join(tour.names()))
-    for path in outputs:
-        _out(f"wrote {path}")
+    _wrote(outputs)
     return EXIT_OK
 
 
@@ -798,14 +873,11 @@ def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
         return
     import numpy as np
 
-    _check_new_file(path, force=force)
-    try:
-        with open(path, "wb") as handle:
+    def save(file: Path) -> None:
+        with file.open("wb") as handle:
             np.save(handle, np.asarray(tour.array, dtype=np.int64))
-    except OSError as exc:
-        raise InvalidInputError(
-            f"cannot write '{path}': {exc.strerror or type(exc).__name__}"
-        ) from None
+
+    _write(path, save, force=force)
 
 
 def read_tour_file(path: str, board: Board) -> Any:
@@ -890,6 +962,39 @@ def _check_new_file(path: str, *, force: bool) -> None:
         raise InvalidInputError(f"file '{path}' exists; add --force to overwrite it")
 
 
+def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
+    """The files given to these options (``'svg'``: ``--svg``), checked up front.
+
+    Checking before the work starts means a refused file costs no solving.
+    """
+    paths = [path for path in (getattr(args, name) for name in options) if path]
+    for path in paths:
+        _check_new_file(path, force=args.force)
+    return paths
+
+
+def _write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
+    """Write the text of each option given a file (``svg=...``: ``--svg``)."""
+    for option, text in texts.items():
+        path = getattr(args, option)
+        if path:
+            write_new_file(path, text(), force=args.force)
+
+
+def _wrote(paths: Sequence[str]) -> None:
+    for path in paths:
+        _out(f"wrote {path}")
+
+
+def _write(path: str, write: Callable[[Path], object], *, force: bool) -> None:
+    """The one way a file is written: refuse to replace it, say why it failed."""
+    _check_new_file(path, force=force)
+    try:
+        write(Path(path))
+    except OSError as exc:
+        raise InvalidInputError(cannot_write(path, exc)) from None
+
+
 def write_new_file(path: str, text: str, *, force: bool) -> None:
     """Write ``text`` to ``path``, refusing to replace a file without ``force``.
 
@@ -897,32 +1002,26 @@ def write_new_file(path: str, text: str, *, force: bool) -> None:
         InvalidInputError: the file exists (and ``force`` is false) or cannot be
             written.
     """
-    _check_new_file(path, force=force)
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InvalidInputError(
-            f"cannot write '{path}': {exc.strerror or type(exc).__name__}"
-        ) from None
+    _write(path, lambda file: file.write_text(text, encoding="utf-8"), force=force)
 
 
 # -------------------------------------------------------------------- count
 
 
 def _add_count(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "count",
+        _run_count,
         help="count the tours of a board (CP-SAT enumeration)",
         description="Count the tours of BOARD, closed (default) or open, in both "
         "conventions: directed (each tour in its two directions) and undirected. "
         "A count stopped by --time-limit or Ctrl-C is reported as partial.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_tour_args(parser)
     _add_solve_args(parser)
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.set_defaults(run=_run_count)
+    _add_json(parser)
+    _add_progress(parser)
 
 
 def _run_count(args: argparse.Namespace) -> int:
@@ -930,80 +1029,66 @@ def _run_count(args: argparse.Namespace) -> int:
 
     board, piece = _board_and_piece(args)
     closed = not args.open
-    shown = False
+    bar = _progress_bar(args, "counting: {n} directed tours so far ({elapsed})")
 
     def progress(partial: TourCount) -> None:
-        nonlocal shown
-        shown = True
-        print(
-            f"counting: {partial.directed} directed tours so far "
-            f"({partial.seconds:.0f} s)",
-            file=sys.stderr,
-            flush=True,
-        )
+        bar.update(partial.directed - bar.n)
 
-    result = count_tours(
-        board,
-        piece=piece,
-        closed=closed,
-        start=args.start,
-        end=args.end,
-        options=_solve_options(args),
-        progress=progress,
-    )
+    try:
+        result = count_tours(
+            board,
+            piece=piece,
+            closed=closed,
+            start=args.start,
+            end=args.end,
+            options=_solve_options(args),
+            progress=None if bar is None else progress,
+        )
+        if bar is not None:
+            progress(result)
+    finally:
+        if bar is not None:
+            bar.close()
     code = EXIT_OK
     if result.interrupted:
         code = EXIT_INTERRUPTED
     elif result.status != "complete":
         code = EXIT_LIMIT
-    if args.json:
-        _json(
-            {
-                "status": result.status,
-                "directed": result.directed,
-                "undirected": result.undirected,
-                "seconds": round(result.seconds, 6),
-            }
-        )
-        return code
     kind = "closed" if closed else "open"
-    where = "".join(
-        f" {word} {board.cell_name(board.parse_cell(cell))}"
-        for word, cell in (("from", args.start), ("to", args.end))
-        if cell is not None
-    )
+    where = _ends_text(board, *_tour_ends(args, board))
     least = "" if result.status == "complete" else "at least "
     why = {EXIT_OK: "complete", EXIT_LIMIT: "partial: time limit reached"}.get(
         code, "partial: interrupted"
     )
-    _out(
+    return _outcome(
+        args,
+        code,
+        {
+            "status": result.status,
+            "directed": result.directed,
+            "undirected": result.undirected,
+            "seconds": round(result.seconds, 6),
+        },
         f"{kind} tours of {board.label} ({piece.label}){where}: "
         f"{least}{result.directed} directed, {least}{result.undirected} undirected "
-        f"({why}, {result.seconds:.3f} s)"
+        f"({why}, {result.seconds:.3f} s)",
     )
-    return code
 
 
 # ------------------------------------------------------- formulation: tours
 
 
 def _add_formulation_tour(kinds: SubParsers) -> None:
-    parser = kinds.add_parser(
+    parser = _command(
+        kinds,
         "tour",
+        _run_formulation_tour,
         help="the CP-SAT circuit model of a tour",
         description="Print the CP-SAT circuit model of a tour of BOARD with its "
         "own numbers and variable names, or export it as a text proto.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_tour_args(parser)
-    parser.add_argument(
-        "--export", metavar="FILE", help="write the model as a CP-SAT text proto"
-    )
-    parser.add_argument(
-        "--force", action="store_true", help="overwrite the file given to --export"
-    )
-    parser.set_defaults(run=_run_formulation_tour)
+    _add_export(parser, "a CP-SAT text proto")
 
 
 def _run_formulation_tour(args: argparse.Namespace) -> int:
@@ -1012,72 +1097,69 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
 
     board, piece = _board_and_piece(args)
     board.require_finite("a tour")
-    if args.export:
-        _check_new_file(args.export, force=args.force)
+    _new_files(args, "export")
+    start, end = _tour_ends(args, board)
     model = build_tour_model(
-        move_graph(board, piece),
-        closed=not args.open,
-        start=None if args.start is None else board.parse_cell(args.start),
-        end=None if args.end is None else board.parse_cell(args.end),
+        move_graph(board, piece), closed=not args.open, start=start, end=end
     )
+    return _print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)")
+
+
+class _Model(Protocol):
+    """What the formulation commands need of a built model."""
+
+    def formulation(self) -> str: ...
+
+    def export(self, path: str) -> object: ...
+
+
+def _print_or_export(args: argparse.Namespace, model: _Model, note: str = "") -> int:
+    """Print the model's formulation, or write it to the ``--export`` file."""
     if args.export:
         model.export(args.export)
-        _out(f"wrote {args.export} ({model.n_arcs} Booleans, one circuit)")
+        _out(f"wrote {args.export}{note}")
     else:
         _out(model.formulation())
     return EXIT_OK
 
 
 def _add_formulation_distance(kinds: SubParsers) -> None:
-    parser = kinds.add_parser(
+    parser = _command(
+        kinds,
         "distance",
+        _run_formulation_distance,
         help="the integer program of a distance (move counts or arc flow)",
         description="Print the integer program of the distance from SOURCE to "
         "TARGET with the instance's own numbers and variable names (ip: move "
         "counts, n[+1,+2] ...; flow: one unit of flow over the move arcs), or "
         "export it as LP or MPS (--export FILE.lp|FILE.mps).",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_board_args(parser)
-    parser.add_argument("source", metavar="SOURCE", help="a cell like a1 or 0,0")
-    parser.add_argument("target", metavar="TARGET", help="a cell like h8 or 7,7")
+    _add_cell_args(parser, target=True)
     parser.add_argument(
         "--method",
         default="ip",
         choices=["ip", "flow"],
         help="ip (move counts, default) or flow (arc flow)",
     )
-    parser.add_argument(
-        "--export", metavar="FILE", help="write the model as FILE.lp or FILE.mps"
-    )
-    parser.add_argument(
-        "--force", action="store_true", help="overwrite the file given to --export"
-    )
-    parser.set_defaults(run=_run_formulation_distance)
+    _add_export(parser, "FILE.lp or FILE.mps")
 
 
 def _run_formulation_distance(args: argparse.Namespace) -> int:
     from cpknight.distance_ip import build_flow_model, build_move_count_model
 
     board, piece = _board_and_piece(args)
-    if args.export:
-        if Path(args.export).suffix.lower() not in (".lp", ".mps"):
-            raise InvalidInputError(
-                f"expected an export file ending in .lp or .mps: '{args.export}'"
-            )
-        _check_new_file(args.export, force=args.force)
-    model: Any
+    if args.export and Path(args.export).suffix.lower() not in (".lp", ".mps"):
+        raise InvalidInputError(
+            f"expected an export file ending in .lp or .mps: '{args.export}'"
+        )
+    _new_files(args, "export")
+    model: _Model
     if args.method == "flow":
         model = build_flow_model(board, args.source, args.target, piece=piece)
     else:
         model = build_move_count_model(board, args.source, args.target, piece=piece)
-    if args.export:
-        model.export(args.export)
-        _out(f"wrote {args.export}")
-    else:
-        _out(model.formulation())
-    return EXIT_OK
+    return _print_or_export(args, model)
 
 
 # ------------------------------------------------------------------ collect
@@ -1101,8 +1183,10 @@ def _add_collect_args(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_collect(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "collect",
+        _run_collect,
         help="the shortest route from a cell through required cells (the food)",
         description="The snake's meal: the fewest moves from START that visit\n"
         "every FOOD cell (and end on --end). Prints the route, its length and\n"
@@ -1111,7 +1195,6 @@ def _add_collect(sub: SubParsers) -> None:
         epilog=EXIT_CODES.replace(
             "0  answered", "0  answered (a proved-optimal or best-found route)"
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_collect_args(parser)
     parser.add_argument(
@@ -1122,15 +1205,12 @@ def _add_collect(sub: SubParsers) -> None:
         "IDA* for simple routes) or greedy (nearest food next)",
     )
     _add_solve_args(parser)
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    _add_json(parser)
     parser.add_argument("--svg", metavar="FILE", help="draw the route as SVG")
     parser.add_argument(
         "--animate", metavar="FILE", help="write an animated SVG of the route"
     )
-    parser.add_argument(
-        "--force", action="store_true", help="overwrite files given to --svg/--animate"
-    )
-    parser.set_defaults(run=_run_collect)
+    _add_force(parser, "files given to --svg/--animate")
 
 
 def _run_collect(args: argparse.Namespace) -> int:
@@ -1138,9 +1218,7 @@ def _run_collect(args: argparse.Namespace) -> int:
 
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
-    for path in (args.svg, args.animate):
-        if path:
-            _check_new_file(path, force=args.force)
+    outputs = _new_files(args, "svg", "animate")
     try:
         route = collect(
             board,
@@ -1153,28 +1231,26 @@ def _run_collect(args: argparse.Namespace) -> int:
             options=options,
         )
     except NoPathError as exc:
-        if args.json:
-            _json(_route_json(None, "infeasible", args.method, str(exc)))
-        else:
-            _out(f"infeasible: {exc}")
-        return EXIT_NONE
+        return _outcome(
+            args,
+            EXIT_NONE,
+            _route_json(None, "infeasible", args.method, str(exc)),
+            f"infeasible: {exc}",
+        )
     except SolveLimitError as exc:
-        if args.json:
-            row = _route_json(None, "unknown", args.method, str(exc))
-            row["bound"] = exc.details.get("bound")
-            _json(row)
-        else:
-            _out(f"unknown: {exc}")
-        return EXIT_LIMIT
+        row = _route_json(None, "unknown", args.method, str(exc))
+        row["bound"] = exc.details.get("bound")
+        return _outcome(args, EXIT_LIMIT, row, f"unknown: {exc}")
     if args.svg or args.animate:
         from cpknight.svg import route_animation_svg, route_svg
 
-        if args.svg:
-            text = route_svg(board, route.cells, piece=piece, food=route.food)
-            write_new_file(args.svg, text, force=args.force)
-        if args.animate:
-            text = route_animation_svg(board, route.cells, piece=piece, food=route.food)
-            write_new_file(args.animate, text, force=args.force)
+        _write_files(
+            args,
+            svg=lambda: route_svg(board, route.cells, piece=piece, food=route.food),
+            animate=lambda: route_animation_svg(
+                board, route.cells, piece=piece, food=route.food
+            ),
+        )
     if args.json:
         _json(_route_json(route, route.status, route.method, None))
         return EXIT_OK
@@ -1191,9 +1267,7 @@ def _run_collect(args: argparse.Namespace) -> int:
     if board.size <= GRID_LIMIT:
         _out(str(route))
     _out("route: " + " ".join(route.names()))
-    for path in (args.svg, args.animate):
-        if path:
-            _out(f"wrote {path}")
+    _wrote(outputs)
     return EXIT_OK
 
 
@@ -1212,41 +1286,29 @@ def _route_json(
 
 
 def _add_formulation_collect(kinds: SubParsers) -> None:
-    parser = kinds.add_parser(
+    parser = _command(
+        kinds,
         "collect",
+        _run_formulation_collect,
         help="the CP-SAT circuit model of a shortest route through the food",
         description="Print the CP-SAT model of the snake's meal (walk: a circuit "
         "over the start and the food weighted by BFS distances; --simple: a "
         "circuit over every cell with self-loops for cells left out) with the "
         "instance's own numbers, or export it as a text proto.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_collect_args(parser)
-    parser.add_argument(
-        "--export", metavar="FILE", help="write the model as a CP-SAT text proto"
-    )
-    parser.add_argument(
-        "--force", action="store_true", help="overwrite the file given to --export"
-    )
-    parser.set_defaults(run=_run_formulation_collect)
+    _add_export(parser, "a CP-SAT text proto")
 
 
 def _run_formulation_collect(args: argparse.Namespace) -> int:
     from cpknight.collect import build_collect_model
 
     board, piece = _board_and_piece(args)
-    if args.export:
-        _check_new_file(args.export, force=args.force)
+    _new_files(args, "export")
     model = build_collect_model(
         board, args.start, args.food, end=args.end, piece=piece, simple=args.simple
     )
-    if args.export:
-        model.export(args.export)
-        _out(f"wrote {args.export} ({len(model.arcs)} Booleans, one circuit)")
-    else:
-        _out(model.formulation())
-    return EXIT_OK
+    return _print_or_export(args, model, f" ({len(model.arcs)} Booleans, one circuit)")
 
 
 # -------------------------------------------------------------- formulation
@@ -1279,8 +1341,10 @@ def _add_formulation(sub: SubParsers) -> None:
 
 
 def _add_compare(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "compare",
+        _run_compare,
         help="run every tour engine on the same instance, side by side",
         description="Run each tour engine on the same instance with the same time\n"
         "limit and print one table: outcome (found, proved none, unknown),\n"
@@ -1293,8 +1357,6 @@ def _add_compare(sub: SubParsers) -> None:
         "  prune       warnsdorff with critical-cell cuts and restarts\n"
         "  greedy      warnsdorff without backtracking (failing proves nothing)\n"
         "  tiles       huge plain boards from CP-SAT-built tiles",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_tour_args(parser)
     parser.add_argument(
@@ -1303,27 +1365,8 @@ def _add_compare(sub: SubParsers) -> None:
         metavar="LIST",
         help="comma-separated engines, or 'all' (default)",
     )
-    _add_solve_args(parser)
-    parser.set_defaults(time_limit=10.0)
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.set_defaults(run=_run_compare)
-
-
-def _tour_methods(text: str) -> list[str]:
-    from cpknight.api import TOUR_METHODS
-
-    if text.strip() == "all":
-        return list(TOUR_METHODS)
-    methods = [m.strip() for m in text.split(",") if m.strip()]
-    for method in methods:
-        if method not in TOUR_METHODS and method != "auto":
-            raise InvalidInputError(
-                f"expected a tour method in {', '.join(TOUR_METHODS)}, 'auto' "
-                f"or 'all': {method!r}"
-            )
-    if not methods:
-        raise InvalidInputError(f"expected at least one tour method: {text!r}")
-    return methods
+    _add_solve_args(parser, time_limit=10.0)
+    _add_json(parser)
 
 
 _STATUS_WORDS = {"found": "found", "infeasible": "proved none", "unknown": "unknown"}
@@ -1339,9 +1382,8 @@ def _run_compare(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
     closed = not args.open
-    methods = _tour_methods(args.methods)
-    start = None if args.start is None else board.parse_cell(args.start)
-    end = None if args.end is None else board.parse_cell(args.end)
+    methods = _method_list(args.methods, TOUR_METHODS, "tour", "auto")
+    start, end = _tour_ends(args, board)
     rows: list[dict[str, Any]] = []
     for method in methods:
         try:
@@ -1382,11 +1424,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         )
     statuses = {row["status"] for row in rows}
     kind = "closed" if closed else "open"
-    where = "".join(
-        f" {word} {board.cell_name(cell)}"
-        for word, cell in (("from", start), ("to", end))
-        if cell is not None
-    )
+    where = _ends_text(board, start, end)
     if args.json:
         _json(
             {
@@ -1448,15 +1486,15 @@ def _run_compare(args: argparse.Namespace) -> int:
 
 
 def _add_sweep(sub: SubParsers) -> None:
-    parser = sub.add_parser(
+    parser = _command(
+        sub,
         "sweep",
+        _run_sweep,
         help="for every start cell: does a tour from it exist?",
         description="Ask for a tour from every open cell of BOARD in turn (open\n"
         "tours unless --closed) and draw the answers as a grid: o a tour\n"
         "starts here, x proved none, ? limit reached (--time-limit is per\n"
         "cell). --json adds the time, effort and reason of every cell.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_board_args(parser)
     kind = parser.add_mutually_exclusive_group()
@@ -1470,8 +1508,7 @@ def _add_sweep(sub: SubParsers) -> None:
         metavar="M",
         help="the engine (see 'cpknight compare --help'); default auto",
     )
-    _add_solve_args(parser)
-    parser.set_defaults(time_limit=10.0)
+    _add_solve_args(parser, time_limit=10.0)
     parser.add_argument(
         "--jobs",
         type=int,
@@ -1479,45 +1516,40 @@ def _add_sweep(sub: SubParsers) -> None:
         metavar="N",
         help="worker processes, one cell each at a time (default 1)",
     )
-    parser.add_argument(
-        "--progress",
-        action="store_true",
-        help="show progress on stderr (default: only when stderr is a terminal)",
-    )
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    _add_progress(parser)
+    _add_json(parser)
     parser.add_argument(
         "--svg", metavar="FILE", help="draw the sweep as SVG (status, effort)"
     )
-    parser.add_argument(
-        "--force", action="store_true", help="overwrite the file given to --svg"
-    )
-    parser.set_defaults(run=_run_sweep)
+    _add_force(parser, "the file given to --svg")
 
 
 def _run_sweep(args: argparse.Namespace) -> int:
     from cpknight.api import sweep
-    from cpknight.render import sweep_text
 
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
-    if args.svg:
-        _check_new_file(args.svg, force=args.force)
-    show = args.progress or sys.stderr.isatty()
+    outputs = _new_files(args, "svg")
+    bar = _progress_bar(
+        args, "swept {n} of {total} cells |{bar}| {elapsed}<{remaining}", board.n_open
+    )
 
     def progress(done: int, total: int) -> None:
-        end = "\n" if done == total else ""
-        line = f"\rswept {done} of {total} cells"
-        print(line, end=end, file=sys.stderr, flush=True)
+        bar.update(done - bar.n)
 
-    result = sweep(
-        board,
-        piece=piece,
-        closed=args.closed,
-        method=args.method,
-        options=options,
-        jobs=args.jobs,
-        progress=progress if show else None,
-    )
+    try:
+        result = sweep(
+            board,
+            piece=piece,
+            closed=args.closed,
+            method=args.method,
+            options=options,
+            jobs=args.jobs,
+            progress=None if bar is None else progress,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
     counts = result.counts()
     if args.svg:
         from cpknight.svg import sweep_svg
@@ -1573,8 +1605,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
                 f"{total:.3f} s in all; slowest {board.cell_name(slow.cell)} "
                 f"({slow.seconds:.3f} s, {_effort_text(slow.effort.as_dict())})"
             )
-        if args.svg:
-            _out(f"wrote {args.svg}")
+        _wrote(outputs)
     return EXIT_LIMIT if counts.get("unknown") else EXIT_OK
 
 
