@@ -336,13 +336,15 @@ def find_tour(
         InvalidBoardError, InvalidCellError, InvalidPieceError,
         InvalidInputError: bad input.
     """
+    opts = options or SolveOptions()
+    deadline = opts.deadline()  # the limit covers building the graph and model
     if method != "auto":
         _load(TOUR_METHODS, "tour", method)
     resolved, leaper, start_cell, end_cell = _tour_instance(
         board, piece, start, end, closed=closed, purpose="a tour"
     )
-    opts = options or SolveOptions()
-    if method == "auto" and _tiles_suit(resolved, leaper, end_cell):
+    picked = method == "auto"
+    if picked and _tiles_suit(resolved, leaper, end_cell):
         method = "tiles"
     instance: tuple[Board, Leaper] | tuple[MoveGraph]
     if method in GRAPH_FREE_TOUR_METHODS:
@@ -355,16 +357,26 @@ def find_tour(
                 graph, closed=closed, start=start_cell, end=end_cell
             )
         instance = (graph,)
-    solve = _load(TOUR_METHODS, "tour", method)
-    tour: Tour = solve(
-        *instance,
-        closed=closed,
-        start=start_cell,
-        end=end_cell,
-        options=opts,
-        deadline=opts.deadline(),
-    )
-    return tour
+
+    def run(name: str) -> Tour:
+        solve = _load(TOUR_METHODS, "tour", name)
+        tour: Tour = solve(
+            *instance,
+            closed=closed,
+            start=start_cell,
+            end=end_cell,
+            options=opts,
+            deadline=deadline,
+        )
+        return tour
+
+    try:
+        return run(method)
+    except SolveLimitError:
+        # greedy giving up proves nothing: with time left, auto searches on.
+        if not (picked and method == "greedy") or deadline.expired():
+            raise
+        return run("prune")
 
 
 def _tour_instance(
