@@ -112,6 +112,17 @@ class Deadline:
             return None
         return max(0.0, self.seconds - self.elapsed())
 
+    def exclude(self, seconds: float) -> None:
+        """Stop counting ``seconds`` already spent (a one-off library import).
+
+        Examples:
+            >>> d = Deadline(1.0)
+            >>> d.exclude(5.0)
+            >>> d.expired()
+            False
+        """
+        self.started += seconds
+
     def expired(self) -> bool:
         """Whether the limit has passed."""
         return self.seconds is not None and self.elapsed() >= self.seconds
