@@ -44,9 +44,15 @@ test: lint typecheck unit
 slow: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -m slow
 
+# Every benchmark script at its quick sizes, one at a time (the timings are
+# ratios against baselines run alongside); fails if any script missed a target.
+BENCHMARKS := bfs distance search tours collect huge
+
 bench: $(VENV)/.installed
-	$(BIN)/python benchmarks/bfs.py
-	$(BIN)/python benchmarks/distance.py
+	@status=0; for name in $(BENCHMARKS); do \
+		echo "== benchmarks/$$name.py --quick"; \
+		$(BIN)/python benchmarks/$$name.py --quick || status=1; \
+	done; exit $$status
 
 clean:
 	rm -rf $(VENV) build *.egg-info

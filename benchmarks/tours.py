@@ -11,7 +11,8 @@ Rows:
 - counting: 5x5 open tours (1,728 directed, OEIS A165134; target 0.5 s) and
   6x6 closed tours (9,862 undirected, OEIS A001230; target 5 s).
 
-Run: ``python benchmarks/tours.py`` (a few minutes), ``--quick`` (8x8 and
+Every row gets a verdict against its target; the exit code is 1 when any is
+missed. Run: ``python benchmarks/tours.py`` (a few minutes), ``--quick`` (8x8 and
 30x30 only, no 6x6 count), ``--big`` (adds 70x70).
 """
 
@@ -27,6 +28,7 @@ import time
 from pathlib import Path
 
 from cpknight import SolveOptions, count_tours, find_tour
+from cpknight.render import table_text
 
 BARE_SOLVE = """\
 model = cp_model.CpModel()
@@ -89,8 +91,20 @@ def _best(times: list[float]) -> float:
     return min(times)
 
 
+RATIO = 1.3
+"""Target: ours / bare, both the whole process and the solve call."""
+OPEN_RATIO = 2.0
+"""Target: open 8x8 from a corner / closed 8x8."""
+COUNT_SECONDS = {"5x5": 0.5, "6x6": 5.0}
+"""Target seconds of each count."""
+
+
+def _verdict(met: bool) -> str:
+    return "ok" if met else "MISSED"
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print the table."""
+    """Run the benchmark, print the table; exit code 1 when a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="8x8 and 30x30 only")
     parser.add_argument("--big", action="store_true", help="add 70x70")
@@ -103,7 +117,40 @@ def main(argv: list[str] | None = None) -> int:
     bare_path = scratch / "bare_circuit.py"
     bare_path.write_text(BARE, encoding="utf-8")
     py = sys.executable
-    rows: list[tuple[str, str, str, str, str]] = []
+    rows: list[list[object]] = []
+    missed = 0
+
+    def add(
+        case: str,
+        process: tuple[float, float] | None,
+        solve: tuple[float, float] | None,
+        limit: float | None,
+        target: str,
+        seconds: float | None = None,
+    ) -> None:
+        """One row: (ours, bare) seconds per way, the ratios, target and verdict."""
+        nonlocal missed
+        p_ratio = process[0] / process[1] if process else None
+        s_ratio = solve[0] / solve[1] if solve else None
+        if seconds is not None:
+            met = seconds <= (limit or 0)
+        else:
+            met = all(r is None or r <= (limit or 0) for r in (p_ratio, s_ratio))
+        missed += not met
+        rows.append(
+            [
+                case,
+                process[0] if process else None,
+                process[1] if process else None,
+                p_ratio,
+                solve[0] if solve else seconds,
+                solve[1] if solve else None,
+                s_ratio,
+                target,
+                _verdict(met),
+            ]
+        )
+
     _ours_solve("6x6")  # load OR-Tools once, outside the timings
     try:
         for n in sizes:
@@ -121,27 +168,23 @@ def main(argv: list[str] | None = None) -> int:
             )
             ours_s = _best([_ours_solve(f"{n}x{n}") for _ in range(reps)])
             bare_s = _best([_bare_solve(n) for _ in range(reps)])
-            rows.append(
-                (
-                    f"closed {n}x{n}",
-                    f"{ours_p:.3f} / {bare_p:.3f}",
-                    f"{ours_p / bare_p:.2f}",
-                    f"{ours_s:.3f} / {bare_s:.3f}",
-                    f"{ours_s / bare_s:.2f}",
-                )
+            add(
+                f"closed {n}x{n}",
+                (ours_p, bare_p),
+                (ours_s, bare_s),
+                RATIO,
+                f"ratios <= {RATIO:g}",
             )
         closed8 = statistics.median(_ours_solve("8x8") for _ in range(5))
         open8 = statistics.median(
             _ours_solve("8x8", closed=False, start="a1") for _ in range(5)
         )
-        rows.append(
-            (
-                "open 8x8 from a1 vs closed",
-                "",
-                "",
-                f"{open8:.3f} / {closed8:.3f}",
-                f"{open8 / closed8:.2f}",
-            )
+        add(
+            "open 8x8 from a1 / closed 8x8",
+            None,
+            (open8, closed8),
+            OPEN_RATIO,
+            f"ratio <= {OPEN_RATIO:g}",
         )
         counts = [("5x5", False, 1728)]
         if not args.quick:
@@ -152,28 +195,35 @@ def main(argv: list[str] | None = None) -> int:
             seconds = time.perf_counter() - started
             assert got.directed == want, got
             kind = "closed" if closed else "open"
-            rows.append(
-                (
-                    f"count {kind} {board} ({got.directed} directed)",
-                    "",
-                    "",
-                    f"{seconds:.3f}",
-                    "",
-                )
+            limit = COUNT_SECONDS[board]
+            add(
+                f"count {kind} {board} ({got.directed} directed)",
+                None,
+                None,
+                limit,
+                f"<= {limit:g} s",
+                seconds=seconds,
             )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    head = (
+    headers = [
         "case",
-        "process s (ours / bare)",
+        "process s",
+        "bare s",
         "ratio",
-        "solve s (ours / bare)",
+        "solve s",
+        "base s",
         "ratio",
+        "target",
+        "verdict",
+    ]
+    print(
+        "CP-SAT tours: ours against a bare add_circuit script in the same run "
+        "(best of each; ratio = ours / bare); the open row's base is closed 8x8"
     )
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(5)]
-    for row in [head, *rows]:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)))
-    return 0
+    print(table_text(headers, rows))
+    print(f"\ntargets: {'all met' if not missed else f'{missed} MISSED'}")
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":
