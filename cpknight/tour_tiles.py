@@ -30,7 +30,7 @@ tree), then the tour is read off segment by segment and assembled with numpy.
 * Boards 3 or 4 cells high (and longer than 16) are strips of tiles holding
   paths between fixed ports (see the strips section below).
 * Smaller boards (at most 1200 cells) go to CP-SAT whole: the ``cpsat``
-  engine, or this module's own ``add_circuit`` model if it is not installed.
+  engine.
 
 Examples:
     >>> from cpknight.board import Board
@@ -55,7 +55,6 @@ References:
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -67,7 +66,7 @@ import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
-from cpknight.pieces import KNIGHT, Leaper
+from cpknight.pieces import KNIGHT, Leaper, move_graph, steps_are_moves
 from cpknight.results import Effort, Tour, make_tour
 from cpknight.solving import Deadline, SolveOptions
 
@@ -98,7 +97,6 @@ CATALOGUE_PATH = Path(__file__).with_name("tiles") / "catalogue.json"
 AUTO_MIN_SIDE = 12
 """``method='auto'`` picks the tiles for plain knight boards with sides this long."""
 
-_KNIGHT_STEPS = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 _TILE_SECONDS = 20.0
 _WHOLE_MAX = 1200  # cells: larger boards are never handed to CP-SAT whole
 
@@ -203,33 +201,36 @@ def _circuit_order(
     end: int | None = None,
     required: Sequence[Move] = (),
     links: Sequence[tuple[int, int]] = (),
-    seconds: float | None = None,
-    seed: int = 0,
+    options: SolveOptions | None = None,
+    deadline: Deadline | None = None,
 ) -> list[int] | None:
     """A tour of the h x w board by CP-SAT, as local flat cells, or None if none.
 
-    ``add_circuit`` over the move arcs; an open tour adds a dummy node joined to
-    every cell (or only to the fixed start and end). ``links`` are extra arcs
-    ``u -> v`` the circuit must use (not moves: they split it into paths).
+    ``add_circuit`` over the move arcs of ``move_graph`` (whose nodes are the
+    local flat cells ``r * w + c``: the board has no blocked cells); an open
+    tour adds a dummy node joined to every cell (or only to the fixed start
+    and end). ``links`` are extra arcs ``u -> v`` the circuit must use (not
+    moves: they split it into paths). The solver is set up by
+    ``configure_cpsat`` from ``options`` (default: one worker, seed 0) and
+    ``deadline`` (default: :data:`_TILE_SECONDS`).
 
     Raises:
         SolveLimitError: the time ran out without an answer.
     """
     from ortools.sat.python import cp_model
 
-    n = h * w
+    from cpknight.solving import configure_cpsat
+
+    graph = move_graph(Board((h, w)), KNIGHT)
+    n = graph.n_nodes
     model = cp_model.CpModel()
     arcs: list[tuple[int, int, cp_model.IntVar]] = []
     lit: dict[tuple[int, int], cp_model.IntVar] = {}
-    for r in range(h):
-        for c in range(w):
-            u = r * w + c
-            for dr, dc in _KNIGHT_STEPS:
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < h and 0 <= cc < w:
-                    v = rr * w + cc
-                    lit[u, v] = model.new_bool_var(f"arc[{r},{c}->{rr},{cc}]")
-                    arcs.append((u, v, lit[u, v]))
+    tails, heads = graph.arcs()
+    for u, v in zip(tails.tolist(), heads.tolist(), strict=True):
+        (r, c), (rr, cc) = graph.cell(u), graph.cell(v)
+        lit[u, v] = model.new_bool_var(f"arc[{r},{c}->{rr},{cc}]")
+        arcs.append((u, v, lit[u, v]))
     if not closed:
         for u in range(n):
             if start is None or u == start:
@@ -247,13 +248,14 @@ def _circuit_order(
             virtual[u] = v
     model.add_circuit(arcs)
     for a, b in required:
-        u, v = a[0] * w + a[1], b[0] * w + b[1]
+        u, v = graph.node(a), graph.node(b)
         model.add(lit[u, v] + lit[v, u] == 1)
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    if seconds is not None:
-        solver.parameters.max_time_in_seconds = max(seconds, 1e-3)
+    configure_cpsat(
+        solver,
+        options or SolveOptions(),
+        deadline or Deadline(_TILE_SECONDS),
+    )
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return None
@@ -264,12 +266,37 @@ def _circuit_order(
     if closed:
         first = 0 if start is None else start
     else:
-        heads = set(succ.values())
-        first = next(u for u in range(n) if u not in heads)
+        heads_used = set(succ.values())
+        first = next(u for u in range(n) if u not in heads_used)
     order = [first]
     while len(order) < n:
         order.append(succ[order[-1]])
     return order
+
+
+def _tile_clock(clock: Deadline | None) -> Deadline:
+    """The time for one tile build: what is left of ``clock``, at most 20 s.
+
+    Raises:
+        SolveLimitError: ``clock`` has already expired.
+    """
+    if clock is None:
+        return Deadline(_TILE_SECONDS)
+    _check_clock(clock, "before building a tile")
+    remaining = clock.remaining()
+    return Deadline(
+        _TILE_SECONDS if remaining is None else min(remaining, _TILE_SECONDS)
+    )
+
+
+def _check_clock(clock: Deadline, when: str) -> None:
+    """Raise SolveLimitError when ``clock`` has expired."""
+    if clock.expired():
+        raise SolveLimitError(
+            f"method 'tiles' ran out of time {when} (time limit "
+            f"{clock.seconds:g} s, {clock.elapsed():.3f} s spent)",
+            details={"seconds": clock.elapsed()},
+        )
 
 
 def build_catalogue(
@@ -291,7 +318,12 @@ def build_catalogue(
         for w in sides:
             closed = h * w % 2 == 0
             order = _circuit_order(
-                h, w, closed=closed, required=structure_moves(h, w), seconds=seconds
+                h,
+                w,
+                closed=closed,
+                required=structure_moves(h, w),
+                options=SolveOptions(workers=1, seed=0),  # reproducible
+                deadline=Deadline(seconds),
             )
             if order is not None:
                 out[_key(h, w, closed)] = order
@@ -313,24 +345,46 @@ def _catalogue() -> dict[str, list[int]]:
     return data
 
 
-@lru_cache(maxsize=256)
-def _tile(h: int, w: int, closed: bool, start: int | None = None) -> tuple[int, ...]:
-    """A structured tile's tour (from the catalogue, else built now)."""
+_TILES: dict[tuple[int, int, bool, int | None], tuple[int, ...] | None] = {}
+"""Tiles built this session (None: proved not to exist); the clock is no key."""
+
+
+def _tile(
+    h: int,
+    w: int,
+    closed: bool,
+    start: int | None = None,
+    *,
+    options: SolveOptions | None = None,
+    clock: Deadline | None = None,
+) -> tuple[int, ...]:
+    """A structured tile's tour (from the catalogue, else built now).
+
+    A build gets what is left of ``clock``, at most :data:`_TILE_SECONDS`.
+
+    Raises:
+        SolveLimitError: ``clock`` expired, or the build ran out of time.
+    """
     if start is None:
         shipped = _catalogue().get(_key(h, w, closed))
         if shipped is not None and len(shipped) == h * w:
             return tuple(shipped)
-    order = _circuit_order(
-        h,
-        w,
-        closed=closed,
-        start=start,
-        required=structure_moves(h, w),
-        seconds=_TILE_SECONDS,
-    )
-    if order is None:
+    key = (h, w, closed, start)
+    if key not in _TILES:
+        order = _circuit_order(
+            h,
+            w,
+            closed=closed,
+            start=start,
+            required=structure_moves(h, w),
+            options=options,
+            deadline=_tile_clock(clock),
+        )
+        _TILES[key] = None if order is None else tuple(order)
+    found = _TILES[key]
+    if found is None:
         raise _NoTile(f"no structured {h}x{w} tile")
-    return tuple(order)
+    return found
 
 
 class _NoTile(Exception):
@@ -365,7 +419,6 @@ def build_tile(
         closed=closed,
         start=None if start is None else start[0] * w + start[1],
         required=structure_moves(h, w),
-        seconds=_TILE_SECONDS,
     )
     if order is None:
         raise NoTourError(f"cp-sat proved there is no structured {h}x{w} tile")
@@ -380,13 +433,7 @@ def tile_formulation(h: int, w: int, *, closed: bool = True) -> str:
         structured closed tour of a 6x6 tile: 36 cells, 160 move arcs
     """
     n = h * w
-    arcs = sum(
-        1
-        for r in range(h)
-        for c in range(w)
-        for dr, dc in _KNIGHT_STEPS
-        if 0 <= r + dr < h and 0 <= c + dc < w
-    )
+    arcs = move_graph(Board((h, w)), KNIGHT).n_arcs
     kind = "closed" if closed else "open"
     lines = [
         f"structured {kind} tour of a {h}x{w} tile: {n} cells, {arcs} move arcs",
@@ -530,19 +577,60 @@ _PORTS: dict[int, tuple[Cell, Cell, Cell, Cell]] = {
 }
 
 
-@lru_cache(maxsize=512)
-def _strip_tile(h: int, w: int, lanes: bool, role: str) -> tuple[int, ...] | None:
+_STRIP_TILES: dict[tuple[int, int, bool, str], tuple[int, ...] | None] = {}
+"""Strip tiles built this session (None: proved not to exist)."""
+
+
+def _strip_tile(
+    h: int,
+    w: int,
+    lanes: bool,
+    role: str,
+    *,
+    options: SolveOptions | None = None,
+    clock: Deadline | None = None,
+) -> tuple[int, ...] | None:
     """A strip tile's cells in walk order (local ``r * w + c``), or None.
 
     Roles: ``first``, ``middle``, ``last`` (lanes); ``first open`` is the
-    first tile of an open lanes tour.
+    first tile of an open lanes tour. A build gets what is left of ``clock``,
+    at most :data:`_TILE_SECONDS`.
     """
+    key = (h, w, lanes, role)
+    if key not in _STRIP_TILES:
+        _STRIP_TILES[key] = _build_strip_tile(h, w, lanes, role, options, clock)
+    return _STRIP_TILES[key]
+
+
+def _build_strip_tile(
+    h: int,
+    w: int,
+    lanes: bool,
+    role: str,
+    options: SolveOptions | None,
+    clock: Deadline | None,
+) -> tuple[int, ...] | None:
     (l1r, l1c), (r1r, r1c), (r2r, r2c), (l2r, l2c) = _PORTS[h]
     l1, l2 = l1r * w + l1c, l2r * w + l2c
     r1, r2 = r1r * w + w + r1c, r2r * w + w + r2c
 
-    def tour(**kwargs: object) -> list[int] | None:
-        return _circuit_order(h, w, seconds=_TILE_SECONDS, **kwargs)  # type: ignore[arg-type]
+    def tour(
+        *,
+        closed: bool,
+        start: int | None = None,
+        end: int | None = None,
+        links: Sequence[tuple[int, int]] = (),
+    ) -> list[int] | None:
+        return _circuit_order(
+            h,
+            w,
+            closed=closed,
+            start=start,
+            end=end,
+            links=links,
+            options=options,
+            deadline=_tile_clock(clock),
+        )
 
     if not lanes:
         order = tour(
@@ -561,11 +649,19 @@ def _strip_tile(h: int, w: int, lanes: bool, role: str) -> tuple[int, ...] | Non
     return None if order is None else tuple(order)
 
 
-def _strip_widths(h: int, n: int, lanes: bool, first_role: str) -> list[int] | None:
+def _strip_widths(
+    h: int,
+    n: int,
+    lanes: bool,
+    first_role: str,
+    *,
+    options: SolveOptions | None,
+    clock: Deadline | None,
+) -> list[int] | None:
     """Widths first, middle..., last summing to n, each tile feasible."""
 
     def fits(w: int, role: str) -> bool:
-        return _strip_tile(h, w, lanes, role) is not None
+        return _strip_tile(h, w, lanes, role, options=options, clock=clock) is not None
 
     middles = [w for w in (8, 10, 9, 11, 12, 7, 6) if fits(w, "middle")][:3]
     ends = (8, 10, 12, 9, 11, 7, 6, 13, 14)
@@ -599,11 +695,18 @@ def _coins(total: int, sizes: Sequence[int]) -> list[int] | None:
     return parts
 
 
-def _strip(m: int, n: int, *, closed: bool) -> IntArray | None:
+def _strip(
+    m: int,
+    n: int,
+    *,
+    closed: bool,
+    options: SolveOptions | None,
+    clock: Deadline | None,
+) -> IntArray | None:
     """A tour of the m x n board (m = 3 or 4) from strip tiles, or None."""
     lanes = closed or m == 4
     first_role = "first" if closed or not lanes else "first open"
-    widths = _strip_widths(m, n, lanes, first_role)
+    widths = _strip_widths(m, n, lanes, first_role, options=options, clock=clock)
     if widths is None:
         return None
     col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
@@ -613,7 +716,7 @@ def _strip(m: int, n: int, *, closed: bool) -> IntArray | None:
     r1 = _PORTS[m][1]
     for k, w in enumerate(widths):
         role = first_role if k == 0 else "last" if k == last else "middle"
-        order = _strip_tile(m, w, lanes, role)
+        order = _strip_tile(m, w, lanes, role, options=options, clock=clock)
         assert order is not None
         local = np.array(order, dtype=np.int64)
         cells = (local // w) * n + local % w + col0[k]
@@ -629,7 +732,14 @@ def _strip(m: int, n: int, *, closed: bool) -> IntArray | None:
 # ------------------------------------------------------------------- assembly
 
 
-def _assemble(m: int, n: int, layout: _Layout) -> IntArray:
+def _assemble(
+    m: int,
+    n: int,
+    layout: _Layout,
+    *,
+    options: SolveOptions | None,
+    clock: Deadline | None,
+) -> IntArray:
     """Join the tiles of a layout: the tour as flat cells ``r * n + c``.
 
     Every step is a numpy pass over tiles, joins or cells, except one plain
@@ -667,7 +777,8 @@ def _assemble(m: int, n: int, layout: _Layout) -> IntArray:
         local = None
         if is_open and layout.start is not None:
             local = layout.start[0] * w + layout.start[1]
-        order = np.array(_tile(h, w, not is_open, local), dtype=np.int64)
+        tour = _tile(h, w, not is_open, local, options=options, clock=clock)
+        order = np.array(tour, dtype=np.int64)
         pos = np.empty(h * w, dtype=np.int64)
         pos[order] = np.arange(h * w)
         length[k] = h * w
@@ -683,6 +794,9 @@ def _assemble(m: int, n: int, layout: _Layout) -> IntArray:
     if layout.open_tile is not None:
         root = layout.open_tile[0] * q + layout.open_tile[1]
         kind_of_tile[root] = n_kinds - 1
+
+    if clock is not None:
+        _check_clock(clock, "assembling the tiles")
 
     # Joins: the tiles of each row left to right (move 2 of A with move 0 of
     # B), then the first column top to bottom (move 3 of A with move 1 of B).
@@ -747,6 +861,9 @@ def _assemble(m: int, n: int, layout: _Layout) -> IntArray:
     size = length[kind_of_tile[to_tile]]
     seg_len = (stop - to_pos) % size + 1
 
+    if clock is not None:
+        _check_clock(clock, "assembling the tiles")
+
     # The one plain loop: follow the entries from the root's start.
     chain = nxt.tolist()
     order_list = [len(chain) - 1]
@@ -762,6 +879,9 @@ def _assemble(m: int, n: int, layout: _Layout) -> IntArray:
     done = np.cumsum(lens)
     lens = np.minimum(lens, total - (done - lens))
     lens = np.maximum(lens, 0)
+
+    if clock is not None:
+        _check_clock(clock, "assembling the tiles")
 
     # Each kind's offsets in both directions, written twice so that a segment
     # that wraps past the end of a tile's tour needs no modulo.
@@ -824,7 +944,9 @@ def _straight(*, horizontal: bool) -> bool:
     else:
         (a1, _), (b1, _) = structure_moves(h, w)[3], structure_moves(h, w)[1]
         dr, dc = b1[0] + h - a1[0], b1[1] - a1[1]
-    return (abs(dr), abs(dc)) in ((1, 2), (2, 1))
+    step = np.array([[dr, dc]], dtype=np.int64)
+    board = Board((2 * h, 2 * w))
+    return bool(steps_are_moves(board, KNIGHT, np.zeros_like(step), step)[0])
 
 
 # --------------------------------------------------------------------- engine
@@ -869,7 +991,6 @@ def tile_tour(
         cpknight.errors.NoTourError: board 5x5 has no closed knight's tour: both \
 sides are odd (Schwenk 1991)
     """
-    began = time.perf_counter()
     opts = options or SolveOptions()
     clock = deadline or opts.deadline()
     if board.dim != 2 or board.unbounded or board.blocked or any(board.wrap):
@@ -880,10 +1001,11 @@ sides are odd (Schwenk 1991)
     m, n = board.shape
     _require_existence(board, closed=closed, start=start)
     cells: IntArray | None = None
+    _check_clock(clock, "before assembling the tiles")
     if end is None and min(m, n) >= 5 and max(m, n) > 11:
-        cells = _tiled(m, n, closed=closed, start=start)
+        cells = _tiled(m, n, closed=closed, start=start, options=opts, clock=clock)
     elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
-        cells = _strip_any(m, n, closed=closed, start=start)
+        cells = _strip_any(m, n, closed=closed, start=start, options=opts, clock=clock)
     method = "tiles"
     if cells is None:
         if m * n > _WHOLE_MAX:
@@ -901,8 +1023,10 @@ sides are odd (Schwenk 1991)
         cells = _whole(
             board, closed=closed, start=start, end=end, opts=opts, clock=clock
         )
-    elif closed:
-        cells = _rotated(cells, start, n)
+    else:
+        _check_clock(clock, "assembling the tiles")
+        if closed:
+            cells = _rotated(cells, start, n)
     array = np.stack(np.divmod(cells, n), axis=1)
     return make_tour(
         board,
@@ -911,7 +1035,7 @@ sides are odd (Schwenk 1991)
         closed=closed,
         method=method,
         effort=Effort(),
-        seconds=time.perf_counter() - began,
+        seconds=clock.elapsed(),
         start=start,
         end=end,
     )
@@ -958,33 +1082,49 @@ def _rotated(cells: IntArray, start: Cell | None, n: int) -> IntArray:
     return np.roll(cells, -at)
 
 
-def _strip_any(m: int, n: int, *, closed: bool, start: Cell | None) -> IntArray | None:
+def _strip_any(
+    m: int,
+    n: int,
+    *,
+    closed: bool,
+    start: Cell | None,
+    options: SolveOptions | None,
+    clock: Deadline | None,
+) -> IntArray | None:
     """Strip tiles along the long side (either orientation), or None."""
     if not closed and closed_tour_exists(m, n):
-        cells = _strip_any(m, n, closed=True, start=None)
+        cells = _strip_any(m, n, closed=True, start=None, options=options, clock=clock)
         return None if cells is None else _rotated(cells, start, n)
     if not closed and start is not None:
         return None  # an open strip tour from a given cell: CP-SAT whole
     if m <= n:
-        return _strip(m, n, closed=closed)
-    cells = _strip(n, m, closed=closed)
+        return _strip(m, n, closed=closed, options=options, clock=clock)
+    cells = _strip(n, m, closed=closed, options=options, clock=clock)
     if cells is None:
         return None
     rows, cols = np.divmod(cells, m)  # transposed board: n rows of m
     return cols * n + rows
 
 
-def _tiled(m: int, n: int, *, closed: bool, start: Cell | None) -> IntArray | None:
+def _tiled(
+    m: int,
+    n: int,
+    *,
+    closed: bool,
+    start: Cell | None,
+    options: SolveOptions | None,
+    clock: Deadline | None,
+) -> IntArray | None:
     """The tour as flat cells from the tiles, or None when no layout fits."""
     if not closed and closed_tour_exists(m, n):
-        cells = _tiled(m, n, closed=True, start=None)
+        cells = _tiled(m, n, closed=True, start=None, options=options, clock=clock)
         return None if cells is None else _rotated(cells, start, n)
     layouts = _layouts(m, n, closed=closed, start=start if not closed else None)
     for layout in layouts:
         if len(layout.heights) * len(layout.widths) == 1:
             return None
         try:
-            return _assemble(m, n, layout)
+            return _assemble(m, n, layout, options=options, clock=clock)
         except _NoTile:
             continue
     return None
@@ -999,42 +1139,20 @@ def _whole(
     opts: SolveOptions,
     clock: Deadline,
 ) -> IntArray:
-    """A small board by CP-SAT whole: the cpsat engine if present, else ours."""
-    m, n = board.shape
-    from cpknight.pieces import move_graph
+    """A small board by CP-SAT whole: the ``cpsat`` engine."""
+    from cpknight import tour_cpsat
 
-    try:
-        from cpknight import tour_cpsat
-
-        engine = getattr(tour_cpsat, "solve_tour", None)
-    except ImportError:  # pragma: no cover - the cpsat engine is optional here
-        engine = None
-    if engine is not None:
-        tour: Tour = engine(
-            move_graph(board, KNIGHT),
-            closed=closed,
-            start=start,
-            end=end,
-            options=opts,
-            deadline=clock,
-        )
-        return tour.array[:, 0] * n + tour.array[:, 1]
-    order = _circuit_order(
-        m,
-        n,
+    n = board.shape[1]
+    tour = tour_cpsat.solve_tour(
+        move_graph(board, KNIGHT),
         closed=closed,
-        start=None if start is None else start[0] * n + start[1],
-        end=None if end is None else end[0] * n + end[1],
-        seconds=clock.remaining(),
-        seed=opts.seed,
+        start=start,
+        end=end,
+        options=opts,
+        deadline=clock,
     )
-    if order is None:
-        raise NoTourError(
-            f"cp-sat proved that board {board.label} has no such tour",
-            certificate="search",
-        )
-    array = np.array(order, dtype=np.int64)
-    return _rotated(array, start, n) if closed else array
+    cells: IntArray = tour.array[:, 0] * n + tour.array[:, 1]
+    return cells
 
 
 def solve(
@@ -1070,5 +1188,9 @@ def solve(
 
 
 if __name__ == "__main__":  # pragma: no cover - regenerate the catalogue
-    CATALOGUE_PATH.parent.mkdir(exist_ok=True)
-    CATALOGUE_PATH.write_text(json.dumps(build_catalogue()), encoding="utf-8")
+    import sys
+
+    # python -m cpknight.tour_tiles [OUT]: the shipped file unless OUT is given.
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else CATALOGUE_PATH
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(build_catalogue()), encoding="utf-8")

@@ -19,10 +19,11 @@ import pytest
 from cpknight import tour_tiles
 from cpknight.api import TOUR_METHODS, choose_tour_method, find_tour
 from cpknight.board import Board
-from cpknight.cli import cell_lines, main, read_tour_file
-from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.cli import main, read_tour_file
+from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import move_graph
 from cpknight.results import check_tour
+from cpknight.solving import SolveOptions
 from cpknight.tour_tiles import structure_moves, tile_tour
 from tests.conftest import conrad_open, schwenk_closed
 
@@ -160,6 +161,14 @@ def test_registered_and_chosen_by_auto() -> None:
     assert choose_tour_method(small, closed=True, start=None, end=None) != "tiles"
 
 
+def test_time_limit_is_honoured() -> None:
+    # Assembling 3000 x 3000 takes over a second (benchmarks/huge.py); the
+    # engine must stop at its checks between phases rather than finish late.
+    options = SolveOptions(time_limit=0.05)
+    with pytest.raises(SolveLimitError, match="ran out of time"):
+        find_tour("3000x3000", method="tiles", options=options)
+
+
 def test_refuses_other_boards_and_pieces() -> None:
     with pytest.raises(InvalidInputError, match="plain bounded"):
         find_tour(Board((20, 20), topology="torus"), method="tiles")
@@ -172,11 +181,10 @@ def test_refuses_other_boards_and_pieces() -> None:
 @pytest.mark.parametrize(
     "shape", [(1, 1), (8, 8), (10, 10), (30, 27), (3, 4, 5), (26, 40), (1000, 27)]
 )
-def test_cell_lines_match_cell_names(shape: tuple[int, ...]) -> None:
+def test_bulk_cell_names_match_cell_name(shape: tuple[int, ...]) -> None:
     board = Board(shape)
     cells = np.argwhere(np.ones(shape, dtype=bool))
-    expected = "".join(board.cell_name(c) + "\n" for c in cells.tolist())
-    assert cell_lines(board, cells) == expected
+    assert board.cell_names(cells) == [board.cell_name(c) for c in cells.tolist()]
 
 
 @pytest.mark.parametrize("suffix", [".txt", ".npy"])
