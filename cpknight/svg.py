@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import base64
+import html
 import itertools
 import json
 import math
@@ -128,9 +129,7 @@ def board_svg(board: Board, *, cell_size: float | None = None) -> str:
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}rect[@class='cell']"))
         12
     """
-    _, root = _chessboard(
-        board, cell_size, f"board {board.label}: {board.n_open} open cells"
-    )
+    _, root = _board_drawing(board, cell_size)
     return _text(root)
 
 
@@ -169,43 +168,7 @@ def tour_svg(
     """
     lay, root = _chessboard(tour.board, cell_size, _tour_title(tour), numbers=numbers)
     array = np.asarray(tour.array, dtype=np.int64)
-    width = _stroke(lay)
-    main, between, closing = _tour_paths(lay, tour)
-    group = _path_group(root, lay)
-    ET.SubElement(
-        group,
-        "path",
-        {
-            "class": "tour",
-            "d": main,
-            "stroke-width": _n(width),
-            "vector-effect": "non-scaling-stroke",
-        },
-    )
-    if between is not None:
-        ET.SubElement(
-            group,
-            "path",
-            {
-                "class": "between",
-                "d": between,
-                "stroke-width": _n(width * 0.6),
-                "stroke-opacity": "0.35",
-                "vector-effect": "non-scaling-stroke",
-            },
-        )
-    if closing is not None:
-        ET.SubElement(
-            group,
-            "path",
-            {
-                "class": "closing",
-                "d": closing,
-                "stroke-width": _n(width),
-                "stroke-dasharray": f"{_n(width * 2)} {_n(width * 1.5)}",
-                "vector-effect": "non-scaling-stroke",
-            },
-        )
+    _draw_walk(root, lay, "tour", array, tour.piece, closed=tour.closed)
     _mark_ends(root, lay, array)
     if lay.numbers:
         _draw_numbers(
@@ -414,7 +377,7 @@ def tour_animation_svg(
         6
     """
     speed = _check_speed(speed)
-    root, steps, knight, positions = _walk_drawing(tour, cell_size)
+    root, steps, knight, positions = _tour_walk(tour, cell_size)
     _animate(steps, knight, positions, speed)
     return _text(root)
 
@@ -447,7 +410,7 @@ def tour_html(tour: Tour, *, speed: float = 4.0, cell_size: float | None = None)
         (True, 2)
     """
     speed = _check_speed(speed)
-    root, steps, knight, positions = _walk_drawing(tour, cell_size)
+    root, steps, knight, positions = _tour_walk(tour, cell_size)
     for shown in steps:
         for element in shown:
             element.set("visibility", "hidden")
@@ -456,7 +419,7 @@ def tour_html(tour: Tour, *, speed: float = 4.0, cell_size: float | None = None)
     svg = _text(root)
     data = json.dumps([[round(x, 2), round(y, 2)] for x, y in positions])
     return _HTML.format(
-        title=_escape(title),
+        title=html.escape(title, quote=False),
         svg=svg,
         positions=data,
         speed=_n(speed),
@@ -480,11 +443,12 @@ def route_svg(
 ) -> str:
     """Draw a route (a walk that may revisit cells): the path, the food, the ends.
 
-    The path is one ``<path>`` element (moves that wrap on 2D tori and
-    cylinders drawn as two stubs, as in :func:`tour_svg`); each cell on the
-    route shows the move at which it is first reached (0 = the start); food
-    cells have an amber outline, the start a green ring, the last cell a red
-    one.
+    The path is one ``<path>`` element, drawn as in :func:`tour_svg`: moves
+    that wrap on 2D tori and cylinders are two stubs, and on 3D boards the
+    moves from one layer to another are a second, fainter path. Each cell on
+    the route shows the move at which it is first reached (0 = the start);
+    food cells have an amber outline, the start a green ring, the last cell a
+    red one.
 
     Args:
         board: the board.
@@ -519,21 +483,7 @@ def route_svg(
         board, cell_size, title or _route_title(board, piece, array), numbers=numbers
     )
     _draw_food(root, lay, food)
-    units = lay.unit_xy(array)
-    raw = array[1:] - array[:-1]
-    body = _segments(
-        lay, units, _move_vectors(board, piece.vector, raw), units[1:] - units[:-1], raw
-    )
-    ET.SubElement(
-        _path_group(root, lay),
-        "path",
-        {
-            "class": "route",
-            "d": _move_to(units[0]) + body,
-            "stroke-width": _n(_stroke(lay)),
-            "vector-effect": "non-scaling-stroke",
-        },
-    )
+    _draw_walk(root, lay, "route", array, piece, closed=False)
     _mark_ends(root, lay, array)
     if lay.numbers:
         first: dict[tuple[int, ...], int] = {}
@@ -557,8 +507,9 @@ def route_animation_svg(
     """An animated SVG of the knight walking a route, one step per move.
 
     As :func:`tour_animation_svg`, for a route that may revisit cells: each
-    move's line appears as the knight lands, the food cells are outlined, and
-    the picture holds for two moves at the end and starts again.
+    move's line appears as the knight lands (a move that wraps on a 2D torus
+    or cylinder as two stubs), the food cells are outlined, and the picture
+    holds for two moves at the end and starts again.
 
     Args:
         board: the board.
@@ -590,31 +541,16 @@ def route_animation_svg(
             f"a route of {len(array)} cells cannot be animated (1 to "
             f"{ANIMATION_LIMIT}); draw it with route_svg (--svg) instead"
         )
-    lay, root = _chessboard(
-        board, cell_size, _route_title(board, piece, array), numbers=True
+    root, steps, knight, centres = _walk_drawing(
+        board,
+        piece,
+        array,
+        closed=False,
+        title=_route_title(board, piece, array),
+        cell_size=cell_size,
+        numbered=False,
+        food=food,
     )
-    _draw_food(root, lay, food)
-    _ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
-    centres = [(float(x), float(y)) for x, y in lay.px(array).tolist()]
-    lines = ET.SubElement(
-        root,
-        "g",
-        {
-            "class": "walk",
-            "fill": "none",
-            "stroke": PATH,
-            "stroke-width": _n(_stroke(lay)),
-            "stroke-linecap": "round",
-            "stroke-opacity": "0.85",
-        },
-    )
-    steps: list[list[ET.Element]] = []
-    for i in range(1, len(array)):
-        (ax, ay), (bx, by) = centres[i - 1], centres[i]
-        step = ET.SubElement(lines, "g", {"class": "step", "data-step": str(i)})
-        ET.SubElement(step, "path", {"d": f"M{_n(ax)} {_n(ay)}L{_n(bx)} {_n(by)}"})
-        steps.append([step])
-    knight = _knight(root, lay, centres[0], badge=False)
     _animate(steps, knight, centres, speed)
     return _text(root)
 
@@ -669,7 +605,7 @@ def boards_svg(
     """
     if columns < 1:
         raise InvalidInputError(f"expected at least 1 column: {columns}")
-    drawings = [ET.fromstring(board_svg(b, cell_size=cell_size)) for b in boards]
+    drawings = [_board_drawing(b, cell_size)[1] for b in boards]
     sizes = [
         (float(d.get("width", "0")), float(d.get("height", "0"))) for d in drawings
     ]
@@ -876,6 +812,13 @@ def _chessboard(
     _draw_cells(root, lay, _chess_colours(board), "cell")
     _draw_labels(root, lay)
     return lay, root
+
+
+def _board_drawing(board: Board, cell_size: float | None) -> tuple[_Layout, ET.Element]:
+    """The drawing of :func:`board_svg`."""
+    return _chessboard(
+        board, cell_size, f"board {board.label}: {board.n_open} open cells"
+    )
 
 
 def _tour_title(tour: Tour) -> str:
@@ -1180,13 +1123,72 @@ def _move_vectors(
     return out
 
 
-def _tour_paths(lay: _Layout, tour: Tour) -> tuple[str, str | None, str | None]:
-    """The tour as one path (cell units); moves between layers; the closing move."""
-    array = np.asarray(tour.array, dtype=np.int64)
+def _draw_walk(
+    root: ET.Element,
+    lay: _Layout,
+    kind: str,
+    array: npt.NDArray[np.int64],
+    piece: Leaper,
+    *,
+    closed: bool,
+) -> None:
+    """The walk's paths: the moves (class ``kind``), between layers, closing."""
+    width = _stroke(lay)
+    main, between, closing = _tour_paths(lay, array, piece.vector, closed=closed)
+    group = _path_group(root, lay)
+    ET.SubElement(
+        group,
+        "path",
+        {
+            "class": kind,
+            "d": main,
+            "stroke-width": _n(width),
+            "vector-effect": "non-scaling-stroke",
+        },
+    )
+    if between is not None:
+        ET.SubElement(
+            group,
+            "path",
+            {
+                "class": "between",
+                "d": between,
+                "stroke-width": _n(width * 0.6),
+                "stroke-opacity": "0.35",
+                "vector-effect": "non-scaling-stroke",
+            },
+        )
+    if closing is not None:
+        ET.SubElement(
+            group,
+            "path",
+            {
+                "class": "closing",
+                "d": closing,
+                "stroke-width": _n(width),
+                "stroke-dasharray": f"{_n(width * 2)} {_n(width * 1.5)}",
+                "vector-effect": "non-scaling-stroke",
+            },
+        )
+
+
+def _tour_paths(
+    lay: _Layout,
+    array: npt.NDArray[np.int64],
+    vector: Sequence[int],
+    *,
+    closed: bool,
+) -> tuple[str, str | None, str | None]:
+    """A walk's paths in cell units: its moves, those between layers, the closing.
+
+    Serves tours and routes alike. On 2D tori and cylinders a move that wraps
+    is two stubs; on 3D (and higher) boards the moves from one layer to
+    another go in the second path (``None`` if none); the third is the move
+    back to the start if ``closed`` (else ``None``).
+    """
     units = lay.unit_xy(array)
     head = _move_to(units[0])
     board = lay.board
-    vector = tour.piece.vector
     moves = _move_vectors(board, vector, array[1:] - array[:-1])
     steps = units[1:] - units[:-1]
     between = None
@@ -1208,7 +1210,7 @@ def _tour_paths(lay: _Layout, tour: Tour) -> tuple[str, str | None, str | None]:
     else:
         body = _segments(lay, units, moves, steps, array[1:] - array[:-1])
     main = head + body
-    if not tour.closed:
+    if not closed:
         return main, between, None
     raw = array[:1] - array[-1:]
     back = _segments(
@@ -1288,19 +1290,47 @@ def _check_speed(speed: float) -> float:
     return float(speed)
 
 
-def _walk_drawing(
-    tour: Tour, cell_size: float | None
-) -> tuple[ET.Element, list[list[ET.Element]], ET.Element, list[tuple[float, float]]]:
-    """The board, the first cell numbered, the elements of each move, the knight."""
+_Walk = tuple[ET.Element, list[list[ET.Element]], ET.Element, list[tuple[float, float]]]
+
+
+def _tour_walk(tour: Tour, cell_size: float | None) -> _Walk:
+    """:func:`_walk_drawing` of a tour, refused if too long to animate."""
     check_animation(len(tour))
-    board = tour.board
-    lay, root = _chessboard(board, cell_size, _tour_title(tour), numbers=True)
-    array = np.asarray(tour.array, dtype=np.int64)
-    order = np.concatenate([array, array[:1]]) if tour.closed else array
+    return _walk_drawing(
+        tour.board,
+        tour.piece,
+        np.asarray(tour.array, dtype=np.int64),
+        closed=tour.closed,
+        title=_tour_title(tour),
+        cell_size=cell_size,
+        numbered=True,
+    )
+
+
+def _walk_drawing(
+    board: Board,
+    piece: Leaper,
+    array: npt.NDArray[np.int64],
+    *,
+    closed: bool,
+    title: str,
+    cell_size: float | None,
+    numbered: bool,
+    food: Sequence[Sequence[int]] = (),
+) -> _Walk:
+    """The board, the elements of each move, the knight, its positions.
+
+    A walk (a tour, or a route that may revisit cells) of the cells ``array``,
+    with the move back to the start if ``closed``. ``numbered``: each cell
+    shows its visit number (the first from the start, the others as the
+    knight lands) and the knight is a badge; otherwise a plain disc. ``food``
+    cells are outlined.
+    """
+    lay, root = _chessboard(board, cell_size, title, numbers=True)
+    _draw_food(root, lay, food)
+    order = np.concatenate([array, array[:1]]) if closed else array
     centres = [(float(x), float(y)) for x, y in lay.px(order).tolist()]
     n = len(array)
-    longest = len(str(n))
-    font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
     _ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
     # The lines are in cell units (so a move that wraps on a 2D torus is drawn
     # as two stubs, as in tour_svg); the stroke width is scaled back to pixels.
@@ -1319,33 +1349,37 @@ def _walk_drawing(
     )
     units = lay.unit_xy(order)
     raw = order[1:] - order[:-1]
-    moves = _move_vectors(board, tour.piece.vector, raw)
+    moves = _move_vectors(board, piece.vector, raw)
     steps_units = units[1:] - units[:-1]
-    numbers = ET.SubElement(
-        root,
-        "g",
-        {
-            "class": "numbers",
-            "font-size": _n(font),
-            "text-anchor": "middle",
-            "fill": "#111111",
-            "stroke": "#ffffff",
-            "stroke-width": _n(max(1.0, font * 0.22)),
-            "stroke-linejoin": "round",
-            "paint-order": "stroke",
-        },
-    )
-    first = ET.SubElement(
-        numbers,
-        "text",
-        {
-            "class": "num",
-            "x": _n(centres[0][0]),
-            "y": _n(centres[0][1]),
-            "dy": "0.35em",
-        },
-    )
-    first.text = "1"
+    numbers = None
+    if numbered:
+        longest = len(str(n))
+        font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
+        numbers = ET.SubElement(
+            root,
+            "g",
+            {
+                "class": "numbers",
+                "font-size": _n(font),
+                "text-anchor": "middle",
+                "fill": "#111111",
+                "stroke": "#ffffff",
+                "stroke-width": _n(max(1.0, font * 0.22)),
+                "stroke-linejoin": "round",
+                "paint-order": "stroke",
+            },
+        )
+        first = ET.SubElement(
+            numbers,
+            "text",
+            {
+                "class": "num",
+                "x": _n(centres[0][0]),
+                "y": _n(centres[0][1]),
+                "dy": "0.35em",
+            },
+        )
+        first.text = "1"
     steps: list[list[ET.Element]] = []
     for i in range(1, len(order)):
         bx, by = centres[i]
@@ -1360,7 +1394,7 @@ def _walk_drawing(
         )
         ET.SubElement(step, "path", {"d": f"M{ux + 0.5} {uy + 0.5}{line}"})
         shown = [step]
-        if i < n:
+        if numbers is not None and i < n:
             # The number lands with the move, in a group above every line.
             text = ET.SubElement(
                 numbers,
@@ -1376,7 +1410,7 @@ def _walk_drawing(
             text.text = str(i + 1)
             shown.append(text)
         steps.append(shown)
-    return root, steps, _knight(root, lay, centres[0], badge=True), centres
+    return root, steps, _knight(root, lay, centres[0], badge=numbered), centres
 
 
 def _knight(
@@ -1628,10 +1662,6 @@ def _effort_amount(effort: Effort) -> int | None:
         if key in counted:
             return int(counted[key])
     return None
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _png(rgba: npt.NDArray[np.uint8]) -> bytes:

@@ -1,10 +1,10 @@
 """Pictures: every SVG parses, with the expected cells, numbers and path segments.
 
 Tours here are built by hand (the wazir (0,1) snakes through any box; a known
-open knight tour of 3x4) or found by a small randomised Warnsdorff search in
-this file, and every one goes through ``make_tour`` (the checker), so the
-expected counts (one cell per square, one number per visit, one segment per
-move) follow from the tour itself.
+open knight tour of 3x4) or found by the tests' own Warnsdorff search
+(``knight_tour_by_search`` in tests/conftest.py), and every one goes through
+``make_tour`` (the checker), so the expected counts (one cell per square, one
+number per visit, one segment per move) follow from the tour itself.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from cpknight import svg
 from cpknight.api import distance_map
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError
-from cpknight.pieces import KNIGHT, Leaper, move_graph
+from cpknight.pieces import KNIGHT, Leaper
 from cpknight.results import Effort, Sweep, SweepCell, Tour, make_tour
+from tests.conftest import knight_tour_by_search
 
 NS = "{http://www.w3.org/2000/svg}"
 WAZIR = Leaper((0, 1))
@@ -39,37 +40,8 @@ KNIGHT_3X4 = ["a1", "c2", "a3", "b1", "d2", "b3", "c1", "a2", "c3", "d1", "b2", 
 
 
 def knight_tour(board: Board, *, closed: bool) -> Tour:
-    """Backtracking from the first cell, Warnsdorff order (fewest onward moves)."""
-    graph = move_graph(board, KNIGHT)
-    n = graph.n_nodes
-    neighbours = [graph.neighbors(v).tolist() for v in range(n)]
-    home = set(neighbours[0])
-    seen = [False] * n
-    path = [0]
-    seen[0] = True
-
-    centre = (np.array(board.shape) - 1) / 2
-    far = [-float(np.abs(graph.cells[v] - centre).sum()) for v in range(n)]
-
-    def extend() -> bool:
-        if len(path) == n:
-            return not closed or path[-1] in home
-        if closed and all(seen[v] for v in home):
-            return False  # the way back to the start is gone
-        free = [v for v in neighbours[path[-1]] if not seen[v]]
-        # Warnsdorff's rule, ties to the cell farther from the centre.
-        free.sort(key=lambda v: (sum(1 for w in neighbours[v] if not seen[w]), far[v]))
-        for v in free:
-            seen[v] = True
-            path.append(v)
-            if extend():
-                return True
-            seen[v] = False
-            path.pop()
-        return False
-
-    assert extend(), f"no tour of {board.label} found"
-    cells = [graph.cell(v) for v in path]
+    """A knight tour by the tests' own search, through the checker."""
+    cells = knight_tour_by_search(board, closed=closed, budget=20_000)
     return make_tour(board, KNIGHT, cells, closed=closed, method="test")
 
 
@@ -632,3 +604,79 @@ def test_animation_draws_wrapped_moves_as_stubs() -> None:
     paths = [s.find(NS + "path") for s in find(root, "g", "step")]
     restarts = [p.get("d", "").count("M") for p in paths if p is not None]
     assert restarts == [1, 2, 1, 2, 1]
+
+
+# -------------------------------------------------------------------- routes
+
+
+def pixel_segments(root: ET.Element, d: str) -> list[float]:
+    """The pixel length of each line segment of a step's path (M, L and l)."""
+    scale = 1.0
+    (walk,) = find(root, "g", "walk")
+    match = re.search(r"scale\(([-\d.]+)\)", walk.get("transform", ""))
+    if match:
+        scale = float(match.group(1))
+    lengths = []
+    x = y = 0.0
+    for command, args in re.findall(r"([MLl])([^MLl]*)", d):
+        values = [float(v) for v in re.findall(r"-?\d*\.?\d+", args)]
+        for vx, vy in zip(values[::2], values[1::2], strict=True):
+            if command == "M":
+                x, y = vx, vy
+                continue
+            nx, ny = (vx, vy) if command == "L" else (x + vx, y + vy)
+            lengths.append(float(np.hypot(nx - x, ny - y)) * scale)
+            x, y = nx, ny
+    return lengths
+
+
+def test_route_animation_draws_wrapped_moves_as_stubs() -> None:
+    board = Board.parse("8x8", topology="torus")
+    route = [board.parse_cell(c) for c in ("a1", "h7", "a1")]  # two wrapping moves
+    root = parse(svg.route_animation_svg(board, route, piece=KNIGHT))
+    cell = float(find(root, "rect", "cell")[0].get("width", "0"))
+    span = cell * np.hypot(1, 2)  # a knight move's length in pixels
+    paths = [s.find(NS + "path") for s in find(root, "g", "step")]
+    assert len(paths) == 2
+    for path in paths:
+        assert path is not None
+        d = path.get("d", "")
+        assert d.count("M") == 2  # two stubs, as route_svg draws them
+        lengths = pixel_segments(root, d)
+        assert len(lengths) == 2
+        assert sum(lengths) <= span + 1e-6  # the stubs stop at the board's edges
+    still = find(parse(svg.route_svg(board, route, piece=KNIGHT)), "path", "route")
+    assert still[0].get("d", "").count("M") == 3  # the start, a re-entry per move
+
+
+def test_route_svg_3d_moves_between_layers_are_faint() -> None:
+    board = Board.parse("3x3x3")
+    route = [(0, 0, 0), (1, 2, 2), (0, 0, 0)]
+    root = parse(svg.route_svg(board, route, piece=Leaper((1, 2, 2))))
+    (main,) = find(root, "path", "route")
+    (between,) = find(root, "path", "between")
+    assert segments(main.get("d", "")) == 0  # every move changes layer
+    assert segments(between.get("d", "")) == 2
+    assert between.get("stroke-opacity") == "0.35"
+
+
+def test_route_animation_numbers_nothing_and_outlines_food() -> None:
+    board = Board.parse("3x3")
+    root = parse(
+        svg.route_animation_svg(
+            board, [(0, 0), (2, 1), (0, 0)], piece=KNIGHT, food=[(2, 1)]
+        )
+    )
+    assert len(find(root, "g", "step")) == 2
+    assert not find(root, "text", "num")
+    assert len(find(root, "rect", "food")) == 1
+    assert len(find(root, "circle", "start")) == 1
+
+
+def test_boards_svg_nests_plain_svg_elements() -> None:
+    text = svg.boards_svg([Board.parse("3x3"), Board.parse("2x2x2")])
+    assert "ns0:" not in text
+    root = parse(text)
+    inner = root.findall(NS + "svg")
+    assert [e.get("class") for e in inner] == ["board", "board"]
+    assert inner[0].findtext(NS + "title") == "board 3x3: 9 open cells"
