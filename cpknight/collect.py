@@ -57,7 +57,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike
-from cpknight.distance_bfs import bfs_levels, bfs_path, no_path_error
+from cpknight.distance_bfs import bfs_levels, no_path_error, path_from_levels
 from cpknight.errors import (
     EngineError,
     InvalidCellError,
@@ -158,7 +158,7 @@ class Route:
 
     def names(self) -> list[str]:
         """The route's cells by name."""
-        return [self.board.cell_name(c) for c in self.cells]
+        return self.board.cell_names(self.cells)
 
     def eaten_at(self) -> dict[Cell, int]:
         """The step (0 = the start) at which each food cell is first reached."""
@@ -388,6 +388,7 @@ class _Instance:
     closed: bool  # end == start with food to eat: a cycle
     simple: bool
     cells: tuple[Cell, tuple[Cell, ...], Cell | None]  # start, food, end as given
+    levels: npt.NDArray[np.int32] = field(repr=False, compare=False)  # from start
 
     @property
     def terminals(self) -> list[int]:
@@ -434,7 +435,7 @@ def _instance(
     for node, what in [(n, "food") for n in eat] + ([(e, "end")] if e >= 0 else []):
         if levels[node] < 0:
             raise no_path_error(board, piece, start, graph.cell(node), what=what)
-    return _Instance(graph, s, eat, e, closed, simple, (start, food_cells, end))
+    return _Instance(graph, s, eat, e, closed, simple, (start, food_cells, end), levels)
 
 
 def _route(
@@ -542,8 +543,15 @@ def collect_route(
 
 
 def _distances(inst: _Instance) -> dict[int, npt.NDArray[np.int32]]:
-    """BFS levels from every terminal (the graph is symmetric: also *to* it)."""
-    return {n: bfs_levels(inst.graph, n) for n in dict.fromkeys(inst.terminals)}
+    """BFS levels from every terminal (the graph is symmetric: also *to* it).
+
+    The start's levels are the ones :func:`_instance` measured: one BFS per
+    terminal in all.
+    """
+    return {
+        n: inst.levels if n == inst.start else bfs_levels(inst.graph, n)
+        for n in dict.fromkeys(inst.terminals)
+    }
 
 
 def _finish(inst: _Instance) -> int:
@@ -577,15 +585,25 @@ def _simple_bound(inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]) -> in
     return max(far, tree)
 
 
-def _expand(graph: MoveGraph, order: Sequence[int]) -> list[int]:
-    """Join consecutive terminals by BFS shortest paths."""
+def _expand(
+    graph: MoveGraph,
+    order: Sequence[int],
+    dist: dict[int, npt.NDArray[np.int32]],
+) -> list[int]:
+    """Join consecutive terminals by BFS shortest paths.
+
+    Each leg ``a -> b`` walks down the levels from ``b`` already in ``dist``
+    (the path :func:`~cpknight.distance_bfs.bfs_path` would give), so no leg
+    runs a BFS of its own unless ``b`` has no levels there.
+    """
     nodes = [order[0]]
     for a, b in itertools.pairwise(order):
         if a == b:
             continue
-        path = bfs_path(graph, a, b)
-        assert path is not None
-        nodes.extend(path[1:])
+        levels = dist.get(b)
+        if levels is None:
+            levels = bfs_levels(graph, b, target=a)
+        nodes.extend(path_from_levels(graph, levels, a)[1:])
     return nodes
 
 
@@ -594,6 +612,11 @@ def _greedy(
 ) -> list[int] | None:
     if inst.simple:
         return _greedy_simple(inst)
+    return _expand(inst.graph, _greedy_order(inst, dist), dist)
+
+
+def _greedy_order(inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]) -> list[int]:
+    """The walk's terminals in greedy order: the start, nearest food next, the end."""
     order = [inst.start]
     left = list(inst.food)
     while left:
@@ -603,7 +626,7 @@ def _greedy(
         left.remove(nxt)
     if _finish(inst) >= 0:
         order.append(_finish(inst))
-    return _expand(inst.graph, order)
+    return order
 
 
 def _greedy_simple(inst: _Instance) -> list[int] | None:
@@ -742,7 +765,7 @@ def _search_walk(
         found = _held_karp(inst, dist, clock)
         if found is not None:
             order, cost = found
-            nodes = _expand(inst.graph, order)
+            nodes = _expand(inst.graph, order, dist)
             return _route(
                 inst,
                 nodes,
@@ -782,7 +805,9 @@ def _search_simple(
     """
     graph = inst.graph
     started = clock.started
-    adj = [graph.neighbors(u).tolist() for u in range(graph.n_nodes)]
+    # Neighbours by slicing, not a list per node made up front (a million
+    # lists on 1000x1000, seconds before the first look at the clock).
+    flat, ptr = graph.indices.tolist(), graph.indptr.tolist()
     finish, closed, start = _finish(inst), inst.closed, inst.start
     food = list(inst.food)
     k = len(food)
@@ -827,10 +852,12 @@ def _search_simple(
         depth = 0
         found = len(targets & {here})
         while frontier and found < len(targets):
+            if clock.expired():  # one level can span the whole board
+                raise _OutOfTime
             depth += 1
             nxt = []
             for u in frontier:
-                for v in adj[u]:
+                for v in flat[ptr[u] : ptr[u + 1]]:
                     if v in level:
                         continue
                     if used[v] and not (closed and v == start and not left):
@@ -849,11 +876,11 @@ def _search_simple(
         if not left and (finish < 0 or (here == finish and g > 0)):
             return 0
         counts["attempts"] += 1
-        if counts["attempts"] % 256 == 0 and clock.expired():
+        if clock.expired():  # every attempt: each runs up to 8 estimates
             raise _OutOfTime
         over = _NEVER
         options = []
-        for v in adj[here]:
+        for v in flat[ptr[here] : ptr[here + 1]]:
             if used[v]:
                 if closed and v == start and not left:
                     options.append((0, v))
@@ -891,23 +918,24 @@ def _search_simple(
         return over
 
     left0 = (1 << k) - 1
-    limit = max(bound, estimate(start, left0))
-    while limit < _NEVER:
-        try:
+    limit = bound
+    try:
+        limit = max(bound, estimate(start, left0))
+        while limit < _NEVER:
             got = dfs(start, 0, left0, limit)
-        except _OutOfTime:
-            return _fallback_simple(inst, limit, "search", Effort(**counts), started)
-        if got == 0:
-            return _route(
-                inst,
-                path,
-                status="optimal",
-                bound=len(path) - 1,
-                method="search",
-                started=started,
-                effort=Effort(**counts),
-            )
-        limit = got
+            if got == 0:
+                return _route(
+                    inst,
+                    path,
+                    status="optimal",
+                    bound=len(path) - 1,
+                    method="search",
+                    started=started,
+                    effort=Effort(**counts),
+                )
+            limit = got
+    except _OutOfTime:
+        return _fallback_simple(inst, limit, "search", Effort(**counts), started)
     raise NoPathError(f"no {inst.describe()}: proved by exhaustive search")
 
 
@@ -965,6 +993,7 @@ class CollectModel:
             dummy node), in the order of their circuit index.
         arcs: the circuit's arcs with their literals and costs.
         distances: for the walk, the BFS distance between the circuit's nodes.
+        levels: the BFS levels from the walk's terminals (for decoding).
     """
 
     model: Any
@@ -974,6 +1003,7 @@ class CollectModel:
     arcs: tuple[_Arc, ...]
     distances: tuple[tuple[int, ...], ...] | None
     instance: _Instance = field(repr=False)
+    levels: dict[int, npt.NDArray[np.int32]] = field(default_factory=dict, repr=False)
 
     def decode(self, solver: cp_model.CpSolver) -> list[int]:
         """The route, as move-graph nodes, from a solved model."""
@@ -995,21 +1025,17 @@ class CollectModel:
                 break
         if self.simple:
             return order
-        return _expand(self.graph, order)
+        return _expand(self.graph, order, self.levels)
 
     def hint(self, nodes: Sequence[int]) -> None:
-        """Give CP-SAT a route (as move-graph nodes) to start from."""
+        """Give CP-SAT a route (as move-graph nodes) to start from.
+
+        For the walk, the route's order of the food is what counts: the
+        walk's terminals alone (start, food, end) make a hint too.
+        """
         inst = self.instance
         if self.simple:
-            steps = set(itertools.pairwise(nodes))
-            on = set(nodes)
-            if not inst.closed:
-                steps |= {(DUMMY, inst.start), (nodes[-1], DUMMY)}
-            for a in self.arcs:
-                value = (
-                    a.tail not in on if a.kind == "skip" else (a.tail, a.head) in steps
-                )
-                self.model.add_hint(a.literal, value)
+            _hint_simple(self, nodes)
             return
         eat = set(inst.food)
         order = [inst.start, *dict.fromkeys(n for n in nodes if n in eat)]
@@ -1102,30 +1128,30 @@ def build_collect_model(
 
 
 def _build_model(
-    inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]
+    inst: _Instance,
+    dist: dict[int, npt.NDArray[np.int32]],
+    deadline: Deadline | None = None,
 ) -> CollectModel:
+    """The circuit model; ``SolveLimitError`` once ``deadline`` has passed.
+
+    The simple variant's arcs come from :meth:`MoveGraph.arcs` in numpy (in
+    the same order as node by node, neighbours in move order) and the cells
+    are named once; the deadline is looked at every :data:`_CHUNK` Booleans.
+    """
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
     graph = inst.graph
-    name = graph.board.cell_name
-    arcs: list[_Arc] = []
-
-    def label(node: int) -> str:
-        return "*" if node == DUMMY else name(graph.cell(node))
-
-    def add(tail: int, head: int, weight: int, kind: str, prefix: str) -> None:
-        if kind == "skip":
-            literal = model.new_bool_var(f"skip[{label(tail)}]")
-        else:
-            literal = model.new_bool_var(f"{prefix}[{label(tail)}->{label(head)}]")
-        arcs.append(_Arc(tail, head, literal, weight, kind))
-
+    labels: dict[int, str] | list[str] = {}
     distances: tuple[tuple[int, ...], ...] | None = None
+    rows: list[tuple[int, int, int, int]] = []  # tail, head, weight, kind
     if inst.trivial:
         nodes: list[int] = [inst.start]
-    elif not inst.simple:
+    elif inst.simple:
+        nodes, labels, columns = _simple_arcs(inst, dist, deadline)
+    else:
         nodes = inst.terminals
+        labels = {n: graph.board.cell_name(graph.cell(n)) for n in nodes}
         distances = tuple(tuple(int(dist[a][b]) for b in nodes) for a in nodes)
         end = inst.end if not inst.closed else -1
         for a in nodes:
@@ -1135,31 +1161,39 @@ def _build_model(
                 if b == inst.start and not inst.closed:
                     if end >= 0 and a != end:
                         continue
-                    add(a, b, 0, "return", "x")
+                    rows.append((a, b, 0, _KINDS.index("return")))
                 else:
-                    add(a, b, int(dist[a][b]), "leg", "x")
-    else:
-        comp = np.flatnonzero(dist[inst.start] >= 0).tolist()
-        nodes = comp if inst.closed else [*comp, DUMMY]
-        must = {inst.start, *inst.food, inst.end}
-        for u in comp:
-            if not inst.closed and u == inst.end:
-                continue
-            for v in graph.neighbors(u).tolist():
-                if not inst.closed and v == inst.start:
-                    continue
-                add(u, v, 1, "move", "arc")
-        for v in comp:
-            if v not in must:
-                add(v, v, 0, "skip", "skip")
-        if not inst.closed:
-            add(DUMMY, inst.start, 0, "dummy", "arc")
-            for v in [inst.end] if inst.end >= 0 else comp:
-                add(v, DUMMY, 0, "dummy", "arc")
+                    rows.append((a, b, int(dist[a][b]), _KINDS.index("leg")))
+    if not inst.simple or inst.trivial:
+        columns = np.array(rows, dtype=np.int64).reshape(-1, 4).T
+    prefix = "arc" if inst.simple else "x"
+    arcs: list[_Arc] = []
+    for first in range(0, columns.shape[1], _CHUNK):
+        if deadline is not None:
+            _check_deadline(deadline, "building the model")
+        chunk = columns[:, first : first + _CHUNK].tolist()
+        for t, h, w, k in zip(*chunk, strict=True):
+            kind = _KINDS[k]
+            var = (
+                f"skip[{labels[t]}]"
+                if kind == "skip"
+                else f"{prefix}[{labels[t]}->{labels[h]}]"
+            )
+            arcs.append(_Arc(t, h, model.new_bool_var(var), w, kind))
     if len(nodes) > 1:
-        index = {n: i for i, n in enumerate(nodes)}
-        model.add_circuit([(index[a.tail], index[a.head], a.literal) for a in arcs])
-        model.minimize(sum(a.weight * a.literal for a in arcs if a.weight))
+        if deadline is not None:
+            _check_deadline(deadline, "building the model")
+        # Circuit index of each node; DUMMY (-1) reads the spare last entry.
+        index = np.full(graph.n_nodes + 1, -1, dtype=np.int64)
+        index[nodes] = np.arange(len(nodes))
+        literals = [a.literal for a in arcs]
+        circuit_t, circuit_h = index[columns[0]].tolist(), index[columns[1]].tolist()
+        model.add_circuit(list(zip(circuit_t, circuit_h, literals, strict=True)))
+        _minimise(
+            model,
+            [a.literal for a in arcs if a.weight],
+            [a.weight for a in arcs if a.weight],
+        )
     return CollectModel(
         model=model,
         graph=graph,
@@ -1168,7 +1202,120 @@ def _build_model(
         arcs=tuple(arcs),
         distances=distances,
         instance=inst,
+        levels={} if inst.simple else dist,
     )
+
+
+def _hint_simple(m: CollectModel, nodes: Sequence[int]) -> None:
+    """Hint every arc of the simple model: on the route, or a skipped cell.
+
+    In numpy, and written into the proto at once (``CpModel.add_hint`` is one
+    Python call per arc: seconds on a large board).
+    """
+    inst, n = m.instance, m.graph.n_nodes
+    route = np.asarray(nodes, dtype=np.int64)
+    on = np.zeros(n + 1, dtype=bool)
+    on[route] = True
+    step_t, step_h = route[:-1], route[1:]
+    if not inst.closed:  # DUMMY is node n here
+        step_t = np.append(step_t, [n, route[-1]])
+        step_h = np.append(step_h, [inst.start, n])
+    count = len(m.arcs)
+    tails = np.fromiter((a.tail for a in m.arcs), dtype=np.int64, count=count)
+    heads = np.fromiter((a.head for a in m.arcs), dtype=np.int64, count=count)
+    skip = np.fromiter((a.kind == "skip" for a in m.arcs), dtype=bool, count=count)
+    tails[tails == DUMMY] = n
+    heads[heads == DUMMY] = n
+    value = np.isin(tails * (n + 1) + heads, step_t * (n + 1) + step_h)
+    value[skip] = ~on[tails[skip]]
+    hint = m.model.proto.solution_hint
+    hint.vars.extend([a.literal.index for a in m.arcs])
+    hint.values.extend(value.astype(np.int64).tolist())
+
+
+def _simple_arcs(
+    inst: _Instance,
+    dist: dict[int, npt.NDArray[np.int32]],
+    deadline: Deadline | None,
+) -> tuple[list[int], list[str], npt.NDArray[np.int64]]:
+    """The simple circuit's nodes, the cells' names, and its arcs as columns.
+
+    The arcs, one column each (rows: tail, head, weight, kind as an index of
+    :data:`_KINDS`): move arcs between the cells of the start's component (none
+    into the start or out of the end of an open route), in node order and then
+    move order; a self-loop for each cell that may be left out; the dummy
+    node's arcs. The names end with ``'*'``, so ``DUMMY`` (-1) reads it.
+    """
+    graph = inst.graph
+    if deadline is not None:
+        _check_deadline(deadline, "building the model")
+    start, end, closed = inst.start, inst.end, inst.closed
+    reach = dist[start] >= 0
+    comp = np.flatnonzero(reach)
+    all_t, all_h = graph.arcs()
+    keep = reach[all_t]  # the graph is symmetric: the heads are reached too
+    if not closed:
+        keep &= (all_t != end) & (all_h != start)
+    must = np.zeros(graph.n_nodes, dtype=bool)
+    must[_must_cells(inst)] = True
+    skips = comp[~must[comp]]
+    nodes = comp.tolist()
+    parts: list[tuple[npt.NDArray[Any], npt.NDArray[Any], str]] = [
+        (all_t[keep], all_h[keep], "move"),
+        (skips, skips, "skip"),
+    ]
+    if not closed:
+        stops = np.array([end]) if end >= 0 else comp
+        parts.append((np.array([DUMMY]), np.array([start]), "dummy"))
+        parts.append((stops, np.full(stops.size, DUMMY), "dummy"))
+        nodes.append(DUMMY)
+    columns = np.empty((4, sum(t.size for t, _, _ in parts)), dtype=np.int64)
+    first = 0
+    for tails, heads, kind in parts:
+        last = first + tails.size
+        columns[0, first:last] = tails
+        columns[1, first:last] = heads
+        columns[2, first:last] = int(kind == "move")
+        columns[3, first:last] = _KINDS.index(kind)
+        first = last
+    name = graph.board.cell_name
+    cells = graph.cells.tolist()
+    labels: list[str] = []
+    for first in range(0, len(cells), _CHUNK):
+        if deadline is not None:
+            _check_deadline(deadline, "naming the cells")
+        labels += [name(c) for c in cells[first : first + _CHUNK]]
+    labels.append("*")
+    return nodes, labels, columns
+
+
+_KINDS = ("move", "leg", "return", "skip", "dummy")
+"""The kinds of arc, in the order the model builder numbers them."""
+
+_CHUNK = 4096
+"""Booleans (or cell names) made between two looks at the deadline."""
+
+
+def _check_deadline(deadline: Deadline, what: str) -> None:
+    if deadline.expired():
+        raise SolveLimitError(
+            f"the time limit of {deadline.seconds:g} s was reached while {what}",
+            details={"seconds": deadline.elapsed()},
+        )
+
+
+def _minimise(model: Any, literals: list[Any], weights: list[int]) -> None:
+    """``model.minimize(sum of weight * literal)``, written into the proto at once.
+
+    ``CpModel.minimize`` appends the terms to the proto one at a time from
+    Python (seconds for the 700,000 arcs of the simple model on 300x300);
+    this fills the same fields (variables, coefficients, scaling factor 1) in
+    two calls.
+    """
+    objective = model.proto.objective
+    objective.vars.extend([lit.index for lit in literals])
+    objective.coeffs.extend(weights)
+    objective.scaling_factor = 1.0
 
 
 def _solve_cpsat(
@@ -1181,10 +1328,38 @@ def _solve_cpsat(
     from ortools.sat.python import cp_model
 
     started = clock.started
-    built = _build_model(inst, dist)
-    greedy = _greedy(inst, dist)
-    if greedy is not None:
-        built.hint(greedy)
+    # The hint: the walk's greedy order of the food (expanded into a route only
+    # if it is handed back), or the greedy simple route (None when stuck).
+    order = None if inst.simple else _greedy_order(inst, dist)
+    greedy = _greedy_simple(inst) if inst.simple else None
+
+    def fallback(effort: Effort) -> Route:
+        """The limit came first: hand back the greedy route if there is one."""
+        nodes = greedy if order is None else _expand(inst.graph, order, dist)
+        if nodes is None:
+            raise SolveLimitError(
+                f"no {inst.describe()} found by the time limit; at least {bound} moves",
+                details={"bound": bound, **effort.as_dict()},
+            )
+        status = "optimal" if len(nodes) - 1 == bound else "feasible"
+        return _route(
+            inst,
+            nodes,
+            status=status,
+            bound=bound,
+            method="cpsat+greedy",
+            started=started,
+            effort=effort,
+        )
+
+    try:
+        built = _build_model(inst, dist, clock)
+        hint = greedy if order is None else order
+        if hint is not None:
+            built.hint(hint)
+        _check_deadline(clock, "hinting the model")
+    except SolveLimitError:
+        return fallback(Effort())
     solver = cp_model.CpSolver()
     configure_cpsat(solver, options, clock)
     code = solver.solve(built.model)
@@ -1225,22 +1400,8 @@ def _solve_cpsat(
             f"internal error: engine 'cpsat' built an invalid model: "
             f"{built.model.validate()}"
         )
-    # UNKNOWN: the limit came first. Hand back the greedy route if there is one.
-    if greedy is None:
-        raise SolveLimitError(
-            f"no {inst.describe()} found by the time limit; at least {bound} moves",
-            details={"bound": bound, **effort.as_dict()},
-        )
-    status = "optimal" if len(greedy) - 1 == bound else "feasible"
-    return _route(
-        inst,
-        greedy,
-        status=status,
-        bound=bound,
-        method="cpsat+greedy",
-        started=started,
-        effort=effort,
-    )
+    # UNKNOWN: the limit came first.
+    return fallback(effort)
 
 
 # --------------------------------------------------------------- formulation

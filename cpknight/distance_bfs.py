@@ -27,7 +27,13 @@ from cpknight.pieces import Leaper, MoveGraph, move_graph
 from cpknight.results import Distance, make_distance
 from cpknight.solving import SolveOptions
 
-__all__ = ["bfs_levels", "bfs_path", "component_labels", "solve_distance"]
+__all__ = [
+    "bfs_levels",
+    "bfs_path",
+    "component_labels",
+    "path_from_levels",
+    "solve_distance",
+]
 
 Int32Array = npt.NDArray[np.int32]
 
@@ -95,11 +101,36 @@ def bfs_path(graph: MoveGraph, source: int, target: int) -> list[int] | None:
     dist = bfs_levels(graph, target, target=source)
     if dist[source] < 0:
         return None
+    return path_from_levels(graph, dist, source)
+
+
+def path_from_levels(graph: MoveGraph, levels: Int32Array, source: int) -> list[int]:
+    """Walk down BFS ``levels`` from node ``source`` to the level-0 node.
+
+    ``levels`` are measured from the target (as :func:`bfs_levels` returns
+    them, complete or stopped once ``source`` was reached); at each cell the
+    walk takes the first neighbour in move order that is one move closer, so
+    it is the path :func:`bfs_path` returns. Reusing one level array from a
+    target gives a shortest path to it from every source, without another BFS.
+
+    Raises:
+        ValueError: ``source`` is unreachable (level -1).
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import move_graph
+        >>> g = move_graph(Board.parse("8x8"), "knight")
+        >>> levels = bfs_levels(g, g.node((1, 1)))
+        >>> [g.cell(n) for n in path_from_levels(g, levels, g.node((0, 0)))]
+        [(0, 0), (2, 1), (4, 2), (3, 0), (1, 1)]
+    """
+    if levels[source] < 0:
+        raise ValueError(f"node {source} is unreachable: no path to walk down")
     path = [source]
     node = source
-    while node != target:
+    while levels[node] > 0:
         nbrs = graph.neighbors(node)
-        closer = nbrs[dist[nbrs] == dist[node] - 1]
+        closer = nbrs[levels[nbrs] == levels[node] - 1]
         node = int(closer[0])
         path.append(node)
     return path

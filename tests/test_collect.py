@@ -3,7 +3,8 @@
 Expected lengths are computed in each test by independent means: walks by
 trying every order of the food with the tests' own BFS (``brute_walk`` in
 tests/conftest.py); simple routes by enumerating simple paths on boards of at
-most 16 cells. Every route is re-checked move by move against the move graph.
+most 16 cells. Every route is re-checked move by move with the tests' own leap
+test (``brute_neighbours``), not the move graph.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from cpknight.collect import (
 )
 from cpknight.errors import EngineError
 from cpknight.pieces import KNIGHT, Leaper
-from tests.conftest import boards, brute_walk
+from tests.conftest import boards, brute_neighbours, brute_walk
 
 OPTS = SolveOptions(time_limit=20, workers=1, seed=0)
 
@@ -50,14 +51,16 @@ OPTS = SolveOptions(time_limit=20, workers=1, seed=0)
 
 
 def assert_valid(route: Route, board: Board, piece: Leaper = KNIGHT) -> None:
-    """Re-check a route step by step against the move graph (not the checker)."""
-    graph = move_graph(board, piece)
+    """Re-check a route step by step with the tests' own leap test (not the
+    checker, not the move graph)."""
+    nbrs = brute_neighbours(board, piece.vector)
     cells = list(route.cells)
     assert cells[0] == route.start
     if route.end is not None:
         assert cells[-1] == route.end
+    assert all(c in nbrs for c in cells), "a cell off the board or blocked"
     for a, b in itertools.pairwise(cells):
-        assert graph.node(b) in graph.neighbors(graph.node(a)).tolist(), (a, b)
+        assert b in nbrs[a], (a, b)
     assert set(route.food) <= set(cells)
     assert route.moves == len(cells) - 1
     assert route.bound <= route.moves
@@ -72,37 +75,37 @@ def assert_valid(route: Route, board: Board, piece: Leaper = KNIGHT) -> None:
 def brute_simple(
     board: Board, start: Cell, food: Sequence[Cell], end: Cell | None
 ) -> int | None:
-    """The shortest simple route by enumerating simple paths (tiny boards)."""
-    graph = move_graph(board, KNIGHT)
-    s = graph.node(start)
-    e = -1 if end is None else graph.node(end)
-    need = {graph.node(f) for f in food} | {s}
+    """The shortest simple route by enumerating simple paths (tiny boards),
+    over the tests' own leap test."""
+    nbrs = brute_neighbours(board, (1, 2))  # the knight
+    s = start
+    need = {*food, s}
     best: list[int | None] = [None]
 
-    def done(path: list[int]) -> bool:
+    def done(path: list[Cell]) -> bool:
         return need <= set(path)
 
-    def dfs(path: list[int]) -> None:
+    def dfs(path: list[Cell]) -> None:
         here = path[-1]
         length = len(path) - 1
         if best[0] is not None and length >= best[0]:
             return
-        if e < 0 and done(path):
+        if end is None and done(path):
             best[0] = length
             return
-        if e >= 0 and e != s and here == e and length > 0:
+        if end is not None and end != s and here == end and length > 0:
             if done(path):
                 best[0] = length
             return
-        for v in graph.neighbors(here).tolist():
-            if v == s and e == s and length >= 1 and done(path):
+        for v in sorted(nbrs[here]):
+            if v == s and end == s and length >= 1 and done(path):
                 best[0] = length + 1
                 continue
             if v in path:
                 continue
             dfs([*path, v])
 
-    if e == s and need == {s}:
+    if end == s and need == {s}:
         return 0
     dfs([s])
     return best[0]
@@ -392,6 +395,27 @@ def test_simple_search_past_the_limit_is_feasible_or_unknown() -> None:
         # IDA*'s first bound is the shortest walk, so its bound is at least that
         walk = collect(board, start, food, method="search")
         assert route.bound >= walk.moves
+
+
+@pytest.mark.parametrize("method", ["search", "cpsat"])
+def test_simple_route_honours_a_short_limit_on_a_large_board(method: str) -> None:
+    # Regression: IDA* looked at the clock every 256 attempts (each up to 8
+    # BFS over the whole board) and the CP-SAT model was built without looking
+    # at it: 300x300 with a 2 s limit ran 25 s (search) and 62 s (cpsat).
+    board = Board.parse("200x200")
+    food = [(100, 100), (199, 199)]
+    options = SolveOptions(time_limit=0.5, workers=1, seed=0)
+    began = time.perf_counter()
+    try:
+        route = collect(
+            board, (0, 0), food, simple=True, method=method, options=options
+        )
+    except SolveLimitError as exc:
+        details: dict[str, int] = exc.details
+        assert details["bound"] >= 1
+    else:
+        assert_valid(route, board)
+    assert time.perf_counter() - began < 10
 
 
 def test_bad_method_and_bad_cells() -> None:
