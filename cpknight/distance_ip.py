@@ -74,7 +74,6 @@ from cpknight.pieces import (
     PieceLike,
     as_piece,
     move_graph,
-    steps_are_moves,
     walk,
 )
 from cpknight.results import Distance, make_distance
@@ -186,8 +185,10 @@ def _load_backend(backend: str) -> None:
 # ------------------------------------------------------------------ reasoning
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _labels(graph: MoveGraph) -> npt.NDArray[np.int32]:
+    # A query's graph comes from move_graph's own cache; keep the labels of the
+    # last few graphs only (all pairs of one board hit the same entry).
     return component_labels(graph)
 
 
@@ -351,30 +352,6 @@ def _order_nodes(
             return None
         remaining[tried[-1] - 1] += 1
     return path
-
-
-def _check_path(
-    board: Board,
-    piece: Leaper,
-    path: Sequence[Cell],
-    source: Cell,
-    target: Cell,
-    method: str,
-) -> None:
-    """Raise :class:`EngineError` unless ``path`` is a walk from source to target."""
-    fault = None
-    if not path or path[0] != source or path[-1] != target:
-        fault = "it does not join the source to the target"
-    elif not all(board.is_open(c) for c in path):
-        fault = "it leaves the open cells"
-    elif len(path) > 1:
-        array = np.array(path, dtype=np.int64)
-        if not steps_are_moves(board, piece, array[:-1], array[1:]).all():
-            fault = "a step is not a move"
-    if fault is not None:
-        raise EngineError(
-            f"internal error: method {method!r} returned a bad path: {fault}"
-        )
 
 
 # ---------------------------------------------------------------- move counts
@@ -741,18 +718,25 @@ def _cpsat_counts(m: MoveCountModel) -> tuple[Any, list[Any], list[Any]]:
     if m.floor:
         model.add(total >= m.floor)
     for cut in m.cuts:
-        options = []
-        for x, c in zip(xs, cut, strict=True):
-            if c:
-                lit = model.new_bool_var("")
-                model.add(x <= c - 1).only_enforce_if(lit)
-                options.append(lit)
-        longer = model.new_bool_var("")
-        model.add(total >= sum(cut) + 1).only_enforce_if(longer)
-        options.append(longer)
-        model.add_bool_or(options)
+        _cpsat_cut(model, xs, cut)
     model.minimize(total)
     return model, xs, ws
+
+
+def _cpsat_cut(model: Any, xs: Sequence[Any], cut: Sequence[int]) -> None:
+    """Cut off the count vector ``cut``: some count below it, or a longer walk."""
+    from ortools.sat.python import cp_model
+
+    options = []
+    for x, c in zip(xs, cut, strict=True):
+        if c:
+            lit = model.new_bool_var("")
+            model.add(x <= c - 1).only_enforce_if(lit)
+            options.append(lit)
+    longer = model.new_bool_var("")
+    model.add(cp_model.LinearExpr.sum(xs) >= sum(cut) + 1).only_enforce_if(longer)
+    options.append(longer)
+    model.add_bool_or(options)
 
 
 def _builder_counts(
@@ -912,9 +896,20 @@ def solve_move_counts(
     floor = 0
     solve_seconds = 0.0
     solves = 0
+    bundle = _build_counts(spec, (), 0, backend)
     while True:
-        bundle = _build_counts(spec, tuple(cuts), floor, backend)
-        solution = _solve_counts(bundle, options, deadline)
+        if cuts:
+            bundle = _add_cut(bundle, spec, cuts, floor)
+        try:
+            solution = _solve_counts(bundle, options, deadline)
+        except SolveLimitError as exc:
+            if not cuts:
+                raise
+            raise SolveLimitError(
+                f"the time limit was reached after {len(cuts)} cuts, before the "
+                "move-count model was solved again",
+                details={**exc.details, "bound": floor, "cuts": len(cuts)},
+            ) from exc
         solves += 1
         if solution is None:
             raise EngineError(
@@ -935,7 +930,6 @@ def solve_move_counts(
                 f"the time limit was reached after {len(cuts)} cuts",
                 details={"bound": floor, "cuts": len(cuts)},
             )
-    _check_path(board, piece, path, source, target, "ip")
     details: dict[str, Any] = {
         "bound": bound,
         "cuts": len(cuts),
@@ -963,6 +957,27 @@ def solve_move_counts(
         started=started,
         details=details,
     )
+
+
+def _add_cut(
+    bundle: MoveCountModel,
+    spec: _CountSpec,
+    cuts: list[tuple[int, ...]],
+    floor: int,
+) -> MoveCountModel:
+    """The bundle with the last of ``cuts`` and the new ``floor``.
+
+    CP-SAT's model takes the cut in place (the bundle's record of its cuts is
+    updated to match); the ``model_builder`` backends build the model again.
+    """
+    if bundle.backend != "cpsat":
+        return _build_counts(spec, tuple(cuts), floor, bundle.backend)
+    from ortools.sat.python import cp_model
+
+    _cpsat_cut(bundle.model, bundle.counts, cuts[-1])
+    if floor > bundle.floor:
+        bundle.model.add(cp_model.LinearExpr.sum(bundle.counts) >= floor)
+    return replace(bundle, cuts=tuple(cuts), floor=floor)
 
 
 def _order_counts(spec: _CountSpec, counts: Sequence[int]) -> list[Cell] | None:
@@ -1160,63 +1175,139 @@ def build_flow_model(
     graph = move_graph(resolved, piece)
     start = resolved.parse_cell(source)
     end = resolved.parse_cell(target)
+    return _build_flow(graph, start, end, backend, names=True, deadline=None)
+
+
+_CHUNK = 8192
+"""Arcs or rows added to a model between two looks at the deadline."""
+
+
+def _check_deadline(deadline: Deadline | None, what: str) -> None:
+    if deadline is not None and deadline.expired():
+        raise SolveLimitError(
+            f"the time limit of {deadline.seconds:g} s was reached while {what}",
+            details={"seconds": deadline.elapsed()},
+        )
+
+
+def _build_flow(
+    graph: MoveGraph,
+    start: Cell,
+    end: Cell,
+    backend: str,
+    *,
+    names: bool,
+    deadline: Deadline | None,
+) -> FlowModel:
+    """The flow bundle; ``names=False`` leaves the variables unnamed (faster)."""
     tails, heads = graph.arcs()
     shell = FlowModel(graph, start, end, tails, heads, backend, None, ())
     if backend == "cpsat":
-        model, arcs = _cpsat_flow(shell)
+        model, arcs = _cpsat_flow(shell, names=names, deadline=deadline)
     else:
-        model, arcs = _builder_flow(shell, lp_names=False)
+        model, arcs = _builder_flow(
+            shell, lp_names=False, names=names, deadline=deadline
+        )
     return FlowModel(graph, start, end, tails, heads, backend, model, tuple(arcs))
 
 
-def _incidence(f: FlowModel) -> tuple[list[list[int]], list[list[int]], list[int]]:
+@dataclass(frozen=True)
+class _Incidence:
+    """The node-arc incidence matrix by rows, CSR-style, as lists.
+
+    Row ``v`` (node ``v``'s flow conservation) has the arcs
+    ``arcs[ptr[v]:ptr[v + 1]]`` with the coefficients at the same places: +1
+    for the arcs out of ``v``, then -1 for the arcs into it.
+    """
+
+    ptr: list[int]
+    arcs: list[int]
+    coefs: list[int]
+    rhs: list[int]
+
+
+def _incidence(f: FlowModel) -> _Incidence:
     n = f.graph.n_nodes
-    out: list[list[int]] = [[] for _ in range(n)]
-    into: list[list[int]] = [[] for _ in range(n)]
-    for i, (t, h) in enumerate(zip(f.tails.tolist(), f.heads.tolist(), strict=True)):
-        out[t].append(i)
-        into[h].append(i)
-    rhs = [0] * n
+    m = int(f.tails.shape[0])
+    # Entries 0..m-1 are the +1s (row: tail), m..2m-1 the -1s (row: head); a
+    # stable sort by row keeps each row's out-arcs first, in arc order.
+    rows = np.concatenate([f.tails, f.heads.astype(np.int64)])
+    order = np.argsort(rows, kind="stable")
+    ptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=n), out=ptr[1:])
+    rhs = np.zeros(n, dtype=np.int64)
     s, t = f.graph.node(f.source), f.graph.node(f.target)
     if s != t:
         rhs[s], rhs[t] = 1, -1
-    return out, into, rhs
+    return _Incidence(
+        ptr=ptr.tolist(),
+        arcs=(order % max(m, 1)).tolist(),
+        coefs=np.where(order < m, 1, -1).tolist(),
+        rhs=rhs.tolist(),
+    )
 
 
-def _cpsat_flow(f: FlowModel) -> tuple[Any, list[Any]]:
+def _flow_names(f: FlowModel, names: bool, lp_names: bool) -> list[str | None]:
+    if not names:
+        return [None] * int(f.tails.shape[0])
+    labels = f.arc_names()
+    return [_lp_name(n) for n in labels] if lp_names else list(labels)
+
+
+def _cpsat_flow(
+    f: FlowModel, *, names: bool = True, deadline: Deadline | None = None
+) -> tuple[Any, list[Any]]:
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
-    arcs = [model.new_bool_var(name) for name in f.arc_names()]
-    out, into, rhs = _incidence(f)
+    labels = _flow_names(f, names, lp_names=False)
+    arcs: list[Any] = []
+    for first in range(0, len(labels), _CHUNK):
+        _check_deadline(deadline, "building the flow model")
+        arcs.extend(model.new_bool_var(n or "") for n in labels[first : first + _CHUNK])
+    inc = _incidence(f)
+    weighted_sum = cp_model.LinearExpr.weighted_sum
     for v in range(f.graph.n_nodes):
-        terms = [arcs[i] for i in out[v]] + [arcs[i] for i in into[v]]
-        coefs = [1] * len(out[v]) + [-1] * len(into[v])
-        model.add(cp_model.LinearExpr.weighted_sum(terms, coefs) == rhs[v])
+        if v % _CHUNK == 0:
+            _check_deadline(deadline, "building the flow model")
+        a, b = inc.ptr[v], inc.ptr[v + 1]
+        terms = [arcs[i] for i in inc.arcs[a:b]]
+        model.add(weighted_sum(terms, inc.coefs[a:b]) == inc.rhs[v])
     model.minimize(cp_model.LinearExpr.sum(arcs))
     return model, arcs
 
 
-def _builder_flow(f: FlowModel, *, lp_names: bool) -> tuple[Any, list[Any]]:
+def _builder_flow(
+    f: FlowModel,
+    *,
+    lp_names: bool,
+    names: bool = True,
+    deadline: Deadline | None = None,
+) -> tuple[Any, list[Any]]:
     from ortools.linear_solver.python import model_builder as mb
 
     model = mb.Model()  # type: ignore[no-untyped-call]
     model.name = "arc_flow"
-    names = f.arc_names()
-    if lp_names:
-        names = [_lp_name(n) for n in names]
-    if f.backend == "glop":
-        arcs = [model.new_num_var(0, 1, n) for n in names]
-    else:
-        arcs = [model.new_bool_var(n) for n in names]
-    out, into, rhs = _incidence(f)
-    cells = f.graph.cell_names()
+    labels = _flow_names(f, names, lp_names)
+    arcs: list[Any] = []
+    for first in range(0, len(labels), _CHUNK):
+        _check_deadline(deadline, "building the flow model")
+        chunk = labels[first : first + _CHUNK]
+        if f.backend == "glop":
+            arcs.extend(model.new_num_var(0, 1, n) for n in chunk)
+        else:
+            arcs.extend(model.new_bool_var(n) for n in chunk)
+    inc = _incidence(f)
+    coefs: list[float] = [float(c) for c in inc.coefs]
+    cells = f.graph.cell_names() if names else []
+    weighted_sum = mb.LinearExpr.weighted_sum
     for v in range(f.graph.n_nodes):
-        terms = [arcs[i] for i in out[v]] + [arcs[i] for i in into[v]]
-        coefs: list[float] = [1.0] * len(out[v]) + [-1.0] * len(into[v])
-        model.add(
-            mb.LinearExpr.weighted_sum(terms, coefs) == rhs[v], name=f"flow[{cells[v]}]"
-        )
+        if v % _CHUNK == 0:
+            _check_deadline(deadline, "building the flow model")
+        a, b = inc.ptr[v], inc.ptr[v + 1]
+        terms = [arcs[i] for i in inc.arcs[a:b]]
+        row = weighted_sum(terms, coefs[a:b]) == inc.rhs[v]
+        model.add(row, name=f"flow[{cells[v]}]" if names else None)
     model.minimize(mb.LinearExpr.sum(arcs))
     return model, arcs
 
@@ -1269,7 +1360,10 @@ def solve_flow(
     _load_backend(backend)
     started = time.perf_counter()
     deadline = options.deadline()
-    bundle = build_flow_model(board, source, target, piece=piece, backend=backend)
+    board.require_finite("method 'flow'")
+    graph = move_graph(board, piece)
+    bundle = _build_flow(graph, source, target, backend, names=False, deadline=deadline)
+    _check_deadline(deadline, "building the flow model")
     solve_started = time.perf_counter()
     values: list[float] | None
     if backend == "cpsat":
@@ -1298,7 +1392,6 @@ def solve_flow(
     if backend == "glop" and any(abs(v - round(v)) > 1e-6 for v in values):
         raise EngineError("internal error: the flow LP has a fractional optimum")
     path = bundle.decode(values)
-    _check_path(board, piece, path, source, target, "flow")
     details = {
         "arcs": len(bundle.arcs),
         "backend": backend,
@@ -1327,7 +1420,7 @@ def knight_formula(offset: Sequence[int]) -> int:
     when ``q < 0`` and ``r = 4`` otherwise.
 
     Raises:
-        InvalidCellError: the offset does not have two components.
+        InvalidBoardError: the offset does not have two components.
 
     References:
         OEIS A065775 (least number of knight moves from (0,0) to (i,j) on the

@@ -121,7 +121,7 @@ class Tour:
 
     def names(self) -> list[str]:
         """The cells in visiting order, named (``a1``, ``c2``, ...)."""
-        return [self.board.cell_name(c) for c in self.array.tolist()]
+        return self.board.cell_names(self.array)
 
     def order(self) -> npt.NDArray[np.int64]:
         """A board-shaped array: the 1-based visit number of each cell, 0 if none."""
@@ -264,7 +264,7 @@ class Distance:
 
     def names(self) -> list[str]:
         """The path's cells by name (empty when the method gives no path)."""
-        return [self.board.cell_name(c) for c in self.path or ()]
+        return self.board.cell_names(self.path or ())
 
 
 def make_distance(
@@ -290,6 +290,15 @@ def make_distance(
         started: :func:`time.perf_counter` when the method started.
         details: method-specific figures.
 
+    Raises:
+        EngineError: ``path`` is not a walk by moves of the piece over open
+            cells from ``source`` to ``target`` (a bug in the method).
+
+    Notes:
+        This is the only way distance methods that give a path build their
+        answer, so every such path is checked here, as :func:`make_tour`
+        checks tours. That it is a *shortest* walk is the method's claim.
+
     Examples:
         >>> import time
         >>> from cpknight.board import Board
@@ -298,7 +307,30 @@ def make_distance(
         ...                   started=time.perf_counter())
         >>> d.distance, d.exact, d.names()
         (1, True, ['a1', 'c2'])
+        >>> make_distance(Board.parse("3x3"), KNIGHT, (0, 0), (1, 2),
+        ...               [(0, 0), (1, 1), (1, 2)], method="hand",
+        ...               started=time.perf_counter())
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.EngineError: internal error: method 'hand' returned a bad \
+path: step 1 -> 2 (a1 -> b2) is not a knight (1,2) move
     """
+    array = np.array(path, dtype=np.int64).reshape(-1, board.dim)
+    try:
+        if board.unbounded:
+            if len(array) == 0:
+                raise TourCheckError("the path is empty", step=None)
+        else:
+            check_cells(board, array, what="path")
+        ends = (tuple(array[0].tolist()), tuple(array[-1].tolist()))
+        if ends != (tuple(source), tuple(target)):  # the message, when they differ
+            check_end_cell(board, array, source, what="path", last=False)
+            check_end_cell(board, array, target, what="path", last=True)
+        check_steps(board, piece, array)
+    except TourCheckError as exc:
+        raise EngineError(
+            f"internal error: method {method!r} returned a bad path: {exc}"
+        ) from exc
     return Distance(
         board=board,
         piece=piece,

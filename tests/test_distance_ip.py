@@ -33,8 +33,14 @@ from cpknight.distance_ip import (
     solve_formula,
     solve_move_counts,
 )
-from cpknight.errors import InvalidBoardError, InvalidPieceError
+from cpknight.errors import (
+    EngineError,
+    InvalidBoardError,
+    InvalidPieceError,
+    SolveLimitError,
+)
 from cpknight.pieces import KNIGHT, Leaper, as_piece, move_graph, steps_are_moves
+from cpknight.results import make_distance
 from cpknight.solving import SolveOptions
 
 OPTIONS = SolveOptions(time_limit=20, workers=1, seed=0)
@@ -313,6 +319,99 @@ def test_backend_prints_nothing(capfd: pytest.CaptureFixture[str]) -> None:
     out, err = capfd.readouterr()
     assert out == ""
     assert err == ""
+
+
+def test_flow_time_limit_covers_model_building() -> None:
+    # 120x120: about 57,000 arcs, far more than 0.05 s of model building.
+    board = Board.parse("120x120")
+    move_graph(board, KNIGHT)  # the graph's own cache, not what is timed here
+    options = SolveOptions(time_limit=0.05, workers=1, seed=0)
+    for backend in ("glop", "cpsat"):
+        started = time.perf_counter()
+        with pytest.raises(SolveLimitError, match="building the flow model"):
+            solve_flow(
+                board, KNIGHT, (0, 0), (119, 119), options=options, backend=backend
+            )
+        assert time.perf_counter() - started < 3
+
+
+def test_limit_after_cuts_keeps_bound_and_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a1 -> b2 on 8x8: the first optimum (2, MISSION.md) cannot be ordered, so
+    # one cut is needed; the limit is made to strike at the second solve.
+    import cpknight.distance_ip as dip
+
+    real = dip._solve_counts
+    calls: list[int] = []
+
+    def limited(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) > 1:
+            raise SolveLimitError("stopped", details={"seconds": 0.0})
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dip, "_solve_counts", limited)
+    with pytest.raises(SolveLimitError, match="after 1 cuts") as info:
+        solve_move_counts(Board.parse("8x8"), KNIGHT, (0, 0), (1, 1), options=OPTIONS)
+    assert info.value.details["bound"] == 2
+    assert info.value.details["cuts"] == 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "path", "fault"),
+    [
+        ("8x8", [(0, 0), (1, 1)], "not a knight"),
+        ("8x8", [(0, 0), (2, 1)], "ends on"),
+        ("8x8", [(2, 1), (0, 0)], "starts on"),
+        ("8x8", [(0, 0), (2, 9)], "not on board"),
+        ("holed8", [(0, 0), (1, 2), (3, 3), (2, 1)], "blocked"),
+        ("plane", [(0, 0), (1, 1)], "not a knight"),
+        ("plane", [], "empty"),
+    ],
+)
+def test_make_distance_refuses_a_bad_path(
+    spec: str, path: list[Cell], fault: str
+) -> None:
+    board = Board.parse(spec)
+    if board.blocked:
+        assert not board.is_open((3, 3))
+    end = path[-1] if path else (0, 0)
+    with pytest.raises(EngineError, match=f"method 'x' returned a bad path: .*{fault}"):
+        make_distance(
+            board,
+            KNIGHT,
+            (0, 0),
+            end if fault != "ends on" else (1, 2),
+            path,
+            method="x",
+            started=time.perf_counter(),
+        )
+
+
+def test_make_distance_accepts_paths_on_the_plane_and_torus() -> None:
+    d = make_distance(
+        Board.plane(),
+        KNIGHT,
+        (0, 0),
+        (-1, -2),
+        [(0, 0), (-1, -2)],
+        method="x",
+        started=time.perf_counter(),
+    )
+    assert d.distance == 1
+    torus = Board.parse("8x8", topology="torus")
+    # a1 -> h7 is one move across both edges on the torus (steps_are_moves).
+    assert (
+        make_distance(
+            torus,
+            KNIGHT,
+            (0, 0),
+            (7, 6),
+            [(0, 0), (7, 6)],
+            method="x",
+            started=time.perf_counter(),
+        ).distance
+        == 1
+    )
 
 
 def test_unknown_backend() -> None:
