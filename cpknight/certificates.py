@@ -51,6 +51,8 @@ CERTIFICATES: dict[str, str] = {
     "forced-cycle": "moves forced by cells with two moves close a short cycle",
     "disconnected": "the move graph is disconnected",
     "colour": "the colour classes of the bipartite move graph cannot alternate",
+    "schwenk": "Schwenk's theorem: this rectangle has no closed knight's tour",
+    "conrad": "Conrad et al.'s theorem: this rectangle has no open knight's tour",
 }
 """Every certificate's name and what it says; ``'search'`` means none applied."""
 
@@ -253,17 +255,10 @@ def _forced_cycle_certificate(
     """A closed tour uses both moves of a cell with two: look for a short cycle."""
     name = graph.board.cell_name
     n = graph.n_nodes
-    twos = np.flatnonzero(degree == 2)
-    if not twos.size:
+    used = _forced_edges(graph, degree)
+    if not used:
         return None
-    edges: set[tuple[int, int]] = set()
-    for v in twos.tolist():
-        for u in graph.neighbors(v).tolist():
-            edges.add((min(u, v), max(u, v)))
-    used: dict[int, list[int]] = {}
-    for u, v in edges:
-        used.setdefault(u, []).append(v)
-        used.setdefault(v, []).append(u)
+    edges = {(min(u, v), max(u, v)) for u, others in used.items() for v in others}
     for node, others in sorted(used.items()):
         if len(others) > 2:
             shown = ", ".join(name(graph.cell(o)) for o in sorted(others))

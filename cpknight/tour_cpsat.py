@@ -227,6 +227,13 @@ def build_tour_model(
     n = graph.n_nodes
     if closed and end_cell is not None:
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
+    if start_cell is not None and start_cell == end_cell and n > 1:
+        # The closing arc end -> start would be a self-loop, which add_circuit
+        # reads as "leave this node out": refuse rather than model the wrong tour.
+        raise InvalidInputError(
+            f"an open tour cannot start and end on the same cell "
+            f"({board.cell_name(start_cell)}); for a circuit ask for a closed tour"
+        )
     if n < (3 if closed else 2):
         raise InvalidInputError(
             f"board {board.label} has {n} open cells; a "
@@ -412,6 +419,7 @@ def count_tours(
     options: SolveOptions | None = None,
     progress: ProgressCallback | None = None,
     progress_every: float = 1.0,
+    deadline: Deadline | None = None,
 ) -> TourCount:
     """Count the tours by CP-SAT enumeration, each reverse pair counted once.
 
@@ -429,6 +437,8 @@ def count_tours(
         progress: called with a partial :class:`TourCount` at most every
             ``progress_every`` seconds while counting (from the solver's thread).
         progress_every: seconds between progress reports.
+        deadline: the clock, if the caller started it (building the graph
+            counts against the limit); otherwise started here.
 
     Returns:
         A :class:`TourCount`; ``status`` is ``'partial'`` when the limit (or
@@ -449,7 +459,7 @@ def count_tours(
         0
     """
     opts = options or SolveOptions()
-    deadline = opts.deadline()
+    deadline = deadline or opts.deadline()
     if tour_certificate(graph, closed=closed, start=start, end=end) is not None:
         return TourCount("complete", 0, 0, deadline.elapsed())
     n = graph.n_nodes

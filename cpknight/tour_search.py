@@ -70,7 +70,6 @@ References:
 from __future__ import annotations
 
 import itertools
-import time
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -79,6 +78,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Cell
+from cpknight.certificates import check_tour_possible
 from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import MoveGraph
 from cpknight.results import Effort, Tour, make_tour
@@ -242,11 +242,10 @@ def solve_greedy(
         >>> len(t), t.effort.backtracks
         (400, 0)
     """
-    began = time.perf_counter()
     n = graph.n_nodes
     first = _trivial(graph, closed, start, end)
     if first is not None:
-        return _finish(graph, first, closed, "greedy", _Counter(), began)
+        return _finish(graph, first, closed, "greedy", _Counter(), deadline)
     start_node = _node(graph, start)
     end_node = _node(graph, end)
     if start_node < 0 and end_node >= 0 and not closed:
@@ -300,7 +299,7 @@ def solve_greedy(
         )
     if reverse:
         path.reverse()
-    return _finish(graph, path, closed, "greedy", counter, began, start, end)
+    return _finish(graph, path, closed, "greedy", counter, deadline, start, end)
 
 
 def iter_search_tours(
@@ -376,7 +375,6 @@ def _tours(
     when it finds none); enumerating, an instance proved to have no tour yields
     nothing.
     """
-    began = time.perf_counter()
     counter = _Counter()
     try:
         first = _trivial(graph, closed, start, end)
@@ -385,7 +383,7 @@ def _tours(
             return
         raise
     if first is not None:
-        yield _finish(graph, first, closed, method, counter, began)
+        yield _finish(graph, first, closed, method, counter, deadline)
         return
     paths = _paths(
         method,
@@ -399,7 +397,7 @@ def _tours(
         enumerate_all=enumerate_all,
     )
     for path in paths:
-        yield _finish(graph, path, closed, method, counter, began, start, end)
+        yield _finish(graph, path, closed, method, counter, deadline, start, end)
 
 
 def _paths(
@@ -644,22 +642,10 @@ def _trivial(
 ) -> list[int] | None:
     """Settle the instances no search is needed for: one cell, or proved none."""
     n = graph.n_nodes
-    kind = "closed" if closed else "open"
-    if closed and n < 3:
-        raise NoTourError(
-            f"a closed tour needs at least 3 cells; board {graph.board.label} has {n}",
-            certificate="size",
-        )
-    if n == 0:
-        raise NoTourError(
-            f"board {graph.board.label} has no open cells", certificate="size"
-        )
-    if start is not None and end is not None and start == end and n > 1:
-        raise NoTourError(
-            f"an {kind} tour of {n} cells cannot start and end on the same cell "
-            f"{graph.board.cell_name(start)}",
-            certificate="size",
-        )
+    if n < 3 or (start is not None and start == end):
+        # Too few cells, or one cell asked to be both ends: the certificates
+        # say why (find_tour has run them already; direct callers have not).
+        check_tour_possible(graph, closed=closed, start=start, end=end)
     return [0] if n == 1 else None
 
 
@@ -669,7 +655,7 @@ def _finish(
     closed: bool,
     method: str,
     counter: _Counter,
-    began: float,
+    deadline: Deadline,
     start: Cell | None = None,
     end: Cell | None = None,
 ) -> Tour:
@@ -680,7 +666,7 @@ def _finish(
         closed=closed,
         method=method,
         effort=counter.effort(),
-        seconds=time.perf_counter() - began,
+        seconds=deadline.elapsed(),  # graph building included, as for cpsat
         start=start,
         end=end,
     )

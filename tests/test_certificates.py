@@ -25,7 +25,7 @@ OPTS = SolveOptions(time_limit=10)
         ("1x1", "knight", True, None, None, "too-small", "has 1"),
         ("8x8", "knight", False, (0, 0), (0, 0), "endpoints", "same cell a1"),
         ("3x3", "knight", False, None, None, "degree", "cell b2 has no moves"),
-        ("4x4", "knight", True, None, None, "forced-cycle", "a1-b3-d4-c2-a1"),
+        ("4x4", "knight", True, None, None, "forced-cycle", "a1-c2-d4-b3-a1"),
         ("8x8", "camel", True, None, None, "disconnected", "2 components"),
         ("5x5", "knight", True, None, None, "colour", "13 and 12"),
         ("5x5", "knight", False, (0, 1), None, "colour", "b1 is in the smaller"),
