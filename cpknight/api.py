@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -42,7 +43,7 @@ from cpknight.results import (
     TourCount,
     TourOutcome,
 )
-from cpknight.solving import SolveOptions
+from cpknight.solving import Deadline, SolveOptions
 
 __all__ = [
     "DISTANCE_METHODS",
@@ -57,6 +58,7 @@ __all__ = [
     "find_tour",
     "iter_tours",
     "knight_distance",
+    "reach_split",
     "reachable",
     "resolve",
     "shortest_path",
@@ -288,6 +290,31 @@ def components(
     return [tuple(cells[bounds[k] : bounds[k + 1]]) for k in range(count)]
 
 
+def reach_split(
+    board: BoardLike, source: CellLike, *, piece: PieceLike = KNIGHT
+) -> tuple[list[Cell], list[Cell], list[int]]:
+    """Reachable and unreachable cells and the component sizes, from one labelling.
+
+    The move graph is symmetric, so the cells reachable from ``source`` are its
+    component: one pass of :func:`~cpknight.distance_bfs.component_labels`
+    answers all three questions.
+
+    Returns:
+        The reachable cells and the unreachable open cells (both row-major),
+        and the size of every component in the order of its first cell.
+
+    Examples:
+        >>> reach, rest, sizes = reach_split("3x3", "a1")
+        >>> len(reach), rest, sizes
+        (8, [(1, 1)], [8, 1])
+    """
+    graph, cell = _graph_and_cell(board, piece, source, "reachability")
+    labels = component_labels(graph)
+    mine = labels == labels[graph.node(cell)]
+    sizes = np.bincount(labels).tolist() if labels.size else []
+    return _cell_tuples(graph.cells[mine]), _cell_tuples(graph.cells[~mine]), sizes
+
+
 def _cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:
     """Rows of an ``(n, d)`` array as tuples of ints (column-wise: fast for 10^6)."""
     return list(zip(*(column.tolist() for column in cells.T), strict=True))
@@ -337,47 +364,81 @@ def find_tour(
         InvalidInputError: bad input.
     """
     opts = options or SolveOptions()
-    if method != "auto":
-        _load(TOUR_METHODS, "tour", method)
-    # The limit covers building the graph and the model, not importing a solver.
-    deadline = opts.deadline()
+    return _find_tour(
+        board,
+        piece,
+        start,
+        end,
+        closed=closed,
+        options=opts,
+        attempt=_Attempt(method, opts.deadline()),
+    )
+
+
+@dataclass
+class _Attempt:
+    """What one tour search ran, kept for :func:`try_tour`.
+
+    Attributes:
+        method: the engine asked for, then the engine ``auto`` picked.
+        deadline: the call's clock; it covers building the graph and the model,
+            not the first import of an engine's module.
+    """
+
+    method: str
+    deadline: Deadline
+
+
+def _find_tour(
+    board: BoardLike,
+    piece: PieceLike,
+    start: CellLike | None,
+    end: CellLike | None,
+    *,
+    closed: bool,
+    options: SolveOptions,
+    attempt: _Attempt,
+) -> Tour:
+    if attempt.method != "auto" and attempt.method not in TOUR_METHODS:
+        _load(TOUR_METHODS, "tour", attempt.method)  # says which names exist
     resolved, leaper, start_cell, end_cell = _tour_instance(
         board, piece, start, end, closed=closed, purpose="a tour"
     )
-    picked = method == "auto"
+    picked = attempt.method == "auto"
     if picked and _tiles_suit(resolved, leaper, end_cell):
-        method = "tiles"
+        attempt.method = "tiles"
     instance: tuple[Board, Leaper] | tuple[MoveGraph]
-    if method in GRAPH_FREE_TOUR_METHODS:
+    if attempt.method in GRAPH_FREE_TOUR_METHODS:
         instance = (resolved, leaper)
     else:
         graph = move_graph(resolved, leaper)
         check_tour_possible(graph, closed=closed, start=start_cell, end=end_cell)
-        if method == "auto":
-            method = choose_tour_method(
+        if attempt.method == "auto":
+            attempt.method = choose_tour_method(
                 graph, closed=closed, start=start_cell, end=end_cell
             )
         instance = (graph,)
 
     def run(name: str) -> Tour:
+        attempt.method = name
         began = time.perf_counter()
         solve = _load(TOUR_METHODS, "tour", name)
-        deadline.exclude(time.perf_counter() - began)  # the first import only
+        attempt.deadline.exclude(time.perf_counter() - began)  # a first import
         tour: Tour = solve(
             *instance,
             closed=closed,
             start=start_cell,
             end=end_cell,
-            options=opts,
-            deadline=deadline,
+            options=options,
+            deadline=attempt.deadline,
         )
         return tour
 
     try:
-        return run(method)
+        return run(attempt.method)
     except SolveLimitError:
         # greedy giving up proves nothing: with time left, auto searches on.
-        if not (picked and method == "greedy") or deadline.expired():
+        if not (picked and attempt.method == "greedy") or attempt.deadline.expired():
             raise
         return run("prune")
 
@@ -497,6 +558,8 @@ def count_tours(
     """
     from cpknight.tour_cpsat import count_tours as count_cpsat
 
+    opts = options or SolveOptions()
+    deadline = opts.deadline()  # building the graph counts, as for find_tour
     resolved, leaper, start_cell, end_cell = _tour_instance(
         board, piece, start, end, closed=closed, purpose="counting tours"
     )
@@ -505,8 +568,9 @@ def count_tours(
         closed=closed,
         start=start_cell,
         end=end_cell,
-        options=options,
+        options=opts,
         progress=progress,
+        deadline=deadline,
     )
 
 
@@ -600,25 +664,18 @@ def try_tour(
         >>> o.status, o.tour is not None, o.effort.backtracks
         ('found', True, 0)
     """
-    if method != "auto":
-        _load(TOUR_METHODS, "tour", method)
-    began = time.perf_counter()
+    opts = options or SolveOptions()
+    attempt = _Attempt(method, opts.deadline())
     try:
-        tour = find_tour(
-            board,
-            piece=piece,
-            closed=closed,
-            start=start,
-            end=end,
-            method=method,
-            options=options,
+        tour = _find_tour(
+            board, piece, start, end, closed=closed, options=opts, attempt=attempt
         )
     except NoTourError as exc:
         effort = getattr(exc, "effort", None)
         return TourOutcome(
-            method=method,
+            method=attempt.method,
             status="infeasible",
-            seconds=time.perf_counter() - began,
+            seconds=attempt.deadline.elapsed(),
             effort=effort if isinstance(effort, Effort) else Effort(),
             reason=exc.reason,
         )
@@ -627,16 +684,16 @@ def try_tour(
         if isinstance(counted, dict):
             counted = Effort(**counted)
         return TourOutcome(
-            method=method,
+            method=attempt.method,
             status="unknown",
-            seconds=time.perf_counter() - began,
+            seconds=attempt.deadline.elapsed(),
             effort=counted if isinstance(counted, Effort) else Effort(),
             reason=str(exc),
         )
     return TourOutcome(
         method=tour.method,
         status="found",
-        seconds=time.perf_counter() - began,
+        seconds=attempt.deadline.elapsed(),
         effort=tour.effort,
         tour=tour,
     )

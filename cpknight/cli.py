@@ -23,18 +23,18 @@ from cpknight import __version__
 from cpknight.api import (
     DISTANCE_METHODS,
     TOUR_METHODS,
-    components,
     distance_map,
-    find_tour,
     knight_distance,
-    reachable,
+    reach_split,
     resolve,
+    try_tour,
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell, Topology
 from cpknight.collect import Route
 from cpknight.errors import (
     CpknightError,
     EngineError,
+    InvalidCellError,
     InvalidInputError,
     NoPathError,
     NoTourError,
@@ -336,6 +336,7 @@ def _add_distance(sub: SubParsers) -> None:
         metavar="M",
         help="bfs (default), a comma-separated list, or 'all'",
     )
+    _add_solve_args(parser)
     _add_json(parser)
 
 
@@ -362,23 +363,33 @@ def _run_distance(args: argparse.Namespace) -> int:
     methods = _method_list(args.method, DISTANCE_METHODS, "distance")
     source = board.parse_cell(args.source)
     target = board.parse_cell(args.target)
+    options = _solve_options(args)
     results: list[Distance] = []
     unreachable: NoPathError | None = None
     refused: dict[str, InvalidInputError] = {}
+    stopped: dict[str, SolveLimitError] = {}
     for method in methods:
         try:
             results.append(
-                knight_distance(board, source, target, piece=piece, method=method)
+                knight_distance(
+                    board, source, target, piece=piece, method=method, options=options
+                )
             )
         except NoPathError as exc:
             unreachable = unreachable or exc
-        except InvalidInputError as exc:
+        except (InvalidInputError, SolveLimitError) as exc:
             # One method refusing this board or piece (bfs on the plane, the
-            # formula off its boards) does not stop the others.
+            # formula off its boards) or running out of time does not stop
+            # the others.
             if len(methods) == 1:
                 raise
-            refused[method] = exc
-    if refused and not results and unreachable is None:
+            if isinstance(exc, SolveLimitError):
+                stopped[method] = exc
+            else:
+                refused[method] = exc
+    if not results and unreachable is None:
+        if stopped:
+            raise next(iter(stopped.values()))
         raise next(iter(refused.values()))
     if args.json:
         rows = [_distance_json(r) for r in results]
@@ -390,7 +401,7 @@ def _run_distance(args: argparse.Namespace) -> int:
             ]
         rows += [
             {"method": m, "distance": None, "exact": None, "error": str(err)}
-            for m, err in refused.items()
+            for m, err in (refused | stopped).items()
         ]
         _json(
             {
@@ -427,6 +438,7 @@ def _run_distance(args: argparse.Namespace) -> int:
         for r in results
     ]
     rows_text += [[m, None, "refused", None, None, None, None] for m in refused]
+    rows_text += [[m, None, "unknown", None, None, None, None] for m in stopped]
     _out(
         table_text(
             ["method", "moves", "kind", "seconds", "bound", "cuts", "counts"],
@@ -501,42 +513,37 @@ def _add_reach(sub: SubParsers) -> None:
 def _run_reach(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     source = board.parse_cell(args.source)
-    cells = reachable(board, source, piece=piece)
-    parts = components(board, piece=piece)
+    cells, others, sizes = reach_split(board, source, piece=piece)
     if args.json:
-        mask = board.open_mask
         _json(
             {
                 "board": board.label,
                 "piece": list(piece.vector),
                 "source": _cell_json(source),
-                "reachable": [_cell_json(c) for c in sorted(cells)],
-                "unreachable": [
-                    _cell_json(c)
-                    for c in board.open_cells()
-                    if mask[c] and c not in cells
-                ],
-                "components": [len(p) for p in parts],
+                "reachable": cells,
+                "unreachable": others,
+                "components": sizes,
             }
         )
         return EXIT_OK
-    sizes = ", ".join(str(len(p)) for p in parts[:10])
-    more = f", ... ({len(parts)} in all)" if len(parts) > 10 else ""
+    shown = ", ".join(str(size) for size in sizes[:10])
+    more = f", ... ({len(sizes)} in all)" if len(sizes) > 10 else ""
     _out(
         f"{piece.label} on {board.label} from {board.cell_name(source)}: "
         f"{len(cells)} of {board.n_open} cells reachable; "
-        f"{len(parts)} component{'s' if len(parts) != 1 else ''} ({sizes}{more})"
+        f"{len(sizes)} component{'s' if len(sizes) != 1 else ''} ({shown}{more})"
     )
     if not _grid_fits(args, board):
         return EXIT_OK
     mask = board.open_mask
+    reached = set(cells)
 
     def label(cell: Cell) -> str:
         if not mask[cell]:
             return "#"
         if cell == source:
             return "*"
-        return "+" if cell in cells else "-"
+        return "+" if cell in reached else "-"
 
     _out(grid_text(board, label))
     return EXIT_OK
@@ -618,7 +625,8 @@ def _add_solve_args(
         type=float,
         default=time_limit,
         metavar="S",
-        help="give up after S seconds, model building included (default: none)",
+        help="give up after S seconds, model building included (default: "
+        + ("none)" if time_limit is None else f"{time_limit:g})"),
     )
     parser.add_argument(
         "--workers",
@@ -741,30 +749,23 @@ def _run_tour(args: argparse.Namespace) -> int:
 
         check_animation(board.n_open, args.speed)
     kind = "closed" if closed else "open"
-    try:
-        tour = find_tour(
-            board,
-            piece=piece,
-            closed=closed,
-            start=args.start,
-            end=args.end,
-            method=args.method,
-            options=options,
-        )
-    except NoTourError as exc:
-        return _outcome(
-            args,
-            EXIT_NONE,
-            _tour_json(None, closed, args.method, "infeasible", exc.reason),
-            f"no {kind} tour of {board.label} ({piece.label}): {exc.reason}",
-        )
-    except SolveLimitError as exc:
-        return _outcome(
-            args,
-            EXIT_LIMIT,
-            _tour_json(None, closed, args.method, "unknown", str(exc)),
-            f"unknown: {exc}",
-        )
+    outcome = try_tour(
+        board,
+        piece=piece,
+        closed=closed,
+        start=args.start,
+        end=args.end,
+        method=args.method,
+        options=options,
+    )
+    tour = outcome.tour
+    if tour is None:
+        # The JSON names the engine that ran (auto's pick), like a found tour.
+        json = _tour_json(None, closed, outcome.method, outcome.status, outcome.reason)
+        if outcome.status == "infeasible":
+            text = f"no {kind} tour of {board.label} ({piece.label}): {outcome.reason}"
+            return _outcome(args, EXIT_NONE, json, text)
+        return _outcome(args, EXIT_LIMIT, json, f"unknown: {outcome.reason}")
     if args.out:
         write_tour_file(args.out, tour, force=args.force)
     if args.svg or args.animate or args.html:
@@ -806,59 +807,16 @@ def _tour_json(
 
 
 def tour_file_text(tour: Tour) -> str:
-    """A tour as ``cpknight check`` reads it: one cell name per line."""
-    return cell_lines(tour.board, tour.array)
-
-
-def cell_lines(board: Board, array: Any) -> str:
-    r"""Cell names, one per line, assembled as bytes in numpy.
-
-    Algebraic (``a1``) on 2D boards of up to 26 files, else ``r,c``: the same
-    names as :meth:`Board.cell_name`, a million lines in about 0.1 s. Each
-    line is laid out in a fixed-width row (digits looked up in a table of the
-    numbers up to the board's side, padded with zero bytes), and the padding
-    is then squeezed out.
+    r"""A tour as ``cpknight check`` reads it: one cell name per line.
 
     Examples:
-        >>> cell_lines(Board((8, 8)), [(0, 0), (2, 1)])
-        'a1\nb3\n'
-        >>> cell_lines(Board((30, 30)), [(0, 27), (12, 3)])
-        '0,27\n12,3\n'
+        >>> from cpknight import KNIGHT, Board
+        >>> from cpknight.results import make_tour
+        >>> tour_file_text(make_tour(Board((1, 1)), KNIGHT, [(0, 0)], closed=False,
+        ...                          method="hand"))
+        'a1\n'
     """
-    import numpy as np
-
-    cells = np.asarray(array, dtype=np.int64).reshape(-1, board.dim)
-    if not len(cells):
-        return "\n"
-    algebraic = board.dim == 2 and board.shape[1] <= 26
-    fields = [cells[:, 0] + 1] if algebraic else list(cells.T)
-    top = max(int(f.max()) for f in fields) + 1
-    if top > 10**6 or min(int(f.min()) for f in fields) < 0:
-        return "".join(board.cell_name(c) + "\n" for c in cells.tolist())
-    width = len(str(top - 1))
-    numbers = np.arange(top)
-    places = 10 ** np.arange(width - 1, -1, -1)
-    table = (numbers[:, None] // places % 10 + ord("0")).astype(np.uint8)
-    # Left-align: drop the leading zeros of each number (keep one for 0).
-    digits = np.ones(top, dtype=np.int64)
-    for power in range(1, width):
-        digits += numbers >= 10**power
-    shift = width - digits
-    cols = np.arange(width)[None, :] + shift[:, None]
-    aligned = np.where(
-        cols < width, np.take_along_axis(table, np.minimum(cols, width - 1), 1), 0
-    ).astype(np.uint8)
-    parts: list[Any] = []
-    if algebraic:
-        parts.append((cells[:, 1] + ord("a")).astype(np.uint8)[:, None])
-    for k, values in enumerate(fields):
-        if k:
-            parts.append(np.full((len(cells), 1), ord(","), dtype=np.uint8))
-        parts.append(aligned[values])
-    parts.append(np.full((len(cells), 1), ord("\n"), dtype=np.uint8))
-    block = np.concatenate(parts, axis=1)
-    text: str = block[block != 0].tobytes().decode("ascii")
-    return text
+    return "\n".join(tour.board.cell_names(tour.array)) + "\n"
 
 
 def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
@@ -883,9 +841,9 @@ def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
 def read_tour_file(path: str, board: Board) -> Any:
     """Read a tour file for :func:`check_tour`: a ``.npy`` array or cell lines.
 
-    Lines of plain ``r,c`` or algebraic names are parsed in bulk into an
-    ``(n, d)`` array; anything else is returned as the list of lines, for the
-    checker to read (and to name the first bad line).
+    Cell lines are read by :meth:`Board.read_cells` into an ``(n, d)`` array;
+    a file it cannot read is returned as the list of lines, for the checker to
+    read (and to name the first bad line).
 
     Raises:
         InvalidInputError: the file cannot be read, or a ``.npy`` file does not
@@ -907,54 +865,12 @@ def read_tour_file(path: str, board: Board) -> Any:
         data = Path(path).read_bytes()
     except OSError:
         data = b""
-    cells = _cells_from_bytes(data, board)
-    return read_cells_file(path) if cells is None else cells
-
-
-def _cells_from_bytes(data: bytes, board: Board) -> Any:
-    """Plain ``r,c`` lines, or algebraic ones, parsed in numpy; else None.
-
-    Only the exact spelling ``tour_file_text`` writes is read here (digits,
-    commas or one lower-case letter, newlines, no blank lines); anything else
-    goes to the careful reader, which names the first bad line.
-    """
-    import numpy as np
-
-    buf = np.frombuffer(data, dtype=np.uint8)
-    if not buf.size:
-        return None
-    if buf[-1] != ord("\n"):
-        buf = np.append(buf, np.uint8(ord("\n")))
-    digit = (buf >= ord("0")) & (buf <= ord("9"))
-    seps = np.flatnonzero(~digit)
-    algebraic = board.dim == 2 and board.shape[1] <= 26
-    pattern = [ord("a"), ord("\n")] if algebraic else [ord(",")] * (board.dim - 1)
-    if not algebraic:
-        pattern.append(ord("\n"))
-    kinds = buf[seps]
-    if algebraic:
-        kinds = np.where((kinds >= ord("a")) & (kinds <= ord("z")), ord("a"), kinds)
-    if len(seps) % len(pattern):
-        return None
-    table = kinds.reshape(-1, len(pattern))
-    if not all(np.all(table[:, j] == want) for j, want in enumerate(pattern)):
-        return None
-    runs = np.diff(seps, prepend=-1) - 1  # digits before each separator
-    fields = runs[1::2] if algebraic else runs
-    if (algebraic and runs[0::2].any()) or fields.min() < 1 or fields.max() > 9:
-        return None
-    # Horner's rule a digit column at a time: at most 9 passes over the fields.
-    ends = seps[1::2] if algebraic else seps
-    first = ends - fields
-    numbers = np.zeros(len(ends), dtype=np.int64)
-    for k in range(int(fields.max())):
-        more = fields > k
-        digits = buf[np.where(more, first + k, 0)].astype(np.int64) - ord("0")
-        numbers = np.where(more, numbers * 10 + digits, numbers)
-    if algebraic:
-        cols = buf[seps[0::2]].astype(np.int64) - ord("a")
-        return np.stack([numbers - 1, cols], axis=1)
-    return numbers.reshape(-1, board.dim)
+    if data:
+        try:
+            return board.read_cells(data)
+        except (InvalidCellError, UnicodeDecodeError):
+            pass
+    return read_cells_file(path)
 
 
 def _check_new_file(path: str, *, force: bool) -> None:
@@ -1206,6 +1122,7 @@ def _add_collect(sub: SubParsers) -> None:
     )
     _add_solve_args(parser)
     _add_json(parser)
+    _add_grid(parser)
     parser.add_argument("--svg", metavar="FILE", help="draw the route as SVG")
     parser.add_argument(
         "--animate", metavar="FILE", help="write an animated SVG of the route"
@@ -1264,7 +1181,7 @@ def _run_collect(args: argparse.Namespace) -> int:
         f"{board.cell_name(route.start)} through {len(route.food)} food: "
         f"{verdict}; by {route.method} in {route.seconds:.3f} s"
     )
-    if board.size <= GRID_LIMIT:
+    if _grid_fits(args, board):
         _out(str(route))
     _out("route: " + " ".join(route.names()))
     _wrote(outputs)
@@ -1377,8 +1294,6 @@ def _effort_text(effort: dict[str, int]) -> str:
 
 
 def _run_compare(args: argparse.Namespace) -> int:
-    from cpknight.api import try_tour
-
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
     closed = not args.open

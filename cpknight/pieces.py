@@ -357,8 +357,7 @@ class MoveGraph:
 
     def cell_names(self) -> list[str]:
         """The name of every node's cell, in node order."""
-        name = self.board.cell_name
-        return [name(c) for c in self.cells.tolist()]
+        return self.board.cell_names(self.cells)
 
 
 def move_graph(board: Board, piece: PieceLike = "knight") -> MoveGraph:

@@ -140,6 +140,52 @@ def brute_walk(
     return best
 
 
+def brute_tours(
+    nbrs: dict[Cell, set[Cell]], *, closed: bool, start: Cell | None = None
+) -> Iterator[list[Cell]]:
+    """Every directed tour (Hamiltonian path, or cycle if ``closed``), lazily.
+
+    A plain recursive search over an adjacency dict such as ``brute_neighbours``
+    (no cpknight code). From ``start`` only if given, else from every cell in
+    turn, so with ``start=None`` a closed tour comes once per cell and direction.
+    A closed tour needs at least 3 cells. Count them with ``sum(1 for _ in ...)``;
+    test existence, or take the first, with ``next(..., None)``.
+    """
+    total = len(nbrs)
+    if closed and total < 3:
+        return
+    order = {cell: sorted(found) for cell, found in nbrs.items()}
+
+    def extend(path: list[Cell], seen: set[Cell]) -> Iterator[list[Cell]]:
+        if len(path) == total:
+            if not closed or path[0] in nbrs[path[-1]]:
+                yield list(path)
+            return
+        for nxt in order[path[-1]]:
+            if nxt not in seen:
+                seen.add(nxt)
+                path.append(nxt)
+                yield from extend(path, seen)
+                path.pop()
+                seen.discard(nxt)
+
+    for first in [start] if start is not None else list(nbrs):
+        yield from extend([first], {first})
+
+
+def independent_tour_check(
+    board: Board, vector: Sequence[int], cells: Sequence[Cell], *, closed: bool
+) -> bool:
+    """Every open cell once, each step a leap (the tests' own definition)."""
+    cells = list(cells)
+    steps = list(itertools.pairwise(cells))
+    if closed and cells:
+        steps.append((cells[-1], cells[0]))
+    return sorted(cells) == brute_open_cells(board) and all(
+        is_leap(board, vector, a, b) for a, b in steps
+    )
+
+
 def is_leap(board: Board, vector: Sequence[int], a: Cell, b: Cell) -> bool:
     """Whether ``a -> b`` is one leap (independent of cpknight)."""
     return b in brute_neighbours_of(board, vector, a)

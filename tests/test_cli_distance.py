@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
+from cpknight import SolveLimitError, api
 from cpknight.cli import main
 
 
@@ -208,3 +210,31 @@ def test_formulation_distance_bad_input(
     code, _, err = run(argv, capsys)
     assert code == 2
     assert "finite board" in err
+
+
+def _stops(*args: object, **kwargs: object) -> NoReturn:
+    raise SolveLimitError("the ip method reached the time limit")
+
+
+def test_distance_time_limit_unknown_row_and_exit_3(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A method that runs out of time is an "unknown" row beside the others; on
+    # its own it is exit code 3.
+    monkeypatch.setitem(api.DISTANCE_METHODS, "ip", "tests.test_cli_distance:_stops")
+    code, out, _ = run(
+        ["distance", "8x8", "a1", "b2", "--method", "bfs,ip", "--time-limit", "1"],
+        capsys,
+    )
+    assert code == 0
+    assert _row(out, "ip")[1:3] == ["-", "unknown"]
+    assert _row(out, "bfs")[1] == "4"
+    code, _, err = run(["distance", "8x8", "a1", "b2", "--method", "ip"], capsys)
+    assert code == 3
+    assert "time limit" in err
+
+
+def test_distance_rejects_a_bad_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["distance", "8x8", "a1", "b2", "--time-limit", "-1"], capsys)
+    assert code == 2
+    assert "the time limit must be a positive number of seconds" in err
