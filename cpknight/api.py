@@ -18,10 +18,7 @@ Examples:
 
 from __future__ import annotations
 
-import importlib
-import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -29,29 +26,51 @@ import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike, Topology
 from cpknight.certificates import check_tour_possible
-from cpknight.collect import COLLECT_METHODS, Route, collect_route
+from cpknight.collect import Route
 from cpknight.distance_bfs import bfs_levels, component_labels
-from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
+from cpknight.distances import ENGINES as DISTANCE_METHODS
+from cpknight.engines import (
+    DistanceInstance,
+    Engine,
+    Registry,
+    RouteInstance,
+    TourInstance,
+    attempt,
+    outcome_of,
+    outcome_of_error,
+    solve_with,
+)
+from cpknight.errors import (
+    EngineError,
+    InvalidInputError,
+    OutcomeError,
+    SolveLimitError,
+)
 from cpknight.pieces import KNIGHT, Leaper, MoveGraph, PieceLike, as_piece, move_graph
 from cpknight.results import (
+    Comparison,
     Distance,
     DistanceMap,
-    Effort,
+    Outcome,
     Sweep,
     SweepCell,
     Tour,
     TourCount,
-    TourOutcome,
 )
-from cpknight.solving import Deadline, SolveOptions
+from cpknight.routes import ENGINES as ROUTE_METHODS
+from cpknight.solving import Run, SolveOptions
+from cpknight.status import Status
+from cpknight.tours import ENGINES as TOUR_METHODS
 
 __all__ = [
     "DISTANCE_METHODS",
-    "GRAPH_FREE_TOUR_METHODS",
+    "ROUTE_METHODS",
     "TOUR_METHODS",
     "BoardLike",
     "choose_tour_method",
     "collect",
+    "compare_distances",
+    "compare_tours",
     "components",
     "count_tours",
     "distance_map",
@@ -68,43 +87,6 @@ __all__ = [
 
 BoardLike = Board | str
 """A :class:`Board` or anything :meth:`Board.parse` reads."""
-
-DISTANCE_METHODS: dict[str, str] = {
-    "bfs": "cpknight.distance_bfs:solve_distance",
-    "ip": "cpknight.distance_ip:solve_move_counts",
-    "flow": "cpknight.distance_ip:solve_flow",
-    "formula": "cpknight.distance_ip:solve_formula",
-}
-"""Distance methods: name -> ``module:function``, imported on first use."""
-
-TOUR_METHODS: dict[str, str] = {
-    "cpsat": "cpknight.tour_cpsat:solve_tour",
-}
-"""Tour engines: name -> ``module:function``, imported on first use.
-
-``find_tour(method="auto")`` picks one of them with :func:`choose_tour_method`.
-"""
-
-# The search engines come after the declarative ones (the order users see).
-TOUR_METHODS.update(
-    {
-        "backtrack": "cpknight.tour_search:solve_backtrack",
-        "warnsdorff": "cpknight.tour_search:solve_warnsdorff",
-        "prune": "cpknight.tour_search:solve_prune",
-        "greedy": "cpknight.tour_search:solve_greedy",
-    }
-)
-
-# Huge plain boards: structured tiles joined in numpy (no move graph needed).
-TOUR_METHODS["tiles"] = "cpknight.tour_tiles:solve"
-
-GRAPH_FREE_TOUR_METHODS: frozenset[str] = frozenset({"tiles"})
-"""Tour engines that take ``(board, piece, ...)`` instead of the move graph.
-
-Their signature is the engine signature with ``graph`` replaced by ``board:
-Board, piece: Leaper``; ``find_tour`` does not build the graph for them (it
-costs seconds and gigabytes on boards of millions of cells).
-"""
 
 
 def resolve(
@@ -131,15 +113,6 @@ def resolve(
     leaper = as_piece(piece)
     leaper.check_dim(resolved.dim, resolved.label)
     return resolved, leaper
-
-
-def _load(registry: dict[str, str], kind: str, method: str) -> Callable[..., Any]:
-    if method not in registry:
-        known = ", ".join(registry) + (", auto" if registry is TOUR_METHODS else "")
-        raise InvalidInputError(f"expected a {kind} method in {known}: {method!r}")
-    module, _, name = registry[method].partition(":")
-    func: Callable[..., Any] = getattr(importlib.import_module(module), name)
-    return func
 
 
 # -------------------------------------------------------------------- distances
@@ -218,14 +191,116 @@ def knight_distance(
         cpknight.errors.NoPathError: b2 cannot be reached from a1 by the knight \
 (1,2) on board 3x3
     """
-    solve = _load(DISTANCE_METHODS, "distance", method)
-    resolved, leaper = resolve(board, piece)
-    source_cell = resolved.parse_cell(source)
-    target_cell = resolved.parse_cell(target)
-    result: Distance = solve(
-        resolved, leaper, source_cell, target_cell, options=options or SolveOptions()
+    engine = DISTANCE_METHODS.engine(method)
+    run = (options or SolveOptions()).start()
+    result: Distance = solve_with(
+        engine, _distance_instance(board, piece, source, target), run
     )
     return result
+
+
+def _distance_instance(
+    board: BoardLike, piece: PieceLike, source: CellLike, target: CellLike
+) -> DistanceInstance:
+    resolved, leaper = resolve(board, piece)
+    return DistanceInstance(
+        resolved,
+        leaper,
+        source=resolved.parse_cell(source),
+        target=resolved.parse_cell(target),
+    )
+
+
+def compare_distances(
+    board: BoardLike,
+    source: CellLike,
+    target: CellLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    methods: str | Sequence[str] = "all",
+    options: SolveOptions | None = None,
+) -> Comparison:
+    """Every chosen distance method on one instance, side by side, cross-checked.
+
+    A method that does not take the instance (BFS on the unbounded plane, the
+    formula off its boards) is ``refused``; one that runs out of time is
+    ``unknown``; the others must agree.
+
+    Args:
+        board: the board (``plane`` for the unbounded board).
+        source: the source cell.
+        target: the target cell.
+        piece: the leaper.
+        methods: names in :data:`DISTANCE_METHODS` (a list, a comma string,
+            or ``'all'``).
+        options: time limit (per method), workers, seed.
+
+    Returns:
+        A :class:`~cpknight.results.Comparison`, one outcome per method.
+
+    Raises:
+        EngineError: two methods disagree (exact distances differ, or a lower
+            bound exceeds an exact distance): a bug in cpknight.
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input.
+
+    Examples:
+        >>> c = compare_distances("8x8", "a1", "b2", methods="bfs,formula")
+        >>> [(o.method, o.value.distance) for o in c.rows]
+        [('bfs', 4), ('formula', 4)]
+        >>> compare_distances("plane", "0,0", "3,3", methods="bfs,formula").statuses()
+        ['refused', 'found']
+    """
+    names = _method_names(DISTANCE_METHODS, methods)
+    instance = _distance_instance(board, piece, source, target)
+    opts = options or SolveOptions()
+    rows = tuple(
+        _attempt_or_refuse(DISTANCE_METHODS.engine(name), instance, opts.start())
+        for name in names
+    )
+    exact = {o.value.distance for o in rows if o.value is not None and o.value.exact}
+    bounds = [o.value.distance for o in rows if o.value is not None]
+    proved_none = any(o.status is Status.INFEASIBLE for o in rows)
+    if (
+        len(exact) > 1
+        or (exact and max(bounds) > min(exact))
+        or (proved_none and bounds)
+    ):
+        raise EngineError(
+            "internal error: distance methods disagree: "
+            + ", ".join(f"{o.method} {o.status}" for o in rows)
+        )
+    return Comparison(
+        question="distance",
+        instance={
+            "board": instance.board.label,
+            "piece": list(instance.piece.vector),
+            "source": list(instance.source),
+            "target": list(instance.target),
+            "time_limit": opts.time_limit,
+        },
+        rows=rows,
+    )
+
+
+def _method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
+    if isinstance(methods, str):
+        return registry.names(methods)
+    return registry.names(",".join(methods))
+
+
+def _attempt_or_refuse(engine: Engine, instance: Any, run: Run) -> Outcome:
+    """:func:`attempt`, with an engine refusing the instance as an outcome."""
+    try:
+        return attempt(engine, instance, run)
+    except InvalidInputError as exc:
+        return Outcome(
+            question=engine.question,
+            method=engine.name,
+            status=Status.REFUSED,
+            seconds=run.elapsed(),
+            reason=str(exc),
+        )
 
 
 def shortest_path(
@@ -363,84 +438,52 @@ def find_tour(
         InvalidBoardError, InvalidCellError, InvalidPieceError,
         InvalidInputError: bad input.
     """
-    opts = options or SolveOptions()
-    return _find_tour(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        options=opts,
-        attempt=_Attempt(method, opts.deadline()),
-    )
+    run = (options or SolveOptions()).start()
+    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    tour: Tour = _solve_tour(instance, method, run, picked=[])
+    return tour
 
 
-@dataclass
-class _Attempt:
-    """What one tour search ran, kept for :func:`try_tour`.
-
-    Attributes:
-        method: the engine asked for, then the engine ``auto`` picked.
-        deadline: the call's clock; it covers building the graph and the model,
-            not the first import of an engine's module.
-    """
-
-    method: str
-    deadline: Deadline
-
-
-def _find_tour(
-    board: BoardLike,
-    piece: PieceLike,
-    start: CellLike | None,
-    end: CellLike | None,
-    *,
-    closed: bool,
-    options: SolveOptions,
-    attempt: _Attempt,
+def _solve_tour(
+    instance: TourInstance, method: str, run: Run, *, picked: list[str]
 ) -> Tour:
-    if attempt.method != "auto" and attempt.method not in TOUR_METHODS:
-        _load(TOUR_METHODS, "tour", attempt.method)  # says which names exist
-    resolved, leaper, start_cell, end_cell = _tour_instance(
-        board, piece, start, end, closed=closed, purpose="a tour"
-    )
-    picked = attempt.method == "auto"
-    if picked and _tiles_suit(resolved, leaper, end_cell):
-        attempt.method = "tiles"
-    instance: tuple[Board, Leaper] | tuple[MoveGraph]
-    if attempt.method in GRAPH_FREE_TOUR_METHODS:
-        instance = (resolved, leaper)
-    else:
-        graph = move_graph(resolved, leaper)
-        check_tour_possible(graph, closed=closed, start=start_cell, end=end_cell)
-        if attempt.method == "auto":
-            attempt.method = choose_tour_method(
-                graph, closed=closed, start=start_cell, end=end_cell
-            )
-        instance = (graph,)
+    """Solve a tour instance with ``method`` (or what ``auto`` picks).
 
-    def run(name: str) -> Tour:
-        attempt.method = name
-        began = time.perf_counter()
-        solve = _load(TOUR_METHODS, "tour", name)
-        attempt.deadline.exclude(time.perf_counter() - began)  # a first import
-        tour: Tour = solve(
-            *instance,
-            closed=closed,
-            start=start_cell,
-            end=end_cell,
-            options=options,
-            deadline=attempt.deadline,
+    The certificates run first for engines that read the move graph; ``auto``
+    picks after them. The engine used is appended to ``picked`` (before it
+    runs, so that an outcome names it whatever happens).
+    """
+    auto = method == "auto"
+    if not auto:
+        TOUR_METHODS.engine(method)  # says which names exist
+    elif _tiles_suit(instance.board, instance.piece, instance.end):
+        method = "tiles"
+    if method == "auto" or TOUR_METHODS[method].reads == "graph":
+        picked.append(method)
+        check_tour_possible(
+            instance.graph,
+            closed=instance.closed,
+            start=instance.start,
+            end=instance.end,
         )
-        return tour
-
+        if method == "auto":
+            method = choose_tour_method(
+                instance.graph,
+                closed=instance.closed,
+                start=instance.start,
+                end=instance.end,
+            )
+    picked.append(method)
     try:
-        return run(attempt.method)
+        tour: Tour = solve_with(TOUR_METHODS.engine(method), instance, run)
+        return tour
     except SolveLimitError:
         # greedy giving up proves nothing: with time left, auto searches on.
-        if not (picked and attempt.method == "greedy") or attempt.deadline.expired():
+        if not (auto and method == "greedy") or run.expired():
             raise
-        return run("prune")
+    picked.append("prune")
+    tour = solve_with(TOUR_METHODS.engine("prune"), instance, run)
+    return tour
 
 
 def _tour_instance(
@@ -451,7 +494,7 @@ def _tour_instance(
     *,
     closed: bool,
     purpose: str,
-) -> tuple[Board, Leaper, Cell | None, Cell | None]:
+) -> TourInstance:
     """Read and check a tour instance: the board, the piece and the end cells."""
     resolved, leaper = resolve(board, piece)
     resolved.require_finite(purpose)
@@ -459,7 +502,7 @@ def _tour_instance(
     end_cell = None if end is None else resolved.parse_cell(end)
     if closed and end_cell is not None:
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
-    return resolved, leaper, start_cell, end_cell
+    return TourInstance(resolved, leaper, closed=closed, start=start_cell, end=end_cell)
 
 
 def choose_tour_method(
@@ -558,19 +601,18 @@ def count_tours(
     """
     from cpknight.tour_cpsat import count_tours as count_cpsat
 
-    opts = options or SolveOptions()
-    deadline = opts.deadline()  # building the graph counts, as for find_tour
-    resolved, leaper, start_cell, end_cell = _tour_instance(
+    run = (options or SolveOptions()).start()  # building the graph counts
+    instance = _tour_instance(
         board, piece, start, end, closed=closed, purpose="counting tours"
     )
     return count_cpsat(
-        move_graph(resolved, leaper),
+        instance.graph,
         closed=closed,
-        start=start_cell,
-        end=end_cell,
-        options=opts,
+        start=instance.start,
+        end=instance.end,
+        options=run.options,
         progress=progress,
-        deadline=deadline,
+        deadline=run.clock,
     )
 
 
@@ -619,19 +661,16 @@ def iter_tours(
     """
     from cpknight.tour_search import iter_search_tours
 
-    resolved, leaper, start_cell, end_cell = _tour_instance(
-        board, piece, start, end, closed=closed, purpose="a tour"
-    )
-    opts = options or SolveOptions()
-    deadline = opts.deadline()
+    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    run = (options or SolveOptions()).start()
     yield from iter_search_tours(
-        move_graph(resolved, leaper),
+        instance.graph,
         closed=closed,
-        start=start_cell,
-        end=end_cell,
+        start=instance.start,
+        end=instance.end,
         method=method,
-        options=opts,
-        deadline=deadline,
+        options=run.options,
+        deadline=run.clock,
     )
 
 
@@ -644,7 +683,7 @@ def try_tour(
     end: CellLike | None = None,
     method: str = "auto",
     options: SolveOptions | None = None,
-) -> TourOutcome:
+) -> Outcome:
     """Ask one engine for a tour and report whatever happened, timed.
 
     Like :func:`find_tour`, but "proved none" and "limit reached" come back as
@@ -658,44 +697,100 @@ def try_tour(
         InvalidInputError: bad input (these are not outcomes).
 
     Examples:
-        >>> try_tour("4x4", method="prune").status
+        >>> str(try_tour("4x4", method="prune").status)
         'infeasible'
         >>> o = try_tour("5x5", closed=False, start="a1", method="warnsdorff")
-        >>> o.status, o.tour is not None, o.effort.backtracks
+        >>> str(o.status), o.tour is not None, o.effort.backtracks
         ('found', True, 0)
     """
-    opts = options or SolveOptions()
-    attempt = _Attempt(method, opts.deadline())
+    run = (options or SolveOptions()).start()
+    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    return _try_tour(instance, method, run)
+
+
+def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
+    picked: list[str] = []
     try:
-        tour = _find_tour(
-            board, piece, start, end, closed=closed, options=opts, attempt=attempt
+        tour = _solve_tour(instance, method, run, picked=picked)
+    except OutcomeError as exc:
+        return outcome_of_error(
+            "tour", exc, run, method=picked[-1] if picked else method
         )
-    except NoTourError as exc:
-        effort = getattr(exc, "effort", None)
-        return TourOutcome(
-            method=attempt.method,
-            status="infeasible",
-            seconds=attempt.deadline.elapsed(),
-            effort=effort if isinstance(effort, Effort) else Effort(),
-            reason=exc.reason,
+    return outcome_of("tour", tour, run, method=tour.method)
+
+
+def compare_tours(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    methods: str | Sequence[str] = "all",
+    options: SolveOptions | None = None,
+) -> Comparison:
+    """Every chosen tour engine on one instance, side by side, cross-checked.
+
+    Each engine gets its own clock (the time limit is per engine). An engine
+    that does not take the instance (tiles off its boards) is ``refused``.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: closed or open tours.
+        start: the first cell, if fixed.
+        end: the last cell, if fixed (open tours).
+        methods: names in :data:`TOUR_METHODS` or ``'auto'`` (a list, a comma
+            string, or ``'all'``).
+        options: time limit (per engine), workers, seed.
+
+    Returns:
+        A :class:`~cpknight.results.Comparison`: one outcome per engine, each
+        found tour checked.
+
+    Raises:
+        EngineError: one engine found a tour where another proved none (a bug
+            in cpknight).
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input.
+
+    Examples:
+        >>> c = compare_tours("5x5", closed=False, start="a1",
+        ...                   methods="prune,warnsdorff")
+        >>> c.statuses(), c.fastest is not None
+        (['found', 'found'], True)
+        >>> compare_tours("4x4", methods=["prune", "cpsat"]).statuses()
+        ['infeasible', 'infeasible']
+    """
+    names = _method_names(TOUR_METHODS, methods)
+    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    opts = options or SolveOptions()
+    rows: list[Outcome] = []
+    for name in names:
+        run = opts.start()
+        try:
+            rows.append(_try_tour(instance, name, run))
+        except InvalidInputError as exc:
+            rows.append(
+                Outcome("tour", name, Status.REFUSED, run.elapsed(), reason=str(exc))
+            )
+    statuses = {o.status for o in rows}
+    if Status.FOUND in statuses and Status.INFEASIBLE in statuses:
+        raise EngineError(
+            "internal error: engines disagree on existence: "
+            + ", ".join(f"{o.method} {o.status}" for o in rows)
         )
-    except SolveLimitError as exc:
-        counted = exc.details.get("effort")
-        if isinstance(counted, dict):
-            counted = Effort(**counted)
-        return TourOutcome(
-            method=attempt.method,
-            status="unknown",
-            seconds=attempt.deadline.elapsed(),
-            effort=counted if isinstance(counted, Effort) else Effort(),
-            reason=str(exc),
-        )
-    return TourOutcome(
-        method=tour.method,
-        status="found",
-        seconds=attempt.deadline.elapsed(),
-        effort=tour.effort,
-        tour=tour,
+    return Comparison(
+        question="tour",
+        instance={
+            "board": instance.board.label,
+            "piece": list(instance.piece.vector),
+            "closed": closed,
+            "start": None if instance.start is None else list(instance.start),
+            "end": None if instance.end is None else list(instance.end),
+            "time_limit": opts.time_limit,
+        },
+        rows=tuple(rows),
     )
 
 
@@ -737,7 +832,7 @@ def sweep(
     resolved, leaper = resolve(board, piece)
     resolved.require_finite("a sweep")
     if method != "auto":
-        _load(TOUR_METHODS, "tour", method)
+        TOUR_METHODS.engine(method)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InvalidInputError(f"jobs must be a positive int: {jobs!r}")
     opts = options or SolveOptions()
@@ -779,7 +874,7 @@ def _sweep_cell(
     )
     return SweepCell(
         cell=cell,
-        status=outcome.status,
+        status=str(outcome.status),
         seconds=outcome.seconds,
         effort=outcome.effort,
         reason=outcome.reason,
@@ -836,24 +931,17 @@ def collect(
         cpknight.errors.NoPathError: food b2 cannot be reached from a1 by the \
 knight (1,2) on board 3x3
     """
-    if method not in COLLECT_METHODS:
-        raise InvalidInputError(
-            f"expected a collect method in {', '.join(COLLECT_METHODS)}: {method!r}"
-        )
+    engine = ROUTE_METHODS.engine(method)
     resolved, leaper = resolve(board, piece)
     resolved.require_finite("a route")
-    opts = options or SolveOptions()
-    clock = opts.deadline()
-    start_cell = resolved.parse_cell(start)
-    food_cells = [resolved.parse_cell(f) for f in food]
-    end_cell = None if end is None else resolved.parse_cell(end)
-    return collect_route(
-        move_graph(resolved, leaper),
-        start_cell,
-        food_cells,
-        end=end_cell,
+    run = (options or SolveOptions()).start()
+    instance = RouteInstance(
+        resolved,
+        leaper,
+        start=resolved.parse_cell(start),
+        food=tuple(resolved.parse_cell(f) for f in food),
+        end=None if end is None else resolved.parse_cell(end),
         simple=simple,
-        method=method,
-        options=opts,
-        deadline=clock,
     )
+    route: Route = solve_with(engine, instance, run)
+    return route

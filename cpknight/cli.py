@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
@@ -341,7 +341,7 @@ def _add_distance(sub: SubParsers) -> None:
 
 
 def _method_list(
-    text: str, registry: dict[str, str], kind: str, *extra: str
+    text: str, registry: Mapping[str, object], kind: str, *extra: str
 ) -> list[str]:
     """Read ``--method(s)``: names in ``registry`` (or ``extra``), or ``'all'``."""
     if text.strip() == "all":

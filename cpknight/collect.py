@@ -46,6 +46,12 @@ References:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+if _TYPE_CHECKING:
+    from cpknight.engines import RouteInstance
+    from cpknight.solving import Run
+
 import itertools
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -529,7 +535,7 @@ def collect_route(
         nodes = _greedy(inst, dist)
         if nodes is None:
             raise SolveLimitError(
-                f"the greedy {inst.describe()} got stuck", details={"bound": bound}
+                f"the greedy {inst.describe()} got stuck", bound=bound
             )
         status = "optimal" if len(nodes) - 1 == bound else "feasible"
         return _route(
@@ -949,7 +955,8 @@ def _fallback_simple(
     if nodes is None:
         raise SolveLimitError(
             f"no {inst.describe()} found by the time limit; at least {bound} moves",
-            details={"bound": bound, **effort.as_dict()},
+            bound=bound,
+            effort=effort,
         )
     status = "optimal" if len(nodes) - 1 == bound else "feasible"
     return _route(
@@ -1339,7 +1346,8 @@ def _solve_cpsat(
         if nodes is None:
             raise SolveLimitError(
                 f"no {inst.describe()} found by the time limit; at least {bound} moves",
-                details={"bound": bound, **effort.as_dict()},
+                bound=bound,
+                effort=effort,
             )
         status = "optimal" if len(nodes) - 1 == bound else "feasible"
         return _route(
@@ -1503,4 +1511,46 @@ def _must_cells(inst: _Instance) -> list[int]:
     """The cells every route visits (start, food, end)."""
     return list(
         dict.fromkeys([inst.start, *inst.food, *([inst.end] if inst.end >= 0 else [])])
+    )
+
+
+def solve_cpsat(instance: RouteInstance, run: Run) -> Route:
+    """The ``cpsat`` route engine in the engine contract's call shape."""
+    return collect_route(
+        instance.graph,
+        instance.start,
+        instance.food,
+        end=instance.end,
+        simple=instance.simple,
+        method="cpsat",
+        options=run.options,
+        deadline=run.clock,
+    )
+
+
+def solve_search(instance: RouteInstance, run: Run) -> Route:
+    """The ``search`` route engine in the engine contract's call shape."""
+    return collect_route(
+        instance.graph,
+        instance.start,
+        instance.food,
+        end=instance.end,
+        simple=instance.simple,
+        method="search",
+        options=run.options,
+        deadline=run.clock,
+    )
+
+
+def solve_greedy(instance: RouteInstance, run: Run) -> Route:
+    """The ``greedy`` route engine in the engine contract's call shape."""
+    return collect_route(
+        instance.graph,
+        instance.start,
+        instance.food,
+        end=instance.end,
+        simple=instance.simple,
+        method="greedy",
+        options=run.options,
+        deadline=run.clock,
     )

@@ -16,6 +16,12 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+if _TYPE_CHECKING:
+    from cpknight.engines import DistanceInstance
+    from cpknight.solving import Run
+
 import time
 
 import numpy as np
@@ -294,4 +300,15 @@ def no_path_error(
         f"{subject}{board.cell_name(target)} cannot be reached from "
         f"{board.cell_name(source)} by the {piece.label} on board {board.label}"
         + reason
+    )
+
+
+def solve(instance: DistanceInstance, run: Run) -> Distance:
+    """The ``bfs`` method in the engine contract's call shape."""
+    return solve_distance(
+        instance.board,
+        instance.piece,
+        instance.source,
+        instance.target,
+        options=run.options,
     )

@@ -48,6 +48,12 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+if _TYPE_CHECKING:
+    from cpknight.engines import DistanceInstance
+    from cpknight.solving import Run
+
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -83,6 +89,7 @@ from cpknight.solving import (
     configure_cpsat,
     write_model_text,
 )
+from cpknight.status import Effort
 
 __all__ = [
     "BACKENDS",
@@ -908,7 +915,8 @@ def solve_move_counts(
             raise SolveLimitError(
                 f"the time limit was reached after {len(cuts)} cuts, before the "
                 "move-count model was solved again",
-                details={**exc.details, "bound": floor, "cuts": len(cuts)},
+                bound=floor,
+                effort=Effort(cuts=len(cuts)),
             ) from exc
         solves += 1
         if solution is None:
@@ -928,7 +936,8 @@ def solve_move_counts(
         if deadline.expired():
             raise SolveLimitError(
                 f"the time limit was reached after {len(cuts)} cuts",
-                details={"bound": floor, "cuts": len(cuts)},
+                bound=floor,
+                effort=Effort(cuts=len(cuts)),
             )
     details: dict[str, Any] = {
         "bound": bound,
@@ -1533,4 +1542,37 @@ def solve_formula(
         exact=True,
         seconds=time.perf_counter() - started,
         details={"case": case},
+    )
+
+
+def solve_move_counts_instance(instance: DistanceInstance, run: Run) -> Distance:
+    """The ``ip`` method in the engine contract's call shape."""
+    return solve_move_counts(
+        instance.board,
+        instance.piece,
+        instance.source,
+        instance.target,
+        options=run.options,
+    )
+
+
+def solve_flow_instance(instance: DistanceInstance, run: Run) -> Distance:
+    """The ``flow`` method in the engine contract's call shape."""
+    return solve_flow(
+        instance.board,
+        instance.piece,
+        instance.source,
+        instance.target,
+        options=run.options,
+    )
+
+
+def solve_formula_instance(instance: DistanceInstance, run: Run) -> Distance:
+    """The ``formula`` method in the engine contract's call shape."""
+    return solve_formula(
+        instance.board,
+        instance.piece,
+        instance.source,
+        instance.target,
+        options=run.options,
     )

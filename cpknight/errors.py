@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cpknight.status import Effort, Status
+
 __all__ = [
     "CpknightError",
     "EngineError",
@@ -25,6 +27,7 @@ __all__ = [
     "InvalidPieceError",
     "NoPathError",
     "NoTourError",
+    "OutcomeError",
     "SolveLimitError",
     "TourCheckError",
 ]
@@ -67,7 +70,35 @@ class EngineError(CpknightError):
     """An engine returned an answer that failed verification: a bug in cpknight."""
 
 
-class NoTourError(CpknightError):
+class OutcomeError(CpknightError):
+    """An outcome that is not an answer: proved none, or the limit reached.
+
+    Every such error carries what the engine spent, so that "proved none" and
+    "limit reached" report their effort the one way an answer does.
+
+    Attributes:
+        status: the :class:`~cpknight.status.Status` this error stands for.
+        effort: what the engine counted before it stopped.
+        bound: a proved bound on the answer, where the engine has one.
+        method: the engine that raised it, once known (the runner fills it in).
+    """
+
+    status: Status = Status.UNKNOWN
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        effort: Effort | None = None,
+        bound: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.effort = effort or Effort()
+        self.bound = bound
+        self.method: str | None = None
+
+
+class NoTourError(OutcomeError):
     """Proved: no tour exists for the instance.
 
     Attributes:
@@ -77,32 +108,42 @@ class NoTourError(CpknightError):
             ``"search"`` when a solver proved it by exhausting the search.
     """
 
-    def __init__(self, reason: str, *, certificate: str = "search") -> None:
-        super().__init__(reason)
+    status = Status.INFEASIBLE
+
+    def __init__(
+        self, reason: str, *, certificate: str = "search", effort: Effort | None = None
+    ) -> None:
+        super().__init__(reason, effort=effort)
         self.reason = reason
         self.certificate = certificate
 
 
-class NoPathError(CpknightError):
-    """Proved: the target cannot be reached from the source."""
+class NoPathError(OutcomeError):
+    """Proved: the target cannot be reached from the source (or no route exists)."""
+
+    status = Status.INFEASIBLE
 
 
-class SolveLimitError(CpknightError):
+class SolveLimitError(OutcomeError):
     """The limit was reached before an answer was found or proved.
 
     Attributes:
-        partial: whatever the engine had when it stopped (for example a best
-            route or a partial count), or ``None``.
-        details: engine-specific figures (effort, bound, seconds).
+        partial: whatever the engine had when it stopped (for example a partial
+            count), or ``None``. Never an answer: a partial count is not a count.
+        details: engine-specific figures beyond effort and bound.
     """
+
+    status = Status.UNKNOWN
 
     def __init__(
         self,
         message: str,
         *,
+        effort: Effort | None = None,
+        bound: int | None = None,
         partial: Any = None,
         details: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, effort=effort, bound=bound)
         self.partial = partial
         self.details = dict(details or {})

@@ -29,11 +29,15 @@ import numpy.typing as npt
 from cpknight.board import Board, Cell, CellLike
 from cpknight.errors import EngineError, InvalidCellError, TourCheckError
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, as_piece, steps_are_moves
+from cpknight.status import Effort, Status
 
 __all__ = [
+    "Comparison",
     "Distance",
     "DistanceMap",
     "Effort",
+    "Outcome",
+    "Status",
     "Sweep",
     "SweepCell",
     "Tour",
@@ -43,43 +47,6 @@ __all__ = [
     "is_tour",
     "make_tour",
 ]
-
-
-@dataclass(frozen=True)
-class Effort:
-    """How much work an engine did. Fields an engine does not count are ``None``.
-
-    Attributes:
-        attempts: moves tried by a search engine.
-        backtracks: moves undone by a search engine.
-        branches: CP-SAT branches.
-        conflicts: CP-SAT conflicts.
-        solutions: solutions seen (when counting or enumerating).
-
-    Examples:
-        >>> Effort(attempts=10, backtracks=3).as_dict()
-        {'attempts': 10, 'backtracks': 3}
-    """
-
-    attempts: int | None = None
-    backtracks: int | None = None
-    branches: int | None = None
-    conflicts: int | None = None
-    solutions: int | None = None
-
-    def as_dict(self) -> dict[str, int]:
-        """The counted fields, as plain ints."""
-        return {
-            name: int(value)
-            for name, value in (
-                ("attempts", self.attempts),
-                ("backtracks", self.backtracks),
-                ("branches", self.branches),
-                ("conflicts", self.conflicts),
-                ("solutions", self.solutions),
-            )
-            if value is not None
-        }
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,6 +101,20 @@ class Tour:
 
     def __iter__(self) -> Iterator[Cell]:
         return iter(self.cells)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The tour's JSON keys (see :meth:`Outcome.as_dict`).
+
+        Examples:
+            >>> from cpknight import find_tour
+            >>> sorted(find_tour("3x4", closed=False, method="prune").as_dict())
+            ['cells', 'closed', 'length']
+        """
+        return {
+            "cells": self.array.tolist(),
+            "closed": self.closed,
+            "length": len(self),
+        }
 
     def __str__(self) -> str:
         from cpknight.render import tour_text
@@ -216,6 +197,17 @@ class DistanceMap:
         )
 
 
+def _plain(value: Any) -> Any:
+    """Method details as JSON-ready values (numpy scalars and tuples made plain)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
 def _nested(array: npt.NDArray[np.int32]) -> Any:
     if array.ndim == 1:
         return [None if int(v) < 0 else int(v) for v in array]
@@ -265,6 +257,22 @@ class Distance:
     def names(self) -> list[str]:
         """The path's cells by name (empty when the method gives no path)."""
         return self.board.cell_names(self.path or ())
+
+    def as_dict(self) -> dict[str, Any]:
+        """The distance's JSON keys (see :meth:`Outcome.as_dict`).
+
+        Examples:
+            >>> from cpknight import knight_distance
+            >>> knight_distance("8x8", "a1", "c2").as_dict()["distance"]
+            1
+        """
+        row: dict[str, Any] = {
+            "cells": None if self.path is None else [list(c) for c in self.path],
+            "distance": self.distance,
+            "exact": self.exact,
+        }
+        row.update(_plain(self.details))
+        return row
 
 
 def make_distance(
@@ -366,25 +374,105 @@ class SweepCell:
 
 
 @dataclass(frozen=True, eq=False)
-class TourOutcome:
-    """One engine's answer to one tour question, whatever it was.
+class Outcome:
+    """One engine's answer to one question, whatever it was: the unit of every report.
+
+    Proved-none and limit-reached come back as outcomes too, with the effort the
+    engine spent (and its bound, where it has one), so that engines can be
+    compared and tabulated whatever happened. :meth:`as_dict` is the one JSON
+    schema of every command.
 
     Attributes:
-        method: the engine.
-        status: ``'found'``, ``'infeasible'`` (proved none) or ``'unknown'``
-            (the limit was reached), the words of ``cpknight tour --json``.
+        question: ``'tour'``, ``'distance'``, ``'route'`` or ``'count'``.
+        method: the engine (the one ``auto`` picked, when it picked).
+        status: how it ended (:class:`~cpknight.status.Status`).
         seconds: wall time, model building included.
         effort: what the engine counted (also when it found nothing).
-        tour: the checked tour when found, else ``None``.
-        reason: why there is none, or why it stopped (``None`` when found).
+        value: the checked answer (a Tour, Distance, Route, TourCount) when
+            ``status.solved``, else ``None``.
+        bound: a proved bound on the answer, where the engine has one.
+        reason: why there is none, why it stopped, or why it was refused.
+
+    Examples:
+        >>> o = Outcome("tour", "prune", Status.INFEASIBLE, 0.5, reason="4x4")
+        >>> o.as_dict()["status"], o.tour is None
+        ('infeasible', True)
     """
 
+    question: str
     method: str
-    status: str
+    status: Status
     seconds: float
     effort: Effort = field(default_factory=Effort)
-    tour: Tour | None = None
+    value: Any = None
+    bound: int | None = None
     reason: str | None = None
+
+    @property
+    def tour(self) -> Tour | None:
+        """The tour, when this outcome found one."""
+        return self.value if isinstance(self.value, Tour) else None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON row: the keys every command shares, then the answer's own.
+
+        The shared keys are ``question``, ``method``, ``status``, ``seconds``,
+        ``effort``, ``bound``, ``reason`` and ``cells`` (the answer's cells as
+        coordinate lists, ``None`` without an answer); the answer's
+        ``as_dict()`` adds its own keys (``closed``, ``distance``, ``moves``,
+        ``directed`` ...).
+        """
+        row: dict[str, Any] = {
+            "question": self.question,
+            "method": self.method,
+            "status": str(self.status),
+            "seconds": round(float(self.seconds), 6),
+            "effort": self.effort.as_dict(),
+            "bound": None if self.bound is None else int(self.bound),
+            "reason": self.reason,
+            "cells": None,
+        }
+        if self.value is not None:
+            row.update(self.value.as_dict())
+        return row
+
+
+@dataclass(frozen=True, eq=False)
+class Comparison:
+    """The same instance through several engines: one outcome each, cross-checked.
+
+    Attributes:
+        question: ``'tour'`` or ``'distance'``.
+        instance: the instance as plain data (board label, piece vector, cells,
+            time limit), as the JSON shows it.
+        rows: one :class:`Outcome` per engine, in the order asked.
+    """
+
+    question: str
+    instance: dict[str, Any]
+    rows: tuple[Outcome, ...]
+
+    def statuses(self) -> list[str]:
+        """Each engine's status word, in row order."""
+        return [str(o.status) for o in self.rows]
+
+    @property
+    def fastest(self) -> Outcome | None:
+        """The fastest outcome that answered (found, optimal or proved none)."""
+        answered = [o for o in self.rows if o.status.proved]
+        return min(answered, key=lambda o: o.seconds) if answered else None
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"question", "instance", "rows"}``, each row an :meth:`Outcome.as_dict`."""
+        return {
+            "question": self.question,
+            "instance": dict(self.instance),
+            "rows": [o.as_dict() for o in self.rows],
+        }
+
+
+TourOutcome = Outcome
+"""An :class:`Outcome` of the tour question (the name ``try_tour`` documents)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -448,6 +536,15 @@ class TourCount:
     undirected: int
     seconds: float
     interrupted: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        """The count's JSON keys (see :meth:`Outcome.as_dict`).
+
+        Examples:
+            >>> TourCount("complete", 16, 8, 0.01).as_dict()
+            {'directed': 16, 'undirected': 8}
+        """
+        return {"directed": int(self.directed), "undirected": int(self.undirected)}
 
 
 # ------------------------------------------------------------------ the checker

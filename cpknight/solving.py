@@ -1,4 +1,4 @@
-"""Solve options, deadlines, and the shared set-up of the OR-Tools solvers.
+"""Solve options, the run context (options and a started clock), solver set-up.
 
 :class:`SolveOptions` travels with every engine call: the time limit (model
 building included), the number of workers and the seed. Defaults are
@@ -26,13 +26,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cpknight.errors import InvalidInputError
+from cpknight.errors import InvalidInputError, SolveLimitError
+from cpknight.status import Effort
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 __all__ = [
+    "Clock",
     "Deadline",
+    "Run",
     "SolveOptions",
     "configure_cpsat",
     "export_cpsat_model",
@@ -84,18 +87,28 @@ class SolveOptions:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise InvalidInputError(f"the seed must be an int: {self.seed!r}")
 
-    def deadline(self) -> Deadline:
-        """Start the clock: a :class:`Deadline` for this call."""
-        return Deadline(self.time_limit)
+    def start(self) -> Run:
+        """Start the clock: a :class:`Run` of these options for one call."""
+        return Run(self, Clock(self.time_limit))
+
+    def deadline(self) -> Clock:
+        """Start a bare clock (the former form of :meth:`start`)."""
+        return Clock(self.time_limit)
 
 
-class Deadline:
-    """A wall-clock deadline started when made.
+class Clock:
+    """A wall-clock limit started when made; :meth:`check` is the only deadline check.
 
     Examples:
-        >>> d = Deadline(None)
-        >>> d.expired(), d.remaining()
+        >>> c = Clock(None)
+        >>> c.expired(), c.remaining()
         (False, None)
+        >>> c = Clock(1e-9)
+        >>> c.check("building the model")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.SolveLimitError: the time limit of 1e-09 s was reached \
+while building the model
     """
 
     def __init__(self, seconds: float | None) -> None:
@@ -103,7 +116,7 @@ class Deadline:
         self.seconds = seconds
 
     def elapsed(self) -> float:
-        """Seconds since the deadline was started."""
+        """Seconds since the clock was started."""
         return time.perf_counter() - self.started
 
     def remaining(self) -> float | None:
@@ -116,9 +129,9 @@ class Deadline:
         """Stop counting ``seconds`` already spent (a one-off library import).
 
         Examples:
-            >>> d = Deadline(1.0)
-            >>> d.exclude(5.0)
-            >>> d.expired()
+            >>> c = Clock(1.0)
+            >>> c.exclude(5.0)
+            >>> c.expired()
             False
         """
         self.started += seconds
@@ -127,15 +140,84 @@ class Deadline:
         """Whether the limit has passed."""
         return self.seconds is not None and self.elapsed() >= self.seconds
 
+    def check(
+        self, what: str, *, effort: Effort | None = None, bound: int | None = None
+    ) -> None:
+        """Raise :class:`SolveLimitError` once the limit has passed.
+
+        Args:
+            what: what was being done, for the message ("building the model").
+            effort: what the engine has counted so far; the error carries it.
+            bound: a proved bound so far, if the engine has one.
+
+        Raises:
+            SolveLimitError: the limit has passed.
+        """
+        if self.expired():
+            raise SolveLimitError(
+                f"the time limit of {self.seconds:g} s was reached while {what}",
+                effort=effort,
+                bound=bound,
+            )
+
+
+@dataclass(frozen=True)
+class Run:
+    """One call's run context: the options and the clock started for the call.
+
+    Every engine takes one; model and graph building count against its clock.
+
+    Attributes:
+        options: time limit, workers, seed, logging.
+        clock: started when the call began.
+
+    Examples:
+        >>> run = SolveOptions(time_limit=5).start()
+        >>> run.remaining() is not None and run.remaining() <= 5
+        True
+        >>> run.check("warming up")  # within the limit: nothing happens
+    """
+
+    options: SolveOptions
+    clock: Clock
+
+    def check(
+        self, what: str, *, effort: Effort | None = None, bound: int | None = None
+    ) -> None:
+        """The clock's :meth:`Clock.check`."""
+        self.clock.check(what, effort=effort, bound=bound)
+
+    def elapsed(self) -> float:
+        """Seconds since the call began."""
+        return self.clock.elapsed()
+
+    def remaining(self) -> float | None:
+        """Seconds left, or ``None`` without a limit."""
+        return self.clock.remaining()
+
+    def expired(self) -> bool:
+        """Whether the limit has passed."""
+        return self.clock.expired()
+
+
+Deadline = Clock
+"""The former name of :class:`Clock` (kept while the engines move over)."""
+
 
 def configure_cpsat(
-    solver: cp_model.CpSolver, options: SolveOptions, deadline: Deadline
+    solver: cp_model.CpSolver,
+    options: SolveOptions | Run,
+    deadline: Clock | None = None,
 ) -> None:
     """Apply the options and what is left of the deadline to a CP-SAT solver.
 
     The remaining time, not the full limit, becomes CP-SAT's
     ``max_time_in_seconds``: model building counts against the user's limit.
     """
+    if isinstance(options, Run):
+        deadline = options.clock
+        options = options.options
+    assert deadline is not None
     params = solver.parameters
     remaining = deadline.remaining()
     if remaining is not None:

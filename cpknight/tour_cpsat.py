@@ -30,6 +30,12 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+if _TYPE_CHECKING:
+    from cpknight.engines import TourInstance
+    from cpknight.solving import Run
+
 import threading
 import time
 from collections.abc import Callable
@@ -406,7 +412,7 @@ def solve_tour(
     raise SolveLimitError(
         f"no tour found within the time limit of {options.time_limit:g} s "
         f"(CP-SAT: {solver.status_name(status).lower()})",
-        details={"seconds": deadline.elapsed(), **effort.as_dict()},
+        effort=effort,
     )
 
 
@@ -703,3 +709,15 @@ def _formulation(m: TourModel) -> str:
     if len(order) > _SHOWN_CELLS:
         lines.append(f"  ... and {len(order) - _SHOWN_CELLS} more nodes (see --export)")
     return "\n".join(lines)
+
+
+def solve(instance: TourInstance, run: Run) -> Tour:
+    """The ``cpsat`` engine in the engine contract's call shape."""
+    return solve_tour(
+        instance.graph,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
+        options=run.options,
+        deadline=run.clock,
+    )

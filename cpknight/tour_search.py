@@ -69,6 +69,12 @@ References:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+if _TYPE_CHECKING:
+    from cpknight.engines import TourInstance
+    from cpknight.solving import Run
+
 import itertools
 from array import array
 from collections.abc import Iterator
@@ -295,7 +301,7 @@ def solve_greedy(
             f"greedy gave up after {len(path)} of {n} cells: no {kind} tour found "
             f"on {graph.board.label} (greedy never backtracks, so this proves "
             "nothing; try method 'prune' or 'cpsat')",
-            details={"effort": counter.effort().as_dict(), "method": "greedy"},
+            effort=counter.effort(),
         )
     if reverse:
         path.reverse()
@@ -680,5 +686,53 @@ def _limit(
         f"the {method} search reached the time limit of {deadline.seconds:g} s "
         f"without {kind} tour of {graph.board.label} "
         f"({counter.attempts} attempts, {counter.backtracks} backtracks)",
-        details={"effort": counter.effort().as_dict(), "method": method},
+        effort=counter.effort(),
+    )
+
+
+def solve_backtrack_instance(instance: TourInstance, run: Run) -> Tour:
+    """The ``backtrack`` engine in the engine contract's call shape."""
+    return solve_backtrack(
+        instance.graph,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
+        options=run.options,
+        deadline=run.clock,
+    )
+
+
+def solve_warnsdorff_instance(instance: TourInstance, run: Run) -> Tour:
+    """The ``warnsdorff`` engine in the engine contract's call shape."""
+    return solve_warnsdorff(
+        instance.graph,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
+        options=run.options,
+        deadline=run.clock,
+    )
+
+
+def solve_prune_instance(instance: TourInstance, run: Run) -> Tour:
+    """The ``prune`` engine in the engine contract's call shape."""
+    return solve_prune(
+        instance.graph,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
+        options=run.options,
+        deadline=run.clock,
+    )
+
+
+def solve_greedy_instance(instance: TourInstance, run: Run) -> Tour:
+    """The ``greedy`` engine in the engine contract's call shape."""
+    return solve_greedy(
+        instance.graph,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
+        options=run.options,
+        deadline=run.clock,
     )

@@ -54,6 +54,12 @@ References:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+if _TYPE_CHECKING:
+    from cpknight.engines import TourInstance
+    from cpknight.solving import Run
+
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -1155,7 +1161,7 @@ def _whole(
     return cells
 
 
-def solve(
+def solve_board(
     board: Board,
     piece: Leaper,
     *,
@@ -1173,7 +1179,7 @@ def solve(
 
     Examples:
         >>> from cpknight.results import is_tour
-        >>> t = solve(Board((12, 12)), KNIGHT, closed=True, start=None, end=None,
+        >>> t = solve_board(Board((12, 12)), KNIGHT, closed=True, start=None, end=None,
         ...           options=SolveOptions(), deadline=Deadline(None))
         >>> is_tour(t.board, t.array, closed=True)
         True
@@ -1194,3 +1200,16 @@ if __name__ == "__main__":  # pragma: no cover - regenerate the catalogue
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else CATALOGUE_PATH
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(build_catalogue()), encoding="utf-8")
+
+
+def solve(instance: TourInstance, run: Run) -> Tour:
+    """The ``tiles`` engine in the engine contract's call shape (reads the board)."""
+    return solve_board(
+        instance.board,
+        instance.piece,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
+        options=run.options,
+        deadline=run.clock,
+    )

@@ -16,12 +16,17 @@ from cpknight import (
     is_tour,
     move_graph,
 )
+from cpknight.engines import Engine, TourInstance
+from cpknight.solving import Run
 
 OPTIONS = SolveOptions(time_limit=10, workers=1, seed=0)
 
 
-def _gives_up(*args: object, **kwargs: object) -> NoReturn:
+def _gives_up(instance: TourInstance, run: Run) -> NoReturn:
     raise SolveLimitError("greedy gave up (a stuck greedy walk proves nothing)")
+
+
+GIVES_UP = Engine("greedy", "tour", "tests.test_auto:_gives_up", proves=False)
 
 
 def test_auto_searches_on_when_greedy_gives_up(
@@ -29,7 +34,7 @@ def test_auto_searches_on_when_greedy_gives_up(
 ) -> None:
     # Send every open tour to a greedy engine that always gets stuck: auto must
     # not report the limit while time is left, but search on with prune.
-    monkeypatch.setitem(api.TOUR_METHODS, "greedy", "tests.test_auto:_gives_up")
+    monkeypatch.setitem(api.TOUR_METHODS, "greedy", GIVES_UP)
     monkeypatch.setattr(api, "GREEDY_CELLS", 0)
     tour = find_tour("6x6", closed=False, method="auto", options=OPTIONS)
     assert tour.method == "prune"
@@ -39,7 +44,7 @@ def test_auto_searches_on_when_greedy_gives_up(
 def test_a_chosen_greedy_that_gives_up_is_reported(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(api.TOUR_METHODS, "greedy", "tests.test_auto:_gives_up")
+    monkeypatch.setitem(api.TOUR_METHODS, "greedy", GIVES_UP)
     with pytest.raises(SolveLimitError, match="greedy gave up"):
         find_tour("6x6", closed=False, method="greedy", options=OPTIONS)
 

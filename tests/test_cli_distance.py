@@ -16,6 +16,8 @@ import pytest
 
 from cpknight import SolveLimitError, api
 from cpknight.cli import main
+from cpknight.engines import DistanceInstance, Engine
+from cpknight.solving import Run
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -212,7 +214,7 @@ def test_formulation_distance_bad_input(
     assert "finite board" in err
 
 
-def _stops(*args: object, **kwargs: object) -> NoReturn:
+def _stops(instance: DistanceInstance, run: Run) -> NoReturn:
     raise SolveLimitError("the ip method reached the time limit")
 
 
@@ -221,7 +223,8 @@ def test_distance_time_limit_unknown_row_and_exit_3(
 ) -> None:
     # A method that runs out of time is an "unknown" row beside the others; on
     # its own it is exit code 3.
-    monkeypatch.setitem(api.DISTANCE_METHODS, "ip", "tests.test_cli_distance:_stops")
+    stops = Engine("ip", "distance", "tests.test_cli_distance:_stops")
+    monkeypatch.setitem(api.DISTANCE_METHODS, "ip", stops)
     code, out, _ = run(
         ["distance", "8x8", "a1", "b2", "--method", "bfs,ip", "--time-limit", "1"],
         capsys,

@@ -419,7 +419,7 @@ def test_simple_route_honours_a_short_limit_on_a_large_board(method: str) -> Non
 
 
 def test_bad_method_and_bad_cells() -> None:
-    with pytest.raises(ValueError, match="expected a collect method"):
+    with pytest.raises(ValueError, match="expected a route method"):
         collect("8x8", "a1", ["h8"], method="magic")
     with pytest.raises(ValueError, match="cell 'i9' is not on board 8x8"):
         collect("8x8", "a1", ["i9"])

@@ -346,14 +346,14 @@ def test_limit_after_cuts_keeps_bound_and_cuts(monkeypatch: pytest.MonkeyPatch) 
     def limited(*args: object, **kwargs: object) -> object:
         calls.append(1)
         if len(calls) > 1:
-            raise SolveLimitError("stopped", details={"seconds": 0.0})
+            raise SolveLimitError("stopped")
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(dip, "_solve_counts", limited)
     with pytest.raises(SolveLimitError, match="after 1 cuts") as info:
         solve_move_counts(Board.parse("8x8"), KNIGHT, (0, 0), (1, 1), options=OPTIONS)
-    assert info.value.details["bound"] == 2
-    assert info.value.details["cuts"] == 1
+    assert info.value.bound == 2
+    assert info.value.effort.cuts == 1
 
 
 @pytest.mark.parametrize(

@@ -153,7 +153,8 @@ def test_a_tile_built_now_matches_the_model() -> None:
 
 
 def test_registered_and_chosen_by_auto() -> None:
-    assert TOUR_METHODS["tiles"] == "cpknight.tour_tiles:solve"
+    assert TOUR_METHODS["tiles"].target == "cpknight.tour_tiles:solve"
+    assert TOUR_METHODS["tiles"].reads == "board"
     assert find_tour("200x300", method="auto").method == "tiles"
     graph = move_graph(Board((20, 20)), "knight")
     assert choose_tour_method(graph, closed=True, start=None, end=None) == "tiles"

@@ -252,7 +252,7 @@ def test_greedy_failing_proves_nothing() -> None:
     with pytest.raises(SolveLimitError, match="greedy gave up") as info:
         find_tour("6x6", closed=True, method="greedy")
     assert not isinstance(info.value, NoTourError)
-    assert info.value.details["effort"] == {"attempts": 35, "backtracks": 0}
+    assert info.value.effort.as_dict() == {"attempts": 35, "backtracks": 0}
 
 
 def test_greedy_tours_a_large_board() -> None:
@@ -370,7 +370,7 @@ def test_time_limit_stops_each_engine(method: str, board: Board, closed: bool) -
     with pytest.raises(SolveLimitError) as info:
         run_engine(method, graph, closed=closed, start=(0, 0), options=opts)
     assert time.perf_counter() - began < 0.5
-    assert info.value.details["effort"]["attempts"] > 0
+    assert info.value.effort.as_dict()["attempts"] > 0
 
 
 # ------------------------------------------------------------ sweep

@@ -1,0 +1,51 @@
+"""Distances: the fewest moves between two cells, by BFS, integer programs or formula.
+
+:data:`ENGINES` lists the distance methods; ``bfs`` is the reference every other
+method is checked against. Each is imported only when used, so that asking for
+a distance by BFS never loads OR-Tools.
+
+Examples:
+    >>> [e.name for e in ENGINES.values() if e.optimises]
+    ['ip', 'flow']
+"""
+
+from __future__ import annotations
+
+from cpknight.engines import Engine, Registry
+
+__all__ = ["ENGINES"]
+
+ENGINES = Registry(
+    "distance",
+    [
+        Engine(
+            "bfs",
+            "distance",
+            "cpknight.distance_bfs:solve",
+            summary="breadth-first search on the move graph (the reference)",
+        ),
+        Engine(
+            "ip",
+            "distance",
+            "cpknight.distance_ip:solve_move_counts_instance",
+            optimises=True,
+            reads="board",
+            summary="move counts A n = d, ordered on the board, no-good cuts",
+        ),
+        Engine(
+            "flow",
+            "distance",
+            "cpknight.distance_ip:solve_flow_instance",
+            optimises=True,
+            summary="a unit flow over the move arcs (an LP)",
+        ),
+        Engine(
+            "formula",
+            "distance",
+            "cpknight.distance_ip:solve_formula_instance",
+            reads="board",
+            summary="the knight's closed form",
+        ),
+    ],
+)
+"""The distance methods, by name."""

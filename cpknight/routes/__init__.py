@@ -1,0 +1,43 @@
+"""Routes: the shortest route from a cell through required cells (the snake's meal).
+
+:data:`ENGINES` lists the route engines. Each is imported only when used.
+
+Examples:
+    >>> list(ENGINES)
+    ['cpsat', 'search', 'greedy']
+"""
+
+from __future__ import annotations
+
+from cpknight.engines import Engine, Registry
+
+__all__ = ["ENGINES"]
+
+ENGINES = Registry(
+    "route",
+    [
+        Engine(
+            "cpsat",
+            "route",
+            "cpknight.collect:solve_cpsat",
+            optimises=True,
+            summary="CP-SAT add_circuit over start, food and end",
+        ),
+        Engine(
+            "search",
+            "route",
+            "cpknight.collect:solve_search",
+            optimises=True,
+            summary="Held-Karp for walks, IDA* for simple routes",
+        ),
+        Engine(
+            "greedy",
+            "route",
+            "cpknight.collect:solve_greedy",
+            proves=False,
+            optimises=True,
+            summary="nearest food next (the baseline)",
+        ),
+    ],
+)
+"""The route engines, by name."""

@@ -1,0 +1,63 @@
+"""Tours: every open cell once, closed or open, by CP-SAT, search or tiles.
+
+:data:`ENGINES` lists the tour engines in the order users see them: the
+declarative one first, then the search engines, then the huge-board builder.
+Each is imported only when used.
+
+Examples:
+    >>> list(ENGINES)
+    ['cpsat', 'backtrack', 'warnsdorff', 'prune', 'greedy', 'tiles']
+"""
+
+from __future__ import annotations
+
+from cpknight.engines import Engine, Registry
+
+__all__ = ["ENGINES"]
+
+ENGINES = Registry(
+    "tour",
+    [
+        Engine(
+            "cpsat",
+            "tour",
+            "cpknight.tour_cpsat:solve",
+            summary="CP-SAT add_circuit over the move arcs",
+        ),
+        Engine(
+            "backtrack",
+            "tour",
+            "cpknight.tour_search:solve_backtrack_instance",
+            summary="depth-first search in the piece's fixed move order",
+        ),
+        Engine(
+            "warnsdorff",
+            "tour",
+            "cpknight.tour_search:solve_warnsdorff_instance",
+            summary="backtracking in Warnsdorff's fewest-onward-moves order",
+        ),
+        Engine(
+            "prune",
+            "tour",
+            "cpknight.tour_search:solve_prune_instance",
+            summary="Warnsdorff's order with critical-cell pruning and restarts",
+        ),
+        Engine(
+            "greedy",
+            "tour",
+            "cpknight.tour_search:solve_greedy_instance",
+            proves=False,
+            summary="Warnsdorff's rule without backtracking",
+        ),
+        Engine(
+            "tiles",
+            "tour",
+            "cpknight.tour_tiles:solve",
+            reads="board",
+            proves=False,
+            summary="structured tiles joined (huge plain boards)",
+        ),
+    ],
+    auto=True,
+)
+"""The tour engines, by name (``method='auto'`` picks one per instance)."""
