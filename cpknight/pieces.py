@@ -360,11 +360,11 @@ class MoveGraph:
         return self.board.cell_names(self.cells)
 
 
-def move_graph(board: Board, piece: PieceLike = "knight") -> MoveGraph:
+def move_graph(board: Board | str, piece: PieceLike = "knight") -> MoveGraph:
     """Build (or fetch from a small cache) the move graph of a piece on a board.
 
     Args:
-        board: a finite board.
+        board: a finite board, or a spec :meth:`Board.parse` reads (``'8x8'``).
         piece: the leaper.
 
     Returns:
@@ -385,8 +385,12 @@ def move_graph(board: Board, piece: PieceLike = "knight") -> MoveGraph:
         [2, 2, 2, 2, 0, 2, 2, 2, 2]
         >>> g.neighbors(g.node((0, 0))).tolist()
         [7, 5]
+        >>> move_graph("8x8").n_arcs
+        336
     """
     leaper = as_piece(piece)
+    if not isinstance(board, Board):
+        board = Board.parse(board)
     board.require_finite("a move graph")
     leaper.check_dim(board.dim, board.label)
     return _build(board, leaper)
