@@ -18,8 +18,10 @@ from collections.abc import Callable
 
 from cpknight import Board, SolveOptions
 from cpknight.board import Cell
-from cpknight.distance_bfs import solve_distance as solve_bfs
-from cpknight.distance_ip import solve_flow, solve_formula, solve_move_counts
+from cpknight.distances import ENGINES
+from cpknight.distances.flow import solve_flow
+from cpknight.distances.moves import solve_move_counts
+from cpknight.engines import DistanceInstance
 from cpknight.pieces import KNIGHT, move_graph
 from cpknight.render import table_text
 
@@ -54,7 +56,7 @@ def repeat(func: Callable[[], float], times: int) -> float:
 
 def ip_solve(source: Cell, target: Cell) -> tuple[float, float, int]:
     """One ip query: (solve seconds, total seconds, cuts)."""
-    d = solve_move_counts(BOARD, KNIGHT, source, target, options=OPTIONS)
+    d = solve_move_counts(BOARD, KNIGHT, source, target, run=OPTIONS.start())
     return float(d.details["solve_seconds"]), d.seconds, int(d.details["cuts"])
 
 
@@ -71,16 +73,17 @@ def timed(pairs: list[tuple[Cell, Cell]], method: str) -> tuple[float, int]:
     started = time.perf_counter()
     for source, target in pairs:
         if method == "ip":
-            d = solve_move_counts(BOARD, KNIGHT, source, target, options=OPTIONS)
+            d = solve_move_counts(BOARD, KNIGHT, source, target, run=OPTIONS.start())
             cuts += int(d.details["cuts"])
         elif method == "flow":
-            solve_flow(BOARD, KNIGHT, source, target, options=OPTIONS)
+            solve_flow(BOARD, KNIGHT, source, target, run=OPTIONS.start())
         elif method == "flow-cpsat":
-            solve_flow(BOARD, KNIGHT, source, target, options=OPTIONS, backend="cpsat")
-        elif method == "formula":
-            solve_formula(BOARD, KNIGHT, source, target, options=OPTIONS)
+            solve_flow(
+                BOARD, KNIGHT, source, target, run=OPTIONS.start(), backend="cpsat"
+            )
         else:
-            solve_bfs(BOARD, KNIGHT, source, target, options=OPTIONS)
+            instance = DistanceInstance(BOARD, KNIGHT, source=source, target=target)
+            ENGINES[method].load()(instance, OPTIONS.start())
     return time.perf_counter() - started, cuts
 
 
@@ -96,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     # Warm up: import OR-Tools, build the move graph.
     bare_cpsat((7, 7))
     ip_solve((0, 0), (7, 7))
-    solve_flow(BOARD, KNIGHT, (0, 0), (7, 7), options=OPTIONS)
+    solve_flow(BOARD, KNIGHT, (0, 0), (7, 7), run=OPTIONS.start())
 
     baseline = repeat(lambda: bare_cpsat((5, 3)), times)
     no_cut = [ip_solve((2, 2), (7, 5)) for _ in range(times)]

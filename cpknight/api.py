@@ -27,7 +27,6 @@ import numpy.typing as npt
 from cpknight.board import Board, Cell, CellLike, Topology
 from cpknight.certificates import check_tour_possible
 from cpknight.collect import Route
-from cpknight.distance_bfs import bfs_levels, component_labels
 from cpknight.distances import ENGINES as DISTANCE_METHODS
 from cpknight.engines import (
     DistanceInstance,
@@ -46,6 +45,7 @@ from cpknight.errors import (
     OutcomeError,
     SolveLimitError,
 )
+from cpknight.graph import bfs_levels, component_labels
 from cpknight.pieces import KNIGHT, Leaper, MoveGraph, PieceLike, as_piece, move_graph
 from cpknight.results import (
     Comparison,
@@ -371,7 +371,7 @@ def reach_split(
     """Reachable and unreachable cells and the component sizes, from one labelling.
 
     The move graph is symmetric, so the cells reachable from ``source`` are its
-    component: one pass of :func:`~cpknight.distance_bfs.component_labels`
+    component: one pass of :func:`~cpknight.graph.component_labels`
     answers all three questions.
 
     Returns:

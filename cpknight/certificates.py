@@ -31,8 +31,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Cell
-from cpknight.distance_bfs import bfs_levels, component_labels
 from cpknight.errors import NoTourError
+from cpknight.graph import bfs_levels, component_labels
 from cpknight.pieces import MoveGraph
 
 __all__ = [

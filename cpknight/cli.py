@@ -1062,7 +1062,8 @@ def _add_formulation_distance(kinds: SubParsers) -> None:
 
 
 def _run_formulation_distance(args: argparse.Namespace) -> int:
-    from cpknight.distance_ip import build_flow_model, build_move_count_model
+    from cpknight.distances.flow import build_flow_model
+    from cpknight.distances.moves import build_move_count_model
 
     board, piece = _board_and_piece(args)
     if args.export and Path(args.export).suffix.lower() not in (".lp", ".mps"):

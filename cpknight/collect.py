@@ -63,7 +63,6 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike
-from cpknight.distance_bfs import bfs_levels, no_path_error, path_from_levels
 from cpknight.errors import (
     EngineError,
     InvalidCellError,
@@ -72,6 +71,7 @@ from cpknight.errors import (
     SolveLimitError,
     TourCheckError,
 )
+from cpknight.graph import bfs_levels, no_path_error, path_from_levels
 from cpknight.pieces import (
     KNIGHT,
     Leaper,
@@ -599,7 +599,7 @@ def _expand(
     """Join consecutive terminals by BFS shortest paths.
 
     Each leg ``a -> b`` walks down the levels from ``b`` already in ``dist``
-    (the path :func:`~cpknight.distance_bfs.bfs_path` would give), so no leg
+    (the path :func:`~cpknight.graph.bfs_path` would give), so no leg
     runs a BFS of its own unless ``b`` has no levels there.
     """
     nodes = [order[0]]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 
 from cpknight import Board, SolveOptions, knight_distance
-from cpknight.distance_ip import build_flow_model, solve_flow
+from cpknight.distances.flow import build_flow_model, solve_flow
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,8 +44,8 @@ def main(argv: list[str] | None = None) -> int:
 
     piece = knight_distance(board, source, source, piece=args.piece).piece
     options = SolveOptions(time_limit=30)
-    ip = solve_flow(board, piece, source, target, options=options, backend="cpsat")
-    lp = solve_flow(board, piece, source, target, options=options, backend="glop")
+    ip = solve_flow(board, piece, source, target, run=options.start(), backend="cpsat")
+    lp = solve_flow(board, piece, source, target, run=options.start(), backend="glop")
     print(f"integer program (CP-SAT): {ip.distance} moves: {' '.join(ip.names())}")
     print(f"LP relaxation (GLOP):     {lp.distance} moves (an integral vertex)")
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import argparse
 
 from cpknight import Board, knight_distance
-from cpknight.distance_ip import build_move_count_model
+from cpknight.distances.moves import build_move_count_model
 
 
 def main(argv: list[str] | None = None) -> int:

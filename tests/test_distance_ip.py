@@ -1,7 +1,7 @@
 """Cross-checks of the declarative distances (ip, flow, formula) against BFS.
 
 Every expected distance here is computed independently in the same test by the
-reference BFS (cpknight.distance_bfs) unless a source is cited: the plane
+reference BFS (cpknight.graph) unless a source is cited: the plane
 formula is OEIS A065775; a1 to b2 (2 on the plane, 4 on 8x8) is MISSION.md's
 example and is checked against BFS too.
 """
@@ -19,18 +19,13 @@ from hypothesis import strategies as st
 
 from cpknight import Board, Distance, InvalidInputError, NoPathError, knight_distance
 from cpknight.board import Cell, Topology
-from cpknight.distance_bfs import bfs_levels
-from cpknight.distance_ip import (
-    BACKENDS,
-    build_flow_model,
+from cpknight.distances.flow import build_flow_model, solve_flow
+from cpknight.distances.formula import formula_distance, knight_formula
+from cpknight.distances.linear import BACKENDS, move_label
+from cpknight.distances.moves import (
     build_move_count_model,
-    formula_distance,
-    knight_formula,
     lattice_combination,
-    move_label,
     order_moves,
-    solve_flow,
-    solve_formula,
     solve_move_counts,
 )
 from cpknight.errors import (
@@ -39,6 +34,7 @@ from cpknight.errors import (
     InvalidPieceError,
     SolveLimitError,
 )
+from cpknight.graph import bfs_levels
 from cpknight.pieces import KNIGHT, Leaper, as_piece, move_graph, steps_are_moves
 from cpknight.results import make_distance
 from cpknight.solving import SolveOptions
@@ -85,12 +81,12 @@ def _ip_and_flow(
     """
     if expected < 0:
         with pytest.raises(NoPathError):
-            solve_move_counts(board, piece, source, target, options=OPTIONS)
+            solve_move_counts(board, piece, source, target, run=OPTIONS.start())
         with pytest.raises(NoPathError):
-            solve_flow(board, piece, source, target, options=OPTIONS)
+            solve_flow(board, piece, source, target, run=OPTIONS.start())
         return None
-    ip = solve_move_counts(board, piece, source, target, options=OPTIONS)
-    flow = solve_flow(board, piece, source, target, options=OPTIONS)
+    ip = solve_move_counts(board, piece, source, target, run=OPTIONS.start())
+    flow = solve_flow(board, piece, source, target, run=OPTIONS.start())
     assert ip.distance == flow.distance == expected, (source, target)
     assert ip.details["bound"] <= expected
     return ip, flow
@@ -174,7 +170,7 @@ def test_first_bound_is_exact_away_from_edges() -> None:
     levels = bfs_levels(graph, graph.node(source))
     for r in range(6, 14, 2):
         for c in range(6, 14):
-            d = solve_move_counts(board, KNIGHT, source, (r, c), options=OPTIONS)
+            d = solve_move_counts(board, KNIGHT, source, (r, c), run=OPTIONS.start())
             assert d.details["bound"] == d.distance == levels[graph.node((r, c))]
             assert d.details["cuts"] == 0
 
@@ -183,7 +179,7 @@ def _plane_window(step: int) -> None:
     plane = Board.plane()
     for dr in range(-20, 21, step):
         for dc in range(-20, 21, step):
-            d = solve_move_counts(plane, KNIGHT, (0, 0), (dr, dc), options=OPTIONS)
+            d = solve_move_counts(plane, KNIGHT, (0, 0), (dr, dc), run=OPTIONS.start())
             assert d.distance == knight_formula((dr, dc)), (dr, dc)
             assert d.path is not None
             cells = np.array(d.path)
@@ -203,7 +199,7 @@ def test_ip_equals_bfs_on_every_pair_of_8x8() -> None:
         levels = bfs_levels(graph, s)
         for t in range(graph.n_nodes):
             ip = solve_move_counts(
-                board, KNIGHT, graph.cell(s), graph.cell(t), options=OPTIONS
+                board, KNIGHT, graph.cell(s), graph.cell(t), run=OPTIONS.start()
             )
             assert ip.distance == levels[t]
             assert ip.details["bound"] <= levels[t]
@@ -248,7 +244,7 @@ def test_formula_refuses_other_boards(
     board = Board.parse(spec)
     cell = (0,) * board.dim
     with pytest.raises(error, match="formula"):
-        solve_formula(board, as_piece(piece), cell, cell, options=OPTIONS)
+        knight_distance(board, cell, cell, piece=as_piece(piece), method="formula")
     assert issubclass(error, InvalidInputError)
 
 
@@ -256,7 +252,7 @@ def test_formula_refuses_torus() -> None:
     assert knight_distance("8x8", "a1", "b2", method="formula").distance == 4
     torus = Board.parse("8x8", topology="torus")
     with pytest.raises(InvalidBoardError, match="torus"):
-        solve_formula(torus, KNIGHT, (0, 0), (1, 2), options=OPTIONS)
+        knight_distance(torus, (0, 0), (1, 2), method="formula")
 
 
 def test_formula_known_values() -> None:
@@ -293,7 +289,7 @@ def test_backends_agree(backend: str) -> None:
     board = Board.parse("8x8")
     for source, target in [((0, 0), (1, 1)), ((0, 0), (7, 7)), ((3, 3), (3, 4))]:
         d = solve_move_counts(
-            board, KNIGHT, source, target, options=OPTIONS, backend=backend
+            board, KNIGHT, source, target, run=OPTIONS.start(), backend=backend
         )
         graph = move_graph(board, KNIGHT)
         expected = bfs_levels(graph, graph.node(source))[graph.node(target)]
@@ -304,7 +300,7 @@ def test_backends_agree(backend: str) -> None:
 @pytest.mark.parametrize("backend", ["cpsat", "scip", "sat"])
 def test_flow_backends_agree(backend: str) -> None:
     board = Board.parse("holed8")
-    d = solve_flow(board, KNIGHT, (0, 0), (7, 7), options=OPTIONS, backend=backend)
+    d = solve_flow(board, KNIGHT, (0, 0), (7, 7), run=OPTIONS.start(), backend=backend)
     assert d.distance == knight_distance(board, "a1", "h8").distance
 
 
@@ -312,10 +308,10 @@ def test_backend_prints_nothing(capfd: pytest.CaptureFixture[str]) -> None:
     board = Board.parse("8x8")
     for backend in BACKENDS:
         solve_move_counts(
-            board, KNIGHT, (0, 0), (1, 1), options=OPTIONS, backend=backend
+            board, KNIGHT, (0, 0), (1, 1), run=OPTIONS.start(), backend=backend
         )
-    solve_flow(board, KNIGHT, (0, 0), (1, 1), options=OPTIONS)
-    solve_flow(board, KNIGHT, (0, 0), (1, 1), options=OPTIONS, backend="scip")
+    solve_flow(board, KNIGHT, (0, 0), (1, 1), run=OPTIONS.start())
+    solve_flow(board, KNIGHT, (0, 0), (1, 1), run=OPTIONS.start(), backend="scip")
     out, err = capfd.readouterr()
     assert out == ""
     assert err == ""
@@ -330,7 +326,7 @@ def test_flow_time_limit_covers_model_building() -> None:
         started = time.perf_counter()
         with pytest.raises(SolveLimitError, match="building the flow model"):
             solve_flow(
-                board, KNIGHT, (0, 0), (119, 119), options=options, backend=backend
+                board, KNIGHT, (0, 0), (119, 119), run=options.start(), backend=backend
             )
         assert time.perf_counter() - started < 3
 
@@ -338,7 +334,7 @@ def test_flow_time_limit_covers_model_building() -> None:
 def test_limit_after_cuts_keeps_bound_and_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
     # a1 -> b2 on 8x8: the first optimum (2, MISSION.md) cannot be ordered, so
     # one cut is needed; the limit is made to strike at the second solve.
-    import cpknight.distance_ip as dip
+    import cpknight.distances.moves as dip
 
     real = dip._solve_counts
     calls: list[int] = []
@@ -351,7 +347,9 @@ def test_limit_after_cuts_keeps_bound_and_cuts(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(dip, "_solve_counts", limited)
     with pytest.raises(SolveLimitError, match="after 1 cuts") as info:
-        solve_move_counts(Board.parse("8x8"), KNIGHT, (0, 0), (1, 1), options=OPTIONS)
+        solve_move_counts(
+            Board.parse("8x8"), KNIGHT, (0, 0), (1, 1), run=OPTIONS.start()
+        )
     assert info.value.bound == 2
     assert info.value.effort.cuts == 1
 
@@ -417,7 +415,7 @@ def test_make_distance_accepts_paths_on_the_plane_and_torus() -> None:
 def test_unknown_backend() -> None:
     with pytest.raises(InvalidInputError, match="backend"):
         solve_move_counts(
-            Board.parse("8x8"), KNIGHT, (0, 0), (1, 1), options=OPTIONS, backend="x"
+            Board.parse("8x8"), KNIGHT, (0, 0), (1, 1), run=OPTIONS.start(), backend="x"
         )
 
 
@@ -466,7 +464,7 @@ def test_plane3_agrees_with_bfs_near_the_centre() -> None:
     plane3 = Board.parse("plane3")
     for offset in [(0, 0, 1), (1, 1, 1), (2, 2, 0), (0, 1, 2), (2, 2, 2)]:
         target = tuple(c + o for c, o in zip(centre, offset, strict=True))
-        d = solve_move_counts(plane3, KNIGHT, (0, 0, 0), offset, options=OPTIONS)
+        d = solve_move_counts(plane3, KNIGHT, (0, 0, 0), offset, run=OPTIONS.start())
         assert d.distance == levels[graph.node(target)]
 
 

@@ -9,7 +9,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from cpknight import Board, distance_map, is_tour, move_graph
-from cpknight.distance_bfs import component_labels
+from cpknight.graph import component_labels
 from cpknight.pieces import steps_are_moves
 from tests.conftest import (
     boards,

@@ -21,13 +21,13 @@ ENGINES = Registry(
         Engine(
             "bfs",
             "distance",
-            "cpknight.distance_bfs:solve",
+            "cpknight.distances.bfs:solve",
             summary="breadth-first search on the move graph (the reference)",
         ),
         Engine(
             "ip",
             "distance",
-            "cpknight.distance_ip:solve_move_counts_instance",
+            "cpknight.distances.moves:solve",
             optimises=True,
             reads="board",
             summary="move counts A n = d, ordered on the board, no-good cuts",
@@ -35,14 +35,14 @@ ENGINES = Registry(
         Engine(
             "flow",
             "distance",
-            "cpknight.distance_ip:solve_flow_instance",
+            "cpknight.distances.flow:solve",
             optimises=True,
             summary="a unit flow over the move arcs (an LP)",
         ),
         Engine(
             "formula",
             "distance",
-            "cpknight.distance_ip:solve_formula_instance",
+            "cpknight.distances.formula:solve",
             reads="board",
             summary="the knight's closed form",
         ),

@@ -1,10 +1,10 @@
-"""The reference: breadth-first search on the move graph, a frontier at a time.
+"""Graph kernels every engine may reuse: BFS levels and paths, components.
 
 Each BFS level is a handful of numpy operations over the whole frontier (gather
 the neighbours through the move table, keep the unseen ones), never a Python loop
-per cell: the 1000x1000 knight distance map takes a fraction of a second.
-
-Every other distance method in cpknight is cross-checked against this one.
+per cell: the 1000x1000 knight distance map takes a fraction of a second. The
+reference distance method (:mod:`cpknight.distances.bfs`), the certificates, the
+route engines and the front doors all read these.
 
 Examples:
     >>> from cpknight.board import Board
@@ -19,26 +19,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 if _TYPE_CHECKING:
-    from cpknight.engines import DistanceInstance
-    from cpknight.solving import Run
+    pass
 
-import time
 
 import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.errors import NoPathError
-from cpknight.pieces import Leaper, MoveGraph, move_graph
-from cpknight.results import Distance, make_distance
-from cpknight.solving import SolveOptions
+from cpknight.pieces import Leaper, MoveGraph
 
 __all__ = [
     "bfs_levels",
     "bfs_path",
     "component_labels",
+    "no_path_error",
     "path_from_levels",
-    "solve_distance",
 ]
 
 Int32Array = npt.NDArray[np.int32]
@@ -235,40 +231,6 @@ def _distinct(nodes: Int32Array, stamp: npt.NDArray[np.intp]) -> Int32Array:
     return result
 
 
-def solve_distance(
-    board: Board,
-    piece: Leaper,
-    source: Cell,
-    target: Cell,
-    *,
-    options: SolveOptions,
-) -> Distance:
-    """The ``bfs`` distance method (see :func:`cpknight.knight_distance`).
-
-    Raises:
-        InvalidBoardError: the board is the unbounded plane.
-        NoPathError: the target cannot be reached.
-
-    Examples:
-        >>> from cpknight.pieces import KNIGHT
-        >>> d = solve_distance(
-        ...     Board.parse("8x8"), KNIGHT, (0, 0), (7, 7), options=SolveOptions()
-        ... )
-        >>> d.distance, d.method, d.exact, len(d.path)
-        (6, 'bfs', True, 7)
-    """
-    started = time.perf_counter()
-    board.require_finite("method 'bfs'")
-    graph = move_graph(board, piece)
-    nodes = bfs_path(graph, graph.node(source), graph.node(target))
-    if nodes is None:
-        raise no_path_error(board, piece, source, target)
-    path = [graph.cell(n) for n in nodes]
-    return make_distance(
-        board, piece, source, target, path, method="bfs", started=started
-    )
-
-
 def no_path_error(
     board: Board,
     piece: Leaper,
@@ -300,15 +262,4 @@ def no_path_error(
         f"{subject}{board.cell_name(target)} cannot be reached from "
         f"{board.cell_name(source)} by the {piece.label} on board {board.label}"
         + reason
-    )
-
-
-def solve(instance: DistanceInstance, run: Run) -> Distance:
-    """The ``bfs`` method in the engine contract's call shape."""
-    return solve_distance(
-        instance.board,
-        instance.piece,
-        instance.source,
-        instance.target,
-        options=run.options,
     )
