@@ -167,12 +167,12 @@ class Registry(MutableMapping[str, Engine]):
     Examples:
         >>> from cpknight.distances import ENGINES
         >>> list(ENGINES)
-        ['bfs', 'ip', 'flow', 'formula']
+        ['bfs', 'ip', 'flow', 'formula', 'bidirectional']
         >>> ENGINES.engine("dijkstra")
         Traceback (most recent call last):
         ...
         cpknight.errors.InvalidInputError: expected a distance method in bfs, ip, \
-flow, formula: 'dijkstra'
+flow, formula, bidirectional: 'dijkstra'
     """
 
     def __init__(
@@ -209,7 +209,7 @@ flow, formula: 'dijkstra'
         Examples:
             >>> from cpknight.distances import ENGINES
             >>> ENGINES.names("formula,bfs"), len(ENGINES.names("all"))
-            (['formula', 'bfs'], 4)
+            (['formula', 'bfs'], 5)
         """
         if spec == "all":
             return list(self._engines)

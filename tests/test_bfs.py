@@ -303,3 +303,42 @@ def test_1000x1000_map_from_a_corner() -> None:
     assert dmap[(999, 999)] == 666
     assert dmap.n_reachable == 10**6
     assert dmap[(2, 1)] == 1
+
+
+# ------------------------------------------- bidirectional BFS against the reference
+
+
+@pytest.mark.parametrize(
+    ("spec", "piece", "topology"),
+    [
+        ("8x8", "knight", "bounded"),
+        ("holed8", "knight", "bounded"),  # unreachable cells and detours
+        ("3x3", "knight", "bounded"),  # the centre cannot be reached
+        ("5x7", "knight", "torus"),  # odd torus
+        ("4x6", "camel", "cylinder"),
+        ("cube4", "1,2,3", "bounded"),  # 3D, 48 moves
+        ("1x9", "wazir", "bounded"),  # a path-shaped move graph
+    ],
+)
+def test_bidirectional_equals_bfs_on_every_pair(
+    spec: str, piece: str, topology: Topology
+) -> None:
+    board = Board.parse(spec, topology=topology)
+    graph = move_graph(board, piece)
+    cells = [graph.cell(n) for n in range(graph.n_nodes)]
+    for source in cells[:: max(1, len(cells) // 6)]:
+        levels = bfs_levels(graph, graph.node(source))
+        for target in cells:
+            expected = int(levels[graph.node(target)])
+            if expected < 0:
+                with pytest.raises(NoPathError):
+                    knight_distance(
+                        board, source, target, piece=piece, method="bidirectional"
+                    )
+                continue
+            d = knight_distance(
+                board, source, target, piece=piece, method="bidirectional"
+            )
+            assert d.distance == expected, (source, target)
+            assert d.path is not None
+            assert len(d.path) == expected + 1

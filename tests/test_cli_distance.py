@@ -61,7 +61,7 @@ def test_distance_json_rows(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(argv, capsys)
     assert code == 0
     rows = {r["method"]: r for r in json.loads(out)["results"]}
-    assert set(rows) == {"bfs", "ip", "flow", "formula"}
+    assert set(rows) == set(api.DISTANCE_METHODS)  # every registered method
     for row in rows.values():
         assert row["distance"] == 4
         assert row["exact"] is True

@@ -46,6 +46,12 @@ ENGINES = Registry(
             reads="board",
             summary="the knight's closed form",
         ),
+        Engine(
+            "bidirectional",
+            "distance",
+            "cpknight.distances.bidirectional:solve",
+            summary="breadth-first search from both ends until they meet",
+        ),
     ],
 )
 """The distance methods, by name."""
