@@ -43,7 +43,8 @@ from cpknight.errors import CpknightError
 from cpknight.render import table_text
 from cpknight.results import check_tour
 from cpknight.solving import SolveOptions
-from cpknight.tour_tiles import closed_tour_exists, tile_tour
+from cpknight.tours.existence import closed_tour_exists
+from cpknight.tours.tiles import tile_tour
 
 
 def _cpknight() -> list[str]:

@@ -32,10 +32,11 @@ from collections.abc import Callable
 from cpknight import Board, SolveLimitError, SolveOptions, Tour
 from cpknight.api import TOUR_METHODS, try_tour
 from cpknight.board import Cell
+from cpknight.engines import TourInstance
 from cpknight.pieces import MoveGraph, move_graph
 from cpknight.render import table_text
 from cpknight.results import TourOutcome
-from cpknight.tour_search import solve_greedy, solve_prune, solve_warnsdorff
+from cpknight.tours.search import solve_greedy, solve_prune, solve_warnsdorff
 
 WORDS = {"found": "found", "infeasible": "proved none", "unknown": "unknown"}
 
@@ -139,15 +140,8 @@ def run_engine(
     time_limit: float | None = None,
 ) -> Tour:
     """One open tour from ``start`` by a search engine called directly."""
-    opts = SolveOptions(time_limit=time_limit)
-    return solve(
-        graph,
-        closed=False,
-        start=start,
-        end=None,
-        options=opts,
-        deadline=opts.deadline(),
-    )
+    instance = TourInstance(graph.board, graph.piece, closed=False, start=start)
+    return solve(instance, SolveOptions(time_limit=time_limit).start())
 
 
 def comparison(limit: float) -> None:

@@ -25,7 +25,6 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike, Topology
-from cpknight.certificates import check_tour_possible
 from cpknight.collect import Route
 from cpknight.distances import ENGINES as DISTANCE_METHODS
 from cpknight.engines import (
@@ -61,6 +60,7 @@ from cpknight.routes import ENGINES as ROUTE_METHODS
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Status
 from cpknight.tours import ENGINES as TOUR_METHODS
+from cpknight.tours.certificates import check_tour_possible
 
 __all__ = [
     "DISTANCE_METHODS",
@@ -518,7 +518,7 @@ def choose_tour_method(
     a millisecond, 100x100 closed in a fraction of a second, where CP-SAT
     needs seconds), or to ``greedy`` for open tours with no fixed end beyond
     :data:`GREEDY_CELLS` cells. First of all, plain rectangular knight boards
-    that :func:`cpknight.tour_tiles.tiles_suit` accepts (both sides 12 or
+    that :func:`cpknight.tours.tiles.tiles_suit` accepts (both sides 12 or
     more, or one side 40 or more) go to ``tiles`` (``find_tour`` picks it
     before building the move graph).
 
@@ -557,7 +557,7 @@ CPSAT_CELLS = 2_500
 
 def _tiles_suit(board: Board, piece: Leaper, end: Cell | None) -> bool:
     """Whether ``auto`` should build the tour from tiles (plain large knight boards)."""
-    from cpknight.tour_tiles import tiles_suit
+    from cpknight.tours.tiles import tiles_suit
 
     return "tiles" in TOUR_METHODS and end is None and tiles_suit(board, piece)
 
@@ -580,7 +580,7 @@ def count_tours(
         closed: count closed tours (circuits) or open ones (paths).
         start: count only the tours from this cell.
         end: count only the tours to this cell (open tours).
-        options: the time limit bounds the count (then ``status='partial'``).
+        options: the time limit bounds the count (then ``status`` is ``unknown``).
         progress: called with a partial count about once a second.
 
     Returns:
@@ -594,26 +594,18 @@ def count_tours(
 
     Examples:
         >>> c = count_tours("3x4", closed=False)
-        >>> c.status, c.directed, c.undirected
-        ('complete', 16, 8)
+        >>> str(c.status), c.directed, c.undirected
+        ('found', 16, 8)
         >>> count_tours("4x4").directed
         0
     """
-    from cpknight.tour_cpsat import count_tours as count_cpsat
+    from cpknight.tours.cpsat import count_tours as count_cpsat
 
     run = (options or SolveOptions()).start()  # building the graph counts
     instance = _tour_instance(
         board, piece, start, end, closed=closed, purpose="counting tours"
     )
-    return count_cpsat(
-        instance.graph,
-        closed=closed,
-        start=instance.start,
-        end=instance.end,
-        options=run.options,
-        progress=progress,
-        deadline=run.clock,
-    )
+    return count_cpsat(instance, run, progress=progress)
 
 
 # ------------------------------------------------- search: enumerate, compare
@@ -659,19 +651,10 @@ def iter_tours(
         >>> sum(1 for _ in iter_tours("5x5", closed=False, start="a1"))  # Jelliss
         304
     """
-    from cpknight.tour_search import iter_search_tours
+    from cpknight.tours.search import iter_search_tours
 
     instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
-    run = (options or SolveOptions()).start()
-    yield from iter_search_tours(
-        instance.graph,
-        closed=closed,
-        start=instance.start,
-        end=instance.end,
-        method=method,
-        options=run.options,
-        deadline=run.clock,
-    )
+    yield from iter_search_tours(instance, (options or SolveOptions()).start(), method)
 
 
 def try_tour(

@@ -43,8 +43,9 @@ from cpknight.errors import (
 )
 from cpknight.pieces import Leaper
 from cpknight.render import GRID_LIMIT, grid_text, sweep_text, table_text
-from cpknight.results import Distance, Tour, TourCount, check_tour
+from cpknight.results import Distance, Outcome, Tour, TourCount, check_tour
 from cpknight.solving import SolveOptions, cannot_write
+from cpknight.status import Effort, Status
 
 __all__ = ["COMMANDS", "EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_NONE", "EXIT_OK", "main"]
 
@@ -968,23 +969,26 @@ def _run_count(args: argparse.Namespace) -> int:
     code = EXIT_OK
     if result.interrupted:
         code = EXIT_INTERRUPTED
-    elif result.status != "complete":
+    elif result.status is not Status.FOUND:
         code = EXIT_LIMIT
     kind = "closed" if closed else "open"
     where = _ends_text(board, *_tour_ends(args, board))
-    least = "" if result.status == "complete" else "at least "
+    least = "" if result.status is Status.FOUND else "at least "
     why = {EXIT_OK: "complete", EXIT_LIMIT: "partial: time limit reached"}.get(
         code, "partial: interrupted"
     )
     return _outcome(
         args,
         code,
-        {
-            "status": result.status,
-            "directed": result.directed,
-            "undirected": result.undirected,
-            "seconds": round(result.seconds, 6),
-        },
+        Outcome(
+            "count",
+            "cpsat",
+            result.status,
+            result.seconds,
+            Effort(solutions=result.undirected),
+            value=result,
+            reason=None if code == EXIT_OK else why,
+        ).as_dict(),
         f"{kind} tours of {board.label} ({piece.label}){where}: "
         f"{least}{result.directed} directed, {least}{result.undirected} undirected "
         f"({why}, {result.seconds:.3f} s)",
@@ -1009,7 +1013,7 @@ def _add_formulation_tour(kinds: SubParsers) -> None:
 
 def _run_formulation_tour(args: argparse.Namespace) -> int:
     from cpknight.pieces import move_graph
-    from cpknight.tour_cpsat import build_tour_model
+    from cpknight.tours.cpsat import build_tour_model
 
     board, piece = _board_and_piece(args)
     board.require_finite("a tour")

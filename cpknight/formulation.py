@@ -9,7 +9,7 @@ is the interface they share; the CLI's ``formulation`` commands and the
 ``models/`` scripts read nothing else.
 
 Examples:
-    >>> from cpknight.tour_cpsat import build_tour_model
+    >>> from cpknight.tours.cpsat import build_tour_model
     >>> from cpknight import move_graph
     >>> isinstance(build_tour_model(move_graph("3x4"), closed=False), Formulation)
     True

@@ -519,19 +519,19 @@ class TourCount:
     """How many tours an instance has, in both conventions.
 
     Attributes:
-        status: ``'complete'``, or ``'partial'`` when a limit stopped the count
-            (the numbers are then lower bounds).
+        status: ``found`` when the count is complete, or ``unknown`` when a
+            limit stopped it (the numbers are then only lower bounds).
         directed: tours counted with each direction separately.
         undirected: tours counted once with their reverse.
         seconds: wall time, model building included.
         interrupted: whether Ctrl-C (rather than the time limit) stopped it.
 
     Examples:
-        >>> TourCount("complete", 16, 8, 0.01).undirected
+        >>> TourCount(Status.FOUND, 16, 8, 0.01).undirected
         8
     """
 
-    status: str
+    status: Status
     directed: int
     undirected: int
     seconds: float
@@ -540,11 +540,24 @@ class TourCount:
     def as_dict(self) -> dict[str, Any]:
         """The count's JSON keys (see :meth:`Outcome.as_dict`).
 
+        A count stopped by a limit is no count: its numbers come as
+        ``at_least_directed`` / ``at_least_undirected``.
+
         Examples:
-            >>> TourCount("complete", 16, 8, 0.01).as_dict()
+            >>> TourCount(Status.FOUND, 16, 8, 0.01).as_dict()
             {'directed': 16, 'undirected': 8}
+            >>> TourCount(Status.UNKNOWN, 6, 3, 9.5).as_dict()
+            {'directed': None, 'undirected': None, 'at_least_directed': 6, \
+'at_least_undirected': 3}
         """
-        return {"directed": int(self.directed), "undirected": int(self.undirected)}
+        if self.status is Status.FOUND:
+            return {"directed": int(self.directed), "undirected": int(self.undirected)}
+        return {
+            "directed": None,
+            "undirected": None,
+            "at_least_directed": int(self.directed),
+            "at_least_undirected": int(self.undirected),
+        }
 
 
 # ------------------------------------------------------------------ the checker

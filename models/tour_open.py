@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 
 from cpknight import Board, SolveOptions, find_tour, is_tour, move_graph
-from cpknight.tour_cpsat import build_tour_model
+from cpknight.tours.cpsat import build_tour_model
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,7 +27,8 @@ from __future__ import annotations
 import argparse
 
 from cpknight import Board, is_tour
-from cpknight.tour_tiles import build_tile, structure_moves, tile_formulation, tile_tour
+from cpknight.tours.tile_build import build_tile, structure_moves, tile_formulation
+from cpknight.tours.tiles import tile_tour
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,8 +12,8 @@ import pytest
 
 from cpknight import Board, NoTourError, SolveOptions, find_tour
 from cpknight.board import Cell
-from cpknight.certificates import CERTIFICATES, tour_certificate
 from cpknight.pieces import move_graph
+from cpknight.tours.certificates import CERTIFICATES, tour_certificate
 
 OPTS = SolveOptions(time_limit=10)
 

@@ -28,9 +28,9 @@ from cpknight import (
     is_tour,
 )
 from cpknight.api import count_tours, find_tour
-from cpknight.certificates import tour_certificate
 from cpknight.pieces import MoveGraph, move_graph
-from cpknight.tour_cpsat import TourModel, build_tour_model
+from cpknight.tours.certificates import tour_certificate
+from cpknight.tours.cpsat import TourModel, build_tour_model
 from tests.conftest import (
     Cell,
     brute_neighbours,
@@ -165,7 +165,7 @@ def _brute_force_open_paths(board: Board, *, start: Cell | None = None) -> int:
 def test_open_counts_match_a_brute_force(board: str) -> None:
     want = _brute_force_open_paths(Board.parse(board))
     got = count_tours(board, closed=False, options=OPTS)
-    assert (got.status, got.directed, got.undirected) == ("complete", want, want // 2)
+    assert (got.status, got.directed, got.undirected) == ("found", want, want // 2)
 
 
 def test_open_count_from_a_start_matches_a_brute_force() -> None:
@@ -177,18 +177,18 @@ def test_open_count_from_a_start_matches_a_brute_force() -> None:
 
 def test_open_5x5_count_is_oeis_a165134() -> None:
     got = count_tours("5x5", closed=False, options=OPTS)
-    assert (got.status, got.directed, got.undirected) == ("complete", 1728, 864)
+    assert (got.status, got.directed, got.undirected) == ("found", 1728, 864)
 
 
 @pytest.mark.slow
 def test_closed_6x6_count_is_oeis_a001230() -> None:
     got = count_tours("6x6", options=SolveOptions(time_limit=120))
-    assert (got.status, got.directed, got.undirected) == ("complete", 19724, 9862)
+    assert (got.status, got.directed, got.undirected) == ("found", 19724, 9862)
 
 
 def test_closed_3x10_count_is_oeis_a070030() -> None:
     got = count_tours("3x10", options=OPTS)
-    assert (got.status, got.directed, got.undirected) == ("complete", 32, 16)
+    assert (got.status, got.directed, got.undirected) == ("found", 32, 16)
 
 
 @pytest.mark.slow
@@ -198,14 +198,14 @@ def test_closed_count_on_a_small_board_matches_a_brute_force() -> None:
     # Circuits through a1, each direction once.
     directed = sum(1 for _ in brute_tours(nbrs, closed=True, start=(0, 0)))
     got = count_tours("3x10", options=OPTS)
-    assert got.status == "complete"
+    assert got.status == "found"
     assert (got.directed, got.undirected) == (directed, directed // 2)
     assert directed > 0
 
 
 def test_count_stops_at_the_time_limit_with_a_partial_count() -> None:
     got = count_tours("6x6", options=SolveOptions(time_limit=0.5))
-    assert got.status == "partial"
+    assert got.status == "unknown"
     assert 0 < got.undirected < 9862
     assert got.seconds < 2.0
 

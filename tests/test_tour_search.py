@@ -29,8 +29,9 @@ from cpknight.api import (
     sweep,
     try_tour,
 )
+from cpknight.engines import TourInstance
 from cpknight.pieces import MoveGraph, move_graph
-from cpknight.tour_search import (
+from cpknight.tours.search import (
     SearchExhaustedError,
     solve_backtrack,
     solve_greedy,
@@ -64,15 +65,11 @@ def run_engine(
     end: tuple[int, ...] | None = None,
     options: SolveOptions,
 ) -> Tour:
-    """Call an engine directly (no certificates), its deadline started here."""
-    return ENGINES[method](
-        graph,
-        closed=closed,
-        start=start,
-        end=end,
-        options=options,
-        deadline=options.deadline(),
+    """Call an engine directly (no certificates), its clock started here."""
+    instance = TourInstance(
+        graph.board, graph.piece, closed=closed, start=start, end=end
     )
+    return ENGINES[method](instance, options.start())
 
 
 def engine_outcome(

@@ -54,98 +54,35 @@ References:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING as _TYPE_CHECKING
-
-if _TYPE_CHECKING:
-    from cpknight.engines import TourInstance
-    from cpknight.solving import Run
-
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell
-from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
-from cpknight.pieces import KNIGHT, Leaper, move_graph, steps_are_moves
+from cpknight.engines import TourInstance
+from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.pieces import KNIGHT, Leaper, steps_are_moves
 from cpknight.results import Effort, Tour, make_tour
-from cpknight.solving import Deadline, SolveOptions
+from cpknight.solving import Run, SolveOptions
+from cpknight.tours.existence import closed_tour_exists, open_tour_exists
+from cpknight.tours.tile_build import (
+    _PORTS,
+    IntArray,
+    _NoTile,
+    _strip_tile,
+    _tile,
+    structure_moves,
+)
 
-__all__ = [
-    "CATALOGUE_PATH",
-    "TILE_SIDES",
-    "build_catalogue",
-    "build_tile",
-    "closed_tour_exists",
-    "open_tour_exists",
-    "solve",
-    "structure_moves",
-    "tile_formulation",
-    "tile_order",
-    "tile_tour",
-    "tiles_suit",
-]
-
-IntArray = npt.NDArray[np.int64]
-Move = tuple[Cell, Cell]
-
-TILE_SIDES = (5, 6, 7, 8, 9, 10, 11)
-"""The side lengths of the tiles in the catalogue."""
-
-CATALOGUE_PATH = Path(__file__).with_name("tiles") / "catalogue.json"
-"""Where the shipped tile catalogue lives."""
+__all__ = ["solve", "tile_tour", "tiles_suit"]
 
 AUTO_MIN_SIDE = 12
 """``method='auto'`` picks the tiles for plain knight boards with sides this long."""
-
-_TILE_SECONDS = 20.0
 _WHOLE_MAX = 1200  # cells: larger boards are never handed to CP-SAT whole
-
-
-# ------------------------------------------------------------------- theorems
-
-
-def closed_tour_exists(m: int, n: int) -> bool:
-    """Whether the m x n board has a closed knight's tour (Schwenk 1991).
-
-    With ``m <= n``: yes unless m and n are both odd, m is 1, 2 or 4, or
-    m = 3 and n is 4, 6 or 8.
-
-    Examples:
-        >>> closed_tour_exists(8, 8), closed_tour_exists(4, 100)
-        (True, False)
-        >>> closed_tour_exists(3, 10), closed_tour_exists(5, 5)
-        (True, False)
-    """
-    a, b = sorted((m, n))
-    if a * b % 2 or a in (1, 2, 4):
-        return False
-    return not (a == 3 and b in (4, 6, 8))
-
-
-def open_tour_exists(m: int, n: int) -> bool:
-    """Whether the m x n board has an open knight's tour (Conrad et al. 1994).
-
-    With ``m <= n``: 1 x 1 yes; otherwise no when m is 1 or 2, m = 3 and n is
-    3, 5 or 6, or m = n = 4; yes otherwise.
-
-    Examples:
-        >>> open_tour_exists(3, 4), open_tour_exists(4, 4), open_tour_exists(5, 5)
-        (True, False, True)
-    """
-    a, b = sorted((m, n))
-    if a == b == 1:
-        return True
-    if a in (1, 2):
-        return False
-    if a == 3:
-        return b == 4 or b >= 7
-    return not (a == 4 and b == 4)
 
 
 def tiles_suit(board: Board, piece: Leaper) -> bool:
@@ -174,314 +111,6 @@ def tiles_suit(board: Board, piece: Leaper) -> bool:
     if low >= AUTO_MIN_SIDE:
         return True
     return high >= 40 and (low >= 5 or closed_tour_exists(low, high))
-
-
-# ---------------------------------------------------------------------- tiles
-
-
-def structure_moves(h: int, w: int) -> tuple[Move, Move, Move, Move]:
-    """The four moves a structured h x w tile must contain (local row, col).
-
-    In order: the first corner's two moves (joined to the previous tile of the
-    row, and to the tile above), the move joined to the next tile of the row,
-    and the move joined to the tile below.
-
-    Examples:
-        >>> structure_moves(6, 8)
-        (((0, 1), (2, 0)), ((1, 0), (0, 2)), ((1, 7), (3, 6)), ((4, 3), (5, 1)))
-    """
-    return (
-        ((0, 1), (2, 0)),
-        ((1, 0), (0, 2)),
-        ((1, w - 1), (3, w - 2)),
-        ((h - 2, 3), (h - 1, 1)),
-    )
-
-
-def _circuit_order(
-    h: int,
-    w: int,
-    *,
-    closed: bool,
-    start: int | None = None,
-    end: int | None = None,
-    required: Sequence[Move] = (),
-    links: Sequence[tuple[int, int]] = (),
-    options: SolveOptions | None = None,
-    deadline: Deadline | None = None,
-) -> list[int] | None:
-    """A tour of the h x w board by CP-SAT, as local flat cells, or None if none.
-
-    ``add_circuit`` over the move arcs of ``move_graph`` (whose nodes are the
-    local flat cells ``r * w + c``: the board has no blocked cells); an open
-    tour adds a dummy node joined to every cell (or only to the fixed start
-    and end). ``links`` are extra arcs ``u -> v`` the circuit must use (not
-    moves: they split it into paths). The solver is set up by
-    ``configure_cpsat`` from ``options`` (default: one worker, seed 0) and
-    ``deadline`` (default: :data:`_TILE_SECONDS`).
-
-    Raises:
-        SolveLimitError: the time ran out without an answer.
-    """
-    from ortools.sat.python import cp_model
-
-    from cpknight.solving import configure_cpsat
-
-    graph = move_graph(Board((h, w)), KNIGHT)
-    n = graph.n_nodes
-    model = cp_model.CpModel()
-    arcs: list[tuple[int, int, cp_model.IntVar]] = []
-    lit: dict[tuple[int, int], cp_model.IntVar] = {}
-    tails, heads = graph.arcs()
-    for u, v in zip(tails.tolist(), heads.tolist(), strict=True):
-        (r, c), (rr, cc) = graph.cell(u), graph.cell(v)
-        lit[u, v] = model.new_bool_var(f"arc[{r},{c}->{rr},{cc}]")
-        arcs.append((u, v, lit[u, v]))
-    if not closed:
-        for u in range(n):
-            if start is None or u == start:
-                arcs.append((n, u, model.new_bool_var(f"first[{u}]")))
-            if end is None or u == end:
-                arcs.append((u, n, model.new_bool_var(f"last[{u}]")))
-    virtual: dict[int, int] = {}
-    for u, v in links:
-        if (u, v) in lit:
-            model.add(lit[u, v] == 1)
-        else:
-            link = model.new_bool_var(f"link[{u}->{v}]")
-            model.add(link == 1)
-            arcs.append((u, v, link))
-            virtual[u] = v
-    model.add_circuit(arcs)
-    for a, b in required:
-        u, v = graph.node(a), graph.node(b)
-        model.add(lit[u, v] + lit[v, u] == 1)
-    solver = cp_model.CpSolver()
-    configure_cpsat(
-        solver,
-        options or SolveOptions(),
-        deadline or Deadline(_TILE_SECONDS),
-    )
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolveLimitError(f"cp-sat found no {h}x{w} tile in the time limit")
-    succ = {u: v for (u, v), x in lit.items() if solver.boolean_value(x)}
-    succ.update(virtual)
-    if closed:
-        first = 0 if start is None else start
-    else:
-        heads_used = set(succ.values())
-        first = next(u for u in range(n) if u not in heads_used)
-    order = [first]
-    while len(order) < n:
-        order.append(succ[order[-1]])
-    return order
-
-
-def _tile_clock(clock: Deadline | None) -> Deadline:
-    """The time for one tile build: what is left of ``clock``, at most 20 s.
-
-    Raises:
-        SolveLimitError: ``clock`` has already expired.
-    """
-    if clock is None:
-        return Deadline(_TILE_SECONDS)
-    _check_clock(clock, "before building a tile")
-    remaining = clock.remaining()
-    return Deadline(
-        _TILE_SECONDS if remaining is None else min(remaining, _TILE_SECONDS)
-    )
-
-
-def _check_clock(clock: Deadline, when: str) -> None:
-    """Raise SolveLimitError when ``clock`` has expired."""
-    if clock.expired():
-        raise SolveLimitError(
-            f"method 'tiles' ran out of time {when} (time limit "
-            f"{clock.seconds:g} s, {clock.elapsed():.3f} s spent)",
-            details={"seconds": clock.elapsed()},
-        )
-
-
-def build_catalogue(
-    sides: Sequence[int] = TILE_SIDES, *, seconds: float = _TILE_SECONDS
-) -> dict[str, list[int]]:
-    """Build every structured tile with sides in ``sides`` by CP-SAT.
-
-    Keys are ``'HxW'`` (closed tiles, one side even) and ``'HxW open'`` (odd x
-    odd, an open tour from its first corner's colour); values are local cells
-    ``r * w + c`` in tour order. About a second for the default sides.
-
-    Examples:
-        >>> cat = build_catalogue((6,))
-        >>> sorted(cat), len(cat["6x6"])
-        (['6x6'], 36)
-    """
-    out: dict[str, list[int]] = {}
-    for h in sides:
-        for w in sides:
-            closed = h * w % 2 == 0
-            order = _circuit_order(
-                h,
-                w,
-                closed=closed,
-                required=structure_moves(h, w),
-                options=SolveOptions(workers=1, seed=0),  # reproducible
-                deadline=Deadline(seconds),
-            )
-            if order is not None:
-                out[_key(h, w, closed)] = order
-    return out
-
-
-def _key(h: int, w: int, closed: bool) -> str:
-    return f"{h}x{w}" if closed else f"{h}x{w} open"
-
-
-@lru_cache(maxsize=1)
-def _catalogue() -> dict[str, list[int]]:
-    try:
-        data: dict[str, list[int]] = json.loads(
-            CATALOGUE_PATH.read_text(encoding="utf-8")
-        )
-    except (OSError, ValueError):
-        data = {}
-    return data
-
-
-_TILES: dict[tuple[int, int, bool, int | None], tuple[int, ...] | None] = {}
-"""Tiles built this session (None: proved not to exist); the clock is no key."""
-
-
-def _tile(
-    h: int,
-    w: int,
-    closed: bool,
-    start: int | None = None,
-    *,
-    options: SolveOptions | None = None,
-    clock: Deadline | None = None,
-) -> tuple[int, ...]:
-    """A structured tile's tour (from the catalogue, else built now).
-
-    A build gets what is left of ``clock``, at most :data:`_TILE_SECONDS`.
-
-    Raises:
-        SolveLimitError: ``clock`` expired, or the build ran out of time.
-    """
-    if start is None:
-        shipped = _catalogue().get(_key(h, w, closed))
-        if shipped is not None and len(shipped) == h * w:
-            return tuple(shipped)
-    key = (h, w, closed, start)
-    if key not in _TILES:
-        order = _circuit_order(
-            h,
-            w,
-            closed=closed,
-            start=start,
-            required=structure_moves(h, w),
-            options=options,
-            deadline=_tile_clock(clock),
-        )
-        _TILES[key] = None if order is None else tuple(order)
-    found = _TILES[key]
-    if found is None:
-        raise _NoTile(f"no structured {h}x{w} tile")
-    return found
-
-
-class _NoTile(Exception):
-    """A tile (with its start) that does not exist; the layout must change."""
-
-
-def build_tile(
-    h: int, w: int, *, closed: bool = True, start: Cell | None = None
-) -> list[Cell]:
-    """Build a structured tile now with CP-SAT (not from the catalogue).
-
-    Args:
-        h: rows (at least 4).
-        w: columns (at least 4).
-        closed: a circuit, or an open path.
-        start: the first cell of an open tile.
-
-    Returns:
-        The cells in tour order, local ``(row, col)``.
-
-    Raises:
-        NoTourError: CP-SAT proved there is no such tile.
-
-    Examples:
-        >>> from cpknight.results import is_tour
-        >>> is_tour(Board((5, 5)), build_tile(5, 5, closed=False, start=(2, 2)))
-        True
-    """
-    order = _circuit_order(
-        h,
-        w,
-        closed=closed,
-        start=None if start is None else start[0] * w + start[1],
-        required=structure_moves(h, w),
-    )
-    if order is None:
-        raise NoTourError(f"cp-sat proved there is no structured {h}x{w} tile")
-    return [divmod(u, w) for u in order]
-
-
-def tile_formulation(h: int, w: int, *, closed: bool = True) -> str:
-    """The CP-SAT model of a structured h x w tile, with this tile's numbers.
-
-    Examples:
-        >>> print(tile_formulation(6, 6).splitlines()[0])
-        structured closed tour of a 6x6 tile: 36 cells, 160 move arcs
-    """
-    n = h * w
-    arcs = move_graph(Board((h, w)), KNIGHT).n_arcs
-    kind = "closed" if closed else "open"
-    lines = [
-        f"structured {kind} tour of a {h}x{w} tile: {n} cells, {arcs} move arcs",
-        "variables: arc[u->v] in {0, 1} for every knight move u -> v on the tile",
-    ]
-    if closed:
-        lines.append(f"  add_circuit(arc) over the {n} cells: one Hamiltonian circuit")
-    else:
-        lines += [
-            f"  plus first[u], last[u] in {{0, 1}}: arcs from and to a dummy node {n}",
-            f"  add_circuit over {n + 1} nodes: the dummy closes one Hamiltonian path",
-        ]
-    lines.append("required moves (each used in one direction or the other):")
-    for a, b in structure_moves(h, w):
-        lines.append(
-            f"  arc[{a[0]},{a[1]}->{b[0]},{b[1]}] + arc[{b[0]},{b[1]}->"
-            f"{a[0]},{a[1]}] = 1"
-        )
-    return "\n".join(lines)
-
-
-def tile_order(h: int, w: int, *, closed: bool = True) -> list[Cell]:
-    """A structured tile: a tour of the h x w board containing the join moves.
-
-    Args:
-        h: rows, 5 to 11 for the catalogue (other sizes are built by CP-SAT).
-        w: columns.
-        closed: a circuit (needs h * w even) or an open path.
-
-    Returns:
-        The cells in tour order, local ``(row, col)``.
-
-    Examples:
-        >>> from cpknight.results import is_tour
-        >>> t = tile_order(6, 6)
-        >>> is_tour(Board((6, 6)), t, closed=True)
-        True
-        >>> all(abs(t.index(a) - t.index(b)) in (1, 35)
-        ...     for a, b in structure_moves(6, 6))
-        True
-    """
-    return [divmod(u, w) for u in _tile(h, w, closed)]
 
 
 # --------------------------------------------------------------------- layout
@@ -561,113 +190,18 @@ def _layouts(m: int, n: int, *, closed: bool, start: Cell | None) -> list[_Layou
     return out
 
 
-# --------------------------------------------------------------------- strips
-#
-# Boards 3 or 4 cells high are too low for the structured joins. They are cut
-# into tiles side by side instead, each holding paths between fixed *ports* on
-# its left and right columns, a knight move from the next tile's ports:
-#
-# * chain (open tours of 3 x n): one path per tile, entering at L1 and leaving
-#   at R1, which is a knight move from the next tile's L1;
-# * lanes (closed tours of 3 x n, open tours of 4 x n): per middle tile an
-#   outward path L1 -> R1 and a return path R2 -> L2 (L2 a knight move from the
-#   previous tile's R2). The last tile is one path L1 -> L2; the first is one
-#   path R2 -> R1 (closed), or two paths start -> R1 and R2 -> end (open).
-#   CP-SAT builds two paths as one circuit with fixed extra arcs R1 -> R2 and
-#   L2 -> L1 (not moves).
-
-_PORTS: dict[int, tuple[Cell, Cell, Cell, Cell]] = {
-    # L1, R1 (column counted from the right: -1 is w - 1), R2, L2
-    3: ((2, 0), (0, -1), (2, -1), (0, 0)),
-    4: ((3, 0), (1, -1), (1, -2), (0, 0)),
-}
-
-
-_STRIP_TILES: dict[tuple[int, int, bool, str], tuple[int, ...] | None] = {}
-"""Strip tiles built this session (None: proved not to exist)."""
-
-
-def _strip_tile(
-    h: int,
-    w: int,
-    lanes: bool,
-    role: str,
-    *,
-    options: SolveOptions | None = None,
-    clock: Deadline | None = None,
-) -> tuple[int, ...] | None:
-    """A strip tile's cells in walk order (local ``r * w + c``), or None.
-
-    Roles: ``first``, ``middle``, ``last`` (lanes); ``first open`` is the
-    first tile of an open lanes tour. A build gets what is left of ``clock``,
-    at most :data:`_TILE_SECONDS`.
-    """
-    key = (h, w, lanes, role)
-    if key not in _STRIP_TILES:
-        _STRIP_TILES[key] = _build_strip_tile(h, w, lanes, role, options, clock)
-    return _STRIP_TILES[key]
-
-
-def _build_strip_tile(
-    h: int,
-    w: int,
-    lanes: bool,
-    role: str,
-    options: SolveOptions | None,
-    clock: Deadline | None,
-) -> tuple[int, ...] | None:
-    (l1r, l1c), (r1r, r1c), (r2r, r2c), (l2r, l2c) = _PORTS[h]
-    l1, l2 = l1r * w + l1c, l2r * w + l2c
-    r1, r2 = r1r * w + w + r1c, r2r * w + w + r2c
-
-    def tour(
-        *,
-        closed: bool,
-        start: int | None = None,
-        end: int | None = None,
-        links: Sequence[tuple[int, int]] = (),
-    ) -> list[int] | None:
-        return _circuit_order(
-            h,
-            w,
-            closed=closed,
-            start=start,
-            end=end,
-            links=links,
-            options=options,
-            deadline=_tile_clock(clock),
-        )
-
-    if not lanes:
-        order = tour(
-            closed=False,
-            start=None if role == "first" else l1,
-            end=None if role == "last" else r1,
-        )
-    elif role == "first":
-        order = tour(closed=False, start=r2, end=r1)
-    elif role == "first open":
-        order = tour(closed=False, links=((r1, r2),))
-    elif role == "last":
-        order = tour(closed=False, start=l1, end=l2)
-    else:
-        order = tour(closed=True, start=l1, links=((r1, r2), (l2, l1)))
-    return None if order is None else tuple(order)
-
-
 def _strip_widths(
     h: int,
     n: int,
     lanes: bool,
     first_role: str,
     *,
-    options: SolveOptions | None,
-    clock: Deadline | None,
+    run: Run | None,
 ) -> list[int] | None:
     """Widths first, middle..., last summing to n, each tile feasible."""
 
     def fits(w: int, role: str) -> bool:
-        return _strip_tile(h, w, lanes, role, options=options, clock=clock) is not None
+        return _strip_tile(h, w, lanes, role, run=run) is not None
 
     middles = [w for w in (8, 10, 9, 11, 12, 7, 6) if fits(w, "middle")][:3]
     ends = (8, 10, 12, 9, 11, 7, 6, 13, 14)
@@ -706,13 +240,12 @@ def _strip(
     n: int,
     *,
     closed: bool,
-    options: SolveOptions | None,
-    clock: Deadline | None,
+    run: Run | None,
 ) -> IntArray | None:
     """A tour of the m x n board (m = 3 or 4) from strip tiles, or None."""
     lanes = closed or m == 4
     first_role = "first" if closed or not lanes else "first open"
-    widths = _strip_widths(m, n, lanes, first_role, options=options, clock=clock)
+    widths = _strip_widths(m, n, lanes, first_role, run=run)
     if widths is None:
         return None
     col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
@@ -722,7 +255,7 @@ def _strip(
     r1 = _PORTS[m][1]
     for k, w in enumerate(widths):
         role = first_role if k == 0 else "last" if k == last else "middle"
-        order = _strip_tile(m, w, lanes, role, options=options, clock=clock)
+        order = _strip_tile(m, w, lanes, role, run=run)
         assert order is not None
         local = np.array(order, dtype=np.int64)
         cells = (local // w) * n + local % w + col0[k]
@@ -743,8 +276,7 @@ def _assemble(
     n: int,
     layout: _Layout,
     *,
-    options: SolveOptions | None,
-    clock: Deadline | None,
+    run: Run | None,
 ) -> IntArray:
     """Join the tiles of a layout: the tour as flat cells ``r * n + c``.
 
@@ -783,7 +315,7 @@ def _assemble(
         local = None
         if is_open and layout.start is not None:
             local = layout.start[0] * w + layout.start[1]
-        tour = _tile(h, w, not is_open, local, options=options, clock=clock)
+        tour = _tile(h, w, not is_open, local, run=run)
         order = np.array(tour, dtype=np.int64)
         pos = np.empty(h * w, dtype=np.int64)
         pos[order] = np.arange(h * w)
@@ -801,8 +333,8 @@ def _assemble(
         root = layout.open_tile[0] * q + layout.open_tile[1]
         kind_of_tile[root] = n_kinds - 1
 
-    if clock is not None:
-        _check_clock(clock, "assembling the tiles")
+    if run is not None:
+        run.check("assembling the tiles")
 
     # Joins: the tiles of each row left to right (move 2 of A with move 0 of
     # B), then the first column top to bottom (move 3 of A with move 1 of B).
@@ -867,8 +399,8 @@ def _assemble(
     size = length[kind_of_tile[to_tile]]
     seg_len = (stop - to_pos) % size + 1
 
-    if clock is not None:
-        _check_clock(clock, "assembling the tiles")
+    if run is not None:
+        run.check("assembling the tiles")
 
     # The one plain loop: follow the entries from the root's start.
     chain = nxt.tolist()
@@ -886,8 +418,8 @@ def _assemble(
     lens = np.minimum(lens, total - (done - lens))
     lens = np.maximum(lens, 0)
 
-    if clock is not None:
-        _check_clock(clock, "assembling the tiles")
+    if run is not None:
+        run.check("assembling the tiles")
 
     # Each kind's offsets in both directions, written twice so that a segment
     # that wraps past the end of a tile's tour needs no modulo.
@@ -964,8 +496,7 @@ def tile_tour(
     closed: bool = True,
     start: Cell | None = None,
     end: Cell | None = None,
-    options: SolveOptions | None = None,
-    deadline: Deadline | None = None,
+    run: Run | None = None,
 ) -> Tour:
     """A knight's tour of a plain rectangular board from structured tiles.
 
@@ -974,8 +505,8 @@ def tile_tour(
         closed: a circuit, or an open path.
         start: the first cell (a closed tour is rotated to start there).
         end: the last cell: only on boards small enough for CP-SAT whole.
-        options: time limit and seed for the CP-SAT parts.
-        deadline: the running deadline (started by the caller).
+        run: the run context (time limit and seed for the CP-SAT parts);
+            by default no limit.
 
     Returns:
         The checked tour.
@@ -997,8 +528,7 @@ def tile_tour(
         cpknight.errors.NoTourError: board 5x5 has no closed knight's tour: both \
 sides are odd (Schwenk 1991)
     """
-    opts = options or SolveOptions()
-    clock = deadline or opts.deadline()
+    run = run or SolveOptions().start()
     if board.dim != 2 or board.unbounded or board.blocked or any(board.wrap):
         raise InvalidInputError(
             "method 'tiles' needs a plain bounded 2D board without blocked cells: "
@@ -1007,11 +537,11 @@ sides are odd (Schwenk 1991)
     m, n = board.shape
     _require_existence(board, closed=closed, start=start)
     cells: IntArray | None = None
-    _check_clock(clock, "before assembling the tiles")
+    run.check("assembling the tiles")
     if end is None and min(m, n) >= 5 and max(m, n) > 11:
-        cells = _tiled(m, n, closed=closed, start=start, options=opts, clock=clock)
+        cells = _tiled(m, n, closed=closed, start=start, run=run)
     elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
-        cells = _strip_any(m, n, closed=closed, start=start, options=opts, clock=clock)
+        cells = _strip_any(m, n, closed=closed, start=start, run=run)
     method = "tiles"
     if cells is None:
         if m * n > _WHOLE_MAX:
@@ -1026,11 +556,9 @@ sides are odd (Schwenk 1991)
                 f"method 'tiles' cannot {what} on board {board.label} (more than "
                 f"{_WHOLE_MAX} cells for cp-sat whole); try method 'cpsat'"
             )
-        cells = _whole(
-            board, closed=closed, start=start, end=end, opts=opts, clock=clock
-        )
+        cells = _whole(board, closed=closed, start=start, end=end, run=run)
     else:
-        _check_clock(clock, "assembling the tiles")
+        run.check("assembling the tiles")
         if closed:
             cells = _rotated(cells, start, n)
     array = np.stack(np.divmod(cells, n), axis=1)
@@ -1041,7 +569,7 @@ sides are odd (Schwenk 1991)
         closed=closed,
         method=method,
         effort=Effort(),
-        seconds=clock.elapsed(),
+        seconds=run.elapsed(),
         start=start,
         end=end,
     )
@@ -1094,18 +622,17 @@ def _strip_any(
     *,
     closed: bool,
     start: Cell | None,
-    options: SolveOptions | None,
-    clock: Deadline | None,
+    run: Run | None,
 ) -> IntArray | None:
     """Strip tiles along the long side (either orientation), or None."""
     if not closed and closed_tour_exists(m, n):
-        cells = _strip_any(m, n, closed=True, start=None, options=options, clock=clock)
+        cells = _strip_any(m, n, closed=True, start=None, run=run)
         return None if cells is None else _rotated(cells, start, n)
     if not closed and start is not None:
         return None  # an open strip tour from a given cell: CP-SAT whole
     if m <= n:
-        return _strip(m, n, closed=closed, options=options, clock=clock)
-    cells = _strip(n, m, closed=closed, options=options, clock=clock)
+        return _strip(m, n, closed=closed, run=run)
+    cells = _strip(n, m, closed=closed, run=run)
     if cells is None:
         return None
     rows, cols = np.divmod(cells, m)  # transposed board: n rows of m
@@ -1118,19 +645,18 @@ def _tiled(
     *,
     closed: bool,
     start: Cell | None,
-    options: SolveOptions | None,
-    clock: Deadline | None,
+    run: Run | None,
 ) -> IntArray | None:
     """The tour as flat cells from the tiles, or None when no layout fits."""
     if not closed and closed_tour_exists(m, n):
-        cells = _tiled(m, n, closed=True, start=None, options=options, clock=clock)
+        cells = _tiled(m, n, closed=True, start=None, run=run)
         return None if cells is None else _rotated(cells, start, n)
     layouts = _layouts(m, n, closed=closed, start=start if not closed else None)
     for layout in layouts:
         if len(layout.heights) * len(layout.widths) == 1:
             return None
         try:
-            return _assemble(m, n, layout, options=options, clock=clock)
+            return _assemble(m, n, layout, run=run)
         except _NoTile:
             continue
     return None
@@ -1142,74 +668,39 @@ def _whole(
     closed: bool,
     start: Cell | None,
     end: Cell | None,
-    opts: SolveOptions,
-    clock: Deadline,
+    run: Run,
 ) -> IntArray:
     """A small board by CP-SAT whole: the ``cpsat`` engine."""
-    from cpknight import tour_cpsat
+    from cpknight.tours import cpsat
 
     n = board.shape[1]
-    tour = tour_cpsat.solve_tour(
-        move_graph(board, KNIGHT),
-        closed=closed,
-        start=start,
-        end=end,
-        options=opts,
-        deadline=clock,
-    )
+    instance = TourInstance(board, KNIGHT, closed=closed, start=start, end=end)
+    tour = cpsat.solve(instance, run)
     cells: IntArray = tour.array[:, 0] * n + tour.array[:, 1]
     return cells
 
 
-def solve_board(
-    board: Board,
-    piece: Leaper,
-    *,
-    closed: bool,
-    start: Cell | None,
-    end: Cell | None,
-    options: SolveOptions,
-    deadline: Deadline,
-) -> Tour:
-    """The ``tiles`` engine (graph-free: it takes the board and piece, no graph).
+def solve(instance: TourInstance, run: Run) -> Tour:
+    """The ``tiles`` engine: it reads the board (the move graph is never built).
 
     Raises:
         InvalidInputError: a piece other than the knight, or a board that is not
             plain rectangular.
 
     Examples:
-        >>> from cpknight.results import is_tour
-        >>> t = solve_board(Board((12, 12)), KNIGHT, closed=True, start=None, end=None,
-        ...           options=SolveOptions(), deadline=Deadline(None))
-        >>> is_tour(t.board, t.array, closed=True)
-        True
+        >>> from cpknight import find_tour, is_tour
+        >>> t = find_tour("12x12", method="tiles")
+        >>> is_tour(t.board, t.array, closed=True), t.method
+        (True, 'tiles')
     """
-    if piece != KNIGHT:
+    if instance.piece != KNIGHT:
         raise InvalidInputError(
-            f"method 'tiles' builds knight's tours only: {piece.label}"
+            f"method 'tiles' builds knight's tours only: {instance.piece.label}"
         )
     return tile_tour(
-        board, closed=closed, start=start, end=end, options=options, deadline=deadline
-    )
-
-
-if __name__ == "__main__":  # pragma: no cover - regenerate the catalogue
-    import sys
-
-    # python -m cpknight.tour_tiles [OUT]: the shipped file unless OUT is given.
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else CATALOGUE_PATH
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(build_catalogue()), encoding="utf-8")
-
-
-def solve(instance: TourInstance, run: Run) -> Tour:
-    """The ``tiles`` engine in the engine contract's call shape (reads the board)."""
-    return solve_board(
         instance.board,
-        instance.piece,
         closed=instance.closed,
         start=instance.start,
         end=instance.end,
-        options=run.options,
-        deadline=run.clock,
+        run=run,
     )

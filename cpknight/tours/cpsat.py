@@ -30,12 +30,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING as _TYPE_CHECKING
-
-if _TYPE_CHECKING:
-    from cpknight.engines import TourInstance
-    from cpknight.solving import Run
-
 import threading
 import time
 from collections.abc import Callable
@@ -48,17 +42,19 @@ import numpy.typing as npt
 from ortools.sat.python import cp_model
 
 from cpknight.board import Cell
-from cpknight.certificates import tour_certificate, two_colouring
+from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import MoveGraph
 from cpknight.results import Effort, Tour, TourCount, make_tour
-from cpknight.solving import Deadline, SolveOptions, configure_cpsat, export_cpsat_model
+from cpknight.solving import Run, configure_cpsat, export_cpsat_model
+from cpknight.status import Status
+from cpknight.tours.certificates import tour_certificate, two_colouring
 
 __all__ = [
     "TourModel",
     "build_tour_model",
     "count_tours",
-    "solve_tour",
+    "solve",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -187,7 +183,7 @@ def build_tour_model(
     end: Cell | str | None = None,
     break_symmetry: bool = False,
     names: bool = True,
-    deadline: Deadline | None = None,
+    run: Run | None = None,
 ) -> TourModel:
     """Build the circuit model of a tour (not solved).
 
@@ -201,7 +197,7 @@ def build_tour_model(
             neighbour; open tours without fixed ends start on a lower-numbered
             cell than they end (or on colour 0, when the colours already fix it).
         names: give every Boolean its readable name (``arc[a1->b3]``).
-        deadline: stop building (``SolveLimitError``) once it has passed.
+        run: the run context whose clock bounds building (``SolveLimitError``).
 
     Returns:
         The :class:`TourModel` bundle.
@@ -209,7 +205,7 @@ def build_tour_model(
     Raises:
         InvalidInputError: an end cell for a closed tour, or a board of fewer
             than 2 cells (closed: 3), which need no model.
-        SolveLimitError: the deadline passed while building.
+        SolveLimitError: the time limit passed while building.
 
     Notes:
         Closed: one Boolean per move arc (336 on 8x8) and one circuit
@@ -289,8 +285,8 @@ def build_tour_model(
     labels = [*graph.cell_names(), "D"] if names else []
     made: list[cp_model.IntVar] = []
     for first in range(0, len(pairs), _CHUNK):
-        if deadline is not None:
-            _check_deadline(deadline, "building the model")
+        if run is not None:
+            run.check("building the model")
         made.extend(
             model.new_bool_var(f"arc[{labels[t]}->{labels[h]}]" if names else "")
             for t, h in pairs[first : first + _CHUNK]
@@ -321,24 +317,8 @@ def build_tour_model(
     return bundle
 
 
-def solve_tour(
-    graph: MoveGraph,
-    *,
-    closed: bool,
-    start: Cell | None,
-    end: Cell | None,
-    options: SolveOptions,
-    deadline: Deadline,
-) -> Tour:
+def solve(instance: TourInstance, run: Run) -> Tour:
     """The ``'cpsat'`` tour engine: build the circuit model and solve it.
-
-    Args:
-        graph: the move graph.
-        closed: closed or open.
-        start: the fixed first cell, if any.
-        end: the fixed last cell, if any (open tours).
-        options: time limit, workers, seed, log.
-        deadline: the clock started by the caller (model building counts).
 
     Returns:
         A checked tour; its ``effort`` holds CP-SAT's branches and conflicts.
@@ -346,20 +326,23 @@ def solve_tour(
     Raises:
         NoTourError: CP-SAT proved there is none (``certificate='search'``), or
             a cheap certificate applies on a board too small for a model.
-        SolveLimitError: the time limit was reached first.
+        SolveLimitError: the time limit was reached first (with the effort).
         KeyboardInterrupt: interrupted (Ctrl-C) before a tour was found; the
             search is stopped cleanly first.
 
     Examples:
-        >>> from cpknight.board import Board
-        >>> from cpknight.pieces import move_graph
-        >>> from cpknight.results import is_tour
-        >>> opts = SolveOptions(time_limit=10)
-        >>> t = solve_tour(move_graph(Board.parse("6x6")), closed=True, start=None,
-        ...                end=None, options=opts, deadline=opts.deadline())
-        >>> is_tour(t.board, t.cells, closed=True)
-        True
+        >>> from cpknight import find_tour, is_tour
+        >>> t = find_tour("6x6", method="cpsat")
+        >>> is_tour(t.board, t.cells, closed=True), t.effort.branches is not None
+        (True, True)
     """
+    graph, closed, start, end = (
+        instance.graph,
+        instance.closed,
+        instance.start,
+        instance.end,
+    )
+    options = run.options
     board = graph.board
     if graph.n_nodes < (3 if closed else 2):
         found = tour_certificate(graph, closed=closed, start=start, end=end)
@@ -371,14 +354,14 @@ def solve_tour(
             graph.cells,
             closed=closed,
             method="cpsat",
-            seconds=deadline.elapsed(),
+            seconds=run.elapsed(),
             start=start,
             end=end,
         )
     bundle = build_tour_model(
-        graph, closed=closed, start=start, end=end, names=options.log, deadline=deadline
+        graph, closed=closed, start=start, end=end, names=options.log, run=run
     )
-    solver = _circuit_solver(options, deadline)
+    solver = _circuit_solver(run)
     status, interrupted = _run(solver, bundle.model, None)
     effort = Effort(
         branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
@@ -391,7 +374,7 @@ def solve_tour(
             closed=closed,
             method="cpsat",
             effort=effort,
-            seconds=deadline.elapsed(),
+            seconds=run.elapsed(),
             start=start,
             end=end,
         )
@@ -401,6 +384,7 @@ def solve_tour(
             f"no cheap certificate applies, but CP-SAT proved that no {kind} tour "
             f"exists ({bundle.n_arcs} arcs, {effort.branches} branches)",
             certificate="search",
+            effort=effort,
         )
     if interrupted:
         raise KeyboardInterrupt
@@ -417,15 +401,11 @@ def solve_tour(
 
 
 def count_tours(
-    graph: MoveGraph,
+    instance: TourInstance,
+    run: Run,
     *,
-    closed: bool,
-    start: Cell | None = None,
-    end: Cell | None = None,
-    options: SolveOptions | None = None,
     progress: ProgressCallback | None = None,
     progress_every: float = 1.0,
-    deadline: Deadline | None = None,
 ) -> TourCount:
     """Count the tours by CP-SAT enumeration, each reverse pair counted once.
 
@@ -435,20 +415,16 @@ def count_tours(
     so then ``directed == undirected``.
 
     Args:
-        graph: the move graph.
-        closed: closed or open tours.
-        start: the fixed first cell, if any.
-        end: the fixed last cell, if any (open tours).
-        options: time limit, workers, seed (the time limit bounds the count).
+        instance: the tour instance.
+        run: the run context (the time limit bounds the count).
         progress: called with a partial :class:`TourCount` at most every
             ``progress_every`` seconds while counting (from the solver's thread).
         progress_every: seconds between progress reports.
-        deadline: the clock, if the caller started it (building the graph
-            counts against the limit); otherwise started here.
 
     Returns:
-        A :class:`TourCount`; ``status`` is ``'partial'`` when the limit (or
-        Ctrl-C, then ``interrupted``) stopped the enumeration.
+        A :class:`TourCount`; ``status`` is ``unknown`` when the limit (or
+        Ctrl-C, then ``interrupted``) stopped the enumeration: its numbers are
+        then only lower bounds, never the count.
 
     Notes:
         Symmetry: a closed tour enters the cell of fewest moves from its
@@ -456,21 +432,24 @@ def count_tours(
         faster on 6x6, where that cell is a corner with two moves).
 
     Examples:
-        >>> from cpknight.board import Board
-        >>> from cpknight.pieces import move_graph
-        >>> c = count_tours(move_graph(Board.parse("3x4")), closed=False)
-        >>> c.status, c.directed == 2 * c.undirected
-        ('complete', True)
-        >>> count_tours(move_graph(Board.parse("4x4")), closed=True).directed
+        >>> from cpknight import count_tours as count
+        >>> c = count("3x4", closed=False)
+        >>> str(c.status), c.directed == 2 * c.undirected
+        ('found', True)
+        >>> count("4x4", closed=True).directed
         0
     """
-    opts = options or SolveOptions()
-    deadline = deadline or opts.deadline()
+    graph, closed, start, end = (
+        instance.graph,
+        instance.closed,
+        instance.start,
+        instance.end,
+    )
     if tour_certificate(graph, closed=closed, start=start, end=end) is not None:
-        return TourCount("complete", 0, 0, deadline.elapsed())
+        return TourCount(Status.FOUND, 0, 0, run.elapsed())
     n = graph.n_nodes
     if n < (3 if closed else 2):
-        return TourCount("complete", 1, 1, deadline.elapsed())
+        return TourCount(Status.FOUND, 1, 1, run.elapsed())
     bundle = build_tour_model(
         graph,
         closed=closed,
@@ -478,25 +457,25 @@ def count_tours(
         end=end,
         break_symmetry=True,
         names=False,
-        deadline=deadline,
+        run=run,
     )
     fixed_end = not closed and (start is not None or end is not None)
     factor = 1 if fixed_end else 2
 
-    def make(found: int, status: str, interrupted: bool = False) -> TourCount:
+    def make(found: int, status: Status, interrupted: bool = False) -> TourCount:
         return TourCount(
-            status, factor * found, found, deadline.elapsed(), interrupted=interrupted
+            status, factor * found, found, run.elapsed(), interrupted=interrupted
         )
 
-    solver = _circuit_solver(opts, deadline)
+    solver = _circuit_solver(run)
     solver.parameters.enumerate_all_solutions = True
     counter = _Counter(make, progress, progress_every)
     status, interrupted = _run(solver, bundle.model, counter)
     if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-        return make(counter.found, "complete")
+        return make(counter.found, Status.FOUND)
     if status == cp_model.MODEL_INVALID:
         raise EngineError("internal error: CP-SAT says the counting model is invalid")
-    return make(counter.found, "partial", interrupted)
+    return make(counter.found, Status.UNKNOWN, interrupted)
 
 
 # --------------------------------------------------------------------- private
@@ -505,7 +484,7 @@ def count_tours(
 class _Counter(cp_model.CpSolverSolutionCallback):
     def __init__(
         self,
-        make: Callable[[int, str], TourCount],
+        make: Callable[[int, Status], TourCount],
         progress: ProgressCallback | None,
         every: float,
     ) -> None:
@@ -522,7 +501,7 @@ class _Counter(cp_model.CpSolverSolutionCallback):
             now = time.perf_counter()
             if now - self.last >= self.every:
                 self.last = now
-                self.progress(self.make(self.found, "partial"))
+                self.progress(self.make(self.found, Status.UNKNOWN))
 
 
 def _run(
@@ -563,25 +542,17 @@ def _run(
     return box["status"], interrupted
 
 
-def _circuit_solver(options: SolveOptions, deadline: Deadline) -> cp_model.CpSolver:
+def _circuit_solver(run: Run) -> cp_model.CpSolver:
     """A CP-SAT solver for a built circuit model, once the deadline is checked.
 
     No LP relaxation: a circuit feasibility problem gains nothing from it, nor
     does enumeration (30x30 tour: about 3 times faster; 6x6 count: 22 s -> 2.4 s).
     """
-    _check_deadline(deadline, "building the model")
+    run.check("building the model")
     solver = cp_model.CpSolver()
-    configure_cpsat(solver, options, deadline)
+    configure_cpsat(solver, run)
     solver.parameters.linearization_level = 0
     return solver
-
-
-def _check_deadline(deadline: Deadline, what: str) -> None:
-    if deadline.expired():
-        raise SolveLimitError(
-            f"the time limit of {deadline.seconds:g} s was reached while {what}",
-            details={"seconds": deadline.elapsed()},
-        )
 
 
 def _dummy_ends(
@@ -709,15 +680,3 @@ def _formulation(m: TourModel) -> str:
     if len(order) > _SHOWN_CELLS:
         lines.append(f"  ... and {len(order) - _SHOWN_CELLS} more nodes (see --export)")
     return "\n".join(lines)
-
-
-def solve(instance: TourInstance, run: Run) -> Tour:
-    """The ``cpsat`` engine in the engine contract's call shape."""
-    return solve_tour(
-        instance.graph,
-        closed=instance.closed,
-        start=instance.start,
-        end=instance.end,
-        options=run.options,
-        deadline=run.clock,
-    )

@@ -22,7 +22,7 @@ engine signature of ``CONTRIBUTING.md``:
 
 The searches are iterative (an explicit stack, no recursion limit), run on
 plain Python lists built once from the move graph's CSR arrays, check the
-deadline every 1024 attempts, and count their effort exactly: ``attempts`` is
+time limit every 1024 attempts, and count their effort exactly: ``attempts`` is
 the number of moves made (each step onto a cell, the start excluded),
 ``backtracks`` the number of moves undone. When a search returns its first
 tour, ``attempts - backtracks`` is the number of moves in the tour; when it
@@ -47,13 +47,13 @@ Examples:
     >>> is_tour(t.board, t.cells, start="a1"), t.effort.attempts >= 24
     (True, True)
     >>> from cpknight.board import Board
-    >>> from cpknight.pieces import move_graph
-    >>> opts = SolveOptions()
-    >>> solve_prune(move_graph(Board.parse("4x4")), closed=True, start=None,
-    ...             end=None, options=opts, deadline=opts.deadline())
+    >>> from cpknight.engines import TourInstance
+    >>> from cpknight.pieces import KNIGHT
+    >>> from cpknight.solving import SolveOptions
+    >>> solve_prune(TourInstance(Board.parse("4x4"), KNIGHT), SolveOptions().start())
     Traceback (most recent call last):
     ...
-    cpknight.tour_search.SearchExhaustedError: the prune search tried every branch: \
+    cpknight.tours.search.SearchExhaustedError: the prune search tried every branch: \
 no closed tour of 4x4 (knight (1,2))
 
 References:
@@ -69,12 +69,6 @@ References:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING as _TYPE_CHECKING
-
-if _TYPE_CHECKING:
-    from cpknight.engines import TourInstance
-    from cpknight.solving import Run
-
 import itertools
 from array import array
 from collections.abc import Iterator
@@ -84,11 +78,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Cell
-from cpknight.certificates import check_tour_possible
-from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
+from cpknight.engines import TourInstance
+from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import MoveGraph
 from cpknight.results import Effort, Tour, make_tour
-from cpknight.solving import Deadline, SolveOptions
+from cpknight.solving import Run
+from cpknight.tours.certificates import check_tour_possible
 
 __all__ = [
     "SEARCH_METHODS",
@@ -119,12 +114,11 @@ class SearchExhaustedError(NoTourError):
     """
 
     def __init__(self, reason: str, *, effort: Effort) -> None:
-        super().__init__(reason, certificate="search")
-        self.effort = effort
+        super().__init__(reason, certificate="search", effort=effort)
 
 
 class _OutOfTime(Exception):
-    """Raised inside a search when the deadline has passed."""
+    """Raised inside a search when the time limit has passed."""
 
 
 class _Capped(Exception):
@@ -143,15 +137,7 @@ class _Counter:
 # ----------------------------------------------------------------- the engines
 
 
-def solve_backtrack(
-    graph: MoveGraph,
-    *,
-    closed: bool,
-    start: Cell | None,
-    end: Cell | None,
-    options: SolveOptions,
-    deadline: Deadline,
-) -> Tour:
+def solve_backtrack(instance: TourInstance, run: Run) -> Tour:
     """Plain depth-first backtracking, moves tried in the piece's fixed order.
 
     Complete: it finds a tour or proves there is none, but its effort grows
@@ -160,7 +146,7 @@ def solve_backtrack(
 
     Raises:
         SearchExhaustedError: every branch was tried (a ``NoTourError``).
-        SolveLimitError: the deadline passed; ``details['effort']`` has the effort.
+        SolveLimitError: the time limit passed (with the effort).
 
     Examples:
         >>> from cpknight import find_tour
@@ -168,27 +154,19 @@ def solve_backtrack(
         >>> t.effort.attempts - t.effort.backtracks
         11
     """
-    return next(_tours("backtrack", graph, closed, start, end, options, deadline))
+    return next(_tours("backtrack", instance, run))
 
 
-def solve_warnsdorff(
-    graph: MoveGraph,
-    *,
-    closed: bool,
-    start: Cell | None,
-    end: Cell | None,
-    options: SolveOptions,
-    deadline: Deadline,
-) -> Tour:
+def solve_warnsdorff(instance: TourInstance, run: Run) -> Tour:
     """Backtracking that tries the neighbour with the fewest onward moves first.
 
     Ties go to the cell farthest from the centre (Roth), then to move order;
-    with ``options.seed != 0`` ties follow a random ranking drawn from the seed.
+    with ``run.options.seed != 0`` ties follow a random ranking drawn from the seed.
     For a closed tour the start counts as an onward move of its neighbours.
 
     Raises:
         SearchExhaustedError: every branch was tried (a ``NoTourError``).
-        SolveLimitError: the deadline passed; ``details['effort']`` has the effort.
+        SolveLimitError: the time limit passed (with the effort).
 
     Examples:
         >>> from cpknight import find_tour
@@ -196,23 +174,15 @@ def solve_warnsdorff(
         >>> len(t), t.effort.backtracks
         (64, 0)
     """
-    return next(_tours("warnsdorff", graph, closed, start, end, options, deadline))
+    return next(_tours("warnsdorff", instance, run))
 
 
-def solve_prune(
-    graph: MoveGraph,
-    *,
-    closed: bool,
-    start: Cell | None,
-    end: Cell | None,
-    options: SolveOptions,
-    deadline: Deadline,
-) -> Tour:
+def solve_prune(instance: TourInstance, run: Run) -> Tour:
     """Warnsdorff's order plus critical-cell pruning (see the module notes).
 
     Raises:
         SearchExhaustedError: every branch was tried (a ``NoTourError``).
-        SolveLimitError: the deadline passed; ``details['effort']`` has the effort.
+        SolveLimitError: the time limit passed (with the effort).
 
     Examples:
         >>> from cpknight import find_tour
@@ -220,18 +190,10 @@ def solve_prune(
         >>> len(t), t.closed
         (36, True)
     """
-    return next(_tours("prune", graph, closed, start, end, options, deadline))
+    return next(_tours("prune", instance, run))
 
 
-def solve_greedy(
-    graph: MoveGraph,
-    *,
-    closed: bool,
-    start: Cell | None,
-    end: Cell | None,
-    options: SolveOptions,
-    deadline: Deadline,
-) -> Tour:
+def solve_greedy(instance: TourInstance, run: Run) -> Tour:
     """Warnsdorff's rule without backtracking, ties by Roth's rule.
 
     One pass from the start (or, with no start, from the first cell of lowest
@@ -240,7 +202,7 @@ def solve_greedy(
 
     Raises:
         SolveLimitError: the pass got stuck ("greedy gave up": this proves
-            nothing) or the deadline passed; ``details['effort']`` has the effort.
+            nothing) or the time limit passed (with the effort).
 
     Examples:
         >>> from cpknight import find_tour
@@ -248,10 +210,16 @@ def solve_greedy(
         >>> len(t), t.effort.backtracks
         (400, 0)
     """
+    graph, closed, start, end = (
+        instance.graph,
+        instance.closed,
+        instance.start,
+        instance.end,
+    )
     n = graph.n_nodes
     first = _trivial(graph, closed, start, end)
     if first is not None:
-        return _finish(graph, first, closed, "greedy", _Counter(), deadline)
+        return _finish(graph, first, closed, "greedy", _Counter(), run)
     start_node = _node(graph, start)
     end_node = _node(graph, end)
     if start_node < 0 and end_node >= 0 and not closed:
@@ -266,17 +234,17 @@ def solve_greedy(
     ptr = array("q", graph.indptr.astype(np.int64).tobytes())
     ind = array("i", graph.indices.astype(np.int32).tobytes())
     counter = _Counter()
-    if deadline.expired():
-        raise _limit("greedy", graph, closed, counter, deadline)
+    if run.expired():
+        raise _limit("greedy", graph, closed, counter, run)
     visited = bytearray(n)
     visited[start_node] = 1
     path = [start_node]
     head = start_node
     ok = True
     for depth in range(1, n):
-        if not depth & (CHECK_EVERY - 1) and deadline.expired():
+        if not depth & (CHECK_EVERY - 1) and run.expired():
             counter.attempts = depth - 1
-            raise _limit("greedy", graph, closed, counter, deadline)
+            raise _limit("greedy", graph, closed, counter, run)
         best = -1
         best_key = 0
         for w in ind[ptr[head] : ptr[head + 1]]:
@@ -305,19 +273,10 @@ def solve_greedy(
         )
     if reverse:
         path.reverse()
-    return _finish(graph, path, closed, "greedy", counter, deadline, start, end)
+    return _finish(graph, path, closed, "greedy", counter, run, start, end)
 
 
-def iter_search_tours(
-    graph: MoveGraph,
-    *,
-    closed: bool,
-    start: Cell | None,
-    end: Cell | None,
-    method: str,
-    options: SolveOptions,
-    deadline: Deadline,
-) -> Iterator[Tour]:
+def iter_search_tours(instance: TourInstance, run: Run, method: str) -> Iterator[Tour]:
     """Every tour a backtracking search finds, one checked tour at a time.
 
     Open tours with no fixed start are enumerated from every start cell, each
@@ -326,13 +285,10 @@ def iter_search_tours(
     direction.
 
     Args:
-        graph: the move graph.
-        closed: closed or open tours.
-        start: the first cell, if fixed.
-        end: the last cell, if fixed.
+        instance: the tour instance.
+        run: the run context: the seed (tie-breaks) and the time limit for the
+            whole enumeration.
         method: ``'backtrack'``, ``'warnsdorff'`` or ``'prune'``.
-        options: the seed (tie-breaks) and time limit.
-        deadline: the deadline for the whole enumeration.
 
     Yields:
         Checked tours; ``effort`` is the search's effort so far.
@@ -343,22 +299,18 @@ def iter_search_tours(
 
     Examples:
         >>> from cpknight.board import Board
-        >>> from cpknight.pieces import move_graph
-        >>> g = move_graph(Board.parse("3x4"))
-        >>> opts = SolveOptions()
-        >>> tours = iter_search_tours(g, closed=False, start=(0, 0), end=None,
-        ...                           method="prune", options=opts,
-        ...                           deadline=opts.deadline())
-        >>> len(list(tours))
+        >>> from cpknight.engines import TourInstance
+        >>> from cpknight.pieces import KNIGHT
+        >>> from cpknight.solving import SolveOptions
+        >>> inst = TourInstance(Board.parse("3x4"), KNIGHT, closed=False, start=(0, 0))
+        >>> len(list(iter_search_tours(inst, SolveOptions().start(), "prune")))
         2
     """
     if method not in SEARCH_METHODS:
         raise InvalidInputError(
             f"expected a search method in {', '.join(SEARCH_METHODS)}: {method!r}"
         )
-    yield from _tours(
-        method, graph, closed, start, end, options, deadline, enumerate_all=True
-    )
+    yield from _tours(method, instance, run, enumerate_all=True)
 
 
 # ------------------------------------------------------------------ internals
@@ -366,12 +318,8 @@ def iter_search_tours(
 
 def _tours(
     method: str,
-    graph: MoveGraph,
-    closed: bool,
-    start: Cell | None,
-    end: Cell | None,
-    options: SolveOptions,
-    deadline: Deadline,
+    instance: TourInstance,
+    run: Run,
     *,
     enumerate_all: bool = False,
 ) -> Iterator[Tour]:
@@ -381,6 +329,12 @@ def _tours(
     when it finds none); enumerating, an instance proved to have no tour yields
     nothing.
     """
+    graph, closed, start, end = (
+        instance.graph,
+        instance.closed,
+        instance.start,
+        instance.end,
+    )
     counter = _Counter()
     try:
         first = _trivial(graph, closed, start, end)
@@ -389,7 +343,7 @@ def _tours(
             return
         raise
     if first is not None:
-        yield _finish(graph, first, closed, method, counter, deadline)
+        yield _finish(graph, first, closed, method, counter, run)
         return
     paths = _paths(
         method,
@@ -397,13 +351,12 @@ def _tours(
         closed,
         start,
         end,
-        options,
-        deadline,
+        run,
         counter,
         enumerate_all=enumerate_all,
     )
     for path in paths:
-        yield _finish(graph, path, closed, method, counter, deadline, start, end)
+        yield _finish(graph, path, closed, method, counter, run, start, end)
 
 
 def _paths(
@@ -412,8 +365,7 @@ def _paths(
     closed: bool,
     start: Cell | None,
     end: Cell | None,
-    options: SolveOptions,
-    deadline: Deadline,
+    run: Run,
     counter: _Counter,
     *,
     enumerate_all: bool = False,
@@ -427,8 +379,8 @@ def _paths(
     ptr = graph.indptr.tolist()
     ind = graph.indices.tolist()
     nbrs = [ind[ptr[v] : ptr[v + 1]] for v in range(n)]
-    if deadline.expired():
-        raise _limit(method, graph, closed, counter, deadline)
+    if run.expired():
+        raise _limit(method, graph, closed, counter, run)
     ordered = method != "backtrack"
     start_node, end_node = _node(graph, start), _node(graph, end)
     reverse = False
@@ -439,8 +391,10 @@ def _paths(
     # fresh random tie-breaks; a run that ends below its cap is a proof.
     restart = ordered and not enumerate_all
     found = False
-    for run in itertools.count():
-        seed = options.seed if run == 0 else options.seed * 1_000_003 + run
+    for restart_no in itertools.count():
+        seed = run.options.seed
+        if restart_no:
+            seed = seed * 1_000_003 + restart_no
         rank_np = _roth_rank(graph, seed) if ordered else np.arange(n)
         rank: list[int] = rank_np.tolist()
         if start_node >= 0:
@@ -449,7 +403,7 @@ def _paths(
             starts = [int(np.argmin(graph.degree))]
         else:
             starts = np.lexsort((rank_np, graph.degree)).tolist()
-        cap = max(RESTART_ATTEMPTS, 2 * n) << run
+        cap = max(RESTART_ATTEMPTS, 2 * n) << restart_no
         stop_at = counter.attempts + cap if restart else -1
         try:
             for s in starts:
@@ -461,14 +415,14 @@ def _paths(
                     ordered=ordered,
                     prune=method == "prune",
                     rank=rank,
-                    deadline=deadline,
+                    run=run,
                     counter=counter,
                     stop_at=stop_at,
                 ):
                     found = True
                     yield path[::-1] if reverse else list(path)
         except _OutOfTime:
-            raise _limit(method, graph, closed, counter, deadline) from None
+            raise _limit(method, graph, closed, counter, run) from None
         except _Capped:
             continue
         break
@@ -495,7 +449,7 @@ def _dfs(
     ordered: bool,
     prune: bool,
     rank: list[int],
-    deadline: Deadline,
+    run: Run,
     counter: _Counter,
     stop_at: int,
 ) -> Iterator[list[int]]:
@@ -549,7 +503,7 @@ def _dfs(
             if top:
                 v = top.pop()
                 attempts += 1
-                if not attempts & (CHECK_EVERY - 1) and deadline.expired():
+                if not attempts & (CHECK_EVERY - 1) and run.expired():
                     raise _OutOfTime
                 if attempts == stop_at:
                     raise _Capped
@@ -661,7 +615,7 @@ def _finish(
     closed: bool,
     method: str,
     counter: _Counter,
-    deadline: Deadline,
+    run: Run,
     start: Cell | None = None,
     end: Cell | None = None,
 ) -> Tour:
@@ -672,67 +626,23 @@ def _finish(
         closed=closed,
         method=method,
         effort=counter.effort(),
-        seconds=deadline.elapsed(),  # graph building included, as for cpsat
+        seconds=run.elapsed(),  # graph building included, as for cpsat
         start=start,
         end=end,
     )
 
 
 def _limit(
-    method: str, graph: MoveGraph, closed: bool, counter: _Counter, deadline: Deadline
+    method: str, graph: MoveGraph, closed: bool, counter: _Counter, run: Run
 ) -> SolveLimitError:
+    """The limit-reached error, raised by the run's clock (the one deadline check)."""
     kind = "a closed" if closed else "an open"
-    return SolveLimitError(
-        f"the {method} search reached the time limit of {deadline.seconds:g} s "
-        f"without {kind} tour of {graph.board.label} "
-        f"({counter.attempts} attempts, {counter.backtracks} backtracks)",
-        effort=counter.effort(),
-    )
-
-
-def solve_backtrack_instance(instance: TourInstance, run: Run) -> Tour:
-    """The ``backtrack`` engine in the engine contract's call shape."""
-    return solve_backtrack(
-        instance.graph,
-        closed=instance.closed,
-        start=instance.start,
-        end=instance.end,
-        options=run.options,
-        deadline=run.clock,
-    )
-
-
-def solve_warnsdorff_instance(instance: TourInstance, run: Run) -> Tour:
-    """The ``warnsdorff`` engine in the engine contract's call shape."""
-    return solve_warnsdorff(
-        instance.graph,
-        closed=instance.closed,
-        start=instance.start,
-        end=instance.end,
-        options=run.options,
-        deadline=run.clock,
-    )
-
-
-def solve_prune_instance(instance: TourInstance, run: Run) -> Tour:
-    """The ``prune`` engine in the engine contract's call shape."""
-    return solve_prune(
-        instance.graph,
-        closed=instance.closed,
-        start=instance.start,
-        end=instance.end,
-        options=run.options,
-        deadline=run.clock,
-    )
-
-
-def solve_greedy_instance(instance: TourInstance, run: Run) -> Tour:
-    """The ``greedy`` engine in the engine contract's call shape."""
-    return solve_greedy(
-        instance.graph,
-        closed=instance.closed,
-        start=instance.start,
-        end=instance.end,
-        options=run.options,
-        deadline=run.clock,
-    )
+    try:
+        run.check(
+            f"the {method} search looked for {kind} tour of {graph.board.label} "
+            f"({counter.attempts} attempts, {counter.backtracks} backtracks)",
+            effort=counter.effort(),
+        )
+    except SolveLimitError as exc:
+        return exc
+    raise EngineError(f"internal error: the {method} search stopped before its limit")

@@ -1,0 +1,443 @@
+"""The structured tiles of the huge-board tours, built by CP-SAT.
+
+Each tile holds a *structured* tour (Parberry 1997): a tour of the tile that
+contains four given moves near its corners. CP-SAT builds them (the circuit
+model of :mod:`cpknight.formulation` with each required move fixed by
+``arc[u->v] + arc[v->u] == 1``); they are shipped in
+``cpknight/tours/catalogue.json`` and rebuilt on first use if missing
+(``python -m cpknight.tours.tile_build [OUT]`` rebuilds the file). Strips 3 or
+4 cells high use tiles holding paths between fixed ports.
+
+Examples:
+    >>> sorted(structure_moves(6, 6))[:2]
+    [((0, 1), (2, 0)), ((1, 0), (0, 2))]
+
+References:
+    Parberry, I. (1997). An efficient algorithm for the Knight's tour problem.
+    Discrete Applied Mathematics 73, 251-260.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Board, Cell
+from cpknight.errors import NoTourError, SolveLimitError
+from cpknight.pieces import KNIGHT, move_graph
+from cpknight.solving import Clock, Run, SolveOptions
+
+__all__ = [
+    "CATALOGUE_PATH",
+    "TILE_SIDES",
+    "build_catalogue",
+    "build_tile",
+    "structure_moves",
+    "tile_formulation",
+    "tile_order",
+]
+
+IntArray = npt.NDArray[np.int64]
+Move = tuple[Cell, Cell]
+
+TILE_SIDES = (5, 6, 7, 8, 9, 10, 11)
+"""The side lengths of the tiles in the catalogue."""
+
+CATALOGUE_PATH = Path(__file__).with_name("catalogue.json")
+"""Where the shipped tile catalogue lives."""
+
+_TILE_SECONDS = 20.0
+
+
+# ---------------------------------------------------------------------- tiles
+
+
+def structure_moves(h: int, w: int) -> tuple[Move, Move, Move, Move]:
+    """The four moves a structured h x w tile must contain (local row, col).
+
+    In order: the first corner's two moves (joined to the previous tile of the
+    row, and to the tile above), the move joined to the next tile of the row,
+    and the move joined to the tile below.
+
+    Examples:
+        >>> structure_moves(6, 8)
+        (((0, 1), (2, 0)), ((1, 0), (0, 2)), ((1, 7), (3, 6)), ((4, 3), (5, 1)))
+    """
+    return (
+        ((0, 1), (2, 0)),
+        ((1, 0), (0, 2)),
+        ((1, w - 1), (3, w - 2)),
+        ((h - 2, 3), (h - 1, 1)),
+    )
+
+
+def _circuit_order(
+    h: int,
+    w: int,
+    *,
+    closed: bool,
+    start: int | None = None,
+    end: int | None = None,
+    required: Sequence[Move] = (),
+    links: Sequence[tuple[int, int]] = (),
+    run: Run | None = None,
+) -> list[int] | None:
+    """A tour of the h x w board by CP-SAT, as local flat cells, or None if none.
+
+    ``add_circuit`` over the move arcs of ``move_graph`` (whose nodes are the
+    local flat cells ``r * w + c``: the board has no blocked cells); an open
+    tour adds a dummy node joined to every cell (or only to the fixed start
+    and end). ``links`` are extra arcs ``u -> v`` the circuit must use (not
+    moves: they split it into paths). The solver is set up by
+    ``configure_cpsat`` from ``run`` (default: one worker, seed 0 and
+    :data:`_TILE_SECONDS`).
+
+    Raises:
+        SolveLimitError: the time ran out without an answer.
+    """
+    from ortools.sat.python import cp_model
+
+    from cpknight.solving import configure_cpsat
+
+    graph = move_graph(Board((h, w)), KNIGHT)
+    n = graph.n_nodes
+    model = cp_model.CpModel()
+    arcs: list[tuple[int, int, cp_model.IntVar]] = []
+    lit: dict[tuple[int, int], cp_model.IntVar] = {}
+    tails, heads = graph.arcs()
+    for u, v in zip(tails.tolist(), heads.tolist(), strict=True):
+        (r, c), (rr, cc) = graph.cell(u), graph.cell(v)
+        lit[u, v] = model.new_bool_var(f"arc[{r},{c}->{rr},{cc}]")
+        arcs.append((u, v, lit[u, v]))
+    if not closed:
+        for u in range(n):
+            if start is None or u == start:
+                arcs.append((n, u, model.new_bool_var(f"first[{u}]")))
+            if end is None or u == end:
+                arcs.append((u, n, model.new_bool_var(f"last[{u}]")))
+    virtual: dict[int, int] = {}
+    for u, v in links:
+        if (u, v) in lit:
+            model.add(lit[u, v] == 1)
+        else:
+            link = model.new_bool_var(f"link[{u}->{v}]")
+            model.add(link == 1)
+            arcs.append((u, v, link))
+            virtual[u] = v
+    model.add_circuit(arcs)
+    for a, b in required:
+        u, v = graph.node(a), graph.node(b)
+        model.add(lit[u, v] + lit[v, u] == 1)
+    solver = cp_model.CpSolver()
+    configure_cpsat(solver, run or _tile_run(None))
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise SolveLimitError(f"cp-sat found no {h}x{w} tile in the time limit")
+    succ = {u: v for (u, v), x in lit.items() if solver.boolean_value(x)}
+    succ.update(virtual)
+    if closed:
+        first = 0 if start is None else start
+    else:
+        heads_used = set(succ.values())
+        first = next(u for u in range(n) if u not in heads_used)
+    order = [first]
+    while len(order) < n:
+        order.append(succ[order[-1]])
+    return order
+
+
+def _tile_run(run: Run | None) -> Run:
+    """The run for one tile build: what is left of ``run``'s limit, at most 20 s.
+
+    Raises:
+        SolveLimitError: ``run``'s limit has already passed.
+    """
+    if run is None:
+        return Run(SolveOptions(), Clock(_TILE_SECONDS))
+    run.check("building a tile")
+    remaining = run.remaining()
+    seconds = _TILE_SECONDS if remaining is None else min(remaining, _TILE_SECONDS)
+    return Run(run.options, Clock(seconds))
+
+
+def build_catalogue(
+    sides: Sequence[int] = TILE_SIDES, *, seconds: float = _TILE_SECONDS
+) -> dict[str, list[int]]:
+    """Build every structured tile with sides in ``sides`` by CP-SAT.
+
+    Keys are ``'HxW'`` (closed tiles, one side even) and ``'HxW open'`` (odd x
+    odd, an open tour from its first corner's colour); values are local cells
+    ``r * w + c`` in tour order. About a second for the default sides.
+
+    Examples:
+        >>> cat = build_catalogue((6,))
+        >>> sorted(cat), len(cat["6x6"])
+        (['6x6'], 36)
+    """
+    out: dict[str, list[int]] = {}
+    for h in sides:
+        for w in sides:
+            closed = h * w % 2 == 0
+            order = _circuit_order(
+                h,
+                w,
+                closed=closed,
+                required=structure_moves(h, w),
+                run=Run(SolveOptions(workers=1, seed=0), Clock(seconds)),
+            )
+            if order is not None:
+                out[_key(h, w, closed)] = order
+    return out
+
+
+def _key(h: int, w: int, closed: bool) -> str:
+    return f"{h}x{w}" if closed else f"{h}x{w} open"
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> dict[str, list[int]]:
+    try:
+        data: dict[str, list[int]] = json.loads(
+            CATALOGUE_PATH.read_text(encoding="utf-8")
+        )
+    except (OSError, ValueError):
+        data = {}
+    return data
+
+
+_TILES: dict[tuple[int, int, bool, int | None], tuple[int, ...] | None] = {}
+"""Tiles built this session (None: proved not to exist); the clock is no key."""
+
+
+def _tile(
+    h: int,
+    w: int,
+    closed: bool,
+    start: int | None = None,
+    *,
+    run: Run | None = None,
+) -> tuple[int, ...]:
+    """A structured tile's tour (from the catalogue, else built now).
+
+    A build gets what is left of ``run``'s limit, at most :data:`_TILE_SECONDS`.
+
+    Raises:
+        SolveLimitError: the limit passed, or the build ran out of time.
+    """
+    if start is None:
+        shipped = _catalogue().get(_key(h, w, closed))
+        if shipped is not None and len(shipped) == h * w:
+            return tuple(shipped)
+    key = (h, w, closed, start)
+    if key not in _TILES:
+        order = _circuit_order(
+            h,
+            w,
+            closed=closed,
+            start=start,
+            required=structure_moves(h, w),
+            run=_tile_run(run),
+        )
+        _TILES[key] = None if order is None else tuple(order)
+    found = _TILES[key]
+    if found is None:
+        raise _NoTile(f"no structured {h}x{w} tile")
+    return found
+
+
+class _NoTile(Exception):
+    """A tile (with its start) that does not exist; the layout must change."""
+
+
+def build_tile(
+    h: int, w: int, *, closed: bool = True, start: Cell | None = None
+) -> list[Cell]:
+    """Build a structured tile now with CP-SAT (not from the catalogue).
+
+    Args:
+        h: rows (at least 4).
+        w: columns (at least 4).
+        closed: a circuit, or an open path.
+        start: the first cell of an open tile.
+
+    Returns:
+        The cells in tour order, local ``(row, col)``.
+
+    Raises:
+        NoTourError: CP-SAT proved there is no such tile.
+
+    Examples:
+        >>> from cpknight.results import is_tour
+        >>> is_tour(Board((5, 5)), build_tile(5, 5, closed=False, start=(2, 2)))
+        True
+    """
+    order = _circuit_order(
+        h,
+        w,
+        closed=closed,
+        start=None if start is None else start[0] * w + start[1],
+        required=structure_moves(h, w),
+    )
+    if order is None:
+        raise NoTourError(f"cp-sat proved there is no structured {h}x{w} tile")
+    return [divmod(u, w) for u in order]
+
+
+def tile_formulation(h: int, w: int, *, closed: bool = True) -> str:
+    """The CP-SAT model of a structured h x w tile, with this tile's numbers.
+
+    Examples:
+        >>> print(tile_formulation(6, 6).splitlines()[0])
+        structured closed tour of a 6x6 tile: 36 cells, 160 move arcs
+    """
+    n = h * w
+    arcs = move_graph(Board((h, w)), KNIGHT).n_arcs
+    kind = "closed" if closed else "open"
+    lines = [
+        f"structured {kind} tour of a {h}x{w} tile: {n} cells, {arcs} move arcs",
+        "variables: arc[u->v] in {0, 1} for every knight move u -> v on the tile",
+    ]
+    if closed:
+        lines.append(f"  add_circuit(arc) over the {n} cells: one Hamiltonian circuit")
+    else:
+        lines += [
+            f"  plus first[u], last[u] in {{0, 1}}: arcs from and to a dummy node {n}",
+            f"  add_circuit over {n + 1} nodes: the dummy closes one Hamiltonian path",
+        ]
+    lines.append("required moves (each used in one direction or the other):")
+    for a, b in structure_moves(h, w):
+        lines.append(
+            f"  arc[{a[0]},{a[1]}->{b[0]},{b[1]}] + arc[{b[0]},{b[1]}->"
+            f"{a[0]},{a[1]}] = 1"
+        )
+    return "\n".join(lines)
+
+
+def tile_order(h: int, w: int, *, closed: bool = True) -> list[Cell]:
+    """A structured tile: a tour of the h x w board containing the join moves.
+
+    Args:
+        h: rows, 5 to 11 for the catalogue (other sizes are built by CP-SAT).
+        w: columns.
+        closed: a circuit (needs h * w even) or an open path.
+
+    Returns:
+        The cells in tour order, local ``(row, col)``.
+
+    Examples:
+        >>> from cpknight.results import is_tour
+        >>> t = tile_order(6, 6)
+        >>> is_tour(Board((6, 6)), t, closed=True)
+        True
+        >>> all(abs(t.index(a) - t.index(b)) in (1, 35)
+        ...     for a, b in structure_moves(6, 6))
+        True
+    """
+    return [divmod(u, w) for u in _tile(h, w, closed)]
+
+
+# --------------------------------------------------------------------- strips
+#
+# Boards 3 or 4 cells high are too low for the structured joins. They are cut
+# into tiles side by side instead, each holding paths between fixed *ports* on
+# its left and right columns, a knight move from the next tile's ports:
+#
+# * chain (open tours of 3 x n): one path per tile, entering at L1 and leaving
+#   at R1, which is a knight move from the next tile's L1;
+# * lanes (closed tours of 3 x n, open tours of 4 x n): per middle tile an
+#   outward path L1 -> R1 and a return path R2 -> L2 (L2 a knight move from the
+#   previous tile's R2). The last tile is one path L1 -> L2; the first is one
+#   path R2 -> R1 (closed), or two paths start -> R1 and R2 -> end (open).
+#   CP-SAT builds two paths as one circuit with fixed extra arcs R1 -> R2 and
+#   L2 -> L1 (not moves).
+
+_PORTS: dict[int, tuple[Cell, Cell, Cell, Cell]] = {
+    # L1, R1 (column counted from the right: -1 is w - 1), R2, L2
+    3: ((2, 0), (0, -1), (2, -1), (0, 0)),
+    4: ((3, 0), (1, -1), (1, -2), (0, 0)),
+}
+
+
+_STRIP_TILES: dict[tuple[int, int, bool, str], tuple[int, ...] | None] = {}
+"""Strip tiles built this session (None: proved not to exist)."""
+
+
+def _strip_tile(
+    h: int,
+    w: int,
+    lanes: bool,
+    role: str,
+    *,
+    run: Run | None = None,
+) -> tuple[int, ...] | None:
+    """A strip tile's cells in walk order (local ``r * w + c``), or None.
+
+    Roles: ``first``, ``middle``, ``last`` (lanes); ``first open`` is the
+    first tile of an open lanes tour. A build gets what is left of ``run``'s limit,
+    at most :data:`_TILE_SECONDS`.
+    """
+    key = (h, w, lanes, role)
+    if key not in _STRIP_TILES:
+        _STRIP_TILES[key] = _build_strip_tile(h, w, lanes, role, run)
+    return _STRIP_TILES[key]
+
+
+def _build_strip_tile(
+    h: int,
+    w: int,
+    lanes: bool,
+    role: str,
+    run: Run | None,
+) -> tuple[int, ...] | None:
+    (l1r, l1c), (r1r, r1c), (r2r, r2c), (l2r, l2c) = _PORTS[h]
+    l1, l2 = l1r * w + l1c, l2r * w + l2c
+    r1, r2 = r1r * w + w + r1c, r2r * w + w + r2c
+
+    def tour(
+        *,
+        closed: bool,
+        start: int | None = None,
+        end: int | None = None,
+        links: Sequence[tuple[int, int]] = (),
+    ) -> list[int] | None:
+        return _circuit_order(
+            h,
+            w,
+            closed=closed,
+            start=start,
+            end=end,
+            links=links,
+            run=_tile_run(run),
+        )
+
+    if not lanes:
+        order = tour(
+            closed=False,
+            start=None if role == "first" else l1,
+            end=None if role == "last" else r1,
+        )
+    elif role == "first":
+        order = tour(closed=False, start=r2, end=r1)
+    elif role == "first open":
+        order = tour(closed=False, links=((r1, r2),))
+    elif role == "last":
+        order = tour(closed=False, start=l1, end=l2)
+    else:
+        order = tour(closed=True, start=l1, links=((r1, r2), (l2, l1)))
+    return None if order is None else tuple(order)
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerate the catalogue
+    import sys
+
+    # python -m cpknight.tours.tile_build [OUT]: the shipped file unless OUT is given.
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else CATALOGUE_PATH
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(build_catalogue()), encoding="utf-8")
