@@ -39,9 +39,9 @@ import numpy as np
 
 from cpknight.api import TOUR_METHODS, find_tour
 from cpknight.board import Board
+from cpknight.checks import check_tour
 from cpknight.errors import CpknightError
 from cpknight.render import table_text
-from cpknight.results import check_tour
 from cpknight.solving import SolveOptions
 from cpknight.tours.existence import closed_tour_exists
 from cpknight.tours.tiles import tile_tour

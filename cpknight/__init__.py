@@ -24,6 +24,7 @@ from cpknight.api import (
     try_tour,
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell
+from cpknight.checks import check_tour, is_tour
 from cpknight.collect import Route, check_route, is_route
 from cpknight.errors import (
     CpknightError,
@@ -50,16 +51,14 @@ from cpknight.pieces import (
 from cpknight.results import (
     Distance,
     DistanceMap,
-    Effort,
     Sweep,
     SweepCell,
     Tour,
     TourCount,
     TourOutcome,
-    check_tour,
-    is_tour,
 )
 from cpknight.solving import SolveOptions
+from cpknight.status import Effort
 
 __version__ = "0.1.0"
 

@@ -30,6 +30,7 @@ from cpknight.api import (
     try_tour,
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell, Topology
+from cpknight.checks import check_tour
 from cpknight.collect import Route
 from cpknight.errors import (
     CpknightError,
@@ -43,7 +44,7 @@ from cpknight.errors import (
 )
 from cpknight.pieces import Leaper
 from cpknight.render import GRID_LIMIT, grid_text, sweep_text, table_text
-from cpknight.results import Distance, Outcome, Tour, TourCount, check_tour
+from cpknight.results import Distance, Outcome, Tour, TourCount
 from cpknight.solving import SolveOptions, cannot_write
 from cpknight.status import Effort, Status
 
@@ -812,7 +813,7 @@ def tour_file_text(tour: Tour) -> str:
 
     Examples:
         >>> from cpknight import KNIGHT, Board
-        >>> from cpknight.results import make_tour
+        >>> from cpknight.checks import make_tour
         >>> tour_file_text(make_tour(Board((1, 1)), KNIGHT, [(0, 0)], closed=False,
         ...                          method="hand"))
         'a1\n'

@@ -63,6 +63,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike
+from cpknight.checks import cell_array, check_cells, check_end_cell, check_steps
 from cpknight.errors import (
     EngineError,
     InvalidCellError,
@@ -80,19 +81,13 @@ from cpknight.pieces import (
     as_piece,
     move_graph,
 )
-from cpknight.results import (
-    Effort,
-    cell_array,
-    check_cells,
-    check_end_cell,
-    check_steps,
-)
 from cpknight.solving import (
     Deadline,
     SolveOptions,
     configure_cpsat,
     export_cpsat_model,
 )
+from cpknight.status import Effort
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model

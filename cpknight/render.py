@@ -149,7 +149,7 @@ def tour_text(tour: Tour) -> str:
     Examples:
         >>> from cpknight.board import Board
         >>> from cpknight.pieces import KNIGHT
-        >>> from cpknight.results import make_tour
+        >>> from cpknight.checks import make_tour
         >>> b = Board.parse("1x1")
         >>> print(make_tour(b, KNIGHT, [(0, 0)], closed=False, method="hand"))
         1 | 1

@@ -47,7 +47,8 @@ from cpknight.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from cpknight.pieces import Leaper
-    from cpknight.results import DistanceMap, Effort, Sweep, Tour
+    from cpknight.results import DistanceMap, Sweep, Tour
+    from cpknight.status import Effort
 
 __all__ = [
     "ANIMATION_LIMIT",
@@ -156,7 +157,7 @@ def tour_svg(
     Examples:
         >>> import xml.etree.ElementTree as ET
         >>> from cpknight.pieces import KNIGHT
-        >>> from cpknight.results import make_tour
+        >>> from cpknight.checks import make_tour
         >>> cells = ["a1", "c2", "a3", "b1", "d2", "b3", "c1", "a2", "c3", "d1",
         ...          "b2", "d3"]
         >>> b = Board.parse("3x4")
@@ -368,7 +369,7 @@ def tour_animation_svg(
     Examples:
         >>> import xml.etree.ElementTree as ET
         >>> from cpknight.pieces import Leaper
-        >>> from cpknight.results import make_tour
+        >>> from cpknight.checks import make_tour
         >>> b = Board.parse("2x3")
         >>> cells = [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]
         >>> t = make_tour(b, Leaper((0, 1)), cells, closed=True, method="hand")
@@ -402,7 +403,7 @@ def tour_html(tour: Tour, *, speed: float = 4.0, cell_size: float | None = None)
 
     Examples:
         >>> from cpknight.pieces import Leaper
-        >>> from cpknight.results import make_tour
+        >>> from cpknight.checks import make_tour
         >>> t = make_tour(Board.parse("1x3"), Leaper((0, 1)), [(0, 0), (0, 1), (0, 2)],
         ...               closed=False, method="hand")
         >>> page = tour_html(t)

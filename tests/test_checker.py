@@ -7,8 +7,9 @@ import pytest
 
 from cpknight import Board, EngineError, TourCheckError, check_tour, is_tour
 from cpknight.board import Topology
+from cpknight.checks import make_tour
 from cpknight.pieces import KNIGHT
-from cpknight.results import Effort, make_tour
+from cpknight.status import Effort
 from tests.conftest import independent_tour_check, is_leap, knight_tour_by_search
 
 # An open knight tour of the 3x4 board (files a-d, ranks 1-3); 3x4 has open

@@ -9,8 +9,8 @@ import pytest
 
 from cpknight.api import distance_map
 from cpknight.board import NAMED_BOARDS, Board
+from cpknight.checks import is_tour
 from cpknight.cli import main
-from cpknight.results import is_tour
 
 NS = "{http://www.w3.org/2000/svg}"
 

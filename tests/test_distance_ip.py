@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from cpknight import Board, Distance, InvalidInputError, NoPathError, knight_distance
 from cpknight.board import Cell, Topology
+from cpknight.checks import make_distance
 from cpknight.distances.flow import build_flow_model, solve_flow
 from cpknight.distances.formula import formula_distance, knight_formula
 from cpknight.distances.linear import BACKENDS, move_label
@@ -36,7 +37,6 @@ from cpknight.errors import (
 )
 from cpknight.graph import bfs_levels
 from cpknight.pieces import KNIGHT, Leaper, as_piece, move_graph, steps_are_moves
-from cpknight.results import make_distance
 from cpknight.solving import SolveOptions
 
 OPTIONS = SolveOptions(time_limit=20, workers=1, seed=0)

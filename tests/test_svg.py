@@ -23,9 +23,11 @@ import pytest
 from cpknight import svg
 from cpknight.api import distance_map
 from cpknight.board import Board, Cell
+from cpknight.checks import make_tour
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import KNIGHT, Leaper
-from cpknight.results import Effort, Sweep, SweepCell, Tour, make_tour
+from cpknight.results import Sweep, SweepCell, Tour
+from cpknight.status import Effort
 from tests.conftest import knight_tour_by_search
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -18,10 +18,10 @@ import pytest
 
 from cpknight.api import TOUR_METHODS, choose_tour_method, find_tour
 from cpknight.board import Board
+from cpknight.checks import check_tour
 from cpknight.cli import main, read_tour_file
 from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import move_graph
-from cpknight.results import check_tour
 from cpknight.solving import SolveOptions
 from cpknight.tours import existence, tile_build
 from cpknight.tours.tile_build import structure_moves

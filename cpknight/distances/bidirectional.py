@@ -24,10 +24,11 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from cpknight.checks import make_distance
 from cpknight.engines import DistanceInstance
 from cpknight.graph import no_path_error
 from cpknight.pieces import MoveGraph
-from cpknight.results import Distance, make_distance
+from cpknight.results import Distance
 from cpknight.solving import Run
 from cpknight.status import Effort
 

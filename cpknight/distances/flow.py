@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell
+from cpknight.checks import make_distance
 from cpknight.distances.linear import (
     _CHUNK,
     FLOW_BACKENDS,
@@ -53,7 +54,7 @@ from cpknight.pieces import (
     PieceLike,
     move_graph,
 )
-from cpknight.results import Distance, make_distance
+from cpknight.results import Distance
 from cpknight.solving import (
     Run,
     configure_cpsat,

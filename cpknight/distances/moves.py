@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell
+from cpknight.checks import make_distance
 from cpknight.distances.linear import (
     BACKENDS,
     LinearModel,
@@ -63,7 +64,7 @@ from cpknight.pieces import (
     move_graph,
     walk,
 )
-from cpknight.results import Distance, make_distance
+from cpknight.results import Distance
 from cpknight.solving import (
     Run,
     configure_cpsat,

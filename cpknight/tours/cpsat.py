@@ -42,12 +42,13 @@ import numpy.typing as npt
 from ortools.sat.python import cp_model
 
 from cpknight.board import Cell
+from cpknight.checks import make_tour
 from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import MoveGraph
-from cpknight.results import Effort, Tour, TourCount, make_tour
+from cpknight.results import Tour, TourCount
 from cpknight.solving import Run, configure_cpsat, export_cpsat_model
-from cpknight.status import Status
+from cpknight.status import Effort, Status
 from cpknight.tours.certificates import tour_certificate, two_colouring
 
 __all__ = [

@@ -78,11 +78,13 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Cell
+from cpknight.checks import make_tour
 from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import MoveGraph
-from cpknight.results import Effort, Tour, make_tour
+from cpknight.results import Tour
 from cpknight.solving import Run
+from cpknight.status import Effort
 from cpknight.tours.certificates import check_tour_possible
 
 __all__ = [

@@ -274,7 +274,7 @@ def build_tile(
         NoTourError: CP-SAT proved there is no such tile.
 
     Examples:
-        >>> from cpknight.results import is_tour
+        >>> from cpknight.checks import is_tour
         >>> is_tour(Board((5, 5)), build_tile(5, 5, closed=False, start=(2, 2)))
         True
     """
@@ -332,7 +332,7 @@ def tile_order(h: int, w: int, *, closed: bool = True) -> list[Cell]:
         The cells in tour order, local ``(row, col)``.
 
     Examples:
-        >>> from cpknight.results import is_tour
+        >>> from cpknight.checks import is_tour
         >>> t = tile_order(6, 6)
         >>> is_tour(Board((6, 6)), t, closed=True)
         True

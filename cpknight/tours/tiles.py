@@ -34,7 +34,7 @@ tree), then the tour is read off segment by segment and assembled with numpy.
 
 Examples:
     >>> from cpknight.board import Board
-    >>> from cpknight.results import is_tour
+    >>> from cpknight.checks import is_tour
     >>> t = tile_tour(Board((30, 40)), closed=True)
     >>> is_tour(t.board, t.array, closed=True)
     True
@@ -63,11 +63,13 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell
+from cpknight.checks import make_tour
 from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError
 from cpknight.pieces import KNIGHT, Leaper, steps_are_moves
-from cpknight.results import Effort, Tour, make_tour
+from cpknight.results import Tour
 from cpknight.solving import Run, SolveOptions
+from cpknight.status import Effort
 from cpknight.tours.existence import closed_tour_exists, open_tour_exists
 from cpknight.tours.tile_build import (
     _PORTS,
