@@ -12,6 +12,8 @@ Examples:
 
 from cpknight.api import (
     collect,
+    compare_distances,
+    compare_tours,
     components,
     count_tours,
     distance_map,
@@ -24,8 +26,7 @@ from cpknight.api import (
     try_tour,
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell
-from cpknight.checks import check_tour, is_tour
-from cpknight.collect import Route, check_route, is_route
+from cpknight.checks import check_route, check_tour, is_route, is_tour
 from cpknight.errors import (
     CpknightError,
     EngineError,
@@ -49,8 +50,11 @@ from cpknight.pieces import (
     move_graph,
 )
 from cpknight.results import (
+    Comparison,
     Distance,
     DistanceMap,
+    Outcome,
+    Route,
     Sweep,
     SweepCell,
     Tour,
@@ -58,7 +62,7 @@ from cpknight.results import (
     TourOutcome,
 )
 from cpknight.solving import SolveOptions
-from cpknight.status import Effort
+from cpknight.status import Effort, Status
 
 __version__ = "0.1.0"
 
@@ -71,6 +75,7 @@ __all__ = [
     "ZEBRA",
     "Board",
     "Cell",
+    "Comparison",
     "CpknightError",
     "Distance",
     "DistanceMap",
@@ -84,9 +89,11 @@ __all__ = [
     "MoveGraph",
     "NoPathError",
     "NoTourError",
+    "Outcome",
     "Route",
     "SolveLimitError",
     "SolveOptions",
+    "Status",
     "Sweep",
     "SweepCell",
     "Tour",
@@ -97,6 +104,8 @@ __all__ = [
     "check_route",
     "check_tour",
     "collect",
+    "compare_distances",
+    "compare_tours",
     "components",
     "count_tours",
     "distance_map",

@@ -25,7 +25,6 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike, Topology
-from cpknight.collect import Route
 from cpknight.distances import ENGINES as DISTANCE_METHODS
 from cpknight.engines import (
     DistanceInstance,
@@ -51,6 +50,7 @@ from cpknight.results import (
     Distance,
     DistanceMap,
     Outcome,
+    Route,
     Sweep,
     SweepCell,
     Tour,
@@ -893,7 +893,7 @@ def collect(
         options: time limit, workers, seed.
 
     Returns:
-        A checked :class:`~cpknight.collect.Route`: ``status`` is
+        A checked :class:`~cpknight.results.Route`: ``status`` is
         ``'optimal'`` (proved) or ``'feasible'`` (best found at the limit, with
         a proved lower ``bound``).
 
@@ -906,7 +906,7 @@ def collect(
 
     Examples:
         >>> r = collect("8x8", "a1", ["h8", "a8", "h1", "d4"], method="search")
-        >>> r.status, r.moves
+        >>> str(r.status), r.moves
         ('optimal', 15)
         >>> collect("3x3", "a1", ["b2"])
         Traceback (most recent call last):

@@ -29,18 +29,28 @@ import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike
 from cpknight.errors import EngineError, InvalidCellError, TourCheckError
-from cpknight.pieces import KNIGHT, Leaper, PieceLike, as_piece, steps_are_moves
-from cpknight.results import Distance, Tour
-from cpknight.status import Effort
+from cpknight.pieces import (
+    KNIGHT,
+    Leaper,
+    MoveGraph,
+    PieceLike,
+    as_piece,
+    steps_are_moves,
+)
+from cpknight.results import Distance, Route, Tour
+from cpknight.status import Effort, Status
 
 __all__ = [
     "cell_array",
     "check_cells",
     "check_end_cell",
+    "check_route",
     "check_steps",
     "check_tour",
+    "is_route",
     "is_tour",
     "make_distance",
+    "make_route",
     "make_tour",
 ]
 
@@ -458,3 +468,191 @@ shape (2,)
 
 def _shown(board: Board, cell: npt.NDArray[np.int64]) -> str:
     return ",".join(str(int(x)) for x in cell)
+
+
+# ---------------------------------------------------------------- routes
+
+
+def check_route(
+    board: Board,
+    cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
+    *,
+    start: CellLike,
+    food: Sequence[CellLike] = (),
+    end: CellLike | None = None,
+    piece: PieceLike = KNIGHT,
+    simple: bool = False,
+) -> None:
+    """Raise unless ``cells`` is a route from ``start`` through all the food.
+
+    Args:
+        board: the board (blocked cells and wrap are respected).
+        cells: the route, start first: names, tuples or an ``(n, d)`` array.
+        start: the required first cell.
+        food: the cells the route must visit.
+        end: if given, the required last cell.
+        piece: the leaper.
+        simple: no cell twice (except the start repeated once at the very end
+            when ``end == start``).
+
+    Raises:
+        TourCheckError: the first fault found (``step`` its index): a cell off
+            the board or blocked, a step that is not a move, the wrong start or
+            end, a repeated cell in a simple route, a food cell never visited.
+
+    Examples:
+        >>> b = Board.parse("3x3")
+        >>> check_route(b, ["a1", "b3", "c1"], start="a1", food=["c1"])
+        >>> check_route(b, ["a1", "b3"], start="a1", food=["c1"])
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.TourCheckError: the route never visits food c1
+    """
+    leaper = as_piece(piece)
+    board.require_finite("a route")
+    leaper.check_dim(board.dim, board.label)
+    array = _cell_array(board, cells)
+    flat = check_cells(board, array, what="route")
+    n = int(array.shape[0])
+    want = check_end_cell(board, array, start, what="route", last=False)
+    check_steps(board, leaper, array)
+    last: Cell | None = None
+    if end is not None:
+        last = check_end_cell(board, array, end, what="route", last=True)
+    if simple:
+        body = flat[:-1] if last == want and n > 1 else flat
+        _, first_at, counts = np.unique(body, return_index=True, return_counts=True)
+        if (counts > 1).any():
+            firsts = set(first_at.tolist())
+            bad = next(i for i in range(len(body)) if i not in firsts)
+            raise TourCheckError(
+                f"cell {bad + 1} ({board.cell_name(array[bad])}) is used twice in "
+                "a simple route",
+                step=bad,
+            )
+    seen = set(flat.tolist())
+    for item in food:
+        cell = board.parse_cell(item)
+        if board.index(cell) not in seen:
+            raise TourCheckError(
+                f"the route never visits food {board.cell_name(cell)}", step=None
+            )
+
+
+def is_route(
+    board: Board,
+    cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
+    *,
+    start: CellLike,
+    food: Sequence[CellLike] = (),
+    end: CellLike | None = None,
+    piece: PieceLike = KNIGHT,
+    simple: bool = False,
+) -> bool:
+    """Whether ``cells`` is a route through the food (see :func:`check_route`).
+
+    Examples:
+        >>> b = Board.parse("8x8")
+        >>> is_route(b, ["a1", "b3", "a1"], start="a1", food=["b3"])
+        True
+        >>> is_route(b, ["a1", "b3", "a1"], start="a1", food=["b3"], simple=True)
+        False
+    """
+    try:
+        check_route(
+            board, cells, start=start, food=food, end=end, piece=piece, simple=simple
+        )
+    except (TourCheckError, InvalidCellError):
+        return False
+    return True
+
+
+def make_route(
+    graph: MoveGraph,
+    nodes: Sequence[int],
+    *,
+    start: Cell,
+    food: Sequence[Cell],
+    end: Cell | None,
+    simple: bool,
+    status: Status | str,
+    bound: int,
+    method: str,
+    seconds: float = 0.0,
+    effort: Effort | None = None,
+) -> Route:
+    """Check a route an engine found (as move-graph nodes) and wrap it.
+
+    This is the only way engines build routes. A route that fails the checker
+    is a bug in the engine: the :class:`EngineError` says which.
+
+    Raises:
+        EngineError: the engine's answer is not a valid route, or its status
+            and bound do not fit its length.
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT, move_graph
+        >>> g = move_graph(Board.parse("3x3"), KNIGHT)
+        >>> nodes = [g.node(c) for c in [(0, 0), (2, 1), (0, 2)]]
+        >>> r = make_route(g, nodes, start=(0, 0), food=[(0, 2)], end=None,
+        ...                simple=True, status="optimal", bound=2, method="hand")
+        >>> r.moves, r.names()
+        (2, ['a1', 'b3', 'c1'])
+    """
+    board = graph.board
+    cells = tuple(graph.cell(int(n)) for n in nodes)
+    moves = len(cells) - 1
+    try:
+        check_route(
+            board,
+            np.array(cells, dtype=np.int64).reshape(-1, board.dim),
+            start=start,
+            food=food,
+            end=end,
+            piece=graph.piece,
+            simple=simple,
+        )
+    except TourCheckError as exc:
+        raise EngineError(
+            f"internal error: engine {method!r} returned a bad route: {exc}"
+        ) from exc
+    status = Status(status)
+    if (
+        status not in (Status.OPTIMAL, Status.FEASIBLE)
+        or bound > moves
+        or (status is Status.OPTIMAL and bound != moves)
+    ):
+        raise EngineError(
+            f"internal error: engine {method!r} returned a route of {moves} moves "
+            f"marked {str(status)!r} with bound {bound}"
+        )
+    return Route(
+        board=board,
+        piece=graph.piece,
+        start=start,
+        food=tuple(food),
+        end=end,
+        simple=simple,
+        cells=cells,
+        status=status,
+        moves=moves,
+        bound=int(bound),
+        method=method,
+        seconds=float(seconds),
+        effort=effort or Effort(),
+    )
+
+
+def _cell_array(
+    board: Board, cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]]
+) -> npt.NDArray[np.int64]:
+    if isinstance(cells, np.ndarray):
+        return cell_array(board, cells)
+    rows: list[Cell] = []
+    for i, cell in enumerate(cells):
+        try:
+            parsed = board.parse_cell(cell, allow_blocked=True)
+        except InvalidCellError as exc:
+            raise TourCheckError(f"cell {i + 1}: {exc}", step=i) from None
+        rows.append(parsed)
+    return np.array(rows, dtype=np.int64).reshape(-1, board.dim)

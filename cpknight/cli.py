@@ -31,7 +31,6 @@ from cpknight.api import (
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell, Topology
 from cpknight.checks import check_tour
-from cpknight.collect import Route
 from cpknight.errors import (
     CpknightError,
     EngineError,
@@ -44,7 +43,7 @@ from cpknight.errors import (
 )
 from cpknight.pieces import Leaper
 from cpknight.render import GRID_LIMIT, grid_text, sweep_text, table_text
-from cpknight.results import Distance, Outcome, Tour, TourCount
+from cpknight.results import Distance, Outcome, Route, Tour, TourCount
 from cpknight.solving import SolveOptions, cannot_write
 from cpknight.status import Effort, Status
 
@@ -1224,7 +1223,7 @@ def _add_formulation_collect(kinds: SubParsers) -> None:
 
 
 def _run_formulation_collect(args: argparse.Namespace) -> int:
-    from cpknight.collect import build_collect_model
+    from cpknight.routes.cpsat import build_collect_model
 
     board, piece = _board_and_piece(args)
     _new_files(args, "export")

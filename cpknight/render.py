@@ -25,8 +25,7 @@ import numpy as np
 from cpknight.board import FILES, Board, Cell
 
 if TYPE_CHECKING:
-    from cpknight.collect import Route
-    from cpknight.results import DistanceMap, Sweep, Tour
+    from cpknight.results import DistanceMap, Route, Sweep, Tour
 
 __all__ = [
     "GRID_LIMIT",

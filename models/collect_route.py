@@ -40,7 +40,7 @@ from __future__ import annotations
 import argparse
 
 from cpknight import Board, SolveOptions, check_route, collect
-from cpknight.collect import build_collect_model
+from cpknight.routes.cpsat import build_collect_model
 
 
 def main(argv: list[str] | None = None) -> int:

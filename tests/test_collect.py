@@ -31,17 +31,14 @@ from cpknight import (
     distance_map,
     move_graph,
 )
+from cpknight.api import ROUTE_METHODS
 from cpknight.board import Cell
-from cpknight.collect import (
-    DP_FOOD_LIMIT,
-    build_collect_model,
-    check_route,
-    collect_route,
-    is_route,
-    make_route,
-)
+from cpknight.checks import check_route, is_route, make_route
+from cpknight.engines import RouteInstance
 from cpknight.errors import EngineError
 from cpknight.pieces import KNIGHT, Leaper
+from cpknight.routes.common import DP_FOOD_LIMIT
+from cpknight.routes.cpsat import build_collect_model
 from tests.conftest import boards, brute_neighbours, brute_walk
 
 OPTS = SolveOptions(time_limit=20, workers=1, seed=0)
@@ -520,6 +517,7 @@ def test_simple_model_sizes() -> None:
 
 
 def test_engine_entry_point_matches_front_door() -> None:
-    g = move_graph(Board.parse("8x8"), KNIGHT)
-    r = collect_route(g, (0, 0), [(7, 7), (7, 0)], method="search")
+    board = Board.parse("8x8")
+    instance = RouteInstance(board, KNIGHT, start=(0, 0), food=((7, 7), (7, 0)))
+    r = ROUTE_METHODS["search"].load()(instance, OPTS.start())
     assert r.moves == collect("8x8", "a1", ["h8", "a8"], method="search").moves

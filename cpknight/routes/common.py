@@ -1,0 +1,321 @@
+"""What every route engine shares: the instance, BFS distances, bounds, greedy.
+
+The route question (the snake's meal): the shortest knight route from a start
+cell through every food cell (optionally to a given end; a *simple* route uses
+no cell twice). Every engine starts the same way: the food is checked reachable
+(one BFS from the start), BFS distances are measured from every terminal, and a
+lower bound on the number of moves is proved; the greedy order (nearest food
+next) gives the baseline, the hints and the fallbacks.
+
+Examples:
+    >>> from cpknight import collect
+    >>> collect("8x8", "a1", ["h8", "d4"], method="greedy").moves >= 6
+    True
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Cell
+from cpknight.graph import bfs_levels, no_path_error, path_from_levels
+from cpknight.pieces import (
+    MoveGraph,
+)
+from cpknight.solving import Run
+from cpknight.status import Effort
+
+if TYPE_CHECKING:
+    pass
+
+from cpknight.checks import make_route
+from cpknight.engines import RouteInstance
+from cpknight.results import Route
+
+__all__ = ["DP_FOOD_LIMIT", "Prepared", "prepare"]
+
+
+DP_FOOD_LIMIT = 16
+"""The most food cells Held-Karp takes (``2**k * k`` states); past it, greedy."""
+
+
+# ---------------------------------------------------------------- the instance
+
+
+@dataclass(frozen=True)
+class _Instance:
+    """Plain data for the engines: nodes of the move graph."""
+
+    graph: MoveGraph
+    start: int
+    food: tuple[int, ...]  # to eat, without the start and the end
+    end: int  # -1: the route may stop anywhere
+    closed: bool  # end == start with food to eat: a cycle
+    simple: bool
+    cells: tuple[Cell, tuple[Cell, ...], Cell | None]  # start, food, end as given
+    levels: npt.NDArray[np.int32] = field(repr=False, compare=False)  # from start
+
+    @property
+    def terminals(self) -> list[int]:
+        """Start, food, and the end when it is a separate node."""
+        out = [self.start, *self.food]
+        if self.end >= 0 and not self.closed:
+            out.append(self.end)
+        return out
+
+    @property
+    def trivial(self) -> bool:
+        """Nothing to eat and nowhere else to go: the route is the start alone."""
+        return not self.food and (self.end < 0 or self.end == self.start)
+
+    def describe(self) -> str:
+        board, piece = self.graph.board, self.graph.piece
+        start, food, end = self.cells
+        to = "" if end is None else f" to {board.cell_name(end)}"
+        kind = "simple route" if self.simple else "route"
+        return (
+            f"{kind} from {board.cell_name(start)} through {len(food)} food{to} "
+            f"on board {board.label} ({piece.label})"
+        )
+
+
+def _instance(
+    graph: MoveGraph,
+    start: Cell,
+    food: Sequence[Cell],
+    end: Cell | None,
+    simple: bool,
+) -> _Instance:
+    food_cells = tuple(dict.fromkeys(food))
+    s = graph.node(start)
+    e = -1 if end is None else graph.node(end)
+    eat = tuple(
+        n for n in dict.fromkeys(graph.node(f) for f in food_cells) if n not in (s, e)
+    )
+    closed = e == s and bool(eat)
+    if e == s and not eat:
+        e = -1
+    levels = bfs_levels(graph, s)
+    board, piece = graph.board, graph.piece
+    for node, what in [(n, "food") for n in eat] + ([(e, "end")] if e >= 0 else []):
+        if levels[node] < 0:
+            raise no_path_error(board, piece, start, graph.cell(node), what=what)
+    return _Instance(graph, s, eat, e, closed, simple, (start, food_cells, end), levels)
+
+
+def _route(
+    inst: _Instance,
+    nodes: Sequence[int],
+    *,
+    status: str,
+    bound: int,
+    method: str,
+    started: float,
+    effort: Effort | None = None,
+) -> Route:
+    start, food, end = inst.cells
+    return make_route(
+        inst.graph,
+        nodes,
+        start=start,
+        food=food,
+        end=end,
+        simple=inst.simple,
+        status=status,
+        bound=bound,
+        method=method,
+        seconds=time.perf_counter() - started,
+        effort=effort,
+    )
+
+
+# ------------------------------------------------------------------ the engines
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A route question made ready for an engine: nodes, distances, a bound.
+
+    Attributes:
+        inst: the instance as move-graph nodes.
+        dist: BFS levels from every terminal.
+        bound: a proved lower bound on the number of moves.
+    """
+
+    inst: _Instance
+    dist: dict[int, npt.NDArray[np.int32]]
+    bound: int
+
+
+def prepare(instance: RouteInstance, run: Run, method: str) -> Prepared | Route:
+    """Validate a route question once for any engine.
+
+    Returns:
+        The prepared question, or the answer itself when it is trivial
+        (nothing to eat and nowhere else to go).
+
+    Raises:
+        NoPathError: a food cell or the end cannot be reached.
+    """
+    inst = _instance(
+        instance.graph, instance.start, instance.food, instance.end, instance.simple
+    )
+    if inst.trivial:
+        return _route(
+            inst,
+            [inst.start],
+            status="optimal",
+            bound=0,
+            method=method,
+            started=run.clock.started,
+        )
+    dist = _distances(inst)
+    return Prepared(inst, dist, _simple_bound(inst, dist))
+
+
+def _distances(inst: _Instance) -> dict[int, npt.NDArray[np.int32]]:
+    """BFS levels from every terminal (the graph is symmetric: also *to* it).
+
+    The start's levels are the ones :func:`_instance` measured: one BFS per
+    terminal in all.
+    """
+    return {
+        n: inst.levels if n == inst.start else bfs_levels(inst.graph, n)
+        for n in dict.fromkeys(inst.terminals)
+    }
+
+
+def _finish(inst: _Instance) -> int:
+    """The node the route must end on, or -1."""
+    return inst.start if inst.closed else inst.end
+
+
+def _simple_bound(inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]) -> int:
+    """A cheap lower bound on any route, simple or not.
+
+    The larger of: the farthest food, there and on to the end; and the minimum
+    spanning tree of the terminals under BFS distances (the route's legs
+    between consecutive terminals form a spanning tree of them).
+    """
+    s, e = inst.start, _finish(inst)
+    if not inst.food:
+        return int(dist[s][e]) if e >= 0 else 0
+    far = max(int(dist[f][s]) + (int(dist[f][e]) if e >= 0 else 0) for f in inst.food)
+    nodes = inst.terminals
+    weights = np.array([[dist[a][b] for b in nodes] for a in nodes], dtype=np.int64)
+    # Prim's algorithm on the complete graph of the terminals.
+    inside = np.zeros(len(nodes), dtype=bool)
+    inside[0] = True
+    best = weights[0].copy()
+    tree = 0
+    for _ in range(len(nodes) - 1):
+        j = int(np.argmin(np.where(inside, np.iinfo(np.int64).max, best)))
+        tree += int(best[j])
+        inside[j] = True
+        best = np.minimum(best, weights[j])
+    return max(far, tree)
+
+
+def _expand(
+    graph: MoveGraph,
+    order: Sequence[int],
+    dist: dict[int, npt.NDArray[np.int32]],
+) -> list[int]:
+    """Join consecutive terminals by BFS shortest paths.
+
+    Each leg ``a -> b`` walks down the levels from ``b`` already in ``dist``
+    (the path :func:`~cpknight.graph.bfs_path` would give), so no leg
+    runs a BFS of its own unless ``b`` has no levels there.
+    """
+    nodes = [order[0]]
+    for a, b in itertools.pairwise(order):
+        if a == b:
+            continue
+        levels = dist.get(b)
+        if levels is None:
+            levels = bfs_levels(graph, b, target=a)
+        nodes.extend(path_from_levels(graph, levels, a)[1:])
+    return nodes
+
+
+def _greedy(
+    inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]
+) -> list[int] | None:
+    if inst.simple:
+        return _greedy_simple(inst)
+    return _expand(inst.graph, _greedy_order(inst, dist), dist)
+
+
+def _greedy_order(inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]) -> list[int]:
+    """The walk's terminals in greedy order: the start, nearest food next, the end."""
+    order = [inst.start]
+    left = list(inst.food)
+    while left:
+        here = order[-1]
+        nxt = min(left, key=lambda f: int(dist[f][here]))
+        order.append(nxt)
+        left.remove(nxt)
+    if _finish(inst) >= 0:
+        order.append(_finish(inst))
+    return order
+
+
+def _greedy_simple(inst: _Instance) -> list[int] | None:
+    """Nearest food by BFS through unused cells; ``None`` when stuck."""
+    graph = inst.graph
+    used = np.zeros(graph.n_nodes, dtype=bool)
+    used[inst.start] = True
+    finish = _finish(inst)
+    route = [inst.start]
+    left = set(inst.food)
+    while True:
+        targets = left if left else ({finish} if finish >= 0 else set())
+        if not targets:
+            return route
+        avoid = used.copy()
+        if left and finish >= 0:
+            avoid[finish] = True  # the end is entered last
+        if not left and finish == inst.start:
+            avoid[finish] = False
+        path = _bfs_to_nearest(graph, route[-1], targets, avoid)
+        if path is None:
+            return None
+        for node in path[1:]:
+            route.append(node)
+            used[node] = True
+            left.discard(node)
+        if not left and route[-1] == finish:
+            return route
+        if not left and finish < 0:
+            return route
+
+
+def _bfs_to_nearest(
+    graph: MoveGraph, source: int, targets: set[int], avoid: npt.NDArray[np.bool_]
+) -> list[int] | None:
+    """A shortest path to the nearest target through cells not avoided."""
+    parent = {source: -1}
+    frontier = [source]
+    indptr, indices = graph.indptr, graph.indices
+    while frontier:
+        nxt: list[int] = []
+        for u in frontier:
+            for v in indices[indptr[u] : indptr[u + 1]].tolist():
+                if v in parent or avoid[v]:
+                    continue
+                parent[v] = u
+                if v in targets:
+                    path = [v]
+                    while parent[path[-1]] >= 0:
+                        path.append(parent[path[-1]])
+                    return path[::-1]
+                nxt.append(v)
+        frontier = nxt
+    return None
