@@ -60,6 +60,7 @@ from cpknight.routes import ENGINES as ROUTE_METHODS
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Status
 from cpknight.tours import ENGINES as TOUR_METHODS
+from cpknight.tours.auto import choose_tour_method, tiles_suit
 from cpknight.tours.certificates import check_tour_possible
 
 __all__ = [
@@ -456,7 +457,7 @@ def _solve_tour(
     auto = method == "auto"
     if not auto:
         TOUR_METHODS.engine(method)  # says which names exist
-    elif _tiles_suit(instance.board, instance.piece, instance.end):
+    elif tiles_suit(instance.board, instance.piece, instance.end):
         method = "tiles"
     if method == "auto" or TOUR_METHODS[method].reads == "graph":
         picked.append(method)
@@ -503,63 +504,6 @@ def _tour_instance(
     if closed and end_cell is not None:
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
     return TourInstance(resolved, leaper, closed=closed, start=start_cell, end=end_cell)
-
-
-def choose_tour_method(
-    graph: MoveGraph, *, closed: bool, start: Cell | None, end: Cell | None
-) -> str:
-    """The tour engine ``method='auto'`` uses for an instance.
-
-    The rule follows ``benchmarks/search.py``. Boards with blocked cells go to
-    ``cpsat`` (up to :data:`CPSAT_CELLS` cells): there many instances have no
-    tour, and CP-SAT proves it in milliseconds where search may exhaust a
-    huge tree. Plain boards (any size, topology, dimension or leaper) go to
-    ``prune``, which finds open and closed tours with few backtracks (8x8 in
-    a millisecond, 100x100 closed in a fraction of a second, where CP-SAT
-    needs seconds), or to ``greedy`` for open tours with no fixed end beyond
-    :data:`GREEDY_CELLS` cells. First of all, plain rectangular knight boards
-    that :func:`cpknight.tours.tiles.tiles_suit` accepts (both sides 12 or
-    more, or one side 40 or more) go to ``tiles`` (``find_tour`` picks it
-    before building the move graph).
-
-    Returns:
-        A name in :data:`TOUR_METHODS`.
-
-    Raises:
-        InvalidInputError: no tour engine is installed.
-
-    Examples:
-        >>> from cpknight.board import Board
-        >>> g = move_graph(Board.parse("8x8"), KNIGHT)
-        >>> choose_tour_method(g, closed=False, start=(0, 0), end=None)
-        'prune'
-    """
-    if _tiles_suit(graph.board, graph.piece, end):
-        return "tiles"
-    blocked = bool(graph.board.blocked)
-    if blocked and "cpsat" in TOUR_METHODS and graph.n_nodes <= CPSAT_CELLS:
-        return "cpsat"
-    if not closed and end is None and graph.n_nodes > GREEDY_CELLS:
-        return "greedy"
-    if "prune" in TOUR_METHODS:
-        return "prune"
-    if TOUR_METHODS:
-        return next(iter(TOUR_METHODS))
-    raise InvalidInputError("no tour engine is available")
-
-
-GREEDY_CELLS = 40_000
-"""Above this many cells ``auto`` sends open tours to ``greedy`` (200x200)."""
-
-CPSAT_CELLS = 2_500
-"""Up to this many cells ``auto`` sends boards with blocked cells to ``cpsat``."""
-
-
-def _tiles_suit(board: Board, piece: Leaper, end: Cell | None) -> bool:
-    """Whether ``auto`` should build the tour from tiles (plain large knight boards)."""
-    from cpknight.tours.tiles import tiles_suit
-
-    return "tiles" in TOUR_METHODS and end is None and tiles_suit(board, piece)
 
 
 def count_tours(

@@ -18,6 +18,7 @@ from cpknight import (
 )
 from cpknight.engines import Engine, TourInstance
 from cpknight.solving import Run
+from cpknight.tours import auto
 
 OPTIONS = SolveOptions(time_limit=10, workers=1, seed=0)
 
@@ -35,7 +36,7 @@ def test_auto_searches_on_when_greedy_gives_up(
     # Send every open tour to a greedy engine that always gets stuck: auto must
     # not report the limit while time is left, but search on with prune.
     monkeypatch.setitem(api.TOUR_METHODS, "greedy", GIVES_UP)
-    monkeypatch.setattr(api, "GREEDY_CELLS", 0)
+    monkeypatch.setattr(auto, "GREEDY_CELLS", 0)
     tour = find_tour("6x6", closed=False, method="auto", options=OPTIONS)
     assert tour.method == "prune"
     assert is_tour(tour.board, tour.cells)
@@ -60,7 +61,7 @@ def test_a_chosen_greedy_that_gives_up_is_reported(
 def test_auto_picks(spec: str, closed: bool, expected: str) -> None:
     board = Board.parse(spec)
     if expected == "tiles":
-        assert api._tiles_suit(board, KNIGHT, None)
+        assert auto.tiles_suit(board, KNIGHT, None)
         return
     graph = move_graph(board, KNIGHT)
     assert api.choose_tour_method(graph, closed=closed, start=None, end=None) == (

@@ -1,0 +1,78 @@
+"""What ``method="auto"`` picks for a tour instance, and why.
+
+The rule follows ``benchmarks/search.py`` and ``benchmarks/tours.py``: tiles for
+large plain knight rectangles, CP-SAT for shaped boards (where many instances
+have no tour and CP-SAT proves it fast), greedy for huge open tours, and the
+pruned search otherwise.
+
+Examples:
+    >>> from cpknight import move_graph
+    >>> choose_tour_method(move_graph("holed8"), closed=False, start=None, end=None)
+    'cpsat'
+"""
+
+from __future__ import annotations
+
+from cpknight.board import Board, Cell
+from cpknight.errors import InvalidInputError
+from cpknight.pieces import Leaper, MoveGraph
+from cpknight.tours import ENGINES
+
+__all__ = ["CPSAT_CELLS", "GREEDY_CELLS", "choose_tour_method", "tiles_suit"]
+
+
+def choose_tour_method(
+    graph: MoveGraph, *, closed: bool, start: Cell | None, end: Cell | None
+) -> str:
+    """The tour engine ``method='auto'`` uses for an instance.
+
+    The rule follows ``benchmarks/search.py``. Boards with blocked cells go to
+    ``cpsat`` (up to :data:`CPSAT_CELLS` cells): there many instances have no
+    tour, and CP-SAT proves it in milliseconds where search may exhaust a
+    huge tree. Plain boards (any size, topology, dimension or leaper) go to
+    ``prune``, which finds open and closed tours with few backtracks (8x8 in
+    a millisecond, 100x100 closed in a fraction of a second, where CP-SAT
+    needs seconds), or to ``greedy`` for open tours with no fixed end beyond
+    :data:`GREEDY_CELLS` cells. First of all, plain rectangular knight boards
+    that :func:`cpknight.tours.tiles.tiles_suit` accepts (both sides 12 or
+    more, or one side 40 or more) go to ``tiles`` (``find_tour`` picks it
+    before building the move graph).
+
+    Returns:
+        A name in :data:`ENGINES`.
+
+    Raises:
+        InvalidInputError: no tour engine is installed.
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT, move_graph
+        >>> g = move_graph("8x8", KNIGHT)
+        >>> choose_tour_method(g, closed=False, start=(0, 0), end=None)
+        'prune'
+    """
+    if tiles_suit(graph.board, graph.piece, end):
+        return "tiles"
+    blocked = bool(graph.board.blocked)
+    if blocked and "cpsat" in ENGINES and graph.n_nodes <= CPSAT_CELLS:
+        return "cpsat"
+    if not closed and end is None and graph.n_nodes > GREEDY_CELLS:
+        return "greedy"
+    if "prune" in ENGINES:
+        return "prune"
+    if ENGINES:
+        return next(iter(ENGINES))
+    raise InvalidInputError("no tour engine is available")
+
+
+GREEDY_CELLS = 40_000
+"""Above this many cells ``auto`` sends open tours to ``greedy`` (200x200)."""
+
+CPSAT_CELLS = 2_500
+"""Up to this many cells ``auto`` sends boards with blocked cells to ``cpsat``."""
+
+
+def tiles_suit(board: Board, piece: Leaper, end: Cell | None) -> bool:
+    """Whether ``auto`` should build the tour from tiles (plain large knight boards)."""
+    from cpknight.tours.tiles import tiles_suit as suits
+
+    return "tiles" in ENGINES and end is None and suits(board, piece)
