@@ -756,7 +756,7 @@ a tour needs a finite board
         """The board as an SVG picture, for notebooks (None for the plane)."""
         if self.unbounded:
             return None
-        from cpknight.svg import board_svg
+        from cpknight.draw import board_svg
 
         return board_svg(self)
 

@@ -225,7 +225,7 @@ def _run_boards(args: argparse.Namespace) -> int:
         _out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
         _out(_diagram(board))
         if args.svg:
-            from cpknight.svg import board_svg
+            from cpknight.draw import board_svg
 
             write_new_file(args.svg, board_svg(board), force=args.force)
         _wrote(outputs)
@@ -242,7 +242,7 @@ def _run_boards(args: argparse.Namespace) -> int:
         )
         _out(_diagram(board))
     if args.svg:
-        from cpknight.svg import boards_svg
+        from cpknight.draw import boards_svg
 
         boards = [NAMED_BOARDS[name].build() for name in names]
         write_new_file(args.svg, boards_svg(boards), force=args.force)
@@ -284,7 +284,7 @@ def _run_map(args: argparse.Namespace) -> int:
     outputs = _new_files(args, "svg")
     dmap = distance_map(board, args.source, piece=piece)
     if args.svg:
-        from cpknight.svg import distance_map_svg
+        from cpknight.draw import distance_map_svg
 
         write_new_file(args.svg, distance_map_svg(dmap), force=args.force)
     if args.json:
@@ -746,7 +746,7 @@ def _run_tour(args: argparse.Namespace) -> int:
     closed = not args.open
     outputs = _new_files(args, "out", "svg", "animate", "html")
     if args.animate or args.html:
-        from cpknight.svg import check_animation
+        from cpknight.draw import check_animation
 
         check_animation(board.n_open, args.speed)
     kind = "closed" if closed else "open"
@@ -770,7 +770,7 @@ def _run_tour(args: argparse.Namespace) -> int:
     if args.out:
         write_tour_file(args.out, tour, force=args.force)
     if args.svg or args.animate or args.html:
-        from cpknight.svg import tour_animation_svg, tour_html, tour_svg
+        from cpknight.draw import tour_animation_svg, tour_html, tour_svg
 
         _write_files(
             args,
@@ -1164,14 +1164,12 @@ def _run_collect(args: argparse.Namespace) -> int:
         row["bound"] = exc.details.get("bound")
         return _outcome(args, EXIT_LIMIT, row, f"unknown: {exc}")
     if args.svg or args.animate:
-        from cpknight.svg import route_animation_svg, route_svg
+        from cpknight.draw import route_animation_svg, route_svg
 
         _write_files(
             args,
-            svg=lambda: route_svg(board, route.cells, piece=piece, food=route.food),
-            animate=lambda: route_animation_svg(
-                board, route.cells, piece=piece, food=route.food
-            ),
+            svg=lambda: route_svg(route),
+            animate=lambda: route_animation_svg(route),
         )
     if args.json:
         _json(_route_json(route, route.status, route.method, None))
@@ -1472,7 +1470,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
             bar.close()
     counts = result.counts()
     if args.svg:
-        from cpknight.svg import sweep_svg
+        from cpknight.draw import sweep_svg
 
         write_new_file(args.svg, sweep_svg(result), force=args.force)
     if args.json:

@@ -3,7 +3,7 @@
 Grids show the top rank first, like a chessboard diagram, with rank numbers on
 the left and file letters underneath on 2D boards of up to 26 files. 3D (and
 higher) boards print as their 2D layers one after another, each headed by its
-leading coordinates. Pictures (SVG) live in :mod:`cpknight.svg`.
+leading coordinates. Pictures (SVG) live in :mod:`cpknight.draw`.
 
 Examples:
     >>> from cpknight.board import Board

@@ -114,7 +114,7 @@ class Tour:
 
     def _repr_svg_(self) -> str:
         """The tour as an SVG picture, for notebooks."""
-        from cpknight.svg import tour_svg
+        from cpknight.draw import tour_svg
 
         return tour_svg(self)
 
@@ -177,7 +177,7 @@ class DistanceMap:
 
     def _repr_svg_(self) -> str:
         """The distance map as an SVG heat map, for notebooks."""
-        from cpknight.svg import distance_map_svg
+        from cpknight.draw import distance_map_svg
 
         return distance_map_svg(self)
 
@@ -422,7 +422,7 @@ class Sweep:
 
     def _repr_svg_(self) -> str:
         """The sweep as an SVG picture, for notebooks."""
-        from cpknight.svg import sweep_svg
+        from cpknight.draw import sweep_svg
 
         return sweep_svg(self)
 
@@ -549,9 +549,9 @@ class Route:
         return route_text(self)
 
     def _repr_svg_(self) -> str:
-        from cpknight.svg import route_svg
+        from cpknight.draw import route_svg
 
-        return route_svg(self.board, self.cells, piece=self.piece, food=self.food)
+        return route_svg(self)
 
     def __repr__(self) -> str:
         kind = "simple route" if self.simple else "route"

@@ -20,13 +20,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cpknight import svg
+from cpknight import draw as svg
 from cpknight.api import distance_map
 from cpknight.board import Board, Cell
-from cpknight.checks import make_tour
+from cpknight.checks import make_route, make_tour
+from cpknight.draw import canvas, colours
 from cpknight.errors import InvalidInputError
-from cpknight.pieces import KNIGHT, Leaper
-from cpknight.results import Sweep, SweepCell, Tour
+from cpknight.pieces import KNIGHT, Leaper, move_graph
+from cpknight.results import Route, Sweep, SweepCell, Tour
 from cpknight.status import Effort
 from tests.conftest import knight_tour_by_search
 
@@ -158,8 +159,8 @@ def test_png_decodes_to_the_cells() -> None:
     idat = data[data.index(b"IDAT") + 4 : data.index(b"IEND") - 8]
     pixels = np.frombuffer(zlib.decompress(idat), dtype=np.uint8).reshape(101, -1)
     # a1 (row 0, col 0) is the bottom-left pixel, blocked: near-black.
-    assert tuple(pixels[-1, 1:4]) == svg.BLOCKED
-    assert tuple(pixels[-1, 5:8]) == svg.LIGHT  # b1 is a light square
+    assert tuple(pixels[-1, 1:4]) == colours.BLOCKED
+    assert tuple(pixels[-1, 5:8]) == colours.LIGHT  # b1 is a light square
 
 
 def test_plane_cannot_be_drawn() -> None:
@@ -345,7 +346,7 @@ def test_distance_map_unreachable_is_distinct() -> None:
     )
     heat = {v for k, v in fills.items() if k != key}
     assert fills[key] not in heat
-    assert fills[key] != svg._hex(svg.BLOCKED)
+    assert fills[key] != colours._hex(colours.BLOCKED)
 
 
 def test_distance_map_large_is_an_image() -> None:
@@ -355,8 +356,8 @@ def test_distance_map_large_is_an_image() -> None:
 
 
 def test_heat_palette_runs_light_to_dark() -> None:
-    palette = svg._heat_palette(8)
-    lum = [svg._luminance(tuple(int(x) for x in c)) for c in palette]
+    palette = colours._heat_palette(8)
+    lum = [colours._luminance(tuple(int(x) for x in c)) for c in palette]
     assert lum == sorted(lum, reverse=True)
     assert len({tuple(c) for c in palette.tolist()}) == 9
 
@@ -390,11 +391,11 @@ def test_sweep_svg() -> None:
     fills = _cell_fills(root)
     # found, infeasible and unknown cells have different colours.
     found = fills[
-        (round(svg._layout(board, None).left + 24, 1), round(6 + 4.5 * 48, 1))
+        (round(canvas._layout(board, None).left + 24, 1), round(6 + 4.5 * 48, 1))
     ]
-    assert found != svg._hex(svg.INFEASIBLE)
-    assert svg._hex(svg.INFEASIBLE) in fills.values()
-    assert svg._hex(svg.UNKNOWN) in fills.values()
+    assert found != colours._hex(colours.INFEASIBLE)
+    assert colours._hex(colours.INFEASIBLE) in fills.values()
+    assert colours._hex(colours.UNKNOWN) in fills.values()
     for text in numbers:
         key = (round(float(text.get("x", "")), 1), round(float(text.get("y", "")), 1))
         assert svg.contrast_ratio(_rgb(fills[key]), _rgb(text.get("fill", ""))) >= 4.5
@@ -423,7 +424,7 @@ def test_sweep_without_effort_shows_seconds() -> None:
     [(0, "0"), (999, "999"), (1000, "1.0k"), (15_300, "15k"), (2_500_000, "2.5M")],
 )
 def test_short_effort(n: int, text: str) -> None:
-    assert svg._short(n) == text
+    assert canvas._short(n) == text
 
 
 # ----------------------------------------------------------------- animation
@@ -592,10 +593,10 @@ def test_chromium_renders_the_tour() -> None:
         if not shot.exists():
             pytest.skip("chromium did not write a screenshot")
         pixels = _png_pixels(shot.read_bytes()).reshape(-1, 3)
-    colours = {tuple(int(v) for v in p) for p in pixels}
+    seen = {tuple(int(v) for v in p) for p in pixels}
     # Both square colours, and the blue path (blue well above red) are on screen.
-    assert svg.LIGHT in colours
-    assert svg.DARK in colours
+    assert colours.LIGHT in seen
+    assert colours.DARK in seen
     assert int(((pixels[:, 2] - pixels[:, 0]) > 80).sum()) > 50
 
 
@@ -632,10 +633,31 @@ def pixel_segments(root: ET.Element, d: str) -> list[float]:
     return lengths
 
 
+def walk(
+    board: Board,
+    cells: Sequence[Cell],
+    piece: Leaper = KNIGHT,
+    food: Sequence[Cell] = (),
+) -> Route:
+    """A checked route along ``cells`` (a walk: cells may repeat)."""
+    graph = move_graph(board, piece)
+    return make_route(
+        graph,
+        [graph.node(c) for c in cells],
+        start=cells[0],
+        food=food,
+        end=None,
+        simple=False,
+        status="feasible",
+        bound=0,
+        method="hand",
+    )
+
+
 def test_route_animation_draws_wrapped_moves_as_stubs() -> None:
     board = Board.parse("8x8", topology="torus")
     route = [board.parse_cell(c) for c in ("a1", "h7", "a1")]  # two wrapping moves
-    root = parse(svg.route_animation_svg(board, route, piece=KNIGHT))
+    root = parse(svg.route_animation_svg(walk(board, route)))
     cell = float(find(root, "rect", "cell")[0].get("width", "0"))
     span = cell * np.hypot(1, 2)  # a knight move's length in pixels
     paths = [s.find(NS + "path") for s in find(root, "g", "step")]
@@ -647,14 +669,14 @@ def test_route_animation_draws_wrapped_moves_as_stubs() -> None:
         lengths = pixel_segments(root, d)
         assert len(lengths) == 2
         assert sum(lengths) <= span + 1e-6  # the stubs stop at the board's edges
-    still = find(parse(svg.route_svg(board, route, piece=KNIGHT)), "path", "route")
+    still = find(parse(svg.route_svg(walk(board, route))), "path", "route")
     assert still[0].get("d", "").count("M") == 3  # the start, a re-entry per move
 
 
 def test_route_svg_3d_moves_between_layers_are_faint() -> None:
     board = Board.parse("3x3x3")
     route = [(0, 0, 0), (1, 2, 2), (0, 0, 0)]
-    root = parse(svg.route_svg(board, route, piece=Leaper((1, 2, 2))))
+    root = parse(svg.route_svg(walk(board, route, Leaper((1, 2, 2)))))
     (main,) = find(root, "path", "route")
     (between,) = find(root, "path", "between")
     assert segments(main.get("d", "")) == 0  # every move changes layer
@@ -665,9 +687,7 @@ def test_route_svg_3d_moves_between_layers_are_faint() -> None:
 def test_route_animation_numbers_nothing_and_outlines_food() -> None:
     board = Board.parse("3x3")
     root = parse(
-        svg.route_animation_svg(
-            board, [(0, 0), (2, 1), (0, 0)], piece=KNIGHT, food=[(2, 1)]
-        )
+        svg.route_animation_svg(walk(board, [(0, 0), (2, 1), (0, 0)], food=[(2, 1)]))
     )
     assert len(find(root, "g", "step")) == 2
     assert not find(root, "text", "num")

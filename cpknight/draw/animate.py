@@ -1,0 +1,364 @@
+"""The knight walks: SMIL animation of a tour or a route, no script."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Board
+from cpknight.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from cpknight.pieces import Leaper
+    from cpknight.results import Route, Tour
+
+from cpknight.draw.canvas import (
+    ANIMATION_LIMIT,
+    _chessboard,
+    _draw_food,
+    _Layout,
+    _n,
+    _ring,
+    _route_title,
+    _stroke,
+    _text,
+    _tour_title,
+)
+from cpknight.draw.colours import PATH, START
+from cpknight.draw.walk import _move_vectors, _segments
+
+__all__ = ["check_animation", "route_animation_svg", "tour_animation_svg"]
+
+
+def tour_animation_svg(
+    tour: Tour, *, speed: float = 4.0, cell_size: float | None = None
+) -> str:
+    """An animated SVG of the knight walking the tour, one step per move.
+
+    Plays in any browser with no script (SMIL ``<animate>``): the knight glides
+    from cell to cell, each move's line and the visit number appear as it
+    lands, the picture holds for two moves at the end and starts again. A
+    closed tour ends with the move back to the start.
+
+    Args:
+        tour: the tour, of at most :data:`ANIMATION_LIMIT` cells.
+        speed: moves per second.
+        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+
+    Returns:
+        The SVG document: one ``<g class="step">`` per move, each with one
+        ``<animate>``.
+
+    Raises:
+        InvalidInputError: a speed that is not positive, or a tour too long to
+            animate.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> from cpknight.pieces import Leaper
+        >>> from cpknight.checks import make_tour
+        >>> b = Board.parse("2x3")
+        >>> cells = [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]
+        >>> t = make_tour(b, Leaper((0, 1)), cells, closed=True, method="hand")
+        >>> root = ET.fromstring(tour_animation_svg(t, speed=2))
+        >>> len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='step']"))
+        6
+    """
+    speed = _check_speed(speed)
+    root, steps, knight, positions = _tour_walk(tour, cell_size)
+    _animate(steps, knight, positions, speed)
+    return _text(root)
+
+
+def route_animation_svg(
+    route: Route,
+    *,
+    speed: float = 4.0,
+    cell_size: float | None = None,
+) -> str:
+    """An animated SVG of the knight walking a route, one step per move.
+
+    As :func:`tour_animation_svg`, for a route that may revisit cells: each
+    move's line appears as the knight lands (a move that wraps on a 2D torus
+    or cylinder as two stubs), the food cells are outlined, and the picture
+    holds for two moves at the end and starts again.
+
+    Args:
+        route: the route, at most :data:`ANIMATION_LIMIT` cells.
+        speed: moves per second.
+        cell_size: pixels per cell.
+
+    Returns:
+        The SVG document: one ``<g class="step">`` per move.
+
+    Raises:
+        InvalidInputError: a speed that is not positive, or a route too long.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> from cpknight import collect
+        >>> route = collect("3x3", "a1", ["b3"], end="a1", method="search")
+        >>> text = route_animation_svg(route)
+        >>> root = ET.fromstring(text)
+        >>> len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='step']"))
+        2
+    """
+    speed = _check_speed(speed)
+    board, piece, food = route.board, route.piece, route.food
+    array = np.asarray(route.cells, dtype=np.int64).reshape(-1, board.dim)
+    if not 0 < len(array) <= ANIMATION_LIMIT:
+        raise InvalidInputError(
+            f"a route of {len(array)} cells cannot be animated (1 to "
+            f"{ANIMATION_LIMIT}); draw it with route_svg (--svg) instead"
+        )
+    root, steps, knight, centres = _walk_drawing(
+        board,
+        piece,
+        array,
+        closed=False,
+        title=_route_title(board, piece, array),
+        cell_size=cell_size,
+        numbered=False,
+        food=food,
+    )
+    _animate(steps, knight, centres, speed)
+    return _text(root)
+
+
+def check_animation(n_cells: int, speed: float = 4.0) -> None:
+    """Refuse, before any solving, a tour too long to animate or a bad speed.
+
+    Args:
+        n_cells: the number of cells the tour will have.
+        speed: moves per second.
+
+    Raises:
+        InvalidInputError: more than :data:`ANIMATION_LIMIT` cells, or a speed
+            that is not a positive number.
+
+    Examples:
+        >>> check_animation(64, 4.0)
+        >>> check_animation(64, 0)
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: expected a speed above 0 moves per \
+second: 0
+    """
+    _check_speed(speed)
+    if n_cells > ANIMATION_LIMIT:
+        raise InvalidInputError(
+            f"a tour of {n_cells} cells is too long to animate (at most "
+            f"{ANIMATION_LIMIT}); draw it with --svg (tour_svg) instead"
+        )
+
+
+# ---------------------------------------------------------------- animation
+
+
+def _check_speed(speed: float) -> float:
+    if not (isinstance(speed, int | float) and math.isfinite(speed) and speed > 0):
+        raise InvalidInputError(f"expected a speed above 0 moves per second: {speed!r}")
+    return float(speed)
+
+
+_Walk = tuple[ET.Element, list[list[ET.Element]], ET.Element, list[tuple[float, float]]]
+
+
+def _tour_walk(tour: Tour, cell_size: float | None) -> _Walk:
+    """:func:`_walk_drawing` of a tour, refused if too long to animate."""
+    check_animation(len(tour))
+    return _walk_drawing(
+        tour.board,
+        tour.piece,
+        np.asarray(tour.array, dtype=np.int64),
+        closed=tour.closed,
+        title=_tour_title(tour),
+        cell_size=cell_size,
+        numbered=True,
+    )
+
+
+def _walk_drawing(
+    board: Board,
+    piece: Leaper,
+    array: npt.NDArray[np.int64],
+    *,
+    closed: bool,
+    title: str,
+    cell_size: float | None,
+    numbered: bool,
+    food: Sequence[Sequence[int]] = (),
+) -> _Walk:
+    """The board, the elements of each move, the knight, its positions.
+
+    A walk (a tour, or a route that may revisit cells) of the cells ``array``,
+    with the move back to the start if ``closed``. ``numbered``: each cell
+    shows its visit number (the first from the start, the others as the
+    knight lands) and the knight is a badge; otherwise a plain disc. ``food``
+    cells are outlined.
+    """
+    lay, root = _chessboard(board, cell_size, title, numbers=True)
+    _draw_food(root, lay, food)
+    order = np.concatenate([array, array[:1]]) if closed else array
+    centres = [(float(x), float(y)) for x, y in lay.px(order).tolist()]
+    n = len(array)
+    _ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
+    # The lines are in cell units (so a move that wraps on a 2D torus is drawn
+    # as two stubs, as in tour_svg); the stroke width is scaled back to pixels.
+    lines = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "walk",
+            "transform": f"translate({_n(lay.left)} {_n(lay.top)}) scale({_n(lay.s)})",
+            "fill": "none",
+            "stroke": PATH,
+            "stroke-width": _n(_stroke(lay) / lay.s, 4),
+            "stroke-linecap": "round",
+            "stroke-opacity": "0.85",
+        },
+    )
+    units = lay.unit_xy(order)
+    raw = order[1:] - order[:-1]
+    moves = _move_vectors(board, piece.vector, raw)
+    steps_units = units[1:] - units[:-1]
+    numbers = None
+    if numbered:
+        longest = len(str(n))
+        font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
+        numbers = ET.SubElement(
+            root,
+            "g",
+            {
+                "class": "numbers",
+                "font-size": _n(font),
+                "text-anchor": "middle",
+                "fill": "#111111",
+                "stroke": "#ffffff",
+                "stroke-width": _n(max(1.0, font * 0.22)),
+                "stroke-linejoin": "round",
+                "paint-order": "stroke",
+            },
+        )
+        first = ET.SubElement(
+            numbers,
+            "text",
+            {
+                "class": "num",
+                "x": _n(centres[0][0]),
+                "y": _n(centres[0][1]),
+                "dy": "0.35em",
+            },
+        )
+        first.text = "1"
+    steps: list[list[ET.Element]] = []
+    for i in range(1, len(order)):
+        bx, by = centres[i]
+        step = ET.SubElement(lines, "g", {"class": "step", "data-step": str(i)})
+        ux, uy = units[i - 1].tolist()
+        line = _segments(
+            lay,
+            units[i - 1 : i + 1],
+            moves[i - 1 : i],
+            steps_units[i - 1 : i],
+            raw[i - 1 : i],
+        )
+        ET.SubElement(step, "path", {"d": f"M{ux + 0.5} {uy + 0.5}{line}"})
+        shown = [step]
+        if numbers is not None and i < n:
+            # The number lands with the move, in a group above every line.
+            text = ET.SubElement(
+                numbers,
+                "text",
+                {
+                    "class": "num",
+                    "data-step": str(i),
+                    "x": _n(bx),
+                    "y": _n(by),
+                    "dy": "0.35em",
+                },
+            )
+            text.text = str(i + 1)
+            shown.append(text)
+        steps.append(shown)
+    return root, steps, _knight(root, lay, centres[0], badge=numbered), centres
+
+
+def _knight(
+    root: ET.Element, lay: _Layout, centre: tuple[float, float], *, badge: bool
+) -> ET.Element:
+    """The knight: a dark disc on ``centre``; a badge has a white rim and a ♞."""
+    knight = ET.SubElement(
+        root,
+        "g",
+        {"class": "knight", "transform": f"translate({_n(centre[0])} {_n(centre[1])})"},
+    )
+    radius = max(4.0, lay.s * 0.36)
+    disc = {"r": _n(radius), "fill": "#111111", "fill-opacity": "0.85"}
+    if badge:
+        disc.update({"stroke": "#ffffff", "stroke-width": _n(max(1.0, radius * 0.1))})
+    ET.SubElement(knight, "circle", disc)
+    if badge and radius >= 8:
+        glyph = ET.SubElement(
+            knight,
+            "text",
+            {
+                "font-size": _n(radius * 1.35),
+                "text-anchor": "middle",
+                "dy": "0.35em",
+                "fill": "#ffffff",
+            },
+        )
+        glyph.text = "♞"
+    return knight
+
+
+def _animate(
+    steps: Sequence[Sequence[ET.Element]],
+    knight: ET.Element,
+    centres: Sequence[tuple[float, float]],
+    speed: float,
+) -> None:
+    """SMIL: step ``i``'s elements appear after ``i`` moves, the knight glides.
+
+    One loop lasts the moves plus two (the picture holds at the end), then
+    starts again.
+    """
+    dt = 1.0 / speed
+    n_moves = len(steps)
+    total = (n_moves + 2) * dt
+    dur = f"{_n(total, 3)}s"
+    for i, shown in enumerate(steps, start=1):
+        for element in shown:
+            ET.SubElement(
+                element,
+                "animate",
+                {
+                    "attributeName": "opacity",
+                    "values": "0;1",
+                    "keyTimes": f"0;{_n(i * dt / total, 6)}",
+                    "calcMode": "discrete",
+                    "dur": dur,
+                    "repeatCount": "indefinite",
+                },
+            )
+            element.set("opacity", "0")
+    values = [*centres, centres[-1]]
+    times = [i * dt / total for i in range(n_moves + 1)] + [1.0]
+    ET.SubElement(
+        knight,
+        "animateTransform",
+        {
+            "attributeName": "transform",
+            "type": "translate",
+            "values": ";".join(f"{_n(x)} {_n(y)}" for x, y in values),
+            "keyTimes": ";".join(_n(t, 6) for t in times),
+            "dur": dur,
+            "repeatCount": "indefinite",
+        },
+    )

@@ -1,0 +1,107 @@
+"""Pictures of boards: one board, or every named board on one sheet."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cpknight.board import Board
+from cpknight.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    pass
+
+from cpknight.draw.canvas import FONT, SVG_NS, _board_drawing, _n, _text
+
+__all__ = ["board_svg", "boards_svg"]
+
+
+# ------------------------------------------------------------------ public API
+
+
+def board_svg(board: Board, *, cell_size: float | None = None) -> str:
+    """Draw a board: open cells checkered, blocked cells dark, coordinates labelled.
+
+    Args:
+        board: a finite board.
+        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+
+    Returns:
+        The SVG document.
+
+    Raises:
+        InvalidBoardError: the board is the unbounded plane.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> root = ET.fromstring(board_svg(Board.parse("3x4")))
+        >>> len(root.findall(".//{http://www.w3.org/2000/svg}rect[@class='cell']"))
+        12
+    """
+    _, root = _board_drawing(board, cell_size)
+    return _text(root)
+
+
+def boards_svg(
+    boards: Sequence[Board], *, columns: int = 3, cell_size: float = 20.0
+) -> str:
+    """Draw several boards on one sheet, in rows, each titled with its label.
+
+    Args:
+        boards: the boards (each finite, at most :data:`CELL_LIMIT` cells).
+        columns: boards per row.
+        cell_size: pixels per cell.
+
+    Returns:
+        The SVG document: one nested ``<svg class="board">`` per board.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> boards = [Board.parse(s) for s in ("3x3", "cross5", "2x2x2")]
+        >>> root = ET.fromstring(boards_svg(boards, columns=2))
+        >>> ns = "{http://www.w3.org/2000/svg}"
+        >>> len(root.findall(f"{ns}svg[@class='board']"))
+        3
+    """
+    if columns < 1:
+        raise InvalidInputError(f"expected at least 1 column: {columns}")
+    drawings = [_board_drawing(b, cell_size)[1] for b in boards]
+    sizes = [
+        (float(d.get("width", "0")), float(d.get("height", "0"))) for d in drawings
+    ]
+    rows = [
+        list(range(i, min(i + columns, len(boards))))
+        for i in range(0, len(boards), columns)
+    ]
+    col_w = [
+        max((sizes[row[c]][0] for row in rows if c < len(row)), default=0.0)
+        for c in range(min(columns, len(boards)))
+    ]
+    caption = 18.0
+    sheet = ET.Element("svg", {"xmlns": SVG_NS, "font-family": FONT})
+    ET.SubElement(sheet, "title").text = f"{len(boards)} boards"
+    ET.SubElement(sheet, "rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
+    y = 0.0
+    for row in rows:
+        x = 0.0
+        height = max(sizes[i][1] for i in row)
+        for c, i in enumerate(row):
+            board = boards[i]
+            label = ET.SubElement(sheet, "text", {"x": _n(x + 6), "y": _n(y + 13)})
+            label.set("font-size", "13")
+            label.text = f"{board.label} ({board.n_open} open cells)"
+            inner = drawings[i]
+            inner.attrib.pop("xmlns", None)
+            inner.set("class", "board")
+            inner.set("x", _n(x))
+            inner.set("y", _n(y + caption))
+            sheet.append(inner)
+            x += col_w[c] + 12
+        y += height + caption + 12
+    width = sum(col_w) + 12 * (len(col_w) - 1)
+    sheet.set("width", str(math.ceil(width)))
+    sheet.set("height", str(math.ceil(y)))
+    sheet.set("viewBox", f"0 0 {math.ceil(width)} {math.ceil(y)}")
+    return _text(sheet)

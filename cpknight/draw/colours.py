@@ -1,0 +1,118 @@
+"""Colours: the palette, the heat-map scale and text contrast (WCAG 2 ratios).
+
+Examples:
+    >>> round(contrast_ratio((0, 0, 0), (255, 255, 255)), 1)
+    21.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Board
+
+if TYPE_CHECKING:
+    pass
+
+
+__all__ = ["contrast_ratio"]
+
+RGB = tuple[int, int, int]
+
+LIGHT: RGB = (240, 217, 181)
+DARK: RGB = (181, 136, 99)
+BLOCKED: RGB = (50, 50, 50)
+UNREACHABLE: RGB = (255, 255, 255)
+PATH = "#1d4ed8"
+START = "#15803d"
+END = "#b91c1c"
+SOURCE = "#e11d48"
+FOUND_LOW: RGB = (199, 233, 192)
+FOUND_HIGH: RGB = (35, 110, 55)
+INFEASIBLE: RGB = (229, 170, 170)
+UNKNOWN: RGB = (255, 209, 102)
+# A light-to-dark sequential scale (yellow, green, blue; ColorBrewer YlGnBu).
+HEAT: tuple[RGB, ...] = (
+    (255, 255, 217),
+    (199, 233, 180),
+    (127, 205, 187),
+    (65, 182, 196),
+    (29, 145, 192),
+    (34, 94, 168),
+    (12, 44, 132),
+)
+
+
+FOOD = "#d97706"
+
+
+def contrast_ratio(a: Sequence[int], b: Sequence[int]) -> float:
+    """The WCAG 2 contrast ratio of two sRGB colours (1 to 21).
+
+    Examples:
+        >>> round(contrast_ratio((0, 0, 0), (255, 255, 255)), 1)
+        21.0
+        >>> contrast_ratio((10, 20, 30), (10, 20, 30))
+        1.0
+    """
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _chess_colours(board: Board) -> npt.NDArray[np.uint8]:
+    parity = np.indices(board.shape).sum(axis=0) % 2
+    colours = np.where(parity[..., None] == 0, DARK, LIGHT).astype(np.uint8)
+    colours[~board.open_mask] = BLOCKED
+    return colours
+
+
+# ------------------------------------------------------------------ colours
+
+
+def _luminance(rgb: Sequence[int]) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(v)) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _text_colour(rgb: Sequence[int]) -> str:
+    """Black or white, whichever contrasts more with ``rgb``."""
+    black = contrast_ratio(rgb, (0, 0, 0))
+    white = contrast_ratio(rgb, (255, 255, 255))
+    return "#000000" if black >= white else "#ffffff"
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    t = min(1.0, max(0.0, t))
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def _heat_palette(top: int) -> npt.NDArray[np.uint8]:
+    """``top + 1`` colours from light (0 moves) to dark (``top`` moves)."""
+    out = np.empty((top + 1, 3), dtype=np.uint8)
+    stops = len(HEAT) - 1
+    for v in range(top + 1):
+        where = stops * v / top if top else 0.0
+        i = min(int(where), stops - 1)
+        out[v] = _mix(HEAT[i], HEAT[i + 1], where - i)
+    return out
+
+
+def _rgb(values: npt.NDArray[np.uint8]) -> RGB:
+    r, g, b = (int(v) for v in values)
+    return (r, g, b)
+
+
+def _hex(rgb: Sequence[int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*(int(v) for v in rgb))

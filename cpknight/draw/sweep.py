@@ -1,0 +1,135 @@
+"""Sweep grids: from which start cells a tour exists, with time and effort."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from cpknight.results import Sweep
+
+from cpknight.draw.canvas import (
+    _draw_cells,
+    _draw_labels,
+    _draw_numbers,
+    _effort_amount,
+    _layout,
+    _legend,
+    _root,
+    _seconds,
+    _short,
+    _text,
+)
+from cpknight.draw.colours import (
+    BLOCKED,
+    FOUND_HIGH,
+    FOUND_LOW,
+    INFEASIBLE,
+    UNKNOWN,
+    _mix,
+    _rgb,
+    _text_colour,
+)
+
+__all__ = ["sweep_svg"]
+
+
+def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
+    """Draw a sweep: each start cell coloured by status, with the effort it cost.
+
+    Green cells start a tour (darker: more effort), red ones were proved to
+    start none, amber ones reached the limit. The number in a cell is the
+    effort (moves tried, else CP-SAT branches or conflicts, shortened like
+    ``12k``); when the engine counts nothing, the time on found cells, ``×``
+    on proved ones and ``?`` on unknown ones. Each number carries a tooltip
+    with the status, time, effort and reason.
+
+    Args:
+        sweep: the sweep.
+        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+
+    Returns:
+        The SVG document.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> from cpknight.results import Sweep, SweepCell
+        >>> from cpknight.status import Effort
+        >>> b = Board.parse("1x2")
+        >>> s = Sweep(b, KNIGHT, False, "hand", (
+        ...     SweepCell((0, 0), "infeasible", 0.01, Effort(attempts=3)),
+        ...     SweepCell((0, 1), "unknown", 1.0, Effort(attempts=1500))))
+        >>> root = ET.fromstring(sweep_svg(s))
+        >>> [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")
+        ...  if t.get("class") == "num"]
+        ['3', '1.5k']
+    """
+    board = sweep.board
+    mask = board.open_mask
+    colours = np.empty((*board.shape, 3), dtype=np.uint8)
+    colours[...] = BLOCKED
+    colours[mask] = (255, 255, 255)
+    amounts = [_effort_amount(item.effort) for item in sweep.cells]
+    # Found cells shade from light (cheapest) to dark (dearest), on a log scale
+    # of the effort, or of the time when the engine counts nothing.
+    costs = [
+        math.log1p(a if a is not None else item.seconds * 1000)
+        for a, item in zip(amounts, sweep.cells, strict=True)
+    ]
+    found = [
+        c for c, item in zip(costs, sweep.cells, strict=True) if item.status == "found"
+    ]
+    low, high = (min(found), max(found)) if found else (0.0, 0.0)
+    labels: list[str] = []
+    tips: list[str] = []
+    for item, amount, cost in zip(sweep.cells, amounts, costs, strict=True):
+        if item.status == "found":
+            share = (cost - low) / (high - low) if high > low else 0.5
+            colour = _mix(FOUND_LOW, FOUND_HIGH, share)
+        elif item.status == "infeasible":
+            colour = INFEASIBLE
+        else:
+            colour = UNKNOWN
+        colours[item.cell] = colour
+        if amount is not None:
+            labels.append(_short(amount))
+        elif item.status == "found":
+            labels.append(_seconds(item.seconds))
+        else:
+            labels.append("×" if item.status == "infeasible" else "?")
+        detail = ", ".join(f"{k} {v}" for k, v in item.effort.as_dict().items())
+        tip = f"{board.cell_name(item.cell)}: {item.status} in {item.seconds:.3f} s"
+        tip += f" ({detail})" if detail else ""
+        tips.append(tip + (f": {item.reason}" if item.reason else ""))
+    lay = _layout(board, cell_size, legend=True)
+    kind = "closed" if sweep.closed else "open"
+    counts = sweep.counts()
+    root = _root(
+        lay,
+        f"{kind} tours of {board.label} ({sweep.piece.label}) from each start "
+        f"by {sweep.method}: " + ", ".join(f"{v} {k}" for k, v in counts.items() if v),
+    )
+    _draw_cells(root, lay, colours, "cell")
+    _draw_labels(root, lay)
+    if lay.numbers and sweep.cells:
+        cells = np.array([item.cell for item in sweep.cells], dtype=np.int64)
+        fills = [_text_colour(_rgb(colours[c])) for c in map(tuple, cells.tolist())]
+        texts = _draw_numbers(root, lay, cells, labels, fills, halo=False)
+        for text, tip in zip(texts, tips, strict=True):
+            ET.SubElement(text, "title").text = tip
+    _legend(
+        root,
+        lay,
+        "start:",
+        [
+            (_mix(FOUND_LOW, FOUND_HIGH, 0.5), f"tour ({counts.get('found', 0)})"),
+            (INFEASIBLE, f"none ({counts.get('infeasible', 0)})"),
+            (UNKNOWN, f"unknown ({counts.get('unknown', 0)})"),
+        ],
+    )
+    return _text(root)

@@ -1,0 +1,229 @@
+"""Drawing a walk of moves (a tour or a route): paths, wrapped moves, layers.
+
+A tour or route is always one ``<path>`` per layer; a move that wraps round a
+torus or cylinder is drawn as two stubs, one leaving each edge.
+"""
+
+from __future__ import annotations
+
+import itertools
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Board
+
+if TYPE_CHECKING:
+    from cpknight.pieces import Leaper
+
+from cpknight.draw.canvas import _Layout, _n, _stroke
+from cpknight.draw.colours import PATH
+
+
+def _path_group(root: ET.Element, lay: _Layout) -> ET.Element:
+    """A group drawing in cell units, for paths with a non-scaling stroke."""
+    return ET.SubElement(
+        root,
+        "g",
+        {
+            "transform": f"translate({_n(lay.left)} {_n(lay.top)}) scale({_n(lay.s)})",
+            "fill": "none",
+            "stroke": PATH,
+            "stroke-linecap": "round",
+            "stroke-linejoin": "round",
+            "stroke-opacity": "0.85",
+        },
+    )
+
+
+# -------------------------------------------------------------------- paths
+
+
+def _move_vectors(
+    board: Board, piece_vector: Sequence[int], delta: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """The move each step made: the raw difference, unwrapped on wrapping axes.
+
+    A step on a torus from the last file to the first is the move ``+1`` (or
+    ``+2``), not ``-7``: among the differences equal modulo each wrapping axis,
+    pick the first (the raw one first) whose sorted absolute values are the
+    piece's vector.
+    """
+    if not any(board.wrap) or len(delta) == 0:
+        return delta
+    want = np.array(
+        sorted([0] * (board.dim - len(piece_vector)) + [abs(v) for v in piece_vector]),
+        dtype=np.int64,
+    )
+    axes = [i for i, w in enumerate(board.wrap) if w]
+    out = delta.copy()
+    done = np.zeros(len(delta), dtype=bool)
+    for shifts in itertools.product((0, -1, 1), repeat=len(axes)):
+        trial = delta.copy()
+        for axis, k in zip(axes, shifts, strict=True):
+            trial[:, axis] += k * board.shape[axis]
+        ok = ~done & np.all(np.sort(np.abs(trial), axis=1) == want, axis=1)
+        out[ok] = trial[ok]
+        done |= ok
+    return out
+
+
+def _draw_walk(
+    root: ET.Element,
+    lay: _Layout,
+    kind: str,
+    array: npt.NDArray[np.int64],
+    piece: Leaper,
+    *,
+    closed: bool,
+) -> None:
+    """The walk's paths: the moves (class ``kind``), between layers, closing."""
+    width = _stroke(lay)
+    main, between, closing = _tour_paths(lay, array, piece.vector, closed=closed)
+    group = _path_group(root, lay)
+    ET.SubElement(
+        group,
+        "path",
+        {
+            "class": kind,
+            "d": main,
+            "stroke-width": _n(width),
+            "vector-effect": "non-scaling-stroke",
+        },
+    )
+    if between is not None:
+        ET.SubElement(
+            group,
+            "path",
+            {
+                "class": "between",
+                "d": between,
+                "stroke-width": _n(width * 0.6),
+                "stroke-opacity": "0.35",
+                "vector-effect": "non-scaling-stroke",
+            },
+        )
+    if closing is not None:
+        ET.SubElement(
+            group,
+            "path",
+            {
+                "class": "closing",
+                "d": closing,
+                "stroke-width": _n(width),
+                "stroke-dasharray": f"{_n(width * 2)} {_n(width * 1.5)}",
+                "vector-effect": "non-scaling-stroke",
+            },
+        )
+
+
+def _tour_paths(
+    lay: _Layout,
+    array: npt.NDArray[np.int64],
+    vector: Sequence[int],
+    *,
+    closed: bool,
+) -> tuple[str, str | None, str | None]:
+    """A walk's paths in cell units: its moves, those between layers, the closing.
+
+    Serves tours and routes alike. On 2D tori and cylinders a move that wraps
+    is two stubs; on 3D (and higher) boards the moves from one layer to
+    another go in the second path (``None`` if none); the third is the move
+    back to the start if ``closed`` (else ``None``).
+    """
+    units = lay.unit_xy(array)
+    head = _move_to(units[0])
+    board = lay.board
+    moves = _move_vectors(board, vector, array[1:] - array[:-1])
+    steps = units[1:] - units[:-1]
+    between = None
+    if board.dim >= 3 and len(array) > 1:
+        # Layers side by side: a move to another layer is drawn in a second,
+        # fainter path, so the moves within each layer stay readable.
+        across = np.any(array[1:, :-2] != array[:-1, :-2], axis=1).tolist()
+        parts: list[str] = []
+        hops: list[str] = []
+        for i, (dx, dy) in enumerate(steps.tolist()):
+            if across[i]:
+                (ax, ay), (bx, by) = units[i].tolist(), units[i + 1].tolist()
+                hops.append(f"M{ax + 0.5} {ay + 0.5}l{dx} {dy}")
+                parts.append(f"M{bx + 0.5} {by + 0.5}")
+            else:
+                parts.append(f"l{dx} {dy}")
+        body = "".join(parts)
+        between = "".join(hops) or None
+    else:
+        body = _segments(lay, units, moves, steps, array[1:] - array[:-1])
+    main = head + body
+    if not closed:
+        return main, between, None
+    raw = array[:1] - array[-1:]
+    back = _segments(
+        lay,
+        np.concatenate([units[-1:], units[:1]]),
+        _move_vectors(board, vector, raw),
+        units[:1] - units[-1:],
+        raw,
+    )
+    return main, between, _move_to(units[-1]) + back
+
+
+def _move_to(unit: npt.NDArray[np.int64]) -> str:
+    """``M x y`` to the centre of the cell whose top-left corner is ``unit``."""
+    x, y = unit.astype(np.float64) + 0.5
+    return f"M{_n(x)} {_n(y)}"
+
+
+def _segments(
+    lay: _Layout,
+    units: npt.NDArray[np.int64],
+    moves: npt.NDArray[np.int64],
+    steps: npt.NDArray[np.int64],
+    raw: npt.NDArray[np.int64],
+) -> str:
+    """Relative path commands: ``l dx dy`` per move; a wrapped move as two stubs."""
+    if len(steps) == 0:
+        return ""
+    wrapped = np.any(moves != raw, axis=1)
+    if not wrapped.any() or lay.board.dim != 2:
+        return "l" + " ".join(f"{dx} {dy}" for dx, dy in steps.tolist())
+    parts: list[str] = []
+    pending: list[str] = []
+    for i, (dx, dy) in enumerate(steps.tolist()):
+        if not wrapped[i]:
+            pending.append(f"{dx} {dy}")
+            continue
+        if pending:
+            parts.append("l" + " ".join(pending))
+            pending = []
+        # The move in drawing units: +x is a file to the right, +y a rank down.
+        vx, vy = int(moves[i, 1]), -int(moves[i, 0])
+        ax, ay = units[i].tolist()
+        bx, by = units[i + 1].tolist()
+        t_out = _exit(ax + 0.5, ay + 0.5, vx, vy, lay.cols, lay.rows)
+        t_in = _exit(bx + 0.5, by + 0.5, -vx, -vy, lay.cols, lay.rows)
+        parts.append(f"l{_n(vx * t_out, 3)} {_n(vy * t_out, 3)}")
+        parts.append(
+            f"M{_n(bx + 0.5 - vx * t_in, 3)} {_n(by + 0.5 - vy * t_in, 3)}"
+            f"l{_n(vx * t_in, 3)} {_n(vy * t_in, 3)}"
+        )
+    if pending:
+        parts.append("l" + " ".join(pending))
+    return "".join(parts)
+
+
+def _exit(x: float, y: float, vx: int, vy: int, width: int, height: int) -> float:
+    """How far along (x, y) + t (vx, vy) the segment leaves the board's box."""
+    ts = [1.0]
+    if vx > 0:
+        ts.append((width - x) / vx)
+    elif vx < 0:
+        ts.append(-x / vx)
+    if vy > 0:
+        ts.append((height - y) / vy)
+    elif vy < 0:
+        ts.append(-y / vy)
+    return max(0.0, min(ts))
