@@ -15,16 +15,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
 from cpknight import __version__
 from cpknight.api import (
-    DISTANCE_METHODS,
-    TOUR_METHODS,
     distance_map,
-    knight_distance,
     reach_split,
     resolve,
     try_tour,
@@ -34,17 +32,31 @@ from cpknight.checks import check_tour
 from cpknight.errors import (
     CpknightError,
     EngineError,
-    InvalidCellError,
     InvalidInputError,
     NoPathError,
     NoTourError,
     SolveLimitError,
     TourCheckError,
 )
+from cpknight.io import (
+    check_new_file,
+    read_tour_file,
+    write_new_file,
+    write_tour_file,
+)
 from cpknight.pieces import Leaper
-from cpknight.render import GRID_LIMIT, grid_text, sweep_text, table_text
-from cpknight.results import Distance, Outcome, Route, Tour, TourCount
-from cpknight.solving import SolveOptions, cannot_write
+from cpknight.render import (
+    GRID_LIMIT,
+    comparison_text,
+    counts_text,
+    distance_table_text,
+    effort_text,
+    grid_text,
+    outcome_line,
+    sweep_text,
+)
+from cpknight.results import Outcome, TourCount
+from cpknight.solving import SolveOptions
 from cpknight.status import Effort, Status
 
 __all__ = ["COMMANDS", "EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_NONE", "EXIT_OK", "main"]
@@ -341,159 +353,51 @@ def _add_distance(sub: SubParsers) -> None:
     _add_json(parser)
 
 
-def _method_list(
-    text: str, registry: Mapping[str, object], kind: str, *extra: str
-) -> list[str]:
-    """Read ``--method(s)``: names in ``registry`` (or ``extra``), or ``'all'``."""
-    if text.strip() == "all":
-        return list(registry)
-    methods = [m.strip() for m in text.split(",") if m.strip()]
-    for method in methods:
-        if method not in registry and method not in extra:
-            known = ", ".join([*registry, *(repr(name) for name in extra)])
-            raise InvalidInputError(
-                f"expected a {kind} method in {known} or 'all': {method!r}"
-            )
-    if not methods:
-        raise InvalidInputError(f"expected at least one {kind} method: {text!r}")
-    return methods
-
-
 def _run_distance(args: argparse.Namespace) -> int:
+    from cpknight.api import compare_distances
+
     board, piece = _board_and_piece(args)
-    methods = _method_list(args.method, DISTANCE_METHODS, "distance")
     source = board.parse_cell(args.source)
     target = board.parse_cell(args.target)
-    options = _solve_options(args)
-    results: list[Distance] = []
-    unreachable: NoPathError | None = None
-    refused: dict[str, InvalidInputError] = {}
-    stopped: dict[str, SolveLimitError] = {}
-    for method in methods:
-        try:
-            results.append(
-                knight_distance(
-                    board, source, target, piece=piece, method=method, options=options
-                )
-            )
-        except NoPathError as exc:
-            unreachable = unreachable or exc
-        except (InvalidInputError, SolveLimitError) as exc:
-            # One method refusing this board or piece (bfs on the plane, the
-            # formula off its boards) or running out of time does not stop
-            # the others.
-            if len(methods) == 1:
-                raise
-            if isinstance(exc, SolveLimitError):
-                stopped[method] = exc
-            else:
-                refused[method] = exc
-    if not results and unreachable is None:
-        if stopped:
-            raise next(iter(stopped.values()))
-        raise next(iter(refused.values()))
+    comparison = compare_distances(
+        board,
+        source,
+        target,
+        piece=piece,
+        methods=args.method,
+        options=_solve_options(args),
+    )
+    statuses = set(comparison.statuses())
+    single = comparison.rows[0] if len(comparison.rows) == 1 else None
+    if single is not None and single.status is Status.REFUSED:
+        raise InvalidInputError(single.reason or "refused")
+    if single is not None and single.status is Status.UNKNOWN:
+        raise SolveLimitError(single.reason or "the time limit was reached")
+    if not statuses & {"found", "infeasible"}:
+        raise SolveLimitError(
+            "no method answered: "
+            + "; ".join(f"{o.method}: {o.reason}" for o in comparison.rows)
+        )
+    code = EXIT_OK if "found" in statuses else EXIT_NONE
     if args.json:
-        rows = [_distance_json(r) for r in results]
-        if unreachable is not None and not results:
-            rows = [
-                {"method": m, "distance": None, "exact": True, "path": None}
-                for m in methods
-                if m not in refused
-            ]
-        rows += [
-            {"method": m, "distance": None, "exact": None, "error": str(err)}
-            for m, err in (refused | stopped).items()
-        ]
-        _json(
-            {
-                "source": _cell_json(source),
-                "target": _cell_json(target),
-                "results": rows,
-            }
-        )
-        return EXIT_NONE if unreachable is not None and not results else EXIT_OK
-    if unreachable is not None and not results:
-        _out(str(unreachable))
-        return EXIT_NONE
-    head = results[0]
+        _json(comparison.as_dict())
+        return code
+    if code == EXIT_NONE:
+        _out(next(o.reason or "" for o in comparison.rows if o.reason))
+        return code
     names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
-    if len(methods) == 1:
-        kind = "" if head.exact else " (a lower bound)"
-        _out(f"{names} on {board.label}, {piece.label}: {head.distance} moves{kind}")
-        if "bound" in head.details:
-            _out(f"move counts: {_counts_text(head.details)}")
-        if head.path is not None:
-            _out("path: " + " ".join(head.names()))
-        return EXIT_OK
-    _out(f"{names} on {board.label}, {piece.label}:")
-    rows_text: list[list[object]] = [
-        [
-            r.method,
-            r.distance,
-            "exact" if r.exact else "bound",
-            r.seconds,
-            r.details.get("bound"),
-            r.details.get("cuts"),
-            _counts_cell(r.details.get("counts")),
-        ]
-        for r in results
-    ]
-    rows_text += [[m, None, "refused", None, None, None, None] for m in refused]
-    rows_text += [[m, None, "unknown", None, None, None, None] for m in stopped]
-    _out(
-        table_text(
-            ["method", "moves", "kind", "seconds", "bound", "cuts", "counts"],
-            rows_text,
-        )
-    )
-    for method, err in refused.items():
-        _out(f"{method}: {err}")
-    bounded = [r for r in results if "bound" in r.details]
-    for r in bounded:
-        _out(f"{r.method}: {_counts_text(r.details)}")
-    exact = next((r for r in results if r.exact and r.path), None)
-    if exact is not None:
-        _out("path: " + " ".join(exact.names()))
-    return EXIT_OK
-
-
-def _counts_cell(counts: Any) -> str | None:
-    """Move counts for a table cell: ``+1,+2 x2; -2,-1``."""
-    if not isinstance(counts, dict):
-        return None
-    return "; ".join(
-        f"{move} x{count}" if count != 1 else str(move)
-        for move, count in counts.items()
-    )
-
-
-def _counts_text(details: dict[str, Any]) -> str:
-    """The move-count method's story: first bound, cuts, counts used."""
-    cuts = details.get("cuts", 0)
-    text = (
-        f"first bound {details.get('bound')} (before ordering), "
-        f"{cuts} no-good cut{'s' if cuts != 1 else ''}, "
-        f"counts {_counts_cell(details.get('counts')) or 'none'}"
-    )
-    wraps = {a: w for a, w in details.get("wraps", {}).items() if w}
-    if wraps:
-        text += ", wraps " + ", ".join(f"{a} {w:+d}" for a, w in wraps.items())
-    return text
-
-
-def _distance_json(result: Distance) -> dict[str, Any]:
-    row: dict[str, Any] = {
-        "method": result.method,
-        "distance": result.distance,
-        "exact": result.exact,
-        "path": None if result.path is None else [_cell_json(c) for c in result.path],
-        "seconds": round(result.seconds, 6),
-    }
-    row.update(result.details)
-    return row
-
-
-# -------------------------------------------------------------------- reach
+    heading = f"{names} on {board.label}, {piece.label}"
+    if single is None:
+        _out(distance_table_text(comparison, heading))
+        return code
+    d = single.value
+    kind = "" if d.exact else " (a lower bound)"
+    _out(f"{heading}: {d.distance} moves{kind}")
+    if "bound" in d.details:
+        _out(f"move counts: {counts_text(d.details)}")
+    if d.path is not None:
+        _out("path: " + " ".join(d.names()))
+    return code
 
 
 def _add_reach(sub: SubParsers) -> None:
@@ -571,26 +475,6 @@ def _add_check(sub: SubParsers) -> None:
         "--closed", action="store_true", help="also require the closing move"
     )
     _add_json(parser)
-
-
-def read_cells_file(path: str | Path) -> list[str]:
-    """Read a tour file: one cell per line; blank and ``;`` lines skipped.
-
-    Raises:
-        InvalidInputError: the file cannot be read.
-    """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or type(exc).__name__
-        raise InvalidInputError(f"cannot read tour file '{path}': {reason}") from None
-    cells = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line and not line.startswith(";"):
-            cells.append(line)
-    return cells
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -761,12 +645,11 @@ def _run_tour(args: argparse.Namespace) -> int:
     )
     tour = outcome.tour
     if tour is None:
-        # The JSON names the engine that ran (auto's pick), like a found tour.
-        json = _tour_json(None, closed, outcome.method, outcome.status, outcome.reason)
-        if outcome.status == "infeasible":
+        code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
+        text = outcome_line(outcome)
+        if code == EXIT_NONE:
             text = f"no {kind} tour of {board.label} ({piece.label}): {outcome.reason}"
-            return _outcome(args, EXIT_NONE, json, text)
-        return _outcome(args, EXIT_LIMIT, json, f"unknown: {outcome.reason}")
+        return _outcome(args, code, outcome.as_dict(), text)
     if args.out:
         write_tour_file(args.out, tour, force=args.force)
     if args.svg or args.animate or args.html:
@@ -779,7 +662,7 @@ def _run_tour(args: argparse.Namespace) -> int:
             html=lambda: tour_html(tour, speed=args.speed),
         )
     if args.json:
-        _json(_tour_json(tour, closed, tour.method, "found", None))
+        _json(outcome.as_dict())
         return EXIT_OK
     picked = " (picked by auto)" if args.method == "auto" else ""
     _out(
@@ -793,92 +676,6 @@ def _run_tour(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _tour_json(
-    tour: Tour | None, closed: bool, method: str, status: str, reason: str | None
-) -> dict[str, Any]:
-    return {
-        "status": status,
-        "closed": closed,
-        "method": method,
-        "cells": None if tour is None else tour.array.tolist(),
-        "seconds": None if tour is None else round(tour.seconds, 6),
-        "effort": None if tour is None else tour.effort.as_dict(),
-        "reason": reason,
-    }
-
-
-def tour_file_text(tour: Tour) -> str:
-    r"""A tour as ``cpknight check`` reads it: one cell name per line.
-
-    Examples:
-        >>> from cpknight import KNIGHT, Board
-        >>> from cpknight.checks import make_tour
-        >>> tour_file_text(make_tour(Board((1, 1)), KNIGHT, [(0, 0)], closed=False,
-        ...                          method="hand"))
-        'a1\n'
-    """
-    return "\n".join(tour.board.cell_names(tour.array)) + "\n"
-
-
-def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
-    """Write a tour: ``.npy`` as the ``(n, d)`` int array, else one cell a line.
-
-    Raises:
-        InvalidInputError: the file exists (and ``force`` is false) or cannot be
-            written.
-    """
-    if not path.endswith(".npy"):
-        write_new_file(path, tour_file_text(tour), force=force)
-        return
-    import numpy as np
-
-    def save(file: Path) -> None:
-        with file.open("wb") as handle:
-            np.save(handle, np.asarray(tour.array, dtype=np.int64))
-
-    _write(path, save, force=force)
-
-
-def read_tour_file(path: str, board: Board) -> Any:
-    """Read a tour file for :func:`check_tour`: a ``.npy`` array or cell lines.
-
-    Cell lines are read by :meth:`Board.read_cells` into an ``(n, d)`` array;
-    a file it cannot read is returned as the list of lines, for the checker to
-    read (and to name the first bad line).
-
-    Raises:
-        InvalidInputError: the file cannot be read, or a ``.npy`` file does not
-            hold an integer array.
-    """
-    import numpy as np
-
-    if str(path).endswith(".npy"):
-        try:
-            array = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as exc:
-            raise InvalidInputError(f"cannot read tour file '{path}': {exc}") from None
-        if not np.issubdtype(array.dtype, np.integer):
-            raise InvalidInputError(
-                f"tour file '{path}' holds {array.dtype} values; expected ints"
-            )
-        return array
-    try:
-        data = Path(path).read_bytes()
-    except OSError:
-        data = b""
-    if data:
-        try:
-            return board.read_cells(data)
-        except (InvalidCellError, UnicodeDecodeError):
-            pass
-    return read_cells_file(path)
-
-
-def _check_new_file(path: str, *, force: bool) -> None:
-    if Path(path).exists() and not force:
-        raise InvalidInputError(f"file '{path}' exists; add --force to overwrite it")
-
-
 def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
     """The files given to these options (``'svg'``: ``--svg``), checked up front.
 
@@ -886,7 +683,7 @@ def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
     """
     paths = [path for path in (getattr(args, name) for name in options) if path]
     for path in paths:
-        _check_new_file(path, force=args.force)
+        check_new_file(path, force=args.force)
     return paths
 
 
@@ -901,25 +698,6 @@ def _write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
 def _wrote(paths: Sequence[str]) -> None:
     for path in paths:
         _out(f"wrote {path}")
-
-
-def _write(path: str, write: Callable[[Path], object], *, force: bool) -> None:
-    """The one way a file is written: refuse to replace it, say why it failed."""
-    _check_new_file(path, force=force)
-    try:
-        write(Path(path))
-    except OSError as exc:
-        raise InvalidInputError(cannot_write(path, exc)) from None
-
-
-def write_new_file(path: str, text: str, *, force: bool) -> None:
-    """Write ``text`` to ``path``, refusing to replace a file without ``force``.
-
-    Raises:
-        InvalidInputError: the file exists (and ``force`` is false) or cannot be
-            written.
-    """
-    _write(path, lambda file: file.write_text(text, encoding="utf-8"), force=force)
 
 
 # -------------------------------------------------------------------- count
@@ -1141,6 +919,7 @@ def _run_collect(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
     outputs = _new_files(args, "svg", "animate")
+    began = time.perf_counter()
     try:
         route = collect(
             board,
@@ -1152,17 +931,18 @@ def _run_collect(args: argparse.Namespace) -> int:
             method=args.method,
             options=options,
         )
-    except NoPathError as exc:
-        return _outcome(
-            args,
-            EXIT_NONE,
-            _route_json(None, "infeasible", args.method, str(exc)),
-            f"infeasible: {exc}",
+    except (NoPathError, SolveLimitError) as exc:
+        outcome = Outcome(
+            "route",
+            exc.method or args.method,
+            exc.status,
+            time.perf_counter() - began,
+            exc.effort,
+            bound=exc.bound,
+            reason=str(exc),
         )
-    except SolveLimitError as exc:
-        row = _route_json(None, "unknown", args.method, str(exc))
-        row["bound"] = exc.details.get("bound")
-        return _outcome(args, EXIT_LIMIT, row, f"unknown: {exc}")
+        code = EXIT_NONE if exc.status is Status.INFEASIBLE else EXIT_LIMIT
+        return _outcome(args, code, outcome.as_dict(), outcome_line(outcome))
     if args.svg or args.animate:
         from cpknight.draw import route_animation_svg, route_svg
 
@@ -1172,7 +952,16 @@ def _run_collect(args: argparse.Namespace) -> int:
             animate=lambda: route_animation_svg(route),
         )
     if args.json:
-        _json(_route_json(route, route.status, route.method, None))
+        row = Outcome(
+            "route",
+            route.method,
+            route.status,
+            route.seconds,
+            route.effort,
+            value=route,
+            bound=route.bound,
+        )
+        _json(row.as_dict())
         return EXIT_OK
     kind = "simple route" if route.simple else "route"
     if route.optimal:
@@ -1189,20 +978,6 @@ def _run_collect(args: argparse.Namespace) -> int:
     _out("route: " + " ".join(route.names()))
     _wrote(outputs)
     return EXIT_OK
-
-
-def _route_json(
-    route: Route | None, status: str, method: str, reason: str | None
-) -> dict[str, Any]:
-    return {
-        "status": status,
-        "moves": None if route is None else route.moves,
-        "bound": None if route is None else route.bound,
-        "cells": None if route is None else [_cell_json(c) for c in route.cells],
-        "method": method,
-        "seconds": None if route is None else round(route.seconds, 6),
-        "reason": reason,
-    }
 
 
 def _add_formulation_collect(kinds: SubParsers) -> None:
@@ -1289,118 +1064,39 @@ def _add_compare(sub: SubParsers) -> None:
     _add_json(parser)
 
 
-_STATUS_WORDS = {"found": "found", "infeasible": "proved none", "unknown": "unknown"}
-
-
-def _effort_text(effort: dict[str, int]) -> str:
-    return ", ".join(f"{v:,} {k}" for k, v in effort.items()) or "-"
-
-
 def _run_compare(args: argparse.Namespace) -> int:
+    from cpknight.api import compare_tours
+
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
     closed = not args.open
-    methods = _method_list(args.methods, TOUR_METHODS, "tour", "auto")
     start, end = _tour_ends(args, board)
-    rows: list[dict[str, Any]] = []
-    for method in methods:
-        try:
-            outcome = try_tour(
-                board,
-                piece=piece,
-                closed=closed,
-                start=start,
-                end=end,
-                method=method,
-                options=options,
-            )
-        except InvalidInputError as exc:
-            # One engine refusing the instance (tiles off its boards) does not
-            # stop the others.
-            if len(methods) == 1:
-                raise
-            rows.append(
-                {
-                    "method": method,
-                    "status": "refused",
-                    "seconds": None,
-                    "effort": {},
-                    "checked": False,
-                    "reason": str(exc),
-                }
-            )
-            continue
-        rows.append(
-            {
-                "method": method,
-                "status": outcome.status,
-                "seconds": round(outcome.seconds, 6),
-                "effort": outcome.effort.as_dict(),
-                "checked": outcome.tour is not None,
-                "reason": outcome.reason,
-            }
-        )
-    statuses = {row["status"] for row in rows}
+    comparison = compare_tours(
+        board,
+        piece=piece,
+        closed=closed,
+        start=start,
+        end=end,
+        methods=args.methods,
+        options=options,
+    )
+    if len(comparison.rows) == 1 and comparison.rows[0].status is Status.REFUSED:
+        raise InvalidInputError(comparison.rows[0].reason or "refused")
+    statuses = set(comparison.statuses())
+    code = EXIT_OK if "found" in statuses else EXIT_NONE
+    if not statuses & {"found", "infeasible"}:
+        code = EXIT_LIMIT
+    if args.json:
+        _json(comparison.as_dict())
+        return code
+    limit = "no limit"
+    if options.time_limit is not None:
+        limit = f"a limit of {options.time_limit:g} s each"
     kind = "closed" if closed else "open"
     where = _ends_text(board, start, end)
-    if args.json:
-        _json(
-            {
-                "instance": {
-                    "board": board.label,
-                    "piece": list(piece.vector),
-                    "closed": closed,
-                    "start": None if start is None else _cell_json(start),
-                    "end": None if end is None else _cell_json(end),
-                    "time_limit": options.time_limit,
-                },
-                "rows": rows,
-            }
-        )
-    else:
-        limit = "no limit"
-        if options.time_limit is not None:
-            limit = f"a limit of {options.time_limit:g} s each"
-        _out(f"{kind} tour of {board.label} ({piece.label}){where}, {limit}:")
-        _out(
-            table_text(
-                ["method", "outcome", "seconds", "effort", "checked"],
-                [
-                    [
-                        r["method"],
-                        _STATUS_WORDS.get(r["status"], r["status"]),
-                        r["seconds"],
-                        _effort_text(r["effort"]),
-                        "yes" if r["checked"] else "-",
-                    ]
-                    for r in rows
-                ],
-            )
-        )
-        answered = [r for r in rows if r["status"] in ("found", "infeasible")]
-        if answered:
-            best = min(answered, key=lambda r: r["seconds"])
-            _out(f"fastest answer: {best['method']} ({best['seconds']:.3f} s)")
-        for r in rows:
-            if r["status"] in ("infeasible", "refused"):
-                _out(f"{r['method']}: {r['reason']}")
-                if r["status"] == "infeasible":
-                    break
-        _out(
-            "found: a tour that passed the checker; proved none: no such tour "
-            "exists;\nunknown: stopped at the limit. Effort: moves tried and "
-            "undone (search),\nbranches and conflicts (CP-SAT)."
-        )
-    if "found" in statuses and "infeasible" in statuses:
-        print(
-            "cpknight: internal error: engines disagree on existence "
-            "(please report this)",
-            file=sys.stderr,
-        )
-        return EXIT_INTERNAL
-    if "found" in statuses:
-        return EXIT_OK
-    return EXIT_NONE if "infeasible" in statuses else EXIT_LIMIT
+    heading = f"{kind} tour of {board.label} ({piece.label}){where}, {limit}"
+    _out(comparison_text(comparison, heading))
+    return code
 
 
 def _add_sweep(sub: SubParsers) -> None:
@@ -1474,26 +1170,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
 
         write_new_file(args.svg, sweep_svg(result), force=args.force)
     if args.json:
-        _json(
-            {
-                "board": board.label,
-                "piece": list(piece.vector),
-                "closed": result.closed,
-                "method": result.method,
-                "time_limit": options.time_limit,
-                "counts": counts,
-                "cells": [
-                    {
-                        "cell": _cell_json(c.cell),
-                        "status": c.status,
-                        "seconds": round(c.seconds, 6),
-                        "effort": c.effort.as_dict(),
-                        "reason": c.reason,
-                    }
-                    for c in result.cells
-                ],
-            }
-        )
+        _json(result.as_dict())
     else:
         kind = "closed" if result.closed else "open"
         limit = ""
@@ -1521,7 +1198,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
         if slow is not None:
             _out(
                 f"{total:.3f} s in all; slowest {board.cell_name(slow.cell)} "
-                f"({slow.seconds:.3f} s, {_effort_text(slow.effort.as_dict())})"
+                f"({slow.seconds:.3f} s, {effort_text(slow.effort.as_dict())})"
             )
         _wrote(outputs)
     return EXIT_LIMIT if counts.get("unknown") else EXIT_OK

@@ -217,8 +217,11 @@ flow, formula, bidirectional: 'dijkstra'
         if not names:
             raise InvalidInputError(f"expected one or more {self.question} methods")
         for name in names:
-            if not (self.auto and name == "auto"):
-                self.engine(name)
+            if name not in self._engines and not (self.auto and name == "auto"):
+                known = ", ".join([*self._engines, *(["auto"] if self.auto else [])])
+                raise InvalidInputError(
+                    f"expected a {self.question} method in {known} or 'all': {name!r}"
+                )
         return list(dict.fromkeys(names))
 
     def __getitem__(self, name: str) -> Engine:

@@ -18,20 +18,25 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from cpknight.board import FILES, Board, Cell
 
 if TYPE_CHECKING:
-    from cpknight.results import DistanceMap, Route, Sweep, Tour
+    from cpknight.results import Comparison, DistanceMap, Outcome, Route, Sweep, Tour
 
 __all__ = [
     "GRID_LIMIT",
     "board_text",
+    "comparison_text",
+    "counts_text",
     "distance_map_text",
+    "distance_table_text",
+    "effort_text",
     "grid_text",
+    "outcome_line",
     "route_text",
     "sweep_text",
     "table_text",
@@ -275,3 +280,150 @@ def _fmt(value: object) -> str:
     if value is None:
         return "-"
     return str(value)
+
+
+# ------------------------------------------------------------------ comparisons
+
+STATUS_WORDS = {"found": "found", "infeasible": "proved none", "unknown": "unknown"}
+"""How a comparison table says each status."""
+
+
+def effort_text(effort: dict[str, int]) -> str:
+    """Effort for a table cell: ``24 attempts, 0 backtracks`` (``-`` if none).
+
+    Examples:
+        >>> effort_text({"attempts": 1200, "backtracks": 3})
+        '1,200 attempts, 3 backtracks'
+    """
+    return ", ".join(f"{v:,} {k}" for k, v in effort.items()) or "-"
+
+
+def comparison_text(comparison: Comparison, heading: str) -> str:
+    """A tour comparison: one row per engine, the fastest answer, the reasons.
+
+    Examples:
+        >>> from cpknight import compare_tours
+        >>> c = compare_tours("4x4", methods="prune,cpsat")
+        >>> print(comparison_text(c, "closed tour of 4x4").splitlines()[1])
+        method  outcome      seconds  effort...
+    """
+    rows = [
+        [
+            o.method,
+            STATUS_WORDS.get(str(o.status), str(o.status)),
+            round(o.seconds, 6),
+            effort_text(o.effort.as_dict()),
+            "yes" if o.value is not None else "-",
+        ]
+        for o in comparison.rows
+    ]
+    lines = [
+        heading + ":",
+        table_text(["method", "outcome", "seconds", "effort", "checked"], rows),
+    ]
+    best = comparison.fastest
+    if best is not None:
+        lines.append(f"fastest answer: {best.method} ({best.seconds:.3f} s)")
+    for o in comparison.rows:
+        if str(o.status) in ("infeasible", "refused"):
+            lines.append(f"{o.method}: {o.reason}")
+            if str(o.status) == "infeasible":
+                break
+    lines.append(
+        "found: a tour that passed the checker; proved none: no such tour "
+        "exists;\nunknown: stopped at the limit. Effort: moves tried and "
+        "undone (search),\nbranches and conflicts (CP-SAT)."
+    )
+    return "\n".join(lines)
+
+
+def counts_text(details: dict[str, Any]) -> str:
+    """The move-count method's story: first bound, cuts, counts used.
+
+    Examples:
+        >>> counts_text({"bound": 2, "cuts": 1, "counts": {"+1,+2": 2}})
+        'first bound 2 (before ordering), 1 no-good cut, counts +1,+2 x2'
+    """
+    cuts = details.get("cuts", 0)
+    text = (
+        f"first bound {details.get('bound')} (before ordering), "
+        f"{cuts} no-good cut{'s' if cuts != 1 else ''}, "
+        f"counts {_counts_cell(details.get('counts')) or 'none'}"
+    )
+    wraps = {a: w for a, w in details.get("wraps", {}).items() if w}
+    if wraps:
+        text += ", wraps " + ", ".join(f"{a} {w:+d}" for a, w in wraps.items())
+    return text
+
+
+def _counts_cell(counts: Any) -> str | None:
+    """Move counts for a table cell: ``+1,+2 x2; -2,-1``."""
+    if not isinstance(counts, dict):
+        return None
+    return "; ".join(
+        f"{move} x{count}" if count != 1 else str(move)
+        for move, count in counts.items()
+    )
+
+
+def distance_table_text(comparison: Comparison, heading: str) -> str:
+    """Several distance methods on one pair: a row each, the IP's story, a path.
+
+    Examples:
+        >>> from cpknight import compare_distances
+        >>> c = compare_distances("8x8", "a1", "b2", methods="bfs,formula")
+        >>> print(distance_table_text(c, "a1 -> b2").splitlines()[-1])
+        path: a1 b3 c5 a4 b2
+    """
+    rows: list[list[object]] = []
+    for o in comparison.rows:
+        d = o.value
+        details: dict[str, Any] = {} if d is None else d.details
+        kind = str(o.status) if d is None else ("exact" if d.exact else "bound")
+        rows.append(
+            [
+                o.method,
+                None if d is None else d.distance,
+                kind,
+                None if d is None else round(o.seconds, 6),
+                details.get("bound"),
+                details.get("cuts"),
+                _counts_cell(details.get("counts")),
+            ]
+        )
+    lines = [
+        heading + ":",
+        table_text(
+            ["method", "moves", "kind", "seconds", "bound", "cuts", "counts"], rows
+        ),
+    ]
+    lines += [
+        f"{o.method}: {o.reason}" for o in comparison.rows if str(o.status) == "refused"
+    ]
+    lines += [
+        f"{o.method}: {counts_text(o.value.details)}"
+        for o in comparison.rows
+        if o.value is not None and "bound" in o.value.details
+    ]
+    exact = next(
+        (
+            o.value
+            for o in comparison.rows
+            if o.value is not None and o.value.exact and o.value.path
+        ),
+        None,
+    )
+    if exact is not None:
+        lines.append("path: " + " ".join(exact.names()))
+    return "\n".join(lines)
+
+
+def outcome_line(outcome: Outcome) -> str:
+    """One line for an outcome without an answer: proved none, or the limit.
+
+    Examples:
+        >>> from cpknight import try_tour
+        >>> outcome_line(try_tour("4x4", method="prune"))[:26]
+        'infeasible: the moves forc'
+    """
+    return f"{outcome.status}: {outcome.reason}"

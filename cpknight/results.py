@@ -420,6 +420,41 @@ class Sweep:
                 return item
         raise KeyError(cell)
 
+    def as_dict(self) -> dict[str, Any]:
+        """``{"question", "instance", "counts", "rows"}``: one outcome row a start cell.
+
+        Each row has the keys of :meth:`Outcome.as_dict` and ``start``, the cell.
+
+        Examples:
+            >>> from cpknight import sweep
+            >>> d = sweep("3x4", method="prune").as_dict()
+            >>> d["counts"], d["rows"][0]["start"], d["rows"][0]["status"]
+            ({'found': 6, 'infeasible': 6, 'unknown': 0}, [0, 0], 'found')
+        """
+        rows = []
+        for item in self.cells:
+            row = Outcome(
+                "tour",
+                self.method,
+                Status(item.status),
+                item.seconds,
+                item.effort,
+                reason=item.reason,
+            ).as_dict()
+            row["start"] = list(item.cell)
+            rows.append(row)
+        return {
+            "question": "sweep",
+            "instance": {
+                "board": self.board.label,
+                "piece": list(self.piece.vector),
+                "closed": self.closed,
+                "method": self.method,
+            },
+            "counts": self.counts(),
+            "rows": rows,
+        }
+
     def _repr_svg_(self) -> str:
         """The sweep as an SVG picture, for notebooks."""
         from cpknight.draw import sweep_svg

@@ -136,14 +136,16 @@ def test_distance_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "distance", "8x8", "a1", "b2", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["source"] == [0, 0]
-    assert data["target"] == [1, 1]
-    (row,) = [r for r in data["results"] if r["method"] == "bfs"]
+    assert data["question"] == "distance"
+    assert data["instance"]["source"] == [0, 0]
+    assert data["instance"]["target"] == [1, 1]
+    (row,) = [r for r in data["rows"] if r["method"] == "bfs"]
+    assert row["status"] == "found"
     assert row["distance"] == 4
     assert row["exact"] is True
-    assert row["path"][0] == [0, 0]
-    assert row["path"][-1] == [1, 1]
-    assert len(row["path"]) == 5
+    assert row["cells"][0] == [0, 0]
+    assert row["cells"][-1] == [1, 1]
+    assert len(row["cells"]) == 5
     assert isinstance(row["seconds"], float)
 
 
@@ -155,11 +157,12 @@ def test_distance_unreachable(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "distance", "3x3", "a1", "b2", "--json")
     assert code == 1
     data = json.loads(out)
-    assert data["source"] == [0, 0]
-    assert data["target"] == [1, 1]
-    assert data["results"][0]["method"] == "bfs"
-    assert data["results"][0]["distance"] is None
-    assert data["results"][0]["path"] is None
+    assert data["instance"]["source"] == [0, 0]
+    assert data["instance"]["target"] == [1, 1]
+    (row,) = data["rows"]
+    assert (row["method"], row["status"]) == ("bfs", "infeasible")
+    assert row["cells"] is None
+    assert "cannot be reached" in row["reason"]
 
 
 def test_reach(capsys: pytest.CaptureFixture[str]) -> None:
@@ -478,3 +481,49 @@ def test_distance_commands_do_not_load_ortools() -> None:
         timeout=60,
     )
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+# ------------------------------------------------------ one JSON schema
+
+SHARED_KEYS: dict[str, type | tuple[type, ...]] = {
+    "question": str,
+    "method": str,
+    "status": str,
+    "seconds": float,
+    "effort": dict,
+    "bound": (int, type(None)),
+    "reason": (str, type(None)),
+    "cells": (list, type(None)),
+}
+STATUSES = {"found", "optimal", "feasible", "infeasible", "unknown", "refused"}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["tour", "5x5", "--open", "--start", "a1"],
+        ["tour", "4x4"],  # proved none
+        ["tour", "8x8", "--method", "backtrack", "--time-limit", "0.2"],  # limit
+        ["compare", "5x5", "--open", "--start", "a1"],
+        ["distance", "8x8", "a1", "b2", "--method", "all"],
+        ["distance", "3x3", "a1", "b2"],  # unreachable
+        ["collect", "8x8", "a1", "h8", "d4"],
+        ["count", "3x4", "--open"],
+        ["count", "6x6", "--time-limit", "0.2"],  # limit: no count given
+        ["sweep", "3x4", "--method", "prune"],
+    ],
+    ids=" ".join,
+)
+def test_every_json_row_has_the_shared_keys(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    _, out, _ = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    rows = data.get("rows", [data])
+    assert rows
+    for row in rows:
+        for key, kind in SHARED_KEYS.items():
+            assert isinstance(row[key], kind), (key, row[key])
+        assert row["status"] in STATUSES
+        if row["status"] == "unknown":  # a limit reached still says its effort
+            assert row["effort"], row

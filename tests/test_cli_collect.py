@@ -96,7 +96,7 @@ def test_limit_exit_3(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def give_up(*args: object, **kwargs: object) -> None:
-        raise SolveLimitError("no route found by the time limit", details={"bound": 7})
+        raise SolveLimitError("no route found by the time limit", bound=7)
 
     monkeypatch.setattr(cpknight.api, "collect", give_up)
     code, out, _ = run(["collect", "8x8", "a1", "h8", "--json"], capsys)

@@ -60,7 +60,7 @@ def test_distance_json_rows(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["distance", "8x8", "a1", "b2", "--method", "all", "--json"]
     code, out, _ = run(argv, capsys)
     assert code == 0
-    rows = {r["method"]: r for r in json.loads(out)["results"]}
+    rows = {r["method"]: r for r in json.loads(out)["rows"]}
     assert set(rows) == set(api.DISTANCE_METHODS)  # every registered method
     for row in rows.values():
         assert row["distance"] == 4
@@ -79,7 +79,7 @@ def test_distance_plane_ip_and_formula_agree(
     argv = ["distance", "plane", "0,0", "100,57", "--method", "ip,formula", "--json"]
     code, out, _ = run(argv, capsys)
     assert code == 0
-    rows = {r["method"]: r for r in json.loads(out)["results"]}
+    rows = {r["method"]: r for r in json.loads(out)["rows"]}
     assert rows["ip"]["distance"] == rows["formula"]["distance"] == 53
     assert rows["ip"]["cuts"] == 0
     assert rows["ip"]["bound"] == 53
@@ -135,8 +135,9 @@ def test_distance_unreachable_json(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["distance", "3x3", "a1", "b2", "--method", "bfs,ip,flow", "--json"]
     code, out, _ = run(argv, capsys)
     assert code == 1
-    rows = json.loads(out)["results"]
-    assert [r["distance"] for r in rows] == [None, None, None]
+    rows = json.loads(out)["rows"]
+    assert [r["status"] for r in rows] == ["infeasible"] * 3
+    assert [r.get("distance") for r in rows] == [None, None, None]
 
 
 @pytest.mark.parametrize(

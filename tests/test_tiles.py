@@ -19,8 +19,9 @@ import pytest
 from cpknight.api import TOUR_METHODS, choose_tour_method, find_tour
 from cpknight.board import Board
 from cpknight.checks import check_tour
-from cpknight.cli import main, read_tour_file
+from cpknight.cli import main
 from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
+from cpknight.io import read_tour_file
 from cpknight.pieces import move_graph
 from cpknight.solving import SolveOptions
 from cpknight.tours import existence, tile_build
