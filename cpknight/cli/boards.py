@@ -1,0 +1,278 @@
+"""Subcommands about boards and distances: boards, map, distance, reach."""
+
+from __future__ import annotations
+
+import argparse
+
+from cpknight.api import (
+    distance_map,
+    reach_split,
+)
+from cpknight.board import NAMED_BOARDS, Board, Cell
+from cpknight.cli.common import (
+    EXIT_NONE,
+    EXIT_OK,
+    SubParsers,
+    _add_board_args,
+    _add_cell_args,
+    _add_force,
+    _add_grid,
+    _add_json,
+    _add_solve_args,
+    _board_and_piece,
+    _cell_json,
+    _command,
+    _grid_fits,
+    _json,
+    _new_files,
+    _out,
+    _solve_options,
+    _wrote,
+)
+from cpknight.errors import (
+    InvalidInputError,
+    SolveLimitError,
+)
+from cpknight.io import (
+    write_new_file,
+)
+from cpknight.render import (
+    counts_text,
+    distance_table_text,
+    grid_text,
+)
+from cpknight.status import Status
+
+# ------------------------------------------------------------------- boards
+
+
+def _add_boards(sub: SubParsers) -> None:
+    parser = _command(
+        sub,
+        "boards",
+        _run_boards,
+        help="list the named boards with a drawing of each",
+        description="List the named boards, or draw one.",
+        epilog=None,
+    )
+    parser.add_argument("name", nargs="?", metavar="NAME", help="draw only this board")
+    parser.add_argument(
+        "--svg", metavar="FILE", help="also draw the board (or every board) as SVG"
+    )
+    _add_force(parser, "the file given to --svg")
+
+
+def _run_boards(args: argparse.Namespace) -> int:
+    outputs = _new_files(args, "svg")
+    if args.name:
+        board = Board.parse(args.name)
+        _out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
+        _out(_diagram(board))
+        if args.svg:
+            from cpknight.draw import board_svg
+
+            write_new_file(args.svg, board_svg(board), force=args.force)
+        _wrote(outputs)
+        return EXIT_OK
+    names = list(NAMED_BOARDS)
+    for i, name in enumerate(names):
+        named = NAMED_BOARDS[name]
+        board = named.build()
+        if i:
+            _out()
+        _out(
+            f"{name}: {named.description} "
+            f"({board.size_label}, {board.n_open} open cells)"
+        )
+        _out(_diagram(board))
+    if args.svg:
+        from cpknight.draw import boards_svg
+
+        boards = [NAMED_BOARDS[name].build() for name in names]
+        write_new_file(args.svg, boards_svg(boards), force=args.force)
+    _wrote(outputs)
+    return EXIT_OK
+
+
+def _diagram(board: Board) -> str:
+    mask = board.open_mask
+
+    def label(cell: Cell) -> str:
+        return "." if mask[cell] else "#"
+
+    return grid_text(board, label)
+
+
+# ---------------------------------------------------------------------- map
+
+
+def _add_map(sub: SubParsers) -> None:
+    parser = _command(
+        sub,
+        "map",
+        _run_map,
+        help="the number of moves from a cell to every cell",
+        description="Print the distance map from SOURCE: the number of moves to "
+        "every cell (* the source, # blocked, - unreachable).",
+    )
+    _add_board_args(parser)
+    _add_cell_args(parser)
+    _add_json(parser)
+    _add_grid(parser)
+    parser.add_argument("--svg", metavar="FILE", help="draw the map as an SVG heat map")
+    _add_force(parser, "the file given to --svg")
+
+
+def _run_map(args: argparse.Namespace) -> int:
+    board, piece = _board_and_piece(args)
+    outputs = _new_files(args, "svg")
+    dmap = distance_map(board, args.source, piece=piece)
+    if args.svg:
+        from cpknight.draw import distance_map_svg
+
+        write_new_file(args.svg, distance_map_svg(dmap), force=args.force)
+    if args.json:
+        _json(
+            {
+                "board": board.label,
+                "piece": list(piece.vector),
+                "source": _cell_json(dmap.source),
+                "distances": dmap.to_lists(),
+            }
+        )
+        return EXIT_OK
+    unreachable = board.n_open - dmap.n_reachable
+    _out(
+        f"{piece.label} on {board.label} from {board.cell_name(dmap.source)}: "
+        f"{dmap.n_reachable} of {board.n_open} cells reachable, "
+        f"at most {dmap.max_distance} moves"
+        + (f", {unreachable} unreachable (-)" if unreachable else "")
+    )
+    if _grid_fits(args, board):
+        _out(str(dmap))
+    _wrote(outputs)
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------- distance
+
+
+def _add_distance(sub: SubParsers) -> None:
+    parser = _command(
+        sub,
+        "distance",
+        _run_distance,
+        help="the fewest moves from one cell to another, with a shortest path",
+        description="The fewest moves from SOURCE to TARGET and one shortest path.",
+    )
+    _add_board_args(parser)
+    _add_cell_args(parser, target=True)
+    parser.add_argument(
+        "--method",
+        default="bfs",
+        metavar="M",
+        help="bfs (default), a comma-separated list, or 'all'",
+    )
+    _add_solve_args(parser)
+    _add_json(parser)
+
+
+def _run_distance(args: argparse.Namespace) -> int:
+    from cpknight.api import compare_distances
+
+    board, piece = _board_and_piece(args)
+    source = board.parse_cell(args.source)
+    target = board.parse_cell(args.target)
+    comparison = compare_distances(
+        board,
+        source,
+        target,
+        piece=piece,
+        methods=args.method,
+        options=_solve_options(args),
+    )
+    statuses = set(comparison.statuses())
+    single = comparison.rows[0] if len(comparison.rows) == 1 else None
+    if single is not None and single.status is Status.REFUSED:
+        raise InvalidInputError(single.reason or "refused")
+    if single is not None and single.status is Status.UNKNOWN:
+        raise SolveLimitError(single.reason or "the time limit was reached")
+    if not statuses & {"found", "infeasible"}:
+        raise SolveLimitError(
+            "no method answered: "
+            + "; ".join(f"{o.method}: {o.reason}" for o in comparison.rows)
+        )
+    code = EXIT_OK if "found" in statuses else EXIT_NONE
+    if args.json:
+        _json(comparison.as_dict())
+        return code
+    if code == EXIT_NONE:
+        _out(next(o.reason or "" for o in comparison.rows if o.reason))
+        return code
+    names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
+    heading = f"{names} on {board.label}, {piece.label}"
+    if single is None:
+        _out(distance_table_text(comparison, heading))
+        return code
+    d = single.value
+    kind = "" if d.exact else " (a lower bound)"
+    _out(f"{heading}: {d.distance} moves{kind}")
+    if "bound" in d.details:
+        _out(f"move counts: {counts_text(d.details)}")
+    if d.path is not None:
+        _out("path: " + " ".join(d.names()))
+    return code
+
+
+def _add_reach(sub: SubParsers) -> None:
+    parser = _command(
+        sub,
+        "reach",
+        _run_reach,
+        help="which cells a piece can reach from a cell",
+        description="Show which cells can be reached from SOURCE (+ reachable, "
+        "- unreachable, * the source, # blocked) and the components of the board.",
+    )
+    _add_board_args(parser)
+    _add_cell_args(parser)
+    _add_json(parser)
+    _add_grid(parser)
+
+
+def _run_reach(args: argparse.Namespace) -> int:
+    board, piece = _board_and_piece(args)
+    source = board.parse_cell(args.source)
+    cells, others, sizes = reach_split(board, source, piece=piece)
+    if args.json:
+        _json(
+            {
+                "board": board.label,
+                "piece": list(piece.vector),
+                "source": _cell_json(source),
+                "reachable": cells,
+                "unreachable": others,
+                "components": sizes,
+            }
+        )
+        return EXIT_OK
+    shown = ", ".join(str(size) for size in sizes[:10])
+    more = f", ... ({len(sizes)} in all)" if len(sizes) > 10 else ""
+    _out(
+        f"{piece.label} on {board.label} from {board.cell_name(source)}: "
+        f"{len(cells)} of {board.n_open} cells reachable; "
+        f"{len(sizes)} component{'s' if len(sizes) != 1 else ''} ({shown}{more})"
+    )
+    if not _grid_fits(args, board):
+        return EXIT_OK
+    mask = board.open_mask
+    reached = set(cells)
+
+    def label(cell: Cell) -> str:
+        if not mask[cell]:
+            return "#"
+        if cell == source:
+            return "*"
+        return "+" if cell in reached else "-"
+
+    _out(grid_text(board, label))
+    return EXIT_OK

@@ -1,0 +1,305 @@
+"""What every subcommand shares: exit codes, option groups, output and files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, Protocol
+
+from cpknight.api import (
+    resolve,
+)
+from cpknight.board import Board, Cell, Topology
+from cpknight.io import (
+    check_new_file,
+    write_new_file,
+)
+from cpknight.pieces import Leaper
+from cpknight.render import (
+    GRID_LIMIT,
+)
+from cpknight.solving import SolveOptions
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_CODES",
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
+    "EXIT_LIMIT",
+    "EXIT_NONE",
+    "EXIT_OK",
+]
+
+EXIT_OK = 0
+EXIT_NONE = 1
+EXIT_BAD_INPUT = 2
+EXIT_LIMIT = 3
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
+
+EXIT_CODES = """\
+exit codes:
+  0  answered
+  1  proved there is none (no tour, target unreachable, not a tour)
+  2  bad input (board, cell, piece, option or file)
+  3  limit reached without an answer
+  70 internal error (an answer failed verification: a bug, please report)
+"""
+
+Run = Callable[[argparse.Namespace], int]
+SubParsers = Any  # argparse's _SubParsersAction is private
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+def _out(text: str = "") -> None:
+    print(text)
+
+
+def _json(obj: Any) -> None:
+    print(json.dumps(obj))
+
+
+def _outcome(args: argparse.Namespace, code: int, data: Any, text: str) -> int:
+    """Print ``data`` as JSON with ``--json``, else ``text``; return ``code``."""
+    if args.json:
+        _json(data)
+    else:
+        _out(text)
+    return code
+
+
+# ------------------------------------------------------------- shared options
+
+
+def _command(
+    sub: SubParsers,
+    name: str,
+    run: Run,
+    *,
+    help: str,
+    description: str,
+    epilog: str | None = EXIT_CODES,
+) -> argparse.ArgumentParser:
+    """Add the parser of one subcommand that runs ``run``, exit codes underneath."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name,
+        help=help,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> None:
+    parser.add_argument(
+        "board",
+        metavar="BOARD",
+        help="a size like 8x8 or 4x4x4, a named board (see 'cpknight boards'), "
+        "'plane', or a file of '.' and '#' (top rank first)",
+    )
+    if piece:
+        parser.add_argument(
+            "--piece",
+            default="knight",
+            metavar="P",
+            help="a leaper like 1,3 or a name (knight, camel, zebra, giraffe, ...); "
+            "default knight",
+        )
+    wrap = parser.add_mutually_exclusive_group()
+    wrap.add_argument("--torus", action="store_true", help="every axis wraps around")
+    wrap.add_argument(
+        "--cylinder", action="store_true", help="the last axis (the files) wraps"
+    )
+
+
+def _add_cell_args(parser: argparse.ArgumentParser, *, target: bool = False) -> None:
+    parser.add_argument("source", metavar="SOURCE", help="a cell like a1 or 0,0")
+    if target:
+        parser.add_argument("target", metavar="TARGET", help="a cell like h8 or 7,7")
+
+
+def _add_json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _add_grid(parser: argparse.ArgumentParser, what: str = "the grid") -> None:
+    parser.add_argument(
+        "--grid",
+        action="store_true",
+        help=f"print {what} even on boards of more than {GRID_LIMIT} cells",
+    )
+
+
+def _add_force(parser: argparse.ArgumentParser, files: str) -> None:
+    parser.add_argument("--force", action="store_true", help=f"overwrite {files}")
+
+
+def _add_export(parser: argparse.ArgumentParser, kind: str) -> None:
+    """``--export FILE`` and its ``--force``, for the formulation commands."""
+    parser.add_argument("--export", metavar="FILE", help=f"write the model as {kind}")
+    _add_force(parser, "the file given to --export")
+
+
+def _add_progress(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress on stderr (default: only when stderr is a terminal)",
+    )
+
+
+def _progress_bar(args: argparse.Namespace, line: str, total: int | None = None) -> Any:
+    """A tqdm progress line on stderr, or None when progress is not shown.
+
+    Progress is shown when stderr is a terminal, or with ``--progress``; only
+    then is tqdm imported.
+    """
+    if not (args.progress or sys.stderr.isatty()):
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, bar_format=line, file=sys.stderr)
+
+
+def _board_and_piece(args: argparse.Namespace) -> tuple[Board, Leaper]:
+    topology: Topology = (
+        "torus" if args.torus else "cylinder" if args.cylinder else "bounded"
+    )
+    return resolve(args.board, getattr(args, "piece", "knight"), topology=topology)
+
+
+def _cell_json(cell: Sequence[int]) -> list[int]:
+    return [int(x) for x in cell]
+
+
+def _grid_fits(args: argparse.Namespace, board: Board, hint: str = "") -> bool:
+    """Whether to print the grid; if not, say why (boards over the grid limit)."""
+    if board.size <= GRID_LIMIT or args.grid:
+        return True
+    _out(f"(the grid has {board.size} cells; add --grid to print it{hint})")
+    return False
+
+
+# --------------------------------------------------------------------- tour
+
+
+def _add_solve_args(
+    parser: argparse.ArgumentParser, *, time_limit: float | None = None
+) -> None:
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=time_limit,
+        metavar="S",
+        help="give up after S seconds, model building included (default: "
+        + ("none)" if time_limit is None else f"{time_limit:g})"),
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="CP-SAT search workers; 0 uses every core (default 1)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="random seed (default 0)"
+    )
+
+
+def _solve_options(args: argparse.Namespace) -> SolveOptions:
+    log = getattr(args, "log", False)
+    return SolveOptions(
+        time_limit=args.time_limit,
+        workers=args.workers,
+        seed=args.seed,
+        log=log,
+        log_callback=_log_line if log else None,
+    )
+
+
+def _log_line(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _add_tour_args(parser: argparse.ArgumentParser) -> None:
+    """The instance options shared by ``tour``, ``count``, ``compare`` and others."""
+    _add_board_args(parser)
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help="an open tour (a path); the default is closed (a circuit)",
+    )
+    parser.add_argument("--start", metavar="CELL", help="the first cell")
+    parser.add_argument("--end", metavar="CELL", help="the last cell (open tours)")
+
+
+def _tour_ends(
+    args: argparse.Namespace, board: Board
+) -> tuple[Cell | None, Cell | None]:
+    """The cells given to ``--start`` and ``--end`` (``None`` where not given)."""
+
+    def cell(text: str | None) -> Cell | None:
+        return None if text is None else board.parse_cell(text)
+
+    return cell(args.start), cell(args.end)
+
+
+def _ends_text(board: Board, start: Cell | None, end: Cell | None) -> str:
+    """`` from a1 to h8``: a tour's fixed ends, for a heading."""
+    return "".join(
+        f" {word} {board.cell_name(cell)}"
+        for word, cell in (("from", start), ("to", end))
+        if cell is not None
+    )
+
+
+def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
+    """The files given to these options (``'svg'``: ``--svg``), checked up front.
+
+    Checking before the work starts means a refused file costs no solving.
+    """
+    paths = [path for path in (getattr(args, name) for name in options) if path]
+    for path in paths:
+        check_new_file(path, force=args.force)
+    return paths
+
+
+def _write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
+    """Write the text of each option given a file (``svg=...``: ``--svg``)."""
+    for option, text in texts.items():
+        path = getattr(args, option)
+        if path:
+            write_new_file(path, text(), force=args.force)
+
+
+def _wrote(paths: Sequence[str]) -> None:
+    for path in paths:
+        _out(f"wrote {path}")
+
+
+class _Model(Protocol):
+    """What the formulation commands need of a built model."""
+
+    def formulation(self) -> str: ...
+
+    def export(self, path: str) -> object: ...
+
+
+def _print_or_export(args: argparse.Namespace, model: _Model, note: str = "") -> int:
+    """Print the model's formulation, or write it to the ``--export`` file."""
+    if args.export:
+        model.export(args.export)
+        _out(f"wrote {args.export}{note}")
+    else:
+        _out(model.formulation())
+    return EXIT_OK

@@ -1,0 +1,148 @@
+"""The formulation subcommands: print or export a model without solving it."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+
+from cpknight.cli.common import (
+    EXIT_CODES,
+    SubParsers,
+    _add_board_args,
+    _add_cell_args,
+    _add_export,
+    _add_tour_args,
+    _board_and_piece,
+    _command,
+    _Model,
+    _new_files,
+    _Parser,
+    _print_or_export,
+    _tour_ends,
+)
+from cpknight.cli.routes import _add_collect_args
+from cpknight.errors import (
+    InvalidInputError,
+)
+
+# ------------------------------------------------------- formulation: tours
+
+
+def _add_formulation_tour(kinds: SubParsers) -> None:
+    parser = _command(
+        kinds,
+        "tour",
+        _run_formulation_tour,
+        help="the CP-SAT circuit model of a tour",
+        description="Print the CP-SAT circuit model of a tour of BOARD with its "
+        "own numbers and variable names, or export it as a text proto.",
+    )
+    _add_tour_args(parser)
+    _add_export(parser, "a CP-SAT text proto")
+
+
+def _run_formulation_tour(args: argparse.Namespace) -> int:
+    from cpknight.pieces import move_graph
+    from cpknight.tours.cpsat import build_tour_model
+
+    board, piece = _board_and_piece(args)
+    board.require_finite("a tour")
+    _new_files(args, "export")
+    start, end = _tour_ends(args, board)
+    model = build_tour_model(
+        move_graph(board, piece), closed=not args.open, start=start, end=end
+    )
+    return _print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)")
+
+
+def _add_formulation_distance(kinds: SubParsers) -> None:
+    parser = _command(
+        kinds,
+        "distance",
+        _run_formulation_distance,
+        help="the integer program of a distance (move counts or arc flow)",
+        description="Print the integer program of the distance from SOURCE to "
+        "TARGET with the instance's own numbers and variable names (ip: move "
+        "counts, n[+1,+2] ...; flow: one unit of flow over the move arcs), or "
+        "export it as LP or MPS (--export FILE.lp|FILE.mps).",
+    )
+    _add_board_args(parser)
+    _add_cell_args(parser, target=True)
+    parser.add_argument(
+        "--method",
+        default="ip",
+        choices=["ip", "flow"],
+        help="ip (move counts, default) or flow (arc flow)",
+    )
+    _add_export(parser, "FILE.lp or FILE.mps")
+
+
+def _run_formulation_distance(args: argparse.Namespace) -> int:
+    from cpknight.distances.flow import build_flow_model
+    from cpknight.distances.moves import build_move_count_model
+
+    board, piece = _board_and_piece(args)
+    if args.export and Path(args.export).suffix.lower() not in (".lp", ".mps"):
+        raise InvalidInputError(
+            f"expected an export file ending in .lp or .mps: '{args.export}'"
+        )
+    _new_files(args, "export")
+    model: _Model
+    if args.method == "flow":
+        model = build_flow_model(board, args.source, args.target, piece=piece)
+    else:
+        model = build_move_count_model(board, args.source, args.target, piece=piece)
+    return _print_or_export(args, model)
+
+
+def _add_formulation_collect(kinds: SubParsers) -> None:
+    parser = _command(
+        kinds,
+        "collect",
+        _run_formulation_collect,
+        help="the CP-SAT circuit model of a shortest route through the food",
+        description="Print the CP-SAT model of the snake's meal (walk: a circuit "
+        "over the start and the food weighted by BFS distances; --simple: a "
+        "circuit over every cell with self-loops for cells left out) with the "
+        "instance's own numbers, or export it as a text proto.",
+    )
+    _add_collect_args(parser)
+    _add_export(parser, "a CP-SAT text proto")
+
+
+def _run_formulation_collect(args: argparse.Namespace) -> int:
+    from cpknight.routes.cpsat import build_collect_model
+
+    board, piece = _board_and_piece(args)
+    _new_files(args, "export")
+    model = build_collect_model(
+        board, args.start, args.food, end=args.end, piece=piece, simple=args.simple
+    )
+    return _print_or_export(args, model, f" ({len(model.arcs)} Booleans, one circuit)")
+
+
+# -------------------------------------------------------------- formulation
+
+FORMULATIONS: list[Callable[[SubParsers], None]] = [
+    _add_formulation_tour,
+    _add_formulation_distance,
+    _add_formulation_collect,
+]
+"""Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
+
+
+def _add_formulation(sub: SubParsers) -> None:
+    parser = sub.add_parser(
+        "formulation",
+        help="print or export a model with this instance's numbers",
+        description="Print a model's formulation with the instance's own numbers, "
+        "or export it (--export FILE).",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    kinds = parser.add_subparsers(
+        dest="kind", metavar="KIND", required=True, parser_class=_Parser
+    )
+    for register in FORMULATIONS:
+        register(kinds)

@@ -1,0 +1,448 @@
+"""Subcommands about tours: tour, check, count, compare, sweep."""
+
+from __future__ import annotations
+
+import argparse
+
+from cpknight.api import (
+    try_tour,
+)
+from cpknight.checks import check_tour
+from cpknight.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_LIMIT,
+    EXIT_NONE,
+    EXIT_OK,
+    SubParsers,
+    _add_board_args,
+    _add_force,
+    _add_grid,
+    _add_json,
+    _add_progress,
+    _add_solve_args,
+    _add_tour_args,
+    _board_and_piece,
+    _command,
+    _ends_text,
+    _grid_fits,
+    _json,
+    _new_files,
+    _out,
+    _outcome,
+    _progress_bar,
+    _solve_options,
+    _tour_ends,
+    _write_files,
+    _wrote,
+)
+from cpknight.errors import (
+    InvalidInputError,
+    TourCheckError,
+)
+from cpknight.io import (
+    read_tour_file,
+    write_new_file,
+    write_tour_file,
+)
+from cpknight.render import (
+    GRID_LIMIT,
+    comparison_text,
+    effort_text,
+    outcome_line,
+    sweep_text,
+)
+from cpknight.results import Outcome, TourCount
+from cpknight.status import Effort, Status
+
+# -------------------------------------------------------------------- check
+
+
+def _add_check(sub: SubParsers) -> None:
+    parser = _command(
+        sub,
+        "check",
+        _run_check,
+        help="verify a tour given as a file of cells, one per line",
+        description="Verify that FILE (one cell per line, algebraic like a1 or "
+        "coordinates like 0,0; blank lines and lines starting with ';' ignored) "
+        "is a tour of BOARD. Exit code 0 if it is, 1 if it is not.",
+    )
+    _add_board_args(parser)
+    parser.add_argument(
+        "file", metavar="FILE", help="the tour: one cell per line, or a .npy array"
+    )
+    parser.add_argument(
+        "--closed", action="store_true", help="also require the closing move"
+    )
+    _add_json(parser)
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    board, piece = _board_and_piece(args)
+    board.require_finite("a tour")
+    cells = read_tour_file(args.file, board)
+    kind = "closed tour" if args.closed else "tour"
+    try:
+        check_tour(board, cells, piece=piece, closed=args.closed)
+    except TourCheckError as exc:
+        return _outcome(
+            args,
+            EXIT_NONE,
+            {"tour": False, "step": exc.step, "reason": str(exc)},
+            f"not a {kind}: {exc}",
+        )
+    return _outcome(
+        args,
+        EXIT_OK,
+        {"tour": True, "step": None, "reason": None},
+        f"ok: a {kind} of {len(cells)} cells on {board.label} ({piece.label})",
+    )
+
+
+def _add_tour(sub: SubParsers) -> None:
+    parser = _command(
+        sub,
+        "tour",
+        _run_tour,
+        help="find a tour: every open cell once, closed (default) or open",
+        description="Find a tour of BOARD: every open cell exactly once, closed "
+        "(the last cell one move from the first) unless --open. Prints the board "
+        "with the visit number in each cell, the path, the outcome and the time.",
+    )
+    _add_tour_args(parser)
+    parser.add_argument(
+        "--method",
+        default="auto",
+        metavar="M",
+        help="the engine (see 'cpknight compare --help'); default auto, which "
+        "picks one for the instance and says which",
+    )
+    _add_solve_args(parser)
+    _add_json(parser)
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array)",
+    )
+    parser.add_argument(
+        "--svg", metavar="FILE", help="draw the tour as SVG (path, numbers, ends)"
+    )
+    parser.add_argument(
+        "--animate",
+        metavar="FILE",
+        help="write an animated SVG of the knight walking the tour (no script)",
+    )
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write a one-file HTML page with play, pause and step buttons",
+    )
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=4.0,
+        metavar="N",
+        help="moves per second for --animate and --html (default 4)",
+    )
+    _add_force(parser, "files given to --out, --svg, --animate, --html")
+    _add_grid(parser, "the grid and path")
+    parser.add_argument(
+        "--log", action="store_true", help="stream the solver's search log to stderr"
+    )
+
+
+def _run_tour(args: argparse.Namespace) -> int:
+    board, piece = _board_and_piece(args)
+    options = _solve_options(args)
+    closed = not args.open
+    outputs = _new_files(args, "out", "svg", "animate", "html")
+    if args.animate or args.html:
+        from cpknight.draw import check_animation
+
+        check_animation(board.n_open, args.speed)
+    kind = "closed" if closed else "open"
+    outcome = try_tour(
+        board,
+        piece=piece,
+        closed=closed,
+        start=args.start,
+        end=args.end,
+        method=args.method,
+        options=options,
+    )
+    tour = outcome.tour
+    if tour is None:
+        code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
+        text = outcome_line(outcome)
+        if code == EXIT_NONE:
+            text = f"no {kind} tour of {board.label} ({piece.label}): {outcome.reason}"
+        return _outcome(args, code, outcome.as_dict(), text)
+    if args.out:
+        write_tour_file(args.out, tour, force=args.force)
+    if args.svg or args.animate or args.html:
+        from cpknight.draw import tour_animation_svg, tour_html, tour_svg
+
+        _write_files(
+            args,
+            svg=lambda: tour_svg(tour),
+            animate=lambda: tour_animation_svg(tour, speed=args.speed),
+            html=lambda: tour_html(tour, speed=args.speed),
+        )
+    if args.json:
+        _json(outcome.as_dict())
+        return EXIT_OK
+    picked = " (picked by auto)" if args.method == "auto" else ""
+    _out(
+        f"{kind} tour of {board.label} ({piece.label}), {len(tour)} cells, "
+        f"found by {tour.method}{picked} in {tour.seconds:.3f} s"
+    )
+    if _grid_fits(args, board, ", or --out FILE to save the tour"):
+        _out(str(tour))
+        _out("path: " + " ".join(tour.names()))
+    _wrote(outputs)
+    return EXIT_OK
+
+
+# -------------------------------------------------------------------- count
+
+
+def _add_count(sub: SubParsers) -> None:
+    parser = _command(
+        sub,
+        "count",
+        _run_count,
+        help="count the tours of a board (CP-SAT enumeration)",
+        description="Count the tours of BOARD, closed (default) or open, in both "
+        "conventions: directed (each tour in its two directions) and undirected. "
+        "A count stopped by --time-limit or Ctrl-C is reported as partial.",
+    )
+    _add_tour_args(parser)
+    _add_solve_args(parser)
+    _add_json(parser)
+    _add_progress(parser)
+
+
+def _run_count(args: argparse.Namespace) -> int:
+    from cpknight.api import count_tours
+
+    board, piece = _board_and_piece(args)
+    closed = not args.open
+    bar = _progress_bar(args, "counting: {n} directed tours so far ({elapsed})")
+
+    def progress(partial: TourCount) -> None:
+        bar.update(partial.directed - bar.n)
+
+    try:
+        result = count_tours(
+            board,
+            piece=piece,
+            closed=closed,
+            start=args.start,
+            end=args.end,
+            options=_solve_options(args),
+            progress=None if bar is None else progress,
+        )
+        if bar is not None:
+            progress(result)
+    finally:
+        if bar is not None:
+            bar.close()
+    code = EXIT_OK
+    if result.interrupted:
+        code = EXIT_INTERRUPTED
+    elif result.status is not Status.FOUND:
+        code = EXIT_LIMIT
+    kind = "closed" if closed else "open"
+    where = _ends_text(board, *_tour_ends(args, board))
+    least = "" if result.status is Status.FOUND else "at least "
+    why = {EXIT_OK: "complete", EXIT_LIMIT: "partial: time limit reached"}.get(
+        code, "partial: interrupted"
+    )
+    return _outcome(
+        args,
+        code,
+        Outcome(
+            "count",
+            "cpsat",
+            result.status,
+            result.seconds,
+            Effort(solutions=result.undirected),
+            value=result,
+            reason=None if code == EXIT_OK else why,
+        ).as_dict(),
+        f"{kind} tours of {board.label} ({piece.label}){where}: "
+        f"{least}{result.directed} directed, {least}{result.undirected} undirected "
+        f"({why}, {result.seconds:.3f} s)",
+    )
+
+
+# ------------------------------------------------------------ compare, sweep
+
+
+def _add_compare(sub: SubParsers) -> None:
+    parser = _command(
+        sub,
+        "compare",
+        _run_compare,
+        help="run every tour engine on the same instance, side by side",
+        description="Run each tour engine on the same instance with the same time\n"
+        "limit and print one table: outcome (found, proved none, unknown),\n"
+        "seconds, effort (search: attempts and backtracks; CP-SAT: branches\n"
+        "and conflicts) and whether the tour passed the checker.\n\n"
+        "engines:\n"
+        "  cpsat       CP-SAT circuit model\n"
+        "  backtrack   depth-first search, fixed move order\n"
+        "  warnsdorff  the same, fewest onward moves first\n"
+        "  prune       warnsdorff with critical-cell cuts and restarts\n"
+        "  greedy      warnsdorff without backtracking (failing proves nothing)\n"
+        "  tiles       huge plain boards from CP-SAT-built tiles",
+    )
+    _add_tour_args(parser)
+    parser.add_argument(
+        "--methods",
+        default="all",
+        metavar="LIST",
+        help="comma-separated engines, or 'all' (default)",
+    )
+    _add_solve_args(parser, time_limit=10.0)
+    _add_json(parser)
+
+
+def _run_compare(args: argparse.Namespace) -> int:
+    from cpknight.api import compare_tours
+
+    board, piece = _board_and_piece(args)
+    options = _solve_options(args)
+    closed = not args.open
+    start, end = _tour_ends(args, board)
+    comparison = compare_tours(
+        board,
+        piece=piece,
+        closed=closed,
+        start=start,
+        end=end,
+        methods=args.methods,
+        options=options,
+    )
+    if len(comparison.rows) == 1 and comparison.rows[0].status is Status.REFUSED:
+        raise InvalidInputError(comparison.rows[0].reason or "refused")
+    statuses = set(comparison.statuses())
+    code = EXIT_OK if "found" in statuses else EXIT_NONE
+    if not statuses & {"found", "infeasible"}:
+        code = EXIT_LIMIT
+    if args.json:
+        _json(comparison.as_dict())
+        return code
+    limit = "no limit"
+    if options.time_limit is not None:
+        limit = f"a limit of {options.time_limit:g} s each"
+    kind = "closed" if closed else "open"
+    where = _ends_text(board, start, end)
+    heading = f"{kind} tour of {board.label} ({piece.label}){where}, {limit}"
+    _out(comparison_text(comparison, heading))
+    return code
+
+
+def _add_sweep(sub: SubParsers) -> None:
+    parser = _command(
+        sub,
+        "sweep",
+        _run_sweep,
+        help="for every start cell: does a tour from it exist?",
+        description="Ask for a tour from every open cell of BOARD in turn (open\n"
+        "tours unless --closed) and draw the answers as a grid: o a tour\n"
+        "starts here, x proved none, ? limit reached (--time-limit is per\n"
+        "cell). --json adds the time, effort and reason of every cell.",
+    )
+    _add_board_args(parser)
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument(
+        "--open", action="store_true", help="open tours (paths), the default"
+    )
+    kind.add_argument("--closed", action="store_true", help="closed tours")
+    parser.add_argument(
+        "--method",
+        default="auto",
+        metavar="M",
+        help="the engine (see 'cpknight compare --help'); default auto",
+    )
+    _add_solve_args(parser, time_limit=10.0)
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes, one cell each at a time (default 1)",
+    )
+    _add_progress(parser)
+    _add_json(parser)
+    parser.add_argument(
+        "--svg", metavar="FILE", help="draw the sweep as SVG (status, effort)"
+    )
+    _add_force(parser, "the file given to --svg")
+
+
+def _run_sweep(args: argparse.Namespace) -> int:
+    from cpknight.api import sweep
+
+    board, piece = _board_and_piece(args)
+    options = _solve_options(args)
+    outputs = _new_files(args, "svg")
+    bar = _progress_bar(
+        args, "swept {n} of {total} cells |{bar}| {elapsed}<{remaining}", board.n_open
+    )
+
+    def progress(done: int, total: int) -> None:
+        bar.update(done - bar.n)
+
+    try:
+        result = sweep(
+            board,
+            piece=piece,
+            closed=args.closed,
+            method=args.method,
+            options=options,
+            jobs=args.jobs,
+            progress=None if bar is None else progress,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    counts = result.counts()
+    if args.svg:
+        from cpknight.draw import sweep_svg
+
+        write_new_file(args.svg, sweep_svg(result), force=args.force)
+    if args.json:
+        _json(result.as_dict())
+    else:
+        kind = "closed" if result.closed else "open"
+        limit = ""
+        if options.time_limit is not None:
+            limit = f", limit {options.time_limit:g} s per cell"
+        _out(
+            f"{kind} tours of {board.label} ({piece.label}) from each start cell, "
+            f"by {result.method}{limit}:"
+        )
+        if board.size > GRID_LIMIT:
+            _out(f"(the grid has {board.size} cells; use --json for every cell)")
+            _out(", ".join(f"{k}: {v}" for k, v in counts.items()))
+        else:
+            _out(sweep_text(result))
+        proved = [c for c in result.cells if c.status == "infeasible"]
+        if proved:
+            more = len(proved) - 1
+            others = f" (and {more} more cells; --json gives each reason)"
+            _out(
+                f"why not {board.cell_name(proved[0].cell)}: {proved[0].reason}"
+                + (others if more else "")
+            )
+        total = sum(c.seconds for c in result.cells)
+        slow = max(result.cells, key=lambda c: c.seconds, default=None)
+        if slow is not None:
+            _out(
+                f"{total:.3f} s in all; slowest {board.cell_name(slow.cell)} "
+                f"({slow.seconds:.3f} s, {effort_text(slow.effort.as_dict())})"
+            )
+        _wrote(outputs)
+    return EXIT_LIMIT if counts.get("unknown") else EXIT_OK
