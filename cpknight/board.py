@@ -515,7 +515,7 @@ a tour needs a finite board
             ...
             cpknight.errors.InvalidCellError: cell 'c3' is blocked on board holed8
         """
-        cell, shown = self._read_cell(spec)
+        cell, shown = self.read_cell(spec)
         if len(cell) != self.dim:
             raise InvalidCellError(
                 f"cell '{shown}' has {len(cell)} coordinate"
@@ -527,7 +527,13 @@ a tour needs a finite board
             raise InvalidCellError(f"cell '{shown}' is blocked on board {self.label}")
         return cell
 
-    def _read_cell(self, spec: CellLike) -> tuple[Cell, str]:
+    def read_cell(self, spec: CellLike) -> tuple[Cell, str]:
+        """Read a cell's spelling, not checked against the board: the cell, as shown.
+
+        Examples:
+            >>> Board.parse("8x8").read_cell("z9")
+            ((8, 25), 'z9')
+        """
         if isinstance(spec, str):
             text = spec.strip().lower()
             match = _ALGEBRAIC_RE.match(text)
@@ -636,99 +642,6 @@ a tour needs a finite board
         block = np.concatenate(parts, axis=1)
         text: str = block[block != 0].tobytes().decode("ascii")
         return text.split("\n")[:-1]
-
-    def read_cells(self, lines: str | bytes | Iterable[str]) -> npt.NDArray[np.int64]:
-        r"""Read cells, one per line, into an ``(n, d)`` int array.
-
-        Lines in the spelling :meth:`cell_names` writes (``r,c`` or, on 2D boards
-        of up to 26 files, algebraic; digits, commas, one lower-case letter, no
-        blank lines) are parsed in bulk in numpy. Anything else is read line by
-        line as :meth:`parse_cell` reads a cell, skipping blank lines and lines
-        starting with ``;``. Cells are not checked against the board.
-
-        Args:
-            lines: the text (``str`` or ``bytes``) or its lines.
-
-        Returns:
-            The cells, one row each.
-
-        Raises:
-            InvalidCellError: a line is not a cell or has the wrong number of
-                coordinates.
-            UnicodeDecodeError: ``bytes`` that are not UTF-8.
-
-        Examples:
-            >>> Board.parse("8x8").read_cells("a1\nb3\n").tolist()
-            [[0, 0], [2, 1]]
-            >>> Board.parse("30x30").read_cells(["; a tour", "(0, 27)", "", "12,3"])
-            array([[ 0, 27],
-                   [12,  3]])
-            >>> Board.parse("8x8").read_cells("a1\nzz\n")
-            Traceback (most recent call last):
-            ...
-            cpknight.errors.InvalidCellError: expected a cell like 'a1' or '0,0': 'zz'
-        """
-        if isinstance(lines, bytes):
-            data = lines
-        elif isinstance(lines, str):
-            data = lines.encode("utf-8")
-        else:
-            data = "\n".join(lines).encode("utf-8")
-        fast = self._cells_from_bytes(data)
-        if fast is not None:
-            return fast
-        rows: list[Cell] = []
-        for raw in data.decode("utf-8").splitlines():
-            line = raw.strip()
-            if not line or line.startswith(";"):
-                continue
-            cell, shown = self._read_cell(line)
-            if len(cell) != self.dim:
-                raise InvalidCellError(
-                    f"cell '{shown}' has {len(cell)} coordinate"
-                    f"{'s' if len(cell) != 1 else ''}; board {self.label} has "
-                    f"{self.dim}"
-                )
-            rows.append(cell)
-        return np.array(rows, dtype=np.int64).reshape(-1, self.dim)
-
-    def _cells_from_bytes(self, data: bytes) -> npt.NDArray[np.int64] | None:
-        """Plain ``r,c`` lines, or algebraic ones, parsed in numpy; else None."""
-        buf = np.frombuffer(data, dtype=np.uint8)
-        if not buf.size or self.unbounded:
-            return None
-        if buf[-1] != ord("\n"):
-            buf = np.append(buf, np.uint8(ord("\n")))
-        digit = (buf >= ord("0")) & (buf <= ord("9"))
-        seps = np.flatnonzero(~digit)
-        algebraic = self.dim == 2 and self.shape[1] <= len(FILES)
-        pattern = [ord("a"), ord("\n")] if algebraic else [ord(",")] * (self.dim - 1)
-        if not algebraic:
-            pattern.append(ord("\n"))
-        kinds = buf[seps]
-        if algebraic:
-            kinds = np.where((kinds >= ord("a")) & (kinds <= ord("z")), ord("a"), kinds)
-        if len(seps) % len(pattern):
-            return None
-        table = kinds.reshape(-1, len(pattern))
-        if not all(np.all(table[:, j] == want) for j, want in enumerate(pattern)):
-            return None
-        runs = np.diff(seps, prepend=-1) - 1  # digits before each separator
-        fields = runs[1::2] if algebraic else runs
-        if (algebraic and runs[0::2].any()) or fields.min() < 1 or fields.max() > 9:
-            return None
-        # Horner's rule a digit column at a time: at most 9 passes over the fields.
-        ends = seps[1::2] if algebraic else seps
-        first = ends - fields
-        numbers = np.zeros(len(ends), dtype=np.int64)
-        for k in range(int(fields.max())):
-            more = fields > k
-            digits = buf[np.where(more, first + k, 0)].astype(np.int64) - ord("0")
-            numbers = np.where(more, numbers * 10 + digits, numbers)
-        if algebraic:
-            cols = buf[seps[0::2]].astype(np.int64) - ord("a")
-            return np.stack([numbers - 1, cols], axis=1)
-        return numbers.reshape(-1, self.dim)
 
     def index(self, cell: Sequence[int]) -> int:
         """The row-major position of ``cell`` among all cells (open or blocked).

@@ -303,7 +303,7 @@ def _as_cell_array(
     for i, cell in enumerate(cells):
         try:
             if isinstance(cell, str):
-                rows.append(board._read_cell(cell)[0])
+                rows.append(board.read_cell(cell)[0])
             else:
                 rows.append(tuple(int(x) for x in cell))
         except (InvalidCellError, TypeError, ValueError):

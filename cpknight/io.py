@@ -18,17 +18,21 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from cpknight.board import Board
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError
 from cpknight.results import Tour
 from cpknight.solving import cannot_write
 
 __all__ = [
     "check_new_file",
+    "read_cells",
     "read_cells_file",
     "read_tour_file",
     "tour_file_text",
@@ -92,7 +96,7 @@ def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
 def read_tour_file(path: str, board: Board) -> Any:
     """Read a tour file for :func:`check_tour`: a ``.npy`` array or cell lines.
 
-    Cell lines are read by :meth:`Board.read_cells` into an ``(n, d)`` array;
+    Cell lines are read by :func:`read_cells` into an ``(n, d)`` array;
     a file it cannot read is returned as the list of lines, for the checker to
     read (and to name the first bad line).
 
@@ -118,7 +122,7 @@ def read_tour_file(path: str, board: Board) -> Any:
         data = b""
     if data:
         try:
-            return board.read_cells(data)
+            return read_cells(board, data)
         except (InvalidCellError, UnicodeDecodeError):
             pass
     return read_cells_file(path)
@@ -147,3 +151,101 @@ def write_new_file(path: str, text: str, *, force: bool) -> None:
             written.
     """
     _write(path, lambda file: file.write_text(text, encoding="utf-8"), force=force)
+
+
+def read_cells(
+    board: Board, lines: str | bytes | Iterable[str]
+) -> npt.NDArray[np.int64]:
+    r"""Read cells, one per line, into an ``(n, d)`` int array.
+
+    Lines in the spelling :meth:`Board.cell_names` writes (``r,c`` or, on 2D boards
+    of up to 26 files, algebraic; digits, commas, one lower-case letter, no
+    blank lines) are parsed in bulk in numpy. Anything else is read line by
+    line as :meth:`Board.parse_cell` reads a cell, skipping blank lines and lines
+    starting with ``;``. Cells are not checked against the board.
+
+    Args:
+        board: the board (its dimension and files decide the spelling).
+        lines: the text (``str`` or ``bytes``) or its lines.
+
+    Returns:
+        The cells, one row each.
+
+    Raises:
+        InvalidCellError: a line is not a cell or has the wrong number of
+            coordinates.
+        UnicodeDecodeError: ``bytes`` that are not UTF-8.
+
+    Examples:
+        >>> read_cells(Board.parse("8x8"), "a1\nb3\n").tolist()
+        [[0, 0], [2, 1]]
+        >>> read_cells(Board.parse("30x30"), ["; a tour", "(0, 27)", "", "12,3"])
+        array([[ 0, 27],
+               [12,  3]])
+        >>> read_cells(Board.parse("8x8"), "a1\nzz\n")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidCellError: expected a cell like 'a1' or '0,0': 'zz'
+    """
+    if isinstance(lines, bytes):
+        data = lines
+    elif isinstance(lines, str):
+        data = lines.encode("utf-8")
+    else:
+        data = "\n".join(lines).encode("utf-8")
+    fast = _cells_from_bytes(board, data)
+    if fast is not None:
+        return fast
+    rows: list[Cell] = []
+    for raw in data.decode("utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        cell, shown = board.read_cell(line)
+        if len(cell) != board.dim:
+            raise InvalidCellError(
+                f"cell '{shown}' has {len(cell)} coordinate"
+                f"{'s' if len(cell) != 1 else ''}; board {board.label} has "
+                f"{board.dim}"
+            )
+        rows.append(cell)
+    return np.array(rows, dtype=np.int64).reshape(-1, board.dim)
+
+
+def _cells_from_bytes(board: Board, data: bytes) -> npt.NDArray[np.int64] | None:
+    """Plain ``r,c`` lines, or algebraic ones, parsed in numpy; else None."""
+    buf = np.frombuffer(data, dtype=np.uint8)
+    if not buf.size or board.unbounded:
+        return None
+    if buf[-1] != ord("\n"):
+        buf = np.append(buf, np.uint8(ord("\n")))
+    digit = (buf >= ord("0")) & (buf <= ord("9"))
+    seps = np.flatnonzero(~digit)
+    algebraic = board.dim == 2 and board.shape[1] <= len(FILES)
+    pattern = [ord("a"), ord("\n")] if algebraic else [ord(",")] * (board.dim - 1)
+    if not algebraic:
+        pattern.append(ord("\n"))
+    kinds = buf[seps]
+    if algebraic:
+        kinds = np.where((kinds >= ord("a")) & (kinds <= ord("z")), ord("a"), kinds)
+    if len(seps) % len(pattern):
+        return None
+    table = kinds.reshape(-1, len(pattern))
+    if not all(np.all(table[:, j] == want) for j, want in enumerate(pattern)):
+        return None
+    runs = np.diff(seps, prepend=-1) - 1  # digits before each separator
+    fields = runs[1::2] if algebraic else runs
+    if (algebraic and runs[0::2].any()) or fields.min() < 1 or fields.max() > 9:
+        return None
+    # Horner's rule a digit column at a time: at most 9 passes over the fields.
+    ends = seps[1::2] if algebraic else seps
+    first = ends - fields
+    numbers = np.zeros(len(ends), dtype=np.int64)
+    for k in range(int(fields.max())):
+        more = fields > k
+        digits = buf[np.where(more, first + k, 0)].astype(np.int64) - ord("0")
+        numbers = np.where(more, numbers * 10 + digits, numbers)
+    if algebraic:
+        cols = buf[seps[0::2]].astype(np.int64) - ord("a")
+        return np.stack([numbers - 1, cols], axis=1)
+    return numbers.reshape(-1, board.dim)
