@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Clock",
-    "Deadline",
     "Run",
     "SolveOptions",
     "configure_cpsat",
@@ -91,13 +90,10 @@ class SolveOptions:
         """Start the clock: a :class:`Run` of these options for one call."""
         return Run(self, Clock(self.time_limit))
 
-    def deadline(self) -> Clock:
-        """Start a bare clock (the former form of :meth:`start`)."""
-        return Clock(self.time_limit)
 
 
 class Clock:
-    """A wall-clock limit started when made; :meth:`check` is the only deadline check.
+    """A wall-clock limit started when made; :meth:`check` is the one deadline check.
 
     Examples:
         >>> c = Clock(None)
@@ -200,26 +196,15 @@ class Run:
         return self.clock.expired()
 
 
-Deadline = Clock
-"""The former name of :class:`Clock` (kept while the engines move over)."""
-
-
-def configure_cpsat(
-    solver: cp_model.CpSolver,
-    options: SolveOptions | Run,
-    deadline: Clock | None = None,
-) -> None:
-    """Apply the options and what is left of the deadline to a CP-SAT solver.
+def configure_cpsat(solver: cp_model.CpSolver, run: Run) -> None:
+    """Apply a run's options and what is left of its time to a CP-SAT solver.
 
     The remaining time, not the full limit, becomes CP-SAT's
     ``max_time_in_seconds``: model building counts against the user's limit.
     """
-    if isinstance(options, Run):
-        deadline = options.clock
-        options = options.options
-    assert deadline is not None
+    options = run.options
     params = solver.parameters
-    remaining = deadline.remaining()
+    remaining = run.remaining()
     if remaining is not None:
         params.max_time_in_seconds = max(remaining, 1e-3)
     params.num_workers = options.workers

@@ -216,7 +216,7 @@ def _abridged_linear(terms: Sequence[tuple[int, str]], keep: int = 6) -> str:
 
 
 _CHUNK = 8192
-"""Arcs or rows added to a model between two looks at the deadline."""
+"""Arcs or rows added to a model between two looks at the clock."""
 
 
 def check_time(run: Run | None, what: str) -> None:

@@ -62,7 +62,7 @@ IntArray = npt.NDArray[np.int64]
 ProgressCallback = Callable[[TourCount], None]
 
 _CHUNK = 4096
-"""Booleans made between two looks at the deadline while building."""
+"""Booleans made between two looks at the clock while building."""
 
 _SHOWN_CELLS = 12
 """How many cells' arcs :meth:`TourModel.formulation` lists before eliding."""
@@ -544,7 +544,7 @@ def _run(
 
 
 def _circuit_solver(run: Run) -> cp_model.CpSolver:
-    """A CP-SAT solver for a built circuit model, once the deadline is checked.
+    """A CP-SAT solver for a built circuit model, once the clock is checked.
 
     No LP relaxation: a circuit feasibility problem gains nothing from it, nor
     does enumeration (30x30 tour: about 3 times faster; 6x6 count: 22 s -> 2.4 s).

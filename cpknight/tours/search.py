@@ -101,7 +101,7 @@ SEARCH_METHODS = ("backtrack", "warnsdorff", "prune")
 """The engines that backtrack (and so can enumerate tours and prove there are none)."""
 
 CHECK_EVERY = 1024
-"""The deadline is checked once every this many attempts."""
+"""The clock is looked at once every this many attempts."""
 
 RESTART_ATTEMPTS = 4096
 """The least attempt cap of a Warnsdorff search's first run (at least twice the
@@ -297,7 +297,7 @@ def iter_search_tours(instance: TourInstance, run: Run, method: str) -> Iterator
 
     Raises:
         InvalidInputError: a method that does not backtrack.
-        SolveLimitError: the deadline passed before the enumeration ended.
+        SolveLimitError: the time limit passed before the enumeration ended.
 
     Examples:
         >>> from cpknight.board import Board
@@ -375,7 +375,7 @@ def _paths(
     """The tours (node lists) of a backtracking search, start cells in turn.
 
     Raises ``SearchExhaustedError`` when it found none at all, and
-    ``SolveLimitError`` at the deadline.
+    ``SolveLimitError`` at the time limit.
     """
     n = graph.n_nodes
     ptr = graph.indptr.tolist()
