@@ -5,8 +5,9 @@ frozen bundle: the native model, the variable handles, ``decode(...)``,
 ``formulation()`` (the model printed with the instance's own numbers, from the
 same data the builder used) and ``export(path)``. A model can be printed or
 exported without being solved: that is the teaching use. :class:`Formulation`
-is the interface they share; the CLI's ``formulation`` commands and the
-``models/`` scripts read nothing else.
+is the interface they share; the CLI's ``formulation`` commands read nothing
+else. Tours, tiles and routes build their circuit with the one builder here,
+:func:`add_circuit_arcs`, and read it back with :func:`successors`.
 
 Examples:
     >>> from cpknight.tours.cpsat import build_tour_model
@@ -17,10 +18,16 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-__all__ = ["Formulation"]
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+    from cpknight.solving import Run
+
+__all__ = ["CHUNK", "Formulation", "add_circuit_arcs", "successors"]
 
 
 @runtime_checkable
@@ -34,3 +41,76 @@ class Formulation(Protocol):
     def export(self, path: str | Path) -> object:
         """Write the model to ``path`` (a text proto, LP or MPS by its suffix)."""
         ...
+
+
+CHUNK = 4096
+"""Booleans made between two looks at the run's clock while building a circuit."""
+
+
+def add_circuit_arcs(
+    model: cp_model.CpModel,
+    tails: Sequence[int],
+    heads: Sequence[int],
+    names: Callable[[int], str] | None = None,
+    *,
+    run: Run | None = None,
+) -> list[cp_model.IntVar]:
+    """The one circuit builder: a Boolean per arc, then ``add_circuit`` over them.
+
+    Tours, tiles and routes all build their circuit here. The Booleans are made
+    in chunks of :data:`CHUNK`, each after a look at the run's clock, so that a
+    huge model stops at the time limit while it is being built. An arc whose
+    tail is its head is CP-SAT's "leave this node out" literal.
+
+    Args:
+        model: the CP-SAT model to add to.
+        tails: the tail node of each arc (nodes are ``0 .. n - 1``).
+        heads: the head node of each arc.
+        names: the readable name of arc ``i`` (``arc[a1->b3]``), or ``None``
+            for unnamed Booleans (faster on huge models).
+        run: the run whose clock bounds building, if any.
+
+    Returns:
+        The arc Booleans, in arc order.
+
+    Raises:
+        SolveLimitError: the run's time limit passed while building.
+
+    Examples:
+        >>> from ortools.sat.python import cp_model
+        >>> model = cp_model.CpModel()
+        >>> tails, heads = [0, 1, 2, 1], [1, 2, 0, 0]
+        >>> x = add_circuit_arcs(model, tails, heads, lambda i: f"x{i}")
+        >>> solver = cp_model.CpSolver()
+        >>> solver.solve(model) == cp_model.OPTIMAL
+        True
+        >>> successors(tails, heads, [solver.value(v) for v in x])
+        {0: 1, 1: 2, 2: 0}
+    """
+    literals: list[cp_model.IntVar] = []
+    for first in range(0, len(tails), CHUNK):
+        if run is not None:
+            run.check("building the model")
+        last = min(first + CHUNK, len(tails))
+        literals.extend(
+            model.new_bool_var(names(i) if names is not None else "")
+            for i in range(first, last)
+        )
+    model.add_circuit(list(zip(tails, heads, literals, strict=True)))
+    return literals
+
+
+def successors(
+    tails: Sequence[int], heads: Sequence[int], values: Sequence[int]
+) -> dict[int, int]:
+    """Each node's successor on the chosen arcs (0/1 ``values``), self-loops left out.
+
+    Examples:
+        >>> successors([0, 1, 1], [1, 0, 1], [1, 1, 0])
+        {0: 1, 1: 0}
+    """
+    return {
+        int(t): int(h)
+        for t, h, v in zip(tails, heads, values, strict=True)
+        if v and t != h
+    }

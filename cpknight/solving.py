@@ -91,7 +91,6 @@ class SolveOptions:
         return Run(self, Clock(self.time_limit))
 
 
-
 class Clock:
     """A wall-clock limit started when made; :meth:`check` is the one deadline check.
 

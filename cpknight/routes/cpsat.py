@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 from cpknight.engines import RouteInstance
+from cpknight.formulation import add_circuit_arcs
 from cpknight.results import Route
 from cpknight.routes.common import (
     Prepared,
@@ -238,7 +239,8 @@ def _build_model(
 
     The simple variant's arcs come from :meth:`MoveGraph.arcs` in numpy (in
     the same order as node by node, neighbours in move order) and the cells
-    are named once; the clock is looked at every :data:`_CHUNK` Booleans.
+    are named once; the one circuit builder
+    (:func:`cpknight.formulation.add_circuit_arcs`) looks at the clock as it goes.
     """
     from ortools.sat.python import cp_model
 
@@ -269,28 +271,28 @@ def _build_model(
     if not inst.simple or inst.trivial:
         columns = np.array(rows, dtype=np.int64).reshape(-1, 4).T
     prefix = "arc" if inst.simple else "x"
-    arcs: list[_Arc] = []
-    for first in range(0, columns.shape[1], _CHUNK):
-        if run is not None:
-            run.check("building the model")
-        chunk = columns[:, first : first + _CHUNK].tolist()
-        for t, h, w, k in zip(*chunk, strict=True):
-            kind = _KINDS[k]
-            var = (
-                f"skip[{labels[t]}]"
-                if kind == "skip"
-                else f"{prefix}[{labels[t]}->{labels[h]}]"
-            )
-            arcs.append(_Arc(t, h, model.new_bool_var(var), w, kind))
+    cell_t, cell_h, weights, kinds = columns.tolist()
+
+    def name(i: int) -> str:
+        tail, head = labels[cell_t[i]], labels[cell_h[i]]
+        if _KINDS[kinds[i]] == "skip":
+            return f"skip[{tail}]"
+        return f"{prefix}[{tail}->{head}]"
+
+    # Circuit index of each node; DUMMY (-1) reads the spare last entry.
+    index = np.full(graph.n_nodes + 1, -1, dtype=np.int64)
+    index[nodes] = np.arange(len(nodes))
+    circuit_t, circuit_h = index[columns[0]].tolist(), index[columns[1]].tolist()
+    literals = (
+        add_circuit_arcs(model, circuit_t, circuit_h, name, run=run)
+        if len(nodes) > 1
+        else []
+    )
+    arcs = [
+        _Arc(t, h, x, w, _KINDS[k])
+        for t, h, x, w, k in zip(cell_t, cell_h, literals, weights, kinds, strict=True)
+    ]
     if len(nodes) > 1:
-        if run is not None:
-            run.check("building the model")
-        # Circuit index of each node; DUMMY (-1) reads the spare last entry.
-        index = np.full(graph.n_nodes + 1, -1, dtype=np.int64)
-        index[nodes] = np.arange(len(nodes))
-        literals = [a.literal for a in arcs]
-        circuit_t, circuit_h = index[columns[0]].tolist(), index[columns[1]].tolist()
-        model.add_circuit(list(zip(circuit_t, circuit_h, literals, strict=True)))
         _minimise(
             model,
             [a.literal for a in arcs if a.weight],

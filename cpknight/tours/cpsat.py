@@ -45,6 +45,7 @@ from cpknight.board import Cell
 from cpknight.checks import make_tour
 from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
+from cpknight.formulation import add_circuit_arcs
 from cpknight.pieces import MoveGraph
 from cpknight.results import Tour, TourCount
 from cpknight.solving import Run, configure_cpsat, export_cpsat_model
@@ -61,8 +62,6 @@ __all__ = [
 IntArray = npt.NDArray[np.int64]
 ProgressCallback = Callable[[TourCount], None]
 
-_CHUNK = 4096
-"""Booleans made between two looks at the clock while building."""
 
 _SHOWN_CELLS = 12
 """How many cells' arcs :meth:`TourModel.formulation` lists before eliding."""
@@ -282,19 +281,16 @@ def build_tour_model(
         array.setflags(write=False)
     model = cp_model.CpModel()
     model.name = f"{'closed' if closed else 'open'} tour of {board.label}"
-    pairs = list(zip(all_t.tolist(), all_h.tolist(), strict=True))
+    tail_list, head_list = all_t.tolist(), all_h.tolist()
     labels = [*graph.cell_names(), "D"] if names else []
-    made: list[cp_model.IntVar] = []
-    for first in range(0, len(pairs), _CHUNK):
-        if run is not None:
-            run.check("building the model")
-        made.extend(
-            model.new_bool_var(f"arc[{labels[t]}->{labels[h]}]" if names else "")
-            for t, h in pairs[first : first + _CHUNK]
+
+    def arc_name(i: int) -> str:
+        return f"arc[{labels[tail_list[i]]}->{labels[head_list[i]]}]"
+
+    literals = tuple(
+        add_circuit_arcs(
+            model, tail_list, head_list, arc_name if names else None, run=run
         )
-    literals = tuple(made)
-    model.add_circuit(
-        [(t, h, lit) for (t, h), lit in zip(pairs, literals, strict=True)]
     )
     bundle = TourModel(
         graph=graph,

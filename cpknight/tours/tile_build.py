@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.errors import NoTourError, SolveLimitError
+from cpknight.formulation import add_circuit_arcs, successors
 from cpknight.pieces import KNIGHT, move_graph
 from cpknight.solving import Clock, Run, SolveOptions
 
@@ -107,32 +108,31 @@ def _circuit_order(
     graph = move_graph(Board((h, w)), KNIGHT)
     n = graph.n_nodes
     model = cp_model.CpModel()
-    arcs: list[tuple[int, int, cp_model.IntVar]] = []
-    lit: dict[tuple[int, int], cp_model.IntVar] = {}
-    tails, heads = graph.arcs()
-    for u, v in zip(tails.tolist(), heads.tolist(), strict=True):
-        (r, c), (rr, cc) = graph.cell(u), graph.cell(v)
-        lit[u, v] = model.new_bool_var(f"arc[{r},{c}->{rr},{cc}]")
-        arcs.append((u, v, lit[u, v]))
-    if not closed:
+    tail_array, head_array = graph.arcs()
+    tails, heads = tail_array.tolist(), head_array.tolist()
+    names = [
+        "arc[{},{}->{},{}]".format(*graph.cell(u), *graph.cell(v))
+        for u, v in zip(tails, heads, strict=True)
+    ]
+    index = {(u, v): i for i, (u, v) in enumerate(zip(tails, heads, strict=True))}
+    if not closed:  # a dummy node n closes the path
         for u in range(n):
             if start is None or u == start:
-                arcs.append((n, u, model.new_bool_var(f"first[{u}]")))
+                tails, heads, names = [*tails, n], [*heads, u], [*names, f"first[{u}]"]
             if end is None or u == end:
-                arcs.append((u, n, model.new_bool_var(f"last[{u}]")))
-    virtual: dict[int, int] = {}
-    for u, v in links:
-        if (u, v) in lit:
-            model.add(lit[u, v] == 1)
-        else:
-            link = model.new_bool_var(f"link[{u}->{v}]")
-            model.add(link == 1)
-            arcs.append((u, v, link))
-            virtual[u] = v
-    model.add_circuit(arcs)
+                tails, heads, names = [*tails, u], [*heads, n], [*names, f"last[{u}]"]
+    forced = []
+    for u, v in links:  # arcs the circuit must use; a non-move link splits it
+        if (u, v) not in index:
+            index[u, v] = len(tails)
+            tails, heads, names = [*tails, u], [*heads, v], [*names, f"link[{u}->{v}]"]
+        forced.append(index[u, v])
+    lit = add_circuit_arcs(model, tails, heads, names.__getitem__, run=run)
+    for i in forced:
+        model.add(lit[i] == 1)
     for a, b in required:
         u, v = graph.node(a), graph.node(b)
-        model.add(lit[u, v] + lit[v, u] == 1)
+        model.add(lit[index[u, v]] + lit[index[v, u]] == 1)
     solver = cp_model.CpSolver()
     configure_cpsat(solver, run or _tile_run(None))
     status = solver.solve(model)
@@ -140,13 +140,8 @@ def _circuit_order(
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise SolveLimitError(f"cp-sat found no {h}x{w} tile in the time limit")
-    succ = {u: v for (u, v), x in lit.items() if solver.boolean_value(x)}
-    succ.update(virtual)
-    if closed:
-        first = 0 if start is None else start
-    else:
-        heads_used = set(succ.values())
-        first = next(u for u in range(n) if u not in heads_used)
+    succ = successors(tails, heads, [solver.value(x) for x in lit])
+    first = (0 if start is None else start) if closed else succ[n]
     order = [first]
     while len(order) < n:
         order.append(succ[order[-1]])
