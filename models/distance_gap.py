@@ -1,19 +1,21 @@
 """The gap between the move-count bound and the distance on a bounded board.
 
-Problem: from one source cell, how far is every cell, and where does the board's
-edge (or a hole) make the knight go round?
+Problem: from one source cell, how far is every cell, and where does the
+board's edge (or a hole) make the knight go round?
 
 Formulation. For each target t, the move-count integer program
 
-    z(t) = min { sum_j n_j : A n = t - s, n in Z^k, n >= 0 }
+    z(t) = min { sum_j n_j : A n = t - s, n in N^k }
 
 (A the matrix of the move vectors) is the distance on the unbounded plane: a
 lower bound on the board, because a walk on the board is also a walk on the
-plane. The board distance D(t) is what the ``ip`` method returns after its
-no-good cuts (and what BFS returns). The gap D(t) - z(t) is even (every move
-changes the colour of the cell, so both have the parity of the offset) and is
-non-zero only near the edges and holes: the cells where some shortest plane
-walk would leave the board.
+plane; one small CP-SAT model per target. The board distance D(t) is the BFS
+distance. The gap D(t) - z(t) is even (every move changes the colour of the
+cell, so both have the parity of the offset) and is non-zero only near the
+edges and holes.
+
+Cross-check: z(t) <= D(t) for every reachable target, with an even gap, and
+z(t) equals cpknight's closed form on the plane.
 
 Run: ``python models/distance_gap.py [BOARD SOURCE]`` (default 8x8 a1).
 """
@@ -21,68 +23,70 @@ Run: ``python models/distance_gap.py [BOARD SOURCE]`` (default 8x8 a1).
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 
-from cpknight import Board, distance_map, knight_distance
-from cpknight.board import Cell
-from cpknight.errors import NoPathError
-from cpknight.render import grid_text
+from ortools.sat.python import cp_model
+
+from cpknight import KNIGHT, Board, distance_map, knight_distance
+
+
+def move_count_bound(offset: tuple[int, int]) -> int:
+    """z(offset): the fewest moves on the plane, by the move-count model."""
+    moves = KNIGHT.moves(2).tolist()
+    bound = abs(offset[0]) + abs(offset[1]) + 3  # no shortest walk uses more
+    # --- the model: a count per move, A n = d, minimise sum n -------------
+    model = cp_model.CpModel()
+    n = [model.new_int_var(0, bound, f"n[{r:+d},{c:+d}]") for r, c in moves]
+    for axis in range(2):
+        model.add(
+            sum(v[axis] * x for v, x in zip(moves, n, strict=True)) == offset[axis]
+        )
+    model.minimize(sum(n))
+    # -----------------------------------------------------------------------
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    if solver.solve(model) != cp_model.OPTIMAL:
+        raise SystemExit(f"the move-count model has no optimum for {offset}")
+    return round(solver.objective_value)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the bound, the distance and their gap for every cell, verified."""
+    """Solve z(t) for every target, compare with BFS, print the gap grid."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("board", nargs="?", default="8x8")
     parser.add_argument("source", nargs="?", default="a1")
-    parser.add_argument("--piece", default="knight")
     args = parser.parse_args(argv)
     board = Board.parse(args.board)
     source = board.parse_cell(args.source)
-    bfs = distance_map(board, source, piece=args.piece)
-
-    print(__doc__.split("Formulation. ")[1].split("Run:")[0].rstrip())
-    print()
-    bound: dict[Cell, int] = {}
-    exact: dict[Cell, int] = {}
-    cuts = 0
-    agree = True
-    for cell in board.open_cells():
-        try:
-            d = knight_distance(board, source, cell, piece=args.piece, method="ip")
-        except NoPathError:
-            agree = agree and bfs[cell] is None
-            continue
-        bound[cell] = d.details["bound"]
-        exact[cell] = d.distance
-        cuts += d.details["cuts"]
-        agree = agree and bfs[cell] == d.distance
-
-    def show(values: dict[Cell, int]) -> None:
-        def label(cell: Cell) -> str:
-            if not board.is_open(cell):
-                return "#"
-            return str(values[cell]) if cell in values else "-"
-
-        print(grid_text(board, label))
-
-    print(f"first bound z(t) (the plane) from {board.cell_name(source)}:")
-    show(bound)
-    print(f"\ndistance D(t) on {board.label} (ip with cuts):")
-    show(exact)
-    gap = {cell: exact[cell] - bound[cell] for cell in exact}
-    print("\ngap D(t) - z(t):")
-    show(gap)
-    tally = Counter(gap.values())
+    dmap = distance_map(board, source)
+    rows, cols = board.shape
+    gaps: dict[tuple[int, int], int] = {}
+    ok = True
+    for r in range(rows):
+        for c in range(cols):
+            target = (r, c)
+            far = dmap[target] if board.is_open(target) else None
+            if far is None:
+                continue
+            offset = (r - source[0], c - source[1])
+            z = move_count_bound(offset)
+            plane = knight_distance("plane", (0, 0), offset, method="formula")
+            ok = ok and z <= far and (far - z) % 2 == 0 and z == plane.distance
+            gaps[target] = far - z
     print(
-        "\ncells by gap: "
-        + ", ".join(f"{g}: {tally[g]}" for g in sorted(tally))
-        + f"; no-good cuts in all: {cuts}"
+        f"D(t) - z(t) from {board.cell_name(source)} on {board.label} "
+        "(BFS distance minus the plane's move-count bound; . is 0):"
     )
-    colour = sum(bfs.piece.vector) % 2 == 1  # each move changes the colour
-    even = all(g >= 0 and (g % 2 == 0 or not colour) for g in gap.values())
-    print(f"every gap >= 0{' and even' if colour else ''}: {even}")
-    print(f"verified: ip distance == BFS distance on every cell: {agree}")
-    return 0 if agree and even else 1
+    for r in reversed(range(rows)):
+        line = " ".join(
+            "#" if (r, c) not in gaps else "." if not gaps[r, c] else str(gaps[r, c])
+            for c in range(cols)
+        )
+        print(f"{r + 1:>2} | {line}")
+    print(
+        f"{sum(1 for g in gaps.values() if g)} of {len(gaps)} cells have a gap; "
+        f"z <= D with even gaps and z = the plane's closed form: {ok}"
+    )
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -8,63 +8,93 @@ from u to v; then
 
     circuit({(u, v, x_uv) : (u, v) in A})
 
-which says: every node has exactly one chosen outgoing arc and one chosen
-incoming arc (sum_v x_uv = 1 = sum_v x_vu), and the chosen arcs form a single
-cycle through all |V| nodes (no subtours). On 8x8 that is 336 Booleans and
-one constraint.
+says: every node has exactly one chosen outgoing arc and one chosen incoming
+arc (sum_v x_uv = 1 = sum_v x_vu), and the chosen arcs form a single cycle
+through all |V| nodes (no subtours). On 8x8 that is 336 Booleans and one
+constraint.
 
-Counting: enumerating all solutions counts each tour twice (once per
-direction). Fixing the direction at the cell c of fewest moves (a corner,
-with neighbours a < b) by x_ac = 1 halves the enumeration; the directed count
-is then twice the number of solutions.
+Counting (--count): enumerating every solution counts each tour twice, once per
+direction. Fixing the direction at a corner c with neighbours a < b by
+x_ac = 1 halves the enumeration; the directed count is twice the solutions.
 
-Run: ``python models/tour_closed.py [BOARD] [--count]`` (default 6x6; the
-count of 6x6 is 9,862 undirected closed tours, OEIS A001230).
+Cross-check: the tour passes cpknight's checker, and with --count the number
+equals ``cpknight.count_tours`` (9,862 undirected on 6x6, OEIS A001230).
+
+Run: ``python models/tour_closed.py [BOARD] [--count]`` (default 6x6).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from cpknight import Board, SolveOptions, count_tours, find_tour, is_tour, move_graph
-from cpknight.tours.cpsat import build_tour_model
+from ortools.sat.python import cp_model
+
+from cpknight import Board, SolveOptions, count_tours, is_tour, move_graph
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the circuit model, solve it, verify the tour; optionally count."""
+    """Build the circuit model, solve it, verify the tour; optionally count."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("board", nargs="?", default="6x6")
-    parser.add_argument("--piece", default="knight")
-    parser.add_argument(
-        "--count", action="store_true", help="also count every closed tour"
-    )
+    parser.add_argument("--count", action="store_true", help="count every tour")
     args = parser.parse_args(argv)
     board = Board.parse(args.board)
-    graph = move_graph(board, args.piece)
+    graph = move_graph(board, "knight")
+    names = graph.cell_names()
+    tails, heads = (a.tolist() for a in graph.arcs())
 
-    print(build_tour_model(graph, closed=True).formulation())
-    print()
-    tour = find_tour(
-        board,
-        piece=args.piece,
-        closed=True,
-        method="cpsat",
-        options=SolveOptions(time_limit=30),
-    )
-    print(tour)
-    ok = is_tour(board, tour.cells, piece=args.piece, closed=True)
-    print(f"closed tour of {len(tour)} cells in {tour.seconds:.3f} s; verified: {ok}")
+    # --- the model: one Boolean per move arc, one circuit over them ---------
+    model = cp_model.CpModel()
+    x = {
+        (u, v): model.new_bool_var(f"arc[{names[u]}->{names[v]}]")
+        for u, v in zip(tails, heads, strict=True)
+    }
+    model.add_circuit([(u, v, lit) for (u, v), lit in x.items()])
+    # -------------------------------------------------------------------------
+    print(f"closed tour of {board.label}: {len(x)} Booleans, 1 circuit constraint")
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_time_in_seconds = 30
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        print(f"no closed tour ({solver.status_name()})")
+        return 1
+    succ = {u: v for (u, v), lit in x.items() if solver.value(lit)}
+    order = [0]
+    while len(order) < graph.n_nodes:
+        order.append(succ[order[-1]])
+    tour = [names[v] for v in order]
+    print(" ".join(tour))
+    ok = is_tour(board, tour, closed=True)
+    print(f"verified by cpknight.is_tour: {ok}")
     if args.count:
-        print()
-        print(build_tour_model(graph, closed=True, break_symmetry=True).symmetry)
-        counted = count_tours(
-            board, piece=args.piece, options=SolveOptions(time_limit=60)
-        )
+        corner = min(range(graph.n_nodes), key=lambda v: len(graph.neighbors(v)))
+        a = int(min(graph.neighbors(corner)))
+        model.add(x[a, corner] == 1)  # one direction of each circuit
+        counter = _Counter()
+        solver.parameters.enumerate_all_solutions = True
+        solver.parameters.max_time_in_seconds = 120
+        solver.solve(model, counter)
+        library = count_tours(board, options=SolveOptions(time_limit=120))
         print(
-            f"{counted.directed} directed, {counted.undirected} undirected closed "
-            f"tours ({counted.status}, {counted.seconds:.2f} s)"
+            f"{counter.count} undirected closed tours; cpknight: "
+            f"{library.undirected} ({library.status})"
         )
+        ok = ok and counter.count == library.undirected
     return 0 if ok else 1
+
+
+class _Counter(cp_model.CpSolverSolutionCallback):
+    """Counts the solutions CP-SAT enumerates."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def on_solution_callback(self) -> None:
+        """One more solution."""
+        self.count += 1
 
 
 if __name__ == "__main__":

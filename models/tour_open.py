@@ -1,19 +1,18 @@
-"""An open knight's tour without a dummy node: return arcs into the start.
+"""An open knight's tour from a fixed start, without a dummy node: return arcs.
 
 Problem: visit every open cell of a board exactly once with a leaper, starting
 on a given cell s (a Hamiltonian path of the move graph G = (V, A) from s).
 
 Formulation (CP-SAT). A path from s becomes a circuit if the last cell returns
-to s. Drop the move arcs into s and add a *return arc* r_vs from every other
-cell v (whether or not v -> s is a move); with x_uv the move arcs,
+to s. Drop the move arcs into s and add a *return arc* r_v from every other
+cell v to s (whether or not v -> s is a move); with x_uv the move arcs,
 
-    circuit({(u, v, x_uv) : (u, v) in A, v != s}  u  {(v, s, r_vs) : v != s})
+    circuit({(u, v, x_uv) : (u, v) in A, v != s}  u  {(v, s, r_v) : v != s})
 
-The one return arc chosen marks the last cell. No extra node: the model has
-|V| nodes like the closed one, and |A| - deg(s) + |V| - 1 Booleans (8x8 from
-a1: 334 + 63). The textbook form adds a dummy node joined to every cell
-(2|V| more arcs and no fixed start); cpknight uses it, restricted by colour,
-only when no end is fixed. With both ends fixed, one closing arc e -> s does.
+The one return arc chosen marks the last cell. No extra node: |V| nodes, and
+|A| - deg(s) + |V| - 1 Booleans (8x8 from a1: 334 + 63).
+
+Cross-check: the path passes cpknight's checker from s.
 
 Run: ``python models/tour_open.py [BOARD] [START]`` (default 8x8 a1).
 """
@@ -22,37 +21,61 @@ from __future__ import annotations
 
 import argparse
 
-from cpknight import Board, SolveOptions, find_tour, is_tour, move_graph
-from cpknight.tours.cpsat import build_tour_model
+from ortools.sat.python import cp_model
+
+from cpknight import Board, is_tour, move_graph
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the return-arc model, solve it, verify the tour."""
+    """Build the return-arc model, solve it, verify the path."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("board", nargs="?", default="8x8")
     parser.add_argument("start", nargs="?", default="a1")
-    parser.add_argument("--piece", default="knight")
     args = parser.parse_args(argv)
     board = Board.parse(args.board)
-    start = board.parse_cell(args.start)
-    graph = move_graph(board, args.piece)
+    graph = move_graph(board, "knight")
+    names = graph.cell_names()
+    s = graph.node(board.parse_cell(args.start))
+    tails, heads = (a.tolist() for a in graph.arcs())
 
-    print(build_tour_model(graph, closed=False, start=start).formulation())
-    print()
-    tour = find_tour(
-        board,
-        piece=args.piece,
-        closed=False,
-        start=start,
-        method="cpsat",
-        options=SolveOptions(time_limit=30),
+    # --- the model: move arcs not into s, a return arc from every other cell -
+    model = cp_model.CpModel()
+    x = {
+        (u, v): model.new_bool_var(f"arc[{names[u]}->{names[v]}]")
+        for u, v in zip(tails, heads, strict=True)
+        if v != s
+    }
+    r = {
+        v: model.new_bool_var(f"return[{names[v]}]")
+        for v in range(graph.n_nodes)
+        if v != s
+    }
+    model.add_circuit(
+        [(u, v, lit) for (u, v), lit in x.items()]
+        + [(v, s, lit) for v, lit in r.items()]
     )
-    print(tour)
-    ok = is_tour(board, tour.cells, piece=args.piece, start=start)
+    # -------------------------------------------------------------------------
     print(
-        f"open tour of {len(tour)} cells from {board.cell_name(start)} to "
-        f"{board.cell_name(tour.end)} in {tour.seconds:.3f} s; verified: {ok}"
+        f"open tour of {board.label} from {names[s]}: {len(x)} move arcs, "
+        f"{len(r)} return arcs"
     )
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_time_in_seconds = 30
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        print(f"no open tour from {names[s]} ({solver.status_name()})")
+        return 1
+    succ = {u: v for (u, v), lit in x.items() if solver.value(lit)}
+    order = [s]
+    while order[-1] in succ:
+        order.append(succ[order[-1]])
+    last = next(v for v, lit in r.items() if solver.value(lit))
+    tour = [names[v] for v in order]
+    print(" ".join(tour))
+    ok = is_tour(board, tour, start=names[s]) and order[-1] == last
+    print(f"ends on {names[last]}; verified by cpknight.is_tour: {ok}")
     return 0 if ok else 1
 
 
