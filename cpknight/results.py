@@ -170,6 +170,21 @@ class DistanceMap:
         """Nested lists indexed by coordinates, ``None`` for blocked or unreachable."""
         return _nested(self.array)
 
+    def as_dict(self) -> dict[str, Any]:
+        """The map's JSON: board, piece, source and the nested distances.
+
+        Examples:
+            >>> from cpknight import distance_map
+            >>> distance_map("3x3", "a1").as_dict()["distances"][1]
+            [3, None, 1]
+        """
+        return {
+            "board": self.board.label,
+            "piece": list(self.piece.vector),
+            "source": list(self.source),
+            "distances": self.to_lists(),
+        }
+
     def __str__(self) -> str:
         from cpknight.render import distance_map_text
 

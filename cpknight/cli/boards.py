@@ -132,14 +132,7 @@ def _run_map(args: argparse.Namespace) -> int:
 
         write_new_file(args.svg, distance_map_svg(dmap), force=args.force)
     if args.json:
-        _json(
-            {
-                "board": board.label,
-                "piece": list(piece.vector),
-                "source": _cell_json(dmap.source),
-                "distances": dmap.to_lists(),
-            }
-        )
+        _json(dmap.as_dict())
         return EXIT_OK
     unreachable = board.n_open - dmap.n_reachable
     _out(
