@@ -223,8 +223,9 @@ def test_model_script(capsys: pytest.CaptureFixture[str]) -> None:
     spec.loader.exec_module(module)
     assert module.main(["6", "8"]) == 0
     out = capsys.readouterr().out
-    assert "add_circuit" in out
-    assert "verified: a closed tour of 6x8: True" in out
+    # 2 (4mn - 6(m + n) + 8) = 232 arcs: twice the edges (OEIS A035008)
+    assert "6x8 tile: 232 Booleans, 1 circuit, 4 required" in out
+    assert "closed tour of 6x16 (96 cells); verified by cpknight.is_tour: True" in out
 
 
 SWEEP = [(m, n) for m in range(3, 61) for n in range(max(m, 17), 61)]

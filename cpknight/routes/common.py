@@ -39,7 +39,7 @@ from cpknight.checks import make_route
 from cpknight.engines import RouteInstance
 from cpknight.results import Route
 
-__all__ = ["DP_FOOD_LIMIT", "Prepared", "prepare"]
+__all__ = ["DP_FOOD_LIMIT", "Prepared", "bounded_route", "prepare"]
 
 
 DP_FOOD_LIMIT = 16
@@ -178,6 +178,28 @@ def prepare(instance: RouteInstance, run: Run, method: str) -> Prepared | Route:
         )
     dist = _distances(inst)
     return Prepared(inst, dist, _simple_bound(inst, dist))
+
+
+def bounded_route(
+    inst: _Instance,
+    nodes: Sequence[int],
+    *,
+    bound: int,
+    method: str,
+    started: float,
+    effort: Effort | None = None,
+) -> Route:
+    """A route found without a proof: optimal only when it meets the bound."""
+    status = "optimal" if len(nodes) - 1 == bound else "feasible"
+    return _route(
+        inst,
+        nodes,
+        status=status,
+        bound=bound,
+        method=method,
+        started=started,
+        effort=effort,
+    )
 
 
 def _distances(inst: _Instance) -> dict[int, npt.NDArray[np.int32]]:

@@ -60,6 +60,7 @@ from cpknight.routes.common import (
     _Instance,
     _instance,
     _route,
+    bounded_route,
     prepare,
 )
 
@@ -437,11 +438,9 @@ def _solve_cpsat(
                 bound=bound,
                 effort=effort,
             )
-        status = "optimal" if len(nodes) - 1 == bound else "feasible"
-        return _route(
+        return bounded_route(
             inst,
             nodes,
-            status=status,
             bound=bound,
             method="cpsat+greedy",
             started=started,

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 from cpknight.engines import RouteInstance
 from cpknight.results import Route
-from cpknight.routes.common import Prepared, _greedy, _route, prepare
+from cpknight.routes.common import Prepared, _greedy, bounded_route, prepare
 from cpknight.solving import Run
 
 
@@ -37,12 +37,6 @@ def solve(instance: RouteInstance, run: Run) -> Route:
     nodes = _greedy(inst, ready.dist)
     if nodes is None:
         raise SolveLimitError(f"the greedy {inst.describe()} got stuck", bound=bound)
-    status = "optimal" if len(nodes) - 1 == bound else "feasible"
-    return _route(
-        inst,
-        nodes,
-        status=status,
-        bound=bound,
-        method="greedy",
-        started=run.clock.started,
+    return bounded_route(
+        inst, nodes, bound=bound, method="greedy", started=run.clock.started
     )

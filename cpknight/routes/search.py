@@ -42,6 +42,7 @@ from cpknight.routes.common import (
     _greedy_simple,
     _Instance,
     _route,
+    bounded_route,
     prepare,
 )
 
@@ -314,11 +315,9 @@ def _fallback_simple(
             bound=bound,
             effort=effort,
         )
-    status = "optimal" if len(nodes) - 1 == bound else "feasible"
-    return _route(
+    return bounded_route(
         inst,
         nodes,
-        status=status,
         bound=bound,
         method=f"{method}+greedy",
         started=started,
