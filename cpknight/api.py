@@ -753,7 +753,7 @@ def sweep(
         >>> s = sweep("3x4", method="prune")
         >>> s.counts()
         {'found': 6, 'infeasible': 6, 'unknown': 0}
-        >>> s["a1"].status, s["b1"].status
+        >>> str(s["a1"].status), str(s["b1"].status)
         ('found', 'infeasible')
     """
     resolved, leaper = resolve(board, piece)
@@ -801,7 +801,7 @@ def _sweep_cell(
     )
     return SweepCell(
         cell=cell,
-        status=str(outcome.status),
+        status=outcome.status,
         seconds=outcome.seconds,
         effort=outcome.effort,
         reason=outcome.reason,

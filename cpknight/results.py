@@ -287,7 +287,7 @@ class SweepCell:
 
     Attributes:
         cell: the start cell.
-        status: ``'found'``, ``'infeasible'`` (proved none) or ``'unknown'``
+        status: ``found``, ``infeasible`` (proved none) or ``unknown``
             (the limit was reached), the words of ``cpknight tour --json``.
         seconds: wall time for this cell.
         effort: what the engine counted.
@@ -295,7 +295,7 @@ class SweepCell:
     """
 
     cell: Cell
-    status: str
+    status: Status
     seconds: float
     effort: Effort = field(default_factory=Effort)
     reason: str | None = None

@@ -28,7 +28,7 @@ from cpknight.draw import canvas, colours
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import KNIGHT, Leaper, move_graph
 from cpknight.results import Route, Sweep, SweepCell, Tour
-from cpknight.status import Effort
+from cpknight.status import Effort, Status
 from tests.conftest import knight_tour_by_search
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -374,7 +374,9 @@ def _sweep(board: Board) -> Sweep:
         if cell == (0, 1):
             status = "unknown"
         cells.append(
-            SweepCell(cell, status, 0.5, Effort(attempts=10 ** (cell[1] + 1)), None)
+            SweepCell(
+                cell, Status(status), 0.5, Effort(attempts=10 ** (cell[1] + 1)), None
+            )
         )
     return Sweep(board, KNIGHT, False, "hand", tuple(cells))
 
@@ -409,10 +411,10 @@ def test_sweep_without_effort_shows_seconds() -> None:
         False,
         "cpsat",
         (
-            SweepCell((0, 0), "found", 0.25),
-            SweepCell((0, 1), "found", 2.5),
-            SweepCell((0, 2), "infeasible", 0.0001),
-            SweepCell((0, 3), "unknown", 10.0),
+            SweepCell((0, 0), Status.FOUND, 0.25),
+            SweepCell((0, 1), Status.FOUND, 2.5),
+            SweepCell((0, 2), Status.INFEASIBLE, 0.0001),
+            SweepCell((0, 3), Status.UNKNOWN, 10.0),
         ),
     )
     numbers = find(parse(svg.sweep_svg(sweep)), "text", "num")

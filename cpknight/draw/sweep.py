@@ -59,11 +59,11 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
         >>> from cpknight.board import Board
         >>> from cpknight.pieces import KNIGHT
         >>> from cpknight.results import Sweep, SweepCell
-        >>> from cpknight.status import Effort
+        >>> from cpknight.status import Effort, Status
         >>> b = Board.parse("1x2")
         >>> s = Sweep(b, KNIGHT, False, "hand", (
-        ...     SweepCell((0, 0), "infeasible", 0.01, Effort(attempts=3)),
-        ...     SweepCell((0, 1), "unknown", 1.0, Effort(attempts=1500))))
+        ...     SweepCell((0, 0), Status.INFEASIBLE, 0.01, Effort(attempts=3)),
+        ...     SweepCell((0, 1), Status.UNKNOWN, 1.0, Effort(attempts=1500))))
         >>> root = ET.fromstring(sweep_svg(s))
         >>> [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")
         ...  if t.get("class") == "num"]
