@@ -83,6 +83,7 @@ __all__ = [
     "resolve",
     "shortest_path",
     "sweep",
+    "try_collect",
     "try_tour",
 ]
 
@@ -859,10 +860,54 @@ def collect(
 knight (1,2) on board 3x3
     """
     engine = ROUTE_METHODS.engine(method)
+    run = (options or SolveOptions()).start()
+    instance = _route_instance(board, start, food, end, piece, simple)
+    route: Route = solve_with(engine, instance, run)
+    return route
+
+
+def try_collect(
+    board: BoardLike,
+    start: CellLike,
+    food: Sequence[CellLike],
+    *,
+    end: CellLike | None = None,
+    piece: PieceLike = KNIGHT,
+    simple: bool = False,
+    method: str = "cpsat",
+    options: SolveOptions | None = None,
+) -> Outcome:
+    """Like :func:`collect`, but every ending comes back as an outcome.
+
+    "Proved none" and "limit reached" are outcomes (``infeasible``,
+    ``unknown``, with the effort and the bound proved so far) instead of
+    exceptions; bad input still raises. This is what ``cpknight collect`` runs.
+
+    Examples:
+        >>> o = try_collect("3x3", "a1", ["b2"], method="search")
+        >>> str(o.status), o.value is None
+        ('infeasible', True)
+        >>> o = try_collect("8x8", "a1", ["h8", "d4"], method="search")
+        >>> str(o.status), o.value.moves == o.bound
+        ('optimal', True)
+    """
+    engine = ROUTE_METHODS.engine(method)
+    run = (options or SolveOptions()).start()
+    instance = _route_instance(board, start, food, end, piece, simple)
+    return attempt(engine, instance, run)
+
+
+def _route_instance(
+    board: BoardLike,
+    start: CellLike,
+    food: Sequence[CellLike],
+    end: CellLike | None,
+    piece: PieceLike,
+    simple: bool,
+) -> RouteInstance:
     resolved, leaper = resolve(board, piece)
     resolved.require_finite("a route")
-    run = (options or SolveOptions()).start()
-    instance = RouteInstance(
+    return RouteInstance(
         resolved,
         leaper,
         start=resolved.parse_cell(start),
@@ -870,5 +915,3 @@ knight (1,2) on board 3x3
         end=None if end is None else resolved.parse_cell(end),
         simple=simple,
     )
-    route: Route = solve_with(engine, instance, run)
-    return route

@@ -37,6 +37,7 @@ __all__ = [
     "effort_text",
     "grid_text",
     "outcome_line",
+    "route_line",
     "route_text",
     "sweep_text",
     "table_text",
@@ -427,3 +428,24 @@ def outcome_line(outcome: Outcome) -> str:
         'infeasible: the moves forc'
     """
     return f"{outcome.status}: {outcome.reason}"
+
+
+def route_line(route: Route) -> str:
+    """One line for a route: its length, whether proved shortest, by what.
+
+    Examples:
+        >>> from cpknight import collect
+        >>> route_line(collect("8x8", "a1", ["c2"], method="search"))[:42]
+        'route on 8x8 (knight (1,2)) from a1 throug'
+    """
+    board = route.board
+    kind = "simple route" if route.simple else "route"
+    if route.optimal:
+        verdict = f"{route.moves} moves, proved optimal"
+    else:
+        verdict = f"{route.moves} moves, not proved optimal (at least {route.bound})"
+    return (
+        f"{kind} on {board.label} ({route.piece.label}) from "
+        f"{board.cell_name(route.start)} through {len(route.food)} food: "
+        f"{verdict}; by {route.method} in {route.seconds:.3f} s"
+    )

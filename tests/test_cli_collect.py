@@ -5,13 +5,17 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 import cpknight.api
 from cpknight import Board
 from cpknight.cli import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NONE, EXIT_OK, main
+from cpknight.engines import Engine, RouteInstance
 from cpknight.errors import SolveLimitError
+from cpknight.solving import Run
+from cpknight.status import Effort
 from tests.conftest import brute_walk
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -95,14 +99,19 @@ def test_infeasible_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
 def test_limit_exit_3(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def give_up(*args: object, **kwargs: object) -> None:
-        raise SolveLimitError("no route found by the time limit", bound=7)
-
-    monkeypatch.setattr(cpknight.api, "collect", give_up)
+    # A route engine that stops at the limit: the row keeps its bound and effort.
+    stops = Engine("cpsat", "route", "tests.test_cli_collect:_gives_up")
+    monkeypatch.setitem(cpknight.api.ROUTE_METHODS, "cpsat", stops)
     code, out, _ = run(["collect", "8x8", "a1", "h8", "--json"], capsys)
     assert code == EXIT_LIMIT
     data = json.loads(out)
     assert (data["status"], data["bound"], data["cells"]) == ("unknown", 7, None)
+    assert data["effort"] == {"branches": 12, "conflicts": 3}
+
+
+def _gives_up(instance: RouteInstance, run: Run) -> NoReturn:
+    effort = Effort(branches=12, conflicts=3)
+    raise SolveLimitError("no route found by the time limit", bound=7, effort=effort)
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import time
 
 from cpknight.cli.common import (
     EXIT_CODES,
@@ -27,14 +26,7 @@ from cpknight.cli.common import (
     _write_files,
     _wrote,
 )
-from cpknight.errors import (
-    NoPathError,
-    SolveLimitError,
-)
-from cpknight.render import (
-    outcome_line,
-)
-from cpknight.results import Outcome
+from cpknight.render import outcome_line, route_line
 from cpknight.status import Status
 
 # ------------------------------------------------------------------ collect
@@ -90,34 +82,23 @@ def _add_collect(sub: SubParsers) -> None:
 
 
 def _run_collect(args: argparse.Namespace) -> int:
-    from cpknight.api import collect
+    from cpknight.api import try_collect
 
     board, piece = _board_and_piece(args)
-    options = _solve_options(args)
     outputs = _new_files(args, "svg", "animate")
-    began = time.perf_counter()
-    try:
-        route = collect(
-            board,
-            args.start,
-            args.food,
-            end=args.end,
-            piece=piece,
-            simple=args.simple,
-            method=args.method,
-            options=options,
-        )
-    except (NoPathError, SolveLimitError) as exc:
-        outcome = Outcome(
-            "route",
-            exc.method or args.method,
-            exc.status,
-            time.perf_counter() - began,
-            exc.effort,
-            bound=exc.bound,
-            reason=str(exc),
-        )
-        code = EXIT_NONE if exc.status is Status.INFEASIBLE else EXIT_LIMIT
+    outcome = try_collect(
+        board,
+        args.start,
+        args.food,
+        end=args.end,
+        piece=piece,
+        simple=args.simple,
+        method=args.method,
+        options=_solve_options(args),
+    )
+    route = outcome.value
+    if route is None:
+        code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
         return _outcome(args, code, outcome.as_dict(), outcome_line(outcome))
     if args.svg or args.animate:
         from cpknight.draw import route_animation_svg, route_svg
@@ -128,27 +109,9 @@ def _run_collect(args: argparse.Namespace) -> int:
             animate=lambda: route_animation_svg(route),
         )
     if args.json:
-        row = Outcome(
-            "route",
-            route.method,
-            route.status,
-            route.seconds,
-            route.effort,
-            value=route,
-            bound=route.bound,
-        )
-        _json(row.as_dict())
+        _json(outcome.as_dict())
         return EXIT_OK
-    kind = "simple route" if route.simple else "route"
-    if route.optimal:
-        verdict = f"{route.moves} moves, proved optimal"
-    else:
-        verdict = f"{route.moves} moves, not proved optimal (at least {route.bound})"
-    _out(
-        f"{kind} on {board.label} ({piece.label}) from "
-        f"{board.cell_name(route.start)} through {len(route.food)} food: "
-        f"{verdict}; by {route.method} in {route.seconds:.3f} s"
-    )
+    _out(route_line(route))
     if _grid_fits(args, board):
         _out(str(route))
     _out("route: " + " ".join(route.names()))
