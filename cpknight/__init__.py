@@ -23,6 +23,7 @@ from cpknight.api import (
     reachable,
     shortest_path,
     sweep,
+    try_collect,
     try_tour,
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell
@@ -118,5 +119,6 @@ __all__ = [
     "reachable",
     "shortest_path",
     "sweep",
+    "try_collect",
     "try_tour",
 ]
