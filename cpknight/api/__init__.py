@@ -1,0 +1,67 @@
+"""The front doors: one function per question, and the method registries.
+
+Every function here validates its input at the boundary (board, piece, cells,
+options), then hands plain data to an engine. Boards may be given as
+:class:`~cpknight.board.Board` values or as specs (``'8x8'``, ``'holed8'``);
+pieces as :class:`~cpknight.pieces.Leaper` values, names or tuples; cells as
+names or tuples.
+
+Engines are looked up in :data:`TOUR_METHODS` and :data:`DISTANCE_METHODS` and
+imported only when used, so that asking for a distance never loads OR-Tools.
+
+Examples:
+    >>> int(knight_distance("8x8", "a1", "h8"))
+    6
+    >>> len(reachable("3x3", "a1"))
+    8
+"""
+
+from __future__ import annotations
+
+from cpknight.api.common import BoardLike, resolve
+from cpknight.api.distances import (
+    compare_distances,
+    components,
+    distance_map,
+    knight_distance,
+    reach_split,
+    reachable,
+    shortest_path,
+)
+from cpknight.api.routes import collect, try_collect
+from cpknight.api.tours import (
+    compare_tours,
+    count_tours,
+    find_tour,
+    iter_tours,
+    sweep,
+    try_tour,
+)
+from cpknight.distances import ENGINES as DISTANCE_METHODS
+from cpknight.routes import ENGINES as ROUTE_METHODS
+from cpknight.tours import ENGINES as TOUR_METHODS
+from cpknight.tours.auto import choose_tour_method
+
+__all__ = [
+    "DISTANCE_METHODS",
+    "ROUTE_METHODS",
+    "TOUR_METHODS",
+    "BoardLike",
+    "choose_tour_method",
+    "collect",
+    "compare_distances",
+    "compare_tours",
+    "components",
+    "count_tours",
+    "distance_map",
+    "find_tour",
+    "iter_tours",
+    "knight_distance",
+    "reach_split",
+    "reachable",
+    "resolve",
+    "shortest_path",
+    "sweep",
+    "try_collect",
+    "try_tour",
+]

@@ -1,0 +1,88 @@
+"""What every front door shares: resolving boards and pieces, method lists."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Board, Cell, CellLike, Topology
+from cpknight.engines import (
+    Engine,
+    Registry,
+    attempt,
+)
+from cpknight.errors import (
+    InvalidInputError,
+)
+from cpknight.pieces import KNIGHT, Leaper, MoveGraph, PieceLike, as_piece, move_graph
+from cpknight.results import (
+    Outcome,
+)
+from cpknight.solving import Run
+from cpknight.status import Status
+
+BoardLike = Board | str
+"""A :class:`Board` or anything :meth:`Board.parse` reads."""
+
+
+def resolve(
+    board: BoardLike,
+    piece: PieceLike = KNIGHT,
+    *,
+    topology: Topology | None = None,
+) -> tuple[Board, Leaper]:
+    """Read a board and a piece and check that the piece fits the board.
+
+    Raises:
+        InvalidBoardError: a bad board spec.
+        InvalidPieceError: a bad piece, or one with more components than the
+            board has axes.
+
+    Examples:
+        >>> resolve("4x4x4", "1,2,3")[1].label
+        '(1,2,3)-leaper'
+    """
+    if isinstance(board, Board):
+        resolved = board if topology is None else board.with_topology(topology)
+    else:
+        resolved = Board.parse(board, topology=topology or "bounded")
+    leaper = as_piece(piece)
+    leaper.check_dim(resolved.dim, resolved.label)
+    return resolved, leaper
+
+
+def _method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
+    if isinstance(methods, str):
+        return registry.names(methods)
+    return registry.names(",".join(methods))
+
+
+def _attempt_or_refuse(engine: Engine, instance: Any, run: Run) -> Outcome:
+    """:func:`attempt`, with an engine refusing the instance as an outcome."""
+    try:
+        return attempt(engine, instance, run)
+    except InvalidInputError as exc:
+        return Outcome(
+            question=engine.question,
+            method=engine.name,
+            status=Status.REFUSED,
+            seconds=run.elapsed(),
+            reason=str(exc),
+        )
+
+
+def _cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:
+    """Rows of an ``(n, d)`` array as tuples of ints (column-wise: fast for 10^6)."""
+    return list(zip(*(column.tolist() for column in cells.T), strict=True))
+
+
+def _graph_and_cell(
+    board: BoardLike, piece: PieceLike, source: CellLike, purpose: str
+) -> tuple[MoveGraph, Cell]:
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite(purpose)
+    cell = resolved.parse_cell(source)
+    return move_graph(resolved, leaper), cell

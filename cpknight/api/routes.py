@@ -1,0 +1,128 @@
+"""Front doors for routes: the shortest knight route through required cells."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cpknight.api.common import (
+    BoardLike,
+    resolve,
+)
+from cpknight.board import CellLike
+from cpknight.engines import (
+    RouteInstance,
+    attempt,
+    solve_with,
+)
+from cpknight.pieces import KNIGHT, PieceLike
+from cpknight.results import (
+    Outcome,
+    Route,
+)
+from cpknight.routes import ENGINES as ROUTE_METHODS
+from cpknight.solving import SolveOptions
+
+
+def collect(
+    board: BoardLike,
+    start: CellLike,
+    food: Sequence[CellLike],
+    *,
+    end: CellLike | None = None,
+    piece: PieceLike = KNIGHT,
+    simple: bool = False,
+    method: str = "cpsat",
+    options: SolveOptions | None = None,
+) -> Route:
+    """The snake's meal: the shortest route from ``start`` through every food cell.
+
+    Args:
+        board: a finite board.
+        start: the first cell.
+        food: the cells to visit (repeats ignored).
+        end: the required last cell (``end == start`` asks for a closed route).
+        piece: the leaper.
+        simple: never use a cell twice (default: a walk, cells may repeat).
+        method: ``'cpsat'`` (the circuit models), ``'search'`` (Held-Karp for
+            the walk, IDA* for the simple route) or ``'greedy'`` (nearest food
+            next, the baseline).
+        options: time limit, workers, seed.
+
+    Returns:
+        A checked :class:`~cpknight.results.Route`: ``status`` is
+        ``'optimal'`` (proved) or ``'feasible'`` (best found at the limit, with
+        a proved lower ``bound``).
+
+    Raises:
+        NoPathError: proved impossible (a food cell or the end unreachable, or
+            no simple route).
+        SolveLimitError: nothing found by the limit.
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input.
+
+    Examples:
+        >>> r = collect("8x8", "a1", ["h8", "a8", "h1", "d4"], method="search")
+        >>> str(r.status), r.moves
+        ('optimal', 15)
+        >>> collect("3x3", "a1", ["b2"])
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.NoPathError: food b2 cannot be reached from a1 by the \
+knight (1,2) on board 3x3
+    """
+    engine = ROUTE_METHODS.engine(method)
+    run = (options or SolveOptions()).start()
+    instance = _route_instance(board, start, food, end, piece, simple)
+    route: Route = solve_with(engine, instance, run)
+    return route
+
+
+def try_collect(
+    board: BoardLike,
+    start: CellLike,
+    food: Sequence[CellLike],
+    *,
+    end: CellLike | None = None,
+    piece: PieceLike = KNIGHT,
+    simple: bool = False,
+    method: str = "cpsat",
+    options: SolveOptions | None = None,
+) -> Outcome:
+    """Like :func:`collect`, but every ending comes back as an outcome.
+
+    "Proved none" and "limit reached" are outcomes (``infeasible``,
+    ``unknown``, with the effort and the bound proved so far) instead of
+    exceptions; bad input still raises. This is what ``cpknight collect`` runs.
+
+    Examples:
+        >>> o = try_collect("3x3", "a1", ["b2"], method="search")
+        >>> str(o.status), o.value is None
+        ('infeasible', True)
+        >>> o = try_collect("8x8", "a1", ["h8", "d4"], method="search")
+        >>> str(o.status), o.value.moves == o.bound
+        ('optimal', True)
+    """
+    engine = ROUTE_METHODS.engine(method)
+    run = (options or SolveOptions()).start()
+    instance = _route_instance(board, start, food, end, piece, simple)
+    return attempt(engine, instance, run)
+
+
+def _route_instance(
+    board: BoardLike,
+    start: CellLike,
+    food: Sequence[CellLike],
+    end: CellLike | None,
+    piece: PieceLike,
+    simple: bool,
+) -> RouteInstance:
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("a route")
+    return RouteInstance(
+        resolved,
+        leaper,
+        start=resolved.parse_cell(start),
+        food=tuple(resolved.parse_cell(f) for f in food),
+        end=None if end is None else resolved.parse_cell(end),
+        simple=simple,
+    )

@@ -1,0 +1,438 @@
+"""Front doors for tours: find, count, iterate, try, compare and sweep."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from cpknight.api.common import (
+    BoardLike,
+    _method_names,
+    resolve,
+)
+from cpknight.board import Board, Cell, CellLike
+from cpknight.engines import (
+    TourInstance,
+    outcome_of,
+    outcome_of_error,
+    solve_with,
+)
+from cpknight.errors import (
+    EngineError,
+    InvalidInputError,
+    OutcomeError,
+    SolveLimitError,
+)
+from cpknight.pieces import KNIGHT, Leaper, PieceLike
+from cpknight.results import (
+    Comparison,
+    Outcome,
+    Sweep,
+    SweepCell,
+    Tour,
+    TourCount,
+)
+from cpknight.solving import Run, SolveOptions
+from cpknight.status import Status
+from cpknight.tours import ENGINES as TOUR_METHODS
+from cpknight.tours.auto import choose_tour_method, tiles_suit
+from cpknight.tours.certificates import check_tour_possible
+
+
+def find_tour(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    method: str = "cpsat",
+    options: SolveOptions | None = None,
+) -> Tour:
+    """Find a tour: every open cell once, closed (a circuit) or open (a path).
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: whether the last cell must be one move from the first.
+        start: the first cell, if fixed.
+        end: the last cell, if fixed (open tours only).
+        method: a name in :data:`TOUR_METHODS`, or ``'auto'`` to let
+            :func:`choose_tour_method` pick (the tour's ``method`` says which).
+        options: time limit, workers, seed.
+
+    Returns:
+        A checked :class:`~cpknight.results.Tour`.
+
+    Raises:
+        NoTourError: proved that no such tour exists (with the reason).
+        SolveLimitError: the time limit was reached without an answer.
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input.
+    """
+    run = (options or SolveOptions()).start()
+    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    tour: Tour = _solve_tour(instance, method, run, picked=[])
+    return tour
+
+
+def _solve_tour(
+    instance: TourInstance, method: str, run: Run, *, picked: list[str]
+) -> Tour:
+    """Solve a tour instance with ``method`` (or what ``auto`` picks).
+
+    The certificates run first for engines that read the move graph; ``auto``
+    picks after them. The engine used is appended to ``picked`` (before it
+    runs, so that an outcome names it whatever happens).
+    """
+    auto = method == "auto"
+    if not auto:
+        TOUR_METHODS.engine(method)  # says which names exist
+    elif tiles_suit(instance.board, instance.piece, instance.end):
+        method = "tiles"
+    if method == "auto" or TOUR_METHODS[method].reads == "graph":
+        picked.append(method)
+        check_tour_possible(
+            instance.graph,
+            closed=instance.closed,
+            start=instance.start,
+            end=instance.end,
+        )
+        if method == "auto":
+            method = choose_tour_method(
+                instance.graph,
+                closed=instance.closed,
+                start=instance.start,
+                end=instance.end,
+            )
+    picked.append(method)
+    try:
+        tour: Tour = solve_with(TOUR_METHODS.engine(method), instance, run)
+        return tour
+    except SolveLimitError:
+        # greedy giving up proves nothing: with time left, auto searches on.
+        if not (auto and method == "greedy") or run.expired():
+            raise
+    picked.append("prune")
+    tour = solve_with(TOUR_METHODS.engine("prune"), instance, run)
+    return tour
+
+
+def _tour_instance(
+    board: BoardLike,
+    piece: PieceLike,
+    start: CellLike | None,
+    end: CellLike | None,
+    *,
+    closed: bool,
+    purpose: str,
+) -> TourInstance:
+    """Read and check a tour instance: the board, the piece and the end cells."""
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite(purpose)
+    start_cell = None if start is None else resolved.parse_cell(start)
+    end_cell = None if end is None else resolved.parse_cell(end)
+    if closed and end_cell is not None:
+        raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
+    return TourInstance(resolved, leaper, closed=closed, start=start_cell, end=end_cell)
+
+
+def count_tours(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    options: SolveOptions | None = None,
+    progress: Callable[[TourCount], None] | None = None,
+) -> TourCount:
+    """Count the tours of a board by CP-SAT enumeration.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: count closed tours (circuits) or open ones (paths).
+        start: count only the tours from this cell.
+        end: count only the tours to this cell (open tours).
+        options: the time limit bounds the count (then ``status`` is ``unknown``).
+        progress: called with a partial count about once a second.
+
+    Returns:
+        A :class:`~cpknight.results.TourCount`: ``directed`` counts each tour
+        in both directions, ``undirected`` once (with a fixed start or end an
+        open tour has one direction, and the two are equal).
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input.
+
+    Examples:
+        >>> c = count_tours("3x4", closed=False)
+        >>> str(c.status), c.directed, c.undirected
+        ('found', 16, 8)
+        >>> count_tours("4x4").directed
+        0
+    """
+    from cpknight.tours.cpsat import count_tours as count_cpsat
+
+    run = (options or SolveOptions()).start()  # building the graph counts
+    instance = _tour_instance(
+        board, piece, start, end, closed=closed, purpose="counting tours"
+    )
+    return count_cpsat(instance, run, progress=progress)
+
+
+# ------------------------------------------------- search: enumerate, compare
+
+
+def iter_tours(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    method: str = "prune",
+    options: SolveOptions | None = None,
+) -> Iterator[Tour]:
+    """Every tour of a board, one checked tour at a time, by backtracking search.
+
+    Open tours with no fixed start are listed from every start cell, each
+    directed path once; closed tours as sequences from the start (or the first
+    cell of lowest degree), each circuit once per direction.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: closed (circuits) or open (paths) tours.
+        start: list only the tours from this cell.
+        end: list only the tours to this cell (open tours).
+        method: ``'prune'`` (fastest), ``'warnsdorff'`` or ``'backtrack'``.
+        options: the time limit bounds the whole enumeration.
+
+    Yields:
+        Checked tours; each one's ``effort`` is the search's effort so far.
+
+    Raises:
+        SolveLimitError: the time limit was reached (tours already yielded stand).
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input, or a method that does not backtrack.
+
+    Examples:
+        >>> tours = list(iter_tours("3x4", closed=False, start="a1"))
+        >>> len(tours), all(t.start == (0, 0) for t in tours)
+        (2, True)
+        >>> sum(1 for _ in iter_tours("5x5", closed=False, start="a1"))  # Jelliss
+        304
+    """
+    from cpknight.tours.search import iter_search_tours
+
+    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    yield from iter_search_tours(instance, (options or SolveOptions()).start(), method)
+
+
+def try_tour(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    method: str = "auto",
+    options: SolveOptions | None = None,
+) -> Outcome:
+    """Ask one engine for a tour and report whatever happened, timed.
+
+    Like :func:`find_tour`, but "proved none" and "limit reached" come back as
+    a :class:`~cpknight.results.TourOutcome` (status ``'infeasible'`` or
+    ``'unknown'``) with the effort spent, instead of an exception. This is
+    what ``cpknight compare`` and ``cpknight sweep`` run. The time does not
+    include importing the engine's module (OR-Tools takes most of a second).
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input (these are not outcomes).
+
+    Examples:
+        >>> str(try_tour("4x4", method="prune").status)
+        'infeasible'
+        >>> o = try_tour("5x5", closed=False, start="a1", method="warnsdorff")
+        >>> str(o.status), o.tour is not None, o.effort.backtracks
+        ('found', True, 0)
+    """
+    run = (options or SolveOptions()).start()
+    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    return _try_tour(instance, method, run)
+
+
+def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
+    picked: list[str] = []
+    try:
+        tour = _solve_tour(instance, method, run, picked=picked)
+    except OutcomeError as exc:
+        return outcome_of_error(
+            "tour", exc, run, method=picked[-1] if picked else method
+        )
+    return outcome_of("tour", tour, run, method=tour.method)
+
+
+def compare_tours(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    methods: str | Sequence[str] = "all",
+    options: SolveOptions | None = None,
+) -> Comparison:
+    """Every chosen tour engine on one instance, side by side, cross-checked.
+
+    Each engine gets its own clock (the time limit is per engine). An engine
+    that does not take the instance (tiles off its boards) is ``refused``.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: closed or open tours.
+        start: the first cell, if fixed.
+        end: the last cell, if fixed (open tours).
+        methods: names in :data:`TOUR_METHODS` or ``'auto'`` (a list, a comma
+            string, or ``'all'``).
+        options: time limit (per engine), workers, seed.
+
+    Returns:
+        A :class:`~cpknight.results.Comparison`: one outcome per engine, each
+        found tour checked.
+
+    Raises:
+        EngineError: one engine found a tour where another proved none (a bug
+            in cpknight).
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input.
+
+    Examples:
+        >>> c = compare_tours("5x5", closed=False, start="a1",
+        ...                   methods="prune,warnsdorff")
+        >>> c.statuses(), c.fastest is not None
+        (['found', 'found'], True)
+        >>> compare_tours("4x4", methods=["prune", "cpsat"]).statuses()
+        ['infeasible', 'infeasible']
+    """
+    names = _method_names(TOUR_METHODS, methods)
+    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    opts = options or SolveOptions()
+    rows: list[Outcome] = []
+    for name in names:
+        run = opts.start()
+        try:
+            rows.append(_try_tour(instance, name, run))
+        except InvalidInputError as exc:
+            rows.append(
+                Outcome("tour", name, Status.REFUSED, run.elapsed(), reason=str(exc))
+            )
+    statuses = {o.status for o in rows}
+    if Status.FOUND in statuses and Status.INFEASIBLE in statuses:
+        raise EngineError(
+            "internal error: engines disagree on existence: "
+            + ", ".join(f"{o.method} {o.status}" for o in rows)
+        )
+    return Comparison(
+        question="tour",
+        instance={
+            "board": instance.board.label,
+            "piece": list(instance.piece.vector),
+            "closed": closed,
+            "start": None if instance.start is None else list(instance.start),
+            "end": None if instance.end is None else list(instance.end),
+            "time_limit": opts.time_limit,
+        },
+        rows=tuple(rows),
+    )
+
+
+def sweep(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = False,
+    method: str = "auto",
+    options: SolveOptions | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Sweep:
+    """For every open start cell: does a tour from it exist? With time and effort.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: closed or open tours (open is the interesting question: on a
+            closed tour every cell is a start).
+        method: a name in :data:`TOUR_METHODS` or ``'auto'`` (picked per cell).
+        options: the time limit applies to each cell.
+        jobs: worker processes (1 runs in this process).
+        progress: called as ``progress(done, total)`` after each cell.
+
+    Returns:
+        A :class:`~cpknight.results.Sweep`, one cell per open cell, row-major.
+
+    Raises:
+        InvalidBoardError, InvalidPieceError, InvalidInputError: bad input.
+
+    Examples:
+        >>> s = sweep("3x4", method="prune")
+        >>> s.counts()
+        {'found': 6, 'infeasible': 6, 'unknown': 0}
+        >>> str(s["a1"].status), str(s["b1"].status)
+        ('found', 'infeasible')
+    """
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("a sweep")
+    if method != "auto":
+        TOUR_METHODS.engine(method)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InvalidInputError(f"jobs must be a positive int: {jobs!r}")
+    opts = options or SolveOptions()
+    cells = list(resolved.open_cells())
+    tasks = [(resolved, leaper, closed, method, opts, cell) for cell in cells]
+    results: list[SweepCell | None] = [None] * len(tasks)
+    if jobs == 1 or len(tasks) < 2:
+        for i, task in enumerate(tasks):
+            results[i] = _sweep_cell(task)
+            if progress is not None:
+                progress(i + 1, len(tasks))
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        # Spawn, not fork: the parent may hold OR-Tools threads.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = {pool.submit(_sweep_cell, t): i for i, t in enumerate(tasks)}
+            for done, future in enumerate(as_completed(futures), start=1):
+                results[futures[future]] = future.result()
+                if progress is not None:
+                    progress(done, len(tasks))
+    return Sweep(
+        board=resolved,
+        piece=leaper,
+        closed=closed,
+        method=method,
+        cells=tuple(r for r in results if r is not None),
+    )
+
+
+def _sweep_cell(
+    task: tuple[Board, Leaper, bool, str, SolveOptions, Cell],
+) -> SweepCell:
+    board, piece, closed, method, options, cell = task
+    outcome = try_tour(
+        board, piece=piece, closed=closed, start=cell, method=method, options=options
+    )
+    return SweepCell(
+        cell=cell,
+        status=outcome.status,
+        seconds=outcome.seconds,
+        effort=outcome.effort,
+        reason=outcome.reason,
+    )
