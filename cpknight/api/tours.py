@@ -155,6 +155,8 @@ def count_tours(
         start: count only the tours from this cell.
         end: count only the tours to this cell (open tours).
         options: the time limit bounds the count (then ``status`` is ``unknown``).
+            The enumeration runs on one CP-SAT worker whatever ``workers``
+            says: with several, CP-SAT can report a tour twice.
         progress: called with a partial count about once a second.
 
     Returns:

@@ -63,6 +63,11 @@ def _out(text: str = "") -> None:
     print(text)
 
 
+def _note(text: str) -> None:
+    """One line on standard error that does not change the answer."""
+    print(f"cpknight: note: {text}", file=sys.stderr)
+
+
 def _json(obj: Any) -> None:
     print(json.dumps(obj))
 

@@ -27,6 +27,7 @@ from cpknight.cli.common import (
     _grid_fits,
     _json,
     _new_files,
+    _note,
     _out,
     _outcome,
     _progress_bar,
@@ -214,7 +215,9 @@ def _add_count(sub: SubParsers) -> None:
         help="count the tours of a board (CP-SAT enumeration)",
         description="Count the tours of BOARD, closed (default) or open, in both "
         "conventions: directed (each tour in its two directions) and undirected. "
-        "A count stopped by --time-limit or Ctrl-C is reported as partial.",
+        "A count stopped by --time-limit or Ctrl-C is reported as partial. "
+        "The enumeration runs on one CP-SAT worker whatever --workers says "
+        "(with several, CP-SAT can report a tour twice).",
     )
     _add_tour_args(parser)
     _add_solve_args(parser)
@@ -227,6 +230,11 @@ def _run_count(args: argparse.Namespace) -> int:
 
     board, piece = _board_and_piece(args)
     closed = not args.open
+    if args.workers != 1:
+        _note(
+            f"counting runs on one CP-SAT worker (with several, a tour can be "
+            f"reported twice): --workers {args.workers} ignored"
+        )
     bar = _progress_bar(args, "counting: {n} directed tours so far ({elapsed})")
 
     def progress(partial: TourCount) -> None:

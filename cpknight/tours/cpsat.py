@@ -428,6 +428,10 @@ def count_tours(
         lower-numbered neighbour, which halves the enumeration (about 12 times
         faster on 6x6, where that cell is a corner with two moves).
 
+        Workers: the enumeration runs on one CP-SAT worker whatever
+        ``run.options.workers`` says (see :func:`~cpknight.solving.configure_cpsat`):
+        with several, a tour can be reported twice.
+
     Examples:
         >>> from cpknight import count_tours as count
         >>> c = count("3x4", closed=False)
@@ -464,8 +468,7 @@ def count_tours(
             status, factor * found, found, run.elapsed(), interrupted=interrupted
         )
 
-    solver = _circuit_solver(run)
-    solver.parameters.enumerate_all_solutions = True
+    solver = _circuit_solver(run, enumerate_all=True)
     counter = _Counter(make, progress, progress_every)
     status, interrupted = _run(solver, bundle.model, counter)
     if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
@@ -539,7 +542,7 @@ def _run(
     return box["status"], interrupted
 
 
-def _circuit_solver(run: Run) -> cp_model.CpSolver:
+def _circuit_solver(run: Run, *, enumerate_all: bool = False) -> cp_model.CpSolver:
     """A CP-SAT solver for a built circuit model, once the clock is checked.
 
     No LP relaxation: a circuit feasibility problem gains nothing from it, nor
@@ -547,7 +550,7 @@ def _circuit_solver(run: Run) -> cp_model.CpSolver:
     """
     run.check("building the model")
     solver = cp_model.CpSolver()
-    configure_cpsat(solver, run)
+    configure_cpsat(solver, run, enumerate_all=enumerate_all)
     solver.parameters.linearization_level = 0
     return solver
 
