@@ -360,7 +360,9 @@ class MoveGraph:
         return self.board.cell_names(self.cells)
 
 
-def move_graph(board: Board | str, piece: PieceLike = "knight") -> MoveGraph:
+def move_graph(
+    board: Board | str | Sequence[int], piece: PieceLike = "knight"
+) -> MoveGraph:
     """Build (or fetch from a small cache) the move graph of a piece on a board.
 
     Args:

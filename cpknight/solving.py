@@ -33,11 +33,14 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 __all__ = [
+    "CPSAT_SUFFIXES",
+    "LINEAR_SUFFIXES",
     "MAX_SEED",
     "MAX_WORKERS",
     "Clock",
     "Run",
     "SolveOptions",
+    "check_export_path",
     "configure_cpsat",
     "export_cpsat_model",
     "write_model_text",
@@ -273,7 +276,39 @@ def export_cpsat_model(model: cp_model.CpModel, path: str | Path) -> None:
         ...     'name: "x"' in path.read_text(encoding="utf-8")
         True
     """
+    check_export_path(path, CPSAT_SUFFIXES, "a CP-SAT text proto")
     write_model_text(path, str(model.proto) + "\n")
+
+
+CPSAT_SUFFIXES = (".pbtxt", ".textproto", ".txt")
+"""The file endings a CP-SAT model exports to (a text proto)."""
+
+LINEAR_SUFFIXES = (".lp", ".mps")
+"""The file endings an integer program exports to (LP or MPS)."""
+
+
+def check_export_path(path: str | Path, suffixes: tuple[str, ...], kind: str) -> None:
+    """Refuse an export file whose ending does not match what is written.
+
+    Raises:
+        InvalidInputError: another ending; the message names those expected.
+
+    Examples:
+        >>> check_export_path("tour.pbtxt", CPSAT_SUFFIXES, "a CP-SAT text proto")
+        >>> check_export_path("y.lp", CPSAT_SUFFIXES, "a CP-SAT text proto")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: the model is written as a CP-SAT text \
+proto: expected a file ending in .pbtxt, .textproto or .txt: 'y.lp'
+    """
+    if Path(path).suffix.lower() not in suffixes:
+        endings = ", ".join(suffixes[:-1]) + f" or {suffixes[-1]}"
+        if len(suffixes) == 1:
+            endings = suffixes[0]
+        raise InvalidInputError(
+            f"the model is written as {kind}: expected a file ending in {endings}: "
+            f"'{path}'"
+        )
 
 
 def write_model_text(path: str | Path, text: str) -> None:

@@ -24,8 +24,8 @@ from cpknight.results import (
 from cpknight.solving import Run
 from cpknight.status import Status
 
-BoardLike = Board | str
-"""A :class:`Board` or anything :meth:`Board.parse` reads."""
+BoardLike = Board | str | Sequence[int]
+"""A :class:`Board` or anything :meth:`Board.parse` reads (a spec or a shape)."""
 
 
 def resolve(
@@ -49,6 +49,7 @@ def resolve(
         resolved = board if topology is None else board.with_topology(topology)
     else:
         resolved = Board.parse(board, topology=topology or "bounded")
+    # Board.parse refuses what is not a board spec (None, 8, 8.5) in one line
     leaper = as_piece(piece)
     leaper.check_dim(resolved.dim, resolved.label)
     return resolved, leaper

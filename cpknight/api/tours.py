@@ -45,7 +45,7 @@ def find_tour(
     closed: bool = True,
     start: CellLike | None = None,
     end: CellLike | None = None,
-    method: str = "cpsat",
+    method: str = "auto",
     options: SolveOptions | None = None,
 ) -> Tour:
     """Find a tour: every open cell once, closed (a circuit) or open (a path).
@@ -56,7 +56,8 @@ def find_tour(
         closed: whether the last cell must be one move from the first.
         start: the first cell, if fixed.
         end: the last cell, if fixed (open tours only).
-        method: a name in :data:`TOUR_METHODS`, or ``'auto'`` to let
+        method: a name in :data:`TOUR_METHODS`, or ``'auto'`` (the default, as
+            for :func:`try_tour` and ``cpknight tour``) to let
             :func:`choose_tour_method` pick (the tour's ``method`` says which).
         options: time limit, workers, seed.
 

@@ -36,6 +36,7 @@ from cpknight.errors import (
 from cpknight.io import (
     write_new_file,
 )
+from cpknight.pieces import KNIGHT, Leaper
 from cpknight.render import (
     counts_text,
     distance_table_text,
@@ -162,9 +163,10 @@ def _add_distance(sub: SubParsers) -> None:
     _add_cell_args(parser, target=True)
     parser.add_argument(
         "--method",
-        default="bfs",
+        default=None,
         metavar="M",
-        help="bfs (default), a comma-separated list, or 'all'",
+        help="a method, a comma-separated list, or 'all' (default bfs; on the "
+        "unbounded board the knight's formula, or ip for other leapers)",
     )
     _add_solve_args(parser)
     _add_json(parser)
@@ -181,7 +183,7 @@ def _run_distance(args: argparse.Namespace) -> int:
         source,
         target,
         piece=piece,
-        methods=args.method,
+        methods=args.method or _default_distance_method(board, piece),
         options=_solve_options(args),
     )
     statuses = set(comparison.statuses())
@@ -215,6 +217,13 @@ def _run_distance(args: argparse.Namespace) -> int:
     if d.path is not None:
         _out("path: " + " ".join(d.names()))
     return code
+
+
+def _default_distance_method(board: Board, piece: Leaper) -> str:
+    """BFS on a finite board; on the plane a method that takes it (BFS cannot)."""
+    if not board.unbounded:
+        return "bfs"
+    return "formula" if board.dim == 2 and piece.vector == KNIGHT.vector else "ip"
 
 
 def _add_reach(sub: SubParsers) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 
 from cpknight.cli.common import (
     EXIT_CODES,
@@ -22,9 +21,7 @@ from cpknight.cli.common import (
     _tour_ends,
 )
 from cpknight.cli.routes import _add_collect_args
-from cpknight.errors import (
-    InvalidInputError,
-)
+from cpknight.solving import LINEAR_SUFFIXES
 
 # ------------------------------------------------------- formulation: tours
 
@@ -75,7 +72,7 @@ def _add_formulation_distance(kinds: SubParsers) -> None:
         choices=["ip", "flow"],
         help="ip (move counts, default) or flow (arc flow)",
     )
-    _add_export(parser, "FILE.lp or FILE.mps")
+    _add_export(parser, "FILE.lp or FILE.mps", LINEAR_SUFFIXES, "LP or MPS")
 
 
 def _run_formulation_distance(args: argparse.Namespace) -> int:
@@ -83,10 +80,6 @@ def _run_formulation_distance(args: argparse.Namespace) -> int:
     from cpknight.distances.moves import build_move_count_model
 
     board, piece = _board_and_piece(args)
-    if args.export and Path(args.export).suffix.lower() not in (".lp", ".mps"):
-        raise InvalidInputError(
-            f"expected an export file ending in .lp or .mps: '{args.export}'"
-        )
     _new_files(args, "export")
     model: _Model
     if args.method == "flow":

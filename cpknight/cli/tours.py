@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from cpknight.api import (
     try_tour,
@@ -42,6 +43,7 @@ from cpknight.errors import (
 )
 from cpknight.io import (
     read_tour_file,
+    tour_file_text,
     write_new_file,
     write_tour_file,
 )
@@ -70,7 +72,9 @@ def _add_check(sub: SubParsers) -> None:
     )
     _add_board_args(parser)
     parser.add_argument(
-        "file", metavar="FILE", help="the tour: one cell per line, or a .npy array"
+        "file",
+        metavar="FILE",
+        help="the tour: one cell per line, or a .npy array; '-' reads standard input",
     )
     parser.add_argument(
         "--closed", action="store_true", help="also require the closing move"
@@ -81,15 +85,19 @@ def _add_check(sub: SubParsers) -> None:
 def _run_check(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     board.require_finite("a tour")
-    cells = read_tour_file(args.file, board)
+    source = sys.stdin.buffer if args.file == "-" else args.file
+    cells = read_tour_file(source, board)
     kind = "closed tour" if args.closed else "tour"
     try:
         check_tour(board, cells, piece=piece, closed=args.closed)
     except TourCheckError as exc:
+        # "step" counts from 1, as the text does ("cell 6", "step 4 -> 5"):
+        # the first bad cell, or the cell a bad move arrives at.
+        step = None if exc.step is None else exc.step + 1
         return _outcome(
             args,
             EXIT_NONE,
-            {"tour": False, "step": exc.step, "reason": str(exc)},
+            {"tour": False, "step": step, "reason": str(exc)},
             f"not a {kind}: {exc}",
         )
     return _outcome(
@@ -123,7 +131,8 @@ def _add_tour(sub: SubParsers) -> None:
     parser.add_argument(
         "--out",
         metavar="FILE",
-        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array)",
+        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array); "
+        "'-' prints it alone on standard output",
     )
     parser.add_argument(
         "--svg", metavar="FILE", help="draw the tour as SVG (path, numbers, ends)"
@@ -157,6 +166,8 @@ def _run_tour(args: argparse.Namespace) -> int:
     options = _solve_options(args)
     closed = not args.open
     outputs = _new_files(args, "out", "svg", "animate", "html")
+    if args.out == "-" and args.json:
+        raise InvalidInputError("--json and --out - both print to standard output")
     if args.animate or args.html:
         from cpknight.draw import check_animation
 
@@ -178,7 +189,10 @@ def _run_tour(args: argparse.Namespace) -> int:
         if code == EXIT_NONE:
             text = f"no {kind} tour of {board.label} ({piece.label}): {outcome.reason}"
         return _outcome(args, code, outcome.as_dict(), text)
-    if args.out:
+    if args.out == "-":
+        # standard output carries the tour file alone; the report goes to stderr
+        sys.stdout.write(tour_file_text(tour))
+    elif args.out:
         write_tour_file(args.out, tour, force=args.force)
     if args.svg or args.animate or args.html:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
@@ -193,10 +207,14 @@ def _run_tour(args: argparse.Namespace) -> int:
         _json(outcome.as_dict())
         return EXIT_OK
     picked = " (picked by auto)" if args.method == "auto" else ""
-    _out(
+    heading = (
         f"{kind} tour of {board.label} ({piece.label}), {len(tour)} cells, "
         f"found by {tour.method}{picked} in {tour.seconds:.3f} s"
     )
+    if args.out == "-":
+        print(heading, file=sys.stderr)
+        return EXIT_OK
+    _out(heading)
     if _grid_fits(args, board, ", or --out FILE to save the tour"):
         _out(str(tour))
         _out("path: " + " ".join(tour.names()))
