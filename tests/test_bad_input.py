@@ -99,16 +99,16 @@ def test_cli_option_ranges_exit_2(
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        pytest.param(lambda: Board((8.5, 8)), "board sides must be ints", id="8.5"),
+        pytest.param(lambda: Board((8.5, 8)), "board sides must be ints", id="8.5"),  # type: ignore[arg-type]
         pytest.param(
             lambda: Board((True, True)), "board sides must be ints", id="bool"
         ),
         pytest.param(
-            lambda: Board((8, 8), blocked=[(1.7, 2)]),
+            lambda: Board((8, 8), blocked=[(1.7, 2)]),  # type: ignore[list-item]
             "blocked cell coordinates must be ints",
             id="blocked-1.7",
         ),
-        pytest.param(lambda: find_tour(8), "expected a board", id="find_tour-8"),
+        pytest.param(lambda: find_tour(8), "expected a board", id="find_tour-8"),  # type: ignore[arg-type]
         pytest.param(lambda: find_tour(None), "expected a board", id="find_tour-None"),  # type: ignore[arg-type]
         pytest.param(lambda: check_tour(7, []), "expected a board", id="check_tour-7"),  # type: ignore[arg-type]
     ],
