@@ -34,13 +34,14 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell
-from cpknight.errors import InvalidPieceError
+from cpknight.errors import InvalidBoardError, InvalidPieceError
 
 __all__ = [
     "CAMEL",
     "GIRAFFE",
     "KNIGHT",
     "MAX_COMPONENT",
+    "MAX_GRAPH_BYTES",
     "NAMED_PIECES",
     "ZEBRA",
     "Leaper",
@@ -56,6 +57,26 @@ IntArray = npt.NDArray[np.int64]
 
 MAX_COMPONENT = 2**31 - 1
 """The largest leaper component (far beyond any board cpknight builds)."""
+
+MAX_GRAPH_BYTES = 4 * 10**9
+"""The most memory a move graph may take, estimated before it is built."""
+
+_BYTES_PER_NODE = 40
+_BYTES_PER_MOVE = 12
+"""Measured peaks of :func:`move_graph`: about 40 + 12 k bytes a cell for a
+leaper of k moves (1000x1000 knight: 136 MB; 100x100x100 knight, 24 moves:
+290 MB)."""
+
+
+def graph_bytes(board: Board, piece: Leaper) -> int:
+    """The memory :func:`move_graph` would take, estimated from the counts.
+
+    Examples:
+        >>> graph_bytes(Board((1000, 1000)), Leaper((1, 2))) // 10**6
+        136
+    """
+    k = len(piece.moves(board.dim))
+    return board.n_open * (_BYTES_PER_NODE + _BYTES_PER_MOVE * k)
 
 
 @dataclass(frozen=True)
@@ -373,7 +394,8 @@ def move_graph(
         The move graph.
 
     Raises:
-        InvalidBoardError: the board is the unbounded plane.
+        InvalidBoardError: the board is the unbounded plane, or the graph
+            would take more than :data:`MAX_GRAPH_BYTES` (estimated first).
         InvalidPieceError: the piece has more components than the board axes.
 
     Notes:
@@ -395,6 +417,15 @@ def move_graph(
         board = Board.parse(board)
     board.require_finite("a move graph")
     leaper.check_dim(board.dim, board.label)
+    need = graph_bytes(board, leaper)
+    if need > MAX_GRAPH_BYTES:
+        k = len(leaper.moves(board.dim))
+        raise InvalidBoardError(
+            f"the move graph of the {leaper.label} on {board.label} "
+            f"({board.n_open:,} cells x {k} moves) would take about "
+            f"{need / 1e9:.1f} GB; cpknight builds move graphs of at most "
+            f"{MAX_GRAPH_BYTES / 1e9:.0f} GB"
+        )
     return _build(board, leaper)
 
 

@@ -174,6 +174,7 @@ def build_collect_model(
     end: CellLike | None = None,
     piece: PieceLike = KNIGHT,
     simple: bool = False,
+    run: Run | None = None,
 ) -> CollectModel:
     """Build the CP-SAT model of a route question, without solving it.
 
@@ -193,6 +194,7 @@ def build_collect_model(
         end: the required last cell, if any.
         piece: the leaper.
         simple: no cell twice.
+        run: the run context whose clock bounds building (``SolveLimitError``).
 
     Returns:
         The model bundle (:meth:`CollectModel.formulation`,
@@ -228,7 +230,7 @@ def build_collect_model(
         None if end is None else resolved.parse_cell(end),
         simple,
     )
-    return _build_model(inst, _distances(inst))
+    return _build_model(inst, _distances(inst), run)
 
 
 def _build_model(

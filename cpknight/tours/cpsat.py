@@ -184,6 +184,7 @@ def build_tour_model(
     break_symmetry: bool = False,
     names: bool = True,
     run: Run | None = None,
+    arcs_only: bool = False,
 ) -> TourModel:
     """Build the circuit model of a tour (not solved).
 
@@ -198,6 +199,10 @@ def build_tour_model(
             cell than they end (or on colour 0, when the colours already fix it).
         names: give every Boolean its readable name (``arc[a1->b3]``).
         run: the run context whose clock bounds building (``SolveLimitError``).
+        arcs_only: lay out the arcs but leave the CP-SAT model empty: enough for
+            :meth:`TourModel.formulation`, which reads only the arcs (on
+            1000x1000 a second instead of a minute and a half and 5 GB), not
+            for solving or exporting.
 
     Returns:
         The :class:`TourModel` bundle.
@@ -281,17 +286,21 @@ def build_tour_model(
         array.setflags(write=False)
     model = cp_model.CpModel()
     model.name = f"{'closed' if closed else 'open'} tour of {board.label}"
-    tail_list, head_list = all_t.tolist(), all_h.tolist()
-    labels = [*graph.cell_names(), "D"] if names else []
+    literals: tuple[cp_model.IntVar, ...] = ()
+    if arcs_only:
+        break_symmetry = False  # symmetry constraints need the Booleans
+    else:
+        tail_list, head_list = all_t.tolist(), all_h.tolist()
+        labels = [*graph.cell_names(), "D"] if names else []
 
-    def arc_name(i: int) -> str:
-        return f"arc[{labels[tail_list[i]]}->{labels[head_list[i]]}]"
+        def arc_name(i: int) -> str:
+            return f"arc[{labels[tail_list[i]]}->{labels[head_list[i]]}]"
 
-    literals = tuple(
-        add_circuit_arcs(
-            model, tail_list, head_list, arc_name if names else None, run=run
+        literals = tuple(
+            add_circuit_arcs(
+                model, tail_list, head_list, arc_name if names else None, run=run
+            )
         )
-    )
     bundle = TourModel(
         graph=graph,
         closed=closed,
@@ -673,7 +682,7 @@ def _formulation(m: TourModel) -> str:
         lines += ["", f"symmetry breaking: {m.symmetry}"]
     lines += ["", "arcs by tail node:"]
     tails = m.tails
-    order = sorted(set(tails.tolist()))
+    order = np.flatnonzero(np.bincount(tails, minlength=m.n_nodes)).tolist()
     for node in order[:_SHOWN_CELLS]:
         arcs = np.flatnonzero(tails == node).tolist()
         lines.append(f"  {m.node_name(node)}: " + " ".join(m.arc_name(a) for a in arcs))
