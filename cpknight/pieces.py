@@ -26,7 +26,8 @@ import itertools
 import math
 import operator
 import re
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -381,14 +382,24 @@ class MoveGraph:
         return self.board.cell_names(self.cells)
 
 
+Check = Callable[[str], None]
+"""A deadline check, such as ``run.check``: raises once the limit has passed."""
+
+
 def move_graph(
-    board: Board | str | Sequence[int], piece: PieceLike = "knight"
+    board: Board | str | Sequence[int],
+    piece: PieceLike = "knight",
+    *,
+    check: Check | None = None,
 ) -> MoveGraph:
     """Build (or fetch from a small cache) the move graph of a piece on a board.
 
     Args:
         board: a finite board, or a spec :meth:`Board.parse` reads (``'8x8'``).
         piece: the leaper.
+        check: called between the numpy passes (one per move vector) with
+            what is being done: pass ``run.check`` so that a time limit covers
+            building the graph (3000x3000: seconds).
 
     Returns:
         The move graph.
@@ -426,11 +437,43 @@ def move_graph(
             f"{need / 1e9:.1f} GB; cpknight builds move graphs of at most "
             f"{MAX_GRAPH_BYTES / 1e9:.0f} GB"
         )
-    return _build(board, leaper)
+    return _build(board, leaper, check)
 
 
-@lru_cache(maxsize=16)
-def _build(board: Board, piece: Leaper) -> MoveGraph:
+class _GraphCache:
+    """The last few graphs built, least recently used dropped first.
+
+    Like ``functools.lru_cache`` (``cache_clear`` included), with the deadline
+    check passed through to a build; a build that the check stopped is not kept.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.graphs: OrderedDict[tuple[Board, Leaper], MoveGraph] = OrderedDict()
+
+    def __call__(
+        self, board: Board, piece: Leaper, check: Check | None = None
+    ) -> MoveGraph:
+        key = (board, piece)
+        graph = self.graphs.get(key)
+        if graph is not None:
+            self.graphs.move_to_end(key)
+            return graph
+        graph = _build_graph(board, piece, check)
+        self.graphs[key] = graph
+        while len(self.graphs) > self.size:
+            self.graphs.popitem(last=False)
+        return graph
+
+    def cache_clear(self) -> None:
+        """Forget every graph (benchmarks time cold builds)."""
+        self.graphs.clear()
+
+
+_build = _GraphCache(16)
+
+
+def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
     # int32 throughout (a board has at most MAX_CELLS = 2.5 * 10^7 cells, and
     # every flat index, legal or not, stays far below 2^31): half the memory.
     shape = board.shape
@@ -474,6 +517,8 @@ def _build(board: Board, piece: Leaper) -> MoveGraph:
     column = np.empty(n, dtype=np.int32)  # contiguous, then copied into the table
     counts = np.zeros(n, dtype=np.int32)  # distinct neighbours per node
     for j, vector in enumerate(moves.tolist()):
+        if check is not None:
+            check("building the move graph")
         off_board = any(
             not board.wrap[axis] and abs(value) >= extent
             for axis, (value, extent) in enumerate(zip(vector, shape, strict=True))

@@ -20,11 +20,14 @@ seconds: 0
 from __future__ import annotations
 
 import math
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpknight.errors import InvalidInputError, SolveLimitError
 from cpknight.status import Effort
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CPSAT_SUFFIXES",
+    "FALLBACK_GRACE",
     "LINEAR_SUFFIXES",
     "MAX_SEED",
     "MAX_WORKERS",
@@ -43,9 +47,15 @@ __all__ = [
     "check_export_path",
     "configure_cpsat",
     "export_cpsat_model",
+    "interruptible",
+    "solve_cpsat",
     "write_model_text",
 ]
 
+
+FALLBACK_GRACE = 0.5
+"""Seconds past the limit an engine may spend on its quick fallback answer
+(the greedy route handed back when the limit came first)."""
 
 MAX_SEED = 2**31 - 1
 """The largest seed: CP-SAT's ``random_seed`` is a 32-bit signed int."""
@@ -139,6 +149,20 @@ while building the model
     def __init__(self, seconds: float | None) -> None:
         self.started = time.perf_counter()
         self.seconds = seconds
+        self.interrupted = False
+        self.interrupted_at = 0.0
+
+    def interrupt(self) -> None:
+        """Expire the clock now (Ctrl-C): every deadline check then fires.
+
+        Examples:
+            >>> c = Clock(None)
+            >>> c.interrupt()
+            >>> c.expired(), c.remaining()
+            (True, 0.0)
+        """
+        self.interrupted = True
+        self.interrupted_at = time.perf_counter()
 
     def elapsed(self) -> float:
         """Seconds since the clock was started."""
@@ -146,6 +170,8 @@ while building the model
 
     def remaining(self) -> float | None:
         """Seconds left (never negative), or ``None`` without a limit."""
+        if self.interrupted:
+            return 0.0
         if self.seconds is None:
             return None
         return max(0.0, self.seconds - self.elapsed())
@@ -161,12 +187,19 @@ while building the model
         """
         self.started += seconds
 
-    def expired(self) -> bool:
-        """Whether the limit has passed."""
-        return self.seconds is not None and self.elapsed() >= self.seconds
+    def expired(self, grace: float = 0.0) -> bool:
+        """Whether the limit (plus ``grace`` s) passed, or Ctrl-C (``grace`` s ago)."""
+        if self.interrupted and time.perf_counter() - self.interrupted_at >= grace:
+            return True
+        return self.seconds is not None and self.elapsed() >= self.seconds + grace
 
     def check(
-        self, what: str, *, effort: Effort | None = None, bound: int | None = None
+        self,
+        what: str,
+        *,
+        effort: Effort | None = None,
+        bound: int | None = None,
+        grace: float = 0.0,
     ) -> None:
         """Raise :class:`SolveLimitError` once the limit has passed.
 
@@ -174,16 +207,20 @@ while building the model
             what: what was being done, for the message ("building the model").
             effort: what the engine has counted so far; the error carries it.
             bound: a proved bound so far, if the engine has one.
+            grace: seconds allowed past the limit, for the quick fallback an
+                engine hands back when the limit came first (at most
+                :data:`FALLBACK_GRACE`: the promise is the limit plus 1 s).
 
         Raises:
             SolveLimitError: the limit has passed.
         """
-        if self.expired():
-            raise SolveLimitError(
-                f"the time limit of {self.seconds:g} s was reached while {what}",
-                effort=effort,
-                bound=bound,
+        if self.expired(grace):
+            message = (
+                f"interrupted (Ctrl-C) while {what}"
+                if self.interrupted
+                else f"the time limit of {self.seconds:g} s was reached while {what}"
             )
+            raise SolveLimitError(message, effort=effort, bound=bound)
 
 
 @dataclass(frozen=True)
@@ -207,10 +244,15 @@ class Run:
     clock: Clock
 
     def check(
-        self, what: str, *, effort: Effort | None = None, bound: int | None = None
+        self,
+        what: str,
+        *,
+        effort: Effort | None = None,
+        bound: int | None = None,
+        grace: float = 0.0,
     ) -> None:
         """The clock's :meth:`Clock.check`."""
-        self.clock.check(what, effort=effort, bound=bound)
+        self.clock.check(what, effort=effort, bound=bound, grace=grace)
 
     def elapsed(self) -> float:
         """Seconds since the call began."""
@@ -223,6 +265,91 @@ class Run:
     def expired(self) -> bool:
         """Whether the limit has passed."""
         return self.clock.expired()
+
+
+@contextmanager
+def interruptible(run: Run) -> Iterator[None]:
+    """While inside, Ctrl-C expires the run's clock instead of raising.
+
+    Every engine already stops at its deadline through :meth:`Run.check`, and
+    hands back what it has (a route so far, a greedy fallback, a partial
+    count): Ctrl-C now takes the same road, so an interruption keeps what is
+    finished (``run.clock.interrupted`` says it happened). A second Ctrl-C
+    raises :class:`KeyboardInterrupt` at once. Outside the main thread
+    nothing changes.
+
+    Examples:
+        >>> import os, signal
+        >>> run = SolveOptions().start()
+        >>> with interruptible(run):
+        ...     os.kill(os.getpid(), signal.SIGINT)
+        ...     time.sleep(0.01)
+        >>> run.expired(), run.clock.interrupted
+        (True, True)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_sigint(signum: int, frame: object) -> None:
+        if run.clock.interrupted:
+            raise KeyboardInterrupt
+        run.clock.interrupt()
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def solve_cpsat(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    run: Run | None = None,
+    callback: cp_model.CpSolverSolutionCallback | None = None,
+) -> tuple[Any, bool]:
+    """Solve in a worker thread; stop the search on Ctrl-C or an expired run.
+
+    CP-SAT holds the main thread while it solves, so Python would see Ctrl-C
+    only when it returns. Here the main thread waits in short slices: a
+    :class:`KeyboardInterrupt`, or ``run``'s clock interrupted (see
+    :func:`interruptible`), stops the search cleanly, and CP-SAT returns the
+    best it has.
+
+    Returns:
+        CP-SAT's status, and whether an interruption stopped the search.
+    """
+    # Ctrl-C stays with Python: CP-SAT's own SIGINT handler can abort the
+    # process when it fires late.
+    solver.parameters.catch_sigint_signal = False
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def target() -> None:
+        try:
+            box["status"] = solver.solve(model, callback)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=target, name="cpknight-cpsat", daemon=True)
+    thread.start()
+    interrupted = stopped = False
+    while not done.is_set():
+        try:
+            done.wait(0.05)
+        except KeyboardInterrupt:
+            interrupted = True
+        if run is not None and run.clock.interrupted:
+            interrupted = True
+        if interrupted and not stopped:
+            solver.stop_search()
+            stopped = True
+    if "error" in box:
+        raise box["error"]
+    return box["status"], interrupted
 
 
 def configure_cpsat(

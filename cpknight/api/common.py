@@ -75,6 +75,21 @@ def _attempt_or_refuse(engine: Engine, instance: Any, run: Run) -> Outcome:
         )
 
 
+def not_run(question: str, names: Sequence[str]) -> list[Outcome]:
+    """Rows for the engines Ctrl-C kept from running (``unknown``, and why)."""
+    return [
+        Outcome(
+            question,
+            name,
+            Status.UNKNOWN,
+            0.0,
+            reason="interrupted (Ctrl-C) before this engine ran",
+            interrupted=True,
+        )
+        for name in names
+    ]
+
+
 def _cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:
     """Rows of an ``(n, d)`` array as tuples of ints (column-wise: fast for 10^6)."""
     return list(zip(*(column.tolist() for column in cells.T), strict=True))

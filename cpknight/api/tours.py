@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
+import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 
 from cpknight.api.common import (
     BoardLike,
     _method_names,
+    not_run,
     resolve,
 )
 from cpknight.board import Board, Cell, CellLike
@@ -31,7 +36,7 @@ from cpknight.results import (
     Tour,
     TourCount,
 )
-from cpknight.solving import Run, SolveOptions
+from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Status
 from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.auto import choose_tour_method, tiles_suit
@@ -93,10 +98,11 @@ def _solve_tour(
     if method == "auto" or TOUR_METHODS[method].reads == "graph":
         picked.append(method)
         check_tour_possible(
-            instance.graph,
+            instance.build_graph(run),
             closed=instance.closed,
             start=instance.start,
             end=instance.end,
+            check=run.check,
         )
         if method == "auto":
             method = choose_tour_method(
@@ -271,7 +277,8 @@ def try_tour(
 def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
     picked: list[str] = []
     try:
-        tour = _solve_tour(instance, method, run, picked=picked)
+        with interruptible(run):  # Ctrl-C: the certificates stop too
+            tour = _solve_tour(instance, method, run, picked=picked)
     except OutcomeError as exc:
         return outcome_of_error(
             "tour", exc, run, method=picked[-1] if picked else method
@@ -334,6 +341,9 @@ def compare_tours(
             rows.append(
                 Outcome("tour", name, Status.REFUSED, run.elapsed(), reason=str(exc))
             )
+        if run.clock.interrupted:
+            rows += not_run("tour", names[len(rows) :])
+            break
     statuses = {o.status for o in rows}
     if Status.FOUND in statuses and Status.INFEASIBLE in statuses:
         raise EngineError(
@@ -363,6 +373,7 @@ def sweep(
     options: SolveOptions | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    budget: float | None = None,
 ) -> Sweep:
     """For every open start cell: does a tour from it exist? With time and effort.
 
@@ -373,8 +384,14 @@ def sweep(
             closed tour every cell is a start).
         method: a name in :data:`TOUR_METHODS` or ``'auto'`` (picked per cell).
         options: the time limit applies to each cell.
-        jobs: worker processes (1 runs in this process).
+        jobs: worker processes (1 runs in this process); at most one per
+            usable core (:func:`usable_cores`) and one per cell.
         progress: called as ``progress(done, total)`` after each cell.
+        budget: seconds for the whole sweep; cells it leaves unfinished are
+            ``unknown`` (and each cell's limit is cut to what is left).
+
+    Ctrl-C stops the sweep within about a second: the cells finished are kept,
+    the rest are ``unknown`` and the sweep's ``interrupted`` is true.
 
     Returns:
         A :class:`~cpknight.results.Sweep`, one cell per open cell, row-major.
@@ -395,47 +412,123 @@ def sweep(
         TOUR_METHODS.engine(method)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InvalidInputError(f"jobs must be a positive int: {jobs!r}")
+    if budget is not None:
+        SolveOptions(time_limit=budget)  # the same check as a time limit
     opts = options or SolveOptions()
     cells = list(resolved.open_cells())
-    tasks = [(resolved, leaper, closed, method, opts, cell) for cell in cells]
+    # One clock for the whole sweep: wall time, comparable across processes.
+    deadline = None if budget is None else time.time() + budget
+    tasks = [(resolved, leaper, closed, method, opts, cell, deadline) for cell in cells]
     results: list[SweepCell | None] = [None] * len(tasks)
-    if jobs == 1 or len(tasks) < 2:
+    jobs = min(jobs, usable_cores(), len(tasks))
+    interrupted = False
+    if jobs <= 1:
         for i, task in enumerate(tasks):
-            results[i] = _sweep_cell(task)
+            try:
+                results[i], interrupted = _sweep_cell(task)
+            except KeyboardInterrupt:  # between two cells' engines
+                interrupted = True
+            if interrupted or results[i] is None:
+                break
             if progress is not None:
                 progress(i + 1, len(tasks))
     else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        # Spawn, not fork: the parent may hold OR-Tools threads.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(_sweep_cell, t): i for i, t in enumerate(tasks)}
-            for done, future in enumerate(as_completed(futures), start=1):
-                results[futures[future]] = future.result()
-                if progress is not None:
-                    progress(done, len(tasks))
+        interrupted = _sweep_pool(tasks, results, jobs, progress)
+    why = "interrupted (Ctrl-C) before this cell was finished"
+    if not interrupted and budget is not None:
+        why = f"the sweep's budget of {budget:g} s ran out before this cell"
+    filled = tuple(
+        r if r is not None else SweepCell(c, Status.UNKNOWN, 0.0, reason=why)
+        for r, c in zip(results, cells, strict=True)
+    )
     return Sweep(
         board=resolved,
         piece=leaper,
         closed=closed,
         method=method,
-        cells=tuple(r for r in results if r is not None),
+        cells=filled,
+        interrupted=interrupted,
     )
 
 
-def _sweep_cell(
-    task: tuple[Board, Leaper, bool, str, SolveOptions, Cell],
-) -> SweepCell:
-    board, piece, closed, method, options, cell = task
+def _sweep_pool(
+    tasks: list[_SweepTask],
+    results: list[SweepCell | None],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> bool:
+    """Run the cells on ``jobs`` worker processes; True if Ctrl-C stopped them.
+
+    The workers ignore Ctrl-C (no tracebacks from them): the parent stops,
+    terminates the pool at once, and keeps every finished cell.
+    """
+    import multiprocessing
+
+    # Spawn, not fork: the parent may hold OR-Tools threads.
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool(jobs, initializer=_ignore_sigint)
+    try:
+        cells = pool.imap_unordered(_indexed_sweep_cell, enumerate(tasks))
+        for done, (i, cell) in enumerate(cells, start=1):
+            results[i] = cell
+            if progress is not None:
+                progress(done, len(tasks))
+    except KeyboardInterrupt:
+        # A second Ctrl-C must not cut the clean-up short (workers left behind).
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            pool.terminate()
+            pool.join()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        return True
+    pool.close()
+    pool.join()
+    return False
+
+
+def _ignore_sigint() -> None:
+    """A sweep worker leaves Ctrl-C to the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (a pool bigger than that only waits).
+
+    Examples:
+        >>> usable_cores() >= 1
+        True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+_SweepTask = tuple[Board, Leaper, bool, str, SolveOptions, Cell, float | None]
+
+
+def _indexed_sweep_cell(item: tuple[int, _SweepTask]) -> tuple[int, SweepCell | None]:
+    return item[0], _sweep_cell(item[1])[0]
+
+
+def _sweep_cell(task: _SweepTask) -> tuple[SweepCell | None, bool]:
+    """One cell of a sweep (``None`` once the budget has run out); Ctrl-C?"""
+    board, piece, closed, method, options, cell, deadline = task
+    if deadline is not None:
+        left = deadline - time.time()
+        if left <= 0:
+            return None, False
+        if options.time_limit is None or options.time_limit > left:
+            options = dataclasses.replace(options, time_limit=left)
     outcome = try_tour(
         board, piece=piece, closed=closed, start=cell, method=method, options=options
     )
-    return SweepCell(
+    found = SweepCell(
         cell=cell,
         status=outcome.status,
         seconds=outcome.seconds,
         effort=outcome.effort,
         reason=outcome.reason,
     )
+    return found, outcome.interrupted

@@ -10,6 +10,7 @@ from cpknight.api import (
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell
 from cpknight.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_NONE,
     EXIT_OK,
     SubParsers,
@@ -187,6 +188,13 @@ def _run_distance(args: argparse.Namespace) -> int:
         options=_solve_options(args),
     )
     statuses = set(comparison.statuses())
+    if comparison.interrupted:  # Ctrl-C: the methods finished, then exit 130
+        names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
+        if args.json:
+            _json(comparison.as_dict())
+        else:
+            _out(distance_table_text(comparison, f"{names} on {board.label}"))
+        return EXIT_INTERRUPTED
     single = comparison.rows[0] if len(comparison.rows) == 1 else None
     if single is not None and single.status is Status.REFUSED:
         raise InvalidInputError(single.reason or "refused")

@@ -185,6 +185,8 @@ def _run_tour(args: argparse.Namespace) -> int:
     tour = outcome.tour
     if tour is None:
         code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
+        if outcome.interrupted:
+            code = EXIT_INTERRUPTED
         text = outcome_line(outcome)
         if code == EXIT_NONE:
             text = f"no {kind} tour of {board.label} ({piece.label}): {outcome.reason}"
@@ -350,12 +352,16 @@ def _run_compare(args: argparse.Namespace) -> int:
         methods=args.methods,
         options=options,
     )
-    if len(comparison.rows) == 1 and comparison.rows[0].status is Status.REFUSED:
-        raise InvalidInputError(comparison.rows[0].reason or "refused")
+    if all(row.status is Status.REFUSED for row in comparison.rows):
+        raise InvalidInputError(
+            "; ".join(dict.fromkeys(row.reason or "refused" for row in comparison.rows))
+        )
     statuses = set(comparison.statuses())
     code = EXIT_OK if "found" in statuses else EXIT_NONE
     if not statuses & {"found", "infeasible"}:
         code = EXIT_LIMIT
+    if comparison.interrupted:
+        code = EXIT_INTERRUPTED  # the rows finished are printed all the same
     if args.json:
         _json(comparison.as_dict())
         return code
@@ -378,7 +384,9 @@ def _add_sweep(sub: SubParsers) -> None:
         description="Ask for a tour from every open cell of BOARD in turn (open\n"
         "tours unless --closed) and draw the answers as a grid: o a tour\n"
         "starts here, x proved none, ? limit reached (--time-limit is per\n"
-        "cell). --json adds the time, effort and reason of every cell.",
+        "cell, --budget for the whole sweep). --json adds the time, effort and\n"
+        "reason of every cell. Ctrl-C stops it at once and shows the cells\n"
+        "finished (exit 130).",
     )
     _add_board_args(parser)
     kind = parser.add_mutually_exclusive_group()
@@ -398,7 +406,16 @@ def _add_sweep(sub: SubParsers) -> None:
         type=int,
         default=1,
         metavar="N",
-        help="worker processes, one cell each at a time (default 1)",
+        help="worker processes, one cell each at a time (default 1; at most one "
+        "per core)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds for the whole sweep; cells left when it runs out are ? "
+        "(default: none)",
     )
     _add_progress(parser)
     _add_json(parser)
@@ -430,6 +447,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
             options=options,
             jobs=args.jobs,
             progress=None if bar is None else progress,
+            budget=args.budget,
         )
     finally:
         if bar is not None:
@@ -471,4 +489,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
                 f"({slow.seconds:.3f} s, {effort_text(slow.effort.as_dict())})"
             )
         _wrote(outputs)
+    if result.interrupted:
+        _note("interrupted (Ctrl-C): the cells finished are shown, the rest are ?")
+        return EXIT_INTERRUPTED
     return EXIT_LIMIT if counts.get("unknown") else EXIT_OK

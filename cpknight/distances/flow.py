@@ -59,6 +59,7 @@ from cpknight.results import Distance
 from cpknight.solving import (
     Run,
     configure_cpsat,
+    solve_cpsat,
 )
 from cpknight.status import Effort
 
@@ -454,7 +455,7 @@ def solve_flow(
         configure_cpsat(solver, run)
         # The LP relaxation is integral; presolve only costs time here.
         solver.parameters.cp_model_presolve = False
-        status = solver.solve(bundle.model)
+        status, _ = solve_cpsat(solver, bundle.model, run)
         if status == cp_model.OPTIMAL:
             values = [float(solver.value(x)) for x in bundle.arcs]
         elif status == cp_model.INFEASIBLE:

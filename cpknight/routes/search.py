@@ -25,7 +25,7 @@ from cpknight.errors import (
     NoPathError,
     SolveLimitError,
 )
-from cpknight.solving import Run
+from cpknight.solving import FALLBACK_GRACE, Run
 from cpknight.status import Effort
 
 if TYPE_CHECKING:
@@ -298,7 +298,7 @@ def _search_simple(
                 )
             limit = got
     except _OutOfTime:
-        return _fallback_simple(inst, limit, "search", Effort(**counts), started)
+        return _fallback_simple(inst, limit, "search", Effort(**counts), run)
     raise NoPathError(f"no {inst.describe()}: proved by exhaustive search")
 
 
@@ -306,9 +306,12 @@ _NEVER = 1 << 30
 
 
 def _fallback_simple(
-    inst: _Instance, bound: int, method: str, effort: Effort, started: float
+    inst: _Instance, bound: int, method: str, effort: Effort, run: Run
 ) -> Route:
-    nodes = _greedy_simple(inst)
+    try:
+        nodes = _greedy_simple(inst, run, grace=FALLBACK_GRACE)
+    except SolveLimitError:
+        nodes = None
     if nodes is None:
         raise SolveLimitError(
             f"no {inst.describe()} found by the time limit; at least {bound} moves",
@@ -320,7 +323,7 @@ def _fallback_simple(
         nodes,
         bound=bound,
         method=f"{method}+greedy",
-        started=started,
+        started=run.clock.started,
         effort=effort,
     )
 

@@ -30,7 +30,6 @@ Examples:
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,10 +44,10 @@ from cpknight.board import Cell
 from cpknight.checks import make_tour
 from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
-from cpknight.formulation import add_circuit_arcs
+from cpknight.formulation import add_circuit_arcs, check_circuit_size
 from cpknight.pieces import MoveGraph
 from cpknight.results import Tour, TourCount
-from cpknight.solving import Run, configure_cpsat, export_cpsat_model
+from cpknight.solving import Run, configure_cpsat, export_cpsat_model, solve_cpsat
 from cpknight.status import Effort, Status
 from cpknight.tours.certificates import tour_certificate, two_colouring
 
@@ -247,6 +246,10 @@ def build_tour_model(
             f"{'closed' if closed else 'open'} tour model needs at least "
             f"{3 if closed else 2}"
         )
+    if not arcs_only:  # the arcs alone are cheap: printing takes any size
+        check_circuit_size(
+            graph.n_arcs + n, f"the tour model of {board.label} ({graph.piece.label})"
+        )
     tails, heads = graph.arcs()
     tails = tails.astype(np.int64)
     heads = heads.astype(np.int64)
@@ -368,7 +371,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         graph, closed=closed, start=start, end=end, names=options.log, run=run
     )
     solver = _circuit_solver(run)
-    status, interrupted = _run(solver, bundle.model, None)
+    status, interrupted = solve_cpsat(solver, bundle.model, run)
     effort = Effort(
         branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
     )
@@ -479,7 +482,7 @@ def count_tours(
 
     solver = _circuit_solver(run, enumerate_all=True)
     counter = _Counter(make, progress, progress_every)
-    status, interrupted = _run(solver, bundle.model, counter)
+    status, interrupted = solve_cpsat(solver, bundle.model, run, counter)
     if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         return make(counter.found, Status.FOUND)
     if status == cp_model.MODEL_INVALID:
@@ -511,44 +514,6 @@ class _Counter(cp_model.CpSolverSolutionCallback):
             if now - self.last >= self.every:
                 self.last = now
                 self.progress(self.make(self.found, Status.UNKNOWN))
-
-
-def _run(
-    solver: cp_model.CpSolver,
-    model: cp_model.CpModel,
-    callback: cp_model.CpSolverSolutionCallback | None,
-) -> tuple[Any, bool]:
-    """Solve in a worker thread so that Ctrl-C can stop the search cleanly.
-
-    Returns:
-        The status and whether a KeyboardInterrupt stopped the search.
-    """
-    # Ctrl-C stays with Python (KeyboardInterrupt here, then stop_search):
-    # CP-SAT's own SIGINT handler can abort the process when it fires late.
-    solver.parameters.catch_sigint_signal = False
-    box: dict[str, Any] = {}
-    done = threading.Event()
-
-    def target() -> None:
-        try:
-            box["status"] = solver.solve(model, callback)
-        except BaseException as exc:  # re-raised in the caller's thread
-            box["error"] = exc
-        finally:
-            done.set()
-
-    thread = threading.Thread(target=target, name="cpknight-cpsat", daemon=True)
-    thread.start()
-    interrupted = False
-    while not done.is_set():
-        try:
-            done.wait(0.1)
-        except KeyboardInterrupt:
-            interrupted = True
-            solver.stop_search()
-    if "error" in box:
-        raise box["error"]
-    return box["status"], interrupted
 
 
 def _circuit_solver(run: Run, *, enumerate_all: bool = False) -> cp_model.CpSolver:
