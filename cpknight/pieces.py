@@ -440,6 +440,10 @@ def move_graph(
     return _build(board, leaper, check)
 
 
+_ROWS = 1 << 20
+"""Rows of the move table turned into CSR between two deadline checks."""
+
+
 class _GraphCache:
     """The last few graphs built, least recently used dropped first.
 
@@ -487,7 +491,12 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
         node_of = np.full(size, -1, dtype=np.int32)
         node_of[mask] = np.arange(n, dtype=np.int32)
         flat_open = np.flatnonzero(mask).astype(np.int32)
+    if check is not None:
+        check("building the move graph")
     coords = [c.astype(np.int32) for c in np.unravel_index(flat_open, shape)]
+    cells = np.stack(coords, axis=1).astype(np.int64).reshape(n, board.dim)
+    if check is not None:
+        check("building the move graph")
     strides = [math.prod(shape[a + 1 :]) for a in range(len(shape))]
     moves = piece.moves(board.dim)
 
@@ -510,6 +519,8 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
                     if value > 0
                     else coords[axis] >= -value
                 )
+    if check is not None:
+        check("building the move graph")
     self_moves = _self_moves(moves, shape, board.wrap)
     distinct = _distinct_moves(moves, shape, board.wrap)
     table = np.empty((n, len(moves)), dtype=np.int32)
@@ -549,13 +560,18 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
             counts += column >= 0
     # CSR straight from the table, row by row in move order: a move that lands
     # where an earlier move lands (a small torus) adds no new neighbour.
-    valid = table >= 0
-    if not distinct.all():
-        valid[:, ~distinct] = False
-    indices = table[valid]
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(counts, dtype=np.int64, out=indptr[1:])
-    cells = np.stack(coords, axis=1).astype(np.int64).reshape(n, board.dim)
+    indices = np.empty(int(indptr[-1]), dtype=np.int32)
+    for first in range(0, n, _ROWS):  # a block of rows between two checks
+        if check is not None:
+            check("building the move graph")
+        rows = table[first : first + _ROWS]
+        valid = rows >= 0
+        if not distinct.all():
+            valid[:, ~distinct] = False
+        indices[indptr[first] : indptr[min(n, first + _ROWS)]] = rows[valid]
+
     for array in (cells, node_of, table, indptr, indices):
         array.setflags(write=False)
     return MoveGraph(

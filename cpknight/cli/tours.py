@@ -187,6 +187,7 @@ def _run_tour(args: argparse.Namespace) -> int:
         code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
         if outcome.interrupted:
             code = EXIT_INTERRUPTED
+            _note("interrupted (Ctrl-C) before a tour was found")
         text = outcome_line(outcome)
         if code == EXIT_NONE:
             text = f"no {kind} tour of {board.label} ({piece.label}): {outcome.reason}"

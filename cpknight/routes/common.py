@@ -29,7 +29,7 @@ from cpknight.graph import bfs_levels, no_path_error, path_from_levels
 from cpknight.pieces import (
     MoveGraph,
 )
-from cpknight.solving import Run
+from cpknight.solving import FALLBACK_GRACE, Run
 from cpknight.status import Effort
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ def prepare(instance: RouteInstance, run: Run, method: str) -> Prepared | Route:
             method=method,
             started=run.clock.started,
         )
-    dist = _distances(inst)
+    dist = _distances(inst, run)
     return Prepared(inst, dist, _simple_bound(inst, dist))
 
 
@@ -202,14 +202,22 @@ def bounded_route(
     )
 
 
-def _distances(inst: _Instance) -> dict[int, npt.NDArray[np.int32]]:
+def _distances(
+    inst: _Instance, run: Run | None = None
+) -> dict[int, npt.NDArray[np.int32]]:
     """BFS levels from every terminal (the graph is symmetric: also *to* it).
 
     The start's levels are the ones :func:`_instance` measured: one BFS per
-    terminal in all.
+    terminal in all, ``run``'s clock checked once per level.
     """
+
+    def check(what: str) -> None:
+        # the fallback routes need these distances: they get the grace too
+        if run is not None:
+            run.check(what, grace=FALLBACK_GRACE)
+
     return {
-        n: inst.levels if n == inst.start else bfs_levels(inst.graph, n)
+        n: inst.levels if n == inst.start else bfs_levels(inst.graph, n, check=check)
         for n in dict.fromkeys(inst.terminals)
     }
 

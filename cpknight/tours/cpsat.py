@@ -336,8 +336,8 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         NoTourError: CP-SAT proved there is none (``certificate='search'``), or
             a cheap certificate applies on a board too small for a model.
         SolveLimitError: the time limit was reached first (with the effort).
-        KeyboardInterrupt: interrupted (Ctrl-C) before a tour was found; the
-            search is stopped cleanly first.
+        SolveLimitError: also when interrupted (Ctrl-C) before a tour was
+            found; the search is stopped cleanly first.
 
     Examples:
         >>> from cpknight import find_tour, is_tour
@@ -396,7 +396,9 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             effort=effort,
         )
     if interrupted:
-        raise KeyboardInterrupt
+        raise SolveLimitError(
+            "interrupted (Ctrl-C) before CP-SAT found a tour", effort=effort
+        )
     if status == cp_model.MODEL_INVALID:
         raise EngineError(
             f"internal error: CP-SAT says the tour model is invalid: "
