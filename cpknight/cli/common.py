@@ -49,6 +49,7 @@ exit codes:
   2  bad input (board, cell, piece, option or file)
   3  limit reached without an answer
   70 internal error (an answer failed verification: a bug, please report)
+  130 interrupted (Ctrl-C): what was finished is printed first
 """
 
 _NEGATIVE = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+(,-?\d+)+$")
