@@ -275,8 +275,8 @@ def interruptible(run: Run) -> Iterator[None]:
     hands back what it has (a route so far, a greedy fallback, a partial
     count): Ctrl-C now takes the same road, so an interruption keeps what is
     finished (``run.clock.interrupted`` says it happened). A second Ctrl-C
-    raises :class:`KeyboardInterrupt` at once. Outside the main thread
-    nothing changes.
+    raises :class:`KeyboardInterrupt` at once. Outside the main thread, and
+    where Ctrl-C is ignored, nothing changes.
 
     Examples:
         >>> import os, signal
@@ -287,7 +287,10 @@ def interruptible(run: Run) -> Iterator[None]:
         >>> run.expired(), run.clock.interrupted
         (True, True)
     """
-    if threading.current_thread() is not threading.main_thread():
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # a sweep's worker
+    ):
         yield
         return
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 
@@ -466,7 +467,15 @@ def _sweep_pool(
 
     # Spawn, not fork: the parent may hold OR-Tools threads.
     context = multiprocessing.get_context("spawn")
-    pool = context.Pool(jobs, initializer=_ignore_sigint)
+    # Workers start with Ctrl-C ignored (inherited through exec), so that not
+    # even their start-up prints a traceback; the parent handles it.
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        pool = context.Pool(jobs, initializer=_ignore_sigint)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
     try:
         cells = pool.imap_unordered(_indexed_sweep_cell, enumerate(tasks))
         for done, (i, cell) in enumerate(cells, start=1):
