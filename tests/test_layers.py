@@ -28,7 +28,9 @@ LAYERS = [
     {"engines"},
     {"formulation"},
     {"tours", "distances", "routes"},
+    {"runner"},
     {"api"},
+    {"study"},
     {"io", "render", "draw"},
     {"cli"},
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from cpknight.api.common import (
     BoardLike,
@@ -31,8 +32,9 @@ from cpknight.results import (
     Tour,
     TourCount,
 )
+from cpknight.runner import RunOptions, Task, run_tasks
 from cpknight.solving import Run, SolveOptions
-from cpknight.status import Status
+from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.auto import choose_tour_method, tiles_suit
 from cpknight.tours.certificates import check_tour_possible
@@ -360,6 +362,7 @@ def sweep(
     options: SolveOptions | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    run: RunOptions | None = None,
 ) -> Sweep:
     """For every open start cell: does a tour from it exist? With time and effort.
 
@@ -370,14 +373,17 @@ def sweep(
             closed tour every cell is a start).
         method: a name in :data:`TOUR_METHODS` or ``'auto'`` (picked per cell).
         options: the time limit applies to each cell.
-        jobs: worker processes (1 runs in this process).
+        jobs: worker processes (1 runs in this process); ``run`` overrides it.
         progress: called as ``progress(done, total)`` after each cell.
+        run: how to run the cells (:class:`~cpknight.runner.RunOptions`: local
+            pool or Dask, results file, resume).
 
     Returns:
         A :class:`~cpknight.results.Sweep`, one cell per open cell, row-major.
 
     Raises:
         InvalidBoardError, InvalidPieceError, InvalidInputError: bad input.
+        RunInterrupted: Ctrl-C; the cells done are in the results file.
 
     Examples:
         >>> s = sweep("3x4", method="prune")
@@ -390,49 +396,94 @@ def sweep(
     resolved.require_finite("a sweep")
     if method != "auto":
         TOUR_METHODS.engine(method)
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InvalidInputError(f"jobs must be a positive int: {jobs!r}")
+    run = run or RunOptions(jobs=jobs)
     opts = options or SolveOptions()
     cells = list(resolved.open_cells())
-    tasks = [(resolved, leaper, closed, method, opts, cell) for cell in cells]
-    results: list[SweepCell | None] = [None] * len(tasks)
-    if jobs == 1 or len(tasks) < 2:
-        for i, task in enumerate(tasks):
-            results[i] = _sweep_cell(task)
-            if progress is not None:
-                progress(i + 1, len(tasks))
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        # Spawn, not fork: the parent may hold OR-Tools threads.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(_sweep_cell, t): i for i, t in enumerate(tasks)}
-            for done, future in enumerate(as_completed(futures), start=1):
-                results[futures[future]] = future.result()
-                if progress is not None:
-                    progress(done, len(tasks))
+    tasks = [
+        tour_task(resolved, leaper, closed, cell, None, method, opts) for cell in cells
+    ]
+    rows = run_tasks(tasks, run, progress=progress)
     return Sweep(
         board=resolved,
         piece=leaper,
         closed=closed,
         method=method,
-        cells=tuple(r for r in results if r is not None),
+        cells=tuple(
+            SweepCell(
+                cell=cell,
+                status=Status(row["status"]),
+                seconds=float(row.get("seconds", 0.0)),
+                effort=Effort.from_dict(row.get("effort", {})),
+                reason=row.get("reason"),
+            )
+            for cell, row in zip(cells, rows, strict=True)
+        ),
     )
 
 
-def _sweep_cell(
-    task: tuple[Board, Leaper, bool, str, SolveOptions, Cell],
-) -> SweepCell:
-    board, piece, closed, method, options, cell = task
-    outcome = try_tour(
-        board, piece=piece, closed=closed, start=cell, method=method, options=options
+def tour_task(
+    board: Board,
+    piece: Leaper,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    method: str,
+    options: SolveOptions,
+) -> Task:
+    """The runner's task for one tour question: its key names all it depends on.
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> b = Board.parse("5x5")
+        >>> tour_task(b, KNIGHT, False, (0, 0), None, "prune", SolveOptions()).key
+        'tour 5x5 knight (1,2) open from a1 by prune, limit none, seed 0'
+    """
+    name = board.cell_name
+    ends = "".join(
+        f" {word} {name(cell)}"
+        for word, cell in (("from", start), ("to", end))
+        if cell is not None
     )
-    return SweepCell(
-        cell=cell,
-        status=outcome.status,
-        seconds=outcome.seconds,
-        effort=outcome.effort,
-        reason=outcome.reason,
+    limit = "none" if options.time_limit is None else f"{options.time_limit:g} s"
+    key = (
+        f"tour {board.label} {piece.label} {'closed' if closed else 'open'}{ends} "
+        f"by {method}, limit {limit}, seed {options.seed}"
     )
+    return Task(
+        key,
+        "cpknight.api.tours:tour_row",
+        (board, piece, closed, start, end, method, options),
+    )
+
+
+def tour_row(
+    board: Board,
+    piece: Leaper,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    method: str,
+    options: SolveOptions,
+) -> dict[str, Any]:
+    """One tour question's outcome row (:meth:`Outcome.as_dict`), refusals included.
+
+    What a runner's worker runs for a :func:`tour_task`; a found tour has been
+    through the checker before it is a row.
+
+    Examples:
+        >>> row = tour_row(Board.parse("3x4"), KNIGHT, False, (0, 1), None,
+        ...                "prune", SolveOptions())
+        >>> row["status"], row["method"]
+        ('infeasible', 'prune')
+    """
+    run = options.start()
+    try:
+        instance = _tour_instance(
+            board, piece, start, end, closed=closed, purpose="a tour"
+        )
+        outcome = _try_tour(instance, method, run)
+    except InvalidInputError as exc:
+        outcome = Outcome(
+            "tour", method, Status.REFUSED, run.elapsed(), reason=str(exc)
+        )
+    return outcome.as_dict()
