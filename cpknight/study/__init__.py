@@ -13,6 +13,7 @@ in this process, on a process pool or on Dask; results files and resume.
 from __future__ import annotations
 
 from cpknight.study.pairs import PairCell, PairSweep, sweep_pairs
+from cpknight.study.shards import ShardedCount, count_tours_sharded
 from cpknight.study.suite import (
     Study,
     SuiteInstance,
@@ -24,8 +25,10 @@ from cpknight.study.suite import (
 __all__ = [
     "PairCell",
     "PairSweep",
+    "ShardedCount",
     "Study",
     "SuiteInstance",
+    "count_tours_sharded",
     "read_suite",
     "read_suite_text",
     "run_study",
