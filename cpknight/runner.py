@@ -141,8 +141,15 @@ def execute(task: Task) -> Row:
     return {"key": task.key, **row}
 
 
-def square_row(n: int) -> Row:
-    """A tiny task for examples and tests: ``{'square': n * n}``."""
+def square_row(n: int, pause: float = 0.0) -> Row:
+    """A tiny task for examples, tests and benchmarks: ``{'square': n * n}``.
+
+    Args:
+        n: the number.
+        pause: seconds to sleep first (a stand-in for a solve).
+    """
+    if pause:
+        time.sleep(pause)
     return {"square": n * n}
 
 

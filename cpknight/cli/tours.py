@@ -35,6 +35,12 @@ from cpknight.cli.common import (
     _write_files,
     _wrote,
 )
+from cpknight.cli.study import (
+    _add_run_args,
+    _run_options,
+    _run_pair_sweep,
+    _run_sharded_count,
+)
 from cpknight.errors import (
     InvalidInputError,
     TourCheckError,
@@ -220,11 +226,22 @@ def _add_count(sub: SubParsers) -> None:
     _add_solve_args(parser)
     _add_json(parser)
     _add_progress(parser)
+    parser.add_argument(
+        "--shards",
+        type=int,
+        metavar="N",
+        help="split the count into at least N independent shards by fixing the "
+        "first moves (--time-limit is then per shard), run as --jobs or "
+        "--scheduler say, and sum them",
+    )
+    _add_run_args(parser)
 
 
 def _run_count(args: argparse.Namespace) -> int:
     from cpknight.api import count_tours
 
+    if args.shards is not None:
+        return _run_sharded_count(args)
     board, piece = _board_and_piece(args)
     closed = not args.open
     bar = _progress_bar(args, "counting: {n} directed tours so far ({elapsed})")
@@ -361,6 +378,12 @@ def _add_sweep(sub: SubParsers) -> None:
     )
     kind.add_argument("--closed", action="store_true", help="closed tours")
     parser.add_argument(
+        "--pairs",
+        action="store_true",
+        help="open tours between every pair of cells: the start x end table "
+        "(certificates answer most pairs without solving)",
+    )
+    parser.add_argument(
         "--method",
         default="auto",
         metavar="M",
@@ -374,6 +397,7 @@ def _add_sweep(sub: SubParsers) -> None:
         metavar="N",
         help="worker processes, one cell each at a time (default 1)",
     )
+    _add_run_args(parser, jobs=False)
     _add_progress(parser)
     _add_json(parser)
     parser.add_argument(
@@ -385,6 +409,8 @@ def _add_sweep(sub: SubParsers) -> None:
 def _run_sweep(args: argparse.Namespace) -> int:
     from cpknight.api import sweep
 
+    if args.pairs:
+        return _run_pair_sweep(args)
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
     outputs = _new_files(args, "svg")
@@ -402,8 +428,8 @@ def _run_sweep(args: argparse.Namespace) -> int:
             closed=args.closed,
             method=args.method,
             options=options,
-            jobs=args.jobs,
             progress=None if bar is None else progress,
+            run=_run_options(args),
         )
     finally:
         if bar is not None:
