@@ -445,7 +445,7 @@ def _dask_rows(
                 n_workers=min(workers, usable_cores()),
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",
             )
             client = distributed.Client(cluster)
         else:
