@@ -45,6 +45,7 @@ __all__ = [
     "PROFILE_FLOOR",
     "Study",
     "SuiteInstance",
+    "assemble_study",
     "read_suite",
     "read_suite_text",
     "run_study",
@@ -235,7 +236,8 @@ class Study:
             line = []
             for row in per:
                 answered = row["status"] in ("found", "infeasible") and not row["wrong"]
-                line.append(float(row["seconds"]) if answered else math.inf)
+                seconds = float(row.get("seconds", 0.0))
+                line.append(seconds if answered else math.inf)
             times.append(line)
         return times
 
@@ -347,11 +349,34 @@ def run_study(
         for name in names
     ]
     flat = run_tasks(tasks, run, progress=progress)
+    return assemble_study(instances, names, opts.time_limit, flat)
+
+
+def assemble_study(
+    instances: Sequence[SuiteInstance],
+    engines: Sequence[str],
+    time_limit: float | None,
+    flat: Sequence[dict[str, Any]],
+) -> Study:
+    """A :class:`Study` from its rows (instance by instance, engines in order).
+
+    Each found tour is checked here again (a row that fails is wrong); then an
+    engine that proved none where another's tour passed is wrong too.
+
+    Examples:
+        >>> suite = read_suite_text("3x4 --open --start a1")
+        >>> rows = [{"status": "infeasible"}, {"status": "found", "cells": [[0, 0]]}]
+        >>> [r["wrong"] is not None for r in
+        ...  assemble_study(suite, ["a", "b"], None, rows).flat()]
+        [False, True]
+    """
+    if len(flat) != len(instances) * len(engines):
+        raise ValueError("expected one row per instance and engine")
     rows: list[tuple[dict[str, Any], ...]] = []
     for n, instance in enumerate(instances):
         per = []
-        for k, name in enumerate(names):
-            row = dict(flat[n * len(names) + k])
+        for k, name in enumerate(engines):
+            row = dict(flat[n * len(engines) + k])
             row.pop("key", None)
             fault = row_fault(
                 instance.board,
@@ -362,9 +387,8 @@ def run_study(
                 end=instance.end,
             )
             row.pop("cells", None)
-            per.append(
-                {"instance": instance.text, "engine": name, **row, "wrong": fault}
-            )
+            row = {"instance": instance.text, "engine": name, **row, "wrong": fault}
+            per.append(row)
         found = [r for r in per if r["status"] == "found" and not r["wrong"]]
         for row in per:
             if found and row["status"] == "infeasible":
@@ -373,4 +397,4 @@ def run_study(
                     "passes the checker"
                 )
         rows.append(tuple(per))
-    return Study(tuple(instances), tuple(names), opts.time_limit, tuple(rows))
+    return Study(tuple(instances), tuple(engines), time_limit, tuple(rows))
