@@ -13,7 +13,7 @@ import pytest
 from cpknight.api import count_tours, find_tour, iter_tours
 from cpknight.board import Board
 from cpknight.errors import InvalidInputError
-from cpknight.pieces import KNIGHT
+from cpknight.pieces import KNIGHT, as_piece
 from cpknight.runner import RunOptions
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
@@ -25,18 +25,26 @@ from cpknight.study import (
     sweep_pairs,
 )
 from cpknight.study.suite import assemble_study
+from tests.conftest import brute_neighbours, brute_tours
 
 # ---------------------------------------------------------------- pair sweeps
 
 
 @pytest.mark.parametrize(
     ("spec", "piece"),
-    [("3x4", "knight"), ("5x5", "knight"), ("3x3", "1,1"), ("4x5", "knight")],
+    [("3x4", "knight"), ("3x7", "knight"), ("3x3", "1,1"), ("4x5", "knight")],
 )
 def test_pairs_match_the_ends_of_every_tour(spec: str, piece: str) -> None:
-    """The pairs joined by a tour are exactly the ends of the tours that
-    backtracking lists (every open tour, an independent enumeration)."""
+    """The pairs joined by a tour are exactly the ends of the tours a plain
+    recursive search lists (tests/conftest.py, no cpknight code), and of the
+    tours the library's backtracking lists."""
+    board = Board.parse(spec)
+    vector = as_piece(piece).vector
     ends = {
+        frozenset((t[0], t[-1]))
+        for t in brute_tours(brute_neighbours(board, vector), closed=False)
+    }
+    assert ends == {
         frozenset((t.start, t.end))
         for t in iter_tours(spec, piece=piece, closed=False, method="prune")
     }
