@@ -370,7 +370,7 @@ def _pool_rows(
     context = multiprocessing.get_context("spawn")
     queue = list(reversed(todo))  # popped from the end: task order
     broken: dict[int, int] = {}
-    ahead = 2 * jobs
+    ahead = 4 * jobs
     while queue:
         pool = ProcessPoolExecutor(
             max_workers=jobs, mp_context=context, initializer=_ignore_sigint
