@@ -236,7 +236,7 @@ def read_results(path: str | Path) -> list[Row]:
         >>> import pathlib, tempfile
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     path = pathlib.Path(folder, "rows.jsonl")
-        ...     _ = path.write_text('{"key": "a", "x": 1}\\n{"key": "b", "x"')
+        ...     _ = path.write_text('{"key": "a", "x": 1}\n{"key": "b", "x"')
         ...     read_results(path)
         [{'key': 'a', 'x': 1}]
     """

@@ -125,11 +125,17 @@ def test_sharded_counts_sum_to_the_whole_count(
     assert split.shards >= min(shards, 2)
 
 
-def test_sharded_count_on_a_pool_and_a_board_with_none() -> None:
+@pytest.mark.slow
+def test_sharded_count_of_6x6_on_a_pool() -> None:
     # 6x6 closed: 9862 undirected tours (OEIS A001230), 19724 directed.
     split = count_tours_sharded("6x6", shards=6, run=RunOptions(jobs=2))
     assert (split.count.directed, split.count.undirected) == (19724, 9862)
+
+
+def test_sharded_count_of_a_board_with_none() -> None:
     assert count_tours_sharded("4x4").count.directed == 0  # Schwenk: m = 4
+    none = count_tours_sharded("5x5", closed=False, start="b1")  # colours: 13 + 12
+    assert (none.count.directed, none.shards) == (0, 1)
 
 
 def test_sharded_count_refuses_bad_shards() -> None:
