@@ -32,7 +32,7 @@ from cpknight.errors import InvalidInputError
 from cpknight.io import write_new_file
 from cpknight.render import GRID_LIMIT, grid_text
 from cpknight.results import Outcome
-from cpknight.runner import RunInterrupted, RunOptions
+from cpknight.runner import RunInterrupted, RunOptions, usable_cores
 from cpknight.status import Effort, Status
 
 __all__ = ["interrupted_run"]
@@ -48,9 +48,9 @@ def _add_run_args(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None
         group.add_argument(
             "--jobs",
             type=int,
-            default=1,
             metavar="N",
-            help="worker processes, capped at the cores (default 1: this process)",
+            help="worker processes, capped at the cores (default: one per core; "
+            "1 runs in this process)",
         )
     group.add_argument(
         "--scheduler",
@@ -74,8 +74,9 @@ def _add_run_args(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None
 
 
 def _run_options(args: argparse.Namespace) -> RunOptions:
+    jobs = usable_cores() if args.jobs is None else args.jobs
     return RunOptions(
-        jobs=args.jobs,
+        jobs=jobs,
         scheduler=args.scheduler,
         results=args.resume or args.results,
         resume=bool(args.resume),
