@@ -127,8 +127,8 @@ def count_tours_sharded(
     unfinished = sum(1 for row in rows if row["status"] != "found")
     total = TourCount(
         Status.FOUND if not unfinished else Status.UNKNOWN,
-        sum(int(row["directed"]) for row in rows),
-        sum(int(row["undirected"]) for row in rows),
+        sum(int(row.get("directed", 0)) for row in rows),
+        sum(int(row.get("undirected", 0)) for row in rows),
         time.perf_counter() - began,
     )
     return ShardedCount(total, len(chains), unfinished)
