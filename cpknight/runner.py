@@ -456,10 +456,13 @@ def _dask_rows(
                     f"cannot reach the Dask scheduler {opts.scheduler!r}: {exc}"
                 ) from None
         stamp = f"{os.getpid()}-{time.time_ns()}"
-        futures = {
-            client.submit(execute, tasks[i], key=f"cpknight-{stamp}-{i}", pure=False): i
-            for i in todo
-        }
+        submitted = client.map(
+            execute,
+            [tasks[i] for i in todo],
+            key=[f"cpknight-{stamp}-{i}" for i in todo],
+            pure=False,
+        )
+        futures = dict(zip(submitted, todo, strict=True))
         try:
             for future in distributed.as_completed(futures):
                 index = futures[future]
