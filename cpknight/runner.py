@@ -24,10 +24,12 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -416,6 +418,24 @@ def _stop_pool(pool: Any) -> None:
         process.join(5)
 
 
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while processes are started, so that they ignore it too.
+
+    A process started with SIGINT ignored keeps ignoring it (and Python then
+    installs no KeyboardInterrupt handler in it): the workers of a LocalCluster
+    leave Ctrl-C to this process, which stops them.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _dask() -> Any:
     """The ``distributed`` module, or a clear error when it is not installed."""
     try:
@@ -441,12 +461,13 @@ def _dask_rows(
     try:
         if opts.scheduler == "local":
             workers = opts.jobs if opts.jobs > 1 else usable_cores()
-            cluster = distributed.LocalCluster(
-                n_workers=min(workers, usable_cores()),
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=":0",
-            )
+            with _sigint_ignored():  # inherited: Ctrl-C is for this process
+                cluster = distributed.LocalCluster(
+                    n_workers=min(workers, usable_cores()),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",
+                )
             client = distributed.Client(cluster)
         else:
             try:
