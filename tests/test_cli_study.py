@@ -155,8 +155,9 @@ def _cpknight(*argv: str) -> list[str]:
 
 
 def test_ctrl_c_keeps_what_is_done_and_resume_finishes(tmp_path: Path) -> None:
-    """A real SIGINT to a real study on a pool of 2: exit 130, the rows done
-    are kept; --resume runs the rest, nothing twice, and the answers agree."""
+    """A real SIGINT to the process group of a real study on a pool of 2 (as
+    Ctrl-C in a terminal): one line on stderr, exit 130, the rows done are kept;
+    --resume runs the rest, nothing twice, and the answers agree."""
     lines = [f"{n}x{n} --torus --open --start a1" for n in range(5, 9)]
     lines += [f"{m}x{n} --open" for m in (5, 6) for n in range(5, 9)]
     suite = tmp_path / "suite.txt"
@@ -168,6 +169,7 @@ def test_ctrl_c_keeps_what_is_done_and_resume_finishes(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
@@ -175,10 +177,13 @@ def test_ctrl_c_keeps_what_is_done_and_resume_finishes(tmp_path: Path) -> None:
             break
         time.sleep(0.05)
     assert process.poll() is None, "the study finished before it was interrupted"
-    os.kill(process.pid, signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
-    assert f"--resume {results}" in err
+    assert err.splitlines() == [
+        f"cpknight: interrupted after {len(read_results(results))} of 24 tasks; "
+        f"kept in {results} (--resume {results} goes on)"
+    ]
     kept = len(read_results(results))
     assert 3 <= kept < 24
     done = subprocess.run(
