@@ -88,3 +88,23 @@ def test_a_killed_worker_has_its_task_run_again(cluster: Any) -> None:
     )
     assert killed
     assert rows == [{"key": f"n={k}", "square": k * k} for k in range(10)]
+
+
+def test_an_interrupted_run_on_dask_resumes(cluster: Any, tmp_path: Any) -> None:
+    from cpknight.runner import RunInterrupted, read_results
+
+    path = tmp_path / "rows.jsonl"
+    tasks = [Task(f"n={k}", "cpknight.runner:square_row", (k, 0.05)) for k in range(12)]
+
+    def stop(done: int, total: int) -> None:
+        if done == 4:
+            raise KeyboardInterrupt
+
+    on_dask = RunOptions(scheduler=cluster.scheduler_address, results=path)
+    with pytest.raises(RunInterrupted):
+        run_tasks(tasks, on_dask, progress=stop)
+    assert len(read_results(path)) == 4
+    resumed = RunOptions(scheduler=cluster.scheduler_address, results=path, resume=True)
+    rows = run_tasks(tasks, resumed)
+    assert rows == [{"key": f"n={k}", "square": k * k} for k in range(12)]
+    assert sorted(r["key"] for r in read_results(path)) == sorted(t.key for t in tasks)
