@@ -485,11 +485,18 @@ def _dask_rows(
         )
         futures = dict(zip(submitted, todo, strict=True))
         try:
-            for future in distributed.as_completed(futures):
+            # Results come with their futures, fetched as they finish (one
+            # round trip a result would cost milliseconds each).
+            arriving = distributed.as_completed(
+                futures, with_results=True, raise_errors=False
+            )
+            for future, result in arriving:
                 index = futures[future]
-                try:
-                    row: Row = future.result()
-                except distributed.KilledWorker:
+                row: Row = result
+                if future.status == "error":
+                    error = result[1]
+                    if not isinstance(error, distributed.KilledWorker):
+                        raise error
                     row = _died(tasks[index], ATTEMPTS)
                 yield index, row
         finally:
