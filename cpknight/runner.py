@@ -123,7 +123,12 @@ class RunInterrupted(KeyboardInterrupt):
 
 
 def usable_cores() -> int:
-    """The cores this process may use (at least 1)."""
+    """The cores this process may use (at least 1).
+
+    Examples:
+        >>> usable_cores() >= 1
+        True
+    """
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover (not Linux)

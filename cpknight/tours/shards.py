@@ -67,7 +67,17 @@ def counting_model(instance: TourInstance, run: Run | None = None) -> TourModel:
 
 
 def shard_factor(instance: TourInstance) -> int:
-    """Directed tours per counted solution: 1 with a fixed open end, else 2."""
+    """Directed tours per counted solution: 1 with a fixed open end, else 2.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> b = Board.parse("5x5")
+        >>> shard_factor(TourInstance(b, KNIGHT, closed=False, start=(0, 0)))
+        1
+        >>> shard_factor(TourInstance(b, KNIGHT, closed=True))
+        2
+    """
     fixed_end = not instance.closed and (
         instance.start is not None or instance.end is not None
     )
