@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import logging
 import os
 import signal
 import threading
@@ -472,6 +473,9 @@ def _dask_rows(
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=":0",
+                    # the workers' log lines (a heartbeat missed while the
+                    # cluster closes) are not the user's business
+                    silence_logs=logging.CRITICAL,
                 )
             client = distributed.Client(cluster)
         else:
