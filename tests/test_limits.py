@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 
 from cpknight import Board, compare_tours, move_graph, sweep
 from cpknight.api import try_collect, try_tour
-from cpknight.api.tours import _ignore_sigint, usable_cores
 from cpknight.cli import main
 from cpknight.distances import ENGINES as DISTANCE_METHODS
 from cpknight.engines import DistanceInstance, attempt
 from cpknight.pieces import KNIGHT, MoveGraph
 from cpknight.routes.common import _bfs_to_nearest
+from cpknight.runner import _ignore_sigint, usable_cores
 from cpknight.solving import SolveOptions
 from tests.conftest import boards
 
@@ -197,7 +197,7 @@ def test_a_sweep_budget_bounds_the_whole_sweep(
     result = sweep("8x8", closed=True, method="backtrack", budget=0.3)
     assert not result.interrupted
     reasons = {cell.reason for cell in result.cells}
-    assert "the sweep's budget of 0.3 s ran out before this cell" in reasons
+    assert "the run's budget ran out before this task" in reasons
     code = main(
         ["sweep", "8x8", "--closed", "--method", "backtrack", "--budget", "0.3"]
     )

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import os
-import signal
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from cpknight.api.common import (
     BoardLike,
@@ -37,8 +35,9 @@ from cpknight.results import (
     Tour,
     TourCount,
 )
+from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
 from cpknight.solving import Run, SolveOptions, interruptible
-from cpknight.status import Status
+from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.auto import choose_tour_method, tiles_suit
 from cpknight.tours.certificates import check_tour_possible
@@ -375,6 +374,7 @@ def sweep(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     budget: float | None = None,
+    run: RunOptions | None = None,
 ) -> Sweep:
     """For every open start cell: does a tour from it exist? With time and effort.
 
@@ -385,11 +385,13 @@ def sweep(
             closed tour every cell is a start).
         method: a name in :data:`TOUR_METHODS` or ``'auto'`` (picked per cell).
         options: the time limit applies to each cell.
-        jobs: worker processes (1 runs in this process); at most one per
-            usable core (:func:`usable_cores`) and one per cell.
+        jobs: worker processes (1 runs in this process), at most one per
+            usable core; ``run`` overrides it.
         progress: called as ``progress(done, total)`` after each cell.
         budget: seconds for the whole sweep; cells it leaves unfinished are
             ``unknown`` (and each cell's limit is cut to what is left).
+        run: how to run the cells (:class:`~cpknight.runner.RunOptions`: local
+            pool or Dask, results file, resume).
 
     Ctrl-C stops the sweep within about a second: the cells finished are kept,
     the rest are ``unknown`` and the sweep's ``interrupted`` is true.
@@ -399,6 +401,7 @@ def sweep(
 
     Raises:
         InvalidBoardError, InvalidPieceError, InvalidInputError: bad input.
+        RunInterrupted: Ctrl-C; the cells done are in the results file.
 
     Examples:
         >>> s = sweep("3x4", method="prune")
@@ -415,129 +418,122 @@ def sweep(
         raise InvalidInputError(f"jobs must be a positive int: {jobs!r}")
     if budget is not None:
         SolveOptions(time_limit=budget)  # the same check as a time limit
+    run = run or RunOptions(jobs=jobs)
     opts = options or SolveOptions()
     cells = list(resolved.open_cells())
     # One clock for the whole sweep: wall time, comparable across processes.
     deadline = None if budget is None else time.time() + budget
-    tasks = [(resolved, leaper, closed, method, opts, cell, deadline) for cell in cells]
-    results: list[SweepCell | None] = [None] * len(tasks)
-    jobs = min(jobs, usable_cores(), len(tasks))
+    tasks = [
+        tour_task(resolved, leaper, closed, cell, None, method, opts, deadline)
+        for cell in cells
+    ]
     interrupted = False
-    if jobs <= 1:
-        for i, task in enumerate(tasks):
-            try:
-                results[i], interrupted = _sweep_cell(task)
-            except KeyboardInterrupt:  # between two cells' engines
-                interrupted = True
-            if interrupted or results[i] is None:
-                break
-            if progress is not None:
-                progress(i + 1, len(tasks))
-    else:
-        interrupted = _sweep_pool(tasks, results, jobs, progress)
+    try:
+        rows: list[Row | None] = list(run_tasks(tasks, run, progress=progress))
+    except RunInterrupted as exc:
+        interrupted = True
+        rows = exc.rows
     why = "interrupted (Ctrl-C) before this cell was finished"
     if not interrupted and budget is not None:
         why = f"the sweep's budget of {budget:g} s ran out before this cell"
-    filled = tuple(
-        r if r is not None else SweepCell(c, Status.UNKNOWN, 0.0, reason=why)
-        for r, c in zip(results, cells, strict=True)
-    )
     return Sweep(
         board=resolved,
         piece=leaper,
         closed=closed,
         method=method,
-        cells=filled,
+        cells=tuple(
+            SweepCell(cell, Status.UNKNOWN, 0.0, reason=why)
+            if row is None
+            else SweepCell(
+                cell=cell,
+                status=Status(row["status"]),
+                seconds=float(row.get("seconds", 0.0)),
+                effort=Effort.from_dict(row.get("effort", {})),
+                reason=row.get("reason"),
+            )
+            for cell, row in zip(cells, rows, strict=True)
+        ),
         interrupted=interrupted,
     )
 
 
-def _sweep_pool(
-    tasks: list[_SweepTask],
-    results: list[SweepCell | None],
-    jobs: int,
-    progress: Callable[[int, int], None] | None,
-) -> bool:
-    """Run the cells on ``jobs`` worker processes; True if Ctrl-C stopped them.
+def tour_task(
+    board: Board,
+    piece: Leaper,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    method: str,
+    options: SolveOptions,
+    deadline: float | None = None,
+) -> Task:
+    """The runner's task for one tour question: its key names all it depends on.
 
-    The workers ignore Ctrl-C (no tracebacks from them): the parent stops,
-    terminates the pool at once, and keeps every finished cell.
-    """
-    import multiprocessing
-
-    # Spawn, not fork: the parent may hold OR-Tools threads.
-    context = multiprocessing.get_context("spawn")
-    # Workers start with Ctrl-C ignored (inherited through exec), so that not
-    # even their start-up prints a traceback; the parent handles it.
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    try:
-        pool = context.Pool(jobs, initializer=_ignore_sigint)
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, previous)
-    try:
-        cells = pool.imap_unordered(_indexed_sweep_cell, enumerate(tasks))
-        for done, (i, cell) in enumerate(cells, start=1):
-            results[i] = cell
-            if progress is not None:
-                progress(done, len(tasks))
-    except KeyboardInterrupt:
-        # A second Ctrl-C must not cut the clean-up short (workers left behind).
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            pool.terminate()
-            pool.join()
-        finally:
-            signal.signal(signal.SIGINT, previous)
-        return True
-    pool.close()
-    pool.join()
-    return False
-
-
-def _ignore_sigint() -> None:
-    """A sweep worker leaves Ctrl-C to the parent."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (a pool bigger than that only waits).
+    ``deadline`` (wall time, :func:`time.time`) is the whole run's budget: it
+    cuts the task's limit but is not part of its key (a resumed run has its own).
 
     Examples:
-        >>> usable_cores() >= 1
-        True
+        >>> from cpknight.pieces import KNIGHT
+        >>> b = Board.parse("5x5")
+        >>> tour_task(b, KNIGHT, False, (0, 0), None, "prune", SolveOptions()).key
+        'tour 5x5 knight (1,2) open from a1 by prune, limit none, seed 0'
     """
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
+    name = board.cell_name
+    ends = "".join(
+        f" {word} {name(cell)}"
+        for word, cell in (("from", start), ("to", end))
+        if cell is not None
+    )
+    limit = "none" if options.time_limit is None else f"{options.time_limit:g} s"
+    key = (
+        f"tour {board.label} {piece.label} {'closed' if closed else 'open'}{ends} "
+        f"by {method}, limit {limit}, seed {options.seed}"
+    )
+    return Task(
+        key,
+        "cpknight.api.tours:tour_row",
+        (board, piece, closed, start, end, method, options, deadline),
+    )
 
 
-_SweepTask = tuple[Board, Leaper, bool, str, SolveOptions, Cell, float | None]
+def tour_row(
+    board: Board,
+    piece: Leaper,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    method: str,
+    options: SolveOptions,
+    deadline: float | None = None,
+) -> dict[str, Any]:
+    """One tour question's outcome row (:meth:`Outcome.as_dict`), refusals included.
 
+    What a runner's worker runs for a :func:`tour_task`; a found tour has been
+    through the checker before it is a row.
 
-def _indexed_sweep_cell(item: tuple[int, _SweepTask]) -> tuple[int, SweepCell | None]:
-    return item[0], _sweep_cell(item[1])[0]
-
-
-def _sweep_cell(task: _SweepTask) -> tuple[SweepCell | None, bool]:
-    """One cell of a sweep (``None`` once the budget has run out); Ctrl-C?"""
-    board, piece, closed, method, options, cell, deadline = task
+    Examples:
+        >>> row = tour_row(Board.parse("3x4"), KNIGHT, False, (0, 1), None,
+        ...                "prune", SolveOptions())
+        >>> row["status"], row["method"]
+        ('infeasible', 'prune')
+    """
     if deadline is not None:
         left = deadline - time.time()
         if left <= 0:
-            return None, False
+            why = "the run's budget ran out before this task"
+            return Outcome("tour", method, Status.UNKNOWN, 0.0, reason=why).as_dict()
         if options.time_limit is None or options.time_limit > left:
             options = dataclasses.replace(options, time_limit=left)
-    outcome = try_tour(
-        board, piece=piece, closed=closed, start=cell, method=method, options=options
-    )
-    found = SweepCell(
-        cell=cell,
-        status=outcome.status,
-        seconds=outcome.seconds,
-        effort=outcome.effort,
-        reason=outcome.reason,
-    )
-    return found, outcome.interrupted
+    run = options.start()
+    try:
+        instance = _tour_instance(
+            board, piece, start, end, closed=closed, purpose="a tour"
+        )
+        outcome = _try_tour(instance, method, run)
+    except InvalidInputError as exc:
+        outcome = Outcome(
+            "tour", method, Status.REFUSED, run.elapsed(), reason=str(exc)
+        )
+    if outcome.interrupted:  # Ctrl-C in this process: the run stops here
+        raise KeyboardInterrupt
+    return outcome.as_dict()

@@ -37,6 +37,12 @@ from cpknight.cli.common import (
     _write_files,
     _wrote,
 )
+from cpknight.cli.study import (
+    _add_run_args,
+    _run_options,
+    _run_pair_sweep,
+    _run_sharded_count,
+)
 from cpknight.errors import (
     InvalidInputError,
     TourCheckError,
@@ -244,11 +250,22 @@ def _add_count(sub: SubParsers) -> None:
     _add_solve_args(parser)
     _add_json(parser)
     _add_progress(parser)
+    parser.add_argument(
+        "--shards",
+        type=int,
+        metavar="N",
+        help="split the count into at least N independent shards by fixing the "
+        "first moves (--time-limit is then per shard), run as --jobs or "
+        "--scheduler say, and sum them",
+    )
+    _add_run_args(parser)
 
 
 def _run_count(args: argparse.Namespace) -> int:
     from cpknight.api import count_tours
 
+    if args.shards is not None:
+        return _run_sharded_count(args)
     board, piece = _board_and_piece(args)
     closed = not args.open
     if args.workers != 1:
@@ -396,6 +413,12 @@ def _add_sweep(sub: SubParsers) -> None:
     )
     kind.add_argument("--closed", action="store_true", help="closed tours")
     parser.add_argument(
+        "--pairs",
+        action="store_true",
+        help="open tours between every pair of cells: the start x end table "
+        "(certificates answer most pairs without solving)",
+    )
+    parser.add_argument(
         "--method",
         default="auto",
         metavar="M",
@@ -418,6 +441,7 @@ def _add_sweep(sub: SubParsers) -> None:
         help="seconds for the whole sweep; cells left when it runs out are ? "
         "(default: none)",
     )
+    _add_run_args(parser, jobs=False)
     _add_progress(parser)
     _add_json(parser)
     parser.add_argument(
@@ -429,6 +453,8 @@ def _add_sweep(sub: SubParsers) -> None:
 def _run_sweep(args: argparse.Namespace) -> int:
     from cpknight.api import sweep
 
+    if args.pairs:
+        return _run_pair_sweep(args)
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
     outputs = _new_files(args, "svg")
@@ -446,9 +472,9 @@ def _run_sweep(args: argparse.Namespace) -> int:
             closed=args.closed,
             method=args.method,
             options=options,
-            jobs=args.jobs,
             progress=None if bar is None else progress,
             budget=args.budget,
+            run=_run_options(args),
         )
     finally:
         if bar is not None:
@@ -491,6 +517,10 @@ def _run_sweep(args: argparse.Namespace) -> int:
             )
         _wrote(outputs)
     if result.interrupted:
-        _note("interrupted (Ctrl-C): the cells finished are shown, the rest are ?")
+        kept = args.resume or args.results
+        tail = f"; kept in {kept} (--resume {kept} goes on)" if kept else ""
+        _note(
+            f"interrupted (Ctrl-C): the cells finished are shown, the rest are ?{tail}"
+        )
         return EXIT_INTERRUPTED
     return EXIT_LIMIT if counts.get("unknown") else EXIT_OK
