@@ -35,10 +35,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Literal, SupportsIndex, get_args
+from typing import TYPE_CHECKING, Literal, SupportsIndex, get_args
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from cpknight.errors import InvalidBoardError, InvalidCellError
 

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError

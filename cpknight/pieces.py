@@ -29,9 +29,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidPieceError
@@ -52,7 +57,6 @@ __all__ = [
     "walk",
 ]
 
-IntArray = npt.NDArray[np.int64]
 
 MAX_COMPONENT = 2**31 - 1
 """The largest leaper component (far beyond any board cpknight builds)."""

@@ -67,12 +67,21 @@ def choose_tour_method(
 GREEDY_CELLS = 40_000
 """Above this many cells ``auto`` sends open tours to ``greedy`` (200x200)."""
 
+_TILES_MIN_SIDE = 12  # cpknight.tours.tiles.AUTO_MIN_SIDE, checked by a test
+
 CPSAT_CELLS = 2_500
 """Up to this many cells ``auto`` sends boards with blocked cells to ``cpsat``."""
 
 
 def tiles_suit(board: Board, piece: Leaper, end: Cell | None) -> bool:
-    """Whether ``auto`` should build the tour from tiles (plain large knight boards)."""
+    """Whether ``auto`` should build the tour from tiles (plain large knight boards).
+
+    Boards whose longest side is under 12 never suit the tiles: they are told
+    apart before the tile module (and its catalogue) is imported, so that small
+    boards start fast.
+    """
+    if board.unbounded or max(board.shape) < _TILES_MIN_SIDE:
+        return False
     from cpknight.tours.tiles import tiles_suit as suits
 
     return "tiles" in ENGINES and end is None and suits(board, piece)
