@@ -33,7 +33,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, SupportsIndex, get_args
 
@@ -211,6 +211,21 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             raise InvalidBoardError(
                 f"expected a topology in {', '.join(TOPOLOGIES)}: {topology!r}"
             )
+        board = _parse_spec(spec.strip(), topology)
+        if board is not None:
+            return board
+        text = spec.strip()
+        path = Path(text)
+        if path.suffix or "/" in text or "\\" in text or path.exists():
+            return cls.read(path, topology=topology)
+        raise InvalidBoardError(
+            "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and '#', "
+            f"or a name in {', '.join(NAMED_BOARDS)}: {spec!r}"
+        )
+
+    @classmethod
+    def _from_spec(cls, spec: str, topology: Topology) -> Board | None:
+        """A size, plane or named board from its spec; None for anything else."""
         text = spec.strip()
         key = text.lower()
         if key in ("plane", "plane2", "plane3") or re.fullmatch(r"plane\d+", key):
@@ -230,13 +245,7 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             return cls(dims, topology=topology)
         if key in NAMED_BOARDS:
             return NAMED_BOARDS[key].build().with_topology(topology)
-        path = Path(text)
-        if path.suffix or "/" in text or "\\" in text or path.exists():
-            return cls.read(path, topology=topology)
-        raise InvalidBoardError(
-            "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and '#', "
-            f"or a name in {', '.join(NAMED_BOARDS)}: {spec!r}"
-        )
+        return None
 
     @classmethod
     def read(cls, path: str | Path, *, topology: Topology = "bounded") -> Board:
@@ -517,6 +526,17 @@ a tour needs a finite board
             ...
             cpknight.errors.InvalidCellError: cell 'c3' is blocked on board holed8
         """
+        if type(spec) is tuple and len(spec) == 2 == len(self.shape):
+            # The common case first: a cell already read, on a 2D board.
+            r, c = spec
+            rows, cols = self.shape
+            if (
+                type(r) is int
+                and type(c) is int
+                and (rows == 0 or (0 <= r < rows and 0 <= c < cols))
+                and (allow_blocked or not self.blocked or spec not in self.blocked)
+            ):
+                return (r, c)
         cell, shown = self.read_cell(spec)
         if len(cell) != self.dim:
             raise InvalidCellError(
@@ -686,7 +706,16 @@ a tour needs a finite board
         return f"Board({', '.join(parts)})"
 
 
+@lru_cache(maxsize=128)
+def _parse_spec(spec: str, topology: Topology) -> Board | None:
+    """:meth:`Board.parse` of a size, plane or name, cached (boards are frozen)."""
+    return Board._from_spec(spec, topology)
+
+
 def _as_int(x: object) -> int:
+    # type() first: isinstance against the SupportsIndex protocol is slow.
+    if type(x) is int:
+        return x
     if isinstance(x, bool) or not isinstance(x, SupportsIndex):
         raise TypeError(x)
     return operator.index(x)
