@@ -109,6 +109,35 @@ while building the model
     def __init__(self, seconds: float | None) -> None:
         self.started = time.perf_counter()
         self.seconds = seconds
+        self.cancelled = False
+        self._stop: Callable[[], None] | None = None
+
+    def cancel(self) -> None:
+        """Stop the run early: it counts as expired, and CP-SAT is told to stop.
+
+        Two engines racing on one instance cancel the loser's clock (see
+        ``cpknight.tours.race``). Safe to call from another thread, and again.
+
+        Examples:
+            >>> c = Clock(None)
+            >>> c.cancel()
+            >>> c.expired()
+            True
+        """
+        self.cancelled = True
+        stop = self._stop
+        if stop is not None:
+            stop()
+
+    def on_cancel(self, stop: Callable[[], None]) -> None:
+        """Call ``stop`` when the clock is cancelled (at once if it already is).
+
+        One at a time: a run solves one model at a time, and the latest
+        solver's ``stop_search`` replaces the one before.
+        """
+        self._stop = stop
+        if self.cancelled:
+            stop()
 
     def elapsed(self) -> float:
         """Seconds since the clock was started."""
@@ -132,7 +161,9 @@ while building the model
         self.started += seconds
 
     def expired(self) -> bool:
-        """Whether the limit has passed."""
+        """Whether the limit has passed (or the run was cancelled)."""
+        if self.cancelled:
+            return True
         return self.seconds is not None and self.elapsed() >= self.seconds
 
     def check(
@@ -148,6 +179,12 @@ while building the model
         Raises:
             SolveLimitError: the limit has passed.
         """
+        if self.cancelled:
+            raise SolveLimitError(
+                f"stopped while {what}: another engine answered first",
+                effort=effort,
+                bound=bound,
+            )
         if self.expired():
             raise SolveLimitError(
                 f"the time limit of {self.seconds:g} s was reached while {what}",
@@ -212,6 +249,7 @@ def configure_cpsat(solver: cp_model.CpSolver, run: Run) -> None:
     if options.log and options.log_callback is not None:
         params.log_to_stdout = False
         solver.log_callback = options.log_callback
+    run.clock.on_cancel(solver.stop_search)
 
 
 def export_cpsat_model(model: cp_model.CpModel, path: str | Path) -> None:

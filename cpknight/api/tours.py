@@ -34,7 +34,7 @@ from cpknight.results import (
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Status
 from cpknight.tours import ENGINES as TOUR_METHODS
-from cpknight.tours.auto import choose_tour_method, tiles_suit
+from cpknight.tours.auto import check_theorems, choose_tour_method, tiles_suit
 from cpknight.tours.certificates import check_tour_possible
 
 
@@ -98,6 +98,13 @@ def _solve_tour(
             end=instance.end,
         )
         if method == "auto":
+            check_theorems(
+                instance.board,
+                instance.piece,
+                closed=instance.closed,
+                start=instance.start,
+                end=instance.end,
+            )
             method = choose_tour_method(
                 instance.graph,
                 closed=instance.closed,
