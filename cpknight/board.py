@@ -629,6 +629,21 @@ a tour needs a finite board
             ['-1,2']
         """
         array = np.asarray(cells, dtype=np.int64).reshape(-1, self.dim)
+        if len(array) < 32:
+            return [self.cell_name(c) for c in array.tolist()]
+        return self.cell_lines(array).decode("ascii").split("\n")[:-1]
+
+    def cell_lines(self, cells: npt.ArrayLike) -> bytes:
+        r"""The names of many cells, one a line, as the bytes of a tour file.
+
+        What :meth:`cell_names` joins with newlines, without making a Python
+        string per cell: a million cells in a few hundredths of a second.
+
+        Examples:
+            >>> Board.parse("8x8").cell_lines([(0, 0), (2, 1)])
+            b'a1\nb3\n'
+        """
+        array = np.asarray(cells, dtype=np.int64).reshape(-1, self.dim)
         n = len(array)
         algebraic = self.dim == 2 and not self.unbounded and self.shape[1] <= len(FILES)
         fields = [array[:, 0] + 1] if algebraic else list(array.T)
@@ -638,7 +653,8 @@ a tour needs a finite board
             or (algebraic and int(array[:, 1].max()) >= len(FILES))
             or (algebraic and int(array[:, 1].min()) < 0)
         ):
-            return [self.cell_name(c) for c in array.tolist()]
+            names = [self.cell_name(c) for c in array.tolist()]
+            return "".join(name + "\n" for name in names).encode("ascii")
         top = max(int(f.max()) for f in fields) + 1
         width = len(str(top - 1))
         numbers = np.arange(top)
@@ -662,8 +678,8 @@ a tour needs a finite board
             parts.append(aligned[values])
         parts.append(np.full((n, 1), ord("\n"), dtype=np.uint8))
         block = np.concatenate(parts, axis=1)
-        text: str = block[block != 0].tobytes().decode("ascii")
-        return text.split("\n")[:-1]
+        data: bytes = block[block != 0].tobytes()
+        return data
 
     def index(self, cell: Sequence[int]) -> int:
         """The row-major position of ``cell`` among all cells (open or blocked).

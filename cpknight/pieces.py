@@ -590,7 +590,10 @@ def steps_are_moves(
 
 
 def walk(
-    board: Board, piece: PieceLike, start: Sequence[int], moves: Sequence[int]
+    board: Board,
+    piece: PieceLike,
+    start: Sequence[int],
+    moves: Sequence[int] | IntArray,
 ) -> IntArray:
     """The cells visited from ``start`` by a sequence of moves, ``start`` first.
 
@@ -618,7 +621,8 @@ def walk(
     leaper = as_piece(piece)
     leaper.check_dim(board.dim, board.label)
     vectors = leaper.moves(board.dim)
-    steps = vectors[np.asarray(list(moves), dtype=np.int64)].reshape(-1, board.dim)
+    index = moves if isinstance(moves, np.ndarray) else list(moves)
+    steps = vectors[np.asarray(index, dtype=np.int64)].reshape(-1, board.dim)
     cells = np.vstack(
         [np.asarray(start, dtype=np.int64).reshape(1, board.dim), steps]
     ).cumsum(axis=0)

@@ -69,7 +69,9 @@ def _add_check(sub: SubParsers) -> None:
     )
     _add_board_args(parser)
     parser.add_argument(
-        "file", metavar="FILE", help="the tour: one cell per line, or a .npy array"
+        "file",
+        metavar="FILE",
+        help="the tour: one cell per line, a .npy array, or a .moves file",
     )
     parser.add_argument(
         "--closed", action="store_true", help="also require the closing move"
@@ -80,7 +82,7 @@ def _add_check(sub: SubParsers) -> None:
 def _run_check(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     board.require_finite("a tour")
-    cells = read_tour_file(args.file, board)
+    cells = read_tour_file(args.file, board, piece)
     kind = "closed tour" if args.closed else "tour"
     try:
         check_tour(board, cells, piece=piece, closed=args.closed)
@@ -122,7 +124,8 @@ def _add_tour(sub: SubParsers) -> None:
     parser.add_argument(
         "--out",
         metavar="FILE",
-        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array)",
+        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array; "
+        "FILE.moves: the first cell, then one character per move)",
     )
     parser.add_argument(
         "--svg", metavar="FILE", help="draw the tour as SVG (path, numbers, ends)"
