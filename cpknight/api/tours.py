@@ -87,7 +87,7 @@ def _solve_tour(
     auto = method == "auto"
     if not auto:
         TOUR_METHODS.engine(method)  # says which names exist
-    elif tiles_suit(instance.board, instance.piece, instance.end):
+    elif tiles_suit(instance.board, instance.piece, instance.end, instance.start):
         method = "tiles"
     if method == "auto" or TOUR_METHODS[method].reads == "graph":
         picked.append(method)

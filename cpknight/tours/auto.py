@@ -61,7 +61,7 @@ def choose_tour_method(
         >>> choose_tour_method(g, closed=False, start=(0, 0), end=None)
         'prune'
     """
-    if tiles_suit(graph.board, graph.piece, end):
+    if tiles_suit(graph.board, graph.piece, end, start):
         return "tiles"
     if (
         not plain_knight(graph.board, graph.piece)
@@ -149,15 +149,34 @@ GREEDY_CELLS = 40_000
 _TILES_MIN_SIDE = 12  # cpknight.tours.tiles.AUTO_MIN_SIDE, checked by a test
 
 
-def tiles_suit(board: Board, piece: Leaper, end: Cell | None) -> bool:
+def tiles_suit(
+    board: Board, piece: Leaper, end: Cell | None, start: Cell | None = None
+) -> bool:
     """Whether ``auto`` should build the tour from tiles (plain large knight boards).
 
     Boards whose longest side is under 12 never suit the tiles: they are told
     apart before the tile module (and its catalogue) is imported, so that small
-    boards start fast.
+    boards start fast. A fixed end suits them on boards of more than 1,200 cells
+    with a closed tour, when the start is free or near the end
+    (:mod:`cpknight.tours.repair`).
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> b = Board((1000, 1000))
+        >>> tiles_suit(b, KNIGHT, (5, 5)), tiles_suit(b, KNIGHT, (5, 5), (0, 0))
+        (True, True)
+        >>> tiles_suit(b, KNIGHT, (999, 998), (0, 0))
+        False
     """
     if board.unbounded or max(board.shape) < _TILES_MIN_SIDE:
         return False
     from cpknight.tours.tiles import tiles_suit as suits
 
-    return "tiles" in ENGINES and end is None and suits(board, piece)
+    if "tiles" not in ENGINES or not suits(board, piece):
+        return False
+    if end is None:
+        return True
+    from cpknight.tours.repair import near
+    from cpknight.tours.tiles import fixes_ends
+
+    return fixes_ends(board) and (start is None or near(start, end))
