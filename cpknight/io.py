@@ -86,6 +86,42 @@ MOVES_PER_LINE = 100
 """Characters a line in a ``.moves`` file."""
 
 
+def _codes_by_table(
+    steps: npt.NDArray[np.int64], vectors: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """Each step's move index, looked up by its offset (bounded boards: one pass)."""
+    import numpy as np
+
+    reach = int(np.abs(vectors).max())
+    span = 2 * reach + 1
+    weights = span ** np.arange(steps.shape[1], dtype=np.int64)
+    table = np.full(span ** steps.shape[1], -1, dtype=np.int64)
+    table[(vectors + reach) @ weights] = np.arange(len(vectors))
+    inside = np.all(np.abs(steps) <= reach, axis=1)
+    keys = np.where(inside[:, None], steps + reach, 0) @ weights
+    codes: npt.NDArray[np.int64] = np.where(inside, table[keys], -1)
+    return codes
+
+
+def _codes_by_move(
+    steps: npt.NDArray[np.int64], vectors: npt.NDArray[np.int64], board: Board
+) -> npt.NDArray[np.int64]:
+    """Each step's move index, one pass a move (wrapped axes taken modulo)."""
+    import numpy as np
+
+    codes = np.full(len(steps), -1, dtype=np.int64)
+    for j, vector in enumerate(vectors.tolist()):
+        hit = codes < 0
+        for axis, value in enumerate(vector):
+            diff = steps[:, axis]
+            if board.wrap[axis]:
+                hit &= (diff - value) % board.shape[axis] == 0
+            else:
+                hit &= diff == value
+        codes[hit] = j
+    return codes
+
+
 def tour_moves_text(tour: Tour) -> bytes:
     r"""A tour in the compact ``.moves`` format: its first cell, then its moves.
 
@@ -120,16 +156,10 @@ def tour_moves_text(tour: Tour) -> bytes:
         )
     cells = tour.array
     steps = cells[1:] - cells[:-1]
-    codes = np.full(len(steps), -1, dtype=np.int64)
-    for j, vector in enumerate(vectors.tolist()):
-        hit = codes < 0
-        for axis, value in enumerate(vector):
-            diff = steps[:, axis]
-            if board.wrap[axis]:
-                hit &= (diff - value) % board.shape[axis] == 0
-            else:
-                hit &= diff == value
-        codes[hit] = j
+    if any(board.wrap):
+        codes = _codes_by_move(steps, vectors, board)
+    else:
+        codes = _codes_by_table(steps, vectors)
     if (codes < 0).any():  # a checked tour moves by the piece's moves only
         raise InvalidInputError("the tour has a step that is not one move")
     alphabet = np.frombuffer(MOVE_CODES.encode("ascii"), dtype=np.uint8)
