@@ -5,6 +5,13 @@ minute), ``--cpsat`` to add the largest board CP-SAT alone closes in 60 s.
 
 Tables:
 
+0. whole process against Parberry's divide-and-conquer C++ program
+   (``--parberry PROGRAM``: built from github.com/Ian-Parberry/Tourney with a
+   small driver, measured in the same run; without it, the figures issue 16
+   measured on this machine, named as such): ``cpknight tour NxN --out FILE``
+   in the three formats (one cell a line, ``.npy``, the compact ``.moves``),
+   and ``cpknight check FILE``. Target: within 1.5x of his whole process on
+   1000x1000 and 2000x2000;
 1. whole process: ``cpknight tour NxN --out FILE`` (text and ``.npy``) and
    ``cpknight check`` of the file: wall and CPU seconds and peak memory of
    each process (``os.wait4`` resource usage: ``ru_maxrss``). Baseline, same
@@ -291,6 +298,84 @@ def sweep(top: int, samples: int) -> bool:
     return not failures
 
 
+PARBERRY_WHOLE = {1000: 0.13, 2000: 0.5}
+"""Parberry's divide-and-conquer C++ program (github.com/Ian-Parberry/Tourney,
+built with -O3 and driven to write one closed n x n tour as its move table),
+whole process, as measured on this machine in issue 16; used when the program
+is not given with ``--parberry`` (then it is measured in the same run)."""
+
+AGAINST_PARBERRY = 1.5
+"""Target (issue 16): our whole process within this factor of Parberry's."""
+
+
+def best_of(argv: list[str], times: int) -> tuple[float, float, str]:
+    """Fastest wall and CPU seconds of ``times`` runs; fails loudly on an error."""
+    wall = cpu = float("inf")
+    said = ""
+    for _ in range(times):
+        w, c, _, code, said = _run(argv)
+        if code != 0:
+            raise RuntimeError(f"{' '.join(argv)} failed: {said[:200]}")
+        wall, cpu = min(wall, w), min(cpu, c)
+    return wall, cpu, said
+
+
+def against_parberry(sizes: list[int], program: str | None, times: int) -> bool:
+    """Table 0: whole processes beside Parberry's C++ program; targets met?"""
+    rows = []
+    met = True
+    with tempfile.TemporaryDirectory() as folder:
+        for side in sizes:
+            spec = f"{side}x{side}"
+            if program:
+                base, base_cpu, _ = best_of(
+                    [program, str(side), str(Path(folder) / "p")], times
+                )
+                size = (Path(folder) / "p.txt").stat().st_size
+                label = "measured here"
+            else:
+                base, base_cpu, size = PARBERRY_WHOLE[side], float("nan"), side * side
+                label = "issue 16's figure (not this run)"
+            rows.append(
+                [spec, "Parberry C++ (baseline)", label, base, base_cpu, size, "-", "-"]
+            )
+            for suffix in (".txt", ".npy", ".moves"):
+                out = str(Path(folder) / f"tour{suffix}")
+                make, make_cpu, _ = best_of(
+                    [*_cpknight(), "tour", spec, "--out", out, "--force"], times
+                )
+                size = Path(out).stat().st_size
+                check, _, said = best_of(
+                    [*_cpknight(), "check", spec, out, "--closed"], times
+                )
+                ok = said.startswith("ok")
+                ratio = make / base
+                verdict = "ok" if ratio <= AGAINST_PARBERRY else "MISSED"
+                if not ok:
+                    verdict = f"FAILED: {said[:60]}"
+                met = met and verdict == "ok"
+                rows.append(
+                    [
+                        spec,
+                        f"cpknight tour --out {suffix}",
+                        f"check {check:.2f} s",
+                        make,
+                        make_cpu,
+                        size,
+                        f"{ratio:.1f}x",
+                        verdict,
+                    ]
+                )
+    print(
+        f"0. whole process against Parberry's C++ divide and conquer, closed, "
+        f"fastest of {times} (target: within {AGAINST_PARBERRY}x, wall)"
+    )
+    headers = ["board", "process", "note", "wall s", "cpu s", "bytes", "ratio"]
+    print(table_text([*headers, "verdict"], rows))
+    print()
+    return met
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
@@ -298,13 +383,25 @@ def main(argv: list[str] | None = None) -> int:
         "--cpsat", action="store_true", help="also run CP-SAT alone (minutes)"
     )
     parser.add_argument("--no-greedy", action="store_true", help="skip greedy")
+    parser.add_argument(
+        "--parberry",
+        metavar="PROGRAM",
+        help="Parberry's divide-and-conquer program, built here: PROGRAM N NAME "
+        "writes a closed N x N tour to NAME.txt",
+    )
+    parser.add_argument(
+        "--parberry-only", action="store_true", help="only table 0 (fast)"
+    )
     args = parser.parse_args(argv)
-    if args.quick:
-        met = whole_process([1000, 1001])
+    met = against_parberry([1000, 2000], args.parberry, 1 if args.quick else 3)
+    if args.parberry_only:
+        pass
+    elif args.quick:
+        met &= whole_process([1000, 1001])
         met &= in_process([100, 1000], greedy=not args.no_greedy)
         met &= sweep(30, 10)
     else:
-        met = whole_process([1000, 1001, 2000, 4000])
+        met &= whole_process([1000, 1001, 2000, 4000])
         met &= in_process([100, 500, 1000, 1001, 2000, 4000], greedy=not args.no_greedy)
         met &= sweep(60, 60)
     if args.cpsat:

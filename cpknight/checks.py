@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike
 from cpknight.errors import EngineError, InvalidCellError, TourCheckError

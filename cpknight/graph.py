@@ -16,6 +16,7 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 if _TYPE_CHECKING:
@@ -25,7 +26,11 @@ if _TYPE_CHECKING:
 from collections.abc import Callable
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    Int32Array = npt.NDArray[np.int32]
 
 from cpknight.board import Board, Cell
 from cpknight.errors import NoPathError
@@ -38,8 +43,6 @@ __all__ = [
     "no_path_error",
     "path_from_levels",
 ]
-
-Int32Array = npt.NDArray[np.int32]
 
 
 def bfs_levels(

@@ -21,13 +21,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError
+from cpknight.pieces import PieceLike
 from cpknight.results import Tour
 from cpknight.solving import cannot_write
 
@@ -35,8 +38,10 @@ __all__ = [
     "check_new_file",
     "read_cells",
     "read_cells_file",
+    "read_moves",
     "read_tour_file",
     "tour_file_text",
+    "tour_moves_text",
     "write_new_file",
     "write_tour_file",
 ]
@@ -72,18 +77,171 @@ def tour_file_text(tour: Tour) -> str:
         ...                          method="hand"))
         'a1\n'
     """
-    return "\n".join(tour.board.cell_names(tour.array)) + "\n"
+    return tour.board.cell_lines(tour.array).decode("ascii")
+
+
+MOVE_CODES = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The characters of a ``.moves`` file: move ``j`` of the piece's move order."""
+
+MOVES_PER_LINE = 100
+"""Characters a line in a ``.moves`` file."""
+
+
+def _codes_by_table(
+    steps: npt.NDArray[np.int64], vectors: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """Each step's move index, looked up by its offset (bounded boards: one pass)."""
+    import numpy as np
+
+    reach = int(np.abs(vectors).max())
+    span = 2 * reach + 1
+    weights = span ** np.arange(steps.shape[1], dtype=np.int64)
+    table = np.full(span ** steps.shape[1], -1, dtype=np.int64)
+    table[(vectors + reach) @ weights] = np.arange(len(vectors))
+    inside = np.all(np.abs(steps) <= reach, axis=1)
+    keys = np.where(inside[:, None], steps + reach, 0) @ weights
+    codes: npt.NDArray[np.int64] = np.where(inside, table[keys], -1)
+    return codes
+
+
+def _codes_by_move(
+    steps: npt.NDArray[np.int64], vectors: npt.NDArray[np.int64], board: Board
+) -> npt.NDArray[np.int64]:
+    """Each step's move index, one pass a move (wrapped axes taken modulo)."""
+    import numpy as np
+
+    codes = np.full(len(steps), -1, dtype=np.int64)
+    for j, vector in enumerate(vectors.tolist()):
+        hit = codes < 0
+        for axis, value in enumerate(vector):
+            diff = steps[:, axis]
+            if board.wrap[axis]:
+                hit &= (diff - value) % board.shape[axis] == 0
+            else:
+                hit &= diff == value
+        codes[hit] = j
+    return codes
+
+
+def tour_moves_text(tour: Tour) -> bytes:
+    r"""A tour in the compact ``.moves`` format: its first cell, then its moves.
+
+    One character per move: ``MOVE_CODES[j]`` for move ``j`` of the piece's
+    move order (``Leaper.moves``), :data:`MOVES_PER_LINE` a line, after two
+    comment lines saying so and the first cell. A million-cell knight's tour
+    takes about 1 MB (one cell a line takes 7.8 MB); the closing move of a
+    closed tour is not written (the checker looks for it).
+
+    Raises:
+        InvalidInputError: the piece has more moves than :data:`MOVE_CODES`
+            has characters (3D leapers with three distinct components: use
+            ``.npy``).
+
+    Examples:
+        >>> from cpknight import find_tour
+        >>> t = find_tour("5x5", closed=False, start="a1", method="warnsdorff")
+        >>> text = tour_moves_text(t)
+        >>> text.splitlines()[2], len(text.splitlines()[3])
+        (b'a1', 24)
+        >>> read_moves(t.board, t.piece, text).tolist() == t.array.tolist()
+        True
+    """
+    import numpy as np
+
+    board, piece = tour.board, tour.piece
+    vectors = piece.moves(board.dim)
+    if len(vectors) > len(MOVE_CODES):
+        raise InvalidInputError(
+            f"a .moves file holds leapers of at most {len(MOVE_CODES)} moves; "
+            f"{piece.label} has {len(vectors)} in {board.dim}D: write .npy instead"
+        )
+    cells = tour.array
+    steps = cells[1:] - cells[:-1]
+    if any(board.wrap):
+        codes = _codes_by_move(steps, vectors, board)
+    else:
+        codes = _codes_by_table(steps, vectors)
+    if (codes < 0).any():  # a checked tour moves by the piece's moves only
+        raise InvalidInputError("the tour has a step that is not one move")
+    alphabet = np.frombuffer(MOVE_CODES.encode("ascii"), dtype=np.uint8)
+    body = alphabet[codes]
+    full, rest = divmod(len(body), MOVES_PER_LINE)
+    lines = body[: full * MOVES_PER_LINE].reshape(full, MOVES_PER_LINE)
+    newlines = np.full((full, 1), ord("\n"), dtype=np.uint8)
+    text = np.concatenate([lines, newlines], axis=1).tobytes()
+    if rest:
+        text += body[full * MOVES_PER_LINE :].tobytes() + b"\n"
+    head = (
+        f"; cpknight moves: {piece.label} on board {board.label}\n"
+        f"; the first cell, then move j of the piece's order as {MOVE_CODES[:10]}...\n"
+        f"{board.cell_name(cells[0].tolist())}\n"
+    )
+    return head.encode("ascii") + text
+
+
+def read_moves(board: Board, piece: PieceLike, data: bytes) -> npt.NDArray[np.int64]:
+    r"""Read a ``.moves`` file's text (:func:`tour_moves_text`) into cells.
+
+    Raises:
+        InvalidInputError: no first cell, or a character that is not a move.
+        InvalidCellError: the first cell cannot be read.
+
+    Examples:
+        >>> read_moves(Board((3, 4)), "knight", b"; moves\na1\n22\n").tolist()
+        [[0, 0], [1, 2], [2, 4]]
+    """
+    import numpy as np
+
+    from cpknight.pieces import as_piece, walk
+
+    leaper = as_piece(piece)
+    leaper.check_dim(board.dim, board.label)
+    lines = [
+        line.strip()
+        for line in data.decode("ascii", errors="replace").splitlines()
+        if line.strip() and not line.strip().startswith(";")
+    ]
+    if not lines:
+        raise InvalidInputError("a .moves file starts with its first cell: none found")
+    start, _ = board.read_cell(lines[0])
+    if len(start) != board.dim:
+        raise InvalidInputError(
+            f"the first cell '{lines[0]}' has {len(start)} coordinates; "
+            f"board {board.label} has {board.dim}"
+        )
+    body = np.frombuffer("".join(lines[1:]).encode("ascii"), dtype=np.uint8)
+    lookup = np.full(256, -1, dtype=np.int64)
+    n_moves = len(leaper.moves(board.dim))
+    lookup[np.frombuffer(MOVE_CODES[:n_moves].encode("ascii"), dtype=np.uint8)] = (
+        np.arange(n_moves)
+    )
+    codes = lookup[body]
+    if (codes < 0).any():
+        bad = chr(int(body[int(np.argmax(codes < 0))]))
+        raise InvalidInputError(
+            f"{bad!r} is not a move of {leaper.label} (expected one of "
+            f"{MOVE_CODES[:n_moves]!r})"
+        )
+    return walk(board, leaper, start, codes)
 
 
 def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
-    """Write a tour: ``.npy`` as the ``(n, d)`` int array, else one cell a line.
+    """Write a tour: ``.npy`` array, compact ``.moves``, else one cell a line.
+
+    ``.npy`` holds the ``(n, d)`` int array, ``.moves`` the first cell and one
+    character per move (:func:`tour_moves_text`).
 
     Raises:
         InvalidInputError: the file exists (and ``force`` is false) or cannot be
             written.
     """
+    if path.endswith(".moves"):
+        moves = tour_moves_text(tour)
+        _write(path, lambda file: file.write_bytes(moves), force=force)
+        return
     if not path.endswith(".npy"):
-        write_new_file(path, tour_file_text(tour), force=force)
+        data = tour.board.cell_lines(tour.array)  # bytes: no string per cell
+        _write(path, lambda file: file.write_bytes(data), force=force)
         return
     import numpy as np
 
@@ -94,8 +252,10 @@ def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
     _write(path, save, force=force)
 
 
-def read_tour_file(path: str | BinaryIO, board: Board) -> Any:
-    r"""Read a tour file for :func:`check_tour`: a ``.npy`` array or cell lines.
+def read_tour_file(
+    path: str | BinaryIO, board: Board, piece: PieceLike = "knight"
+) -> Any:
+    r"""Read a tour file for :func:`check_tour`: ``.npy``, ``.moves`` or cell lines.
 
     Cell lines are read by :func:`read_cells` into an ``(n, d)`` array; a file
     it cannot read in bulk is read line by line and returned as the list of
@@ -108,6 +268,7 @@ def read_tour_file(path: str | BinaryIO, board: Board) -> Any:
     Args:
         path: the file, or an open binary stream (standard input).
         board: the board (its open cells bound how much is read).
+        piece: the piece whose moves a ``.moves`` file spells.
 
     Raises:
         InvalidInputError: the file cannot be read, or a ``.npy`` file does not
@@ -148,6 +309,15 @@ def read_tour_file(path: str | BinaryIO, board: Board) -> Any:
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise InvalidInputError(f"cannot read tour file '{name}': {reason}") from None
+    if name.endswith(".moves"):
+        if lines is not None:
+            raise InvalidInputError(
+                f"tour file '{name}' is longer than any tour of {board.label}"
+            )
+        try:
+            return read_moves(board, piece, head)
+        except (InvalidInputError, InvalidCellError) as exc:
+            raise InvalidInputError(f"tour file '{name}': {exc}") from None
     if lines is None:
         try:
             return read_cells(board, head)[:wanted]
@@ -281,6 +451,24 @@ def read_cells(
     return np.array(rows, dtype=np.int64).reshape(-1, board.dim)
 
 
+_TO_COMMAS = bytes.maketrans(b"\n", b",")
+_LETTERS = bytes(range(ord("a"), ord("z") + 1))
+
+
+def _numbers(data: bytes, count: int) -> npt.NDArray[np.int64] | None:
+    """The ``count`` numbers of checked cell lines (letters dropped), or None."""
+    import warnings
+
+    text = data.translate(_TO_COMMAS, _LETTERS)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            numbers = np.fromstring(text, dtype=np.int64, sep=",")
+        except (ValueError, DeprecationWarning):
+            return None
+    return numbers if len(numbers) == count else None
+
+
 def _cells_from_bytes(board: Board, data: bytes) -> npt.NDArray[np.int64] | None:
     """Plain ``r,c`` lines, or algebraic ones, parsed in numpy; else None."""
     buf = np.frombuffer(data, dtype=np.uint8)
@@ -306,14 +494,11 @@ def _cells_from_bytes(board: Board, data: bytes) -> npt.NDArray[np.int64] | None
     fields = runs[1::2] if algebraic else runs
     if (algebraic and runs[0::2].any()) or fields.min() < 1 or fields.max() > 9:
         return None
-    # Horner's rule a digit column at a time: at most 9 passes over the fields.
-    ends = seps[1::2] if algebraic else seps
-    first = ends - fields
-    numbers = np.zeros(len(ends), dtype=np.int64)
-    for k in range(int(fields.max())):
-        more = fields > k
-        digits = buf[np.where(more, first + k, 0)].astype(np.int64) - ord("0")
-        numbers = np.where(more, numbers * 10 + digits, numbers)
+    # Every field is now 1 to 9 digits between separators: numpy's own text
+    # reader takes them in one pass once every separator is a comma.
+    numbers = _numbers(data, len(fields))
+    if numbers is None:
+        return None
     if algebraic:
         cols = buf[seps[0::2]].astype(np.int64) - ord("a")
         return np.stack([numbers - 1, cols], axis=1)

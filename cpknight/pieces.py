@@ -30,9 +30,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidBoardError, InvalidPieceError
@@ -54,7 +59,6 @@ __all__ = [
     "walk",
 ]
 
-IntArray = npt.NDArray[np.int64]
 
 MAX_COMPONENT = 2**31 - 1
 """The largest leaper component (far beyond any board cpknight builds)."""
@@ -680,7 +684,10 @@ def steps_are_moves(
 
 
 def walk(
-    board: Board, piece: PieceLike, start: Sequence[int], moves: Sequence[int]
+    board: Board,
+    piece: PieceLike,
+    start: Sequence[int],
+    moves: Sequence[int] | IntArray,
 ) -> IntArray:
     """The cells visited from ``start`` by a sequence of moves, ``start`` first.
 
@@ -708,7 +715,8 @@ def walk(
     leaper = as_piece(piece)
     leaper.check_dim(board.dim, board.label)
     vectors = leaper.moves(board.dim)
-    steps = vectors[np.asarray(list(moves), dtype=np.int64)].reshape(-1, board.dim)
+    index = moves if isinstance(moves, np.ndarray) else list(moves)
+    steps = vectors[np.asarray(index, dtype=np.int64)].reshape(-1, board.dim)
     cells = np.vstack(
         [np.asarray(start, dtype=np.int64).reshape(1, board.dim), steps]
     ).cumsum(axis=0)

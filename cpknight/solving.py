@@ -151,6 +151,8 @@ while building the model
         self.seconds = seconds
         self.interrupted = False
         self.interrupted_at = 0.0
+        self.cancelled = False
+        self._stop: Callable[[], None] | None = None
 
     def interrupt(self) -> None:
         """Expire the clock now (Ctrl-C): every deadline check then fires.
@@ -164,13 +166,40 @@ while building the model
         self.interrupted = True
         self.interrupted_at = time.perf_counter()
 
+    def cancel(self) -> None:
+        """Stop the run early: it counts as expired, and CP-SAT is told to stop.
+
+        Two engines racing on one instance cancel the loser's clock (see
+        ``cpknight.tours.race``). Safe to call from another thread, and again.
+
+        Examples:
+            >>> c = Clock(None)
+            >>> c.cancel()
+            >>> c.expired()
+            True
+        """
+        self.cancelled = True
+        stop = self._stop
+        if stop is not None:
+            stop()
+
+    def on_cancel(self, stop: Callable[[], None]) -> None:
+        """Call ``stop`` when the clock is cancelled (at once if it already is).
+
+        One at a time: a run solves one model at a time, and the latest
+        solver's ``stop_search`` replaces the one before.
+        """
+        self._stop = stop
+        if self.cancelled:
+            stop()
+
     def elapsed(self) -> float:
         """Seconds since the clock was started."""
         return time.perf_counter() - self.started
 
     def remaining(self) -> float | None:
         """Seconds left (never negative), or ``None`` without a limit."""
-        if self.interrupted:
+        if self.interrupted or self.cancelled:
             return 0.0
         if self.seconds is None:
             return None
@@ -188,7 +217,12 @@ while building the model
         self.started += seconds
 
     def expired(self, grace: float = 0.0) -> bool:
-        """Whether the limit (plus ``grace`` s) passed, or Ctrl-C (``grace`` s ago)."""
+        """Whether the limit (plus ``grace`` s) passed, or Ctrl-C (``grace`` s ago).
+
+        A cancelled run (another engine answered first) has expired at once.
+        """
+        if self.cancelled:
+            return True
         if self.interrupted and time.perf_counter() - self.interrupted_at >= grace:
             return True
         return self.seconds is not None and self.elapsed() >= self.seconds + grace
@@ -214,6 +248,9 @@ while building the model
         Raises:
             SolveLimitError: the limit has passed.
         """
+        if self.cancelled:
+            message = f"stopped while {what}: another engine answered first"
+            raise SolveLimitError(message, effort=effort, bound=bound)
         if self.expired(grace):
             message = (
                 f"interrupted (Ctrl-C) while {what}"
@@ -385,6 +422,7 @@ def configure_cpsat(
     if options.log and options.log_callback is not None:
         params.log_to_stdout = False
         solver.log_callback = options.log_callback
+    run.clock.on_cancel(solver.stop_search)
 
 
 def export_cpsat_model(model: cp_model.CpModel, path: str | Path) -> None:

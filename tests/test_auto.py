@@ -9,6 +9,7 @@ import pytest
 from cpknight import (
     KNIGHT,
     Board,
+    NoTourError,
     SolveLimitError,
     SolveOptions,
     api,
@@ -54,12 +55,20 @@ def test_a_chosen_greedy_that_gives_up_is_reported(
     ("spec", "closed", "expected"),
     [
         ("8x8", True, "prune"),  # plain board: search answers in a millisecond
-        ("holed8", False, "cpsat"),  # blocked cells: CP-SAT proves "none" fast
+        ("holed8", False, "race"),  # blocked cells: prune or CP-SAT, no rule wins
         ("40x40", True, "tiles"),  # large plain knight rectangle
+        ("4x6 cylinder", True, "race"),  # none: prune stalls, CP-SAT proves it
+        ("4x4x4", True, "race"),
+        ("60x60 blocked", True, "prune"),  # 3,599 cells: beyond the race
     ],
 )
 def test_auto_picks(spec: str, closed: bool, expected: str) -> None:
-    board = Board.parse(spec)
+    if spec == "4x6 cylinder":
+        board = Board.parse("4x6", topology="cylinder")
+    elif spec == "60x60 blocked":
+        board = Board((60, 60), [(30, 30)])
+    else:
+        board = Board.parse(spec)
     if expected == "tiles":
         assert auto.tiles_suit(board, KNIGHT, None)
         return
@@ -67,3 +76,36 @@ def test_auto_picks(spec: str, closed: bool, expected: str) -> None:
     assert api.choose_tour_method(graph, closed=closed, start=None, end=None) == (
         expected
     )
+
+
+def test_auto_races_other_leapers() -> None:
+    graph = move_graph(Board.parse("14x14"), "antelope")
+    assert api.choose_tour_method(graph, closed=True, start=None, end=None) == "race"
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "closed"),
+    [
+        *[(3, 4, True), (3, 6, True), (4, 5, True), (3, 10, True), (5, 6, True)],
+        *[(3, 5, False), (3, 6, False), (4, 4, False), (3, 4, False), (2, 5, False)],
+    ],
+)
+def test_theorems_agree_with_cpsat(rows: int, cols: int, closed: bool) -> None:
+    # Schwenk (closed) and Conrad et al. (open, no fixed end) against CP-SAT
+    # solving the same small boards itself.
+    board = Board((rows, cols))
+    said = api.try_tour(board, closed=closed, method="cpsat", options=OPTIONS)
+    exists = str(said.status) == "found"
+    assert str(said.status) in ("found", "infeasible")
+    if exists:
+        auto.check_theorems(board, KNIGHT, closed=closed, start=None, end=None)
+    else:
+        with pytest.raises(NoTourError):
+            auto.check_theorems(board, KNIGHT, closed=closed, start=None, end=None)
+
+
+def test_auto_names_the_theorem() -> None:
+    outcome = api.try_tour("4x8", closed=True, method="auto", options=OPTIONS)
+    assert str(outcome.status) == "infeasible"
+    assert outcome.reason is not None
+    assert "Schwenk" in outcome.reason

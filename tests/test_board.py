@@ -348,3 +348,31 @@ def test_parse_keeps_the_topology_of_a_board_unless_told() -> None:
     assert Board.parse(torus) is torus
     assert Board.parse(torus, topology="bounded").topology == "bounded"
     assert Board.parse("6x6").topology == "bounded"
+
+
+def test_specs_are_parsed_once_and_files_read_afresh(tmp_path: Path) -> None:
+    # Boards are frozen, so a size or a name parses to the one shared value ...
+    assert Board.parse("8x8") is Board.parse(" 8x8")
+    assert Board.parse("holed8", topology="torus") is Board.parse(
+        "holed8", topology="torus"
+    )
+    assert Board.parse("8x8", topology="torus") != Board.parse("8x8")
+    # ... but a file is read each time: it may have changed.
+    path = tmp_path / "b.txt"
+    path.write_text("..\n..\n")
+    first = Board.parse(str(path))
+    path.write_text(".#\n..\n")
+    assert first.blocked == frozenset()
+    assert Board.parse(str(path)).blocked == {(1, 1)}
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [(True, 0), (0, 8), (-1, 0), (2, 2), (0, 0, 0), (1.0, 0)],
+    ids=["bool", "off-right", "negative", "blocked", "3D", "float"],
+)
+def test_cell_tuples_checked_as_strictly_as_names(cell: tuple[object, ...]) -> None:
+    board = Board((8, 8), [(2, 2)])
+    with pytest.raises(InvalidCellError):
+        board.parse_cell(cell)  # type: ignore[arg-type]
+    assert board.parse_cell((2, 2), allow_blocked=True) == (2, 2)

@@ -213,7 +213,13 @@ def test_formula_matches_bfs_on_the_plane_window() -> None:
     levels = bfs_levels(graph, graph.node((40, 40)))
     for dr in range(-20, 21):
         for dc in range(-20, 21):
-            assert knight_formula((dr, dc)) == levels[graph.node((40 + dr, 40 + dc))]
+            want = levels[graph.node((40 + dr, 40 + dc))]
+            assert knight_formula((dr, dc)) == want
+            # formula_distance has the plane inline: the same numbers.
+            assert formula_distance(Board.plane(), (7, -3), (7 + dr, dc - 3)) == (
+                want,
+                "plane",
+            )
 
 
 @pytest.mark.parametrize("rows", [5, 6, 8, 9])

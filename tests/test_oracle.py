@@ -38,7 +38,7 @@ from tests.conftest import (
 )
 
 OPTS = SolveOptions(time_limit=10, workers=1, seed=0)
-PROVERS = ["cpsat", "backtrack", "warnsdorff", "prune"]
+PROVERS = ["cpsat", "backtrack", "warnsdorff", "prune", "race"]
 
 
 def oracle_tours(

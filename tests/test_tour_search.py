@@ -408,15 +408,15 @@ def test_sweep_reports_unknown_cells() -> None:
 
 
 def test_auto_picks_by_the_measured_rule() -> None:
-    """benchmarks/search.py: prune on plain boards, greedy on huge open ones,
-    cpsat on boards with blocked cells (where proofs of none are common)."""
+    """benchmarks/auto.py: prune on plain boards, greedy on huge open ones,
+    the race of prune and CP-SAT on boards with blocked cells."""
     plain = move_graph(Board((8, 8)))
     assert choose_tour_method(plain, closed=True, start=None, end=None) == "prune"
     assert choose_tour_method(plain, closed=False, start=(0, 0), end=None) == "prune"
     huge = move_graph(Board((250, 250), topology="torus"))
     assert choose_tour_method(huge, closed=False, start=None, end=None) == "greedy"
     holed = move_graph(Board.parse("holed8"))
-    assert choose_tour_method(holed, closed=False, start=None, end=None) == "cpsat"
+    assert choose_tour_method(holed, closed=False, start=None, end=None) == "race"
     assert find_tour("6x6", closed=True, method="auto").method == "prune"
 
 

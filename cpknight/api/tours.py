@@ -39,7 +39,7 @@ from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
-from cpknight.tours.auto import choose_tour_method, tiles_suit
+from cpknight.tours.auto import check_theorems, choose_tour_method, tiles_suit
 from cpknight.tours.certificates import check_tour_possible
 
 
@@ -93,7 +93,7 @@ def _solve_tour(
     auto = method == "auto"
     if not auto:
         TOUR_METHODS.engine(method)  # says which names exist
-    elif tiles_suit(instance.board, instance.piece, instance.end):
+    elif tiles_suit(instance.board, instance.piece, instance.end, instance.start):
         method = "tiles"
     if method == "auto" or TOUR_METHODS[method].reads == "graph":
         picked.append(method)
@@ -105,6 +105,13 @@ def _solve_tour(
             check=run.check,
         )
         if method == "auto":
+            check_theorems(
+                instance.board,
+                instance.piece,
+                closed=instance.closed,
+                start=instance.start,
+                end=instance.end,
+            )
             method = choose_tour_method(
                 instance.graph,
                 closed=instance.closed,

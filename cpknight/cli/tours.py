@@ -80,7 +80,8 @@ def _add_check(sub: SubParsers) -> None:
     parser.add_argument(
         "file",
         metavar="FILE",
-        help="the tour: one cell per line, or a .npy array; '-' reads standard input",
+        help="the tour: one cell per line, a .npy array, or a .moves file; "
+        "'-' reads standard input",
     )
     parser.add_argument(
         "--closed", action="store_true", help="also require the closing move"
@@ -92,7 +93,7 @@ def _run_check(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     board.require_finite("a tour")
     source = sys.stdin.buffer if args.file == "-" else args.file
-    cells = read_tour_file(source, board)
+    cells = read_tour_file(source, board, piece)
     kind = "closed tour" if args.closed else "tour"
     try:
         check_tour(board, cells, piece=piece, closed=args.closed)
@@ -137,7 +138,8 @@ def _add_tour(sub: SubParsers) -> None:
     parser.add_argument(
         "--out",
         metavar="FILE",
-        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array); "
+        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array; "
+        "FILE.moves: the first cell, then one character per move); "
         "'-' prints it alone on standard output",
     )
     parser.add_argument(

@@ -6,7 +6,7 @@ Each is imported only when used.
 
 Examples:
     >>> list(ENGINES)
-    ['cpsat', 'backtrack', 'warnsdorff', 'prune', 'greedy', 'tiles']
+    ['cpsat', 'backtrack', 'warnsdorff', 'prune', 'greedy', 'tiles', 'race']
 """
 
 from __future__ import annotations
@@ -56,6 +56,12 @@ ENGINES = Registry(
             reads="board",
             proves=False,
             summary="structured tiles joined (huge plain boards)",
+        ),
+        Engine(
+            "race",
+            "tour",
+            "cpknight.tours.race:solve",
+            summary="prune and CP-SAT side by side on two threads; first answer wins",
         ),
     ],
     auto=True,

@@ -1,24 +1,34 @@
 """What ``method="auto"`` picks for a tour instance, and why.
 
-The rule follows ``benchmarks/search.py`` and ``benchmarks/tours.py``: tiles for
-large plain knight rectangles, CP-SAT for shaped boards (where many instances
-have no tour and CP-SAT proves it fast), greedy for huge open tours, and the
-pruned search otherwise.
+The rule follows ``benchmarks/auto.py`` (every engine on every class of
+instance): the existence theorems first for the knight on plain rectangles,
+then tiles for large plain knight rectangles, ``prune`` for the other plain
+knight boards, and a race of ``prune`` against CP-SAT on everything else
+(shaped boards, tori, cylinders, 3D, other leapers) up to
+:data:`RACE_CELLS` cells, where neither wins everywhere; greedy for huge open
+tours, and ``prune`` beyond.
 
 Examples:
     >>> from cpknight import move_graph
     >>> choose_tour_method(move_graph("holed8"), closed=False, start=None, end=None)
-    'cpsat'
+    'race'
 """
 
 from __future__ import annotations
 
 from cpknight.board import Board, Cell
-from cpknight.errors import InvalidInputError
-from cpknight.pieces import Leaper, MoveGraph
+from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.pieces import KNIGHT, Leaper, MoveGraph
 from cpknight.tours import ENGINES
 
-__all__ = ["CPSAT_CELLS", "GREEDY_CELLS", "choose_tour_method", "tiles_suit"]
+__all__ = [
+    "GREEDY_CELLS",
+    "RACE_CELLS",
+    "check_theorems",
+    "choose_tour_method",
+    "plain_knight",
+    "tiles_suit",
+]
 
 
 def choose_tour_method(
@@ -26,17 +36,18 @@ def choose_tour_method(
 ) -> str:
     """The tour engine ``method='auto'`` uses for an instance.
 
-    The rule follows ``benchmarks/search.py``. Boards with blocked cells go to
-    ``cpsat`` (up to :data:`CPSAT_CELLS` cells): there many instances have no
-    tour, and CP-SAT proves it in milliseconds where search may exhaust a
-    huge tree. Plain boards (any size, topology, dimension or leaper) go to
-    ``prune``, which finds open and closed tours with few backtracks (8x8 in
-    a millisecond, 100x100 closed in a fraction of a second, where CP-SAT
-    needs seconds), or to ``greedy`` for open tours with no fixed end beyond
-    :data:`GREEDY_CELLS` cells. First of all, plain rectangular knight boards
-    that :func:`cpknight.tours.tiles.tiles_suit` accepts (both sides 12 or
-    more, or one side 40 or more) go to ``tiles`` (``find_tour`` picks it
-    before building the move graph).
+    The rule follows ``benchmarks/auto.py``. First, plain rectangular knight
+    boards that :func:`cpknight.tours.tiles.tiles_suit` accepts (both sides 12
+    or more, or one side 40 or more) go to ``tiles`` (``find_tour`` picks it
+    before building the move graph). Other plain knight rectangles go to
+    ``prune`` (8x8 in a millisecond). Everything else up to :data:`RACE_CELLS`
+    cells (blocked cells, tori, cylinders, 3D boards, other leapers) goes to
+    ``race``: ``prune`` and CP-SAT side by side, the first answer wins. There
+    no rule picks well: ``prune`` finds 40x40 with 30 blocked cells in 0.01 s
+    where CP-SAT needs a second, but stalls on the antelope's 14x14 and on the
+    4x6 cylinder (which has no tour), where CP-SAT answers in 0.1 s. Beyond,
+    open tours with no fixed end over :data:`GREEDY_CELLS` cells go to
+    ``greedy``, and the rest to ``prune``.
 
     Returns:
         A name in :data:`ENGINES`.
@@ -50,11 +61,15 @@ def choose_tour_method(
         >>> choose_tour_method(g, closed=False, start=(0, 0), end=None)
         'prune'
     """
-    if tiles_suit(graph.board, graph.piece, end):
+    if tiles_suit(graph.board, graph.piece, end, start):
         return "tiles"
-    blocked = bool(graph.board.blocked)
-    if blocked and "cpsat" in ENGINES and graph.n_nodes <= CPSAT_CELLS:
-        return "cpsat"
+    if (
+        not plain_knight(graph.board, graph.piece)
+        and graph.n_nodes <= RACE_CELLS
+        and "race" in ENGINES
+        and "cpsat" in ENGINES
+    ):
+        return "race"
     if not closed and end is None and graph.n_nodes > GREEDY_CELLS:
         return "greedy"
     if "prune" in ENGINES:
@@ -64,15 +79,104 @@ def choose_tour_method(
     raise InvalidInputError("no tour engine is available")
 
 
+def plain_knight(board: Board, piece: Leaper) -> bool:
+    """The knight on a bounded 2D rectangle without blocked cells.
+
+    Examples:
+        >>> from cpknight.pieces import CAMEL, KNIGHT
+        >>> plain_knight(Board((8, 8)), KNIGHT), plain_knight(Board((8, 8)), CAMEL)
+        (True, False)
+    """
+    return (
+        piece == KNIGHT
+        and board.dim == 2
+        and not board.unbounded
+        and not board.blocked
+        and not any(board.wrap)
+    )
+
+
+def check_theorems(
+    board: Board, piece: Leaper, *, closed: bool, start: Cell | None, end: Cell | None
+) -> None:
+    """Raise :class:`NoTourError` where an existence theorem says there is none.
+
+    For the knight on plain rectangles: Schwenk (1991) for closed tours, Conrad
+    et al. (1994) for open tours with no fixed end (see
+    :mod:`cpknight.tours.existence`). ``auto`` asks before it picks an engine
+    (the search would have to exhaust the tree: 4x8 closed takes ``prune``
+    0.2 s, the theorem nothing).
+
+    Raises:
+        NoTourError: the theorem says the board has no such tour.
+
+    Examples:
+        >>> check_theorems(Board((4, 8)), KNIGHT, closed=True, start=None, end=None)
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.NoTourError: board 4x8 has no closed knight's tour: a 4 x n \
+board never has one (Schwenk 1991)
+    """
+    if not plain_knight(board, piece):
+        return
+    from cpknight.tours.existence import closed_tour_exists, open_tour_exists
+
+    m, n = sorted(board.shape)
+    if closed and not closed_tour_exists(m, n):
+        if m * n % 2:
+            why = "both sides are odd"
+        elif m in (1, 2, 4):
+            why = f"a {m} x n board never has one"
+        else:
+            why = f"3 x {n} has none"
+        raise NoTourError(
+            f"board {board.label} has no closed knight's tour: {why} (Schwenk 1991)",
+            certificate="schwenk",
+        )
+    if not closed and start is None and end is None and not open_tour_exists(m, n):
+        raise NoTourError(
+            f"board {board.label} has no open knight's tour (Conrad et al. 1994)",
+            certificate="conrad",
+        )
+
+
+RACE_CELLS = 2_500
+"""Up to this many cells ``auto`` races ``prune`` and CP-SAT off plain knight boards."""
+
 GREEDY_CELLS = 40_000
 """Above this many cells ``auto`` sends open tours to ``greedy`` (200x200)."""
 
-CPSAT_CELLS = 2_500
-"""Up to this many cells ``auto`` sends boards with blocked cells to ``cpsat``."""
+_TILES_MIN_SIDE = 12  # cpknight.tours.tiles.AUTO_MIN_SIDE, checked by a test
 
 
-def tiles_suit(board: Board, piece: Leaper, end: Cell | None) -> bool:
-    """Whether ``auto`` should build the tour from tiles (plain large knight boards)."""
+def tiles_suit(
+    board: Board, piece: Leaper, end: Cell | None, start: Cell | None = None
+) -> bool:
+    """Whether ``auto`` should build the tour from tiles (plain large knight boards).
+
+    Boards whose longest side is under 12 never suit the tiles: they are told
+    apart before the tile module (and its catalogue) is imported, so that small
+    boards start fast. A fixed end suits them on boards of more than 1,200 cells
+    with a closed tour, when the start is free or near the end
+    (:mod:`cpknight.tours.repair`).
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> b = Board((1000, 1000))
+        >>> tiles_suit(b, KNIGHT, (5, 5)), tiles_suit(b, KNIGHT, (5, 5), (0, 0))
+        (True, True)
+        >>> tiles_suit(b, KNIGHT, (999, 998), (0, 0))
+        False
+    """
+    if board.unbounded or max(board.shape) < _TILES_MIN_SIDE:
+        return False
     from cpknight.tours.tiles import tiles_suit as suits
 
-    return "tiles" in ENGINES and end is None and suits(board, piece)
+    if "tiles" not in ENGINES or not suits(board, piece):
+        return False
+    if end is None:
+        return True
+    from cpknight.tours.repair import near
+    from cpknight.tours.tiles import fixes_ends
+
+    return fixes_ends(board) and (start is None or near(start, end))

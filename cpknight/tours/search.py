@@ -73,9 +73,12 @@ import itertools
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from cpknight.board import Cell
 from cpknight.checks import make_tour

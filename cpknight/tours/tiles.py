@@ -80,7 +80,7 @@ from cpknight.tours.tile_build import (
     structure_moves,
 )
 
-__all__ = ["solve", "tile_tour", "tiles_suit"]
+__all__ = ["fixes_ends", "solve", "tile_tour", "tiles_suit"]
 
 AUTO_MIN_SIDE = 12
 """``method='auto'`` picks the tiles for plain knight boards with sides this long."""
@@ -506,7 +506,9 @@ def tile_tour(
         board: a bounded 2D board without blocked cells.
         closed: a circuit, or an open path.
         start: the first cell (a closed tour is rotated to start there).
-        end: the last cell: only on boards small enough for CP-SAT whole.
+        end: the last cell: on boards small enough for CP-SAT whole, or, on
+            larger ones with a closed tour, with the start free or near it
+            (a tiled closed tour repaired by CP-SAT, ``cpknight.tours.repair``).
         run: the run context (time limit and seed for the CP-SAT parts);
             by default no limit.
 
@@ -544,6 +546,8 @@ sides are odd (Schwenk 1991)
         cells = _tiled(m, n, closed=closed, start=start, run=run)
     elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
         cells = _strip_any(m, n, closed=closed, start=start, run=run)
+    elif end is not None and not closed and fixes_ends(board):
+        cells = _ends_fixed(board, start=start, end=end, run=run)
     method = "tiles"
     if cells is None:
         if m * n > _WHOLE_MAX:
@@ -575,6 +579,36 @@ sides are odd (Schwenk 1991)
         start=start,
         end=end,
     )
+
+
+def fixes_ends(board: Board) -> bool:
+    """Whether the tiles fix an open tour's end on this board (by a repair).
+
+    Boards of more than 1,200 cells (smaller ones go to CP-SAT whole) with both
+    sides at least 12 and a closed tour (Schwenk 1991) to repair.
+
+    Examples:
+        >>> fixes_ends(Board((100, 100))), fixes_ends(Board((101, 101)))
+        (True, False)
+    """
+    m, n = board.shape
+    return (
+        m * n > _WHOLE_MAX and min(m, n) >= AUTO_MIN_SIDE and closed_tour_exists(m, n)
+    )
+
+
+def _ends_fixed(board: Board, *, start: Cell | None, end: Cell, run: Run) -> IntArray:
+    """An open tour to ``end`` (from ``start``, if given) off a tiled closed tour."""
+    from cpknight.tours.repair import ends_fixed
+
+    m, n = board.shape
+    cycle = _tiled(m, n, closed=True, start=None, run=run)
+    if cycle is None:
+        raise InvalidInputError(f"the tiles do not cover board {board.label}")
+    if start is None:  # the closed tour cut just after the end cell
+        at = int(np.flatnonzero(cycle == end[0] * n + end[1])[0])
+        return np.roll(cycle, -(at + 1))
+    return ends_fixed(board, cycle, start, end, run)
 
 
 def _require_existence(board: Board, *, closed: bool, start: Cell | None) -> None:

@@ -1,0 +1,90 @@
+"""Tour files: cell lines written in bulk, the compact ``.moves`` format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cpknight import Board, InvalidInputError, Leaper, check_tour, find_tour
+from cpknight.checks import make_tour
+from cpknight.cli import main
+from cpknight.io import read_moves, read_tour_file, tour_moves_text
+
+
+@pytest.mark.parametrize(
+    ("spec", "topology"),
+    [("8x8", "bounded"), ("30x30", "bounded"), ("40x7", "torus"), ("5x6x4", "bounded")],
+)
+def test_cell_lines_are_the_names_one_a_line(spec: str, topology: str) -> None:
+    # Bulk bytes against cell_name, one cell at a time (random cells, and the
+    # negative coordinates of the plane, which take the slow path).
+    board = Board.parse(spec, topology=topology)  # type: ignore[arg-type]
+    rng = np.random.default_rng(0)
+    cells = np.stack([rng.integers(0, s, 500) for s in board.shape], axis=1)
+    expected = "".join(board.cell_name(c) + "\n" for c in cells.tolist())
+    assert board.cell_lines(cells) == expected.encode("ascii")
+    plane = Board.plane()
+    assert plane.cell_lines([(-1, 2)] * 40) == b"-1,2\n" * 40
+
+
+@pytest.mark.parametrize(
+    ("spec", "topology", "piece", "closed"),
+    [
+        ("8x8", "bounded", "knight", True),
+        ("5x5", "bounded", "knight", False),
+        ("6x6", "torus", "knight", True),
+        ("5x8", "cylinder", "knight", False),
+        ("10x10", "bounded", "zebra", True),
+        ("4x4x4", "bounded", "knight", True),
+        ("14x14", "bounded", "antelope", True),
+    ],
+)
+def test_moves_files_read_back_the_tour(
+    spec: str, topology: str, piece: str, closed: bool, tmp_path: Path
+) -> None:
+    board = Board.parse(spec, topology=topology)  # type: ignore[arg-type]
+    tour = find_tour(board, piece=piece, closed=closed, method="race")
+    text = tour_moves_text(tour)
+    assert read_moves(board, piece, text).tolist() == tour.array.tolist()
+    path = tmp_path / "t.moves"
+    path.write_bytes(text)
+    cells = read_tour_file(str(path), board, piece)
+    check_tour(board, cells, piece=piece, closed=closed)
+
+
+def test_moves_file_is_about_a_byte_a_cell(tmp_path: Path) -> None:
+    out = tmp_path / "t.moves"
+    assert main(["tour", "60x60", "--out", str(out)]) == 0
+    assert out.stat().st_size < 3600 * 1.05 + 200
+    assert main(["check", "60x60", str(out), "--closed"]) == 0
+
+
+def test_bad_moves_files_are_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.moves"
+    bad.write_text("; a comment\na1\n21x\n")
+    assert main(["check", "8x8", str(bad)]) == 2
+    assert "'x' is not a move of knight (1,2)" in capsys.readouterr().err
+    bad.write_text("a1\n28\n")  # 8: the knight has moves 0-7 only
+    assert main(["check", "8x8", str(bad)]) == 2
+    bad.write_text("; nothing else\n")
+    assert main(["check", "8x8", str(bad)]) == 2
+    # A walk that leaves the board is read, and the checker says where.
+    bad.write_text("a1\n77\n")
+    assert main(["check", "8x8", str(bad)]) == 1
+
+
+def test_moves_files_refuse_leapers_with_too_many_moves() -> None:
+    # (1,2,3) in 4D: 4 * 3 * 2 placements, 8 signs: 192 moves.
+    tour = make_tour(
+        Board((1, 1, 1, 1)),
+        Leaper((1, 2, 3)),
+        [(0, 0, 0, 0)],
+        closed=False,
+        method="hand",
+    )
+    with pytest.raises(InvalidInputError, match="at most 62 moves"):
+        tour_moves_text(tour)

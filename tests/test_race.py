@@ -1,0 +1,80 @@
+"""The race of prune against CP-SAT: the first answer wins, the loser stops."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from cpknight import KNIGHT, Board, SolveLimitError, SolveOptions, is_tour
+from cpknight.api import try_tour
+from cpknight.engines import TourInstance
+from cpknight.tours import cpsat
+
+OPTIONS = SolveOptions(time_limit=20, workers=1, seed=0)
+
+
+def _threads_left() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("cpknight-")]
+
+
+@pytest.mark.parametrize(
+    ("board", "piece", "closed"),
+    [
+        pytest.param(Board.parse("blocks12"), "knight", True, id="blocks12"),
+        pytest.param(
+            Board.parse("4x6", topology="cylinder"), "knight", True, id="cylinder-none"
+        ),
+        pytest.param(Board.parse("holed8"), "knight", False, id="holed8-open-none"),
+        pytest.param(Board.parse("10x10"), "zebra", True, id="zebra"),
+    ],
+)
+def test_race_agrees_with_cpsat_and_leaves_no_thread(
+    board: Board, piece: str, closed: bool
+) -> None:
+    raced = try_tour(board, piece=piece, closed=closed, method="race", options=OPTIONS)
+    alone = try_tour(board, piece=piece, closed=closed, method="cpsat", options=OPTIONS)
+    assert str(raced.status) == str(alone.status)
+    assert str(raced.status) in ("found", "infeasible")
+    if raced.tour is not None:
+        assert raced.tour.method in ("prune", "cpsat")
+        assert is_tour(board, raced.tour.cells, piece=piece, closed=closed)
+    assert _threads_left() == []
+
+
+def test_race_at_the_limit_reports_it() -> None:
+    began = time.perf_counter()
+    outcome = try_tour(
+        Board((40, 40), [(0, 1), (5, 5)]),
+        closed=True,
+        method="race",
+        options=SolveOptions(time_limit=1e-3),
+    )
+    assert str(outcome.status) == "unknown"
+    assert time.perf_counter() - began < 2
+    assert _threads_left() == []
+
+
+def test_cancel_stops_a_cpsat_search() -> None:
+    # A closed 60x60 tour takes CP-SAT (1 worker) several seconds;
+    # cancelling its clock stops the search at once.
+    run = SolveOptions(time_limit=60, workers=1, seed=0).start()
+    instance = TourInstance(Board((60, 60)), KNIGHT, closed=True)
+    box: dict[str, BaseException] = {}
+
+    def target() -> None:
+        try:
+            cpsat.solve(instance, run)
+        except BaseException as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    time.sleep(1.0)
+    began = time.perf_counter()
+    run.clock.cancel()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert time.perf_counter() - began < 2
+    assert isinstance(box.get("error"), SolveLimitError)

@@ -1,0 +1,66 @@
+"""Open tours with both ends fixed on large boards: tiles, repaired near the ends."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpknight import (
+    KNIGHT,
+    Board,
+    InvalidInputError,
+    NoTourError,
+    SolveOptions,
+    find_tour,
+)
+from cpknight.tours import auto
+
+OPTIONS = SolveOptions(time_limit=30, workers=1, seed=0)
+
+
+@pytest.mark.parametrize(
+    ("start", "end"),
+    [
+        ((50, 50), (45, 58)),
+        ((0, 0), (7, 4)),  # a corner: the window is moved inside the board
+        ((99, 99), (98, 91)),
+        ((0, 40), (3, 40)),  # an edge
+        ((20, 30), (21, 32)),  # one move apart
+    ],
+)
+def test_both_ends_fixed_near_each_other(
+    start: tuple[int, int], end: tuple[int, int]
+) -> None:
+    # make_tour checks the tour and that it starts and ends where asked.
+    tour = find_tour(
+        Board((100, 100)),
+        closed=False,
+        start=start,
+        end=end,
+        method="tiles",
+        options=OPTIONS,
+    )
+    assert tour.cells[0] == start
+    assert tour.cells[-1] == end
+    assert len(tour) == 100 * 100
+
+
+def test_the_end_alone_cuts_the_closed_tour() -> None:
+    tour = find_tour(Board((60, 80)), closed=False, end=(30, 30), method="tiles")
+    assert tour.cells[-1] == (30, 30)
+
+
+def test_ends_of_one_colour_have_no_tour() -> None:
+    # Every knight move changes colour; an open tour of an even number of cells
+    # ends on the colour it did not start on.
+    with pytest.raises(NoTourError, match="same colour"):
+        find_tour(
+            Board((100, 100)), closed=False, start=(0, 0), end=(2, 2), method="tiles"
+        )
+
+
+def test_far_ends_are_refused_and_auto_does_not_pick_tiles() -> None:
+    board = Board((100, 100))
+    with pytest.raises(InvalidInputError, match="farther apart"):
+        find_tour(board, closed=False, start=(0, 0), end=(99, 98), method="tiles")
+    assert not auto.tiles_suit(board, KNIGHT, (99, 98), (0, 0))
+    assert auto.tiles_suit(board, KNIGHT, (9, 4), (0, 0))

@@ -1,0 +1,74 @@
+"""What a command imports: the quick commands load neither OR-Tools nor pictures.
+
+Behaviour, not timing (``benchmarks/startup.py`` times them): each command runs
+in a fresh interpreter, which then lists the heavy modules it loaded.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from cpknight.tours import auto, tiles
+
+HEAVY = ("ortools", "cpknight.tours.tiles", "cpknight.draw", "tqdm")
+
+SCRIPT = """
+import contextlib, io, sys
+from cpknight.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    code = main(sys.argv[1:])
+heavy = sorted({m for m in sys.modules if m.split(".")[0] == "ortools"}
+               | {m for m in sys.modules if m in HEAVY})
+print(code, ",".join(heavy))
+"""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["tour", "8x8"], id="tour-8x8-auto"),
+        pytest.param(["tour", "6x6", "--open", "--start", "a1"], id="tour-open"),
+        pytest.param(["distance", "8x8", "a1", "h8"], id="distance"),
+        pytest.param(["map", "8x8", "a1"], id="map"),
+    ],
+)
+def test_quick_commands_import_no_solver(argv: list[str]) -> None:
+    script = f"HEAVY = {HEAVY!r}\n" + SCRIPT
+    done = subprocess.run(
+        [sys.executable, "-c", script, *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    fields = done.stdout.strip().split(" ", 1)
+    code = fields[0]
+    heavy = fields[1] if len(fields) > 1 else ""
+    assert code == "0"
+    assert heavy == ""
+
+
+def test_import_cli_loads_no_solver() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, cpknight.cli; "
+            "print(sorted(m for m in sys.modules if m.startswith(('ortools', "
+            "'cpknight.draw', 'cpknight.tours.tiles'))))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout.strip() == "[]"
+
+
+def test_small_side_bound_matches_the_tiles() -> None:
+    # auto tells small boards apart before importing the tiles: its bound must
+    # be the tiles' own.
+    assert auto._TILES_MIN_SIDE == tiles.AUTO_MIN_SIDE
