@@ -23,6 +23,7 @@ LAYERS = [
     {"pieces"},
     {"graph"},
     {"results"},
+    {"constraints"},
     {"checks"},
     {"solving"},
     {"engines"},

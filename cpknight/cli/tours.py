@@ -7,6 +7,7 @@ import argparse
 from cpknight.api import (
     try_tour,
 )
+from cpknight.board import Board
 from cpknight.checks import check_tour
 from cpknight.cli.common import (
     EXIT_INTERRUPTED,
@@ -35,15 +36,18 @@ from cpknight.cli.common import (
     _write_files,
     _wrote,
 )
+from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
 from cpknight.errors import (
     InvalidInputError,
     TourCheckError,
 )
 from cpknight.io import (
+    read_given_file,
     read_tour_file,
     write_new_file,
     write_tour_file,
 )
+from cpknight.pieces import Leaper
 from cpknight.render import (
     GRID_LIMIT,
     comparison_text,
@@ -53,6 +57,71 @@ from cpknight.render import (
 )
 from cpknight.results import Outcome, TourCount
 from cpknight.status import Effort, Status
+
+# ------------------------------------------------------- side constraints
+
+
+def _add_constraint_args(
+    parser: argparse.ArgumentParser, *, positions: bool = True
+) -> None:
+    """``--via``, ``--given``, ``--require``, ``--forbid``, ``--symmetric``."""
+    group = parser.add_argument_group("side constraints (CP-SAT honours them all)")
+    if positions:
+        group.add_argument(
+            "--via",
+            action="append",
+            default=[],
+            metavar="CELL@K",
+            help="the K-th cell of the tour (from 1) is CELL; repeatable",
+        )
+        group.add_argument(
+            "--given",
+            metavar="FILE",
+            help="a board drawing (as tours print) with some visit numbers: "
+            "complete it",
+        )
+    group.add_argument(
+        "--require",
+        action="append",
+        default=[],
+        metavar="MOVE",
+        help="a move the tour must use, like a1-b3; repeatable",
+    )
+    group.add_argument(
+        "--forbid",
+        action="append",
+        default=[],
+        metavar="MOVE",
+        help="a move the tour must not use, like a1-b3; repeatable",
+    )
+    group.add_argument(
+        "--symmetric",
+        metavar="S",
+        help=f"a closed tour that S maps onto itself: {', '.join(SYMMETRIES)}",
+    )
+
+
+def _constraints(
+    args: argparse.Namespace, board: Board, piece: Leaper
+) -> TourConstraints | None:
+    """The side constraints given on the command line, read and checked."""
+    given = read_given_file(args.given, board) if getattr(args, "given", None) else []
+    side = tour_constraints(
+        board,
+        piece,
+        via=getattr(args, "via", []),
+        require=args.require,
+        forbid=args.forbid,
+        symmetric=args.symmetric,
+        given=given,
+    )
+    return side or None
+
+
+def _with(side: TourConstraints | None, board: Board) -> str:
+    """`` with via d4@10``: the side constraints, for a heading."""
+    return f" with {side.describe(board)}" if side else ""
+
 
 # -------------------------------------------------------------------- check
 
@@ -149,6 +218,7 @@ def _add_tour(sub: SubParsers) -> None:
     parser.add_argument(
         "--log", action="store_true", help="stream the solver's search log to stderr"
     )
+    _add_constraint_args(parser)
 
 
 def _run_tour(args: argparse.Namespace) -> int:
@@ -161,6 +231,7 @@ def _run_tour(args: argparse.Namespace) -> int:
 
         check_animation(board.n_open, args.speed)
     kind = "closed" if closed else "open"
+    side = _constraints(args, board, piece)
     outcome = try_tour(
         board,
         piece=piece,
@@ -169,13 +240,17 @@ def _run_tour(args: argparse.Namespace) -> int:
         end=args.end,
         method=args.method,
         options=options,
+        constraints=side,
     )
     tour = outcome.tour
     if tour is None:
         code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
         text = outcome_line(outcome)
         if code == EXIT_NONE:
-            text = f"no {kind} tour of {board.label} ({piece.label}): {outcome.reason}"
+            text = (
+                f"no {kind} tour of {board.label} ({piece.label}){_with(side, board)}"
+                f": {outcome.reason}"
+            )
         return _outcome(args, code, outcome.as_dict(), text)
     if args.out:
         write_tour_file(args.out, tour, force=args.force)
@@ -196,6 +271,8 @@ def _run_tour(args: argparse.Namespace) -> int:
         f"{kind} tour of {board.label} ({piece.label}), {len(tour)} cells, "
         f"found by {tour.method}{picked} in {tour.seconds:.3f} s"
     )
+    if side:
+        _out(f"side constraints checked: {side.describe(board)}")
     if _grid_fits(args, board, ", or --out FILE to save the tour"):
         _out(str(tour))
         _out("path: " + " ".join(tour.names()))
@@ -220,6 +297,7 @@ def _add_count(sub: SubParsers) -> None:
     _add_solve_args(parser)
     _add_json(parser)
     _add_progress(parser)
+    _add_constraint_args(parser, positions=False)
 
 
 def _run_count(args: argparse.Namespace) -> int:
@@ -227,6 +305,7 @@ def _run_count(args: argparse.Namespace) -> int:
 
     board, piece = _board_and_piece(args)
     closed = not args.open
+    side = _constraints(args, board, piece)
     bar = _progress_bar(args, "counting: {n} directed tours so far ({elapsed})")
 
     def progress(partial: TourCount) -> None:
@@ -241,6 +320,7 @@ def _run_count(args: argparse.Namespace) -> int:
             end=args.end,
             options=_solve_options(args),
             progress=None if bar is None else progress,
+            constraints=side,
         )
         if bar is not None:
             progress(result)
@@ -253,7 +333,7 @@ def _run_count(args: argparse.Namespace) -> int:
     elif result.status is not Status.FOUND:
         code = EXIT_LIMIT
     kind = "closed" if closed else "open"
-    where = _ends_text(board, *_tour_ends(args, board))
+    where = _ends_text(board, *_tour_ends(args, board)) + _with(side, board)
     least = "" if result.status is Status.FOUND else "at least "
     why = {EXIT_OK: "complete", EXIT_LIMIT: "partial: time limit reached"}.get(
         code, "partial: interrupted"
@@ -306,6 +386,7 @@ def _add_compare(sub: SubParsers) -> None:
     )
     _add_solve_args(parser, time_limit=10.0)
     _add_json(parser)
+    _add_constraint_args(parser)
 
 
 def _run_compare(args: argparse.Namespace) -> int:
@@ -315,6 +396,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     options = _solve_options(args)
     closed = not args.open
     start, end = _tour_ends(args, board)
+    side = _constraints(args, board, piece)
     comparison = compare_tours(
         board,
         piece=piece,
@@ -323,6 +405,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         end=end,
         methods=args.methods,
         options=options,
+        constraints=side,
     )
     if len(comparison.rows) == 1 and comparison.rows[0].status is Status.REFUSED:
         raise InvalidInputError(comparison.rows[0].reason or "refused")
@@ -337,7 +420,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     if options.time_limit is not None:
         limit = f"a limit of {options.time_limit:g} s each"
     kind = "closed" if closed else "open"
-    where = _ends_text(board, start, end)
+    where = _ends_text(board, start, end) + _with(side, board)
     heading = f"{kind} tour of {board.label} ({piece.label}){where}, {limit}"
     _out(comparison_text(comparison, heading))
     return code

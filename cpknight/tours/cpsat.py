@@ -33,7 +33,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ from ortools.sat.python import cp_model
 
 from cpknight.board import Cell
 from cpknight.checks import make_tour
+from cpknight.constraints import TourConstraints
 from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
 from cpknight.formulation import add_circuit_arcs
@@ -51,6 +52,7 @@ from cpknight.results import Tour, TourCount
 from cpknight.solving import Run, configure_cpsat, export_cpsat_model
 from cpknight.status import Effort, Status
 from cpknight.tours.certificates import tour_certificate, two_colouring
+from cpknight.tours.constrained import symmetry_certificate, symmetry_nodes, via_nodes
 
 __all__ = [
     "TourModel",
@@ -88,6 +90,10 @@ class TourModel:
         literals: the Boolean of each arc.
         n_move_arcs: how many arcs are moves.
         symmetry: the symmetry-breaking constraint added for counting, or ``''``.
+        constraints: the side constraints added (as given; see ``shift``).
+        side: one line per kind of side constraint, for the formulation.
+        shift: a closed tour with floating visit numbers starts on the first
+            of them; :meth:`decode` rolls the tour back by this many places.
     """
 
     graph: MoveGraph
@@ -101,6 +107,9 @@ class TourModel:
     literals: tuple[cp_model.IntVar, ...]
     n_move_arcs: int
     symmetry: str = ""
+    constraints: TourConstraints = field(default_factory=TourConstraints)
+    side: tuple[str, ...] = ()
+    shift: int = 0
 
     @property
     def n_nodes(self) -> int:
@@ -150,6 +159,8 @@ class TourModel:
         for _ in range(n - 1):
             node = succ_list[node]
             order.append(node)
+        if self.shift:
+            order = order[-self.shift :] + order[: -self.shift]
         cells: list[Cell] = [self.graph.cell(v) for v in order if 0 <= v < n]
         return cells
 
@@ -184,6 +195,7 @@ def build_tour_model(
     break_symmetry: bool = False,
     names: bool = True,
     run: Run | None = None,
+    constraints: TourConstraints | None = None,
 ) -> TourModel:
     """Build the circuit model of a tour (not solved).
 
@@ -198,6 +210,14 @@ def build_tour_model(
             cell than they end (or on colour 0, when the colours already fix it).
         names: give every Boolean its readable name (``arc[a1->b3]``).
         run: the run context whose clock bounds building (``SolveLimitError``).
+        constraints: side constraints, all honoured: forbidden moves fix their
+            arcs to 0; a required move's two arcs sum to 1; a symmetry ``s``
+            adds ``arc[a->b] + arc[b->a] == arc[s(a)->s(b)] + arc[s(b)->s(a)]``
+            for every move; visit numbers add a position ``pos[v]`` per cell
+            with ``pos[h] == pos[t] + 1`` on every move arc used (``pos[h] ==
+            0`` on an arc that starts the path), ``pos`` all different, and
+            ``pos[cell] == k - 1``. A closed tour with visit numbers and no
+            fixed start starts on the cell of the lowest.
 
     Returns:
         The :class:`TourModel` bundle.
@@ -227,6 +247,10 @@ def build_tour_model(
     start_cell = None if start is None else board.parse_cell(start)
     end_cell = None if end is None else board.parse_cell(end)
     n = graph.n_nodes
+    given = constraints or TourConstraints()
+    start_cell, side, shift = given.anchored(closed, start_cell, n)
+    if side.symmetric and not closed:
+        raise InvalidInputError("a symmetric tour must be closed; drop --open")
     if closed and end_cell is not None:
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
     if start_cell is not None and start_cell == end_cell and n > 1:
@@ -272,7 +296,8 @@ def build_tour_model(
         extra_t = np.full(n - 1, e, dtype=np.int64)
     else:
         form = "dummy-node"
-        starts, ends, symmetry = _dummy_ends(graph, break_symmetry)
+        directed = bool(side.via)  # the visit numbers pick the direction
+        starts, ends, symmetry = _dummy_ends(graph, break_symmetry, directed)
         extra_t = np.concatenate([np.full(starts.size, n, np.int64), ends])
         extra_h = np.concatenate([starts, np.full(ends.size, n, np.int64)])
     all_t = np.concatenate([tails, extra_t])
@@ -304,7 +329,11 @@ def build_tour_model(
         literals=literals,
         n_move_arcs=int(tails.shape[0]),
         symmetry=symmetry,
+        constraints=given,
+        shift=shift,
     )
+    if side:
+        object.__setattr__(bundle, "side", _add_side_constraints(bundle, side))
     if break_symmetry and closed:
         symmetry = _break_closed_symmetry(bundle)
     elif break_symmetry and form == "dummy-node" and not symmetry:
@@ -341,6 +370,11 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     )
     options = run.options
     board = graph.board
+    side = instance.constraints
+    if side.symmetric and closed and graph.n_nodes >= 3:
+        reason = symmetry_certificate(graph, side.symmetric)
+        if reason is not None:
+            raise NoTourError(reason, certificate="symmetry")
     if graph.n_nodes < (3 if closed else 2):
         found = tour_certificate(graph, closed=closed, start=start, end=end)
         if found is not None:
@@ -354,9 +388,16 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             seconds=run.elapsed(),
             start=start,
             end=end,
+            constraints=side,
         )
     bundle = build_tour_model(
-        graph, closed=closed, start=start, end=end, names=options.log, run=run
+        graph,
+        closed=closed,
+        start=start,
+        end=end,
+        names=options.log,
+        run=run,
+        constraints=side,
     )
     solver = _circuit_solver(run)
     status, interrupted = _run(solver, bundle.model, None)
@@ -374,12 +415,14 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             seconds=run.elapsed(),
             start=start,
             end=end,
+            constraints=side,
         )
     if status == cp_model.INFEASIBLE:
         kind = "closed" if closed else "open"
+        such = f" with {side.describe(board)}" if side else ""
         raise NoTourError(
-            f"no cheap certificate applies, but CP-SAT proved that no {kind} tour "
-            f"exists ({bundle.n_arcs} arcs, {effort.branches} branches)",
+            f"no cheap certificate applies, but CP-SAT proved that no {kind} tour"
+            f"{such} exists ({bundle.n_arcs} arcs, {effort.branches} branches)",
             certificate="search",
             effort=effort,
         )
@@ -442,10 +485,25 @@ def count_tours(
         instance.start,
         instance.end,
     )
+    side = instance.constraints
+    if side.via:
+        raise InvalidInputError(
+            "counting does not take visit numbers (--via, --given): they fix the "
+            "direction, and counts are of tours both ways"
+        )
     if tour_certificate(graph, closed=closed, start=start, end=end) is not None:
         return TourCount(Status.FOUND, 0, 0, run.elapsed())
     n = graph.n_nodes
+    if (
+        side.symmetric
+        and closed
+        and n >= 3
+        and symmetry_certificate(graph, side.symmetric) is not None
+    ):
+        return TourCount(Status.FOUND, 0, 0, run.elapsed())
     if n < (3 if closed else 2):
+        if side:
+            raise InvalidInputError("side constraints need a board of 3 cells or more")
         return TourCount(Status.FOUND, 1, 1, run.elapsed())
     bundle = build_tour_model(
         graph,
@@ -455,6 +513,7 @@ def count_tours(
         break_symmetry=True,
         names=False,
         run=run,
+        constraints=side,
     )
     fixed_end = not closed and (start is not None or end is not None)
     factor = 1 if fixed_end else 2
@@ -553,9 +612,13 @@ def _circuit_solver(run: Run) -> cp_model.CpSolver:
 
 
 def _dummy_ends(
-    graph: MoveGraph, break_symmetry: bool
+    graph: MoveGraph, break_symmetry: bool, directed: bool = False
 ) -> tuple[IntArray, IntArray, str]:
-    """The cells the dummy node may enter (starts) and leave (ends)."""
+    """The cells the dummy node may enter (starts) and leave (ends).
+
+    ``directed``: a path and its reverse are different answers (visit numbers
+    fix the direction), so both ends take every cell that can be an end.
+    """
     n = graph.n_nodes
     every = np.arange(n, dtype=np.int64)
     degree = graph.degree
@@ -578,7 +641,87 @@ def _dummy_ends(
         rule = "the two cells with one move are the ends"
     if not break_symmetry and rule.startswith("start on colour"):
         rule = ""  # a valid restriction, not reported as symmetry breaking
+    if directed:
+        starts = ends = np.union1d(starts, ends)
+        rule = ""
     return starts, ends, rule
+
+
+def _add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...]:
+    """Add the side constraints to a built circuit; one formulation line each."""
+    graph, model, lits = m.graph, m.model, m.literals
+    n, moves = graph.n_nodes, m.n_move_arcs
+    tails, heads = m.tails.tolist(), m.heads.tolist()
+    arc = {(tails[a], heads[a]): a for a in range(moves)}
+    node = graph.node
+    lines: list[str] = []
+
+    def used(u: int, v: int) -> list[cp_model.IntVar]:
+        return [lits[arc[p]] for p in ((u, v), (v, u)) if p in arc]
+
+    for a, b in side.forbid:
+        for lit in used(node(a), node(b)):
+            model.add(lit == 0)
+    for a, b in side.require:
+        model.add(sum(used(node(a), node(b))) == 1)
+    if side.forbid:
+        lines.append(f"forbid: arc[u->v] = arc[v->u] = 0 for {len(side.forbid)} moves")
+    if side.require:
+        lines.append(
+            f"require: arc[u->v] + arc[v->u] = 1 for {len(side.require)} moves"
+        )
+    if side.symmetric:
+        perm = symmetry_nodes(graph, side.symmetric).tolist()
+        done: set[tuple[int, int]] = set()
+        for p, q in arc:
+            key = (min(p, q), max(p, q))
+            image = (min(perm[p], perm[q]), max(perm[p], perm[q]))
+            if key in done or key == image:
+                continue
+            done.add(key)
+            model.add(sum(used(*key)) == sum(used(*image)))
+        lines.append(
+            f"symmetric {side.symmetric}: arc[a->b] + arc[b->a] = arc[s(a)->s(b)] "
+            f"+ arc[s(b)->s(a)] for each of {len(done)} moves"
+        )
+    if side.via:
+        pos = [model.new_int_var(0, n - 1, f"pos[{m.node_name(v)}]") for v in range(n)]
+        first = -1 if m.start is None else node(m.start)
+        for i in range(m.n_arcs):
+            t, h = tails[i], heads[i]
+            if h >= n:
+                continue
+            if i >= moves:  # an arc that starts the path (open forms)
+                model.add(pos[h] == 0).only_enforce_if(lits[i])
+            elif not (m.closed and h == first):
+                model.add(pos[h] == pos[t] + 1).only_enforce_if(lits[i])
+        if m.closed:
+            model.add(pos[first] == 0)
+        model.add_all_different(pos)
+        for v, k in via_nodes(graph, side):
+            model.add(pos[v] == k)
+        colour = two_colouring(graph)
+        if colour is not None:
+            # The colours alternate along the path: a redundant constraint
+            # that settles parity clashes at once (d4@10 from a1 on 8x8).
+            flip = model.new_bool_var("flip")
+            for v in range(n):
+                half = model.new_int_var(0, n // 2, "")
+                odd = flip if colour[v] else ~flip
+                model.add(pos[v] == 2 * half + 1 - odd)
+            lines.append(
+                "parity: pos[v] = 2 half[v] + (colour[v] xor flip) (the colours of "
+                "a bipartite move graph alternate along the tour)"
+            )
+        lines.append(
+            f"via: pos[v] in 0..{n - 1} per cell, pos[head] = pos[tail] + 1 on each "
+            f"move arc used, all different; "
+            + ", ".join(
+                f"pos[{m.node_name(v)}] = {k}" for v, k in via_nodes(graph, side)[:6]
+            )
+            + (" ..." if len(side.via) > 6 else "")
+        )
+    return tuple(lines)
 
 
 def _break_closed_symmetry(bundle: TourModel) -> str:
@@ -666,6 +809,8 @@ def _formulation(m: TourModel) -> str:
         "    sum_u arc[u->v] = 1 for every node v   (enter each node once)",
         "    no subtour                             (one circuit, not several)",
     ]
+    if m.side:
+        lines += ["", "side constraints:", *(f"  {line}" for line in m.side)]
     if m.symmetry:
         lines += ["", f"symmetry breaking: {m.symmetry}"]
     lines += ["", "arcs by tail node:"]
