@@ -22,6 +22,7 @@ from cpknight.cli.common import (
     _tour_ends,
 )
 from cpknight.cli.routes import _add_collect_args
+from cpknight.cli.tours import _add_constraint_args, _constraints
 from cpknight.errors import (
     InvalidInputError,
 )
@@ -40,6 +41,7 @@ def _add_formulation_tour(kinds: SubParsers) -> None:
     )
     _add_tour_args(parser)
     _add_export(parser, "a CP-SAT text proto")
+    _add_constraint_args(parser)
 
 
 def _run_formulation_tour(args: argparse.Namespace) -> int:
@@ -51,7 +53,11 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
     _new_files(args, "export")
     start, end = _tour_ends(args, board)
     model = build_tour_model(
-        move_graph(board, piece), closed=not args.open, start=start, end=end
+        move_graph(board, piece),
+        closed=not args.open,
+        start=start,
+        end=end,
+        constraints=_constraints(args, board, piece),
     )
     return _print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)")
 

@@ -669,11 +669,20 @@ def _add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...
             model.add(lit == 0)
     for a, b in side.require:
         model.add(sum(used(node(a), node(b))) == 1)
+
+    def shown(edges: tuple[tuple[Cell, Cell], ...]) -> str:
+        text = " ".join(
+            f"{m.node_name(node(a))}-{m.node_name(node(b))}" for a, b in edges[:6]
+        )
+        return text + (f" ... ({len(edges)} moves)" if len(edges) > 6 else "")
+
     if side.forbid:
-        lines.append(f"forbid: arc[u->v] = arc[v->u] = 0 for {len(side.forbid)} moves")
+        lines.append(
+            f"forbid: arc[u->v] = arc[v->u] = 0 for u-v in {shown(side.forbid)}"
+        )
     if side.require:
         lines.append(
-            f"require: arc[u->v] + arc[v->u] = 1 for {len(side.require)} moves"
+            f"require: arc[u->v] + arc[v->u] = 1 for u-v in {shown(side.require)}"
         )
     if side.symmetric:
         perm = symmetry_nodes(graph, side.symmetric).tolist()
@@ -705,6 +714,20 @@ def _add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...
         model.add_all_different(pos)
         for v, k in via_nodes(graph, side):
             model.add(pos[v] == k)
+        lines.append(
+            f"via: pos[v] in 0..{n - 1} per cell (less the places fewer moves "
+            "from a known place than v is from its cell); pos[head] = pos[tail] + 1 "
+            "on each move arc used; all different; "
+            + ", ".join(
+                f"pos[{m.node_name(v)}] = {k}" for v, k in via_nodes(graph, side)[:6]
+            )
+            + (" ..." if len(side.via) > 6 else "")
+        )
+        if m.shift:
+            lines.append(
+                f"  (a closed tour: it starts on {m.node_name(first)}, the cell of "
+                f"the lowest visit number, and is turned back {m.shift} places)"
+            )
         colour = two_colouring(graph)
         if colour is not None:
             # The colours alternate along the path: a redundant constraint
@@ -718,15 +741,6 @@ def _add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...
                 "parity: pos[v] = 2 half[v] + (colour[v] xor flip) (the colours of "
                 "a bipartite move graph alternate along the tour)"
             )
-        lines.append(
-            f"via: pos[v] in 0..{n - 1} per cell (less the places fewer moves "
-            f"from a known place than v is from its cell), pos[head] = pos[tail] + 1 "
-            f"on each move arc used, all different; "
-            + ", ".join(
-                f"pos[{m.node_name(v)}] = {k}" for v, k in via_nodes(graph, side)[:6]
-            )
-            + (" ..." if len(side.via) > 6 else "")
-        )
     return tuple(lines)
 
 
