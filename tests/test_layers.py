@@ -1,8 +1,8 @@
 """The layout shows the architecture: no module imports a layer above its own.
 
 Layers, lowest first (CONTRIBUTING.md): status, errors, board, pieces, graph,
-results, constraints, checks, solving, engines, formulation, the three questions (tours/,
-distances/, routes/), api, then io, render and draw/, then cli/. Imports inside
+results, constraints, checks, solving, engines, formulation, the three questions
+(tours/, distances/, routes/), api, then io, render and draw/, then cli/. Imports inside
 functions (the lazy ``__str__`` / ``_repr_svg_`` and engine imports) and under
 ``TYPE_CHECKING`` are not module-level dependencies and are not counted.
 """
