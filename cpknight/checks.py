@@ -283,6 +283,17 @@ def check_constraints(
                 f"the tour uses the forbidden move {name(first)}-{name(second)}",
                 step=None,
             )
+    if constraints.magic:
+        order = np.zeros(board.shape, dtype=np.int64)
+        for i, cell in enumerate(seq):
+            order[cell] = i + 1
+        for axis, what in ((1, "rank"), (0, "file")):
+            sums = order.sum(axis=axis).tolist()
+            if len(set(sums)) > 1:
+                raise TourCheckError(
+                    f"the tour is not magic: the {what} sums differ ({sums})",
+                    step=None,
+                )
     if constraints.symmetric is not None:
         if not closed:
             raise TourCheckError("a symmetric tour must be closed", step=None)

@@ -69,15 +69,20 @@ class TourConstraints:
         forbid: moves the tour must not use.
         symmetric: a symmetry that maps the (closed) tour onto itself as a
             cycle, or ``None``.
+        magic: semi-magic: the visit numbers of every rank sum to the same
+            total, and those of every file (a rectangle with no blocked cell).
     """
 
     via: tuple[tuple[Cell, int], ...] = ()
     require: tuple[Edge, ...] = ()
     forbid: tuple[Edge, ...] = ()
     symmetric: str | None = None
+    magic: bool = False
 
     def __bool__(self) -> bool:
-        return bool(self.via or self.require or self.forbid or self.symmetric)
+        return bool(
+            self.via or self.require or self.forbid or self.symmetric or self.magic
+        )
 
     def kinds(self) -> list[str]:
         """The kinds of constraint present, in a fixed order."""
@@ -86,6 +91,7 @@ class TourConstraints:
             "require": bool(self.require),
             "forbid": bool(self.forbid),
             "symmetric": self.symmetric is not None,
+            "magic": self.magic,
         }
         return [kind for kind, on in present.items() if on]
 
@@ -108,6 +114,8 @@ class TourConstraints:
                 )
         if self.symmetric:
             parts.append(f"symmetric {self.symmetric}")
+        if self.magic:
+            parts.append("magic")
         return "; ".join(parts)
 
     def as_dict(self) -> dict[str, object]:
@@ -117,6 +125,7 @@ class TourConstraints:
             "require": [[list(a), list(b)] for a, b in self.require],
             "forbid": [[list(a), list(b)] for a, b in self.forbid],
             "symmetric": self.symmetric,
+            "magic": self.magic,
         }
 
     def anchored(
@@ -161,6 +170,7 @@ class TourConstraints:
             require=[f"{name(a)}-{name(b)}" for a, b in self.require],
             forbid=[f"{name(a)}-{name(b)}" for a, b in self.forbid],
             symmetric=self.symmetric,
+            magic=self.magic,
         )
 
 
@@ -173,6 +183,7 @@ def tour_constraints(
     forbid: Iterable[str] = (),
     symmetric: str | None = None,
     given: Iterable[tuple[Cell, int]] = (),
+    magic: bool = False,
 ) -> TourConstraints:
     """Read and check tour side constraints against a board.
 
@@ -184,6 +195,8 @@ def tour_constraints(
         forbid: ``'a1-b3'`` specs: moves the tour must not use.
         symmetric: a name in :data:`SYMMETRIES` (closed tours only).
         given: ``(cell, step)`` pairs already read (from :func:`read_given`).
+        magic: ask for a semi-magic tour (every rank, and every file, of
+            visit numbers has the same sum); a plain 2D rectangle only.
 
     Returns:
         The checked :class:`TourConstraints`.
@@ -234,11 +247,16 @@ onto itself (a quarter turn needs a square board)
         )
     if symmetric is not None:
         symmetry_map(board, symmetric)  # raises unless it maps the board onto itself
+    if magic and (board.dim != 2 or board.blocked):
+        raise InvalidInputError(
+            f"magic needs a 2D board with no blocked cells: {board.label}"
+        )
     return TourConstraints(
         via=tuple(sorted(((c, k) for k, c in steps.items()), key=lambda p: p[1])),
         require=tuple(dict.fromkeys(required)),
         forbid=tuple(dict.fromkeys(forbidden)),
         symmetric=symmetric,
+        magic=bool(magic),
     )
 
 

@@ -478,3 +478,80 @@ def test_cli_given_and_count(
     side = tour_constraints("3x10", require=["a1-b3"])
     assert code == 0
     assert f'"directed": {_want("3x10", side, True, (0, 0))}' in out
+
+
+# ------------------------------------------------------------------ magic
+
+# W. Beverley's semi-magic open tour (1848), as printed in W. W. Rouse Ball,
+# Mathematical Recreations and Essays: every rank and file sums to 260.
+BEVERLEY = """\
+ 1 30 47 52  5 28 43 54
+48 51  2 29 44 53  6 27
+31 46 49  4 25  8 55 42
+50  3 32 45 56 41 26  7
+33 62 15 20  9 24 39 58
+16 19 34 61 40 57 10 23
+63 14 17 36 21 12 59 38
+18 35 64 13 60 37 22 11
+"""
+
+
+def _is_magic(board: Board, seq: tuple[Cell, ...]) -> bool:
+    rows, cols = board.shape
+    order = {cell: i + 1 for i, cell in enumerate(seq)}
+    ranks = {sum(order[(r, c)] for c in range(cols)) for r in range(rows)}
+    files = {sum(order[(r, c)] for r in range(rows)) for c in range(cols)}
+    return len(ranks) == 1 and len(files) == 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "start"), [("3x7", None), ("4x6", (0, 0)), ("5x5", (0, 0)), ("4x5", None)]
+)
+def test_magic_cpsat_equals_brute_force(spec: str, start: Cell | None) -> None:
+    board = _board(spec)
+    side = tour_constraints(board, magic=True)
+    want = sum(
+        1
+        for seq in _tours(spec, False, start)
+        if (start is None or seq[0] == start) and _is_magic(board, seq)
+    )
+    got = _statuses(spec, side, False, start, "cpsat")
+    assert got == ("found" if want else "infeasible")
+
+
+def test_beverley_is_feasible_in_the_magic_model() -> None:
+    from ortools.sat.python import cp_model
+
+    from cpknight.checks import check_constraints
+    from cpknight.tours.cpsat import build_tour_model
+
+    board = Board.parse("8x8")
+    seq = [c for c, _ in sorted(read_given(BEVERLEY, board), key=lambda p: p[1])]
+    assert independent_tour_check(board, (1, 2), seq, closed=False)
+    assert _is_magic(board, tuple(seq))
+    side = tour_constraints(board, magic=True)
+    check_constraints(board, seq, side, closed=False)
+    graph = move_graph(board)
+    model = build_tour_model(graph, closed=False, start=seq[0], constraints=side)
+    arcs = {
+        (int(t), int(h)): lit
+        for t, h, lit in zip(model.tails, model.heads, model.literals, strict=True)
+    }
+    for a, b in itertools.pairwise(seq):
+        model.model.add(arcs[(graph.node(a), graph.node(b))] == 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 10
+    assert solver.solve(model.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    assert model.decode(solver) == seq
+
+
+def test_magic_bad_input_and_refusals() -> None:
+    with pytest.raises(InvalidInputError, match="no blocked cells"):
+        tour_constraints("holed8", magic=True)
+    side = tour_constraints("4x5", magic=True)
+    outcome = try_tour("4x5", closed=False, constraints=side, options=OPTS)
+    assert str(outcome.status) == "infeasible"
+    assert "cannot share equally" in (outcome.reason or "")
+    c = compare_tours("5x5", closed=False, methods="prune", constraints=side)
+    assert c.statuses() == ["refused"]

@@ -99,6 +99,13 @@ def _add_constraint_args(
         metavar="S",
         help=f"a closed tour that S maps onto itself: {', '.join(SYMMETRIES)}",
     )
+    if positions:
+        group.add_argument(
+            "--magic",
+            action="store_true",
+            help="semi-magic: every rank, and every file, of visit numbers has "
+            "the same sum (CP-SAT only; hard beyond small boards)",
+        )
 
 
 def _constraints(
@@ -114,6 +121,7 @@ def _constraints(
         forbid=args.forbid,
         symmetric=args.symmetric,
         given=given,
+        magic=getattr(args, "magic", False),
     )
     return side or None
 

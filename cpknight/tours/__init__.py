@@ -23,7 +23,7 @@ ENGINES = Registry(
             "tour",
             "cpknight.tours.cpsat:solve",
             summary="CP-SAT add_circuit over the move arcs",
-            honours=("via", "require", "forbid", "symmetric"),
+            honours=("via", "require", "forbid", "symmetric", "magic"),
         ),
         Engine(
             "backtrack",

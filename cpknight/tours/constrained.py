@@ -32,7 +32,12 @@ from cpknight.constraints import TourConstraints, symmetry_map
 from cpknight.pieces import MoveGraph
 from cpknight.tours.certificates import two_colouring
 
-__all__ = ["symmetry_certificate", "symmetry_nodes", "via_nodes"]
+__all__ = [
+    "magic_certificate",
+    "symmetry_certificate",
+    "symmetry_nodes",
+    "via_nodes",
+]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -53,6 +58,28 @@ def symmetry_nodes(graph: MoveGraph, name: str) -> IntArray:
 def via_nodes(graph: MoveGraph, constraints: TourConstraints) -> list[tuple[int, int]]:
     """The visit numbers as ``(node, index)`` pairs, the index from 0."""
     return [(graph.node(cell), k - 1) for cell, k in constraints.via]
+
+
+def magic_certificate(graph: MoveGraph) -> str | None:
+    """Why no tour can be semi-magic, when the sums cannot be whole numbers.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> magic_certificate(move_graph("4x5"))
+        'the visit numbers 1..20 sum to 210, which 4 ranks cannot share equally'
+        >>> magic_certificate(move_graph("8x8")) is None
+        True
+    """
+    rows, cols = graph.board.shape
+    n = graph.n_nodes
+    total = n * (n + 1) // 2
+    for count, what in ((rows, "ranks"), (cols, "files")):
+        if total % count:
+            return (
+                f"the visit numbers 1..{n} sum to {total}, which {count} {what} "
+                "cannot share equally"
+            )
+    return None
 
 
 def symmetry_certificate(graph: MoveGraph, name: str) -> str | None:

@@ -53,7 +53,12 @@ from cpknight.results import Tour, TourCount
 from cpknight.solving import Run, configure_cpsat, export_cpsat_model
 from cpknight.status import Effort, Status
 from cpknight.tours.certificates import tour_certificate, two_colouring
-from cpknight.tours.constrained import symmetry_certificate, symmetry_nodes, via_nodes
+from cpknight.tours.constrained import (
+    magic_certificate,
+    symmetry_certificate,
+    symmetry_nodes,
+    via_nodes,
+)
 
 __all__ = [
     "TourModel",
@@ -111,6 +116,7 @@ class TourModel:
     constraints: TourConstraints = field(default_factory=TourConstraints)
     side: tuple[str, ...] = ()
     shift: int = 0
+    positions: tuple[cp_model.IntVar, ...] = ()
 
     @property
     def n_nodes(self) -> int:
@@ -137,7 +143,13 @@ class TourModel:
     def decode(self, solver: cp_model.CpSolver) -> list[Cell]:
         """The tour a solved model holds, in visiting order."""
         values = np.array(list(solver.response_proto.solution), np.int64)
-        return self.decode_values(values[: self.n_arcs])
+        cells = self.decode_values(values[: self.n_arcs])
+        if self.closed and self.start is None and self.positions:
+            # A floating closed tour starts where its position is 0 (magic).
+            first = [solver.value(p) for p in self.positions].index(0)
+            at = cells.index(self.graph.cell(first))
+            cells = cells[at:] + cells[:at]
+        return cells
 
     def decode_values(self, values: npt.NDArray[np.integer[Any]]) -> list[Cell]:
         """The tour given by 0/1 ``values`` of the arcs, in visiting order."""
@@ -376,6 +388,10 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         reason = symmetry_certificate(graph, side.symmetric)
         if reason is not None:
             raise NoTourError(reason, certificate="symmetry")
+    if side.magic:
+        reason = magic_certificate(graph)
+        if reason is not None:
+            raise NoTourError(reason, certificate="magic")
     if graph.n_nodes < (3 if closed else 2):
         found = tour_certificate(graph, closed=closed, start=start, end=end)
         if found is not None:
@@ -491,10 +507,10 @@ def count_tours(
         instance.end,
     )
     side = instance.constraints
-    if side.via:
+    if side.via or side.magic:
         raise InvalidInputError(
-            "counting does not take visit numbers (--via, --given): they fix the "
-            "direction, and counts are of tours both ways"
+            "counting does not take visit numbers (--via, --given, --magic): they "
+            "fix where a tour starts and its direction, and counts are of tours"
         )
     if tour_certificate(graph, closed=closed, start=start, end=end) is not None:
         return TourCount(Status.FOUND, 0, 0, run.elapsed())
@@ -698,19 +714,25 @@ def _add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...
             f"symmetric {side.symmetric}: arc[a->b] + arc[b->a] = arc[s(a)->s(b)] "
             f"+ arc[s(b)->s(a)] for each of {len(done)} moves"
         )
-    if side.via:
+    if side.via or side.magic:
         pos = _positions(m, side)
         first = -1 if m.start is None else node(m.start)
+        round_trip = cp_model.Domain.from_values([1, 1 - n])
         for i in range(m.n_arcs):
             t, h = tails[i], heads[i]
             if h >= n:
                 continue
             if i >= moves:  # an arc that starts the path (open forms)
                 model.add(pos[h] == 0).only_enforce_if(lits[i])
+            elif m.closed and first < 0:  # the closed tour may start anywhere
+                model.add_linear_expression_in_domain(
+                    pos[h] - pos[t], round_trip
+                ).only_enforce_if(lits[i])
             elif not (m.closed and h == first):
                 model.add(pos[h] == pos[t] + 1).only_enforce_if(lits[i])
-        if m.closed:
+        if m.closed and first >= 0:
             model.add(pos[first] == 0)
+        object.__setattr__(m, "positions", tuple(pos))
         model.add_all_different(pos)
         for v, k in via_nodes(graph, side):
             model.add(pos[v] == k)
@@ -723,6 +745,21 @@ def _add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...
             )
             + (" ..." if len(side.via) > 6 else "")
         )
+        if side.magic:
+            rows, cols = graph.board.shape
+            total = n * (n + 1) // 2
+            for axis, count in ((0, rows), (1, cols)):
+                for line in range(count):
+                    model.add(
+                        sum(
+                            pos[v] + 1 for v in range(n) if graph.cells[v][axis] == line
+                        )
+                        == total // count
+                    )
+            lines.append(
+                f"magic: sum of pos[v] + 1 = {total // rows} over each rank, "
+                f"{total // cols} over each file"
+            )
         if m.shift:
             lines.append(
                 f"  (a closed tour: it starts on {m.node_name(first)}, the cell of "

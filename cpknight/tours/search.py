@@ -343,9 +343,9 @@ def _tours(
         instance.end,
     )
     given = instance.constraints
-    if given.symmetric:
+    if given.symmetric or given.magic:
         raise InvalidInputError(
-            f"the {method} search does not take --symmetric; use cpsat"
+            f"the {method} search does not take --symmetric or --magic; use cpsat"
         )
     counter = _Counter()
     try:
