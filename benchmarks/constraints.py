@@ -3,8 +3,9 @@
 Run ``python benchmarks/constraints.py`` (about two minutes) or with ``--quick``
 (search engines get 1 s instead of 5, the semi-magic stretch 5 s instead of
 60). For each constrained 8x8 instance (``--via``, ``--given``, ``--require``,
-``--forbid``, ``--symmetric``), CP-SAT solves it three times (the best time is kept) and the backtracking searches
-(``backtrack``, ``warnsdorff``, ``prune``) once each with the time limit.
+``--forbid``, ``--symmetric``), CP-SAT solves it three times (the best time is
+kept) and the backtracking searches (``backtrack``, ``warnsdorff``, ``prune``)
+once each with the time limit.
 
 Target: CP-SAT answers every instance (a checked tour, or a proof there is
 none) within ``TARGET_SECONDS``, model building included. Each time is also
