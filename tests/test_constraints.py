@@ -555,3 +555,20 @@ def test_magic_bad_input_and_refusals() -> None:
     assert "cannot share equally" in (outcome.reason or "")
     c = compare_tours("5x5", closed=False, methods="prune", constraints=side)
     assert c.statuses() == ["refused"]
+
+
+@pytest.mark.parametrize(
+    ("name", "undirected"),
+    [
+        # Jelliss, "Closed Knight's Tours of the 6 by 6 Board" (mayhematics.com):
+        # 5 geometrically distinct tours with quaternary symmetry (2 diagrams
+        # each) and 17 with binary symmetry (4 each): 10 diagrams the quarter
+        # turn keeps, 10 + 68 = 78 the half turn keeps.
+        pytest.param("rot90", 10, id="rot90-jelliss-5x2"),
+        pytest.param("rot180", 78, id="rot180-jelliss-5x2+17x4"),
+    ],
+)
+def test_symmetric_6x6_counts_follow_jelliss(name: str, undirected: int) -> None:
+    side = tour_constraints("6x6", symmetric=name)
+    got = count_tours("6x6", options=OPTS, constraints=side)
+    assert (str(got.status), got.undirected) == ("found", undirected)
