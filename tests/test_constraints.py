@@ -505,17 +505,26 @@ def _is_magic(board: Board, seq: tuple[Cell, ...]) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("spec", "start"), [("3x7", None), ("4x6", (0, 0)), ("5x5", (0, 0)), ("4x5", None)]
+    ("spec", "start", "closed"),
+    [
+        ("3x7", None, False),
+        ("4x6", (0, 0), False),
+        ("5x5", (0, 0), False),
+        ("4x5", None, False),
+        ("4x4 torus", None, True),  # a closed tour may start on any cell
+    ],
 )
-def test_magic_cpsat_equals_brute_force(spec: str, start: Cell | None) -> None:
+def test_magic_cpsat_equals_brute_force(
+    spec: str, start: Cell | None, closed: bool
+) -> None:
     board = _board(spec)
     side = tour_constraints(board, magic=True)
     want = sum(
         1
-        for seq in _tours(spec, False, start)
+        for seq in _tours(spec, closed, start)
         if (start is None or seq[0] == start) and _is_magic(board, seq)
     )
-    got = _statuses(spec, side, False, start, "cpsat")
+    got = _statuses(spec, side, closed, start, "cpsat")
     assert got == ("found" if want else "infeasible")
 
 
