@@ -832,23 +832,31 @@ def _positions(m: TourModel, side: TourConstraints) -> list[cp_model.IntVar]:
         known.append((graph.node(m.start), 0))
     if m.end is not None:
         known.append((graph.node(m.end), n - 1))
-    places = np.arange(n)
-    allowed = np.ones((n, n), dtype=bool)  # [cell, position]
-    for v, k in dict(known).items():
-        gap = np.abs(places - k)
-        if m.closed:
-            gap = np.minimum(gap, n - gap)
-        dist = bfs_levels(graph, v)
-        dist = np.where(dist < 0, 0, dist)
-        allowed &= gap[None, :] >= dist[:, None]
+    dists = [
+        (k, np.maximum(bfs_levels(graph, v), 0).tolist())
+        for v, k in dict(known).items()
+    ]
+    full = cp_model.Domain(0, n - 1)
     pos = []
     for v in range(n):
-        values = np.flatnonzero(allowed[v]).tolist() or [-1]  # -1: no place left
-        pos.append(
-            model.new_int_var_from_domain(
-                cp_model.Domain.from_values(values), f"pos[{m.node_name(v)}]"
+        cut: list[list[int]] = []
+        for k, dist in dists:
+            d = dist[v]
+            if d > 0:
+                low, high = k - d + 1, k + d - 1
+                cut.append([max(low, 0), min(high, n - 1)])
+                if m.closed and low < 0:  # round the cycle
+                    cut.append([n + low, n - 1])
+                if m.closed and high > n - 1:
+                    cut.append([0, high - n])
+        domain = full
+        if cut:
+            domain = full.intersection_with(
+                cp_model.Domain.from_intervals(cut).complement()
             )
-        )
+        if domain.is_empty():
+            domain = cp_model.Domain(-1, -1)  # no place left: infeasible
+        pos.append(model.new_int_var_from_domain(domain, f"pos[{m.node_name(v)}]"))
     return pos
 
 
