@@ -581,3 +581,27 @@ def test_symmetric_6x6_counts_follow_jelliss(name: str, undirected: int) -> None
     side = tour_constraints("6x6", symmetric=name)
     got = count_tours("6x6", options=OPTS, constraints=side)
     assert (str(got.status), got.undirected) == ("found", undirected)
+
+
+def test_steps_certificate_only_fires_when_brute_force_finds_none() -> None:
+    from cpknight.tours.constrained import steps_certificate
+
+    fired = 0
+    for spec in ["3x4", "4x4", "4x5", "3x7"]:
+        board, graph = _board(spec), move_graph(_board(spec))
+        rng = random.Random(spec)
+        cells = list(board.open_cells())
+        for _ in range(40):
+            picks = rng.sample(range(1, len(cells) + 1), 2)
+            where = rng.sample(cells, 2)
+            side = tour_constraints(
+                board,
+                via=[
+                    f"{board.cell_name(c)}@{k}"
+                    for c, k in zip(where, picks, strict=True)
+                ],
+            )
+            if steps_certificate(graph, side, closed=False) is not None:
+                fired += 1
+                assert _want(spec, side, False, None) == 0, side
+    assert fired > 10

@@ -28,12 +28,15 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from cpknight.board import Cell
 from cpknight.constraints import TourConstraints, symmetry_map
+from cpknight.graph import bfs_levels
 from cpknight.pieces import MoveGraph
 from cpknight.tours.certificates import two_colouring
 
 __all__ = [
     "magic_certificate",
+    "steps_certificate",
     "symmetry_certificate",
     "symmetry_nodes",
     "via_nodes",
@@ -58,6 +61,60 @@ def symmetry_nodes(graph: MoveGraph, name: str) -> IntArray:
 def via_nodes(graph: MoveGraph, constraints: TourConstraints) -> list[tuple[int, int]]:
     """The visit numbers as ``(node, index)`` pairs, the index from 0."""
     return [(graph.node(cell), k - 1) for cell, k in constraints.via]
+
+
+def steps_certificate(
+    graph: MoveGraph,
+    constraints: TourConstraints,
+    *,
+    closed: bool,
+    start: Cell | None = None,
+    end: Cell | None = None,
+) -> str | None:
+    """Why two known visit numbers clash, when a colour or a distance says so.
+
+    Two cells ``k`` steps apart on the tour are joined by a path of ``k``
+    moves (for a closed tour, also of ``n - k`` the other way round): so they
+    are at least their move distance apart, and on a bipartite move graph they
+    have the same colour exactly when ``k`` is even.
+
+    Examples:
+        >>> from cpknight.constraints import tour_constraints
+        >>> from cpknight.pieces import move_graph
+        >>> side = tour_constraints("8x8", via=["d4@10"])
+        >>> steps_certificate(move_graph("8x8"), side, closed=False, start=(0, 0))
+        'a1 (step 1) and d4 (step 10) have the same colour, but 9 moves change it'
+    """
+    n = graph.n_nodes
+    known = [(cell, k) for cell, k in constraints.via]
+    if start is not None:
+        known.insert(0, (start, 1))
+    if end is not None and not closed:
+        known.append((end, n))
+    if len(known) < 2:
+        return None
+    colour = two_colouring(graph)
+    name = graph.board.cell_name
+    for i, (a, ka) in enumerate(known):
+        levels = None
+        for b, kb in known[i + 1 :]:
+            if a == b:
+                continue
+            gap = abs(kb - ka)
+            shown = f"{name(a)} (step {ka}) and {name(b)} (step {kb})"
+            if colour is not None and (
+                (colour[graph.node(a)] == colour[graph.node(b)]) != (gap % 2 == 0)
+            ):
+                same = "the same colour" if gap % 2 else "different colours"
+                verb = "change it" if gap % 2 else "keep it"
+                return f"{shown} have {same}, but {gap} moves {verb}"
+            if levels is None:
+                levels = bfs_levels(graph, graph.node(a))
+            d = int(levels[graph.node(b)])
+            apart = min(gap, n - gap) if closed else gap
+            if d > apart:
+                return f"{shown} are {d} moves apart, more than {apart}"
+    return None
 
 
 def magic_certificate(graph: MoveGraph) -> str | None:

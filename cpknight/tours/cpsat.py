@@ -55,6 +55,7 @@ from cpknight.status import Effort, Status
 from cpknight.tours.certificates import tour_certificate, two_colouring
 from cpknight.tours.constrained import (
     magic_certificate,
+    steps_certificate,
     symmetry_certificate,
     symmetry_nodes,
     via_nodes,
@@ -392,6 +393,10 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         reason = magic_certificate(graph)
         if reason is not None:
             raise NoTourError(reason, certificate="magic")
+    if side.via:
+        reason = steps_certificate(graph, side, closed=closed, start=start, end=end)
+        if reason is not None:
+            raise NoTourError(reason, certificate="steps")
     if graph.n_nodes < (3 if closed else 2):
         found = tour_certificate(graph, closed=closed, start=start, end=end)
         if found is not None:
