@@ -28,6 +28,7 @@ from cpknight.api import (
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell
 from cpknight.checks import check_route, check_tour, is_route, is_tour
+from cpknight.constraints import TourConstraints, tour_constraints
 from cpknight.errors import (
     CpknightError,
     EngineError,
@@ -99,6 +100,7 @@ __all__ = [
     "SweepCell",
     "Tour",
     "TourCheckError",
+    "TourConstraints",
     "TourCount",
     "TourOutcome",
     "__version__",
@@ -119,6 +121,7 @@ __all__ = [
     "reachable",
     "shortest_path",
     "sweep",
+    "tour_constraints",
     "try_collect",
     "try_tour",
 ]

@@ -20,6 +20,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike
+from cpknight.constraints import TourConstraints, edge_key, symmetry_map
 from cpknight.errors import EngineError, InvalidCellError, TourCheckError
 from cpknight.pieces import (
     KNIGHT,
@@ -45,6 +47,7 @@ from cpknight.status import Effort, Status
 __all__ = [
     "cell_array",
     "check_cells",
+    "check_constraints",
     "check_end_cell",
     "check_route",
     "check_steps",
@@ -223,6 +226,91 @@ open cells
             )
 
 
+def check_constraints(
+    board: Board,
+    cells: Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]],
+    constraints: TourConstraints,
+    *,
+    closed: bool,
+) -> None:
+    """Raise unless a tour honours its side constraints.
+
+    Independent of how the engines model them: the visit numbers are read off
+    the sequence, the moves used are the consecutive pairs (and the closing
+    pair), and a symmetric tour's set of moves must be its own image.
+
+    Args:
+        board: the board.
+        cells: the tour (already passed by :func:`check_tour`).
+        constraints: the constraints it must honour.
+        closed: whether the tour is closed.
+
+    Raises:
+        TourCheckError: the first constraint broken.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.constraints import tour_constraints
+        >>> b = Board.parse("3x4")
+        >>> cells = [(0, 0), (1, 2), (2, 0), (0, 1), (1, 3), (2, 1), (0, 2), (1, 0),
+        ...          (2, 2), (0, 3), (1, 1), (2, 3)]
+        >>> check_constraints(b, cells, tour_constraints(b, via=["c2@2"]),
+        ...                   closed=False)
+        >>> check_constraints(b, cells, tour_constraints(b, forbid=["c2-a3"]),
+        ...                   closed=False)
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.TourCheckError: the tour uses the forbidden move c2-a3
+    """
+    seq = [tuple(int(x) for x in cell) for cell in np.asarray(cells).tolist()]
+    name = board.cell_name
+    for cell, k in constraints.via:
+        if not 1 <= k <= len(seq) or seq[k - 1] != tuple(cell):
+            shown = name(seq[k - 1]) if 1 <= k <= len(seq) else "nothing"
+            raise TourCheckError(
+                f"step {k} should be {name(cell)}, not {shown}", step=k - 1
+            )
+    pairs = list(itertools.pairwise(seq))
+    if closed and len(seq) > 2:
+        pairs.append((seq[-1], seq[0]))
+    used = {edge_key(p) for p in pairs}
+    for a, b in constraints.require:
+        if edge_key((a, b)) not in used:
+            raise TourCheckError(
+                f"the tour does not use the required move {name(a)}-{name(b)}",
+                step=None,
+            )
+    for a, b in constraints.forbid:
+        if edge_key((a, b)) in used:
+            first, second = edge_key((a, b))
+            raise TourCheckError(
+                f"the tour uses the forbidden move {name(first)}-{name(second)}",
+                step=None,
+            )
+    if constraints.magic:
+        order = np.zeros(board.shape, dtype=np.int64)
+        for i, cell in enumerate(seq):
+            order[cell] = i + 1
+        for axis, what in ((1, "rank"), (0, "file")):
+            sums = order.sum(axis=axis).tolist()
+            if len(set(sums)) > 1:
+                raise TourCheckError(
+                    f"the tour is not magic: the {what} sums differ ({sums})",
+                    step=None,
+                )
+    if constraints.symmetric is not None:
+        if not closed:
+            raise TourCheckError("a symmetric tour must be closed", step=None)
+        image = symmetry_map(board, constraints.symmetric)
+        for a, b in sorted(used):
+            if edge_key((image(a), image(b))) not in used:
+                raise TourCheckError(
+                    f"{constraints.symmetric} maps the move {name(a)}-{name(b)} to "
+                    f"{name(image(a))}-{name(image(b))}, which the tour does not use",
+                    step=None,
+                )
+
+
 def is_tour(
     board: Board | str | Sequence[int],
     cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
@@ -258,12 +346,13 @@ def make_tour(
     seconds: float = 0.0,
     start: CellLike | None = None,
     end: CellLike | None = None,
+    constraints: TourConstraints | None = None,
 ) -> Tour:
     """Check a tour an engine found and wrap it as a :class:`Tour`.
 
-    This is the only way engines build tours. A tour that fails the checker is
-    a bug in the engine, not the user's fault: the :class:`EngineError` says
-    which engine.
+    This is the only way engines build tours. A tour that fails the checker
+    (or, given ``constraints``, :func:`check_constraints`) is a bug in the
+    engine, not the user's fault: the :class:`EngineError` says which engine.
 
     Raises:
         EngineError: the engine's answer is not a tour.
@@ -283,6 +372,8 @@ tour: step 1 -> 2 (a1 -> c1) is not a wazir (0,1) move
     array = np.array(cells, dtype=np.int64).reshape(-1, board.dim)
     try:
         check_tour(board, array, piece=piece, closed=closed, start=start, end=end)
+        if constraints:
+            check_constraints(board, array, constraints, closed=closed)
     except TourCheckError as exc:
         raise EngineError(
             f"internal error: engine {method!r} returned a bad tour: {exc}"

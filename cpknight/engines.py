@@ -42,11 +42,12 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
 from cpknight.board import Board, Cell
+from cpknight.constraints import TourConstraints
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
 from cpknight.results import Outcome
@@ -102,11 +103,14 @@ class TourInstance(_Instance):
         closed: whether the last cell must be one move from the first.
         start: the first cell, if fixed.
         end: the last cell, if fixed (open tours only).
+        constraints: side constraints (visit numbers, required and forbidden
+            moves, symmetry); empty for a plain tour.
     """
 
     closed: bool = True
     start: Cell | None = None
     end: Cell | None = None
+    constraints: TourConstraints = field(default_factory=TourConstraints)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,6 +153,9 @@ class Engine:
         optimises: whether it answers an optimisation question (routes,
             distances as integer programs) rather than a feasibility one.
         summary: one line for tables and ``--help``.
+        honours: the kinds of tour side constraint it takes (``'via'``,
+            ``'require'``, ``'forbid'``, ``'symmetric'``); it refuses an
+            instance with any other.
 
     Examples:
         >>> from cpknight.tours import ENGINES
@@ -164,6 +171,7 @@ class Engine:
     proves: bool = True
     optimises: bool = False
     summary: str = ""
+    honours: tuple[str, ...] = ()
 
     def load(self) -> Callable[[Any, Run], Any]:
         """Import the engine's solve function."""
@@ -260,6 +268,16 @@ def solve_with(engine: Engine, instance: Any, run: Run) -> Any:
     is not counted against the run's clock; building the graph and the model
     is. Errors that stand for an outcome are tagged with the engine's name.
     """
+    constraints = getattr(instance, "constraints", None)
+    if constraints:
+        refused = [k for k in constraints.kinds() if k not in engine.honours]
+        if refused:
+            takes = ", ".join(f"--{k}" for k in engine.honours) or "no side constraints"
+            raise InvalidInputError(
+                f"the {engine.name} engine does not take "
+                f"{', '.join(f'--{k}' for k in refused)} (it takes {takes}); "
+                "use cpsat"
+            )
     began = time.perf_counter()
     solve = engine.load()
     run.clock.exclude(time.perf_counter() - began)

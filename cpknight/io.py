@@ -38,6 +38,7 @@ __all__ = [
     "check_new_file",
     "read_cells",
     "read_cells_file",
+    "read_given_file",
     "read_moves",
     "read_tour_file",
     "tour_file_text",
@@ -65,6 +66,28 @@ def read_cells_file(path: str | Path) -> list[str]:
         if line and not line.startswith(";"):
             cells.append(line)
     return cells
+
+
+def read_given_file(path: str | Path, board: Board) -> list[tuple[Cell, int]]:
+    """Read a board drawing with some visit numbers (``--given``).
+
+    The format is the one tours print in; see
+    :func:`cpknight.constraints.read_given`.
+
+    Raises:
+        InvalidInputError: the file cannot be read or does not fit the board.
+    """
+    from cpknight.constraints import read_given
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or type(exc).__name__
+        raise InvalidInputError(f"cannot read given file '{path}': {reason}") from None
+    try:
+        return read_given(text, board)
+    except InvalidInputError as exc:
+        raise InvalidInputError(f"given file '{path}': {exc}") from None
 
 
 def tour_file_text(tour: Tour) -> str:

@@ -1,9 +1,9 @@
 """The layout shows the architecture: no module imports a layer above its own.
 
 Layers, lowest first (CONTRIBUTING.md): status, errors, board, pieces, graph,
-results, checks, solving, engines, formulation, the three questions (tours/,
-distances/, routes/), runner, api, study/, then io, render and draw/, then
-cli/. Imports inside functions (the lazy ``__str__`` / ``_repr_svg_`` and
+results, constraints, checks, solving, engines, formulation, the three questions
+(tours/, distances/, routes/), runner, api, study/, then io, render and draw/,
+then cli/. Imports inside functions (the lazy ``__str__`` / ``_repr_svg_`` and
 engine imports) and under ``TYPE_CHECKING`` are not module-level dependencies
 and are not counted.
 """
@@ -24,6 +24,7 @@ LAYERS = [
     {"pieces"},
     {"graph"},
     {"results"},
+    {"constraints"},
     {"checks"},
     {"solving"},
     {"engines"},

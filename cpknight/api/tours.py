@@ -14,6 +14,7 @@ from cpknight.api.common import (
     resolve,
 )
 from cpknight.board import Board, Cell, CellLike
+from cpknight.constraints import TourConstraints
 from cpknight.engines import (
     TourInstance,
     outcome_of,
@@ -52,6 +53,7 @@ def find_tour(
     end: CellLike | None = None,
     method: str = "auto",
     options: SolveOptions | None = None,
+    constraints: TourConstraints | None = None,
 ) -> Tour:
     """Find a tour: every open cell once, closed (a circuit) or open (a path).
 
@@ -65,9 +67,14 @@ def find_tour(
             for :func:`try_tour` and ``cpknight tour``) to let
             :func:`choose_tour_method` pick (the tour's ``method`` says which).
         options: time limit, workers, seed.
+        constraints: side constraints (:func:`cpknight.tour_constraints`):
+            visit numbers, required and forbidden moves, a symmetry. CP-SAT
+            honours them all; an engine that cannot refuses
+            (``InvalidInputError``); ``auto`` picks CP-SAT.
 
     Returns:
-        A checked :class:`~cpknight.results.Tour`.
+        A checked :class:`~cpknight.results.Tour` (its side constraints
+        checked too).
 
     Raises:
         NoTourError: proved that no such tour exists (with the reason).
@@ -76,7 +83,15 @@ def find_tour(
         InvalidInputError: bad input.
     """
     run = (options or SolveOptions()).start()
-    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    instance = _tour_instance(
+        board,
+        piece,
+        start,
+        end,
+        closed=closed,
+        purpose="a tour",
+        constraints=constraints,
+    )
     tour: Tour = _solve_tour(instance, method, run, picked=[])
     return tour
 
@@ -93,6 +108,8 @@ def _solve_tour(
     auto = method == "auto"
     if not auto:
         TOUR_METHODS.engine(method)  # says which names exist
+    elif instance.constraints:
+        method = "cpsat"  # honours every side constraint
     elif tiles_suit(instance.board, instance.piece, instance.end, instance.start):
         method = "tiles"
     if method == "auto" or TOUR_METHODS[method].reads == "graph":
@@ -139,15 +156,31 @@ def _tour_instance(
     *,
     closed: bool,
     purpose: str,
+    constraints: TourConstraints | None = None,
 ) -> TourInstance:
-    """Read and check a tour instance: the board, the piece and the end cells."""
+    """Read and check a tour instance: the board, the piece, the ends, constraints."""
     resolved, leaper = resolve(board, piece)
     resolved.require_finite(purpose)
     start_cell = None if start is None else resolved.parse_cell(start)
     end_cell = None if end is None else resolved.parse_cell(end)
     if closed and end_cell is not None:
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
-    return TourInstance(resolved, leaper, closed=closed, start=start_cell, end=end_cell)
+    side = TourConstraints()
+    if constraints:
+        side = constraints.validate(resolved, leaper)
+        if side.symmetric and not closed:
+            raise InvalidInputError(
+                f"a symmetric tour must be closed: drop --open (--symmetric "
+                f"{side.symmetric})"
+            )
+    return TourInstance(
+        resolved,
+        leaper,
+        closed=closed,
+        start=start_cell,
+        end=end_cell,
+        constraints=side,
+    )
 
 
 def count_tours(
@@ -159,6 +192,7 @@ def count_tours(
     end: CellLike | None = None,
     options: SolveOptions | None = None,
     progress: Callable[[TourCount], None] | None = None,
+    constraints: TourConstraints | None = None,
 ) -> TourCount:
     """Count the tours of a board by CP-SAT enumeration.
 
@@ -172,6 +206,8 @@ def count_tours(
             The enumeration runs on one CP-SAT worker whatever ``workers``
             says: with several, CP-SAT can report a tour twice.
         progress: called with a partial count about once a second.
+        constraints: required and forbidden moves, a symmetry (counting
+            refuses visit numbers: they fix a direction).
 
     Returns:
         A :class:`~cpknight.results.TourCount`: ``directed`` counts each tour
@@ -193,7 +229,13 @@ def count_tours(
 
     run = (options or SolveOptions()).start()  # building the graph counts
     instance = _tour_instance(
-        board, piece, start, end, closed=closed, purpose="counting tours"
+        board,
+        piece,
+        start,
+        end,
+        closed=closed,
+        purpose="counting tours",
+        constraints=constraints,
     )
     return count_cpsat(instance, run, progress=progress)
 
@@ -210,6 +252,7 @@ def iter_tours(
     end: CellLike | None = None,
     method: str = "prune",
     options: SolveOptions | None = None,
+    constraints: TourConstraints | None = None,
 ) -> Iterator[Tour]:
     """Every tour of a board, one checked tour at a time, by backtracking search.
 
@@ -225,6 +268,7 @@ def iter_tours(
         end: list only the tours to this cell (open tours).
         method: ``'prune'`` (fastest), ``'warnsdorff'`` or ``'backtrack'``.
         options: the time limit bounds the whole enumeration.
+        constraints: visit numbers, required and forbidden moves.
 
     Yields:
         Checked tours; each one's ``effort`` is the search's effort so far.
@@ -243,7 +287,15 @@ def iter_tours(
     """
     from cpknight.tours.search import iter_search_tours
 
-    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    instance = _tour_instance(
+        board,
+        piece,
+        start,
+        end,
+        closed=closed,
+        purpose="a tour",
+        constraints=constraints,
+    )
     yield from iter_search_tours(instance, (options or SolveOptions()).start(), method)
 
 
@@ -256,6 +308,7 @@ def try_tour(
     end: CellLike | None = None,
     method: str = "auto",
     options: SolveOptions | None = None,
+    constraints: TourConstraints | None = None,
 ) -> Outcome:
     """Ask one engine for a tour and report whatever happened, timed.
 
@@ -277,7 +330,15 @@ def try_tour(
         ('found', True, 0)
     """
     run = (options or SolveOptions()).start()
-    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    instance = _tour_instance(
+        board,
+        piece,
+        start,
+        end,
+        closed=closed,
+        purpose="a tour",
+        constraints=constraints,
+    )
     return _try_tour(instance, method, run)
 
 
@@ -302,6 +363,7 @@ def compare_tours(
     end: CellLike | None = None,
     methods: str | Sequence[str] = "all",
     options: SolveOptions | None = None,
+    constraints: TourConstraints | None = None,
 ) -> Comparison:
     """Every chosen tour engine on one instance, side by side, cross-checked.
 
@@ -317,6 +379,8 @@ def compare_tours(
         methods: names in :data:`TOUR_METHODS` or ``'auto'`` (a list, a comma
             string, or ``'all'``).
         options: time limit (per engine), workers, seed.
+        constraints: side constraints; engines that cannot honour them are
+            ``refused``.
 
     Returns:
         A :class:`~cpknight.results.Comparison`: one outcome per engine, each
@@ -337,7 +401,15 @@ def compare_tours(
         ['infeasible', 'infeasible']
     """
     names = _method_names(TOUR_METHODS, methods)
-    instance = _tour_instance(board, piece, start, end, closed=closed, purpose="a tour")
+    instance = _tour_instance(
+        board,
+        piece,
+        start,
+        end,
+        closed=closed,
+        purpose="a tour",
+        constraints=constraints,
+    )
     opts = options or SolveOptions()
     rows: list[Outcome] = []
     for name in names:
@@ -366,6 +438,11 @@ def compare_tours(
             "start": None if instance.start is None else list(instance.start),
             "end": None if instance.end is None else list(instance.end),
             "time_limit": opts.time_limit,
+            **(
+                {"constraints": instance.constraints.as_dict()}
+                if instance.constraints
+                else {}
+            ),
         },
         rows=tuple(rows),
     )

@@ -21,6 +21,7 @@ from cpknight.cli.common import (
     _tour_ends,
 )
 from cpknight.cli.routes import _add_collect_args
+from cpknight.cli.tours import _add_constraint_args, _constraints
 from cpknight.solving import LINEAR_SUFFIXES, Run, SolveOptions
 
 # ------------------------------------------------------- formulation: tours
@@ -53,6 +54,7 @@ def _add_formulation_tour(kinds: SubParsers) -> None:
     _add_tour_args(parser)
     _add_export(parser, "a CP-SAT text proto")
     _add_time_limit(parser)
+    _add_constraint_args(parser)
 
 
 def _run_formulation_tour(args: argparse.Namespace) -> int:
@@ -72,6 +74,7 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
         run=run,
         # printing reads only the arcs: the CP-SAT model is built to export
         arcs_only=not args.export,
+        constraints=_constraints(args, board, piece),
     )
     run.check("building the model")
     return _print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)")

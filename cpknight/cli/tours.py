@@ -8,6 +8,7 @@ import sys
 from cpknight.api import (
     try_tour,
 )
+from cpknight.board import Board
 from cpknight.checks import check_tour
 from cpknight.cli.common import (
     EXIT_INTERRUPTED,
@@ -43,16 +44,19 @@ from cpknight.cli.study import (
     _run_pair_sweep,
     _run_sharded_count,
 )
+from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
 from cpknight.errors import (
     InvalidInputError,
     TourCheckError,
 )
 from cpknight.io import (
+    read_given_file,
     read_tour_file,
     tour_file_text,
     write_new_file,
     write_tour_file,
 )
+from cpknight.pieces import Leaper
 from cpknight.render import (
     GRID_LIMIT,
     comparison_text,
@@ -62,6 +66,79 @@ from cpknight.render import (
 )
 from cpknight.results import Outcome, TourCount
 from cpknight.status import Effort, Status
+
+# ------------------------------------------------------- side constraints
+
+
+def _add_constraint_args(
+    parser: argparse.ArgumentParser, *, positions: bool = True
+) -> None:
+    """``--via``, ``--given``, ``--require``, ``--forbid``, ``--symmetric``."""
+    group = parser.add_argument_group("side constraints (CP-SAT honours them all)")
+    if positions:
+        group.add_argument(
+            "--via",
+            action="append",
+            default=[],
+            metavar="CELL@K",
+            help="the K-th cell of the tour (from 1) is CELL; repeatable",
+        )
+        group.add_argument(
+            "--given",
+            metavar="FILE",
+            help="a board drawing (as tours print) with some visit numbers: "
+            "complete it",
+        )
+    group.add_argument(
+        "--require",
+        action="append",
+        default=[],
+        metavar="MOVE",
+        help="a move the tour must use, like a1-b3; repeatable",
+    )
+    group.add_argument(
+        "--forbid",
+        action="append",
+        default=[],
+        metavar="MOVE",
+        help="a move the tour must not use, like a1-b3; repeatable",
+    )
+    group.add_argument(
+        "--symmetric",
+        metavar="S",
+        help=f"a closed tour that S maps onto itself: {', '.join(SYMMETRIES)}",
+    )
+    if positions:
+        group.add_argument(
+            "--magic",
+            action="store_true",
+            help="semi-magic: every rank, and every file, of visit numbers has "
+            "the same sum (CP-SAT only; hard beyond small boards)",
+        )
+
+
+def _constraints(
+    args: argparse.Namespace, board: Board, piece: Leaper
+) -> TourConstraints | None:
+    """The side constraints given on the command line, read and checked."""
+    given = read_given_file(args.given, board) if getattr(args, "given", None) else []
+    side = tour_constraints(
+        board,
+        piece,
+        via=getattr(args, "via", []),
+        require=args.require,
+        forbid=args.forbid,
+        symmetric=args.symmetric,
+        given=given,
+        magic=getattr(args, "magic", False),
+    )
+    return side or None
+
+
+def _with(side: TourConstraints | None, board: Board) -> str:
+    """`` with via d4@10``: the side constraints, for a heading."""
+    return f" with {side.describe(board)}" if side else ""
+
 
 # -------------------------------------------------------------------- check
 
@@ -167,6 +244,7 @@ def _add_tour(sub: SubParsers) -> None:
     parser.add_argument(
         "--log", action="store_true", help="stream the solver's search log to stderr"
     )
+    _add_constraint_args(parser)
 
 
 def _run_tour(args: argparse.Namespace) -> int:
@@ -181,6 +259,7 @@ def _run_tour(args: argparse.Namespace) -> int:
 
         check_animation(board.n_open, args.speed)
     kind = "closed" if closed else "open"
+    side = _constraints(args, board, piece)
     outcome = try_tour(
         board,
         piece=piece,
@@ -189,6 +268,7 @@ def _run_tour(args: argparse.Namespace) -> int:
         end=args.end,
         method=args.method,
         options=options,
+        constraints=side,
     )
     tour = outcome.tour
     if tour is None:
@@ -198,7 +278,10 @@ def _run_tour(args: argparse.Namespace) -> int:
             _note("interrupted (Ctrl-C) before a tour was found")
         text = outcome_line(outcome)
         if code == EXIT_NONE:
-            text = f"no {kind} tour of {board.label} ({piece.label}): {outcome.reason}"
+            text = (
+                f"no {kind} tour of {board.label} ({piece.label}){_with(side, board)}"
+                f": {outcome.reason}"
+            )
         return _outcome(args, code, outcome.as_dict(), text)
     if args.out == "-":
         # standard output carries the tour file alone; the report goes to stderr
@@ -222,6 +305,8 @@ def _run_tour(args: argparse.Namespace) -> int:
         f"{kind} tour of {board.label} ({piece.label}), {len(tour)} cells, "
         f"found by {tour.method}{picked} in {tour.seconds:.3f} s"
     )
+    if side:
+        heading += f"\nside constraints checked: {side.describe(board)}"
     if args.out == "-":
         print(heading, file=sys.stderr)
         return EXIT_OK
@@ -261,12 +346,17 @@ def _add_count(sub: SubParsers) -> None:
         "--scheduler say, and sum them",
     )
     _add_run_args(parser)
+    _add_constraint_args(parser, positions=False)
 
 
 def _run_count(args: argparse.Namespace) -> int:
     from cpknight.api import count_tours
 
     if args.shards is not None:
+        if args.require or args.forbid or args.symmetric:
+            raise InvalidInputError(
+                "--shards splits the plain count; it takes no side constraints"
+            )
         return _run_sharded_count(args)
     board, piece = _board_and_piece(args)
     closed = not args.open
@@ -275,6 +365,7 @@ def _run_count(args: argparse.Namespace) -> int:
             f"counting runs on one CP-SAT worker (with several, a tour can be "
             f"reported twice): --workers {args.workers} ignored"
         )
+    side = _constraints(args, board, piece)
     bar = _progress_bar(args, "counting: {n} directed tours so far ({elapsed})")
 
     def progress(partial: TourCount) -> None:
@@ -289,6 +380,7 @@ def _run_count(args: argparse.Namespace) -> int:
             end=args.end,
             options=_solve_options(args),
             progress=None if bar is None else progress,
+            constraints=side,
         )
         if bar is not None:
             progress(result)
@@ -301,7 +393,7 @@ def _run_count(args: argparse.Namespace) -> int:
     elif result.status is not Status.FOUND:
         code = EXIT_LIMIT
     kind = "closed" if closed else "open"
-    where = _ends_text(board, *_tour_ends(args, board))
+    where = _ends_text(board, *_tour_ends(args, board)) + _with(side, board)
     least = "" if result.status is Status.FOUND else "at least "
     why = {EXIT_OK: "complete", EXIT_LIMIT: "partial: time limit reached"}.get(
         code, "partial: interrupted"
@@ -354,6 +446,7 @@ def _add_compare(sub: SubParsers) -> None:
     )
     _add_solve_args(parser, time_limit=10.0)
     _add_json(parser)
+    _add_constraint_args(parser)
 
 
 def _run_compare(args: argparse.Namespace) -> int:
@@ -363,6 +456,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     options = _solve_options(args)
     closed = not args.open
     start, end = _tour_ends(args, board)
+    side = _constraints(args, board, piece)
     comparison = compare_tours(
         board,
         piece=piece,
@@ -371,6 +465,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         end=end,
         methods=args.methods,
         options=options,
+        constraints=side,
     )
     if all(row.status is Status.REFUSED for row in comparison.rows):
         raise InvalidInputError(
@@ -389,7 +484,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     if options.time_limit is not None:
         limit = f"a limit of {options.time_limit:g} s each"
     kind = "closed" if closed else "open"
-    where = _ends_text(board, start, end)
+    where = _ends_text(board, start, end) + _with(side, board)
     heading = f"{kind} tour of {board.label} ({piece.label}){where}, {limit}"
     _out(comparison_text(comparison, heading))
     return code

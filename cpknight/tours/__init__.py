@@ -23,24 +23,28 @@ ENGINES = Registry(
             "tour",
             "cpknight.tours.cpsat:solve",
             summary="CP-SAT add_circuit over the move arcs",
+            honours=("via", "require", "forbid", "symmetric", "magic"),
         ),
         Engine(
             "backtrack",
             "tour",
             "cpknight.tours.search:solve_backtrack",
             summary="depth-first search in the piece's fixed move order",
+            honours=("via", "require", "forbid"),
         ),
         Engine(
             "warnsdorff",
             "tour",
             "cpknight.tours.search:solve_warnsdorff",
             summary="backtracking in Warnsdorff's fewest-onward-moves order",
+            honours=("via", "require", "forbid"),
         ),
         Engine(
             "prune",
             "tour",
             "cpknight.tours.search:solve_prune",
             summary="Warnsdorff's order with critical-cell pruning and restarts",
+            honours=("via", "require", "forbid"),
         ),
         Engine(
             "greedy",

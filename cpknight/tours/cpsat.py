@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,14 +42,23 @@ from ortools.sat.python import cp_model
 
 from cpknight.board import Cell
 from cpknight.checks import make_tour
+from cpknight.constraints import TourConstraints
 from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
 from cpknight.formulation import add_circuit_arcs, check_circuit_size
+from cpknight.graph import bfs_levels
 from cpknight.pieces import MoveGraph
 from cpknight.results import Tour, TourCount
 from cpknight.solving import Run, configure_cpsat, export_cpsat_model, solve_cpsat
 from cpknight.status import Effort, Status
 from cpknight.tours.certificates import tour_certificate, two_colouring
+from cpknight.tours.constrained import (
+    magic_certificate,
+    steps_certificate,
+    symmetry_certificate,
+    symmetry_nodes,
+    via_nodes,
+)
 
 __all__ = [
     "TourModel",
@@ -87,6 +96,10 @@ class TourModel:
         literals: the Boolean of each arc.
         n_move_arcs: how many arcs are moves.
         symmetry: the symmetry-breaking constraint added for counting, or ``''``.
+        constraints: the side constraints added (as given; see ``shift``).
+        side: one line per kind of side constraint, for the formulation.
+        shift: a closed tour with floating visit numbers starts on the first
+            of them; :meth:`decode` rolls the tour back by this many places.
     """
 
     graph: MoveGraph
@@ -100,6 +113,10 @@ class TourModel:
     literals: tuple[cp_model.IntVar, ...]
     n_move_arcs: int
     symmetry: str = ""
+    constraints: TourConstraints = field(default_factory=TourConstraints)
+    side: tuple[str, ...] = ()
+    shift: int = 0
+    positions: tuple[cp_model.IntVar, ...] = ()
 
     @property
     def n_nodes(self) -> int:
@@ -126,7 +143,13 @@ class TourModel:
     def decode(self, solver: cp_model.CpSolver) -> list[Cell]:
         """The tour a solved model holds, in visiting order."""
         values = np.array(list(solver.response_proto.solution), np.int64)
-        return self.decode_values(values[: self.n_arcs])
+        cells = self.decode_values(values[: self.n_arcs])
+        if self.closed and self.start is None and self.positions:
+            # A floating closed tour starts where its position is 0 (magic).
+            first = [solver.value(p) for p in self.positions].index(0)
+            at = cells.index(self.graph.cell(first))
+            cells = cells[at:] + cells[:at]
+        return cells
 
     def decode_values(self, values: npt.NDArray[np.integer[Any]]) -> list[Cell]:
         """The tour given by 0/1 ``values`` of the arcs, in visiting order."""
@@ -149,6 +172,8 @@ class TourModel:
         for _ in range(n - 1):
             node = succ_list[node]
             order.append(node)
+        if self.shift:
+            order = order[-self.shift :] + order[: -self.shift]
         cells: list[Cell] = [self.graph.cell(v) for v in order if 0 <= v < n]
         return cells
 
@@ -184,6 +209,7 @@ def build_tour_model(
     names: bool = True,
     run: Run | None = None,
     arcs_only: bool = False,
+    constraints: TourConstraints | None = None,
 ) -> TourModel:
     """Build the circuit model of a tour (not solved).
 
@@ -202,6 +228,14 @@ def build_tour_model(
             :meth:`TourModel.formulation`, which reads only the arcs (on
             1000x1000 a second instead of a minute and a half and 5 GB), not
             for solving or exporting.
+        constraints: side constraints, all honoured: forbidden moves fix their
+            arcs to 0; a required move's two arcs sum to 1; a symmetry ``s``
+            adds ``arc[a->b] + arc[b->a] == arc[s(a)->s(b)] + arc[s(b)->s(a)]``
+            for every move; visit numbers add a position ``pos[v]`` per cell
+            with ``pos[h] == pos[t] + 1`` on every move arc used (``pos[h] ==
+            0`` on an arc that starts the path), ``pos`` all different, and
+            ``pos[cell] == k - 1``. A closed tour with visit numbers and no
+            fixed start starts on the cell of the lowest.
 
     Returns:
         The :class:`TourModel` bundle.
@@ -231,6 +265,12 @@ def build_tour_model(
     start_cell = None if start is None else board.parse_cell(start)
     end_cell = None if end is None else board.parse_cell(end)
     n = graph.n_nodes
+    given = constraints or TourConstraints()
+    start_cell, side, shift = given.anchored(closed, start_cell, n)
+    if side:
+        arcs_only = False  # side constraints are written on the Booleans
+    if side.symmetric and not closed:
+        raise InvalidInputError("a symmetric tour must be closed; drop --open")
     if closed and end_cell is not None:
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
     if start_cell is not None and start_cell == end_cell and n > 1:
@@ -280,7 +320,8 @@ def build_tour_model(
         extra_t = np.full(n - 1, e, dtype=np.int64)
     else:
         form = "dummy-node"
-        starts, ends, symmetry = _dummy_ends(graph, break_symmetry)
+        directed = bool(side.via)  # the visit numbers pick the direction
+        starts, ends, symmetry = _dummy_ends(graph, break_symmetry, directed)
         extra_t = np.concatenate([np.full(starts.size, n, np.int64), ends])
         extra_h = np.concatenate([starts, np.full(ends.size, n, np.int64)])
     all_t = np.concatenate([tails, extra_t])
@@ -316,7 +357,11 @@ def build_tour_model(
         literals=literals,
         n_move_arcs=int(tails.shape[0]),
         symmetry=symmetry,
+        constraints=given,
+        shift=shift,
     )
+    if side:
+        object.__setattr__(bundle, "side", _add_side_constraints(bundle, side))
     if break_symmetry and closed:
         symmetry = _break_closed_symmetry(bundle)
     elif break_symmetry and form == "dummy-node" and not symmetry:
@@ -353,6 +398,19 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     )
     options = run.options
     board = graph.board
+    side = instance.constraints
+    if side.symmetric and closed and graph.n_nodes >= 3:
+        reason = symmetry_certificate(graph, side.symmetric)
+        if reason is not None:
+            raise NoTourError(reason, certificate="symmetry")
+    if side.magic:
+        reason = magic_certificate(graph)
+        if reason is not None:
+            raise NoTourError(reason, certificate="magic")
+    if side.via:
+        reason = steps_certificate(graph, side, closed=closed, start=start, end=end)
+        if reason is not None:
+            raise NoTourError(reason, certificate="steps")
     if graph.n_nodes < (3 if closed else 2):
         found = tour_certificate(graph, closed=closed, start=start, end=end)
         if found is not None:
@@ -366,11 +424,22 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             seconds=run.elapsed(),
             start=start,
             end=end,
+            constraints=side,
         )
     bundle = build_tour_model(
-        graph, closed=closed, start=start, end=end, names=options.log, run=run
+        graph,
+        closed=closed,
+        start=start,
+        end=end,
+        names=options.log,
+        run=run,
+        constraints=side,
     )
     solver = _circuit_solver(run)
+    if side.via:
+        # Probing the position constraints costs most of the solve (8x8 via
+        # d4@11 from a1: about 0.7 s with it, 0.3 s without).
+        solver.parameters.cp_model_probing_level = 0
     status, interrupted = solve_cpsat(solver, bundle.model, run)
     effort = Effort(
         branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
@@ -386,12 +455,14 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             seconds=run.elapsed(),
             start=start,
             end=end,
+            constraints=side,
         )
     if status == cp_model.INFEASIBLE:
         kind = "closed" if closed else "open"
+        such = f" with {side.describe(board)}" if side else ""
         raise NoTourError(
-            f"no cheap certificate applies, but CP-SAT proved that no {kind} tour "
-            f"exists ({bundle.n_arcs} arcs, {effort.branches} branches)",
+            f"no cheap certificate applies, but CP-SAT proved that no {kind} tour"
+            f"{such} exists ({bundle.n_arcs} arcs, {effort.branches} branches)",
             certificate="search",
             effort=effort,
         )
@@ -460,10 +531,25 @@ def count_tours(
         instance.start,
         instance.end,
     )
+    side = instance.constraints
+    if side.via or side.magic:
+        raise InvalidInputError(
+            "counting does not take visit numbers (--via, --given, --magic): they "
+            "fix where a tour starts and its direction, and counts are of tours"
+        )
     if tour_certificate(graph, closed=closed, start=start, end=end) is not None:
         return TourCount(Status.FOUND, 0, 0, run.elapsed())
     n = graph.n_nodes
+    if (
+        side.symmetric
+        and closed
+        and n >= 3
+        and symmetry_certificate(graph, side.symmetric) is not None
+    ):
+        return TourCount(Status.FOUND, 0, 0, run.elapsed())
     if n < (3 if closed else 2):
+        if side:
+            raise InvalidInputError("side constraints need a board of 3 cells or more")
         return TourCount(Status.FOUND, 1, 1, run.elapsed())
     bundle = build_tour_model(
         graph,
@@ -473,6 +559,7 @@ def count_tours(
         break_symmetry=True,
         names=False,
         run=run,
+        constraints=side,
     )
     fixed_end = not closed and (start is not None or end is not None)
     factor = 1 if fixed_end else 2
@@ -532,9 +619,13 @@ def _circuit_solver(run: Run, *, enumerate_all: bool = False) -> cp_model.CpSolv
 
 
 def _dummy_ends(
-    graph: MoveGraph, break_symmetry: bool
+    graph: MoveGraph, break_symmetry: bool, directed: bool = False
 ) -> tuple[IntArray, IntArray, str]:
-    """The cells the dummy node may enter (starts) and leave (ends)."""
+    """The cells the dummy node may enter (starts) and leave (ends).
+
+    ``directed``: a path and its reverse are different answers (visit numbers
+    fix the direction), so both ends take every cell that can be an end.
+    """
     n = graph.n_nodes
     every = np.arange(n, dtype=np.int64)
     degree = graph.degree
@@ -557,7 +648,123 @@ def _dummy_ends(
         rule = "the two cells with one move are the ends"
     if not break_symmetry and rule.startswith("start on colour"):
         rule = ""  # a valid restriction, not reported as symmetry breaking
+    if directed:
+        starts = ends = np.union1d(starts, ends)
+        rule = ""
     return starts, ends, rule
+
+
+def _add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...]:
+    """Add the side constraints to a built circuit; one formulation line each."""
+    graph, model, lits = m.graph, m.model, m.literals
+    n, moves = graph.n_nodes, m.n_move_arcs
+    tails, heads = m.tails.tolist(), m.heads.tolist()
+    arc = {(tails[a], heads[a]): a for a in range(moves)}
+    node = graph.node
+    lines: list[str] = []
+
+    def used(u: int, v: int) -> list[cp_model.IntVar]:
+        return [lits[arc[p]] for p in ((u, v), (v, u)) if p in arc]
+
+    for a, b in side.forbid:
+        for lit in used(node(a), node(b)):
+            model.add(lit == 0)
+    for a, b in side.require:
+        model.add(sum(used(node(a), node(b))) == 1)
+
+    def shown(edges: tuple[tuple[Cell, Cell], ...]) -> str:
+        text = " ".join(
+            f"{m.node_name(node(a))}-{m.node_name(node(b))}" for a, b in edges[:6]
+        )
+        return text + (f" ... ({len(edges)} moves)" if len(edges) > 6 else "")
+
+    if side.forbid:
+        lines.append(
+            f"forbid: arc[u->v] = arc[v->u] = 0 for u-v in {shown(side.forbid)}"
+        )
+    if side.require:
+        lines.append(
+            f"require: arc[u->v] + arc[v->u] = 1 for u-v in {shown(side.require)}"
+        )
+    if side.symmetric:
+        perm = symmetry_nodes(graph, side.symmetric).tolist()
+        done: set[tuple[int, int]] = set()
+        for p, q in arc:
+            key = (min(p, q), max(p, q))
+            image = (min(perm[p], perm[q]), max(perm[p], perm[q]))
+            if key in done or key == image:
+                continue
+            done.add(key)
+            model.add(sum(used(*key)) == sum(used(*image)))
+        lines.append(
+            f"symmetric {side.symmetric}: arc[a->b] + arc[b->a] = arc[s(a)->s(b)] "
+            f"+ arc[s(b)->s(a)] for each of {len(done)} moves"
+        )
+    if side.via or side.magic:
+        pos = _positions(m, side)
+        first = -1 if m.start is None else node(m.start)
+        round_trip = cp_model.Domain.from_values([1, 1 - n])
+        for i in range(m.n_arcs):
+            t, h = tails[i], heads[i]
+            if h >= n:
+                continue
+            if i >= moves:  # an arc that starts the path (open forms)
+                model.add(pos[h] == 0).only_enforce_if(lits[i])
+            elif m.closed and first < 0:  # the closed tour may start anywhere
+                model.add_linear_expression_in_domain(
+                    pos[h] - pos[t], round_trip
+                ).only_enforce_if(lits[i])
+            elif not (m.closed and h == first):
+                model.add(pos[h] == pos[t] + 1).only_enforce_if(lits[i])
+        if m.closed and first >= 0:
+            model.add(pos[first] == 0)
+        object.__setattr__(m, "positions", tuple(pos))
+        model.add_all_different(pos)
+        for v, k in via_nodes(graph, side):
+            model.add(pos[v] == k)
+        lines.append(
+            f"via: pos[v] in 0..{n - 1} per cell (less the places fewer moves "
+            "from a known place than v is from its cell); pos[head] = pos[tail] + 1 "
+            "on each move arc used; all different; "
+            + ", ".join(
+                f"pos[{m.node_name(v)}] = {k}" for v, k in via_nodes(graph, side)[:6]
+            )
+            + (" ..." if len(side.via) > 6 else "")
+        )
+        if side.magic:
+            rows, cols = graph.board.shape
+            total = n * (n + 1) // 2
+            for axis, count in ((0, rows), (1, cols)):
+                for line in range(count):
+                    model.add(
+                        sum(
+                            pos[v] + 1 for v in range(n) if graph.cells[v][axis] == line
+                        )
+                        == total // count
+                    )
+            lines.append(
+                f"magic: sum of pos[v] + 1 = {total // rows} over each rank, "
+                f"{total // cols} over each file"
+            )
+        if m.shift:
+            lines.append(
+                f"  (a closed tour: it starts on {m.node_name(first)}, the cell of "
+                f"the lowest visit number, and is turned back {m.shift} places)"
+            )
+        colour = two_colouring(graph)
+        if colour is not None:
+            # The colours alternate along the path: a redundant constraint
+            # that settles parity clashes at once (d4@10 from a1 on 8x8).
+            flip = model.new_bool_var("flip")
+            for v in range(n):
+                half = model.new_int_var(0, n // 2, "")
+                odd = flip if colour[v] else ~flip
+                model.add(pos[v] == 2 * half + 1 - odd)
+            lines.append(
+                "parity: pos[v] = 2 half[v] + (colour[v] xor flip) (the colours of "
+                "a bipartite move graph alternate along the tour)"
+            )
+    return tuple(lines)
 
 
 def _break_closed_symmetry(bundle: TourModel) -> str:
@@ -596,6 +803,47 @@ def _break_open_symmetry(bundle: TourModel) -> str:
         < sum(int(bundle.tails[a]) * lits[a] for a in end_arcs.tolist())
     )
     return "the start is a lower-numbered cell than the end"
+
+
+def _positions(m: TourModel, side: TourConstraints) -> list[cp_model.IntVar]:
+    """One position variable per cell, its domain cut by move distances.
+
+    A cell ``d`` moves from a cell of known position ``k`` (a visit number, the
+    fixed start or end) cannot be fewer than ``d`` places from ``k`` (round
+    the cycle, for a closed tour): those positions leave its domain.
+    """
+    graph, model, n = m.graph, m.model, m.graph.n_nodes
+    known = via_nodes(graph, side)
+    if m.start is not None:
+        known.append((graph.node(m.start), 0))
+    if m.end is not None:
+        known.append((graph.node(m.end), n - 1))
+    dists = [
+        (k, np.maximum(bfs_levels(graph, v), 0).tolist())
+        for v, k in dict(known).items()
+    ]
+    full = cp_model.Domain(0, n - 1)
+    pos = []
+    for v in range(n):
+        cut: list[list[int]] = []
+        for k, dist in dists:
+            d = dist[v]
+            if d > 0:
+                low, high = k - d + 1, k + d - 1
+                cut.append([max(low, 0), min(high, n - 1)])
+                if m.closed and low < 0:  # round the cycle
+                    cut.append([n + low, n - 1])
+                if m.closed and high > n - 1:
+                    cut.append([0, high - n])
+        domain = full
+        if cut:
+            domain = full.intersection_with(
+                cp_model.Domain.from_intervals(cut).complement()
+            )
+        if domain.is_empty():
+            domain = cp_model.Domain(-1, -1)  # no place left: infeasible
+        pos.append(model.new_int_var_from_domain(domain, f"pos[{m.node_name(v)}]"))
+    return pos
 
 
 def _formulation(m: TourModel) -> str:
@@ -645,6 +893,8 @@ def _formulation(m: TourModel) -> str:
         "    sum_u arc[u->v] = 1 for every node v   (enter each node once)",
         "    no subtour                             (one circuit, not several)",
     ]
+    if m.side:
+        lines += ["", "side constraints:", *(f"  {line}" for line in m.side)]
     if m.symmetry:
         lines += ["", f"symmetry breaking: {m.symmetry}"]
     lines += ["", "arcs by tail node:"]

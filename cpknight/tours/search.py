@@ -82,6 +82,7 @@ if TYPE_CHECKING:
 
 from cpknight.board import Cell
 from cpknight.checks import make_tour
+from cpknight.constraints import TourConstraints
 from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import MoveGraph
@@ -221,6 +222,10 @@ def solve_greedy(instance: TourInstance, run: Run) -> Tour:
         instance.start,
         instance.end,
     )
+    if instance.constraints:
+        raise InvalidInputError(
+            "the greedy engine does not take side constraints; use cpsat or prune"
+        )
     n = graph.n_nodes
     first = _trivial(graph, closed, start, end)
     if first is not None:
@@ -340,6 +345,11 @@ def _tours(
         instance.start,
         instance.end,
     )
+    given = instance.constraints
+    if given.symmetric or given.magic:
+        raise InvalidInputError(
+            f"the {method} search does not take --symmetric or --magic; use cpsat"
+        )
     counter = _Counter()
     try:
         first = _trivial(graph, closed, start, end)
@@ -348,20 +358,26 @@ def _tours(
             return
         raise
     if first is not None:
-        yield _finish(graph, first, closed, method, counter, run)
+        yield _finish(graph, first, closed, method, counter, run, constraints=given)
         return
+    anchor, side, shift = given.anchored(closed, start, graph.n_nodes)
     paths = _paths(
         method,
         graph,
         closed,
-        start,
+        anchor,
         end,
         run,
         counter,
         enumerate_all=enumerate_all,
+        side=side,
     )
     for path in paths:
-        yield _finish(graph, path, closed, method, counter, run, start, end)
+        if shift:
+            path = path[-shift:] + path[:-shift]
+        yield _finish(
+            graph, path, closed, method, counter, run, start, end, constraints=given
+        )
 
 
 _CHUNK = 1 << 14
@@ -378,11 +394,13 @@ def _paths(
     counter: _Counter,
     *,
     enumerate_all: bool = False,
+    side: TourConstraints | None = None,
 ) -> Iterator[list[int]]:
     """The tours (node lists) of a backtracking search, start cells in turn.
 
-    Raises ``SearchExhaustedError`` when it found none at all, and
-    ``SolveLimitError`` at the time limit.
+    Side constraints (visit numbers, required and forbidden moves) filter the
+    moves tried; see :func:`_dfs`. Raises ``SearchExhaustedError`` when it
+    found none at all, and ``SolveLimitError`` at the time limit.
     """
     n = graph.n_nodes
     nbrs: list[list[int]] = []
@@ -401,6 +419,9 @@ def _paths(
     reverse = False
     if start_node < 0 and end_node >= 0:
         start_node, end_node, reverse = end_node, -1, True
+    rules = _Rules.of(graph, nbrs, side, reverse)
+    if rules is not None and start_node < 0 and rules.via_at[0] >= 0:
+        start_node = rules.via_at[0]
     # Warnsdorff's order is heavy-tailed: one early mistake can cost millions of
     # attempts. When finding (not enumerating), restart with a doubling cap and
     # fresh random tie-breaks; a run that ends below its cap is a proof.
@@ -418,6 +439,8 @@ def _paths(
             starts = [int(np.argmin(graph.degree))]
         else:
             starts = np.lexsort((rank_np, graph.degree)).tolist()
+        if rules is not None and start_node < 0:
+            starts = [v for v in starts if rules.via_pos[v] < 0]
         cap = max(RESTART_ATTEMPTS, 2 * n) << restart_no
         stop_at = counter.attempts + cap if restart else -1
         try:
@@ -433,6 +456,7 @@ def _paths(
                     run=run,
                     counter=counter,
                     stop_at=stop_at,
+                    rules=rules,
                 ):
                     found = True
                     yield path[::-1] if reverse else list(path)
@@ -448,6 +472,8 @@ def _paths(
             where += f" from {graph.board.cell_name(start)}"
         if end is not None:
             where += f" to {graph.board.cell_name(end)}"
+        if side:
+            where += f" with {side.describe(graph.board)}"
         raise SearchExhaustedError(
             f"the {method} search tried every branch: no {kind} tour of "
             f"{graph.board.label}{where} ({graph.piece.label})",
@@ -467,6 +493,7 @@ def _dfs(
     run: Run,
     counter: _Counter,
     stop_at: int,
+    rules: _Rules | None = None,
 ) -> Iterator[list[int]]:
     """Depth-first search from ``start``; yields the path list (do not keep it).
 
@@ -503,6 +530,8 @@ def _dfs(
         nxt = [w for w in nbrs[v] if not visited[w]]
         if end >= 0 and depth < n - 1 and end in nxt:
             nxt.remove(end)
+        if rules is not None:
+            nxt = rules.filter(nxt, path, visited, depth, closed)
         if ordered and len(nxt) > 1:
             nxt.sort(key=lambda w: avail[w] * n + rank[w])
         nxt.reverse()
@@ -584,6 +613,81 @@ def _dfs(
         counter.attempts, counter.backtracks = attempts, backtracks
 
 
+@dataclass
+class _Rules:
+    """Side constraints as the search reads them: per node, plain lists.
+
+    ``via_at[i]`` is the node that must be at index ``i`` (or -1), ``via_pos[v]``
+    the index node ``v`` must take (or -1); ``req[v]`` the nodes ``v`` must be
+    joined to. Forbidden moves are taken out of ``nbrs`` itself.
+    """
+
+    via_at: list[int]
+    via_pos: list[int]
+    req: list[list[int]] | None
+
+    @classmethod
+    def of(
+        cls,
+        graph: MoveGraph,
+        nbrs: list[list[int]],
+        side: TourConstraints | None,
+        reverse: bool,
+    ) -> _Rules | None:
+        if not side:
+            return None
+        n = graph.n_nodes
+        node = graph.node
+        for a, b in side.forbid:
+            u, v = node(a), node(b)
+            nbrs[u].remove(v)
+            nbrs[v].remove(u)
+        via_at, via_pos = [-1] * n, [-1] * n
+        for cell, k in side.via:
+            i = n - k if reverse else k - 1
+            via_at[i], via_pos[node(cell)] = node(cell), i
+        req: list[list[int]] | None = None
+        if side.require:
+            req = [[] for _ in range(n)]
+            for a, b in side.require:
+                req[node(a)].append(node(b))
+                req[node(b)].append(node(a))
+        return cls(via_at, via_pos, req)
+
+    def filter(
+        self, nxt: list[int], path: list[int], visited: bytearray, d: int, closed: bool
+    ) -> list[int]:
+        """The candidates for index ``d`` that break no constraint yet."""
+        at = self.via_at[d]
+        if at >= 0:
+            nxt = [at] if at in nxt else []
+        pos = self.via_pos
+        nxt = [w for w in nxt if pos[w] < 0 or pos[w] == d]
+        req = self.req
+        if req is None or not nxt:
+            return nxt
+        u, first, n = path[-1], path[0], len(visited)
+        pred = path[-2] if len(path) > 1 else -1
+        need = [x for x in req[u] if x != pred]
+        if u == first and closed:
+            if len(need) > 2:
+                return []
+            if len(need) == 2:
+                nxt = [w for w in nxt if w in need]
+        elif len(need) > 1:
+            return []
+        elif need:
+            nxt = [w for w in nxt if w == need[0]]
+
+        def fits(w: int) -> bool:
+            for x in req[w]:
+                if x != u and visited[x] and not (closed and x == first and d == n - 1):
+                    return False
+            return True
+
+        return [w for w in nxt if fits(w)]
+
+
 def _allowed(allowed: int, end: int, avail: list[int], visited: bytearray) -> int:
     """How many unvisited one-exit cells a state may have (the last cell only)."""
     if end < 0 or allowed == 0:
@@ -633,6 +737,8 @@ def _finish(
     run: Run,
     start: Cell | None = None,
     end: Cell | None = None,
+    *,
+    constraints: TourConstraints | None = None,
 ) -> Tour:
     return make_tour(
         graph.board,
@@ -644,6 +750,7 @@ def _finish(
         seconds=run.elapsed(),  # graph building included, as for cpsat
         start=start,
         end=end,
+        constraints=constraints,
     )
 
 
