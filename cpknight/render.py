@@ -25,7 +25,15 @@ import numpy as np
 from cpknight.board import FILES, Board, Cell
 
 if TYPE_CHECKING:
-    from cpknight.results import Comparison, DistanceMap, Outcome, Route, Sweep, Tour
+    from cpknight.results import (
+        Comparison,
+        DistanceMap,
+        FrontierStats,
+        Outcome,
+        Route,
+        Sweep,
+        Tour,
+    )
 
 __all__ = [
     "GRID_LIMIT",
@@ -35,6 +43,7 @@ __all__ = [
     "distance_map_text",
     "distance_table_text",
     "effort_text",
+    "frontier_text",
     "grid_text",
     "outcome_line",
     "route_line",
@@ -287,6 +296,40 @@ def _fmt(value: object) -> str:
 
 STATUS_WORDS = {"found": "found", "infeasible": "proved none", "unknown": "unknown"}
 """How a comparison table says each status."""
+
+
+def frontier_text(stats: FrontierStats) -> str:
+    """The frontier program's states, row by row: why it is linear in the long side.
+
+    Examples:
+        >>> from cpknight.results import FrontierStats
+        >>> print(frontier_text(FrontierStats(5, 4, 4, 7, (1, 7, 3, 1), (0, 1),
+        ...                                   rows=(2, 2), widths=(1, 2, 5, 4))))
+        frontier: 5 cells wide at most, 4 cells added, peak 7 live states
+        row  cells  widest  live states at its end
+        ---  -----  ------  ----------------------
+          1      2       2                       7
+          2      2       5                       1
+    """
+    lines = [
+        f"frontier: {stats.width} cells wide at most, {stats.steps} cells added, "
+        f"peak {stats.peak} live states"
+    ]
+    if stats.stopped is not None:
+        lines.append(f"stopped after {stats.done} cells: {stats.stopped}")
+    rows: list[list[object]] = []
+    at = 0
+    for number, cells in enumerate(stats.rows, start=1):
+        if at >= stats.done:
+            break
+        upto = min(at + cells, stats.done)
+        rows.append([number, cells, max(stats.widths[at:upto]), stats.live[upto - 1]])
+        at += cells
+    if rows:
+        lines.append(
+            table_text(["row", "cells", "widest", "live states at its end"], rows)
+        )
+    return "\n".join(lines)
 
 
 def effort_text(effort: dict[str, int]) -> str:

@@ -143,10 +143,12 @@ def count_tours(
     closed: bool = True,
     start: CellLike | None = None,
     end: CellLike | None = None,
+    method: str = "auto",
     options: SolveOptions | None = None,
     progress: Callable[[TourCount], None] | None = None,
+    memory_mb: float | None = None,
 ) -> TourCount:
-    """Count the tours of a board by CP-SAT enumeration.
+    """Count the tours of a board, by CP-SAT enumeration or a frontier program.
 
     Args:
         board: a finite board.
@@ -154,17 +156,25 @@ def count_tours(
         closed: count closed tours (circuits) or open ones (paths).
         start: count only the tours from this cell.
         end: count only the tours to this cell (open tours).
+        method: ``'cpsat'`` (enumerate the tours one by one), ``'frontier'``
+            (the transfer-matrix program of :mod:`cpknight.tours.frontier`:
+            linear in the long side, exponential in the short one) or
+            ``'auto'`` (the frontier where it is narrow, see
+            :func:`~cpknight.tours.auto.choose_count_method`).
         options: the time limit bounds the count (then ``status`` is ``unknown``).
-        progress: called with a partial count about once a second.
+        progress: called with a partial count about once a second (CP-SAT),
+            or after every cell (frontier).
+        memory_mb: the frontier program's memory budget in MB.
 
     Returns:
         A :class:`~cpknight.results.TourCount`: ``directed`` counts each tour
         in both directions, ``undirected`` once (with a fixed start or end an
-        open tour has one direction, and the two are equal).
+        open tour has one direction, and the two are equal). Its ``method``
+        says which method counted, its ``frontier`` the program's states.
 
     Raises:
         InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidInputError: bad input, or a frontier too wide for the method.
 
     Examples:
         >>> c = count_tours("3x4", closed=False)
@@ -172,14 +182,32 @@ def count_tours(
         ('found', 16, 8)
         >>> count_tours("4x4").directed
         0
+        >>> count_tours("5x6", method="frontier").frontier.width  # 8 closed
+        12
     """
-    from cpknight.tours.cpsat import count_tours as count_cpsat
+    from cpknight.tours.auto import choose_count_method
 
+    if method not in COUNT_METHODS:
+        raise InvalidInputError(
+            f"expected a count method in {', '.join(COUNT_METHODS)}: {method!r}"
+        )
     run = (options or SolveOptions()).start()  # building the graph counts
     instance = _tour_instance(
         board, piece, start, end, closed=closed, purpose="counting tours"
     )
+    if method == "auto":
+        method = choose_count_method(instance)
+    if method == "frontier":
+        from cpknight.tours.frontier import count_tours as count_frontier
+
+        return count_frontier(instance, run, memory_mb=memory_mb, progress=progress)
+    from cpknight.tours.cpsat import count_tours as count_cpsat
+
     return count_cpsat(instance, run, progress=progress)
+
+
+COUNT_METHODS = ("auto", "cpsat", "frontier")
+"""The ways :func:`count_tours` counts."""
 
 
 # ------------------------------------------------- search: enumerate, compare

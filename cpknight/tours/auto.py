@@ -14,11 +14,19 @@ Examples:
 from __future__ import annotations
 
 from cpknight.board import Board, Cell
+from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper, MoveGraph
 from cpknight.tours import ENGINES
 
-__all__ = ["CPSAT_CELLS", "GREEDY_CELLS", "choose_tour_method", "tiles_suit"]
+__all__ = [
+    "CPSAT_CELLS",
+    "FRONTIER_WIDTH",
+    "GREEDY_CELLS",
+    "choose_count_method",
+    "choose_tour_method",
+    "tiles_suit",
+]
 
 
 def choose_tour_method(
@@ -76,3 +84,30 @@ def tiles_suit(board: Board, piece: Leaper, end: Cell | None) -> bool:
     from cpknight.tours.tiles import tiles_suit as suits
 
     return "tiles" in ENGINES and end is None and suits(board, piece)
+
+
+FRONTIER_WIDTH = 16
+"""Up to this frontier width ``auto`` counts tours by the frontier program."""
+
+
+def choose_count_method(instance: TourInstance) -> str:
+    """The counting method ``method='auto'`` uses: ``'frontier'`` or ``'cpsat'``.
+
+    The rule follows ``benchmarks/count.py``: the frontier program's cost does
+    not depend on how many tours there are, CP-SAT enumeration's grows with
+    each one; the program wins wherever its frontier is at most
+    :data:`FRONTIER_WIDTH` cells wide (the knight on boards up to 7 cells
+    across), and enumeration is left the wide boards, where it can still
+    prove there is none or count a few tours.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> choose_count_method(TourInstance(Board.parse("6x12"), KNIGHT))
+        'frontier'
+        >>> choose_count_method(TourInstance(Board.parse("10x10"), KNIGHT))
+        'cpsat'
+    """
+    from cpknight.tours.frontier import frontier_width
+
+    return "frontier" if frontier_width(instance.graph) <= FRONTIER_WIDTH else "cpsat"
