@@ -46,6 +46,7 @@ __all__ = [
     "frontier_text",
     "grid_text",
     "outcome_line",
+    "prefixes_text",
     "route_line",
     "route_text",
     "sweep_text",
@@ -330,6 +331,26 @@ def frontier_text(stats: FrontierStats) -> str:
             table_text(["row", "cells", "widest", "live states at its end"], rows)
         )
     return "\n".join(lines)
+
+
+def prefixes_text(board: Board, stats: FrontierStats) -> str:
+    """The tours of every prefix of a board, a row each (`cpknight count --prefixes`).
+
+    Examples:
+        >>> from cpknight.results import FrontierStats
+        >>> stats = FrontierStats(8, 12, 12, 34, (), (0, 1), prefixes=((3, 0), (4, 8)))
+        >>> print(prefixes_text(Board((4, 3)), stats))
+        board  directed  undirected
+        -----  --------  ----------
+        3x3           0           0
+        4x3          16           8
+    """
+    shape = list(board.shape)
+    rows: list[list[object]] = []
+    for k, undirected in stats.prefixes:
+        shape[stats.axes[0]] = k
+        rows.append(["x".join(str(x) for x in shape), 2 * undirected, undirected])
+    return table_text(["board", "directed", "undirected"], rows)
 
 
 def effort_text(effort: dict[str, int]) -> str:

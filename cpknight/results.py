@@ -497,6 +497,8 @@ class FrontierStats:
         rows: how many cells each row (along the major axis) has, in order.
         widths: the frontier's width at every step.
         tried: the state-and-choice pairs looked at (the program's effort).
+        prefixes: ``(rows, undirected tours)`` of every prefix of the board
+            (its first rows along the major axis), when asked for.
 
     Examples:
         >>> FrontierStats(3, 2, 2, 5, (5, 1), (0, 1)).as_dict()["peak"]
@@ -513,6 +515,7 @@ class FrontierStats:
     rows: tuple[int, ...] = ()
     widths: tuple[int, ...] = ()
     tried: int = 0
+    prefixes: tuple[tuple[int, int], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON keys: width, steps, done, peak, live (per step), stopped."""
@@ -524,6 +527,7 @@ class FrontierStats:
             "live": [int(x) for x in self.live],
             "tried": int(self.tried),
             "stopped": self.stopped,
+            "prefixes": [[int(k), int(c)] for k, c in self.prefixes],
         }
 
 

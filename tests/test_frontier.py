@@ -391,3 +391,41 @@ def test_ctrl_c_during_a_frontier_count_gives_no_count() -> None:
     assert (data["method"], data["status"]) == ("frontier", "unknown")
     assert data["directed"] is None
     assert data["at_least_directed"] is None
+
+
+# A079137: undirected open tours of 4 x n, n = 1..10.
+A079137 = [0, 0, 8, 0, 82, 744, 6378, 31088, 189688, 1213112]
+
+
+def test_prefixes_give_every_length_in_one_run() -> None:
+    count = count_tours("4x10", closed=False, prefixes=True)
+    assert count.frontier is not None
+    assert list(count.frontier.prefixes) == list(enumerate(A079137, start=1))
+    # each prefix is the board of that length, counted on its own
+    assert count_tours("4x7", closed=False, method="frontier").undirected == 6378
+
+
+@pytest.mark.slow
+def test_prefixes_6x20_are_a175881() -> None:
+    count = count_tours("6x20", prefixes=True)
+    assert count.frontier is not None
+    found = dict(count.frontier.prefixes)
+    for n, want in A175881.items():
+        assert found[n] == want, n
+    assert found[6] == 9862  # A001230
+
+
+def test_prefixes_refused_with_fixed_ends_or_wrapped_rows() -> None:
+    with pytest.raises(InvalidInputError, match="fixed start"):
+        count_tours("4x6", closed=False, start="a1", prefixes=True)
+    with pytest.raises(InvalidInputError, match="wrap"):
+        count_tours(Board.parse("3x8", topology="torus"), prefixes=True)
+    with pytest.raises(InvalidInputError, match="frontier"):
+        count_tours("3x8", method="cpsat", prefixes=True)
+
+
+def test_cli_prefixes(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["count", "3x12", "--prefixes"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "3x10         32          16" in out  # A070030

@@ -147,6 +147,7 @@ def count_tours(
     options: SolveOptions | None = None,
     progress: Callable[[TourCount], None] | None = None,
     memory_mb: float | None = None,
+    prefixes: bool = False,
 ) -> TourCount:
     """Count the tours of a board, by CP-SAT enumeration or a frontier program.
 
@@ -165,6 +166,9 @@ def count_tours(
         progress: called with a partial count about once a second (CP-SAT),
             or after every cell (frontier).
         memory_mb: the frontier program's memory budget in MB.
+        prefixes: count, in the same frontier run, the tours of every prefix
+            of the board too (its first k rows along the long side: one run
+            on 6x20 counts 6x1 .. 6x20) into ``frontier.prefixes``.
 
     Returns:
         A :class:`~cpknight.results.TourCount`: ``directed`` counts each tour
@@ -184,6 +188,8 @@ def count_tours(
         0
         >>> count_tours("5x6", method="frontier").frontier.width  # 8 closed
         12
+        >>> count_tours("3x12", prefixes=True).frontier.prefixes[-3:]  # A070030
+        ((10, 16), (11, 0), (12, 176))
     """
     from cpknight.tours.auto import choose_count_method
 
@@ -196,11 +202,15 @@ def count_tours(
         board, piece, start, end, closed=closed, purpose="counting tours"
     )
     if method == "auto":
-        method = choose_count_method(instance)
+        method = "frontier" if prefixes else choose_count_method(instance)
     if method == "frontier":
         from cpknight.tours.frontier import count_tours as count_frontier
 
-        return count_frontier(instance, run, memory_mb=memory_mb, progress=progress)
+        return count_frontier(
+            instance, run, memory_mb=memory_mb, progress=progress, prefixes=prefixes
+        )
+    if prefixes:
+        raise InvalidInputError("prefix counts are the frontier program's")
     from cpknight.tours.cpsat import count_tours as count_cpsat
 
     return count_cpsat(instance, run, progress=progress)

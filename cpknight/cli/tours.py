@@ -50,6 +50,7 @@ from cpknight.render import (
     effort_text,
     frontier_text,
     outcome_line,
+    prefixes_text,
     sweep_text,
 )
 from cpknight.results import Outcome, TourCount
@@ -236,6 +237,12 @@ def _add_count(sub: SubParsers) -> None:
         metavar="MB",
         help="the frontier program's memory budget in MB (default 2048)",
     )
+    parser.add_argument(
+        "--prefixes",
+        action="store_true",
+        help="also count every prefix of the board in the same frontier run "
+        "(6x20: 6x1 .. 6x20)",
+    )
     _add_solve_args(parser)
     _add_json(parser)
     _add_progress(parser)
@@ -246,21 +253,17 @@ def _run_count(args: argparse.Namespace) -> int:
 
     board, piece = _board_and_piece(args)
     closed = not args.open
-    frontier = args.method == "frontier"
-    if frontier:
-        line = "counting: cell {n}/{total} {bar} {postfix} ({elapsed})"
-        bar = _progress_bar(args, line, total=board.n_open)
-    else:
-        bar = _progress_bar(args, "counting: {n} directed tours so far ({elapsed})")
+    bar = _progress_bar(args, "counting: {desc} ({elapsed})")
 
     def progress(partial: TourCount) -> None:
-        if partial.frontier is not None:
-            live = partial.frontier.live[-1] if partial.frontier.live else 0
-            bar.total = partial.frontier.steps
-            bar.set_postfix_str(f"{live} live states", refresh=False)
-            bar.update(partial.frontier.done - bar.n)
+        stats = partial.frontier
+        if stats is not None:
+            live = stats.live[-1] if stats.live else 0
+            text = f"cell {stats.done}/{stats.steps}, {live} live states"
         else:
-            bar.update(partial.directed - bar.n)
+            text = f"{partial.directed} directed tours so far"
+        bar.set_description_str(text, refresh=False)
+        bar.update(1)
 
     try:
         result = count_tours(
@@ -273,6 +276,7 @@ def _run_count(args: argparse.Namespace) -> int:
             options=_solve_options(args),
             progress=None if bar is None else progress,
             memory_mb=args.memory,
+            prefixes=args.prefixes,
         )
         if bar is not None and result.frontier is None:
             progress(result)
@@ -305,6 +309,8 @@ def _run_count(args: argparse.Namespace) -> int:
     text = f"{head}{numbers} ({why}, {result.seconds:.3f} s)"
     if stats is not None:
         text += "\n" + frontier_text(stats)
+    if stats is not None and stats.prefixes:
+        text += "\n" + prefixes_text(board, stats)
     return _outcome(
         args,
         code,

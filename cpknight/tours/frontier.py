@@ -292,6 +292,7 @@ def count_tours(
     memory_mb: float | None = None,
     progress: ProgressCallback | None = None,
     kernel: str = "auto",
+    prefixes: bool = False,
 ) -> TourCount:
     """Count the tours of an instance by the frontier program.
 
@@ -308,6 +309,9 @@ def count_tours(
         progress: called with a partial count (no numbers, the frontier's
             figures so far) after every cell.
         kernel: ``'dict'`` (plain Python), ``'numpy'`` or ``'auto'``.
+        prefixes: also count the tours of every prefix of the board (its
+            first ``k`` rows along the long side, ``6x1`` .. ``6x20`` for
+            ``6x20``) in the same run, into ``frontier.prefixes``.
 
     Returns:
         A :class:`~cpknight.results.TourCount` with its
@@ -316,7 +320,8 @@ def count_tours(
         budget stopped it.
 
     Raises:
-        InvalidInputError: the frontier is wider than :data:`MAX_WIDTH`.
+        InvalidInputError: the frontier is wider than :data:`MAX_WIDTH`;
+            prefixes asked with fixed ends, or along a wrapped axis.
 
     Examples:
         >>> from cpknight.board import Board
@@ -348,6 +353,17 @@ def count_tours(
         )
     fixed_end = not closed and (start is not None or end is not None)
     factor = 1 if fixed_end else 2
+    row_ends = list(itertools.accumulate(plan.rows))
+    found: dict[int, int] = {}
+    if prefixes:
+        if start is not None or end is not None:
+            raise InvalidInputError("prefix counts take no fixed start or end")
+        if graph.board.wrap[plan.axes[0]]:
+            raise InvalidInputError(
+                f"the rows of {graph.board.label} wrap around: its prefixes "
+                "are not boards of the same kind"
+            )
+        kernel = "numpy"
     if kernel == "auto":
         kernel = "dict" if plan.width <= 10 else "numpy"
     per_state = _BYTES_PER_STATE[kernel]
@@ -366,6 +382,11 @@ def count_tours(
             rows=plan.rows,
             widths=tuple(plan.widths()),
             tried=tried[0],
+            prefixes=tuple(
+                (k + 1, found[stop - 1])
+                for k, stop in enumerate(row_ends)
+                if stop - 1 in found
+            ),
         )
 
     def partial(stopped: str | None = None, interrupted: bool = False) -> TourCount:
@@ -404,6 +425,13 @@ def count_tours(
         try:
             if kernel == "dict":
                 undirected, _ = count_frontier_dict(plan, check)
+            elif prefixes:
+                from cpknight.tours.frontier_numpy import count_prefixes_numpy
+
+                found.update(
+                    count_prefixes_numpy(plan, [e - 1 for e in row_ends], check)
+                )
+                undirected = found[len(plan.steps) - 1]
             else:
                 from cpknight.tours.frontier_numpy import count_frontier_numpy
 

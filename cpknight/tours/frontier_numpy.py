@@ -24,7 +24,8 @@ Examples:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
@@ -38,7 +39,7 @@ from cpknight.tours.frontier import (
     FrontierStep,
 )
 
-__all__ = ["count_frontier_numpy"]
+__all__ = ["count_frontier_numpy", "count_prefixes_numpy"]
 
 U8 = npt.NDArray[np.uint8]
 U64 = npt.NDArray[np.uint64]
@@ -52,6 +53,8 @@ _MAX_ROWS = 2**31
 def count_frontier_numpy(
     plan: FrontierPlan,
     check: Callable[[int, int, int], None] | None = None,
+    *,
+    finish_at: Sequence[int] = (),
 ) -> tuple[int, list[int]]:
     """Run the frontier program with numpy (the same answers as the dict kernel).
 
@@ -59,20 +62,72 @@ def count_frontier_numpy(
         plan: the cell order and its steps.
         check: called as ``check(step, live_states, tried)`` after every
             step (``tried``: the state-and-choice pairs the step looked at).
+        finish_at: steps after which to finish the board as if it ended
+            there too (every frontier cell leaving): the counts of the
+            board's prefixes, reported through :func:`count_prefixes_numpy`.
 
     Returns:
         The number of undirected tours and the live states after every step.
     """
+    total, live, _ = _run(plan, check, finish_at)
+    return total, live
+
+
+def count_prefixes_numpy(
+    plan: FrontierPlan,
+    finish_at: Sequence[int],
+    check: Callable[[int, int, int], None] | None = None,
+) -> dict[int, int]:
+    """The tours of every prefix of the board that ends after a step in ``finish_at``.
+
+    One run of the program on the whole board counts every prefix: at a step
+    in ``finish_at`` the states so far are also finished as if the board
+    ended there (the transfer-matrix view of a strip: one sweep gives every
+    length). The plan must have no fixed ends.
+
+    Returns:
+        ``{step: undirected tours of the prefix ending at that step}``, the
+        last step included.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> from cpknight.tours.frontier import plan_frontier
+        >>> plan = plan_frontier(move_graph("3x12"), closed=True)
+        >>> found = count_prefixes_numpy(plan, [29, 35])
+        >>> found[29], found[35]  # 3x10 and 3x12 (A070030)
+        (16, 176)
+    """
+    if plan.ends:
+        raise ValueError("prefix counts take no fixed ends")
+    total, _, found = _run(plan, check, finish_at)
+    found[len(plan.steps) - 1] = total
+    return found
+
+
+def _run(
+    plan: FrontierPlan,
+    check: Callable[[int, int, int], None] | None,
+    finish_at: Sequence[int],
+) -> tuple[int, list[int], dict[int, int]]:
     codes: U8 = np.zeros((0, 1), dtype=np.uint8)  # codes[slot, state]
     used: U8 = np.zeros(1, dtype=np.uint8)
     counts: list[U64] = [np.ones(1, dtype=np.uint64)]
     live: list[int] = []
     last = len(plan.steps) - 1
-    total = 0
+    finishing = set(finish_at)
+    found: dict[int, int] = {}
     for i, step in enumerate(plan.steps):
         width = step.width
         base = np.zeros((width, codes.shape[1]), dtype=np.uint8)
         base[: width - 1] = codes
+        if i == last or i in finishing:
+            every = replace(step, leaving=tuple(range(width)))
+            found[i], tried = _finish(plan, every, base, used, counts)
+            if i == last:
+                live.append(0)
+                if check is not None:
+                    check(i, 0, tried)
+                break
         gone = set(step.leaving)
         keep = [s for s in range(width) if s not in gone]
         lut = np.arange(256, dtype=np.uint8)
@@ -83,25 +138,12 @@ def count_frontier_numpy(
         parts_src: list[I64] = []
         tried = 0
         for chosen in _choices(step.back, step.cap):
-            if chosen:
-                rows = base[chosen[0]] != FULL
-                for u in chosen[1:]:
-                    rows &= base[u] != FULL
-                src = np.flatnonzero(rows)
-                c = base[:, src]
-            else:
-                src = np.arange(base.shape[1])
-                c = base.copy()
+            src, c = _rows(base, chosen)
             tried += int(src.size)
             if src.size == 0:
                 continue
             u8 = used[src].copy()
-            alive, done = _move(plan, step, c, u8, chosen, i == last)
-            if i == last:
-                take = src[alive & done]
-                for k, limb in enumerate(counts):
-                    total += sum(int(x) for x in limb[take]) << (32 * k)
-                continue
+            alive, done = _move(plan, step, c, u8, chosen, False)
             ok = alive & ~done
             kept = lut[c[keep][:, ok]]
             u8 = u8[ok]
@@ -117,18 +159,43 @@ def count_frontier_numpy(
             parts_codes.append(kept)
             parts_used.append(u8)
             parts_src.append(src)
-        if i == last:
-            live.append(0)
-            if check is not None:
-                check(i, 0, tried)
-            break
         codes, used, counts = _aggregate(parts_codes, parts_used, parts_src, counts)
         live.append(int(codes.shape[1]))
         if check is not None:
             check(i, live[-1], tried)
         if codes.shape[1] == 0:
             break
-    return total, live
+    total = found.pop(last, 0)
+    return total, live, found
+
+
+def _rows(base: U8, chosen: tuple[int, ...]) -> tuple[I64, U8]:
+    """The states that can take the moves to ``chosen``, and a copy of them."""
+    if not chosen:
+        return np.arange(base.shape[1]), base.copy()
+    rows = base[chosen[0]] != FULL
+    for u in chosen[1:]:
+        rows &= base[u] != FULL
+    src = np.flatnonzero(rows)
+    return src, base[:, src]
+
+
+def _finish(
+    plan: FrontierPlan, step: FrontierStep, base: U8, used: U8, counts: list[U64]
+) -> tuple[int, int]:
+    """The tours completed at ``step`` when every frontier cell leaves with it."""
+    total = 0
+    tried = 0
+    for chosen in _choices(step.back, step.cap):
+        src, c = _rows(base, chosen)
+        tried += int(src.size)
+        if src.size == 0:
+            continue
+        alive, done = _move(plan, step, c, used[src].copy(), chosen, True)
+        take = src[alive & done]
+        for k, limb in enumerate(counts):
+            total += sum(int(x) for x in limb[take]) << (32 * k)
+    return total, tried
 
 
 def _choices(back: tuple[int, ...], cap: int) -> list[tuple[int, ...]]:
