@@ -321,9 +321,9 @@ def frontier_text(stats: FrontierStats) -> str:
     rows: list[list[object]] = []
     at = 0
     for number, cells in enumerate(stats.rows, start=1):
-        if at >= stats.done:
-            break
-        upto = min(at + cells, stats.done)
+        if at + cells > stats.done:
+            break  # a row the program did not finish
+        upto = at + cells
         rows.append([number, cells, max(stats.widths[at:upto]), stats.live[upto - 1]])
         at += cells
     if rows:

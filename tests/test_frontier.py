@@ -429,3 +429,13 @@ def test_cli_prefixes(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert code == 0
     assert "3x10         32          16" in out  # A070030
+
+
+def test_cli_formulation_count(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["formulation", "count", "5x6", "--open"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "frontier program: open tours of 5x6" in out
+    assert "widest frontier: 12 cells" in out
+    assert "live states at its end" in out
+    assert "37568 directed, 18784 undirected" in out  # A083386

@@ -60,6 +60,7 @@ __all__ = [
     "FrontierStep",
     "count_frontier_dict",
     "count_tours",
+    "frontier_formulation",
     "frontier_width",
     "plan_frontier",
 ]
@@ -365,7 +366,7 @@ def count_tours(
             )
         kernel = "numpy"
     if kernel == "auto":
-        kernel = "dict" if plan.width <= 10 else "numpy"
+        kernel = "dict" if plan.width <= 6 else "numpy"
     per_state = _BYTES_PER_STATE[kernel]
     live: list[int] = []
     tried = [0]
@@ -461,6 +462,61 @@ def count_tours(
 
 class _OverBudget(Exception):
     """The live states would pass the memory budget."""
+
+
+def frontier_formulation(graph: MoveGraph, plan: FrontierPlan) -> str:
+    """The frontier program of an instance, printed with its own numbers.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> g = move_graph("3x4")
+        >>> text = frontier_formulation(g, plan_frontier(g, closed=True))
+        >>> print(text.splitlines()[0])
+        frontier program: closed tours of 3x4 (knight (1,2)), 12 cells
+    """
+    board = graph.board
+    kind = "closed" if plan.closed else "open"
+    name = board.cell_name
+    ends = ", ".join(name(graph.cell(e)) for e in plan.ends) or "none"
+    axis = plan.axes[0] if plan.axes else 0
+    lines = [
+        f"frontier program: {kind} tours of {board.label} ({graph.piece.label}), "
+        f"{len(plan.order)} cells",
+        f"order: {len(plan.rows)} rows along axis {axis} of "
+        f"{max(plan.rows, default=0)} cells, row by row (the short side across)",
+        f"fixed tour ends: {ends}; free ends: {plan.free_ends}",
+        "state: one code per frontier cell (a cell added whose moves are not all",
+        "  decided): 0 no move yet, 1 full (degree 2, or a tour end), 2 a path end",
+        "  whose other end is a tour end, 3+p a path end whose other end is slot p;",
+        "  and the free ends used so far (open tours). Count: exact integers.",
+        "step: add the next cell; join it to at most 2 (1 for a fixed end) of its",
+        "  earlier neighbours that are not full, never closing a cycle except as",
+        "  the last move of a closed tour; cells with no neighbour still to come",
+        "  leave the frontier and must be full (or, open tours, become an end).",
+        f"widest frontier: {plan.width} cells (cost grows about like c^width; "
+        f"steps: {len(plan.steps)}, one per cell)",
+    ]
+    rows: list[list[object]] = []
+    at = 0
+    for number, cells in enumerate(plan.rows, start=1):
+        steps = plan.steps[at : at + cells]
+        choices = [
+            sum(
+                len(list(itertools.combinations(s.back, k)))
+                for k in range(min(s.cap, len(s.back)) + 1)
+            )
+            for s in steps
+        ]
+        first = name(graph.cell(steps[0].node))
+        last = name(graph.cell(steps[-1].node))
+        rows.append(
+            [number, f"{first}..{last}", max(s.width for s in steps), max(choices)]
+        )
+        at += cells
+    from cpknight.render import table_text
+
+    lines.append(table_text(["row", "cells", "widest", "choices per cell"], rows))
+    return "\n".join(lines)
 
 
 # ------------------------------------------------------------ the dict kernel
