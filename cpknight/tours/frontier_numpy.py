@@ -311,21 +311,22 @@ def _aggregate(
 
 
 def _pack(codes: U8, used: U8) -> list[U64]:
-    """The rows as one or two 64-bit keys (``used`` in the first)."""
+    """The rows as 64-bit keys: their bytes (two codes a byte when they fit)."""
     width, m = codes.shape
-    bits = max(1, int(codes.max(initial=0)).bit_length())
-    keys: list[U64] = []
-    key = used.astype(np.uint64)
-    room = 64 - 2
-    for s in range(width):
-        if room < bits:
-            keys.append(key)
-            key = np.zeros(m, dtype=np.uint64)
-            room = 64
-        key = (key << np.uint64(bits)) | codes[s].astype(np.uint64)
-        room -= bits
-    keys.append(key)
-    return keys
+    nibbles = int(codes.max(initial=0)) < 16
+    size = 1 + ((width + 1) // 2 if nibbles else width)
+    words = -(-size // 8)
+    packed = np.zeros((m, 8 * words), dtype=np.uint8)
+    packed[:, 0] = used
+    if nibbles:
+        for j in range(width // 2):
+            packed[:, 1 + j] = (codes[2 * j] << 4) | codes[2 * j + 1]
+        if width % 2:
+            packed[:, 1 + width // 2] = codes[width - 1]
+    else:
+        packed[:, 1 : 1 + width] = codes.T
+    keys = packed.view(np.uint64)
+    return [np.ascontiguousarray(keys[:, w]) for w in range(words)]
 
 
 def _carry(limbs: list[U64]) -> list[U64]:
