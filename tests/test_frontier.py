@@ -377,7 +377,17 @@ def test_cli_count_frontier_refused(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT semantics")
 def test_ctrl_c_during_a_frontier_count_gives_no_count() -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cpknight", "count", "7x7", "--open", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "cpknight",
+            "count",
+            "7x7",
+            "--open",
+            "--json",
+            "--method",
+            "frontier",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

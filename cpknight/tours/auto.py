@@ -86,8 +86,10 @@ def tiles_suit(board: Board, piece: Leaper, end: Cell | None) -> bool:
     return "tiles" in ENGINES and end is None and suits(board, piece)
 
 
-FRONTIER_WIDTH = 16
-"""Up to this frontier width ``auto`` counts tours by the frontier program."""
+FRONTIER_WIDTH = 14
+"""Up to this frontier width ``auto`` counts tours by the frontier program (the
+knight on boards up to 6 cells across; on 7 the open 7x7 count passes the
+default memory budget)."""
 
 
 def choose_count_method(instance: TourInstance) -> str:
@@ -96,9 +98,10 @@ def choose_count_method(instance: TourInstance) -> str:
     The rule follows ``benchmarks/count.py``: the frontier program's cost does
     not depend on how many tours there are, CP-SAT enumeration's grows with
     each one; the program wins wherever its frontier is at most
-    :data:`FRONTIER_WIDTH` cells wide (the knight on boards up to 7 cells
+    :data:`FRONTIER_WIDTH` cells wide (the knight on boards up to 6 cells
     across), and enumeration is left the wide boards, where it can still
-    prove there is none or count a few tours.
+    count a few tours, and the instances a cheap certificate proves have
+    none (7x7 closed: odd), which it answers at once.
 
     Examples:
         >>> from cpknight.board import Board
@@ -107,7 +110,16 @@ def choose_count_method(instance: TourInstance) -> str:
         'frontier'
         >>> choose_count_method(TourInstance(Board.parse("10x10"), KNIGHT))
         'cpsat'
+        >>> choose_count_method(TourInstance(Board.parse("5x5"), KNIGHT))  # odd
+        'cpsat'
     """
+    from cpknight.tours.certificates import tour_certificate
     from cpknight.tours.frontier import frontier_width
 
-    return "frontier" if frontier_width(instance.graph) <= FRONTIER_WIDTH else "cpsat"
+    graph = instance.graph
+    if frontier_width(graph) > FRONTIER_WIDTH:
+        return "cpsat"
+    proved_none = tour_certificate(
+        graph, closed=instance.closed, start=instance.start, end=instance.end
+    )
+    return "cpsat" if proved_none is not None else "frontier"

@@ -280,8 +280,11 @@ MAX_WIDTH = 30
 """The widest frontier the program takes at all (its states are packed in
 two 64-bit words): a knight on boards up to 14 cells across."""
 
-_BYTES_PER_STATE = {"dict": 240, "numpy": 96}
-"""What one live state costs, about, in each kernel (for the memory budget)."""
+_BYTES_PER_STATE = {"dict": 240, "numpy": 256}
+"""What one live state costs, about, in each kernel, with the working arrays
+of the next step (a few choices per state, each a row of codes, keys, sort
+order, source index and count limbs): the memory budget divided by it is the
+most live states allowed."""
 
 ProgressCallback = Callable[[TourCount], None]
 
