@@ -308,16 +308,18 @@ def test_time_limit_gives_no_count() -> None:
 
 
 def test_memory_budget_stops_the_count() -> None:
-    count = count_tours("6x6", method="frontier", memory_mb=0.5)
+    count = count_tours("6x6", method="frontier", memory_mb=10)
     assert count.status is Status.UNKNOWN
     assert count.frontier is not None
     assert count.frontier.stopped is not None
-    assert "memory budget of 0.5 MB" in count.frontier.stopped
+    assert "memory budget of 10 MB" in count.frontier.stopped
 
 
 def test_too_wide_is_refused() -> None:
     with pytest.raises(InvalidInputError, match="cells wide"):
         count_tours("20x20", method="frontier")
+    with pytest.raises(InvalidInputError, match="memory budget of 2048 MB"):
+        count_tours("8x8", method="frontier")  # 18 cells wide
 
 
 def test_auto_picks_the_frontier_on_strips() -> None:
@@ -382,7 +384,7 @@ def test_ctrl_c_during_a_frontier_count_gives_no_count() -> None:
             "-m",
             "cpknight",
             "count",
-            "7x7",
+            "6x6",
             "--open",
             "--json",
             "--method",
