@@ -116,7 +116,7 @@ class Board:
         name: str | None = None,
         start_hint: Sequence[int] | None = None,
     ) -> None:
-        dims = tuple(int(s) for s in shape)
+        dims = _int_tuple(shape, "board sides")
         if not dims:
             raise InvalidBoardError("a board needs at least one axis")
         if any(s < 0 for s in dims):
@@ -145,7 +145,7 @@ class Board:
             wraps = (False,) * len(dims)
         if unbounded and any(wraps):
             raise InvalidBoardError("the unbounded plane cannot wrap")
-        cells = frozenset(tuple(int(x) for x in c) for c in blocked)
+        cells = frozenset(_int_tuple(c, "blocked cell coordinates") for c in blocked)
         if unbounded and cells:
             raise InvalidBoardError("the unbounded plane has no blocked cells")
         for cell in cells:
@@ -165,11 +165,14 @@ class Board:
     # ------------------------------------------------------------------ parsing
 
     @classmethod
-    def parse(cls, spec: str | Board, *, topology: Topology | None = None) -> Board:
+    def parse(
+        cls, spec: str | Board | Sequence[int], *, topology: Topology | None = None
+    ) -> Board:
         """Read a board from a size, a name, ``plane``, or an ASCII-art file.
 
         Args:
-            spec: ``'8x8'``, ``'5x7'``, ``'4x4x4'``; a named board (see
+            spec: ``'8x8'``, ``'5x7'``, ``'4x4x4'`` (or a shape such as
+                ``(8, 8)``); a named board (see
                 :data:`NAMED_BOARDS`); ``'plane'`` or ``'plane3'`` (unbounded, for
                 distances); or the path of a text file of ``.`` (open) and ``#``
                 (blocked), top rank first, 3D layers separated by a blank line.
@@ -194,6 +197,13 @@ class Board:
             3
             >>> Board.parse("8x8", topology="cylinder").topology
             'cylinder'
+            >>> Board.parse((6, 6)) == Board.parse("6x6")
+            True
+            >>> Board.parse(8)
+            Traceback (most recent call last):
+            ...
+            cpknight.errors.InvalidBoardError: expected a board, a spec like '8x8' \
+or a shape like (8, 8): 8
             >>> Board.parse("x8")
             Traceback (most recent call last):
             ...
@@ -208,6 +218,12 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
         if topology not in TOPOLOGIES:
             raise InvalidBoardError(
                 f"expected a topology in {', '.join(TOPOLOGIES)}: {topology!r}"
+            )
+        if isinstance(spec, tuple | list):
+            return cls(spec, topology=topology)  # a shape such as (6, 6)
+        if not isinstance(spec, str):
+            raise InvalidBoardError(
+                f"expected a board, a spec like '8x8' or a shape like (8, 8): {spec!r}"
             )
         text = spec.strip()
         key = text.lower()
@@ -550,6 +566,12 @@ a tour needs a finite board
             if match:
                 parts = re.split(r"\s*[, ]\s*", match.group(1).strip())
                 return tuple(int(p) for p in parts), spec.strip()
+            if self.dim == 2 and re.fullmatch(r"[a-z]{2,}-?\d+", text):
+                raise InvalidCellError(
+                    f"letters name only the first {len(FILES)} files (a to z); "
+                    f"name cells past them by zero-based coordinates 'row,col' "
+                    f"like '0,{len(FILES)}': {spec!r}"
+                )
             raise InvalidCellError(
                 f"expected a cell like 'a1' or '0,0': {spec!r}"
                 if self.dim == 2
@@ -682,6 +704,21 @@ a tour needs a finite board
         if self.name:
             parts.append(f"name={self.name!r}")
         return f"Board({', '.join(parts)})"
+
+
+def _int_tuple(values: object, what: str) -> tuple[int, ...]:
+    """A tuple of ints, or an error: floats and bools are not truncated.
+
+    Examples:
+        >>> _int_tuple((8.5, 8), "board sides")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidBoardError: board sides must be ints: (8.5, 8)
+    """
+    try:
+        return tuple(_as_int(x) for x in values)  # type: ignore[attr-defined]
+    except TypeError:
+        raise InvalidBoardError(f"{what} must be ints: {values!r}") from None
 
 
 def _as_int(x: object) -> int:

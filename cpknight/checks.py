@@ -137,7 +137,7 @@ path: step 1 -> 2 (a1 -> b2) is not a knight (1,2) move
 
 
 def check_tour(
-    board: Board,
+    board: Board | str | Sequence[int],
     cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
     *,
     piece: PieceLike = KNIGHT,
@@ -151,7 +151,8 @@ def check_tour(
     three cells (a circuit that does not use one move twice).
 
     Args:
-        board: the board (blocked cells and wrap are respected).
+        board: the board (blocked cells and wrap are respected), or a spec such
+            as ``'6x6'`` or a shape.
         cells: the cells in visiting order: names, tuples, or an ``(n, d)`` array.
         piece: the leaper.
         closed: require the closing move.
@@ -175,6 +176,7 @@ def check_tour(
 open cells
         >>> check_tour(Board.parse("1x1"), ["a1"])
     """
+    board = Board.parse(board)  # a Board, or a spec such as '6x6'
     leaper = as_piece(piece)
     board.require_finite("a tour")
     leaper.check_dim(board.dim, board.label)
@@ -220,7 +222,7 @@ open cells
 
 
 def is_tour(
-    board: Board,
+    board: Board | str | Sequence[int],
     cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
     *,
     piece: PieceLike = KNIGHT,
@@ -235,6 +237,7 @@ def is_tour(
         >>> is_tour(Board.parse("2x2"), ["a1", "b2"])
         False
     """
+    board = Board.parse(board)  # bad boards raise; bad tours are False
     try:
         check_tour(board, cells, piece=piece, closed=closed, start=start, end=end)
     except (TourCheckError, InvalidCellError):
@@ -474,7 +477,7 @@ def _shown(board: Board, cell: npt.NDArray[np.int64]) -> str:
 
 
 def check_route(
-    board: Board,
+    board: Board | str | Sequence[int],
     cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
     *,
     start: CellLike,
@@ -486,7 +489,7 @@ def check_route(
     """Raise unless ``cells`` is a route from ``start`` through all the food.
 
     Args:
-        board: the board (blocked cells and wrap are respected).
+        board: the board (blocked cells and wrap are respected), or a spec.
         cells: the route, start first: names, tuples or an ``(n, d)`` array.
         start: the required first cell.
         food: the cells the route must visit.
@@ -508,6 +511,7 @@ def check_route(
         ...
         cpknight.errors.TourCheckError: the route never visits food c1
     """
+    board = Board.parse(board)  # a Board, or a spec such as '8x8'
     leaper = as_piece(piece)
     board.require_finite("a route")
     leaper.check_dim(board.dim, board.label)
@@ -540,7 +544,7 @@ def check_route(
 
 
 def is_route(
-    board: Board,
+    board: Board | str | Sequence[int],
     cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
     *,
     start: CellLike,
@@ -558,6 +562,7 @@ def is_route(
         >>> is_route(b, ["a1", "b3", "a1"], start="a1", food=["b3"], simple=True)
         False
     """
+    board = Board.parse(board)  # bad boards raise; bad routes are False
     try:
         check_route(
             board, cells, start=start, food=food, end=end, piece=piece, simple=simple

@@ -50,7 +50,7 @@ from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
 from cpknight.results import Outcome
-from cpknight.solving import Run
+from cpknight.solving import Run, interruptible
 from cpknight.status import Effort, Status
 
 __all__ = [
@@ -79,6 +79,17 @@ class _Instance:
     def graph(self) -> MoveGraph:
         """The move graph, built on first use (under the caller's clock)."""
         return move_graph(self.board, self.piece)
+
+    def build_graph(self, run: Run) -> MoveGraph:
+        """Build the move graph now, the run's clock checked as it is built.
+
+        :func:`solve_with` calls this for engines that read the graph, so that
+        building it (seconds on 3000x3000) is stopped by the time limit.
+        """
+        if "graph" not in self.__dict__:
+            graph = move_graph(self.board, self.piece, check=run.check)
+            object.__setattr__(self, "graph", graph)  # the cached_property's slot
+        return self.graph
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -253,7 +264,16 @@ def solve_with(engine: Engine, instance: Any, run: Run) -> Any:
     solve = engine.load()
     run.clock.exclude(time.perf_counter() - began)
     try:
-        return solve(instance, run)
+        # Ctrl-C expires the run's clock: the engine stops at its next deadline
+        # check and hands back what it has, as at its time limit.
+        with interruptible(run):
+            if (
+                engine.reads == "graph"
+                and isinstance(instance, _Instance)
+                and not instance.board.unbounded  # the engine says why not
+            ):
+                instance.build_graph(run)
+            return solve(instance, run)
     except OutcomeError as exc:
         if exc.method is None:
             exc.method = engine.name
@@ -291,6 +311,7 @@ def outcome_of(question: str, value: Any, run: Run, *, method: str) -> Outcome:
         effort=effort if isinstance(effort, Effort) else Effort(),
         value=value,
         bound=None if bound is None else int(bound),
+        interrupted=run.clock.interrupted,
     )
 
 
@@ -306,6 +327,7 @@ def outcome_of_error(
         effort=exc.effort,
         bound=exc.bound,
         reason=str(exc),
+        interrupted=run.clock.interrupted,
     )
 
 

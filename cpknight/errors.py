@@ -25,6 +25,7 @@ __all__ = [
     "InvalidCellError",
     "InvalidInputError",
     "InvalidPieceError",
+    "ModelTooBigError",
     "NoPathError",
     "NoTourError",
     "OutcomeError",
@@ -39,6 +40,10 @@ class CpknightError(Exception):
 
 class InvalidInputError(CpknightError, ValueError):
     """Input that cannot be used: a bad option, a bad time limit, a bad file."""
+
+
+class ModelTooBigError(InvalidInputError):
+    """An instance whose model would not fit in memory, refused before building."""
 
 
 class InvalidBoardError(InvalidInputError):

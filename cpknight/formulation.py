@@ -22,12 +22,21 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from cpknight.errors import ModelTooBigError
+
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
     from cpknight.solving import Run
 
-__all__ = ["CHUNK", "Formulation", "add_circuit_arcs", "successors"]
+__all__ = [
+    "CHUNK",
+    "MAX_CIRCUIT_ARCS",
+    "Formulation",
+    "add_circuit_arcs",
+    "check_circuit_size",
+    "successors",
+]
 
 
 @runtime_checkable
@@ -45,6 +54,30 @@ class Formulation(Protocol):
 
 CHUNK = 4096
 """Booleans made between two looks at the run's clock while building a circuit."""
+
+MAX_CIRCUIT_ARCS = 4_000_000
+"""The most arcs a circuit model is built with: CP-SAT takes about 700 bytes an
+arc (a 1000x1000 tour model, 8 million arcs: 5.5 GB)."""
+
+
+def check_circuit_size(arcs: int, what: str) -> None:
+    """Refuse, before building, a circuit model too big to hold in memory.
+
+    Raises:
+        ModelTooBigError: more than :data:`MAX_CIRCUIT_ARCS` arcs.
+
+    Examples:
+        >>> check_circuit_size(7_976_016, "the tour model of 1000x1000")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.ModelTooBigError: the tour model of 1000x1000 would have \
+7,976,016 arcs (about 5.6 GB); CP-SAT models are built with at most 4,000,000
+    """
+    if arcs > MAX_CIRCUIT_ARCS:
+        raise ModelTooBigError(
+            f"{what} would have {arcs:,} arcs (about {arcs * 700 / 1e9:.1f} GB); "
+            f"CP-SAT models are built with at most {MAX_CIRCUIT_ARCS:,}"
+        )
 
 
 def add_circuit_arcs(
@@ -75,6 +108,7 @@ def add_circuit_arcs(
 
     Raises:
         SolveLimitError: the run's time limit passed while building.
+        ModelTooBigError: more than :data:`MAX_CIRCUIT_ARCS` arcs.
 
     Examples:
         >>> from ortools.sat.python import cp_model
@@ -87,6 +121,7 @@ def add_circuit_arcs(
         >>> successors(tails, heads, [solver.value(v) for v in x])
         {0: 1, 1: 2, 2: 0}
     """
+    check_circuit_size(len(tails), "the circuit model")
     literals: list[cp_model.IntVar] = []
     for first in range(0, len(tails), CHUNK):
         if run is not None:

@@ -22,6 +22,8 @@ if _TYPE_CHECKING:
     pass
 
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -40,7 +42,13 @@ __all__ = [
 Int32Array = npt.NDArray[np.int32]
 
 
-def bfs_levels(graph: MoveGraph, source: int, *, target: int = -1) -> Int32Array:
+def bfs_levels(
+    graph: MoveGraph,
+    source: int,
+    *,
+    target: int = -1,
+    check: Callable[[str], None] | None = None,
+) -> Int32Array:
     """The number of moves from node ``source`` to every node (-1: unreachable).
 
     Args:
@@ -48,6 +56,7 @@ def bfs_levels(graph: MoveGraph, source: int, *, target: int = -1) -> Int32Array
         source: the source node.
         target: stop as soon as this node is reached (its level is then final;
             farther nodes are left at -1). -1 explores everything.
+        check: called once per level (such as ``run.check``).
 
     Returns:
         An int32 array indexed by node.
@@ -71,6 +80,8 @@ def bfs_levels(graph: MoveGraph, source: int, *, target: int = -1) -> Int32Array
     frontier = np.array([source], dtype=np.int32)
     level = 0
     while frontier.size and (target < 0 or dist[target] < 0):
+        if check is not None:
+            check("searching the move graph")
         level += 1
         reached = table.take(frontier, axis=0).ravel()
         reached = reached[dist.take(reached) < 0]
@@ -138,11 +149,14 @@ def path_from_levels(graph: MoveGraph, levels: Int32Array, source: int) -> list[
     return path
 
 
-def component_labels(graph: MoveGraph) -> Int32Array:
+def component_labels(
+    graph: MoveGraph, check: Callable[[str], None] | None = None
+) -> Int32Array:
     """The connected component of each node, numbered 0, 1, ... in node order.
 
     The move graph is symmetric (every move can be undone), so reachability is
-    the same as lying in the same component.
+    the same as lying in the same component. ``check`` (such as ``run.check``)
+    is called once per BFS level.
 
     Notes:
         The first few components are found by BFS, a frontier at a time. Past
@@ -166,6 +180,8 @@ def component_labels(graph: MoveGraph) -> Int32Array:
         labels[node] = count
         frontier = np.array([node], dtype=np.int32)
         while frontier.size:
+            if check is not None:
+                check("labelling the components")
             reached = table[frontier].ravel()
             reached = reached[reached >= 0]
             reached = reached[labels[reached] < 0]

@@ -18,9 +18,10 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 import numpy.typing as npt
@@ -93,39 +94,107 @@ def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
     _write(path, save, force=force)
 
 
-def read_tour_file(path: str, board: Board) -> Any:
-    """Read a tour file for :func:`check_tour`: a ``.npy`` array or cell lines.
+def read_tour_file(path: str | BinaryIO, board: Board) -> Any:
+    r"""Read a tour file for :func:`check_tour`: a ``.npy`` array or cell lines.
 
-    Cell lines are read by :func:`read_cells` into an ``(n, d)`` array;
-    a file it cannot read is returned as the list of lines, for the checker to
-    read (and to name the first bad line).
+    Cell lines are read by :func:`read_cells` into an ``(n, d)`` array; a file
+    it cannot read in bulk is read line by line and returned as the list of
+    lines, for the checker to read (and to name the first bad line). Either way
+    reading stops after one cell more than the board has open cells: a longer
+    file is no tour, and its first fault lies in those lines (a repeat, or a
+    cell that is off the board or blocked), so a huge file costs no more than
+    a tour of the board.
+
+    Args:
+        path: the file, or an open binary stream (standard input).
+        board: the board (its open cells bound how much is read).
 
     Raises:
         InvalidInputError: the file cannot be read, or a ``.npy`` file does not
             hold an integer array.
+
+    Examples:
+        >>> import io
+        >>> lines = b"a1\nb3\n" + b"c5\n" * 10**6
+        >>> len(read_tour_file(io.BytesIO(lines), Board.parse("3x4")))
+        13
     """
     import numpy as np
 
-    if str(path).endswith(".npy"):
+    wanted = board.n_open + 1
+    if isinstance(path, str) and path.endswith(".npy"):
         try:
-            array = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as exc:
-            raise InvalidInputError(f"cannot read tour file '{path}': {exc}") from None
+            array = np.load(path, allow_pickle=False, mmap_mode="r")
+        except OSError as exc:
+            raise InvalidInputError(
+                f"cannot read tour file '{path}': {exc.strerror or exc}"
+            ) from None
+        except ValueError:
+            raise InvalidInputError(
+                f"cannot read tour file '{path}': not a numpy .npy array file"
+            ) from None
         if not np.issubdtype(array.dtype, np.integer):
             raise InvalidInputError(
                 f"tour file '{path}' holds {array.dtype} values; expected ints"
             )
-        return array
+        return np.array(array[:wanted])
+    name = path if isinstance(path, str) else "-"
     try:
-        data = Path(path).read_bytes()
-    except OSError:
-        data = b""
-    if data:
+        if isinstance(path, str):
+            with Path(path).open("rb") as handle:
+                head, lines = _read_head(handle, wanted)
+        else:
+            head, lines = _read_head(path, wanted)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InvalidInputError(f"cannot read tour file '{name}': {reason}") from None
+    if lines is None:
         try:
-            return read_cells(board, data)
+            return read_cells(board, head)[:wanted]
         except (InvalidCellError, UnicodeDecodeError):
-            pass
-    return read_cells_file(path)
+            lines = _cell_lines(head.splitlines(keepends=True), wanted)
+    return lines
+
+
+_BULK_BYTES = 64
+"""Bytes a line may take on average for a file to be read whole, in bulk."""
+
+
+def _read_head(handle: BinaryIO, wanted: int) -> tuple[bytes, list[str] | None]:
+    """Up to ``wanted`` cells' worth of a file: all its bytes, or its cell lines.
+
+    A file no longer than ``wanted`` average lines comes back whole (for the
+    bulk reader); a longer one is read line by line, stopping after ``wanted``
+    cell lines.
+    """
+    budget = wanted * _BULK_BYTES + 4096
+    head = handle.read(budget + 1)
+    if len(head) <= budget:
+        return head, None
+    rest = iter(handle.readline, b"")
+    return b"", _cell_lines(
+        itertools.chain(head.splitlines(keepends=True), rest), wanted
+    )
+
+
+def _cell_lines(lines: Iterable[bytes], wanted: int) -> list[str]:
+    """The first ``wanted`` cell lines (blank and ``;`` lines skipped)."""
+    cells: list[str] = []
+    pending = b""
+    for chunk in lines:
+        if not chunk.endswith(b"\n") and chunk:
+            pending += chunk  # a line split across the first read
+            continue
+        raw, pending = pending + chunk, b""
+        line = raw.decode("utf-8", errors="replace").strip()
+        if line and not line.startswith(";"):
+            cells.append(line)
+            if len(cells) >= wanted:
+                break
+    tail = pending.decode("utf-8", errors="replace").strip()
+    if tail and not tail.startswith(";") and len(cells) < wanted:
+        cells.append(tail)
+    return cells
 
 
 def check_new_file(path: str, *, force: bool) -> None:

@@ -26,7 +26,8 @@ import itertools
 import math
 import operator
 import re
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -34,13 +35,14 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell
-from cpknight.errors import InvalidPieceError
+from cpknight.errors import InvalidBoardError, InvalidPieceError
 
 __all__ = [
     "CAMEL",
     "GIRAFFE",
     "KNIGHT",
     "MAX_COMPONENT",
+    "MAX_GRAPH_BYTES",
     "NAMED_PIECES",
     "ZEBRA",
     "Leaper",
@@ -56,6 +58,26 @@ IntArray = npt.NDArray[np.int64]
 
 MAX_COMPONENT = 2**31 - 1
 """The largest leaper component (far beyond any board cpknight builds)."""
+
+MAX_GRAPH_BYTES = 4 * 10**9
+"""The most memory a move graph may take, estimated before it is built."""
+
+_BYTES_PER_NODE = 40
+_BYTES_PER_MOVE = 12
+"""Measured peaks of :func:`move_graph`: about 40 + 12 k bytes a cell for a
+leaper of k moves (1000x1000 knight: 136 MB; 100x100x100 knight, 24 moves:
+290 MB)."""
+
+
+def graph_bytes(board: Board, piece: Leaper) -> int:
+    """The memory :func:`move_graph` would take, estimated from the counts.
+
+    Examples:
+        >>> graph_bytes(Board((1000, 1000)), Leaper((1, 2))) // 10**6
+        136
+    """
+    k = len(piece.moves(board.dim))
+    return board.n_open * (_BYTES_PER_NODE + _BYTES_PER_MOVE * k)
 
 
 @dataclass(frozen=True)
@@ -360,18 +382,31 @@ class MoveGraph:
         return self.board.cell_names(self.cells)
 
 
-def move_graph(board: Board | str, piece: PieceLike = "knight") -> MoveGraph:
+Check = Callable[[str], None]
+"""A deadline check, such as ``run.check``: raises once the limit has passed."""
+
+
+def move_graph(
+    board: Board | str | Sequence[int],
+    piece: PieceLike = "knight",
+    *,
+    check: Check | None = None,
+) -> MoveGraph:
     """Build (or fetch from a small cache) the move graph of a piece on a board.
 
     Args:
         board: a finite board, or a spec :meth:`Board.parse` reads (``'8x8'``).
         piece: the leaper.
+        check: called between the numpy passes (one per move vector) with
+            what is being done: pass ``run.check`` so that a time limit covers
+            building the graph (3000x3000: seconds).
 
     Returns:
         The move graph.
 
     Raises:
-        InvalidBoardError: the board is the unbounded plane.
+        InvalidBoardError: the board is the unbounded plane, or the graph
+            would take more than :data:`MAX_GRAPH_BYTES` (estimated first).
         InvalidPieceError: the piece has more components than the board axes.
 
     Notes:
@@ -393,11 +428,56 @@ def move_graph(board: Board | str, piece: PieceLike = "knight") -> MoveGraph:
         board = Board.parse(board)
     board.require_finite("a move graph")
     leaper.check_dim(board.dim, board.label)
-    return _build(board, leaper)
+    need = graph_bytes(board, leaper)
+    if need > MAX_GRAPH_BYTES:
+        k = len(leaper.moves(board.dim))
+        raise InvalidBoardError(
+            f"the move graph of the {leaper.label} on {board.label} "
+            f"({board.n_open:,} cells x {k} moves) would take about "
+            f"{need / 1e9:.1f} GB; cpknight builds move graphs of at most "
+            f"{MAX_GRAPH_BYTES / 1e9:.0f} GB"
+        )
+    return _build(board, leaper, check)
 
 
-@lru_cache(maxsize=16)
-def _build(board: Board, piece: Leaper) -> MoveGraph:
+_ROWS = 1 << 20
+"""Rows of the move table turned into CSR between two deadline checks."""
+
+
+class _GraphCache:
+    """The last few graphs built, least recently used dropped first.
+
+    Like ``functools.lru_cache`` (``cache_clear`` included), with the deadline
+    check passed through to a build; a build that the check stopped is not kept.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.graphs: OrderedDict[tuple[Board, Leaper], MoveGraph] = OrderedDict()
+
+    def __call__(
+        self, board: Board, piece: Leaper, check: Check | None = None
+    ) -> MoveGraph:
+        key = (board, piece)
+        graph = self.graphs.get(key)
+        if graph is not None:
+            self.graphs.move_to_end(key)
+            return graph
+        graph = _build_graph(board, piece, check)
+        self.graphs[key] = graph
+        while len(self.graphs) > self.size:
+            self.graphs.popitem(last=False)
+        return graph
+
+    def cache_clear(self) -> None:
+        """Forget every graph (benchmarks time cold builds)."""
+        self.graphs.clear()
+
+
+_build = _GraphCache(16)
+
+
+def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
     # int32 throughout (a board has at most MAX_CELLS = 2.5 * 10^7 cells, and
     # every flat index, legal or not, stays far below 2^31): half the memory.
     shape = board.shape
@@ -411,7 +491,12 @@ def _build(board: Board, piece: Leaper) -> MoveGraph:
         node_of = np.full(size, -1, dtype=np.int32)
         node_of[mask] = np.arange(n, dtype=np.int32)
         flat_open = np.flatnonzero(mask).astype(np.int32)
+    if check is not None:
+        check("building the move graph")
     coords = [c.astype(np.int32) for c in np.unravel_index(flat_open, shape)]
+    cells = np.stack(coords, axis=1).astype(np.int64).reshape(n, board.dim)
+    if check is not None:
+        check("building the move graph")
     strides = [math.prod(shape[a + 1 :]) for a in range(len(shape))]
     moves = piece.moves(board.dim)
 
@@ -434,6 +519,8 @@ def _build(board: Board, piece: Leaper) -> MoveGraph:
                     if value > 0
                     else coords[axis] >= -value
                 )
+    if check is not None:
+        check("building the move graph")
     self_moves = _self_moves(moves, shape, board.wrap)
     distinct = _distinct_moves(moves, shape, board.wrap)
     table = np.empty((n, len(moves)), dtype=np.int32)
@@ -441,6 +528,8 @@ def _build(board: Board, piece: Leaper) -> MoveGraph:
     column = np.empty(n, dtype=np.int32)  # contiguous, then copied into the table
     counts = np.zeros(n, dtype=np.int32)  # distinct neighbours per node
     for j, vector in enumerate(moves.tolist()):
+        if check is not None:
+            check("building the move graph")
         off_board = any(
             not board.wrap[axis] and abs(value) >= extent
             for axis, (value, extent) in enumerate(zip(vector, shape, strict=True))
@@ -471,13 +560,18 @@ def _build(board: Board, piece: Leaper) -> MoveGraph:
             counts += column >= 0
     # CSR straight from the table, row by row in move order: a move that lands
     # where an earlier move lands (a small torus) adds no new neighbour.
-    valid = table >= 0
-    if not distinct.all():
-        valid[:, ~distinct] = False
-    indices = table[valid]
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(counts, dtype=np.int64, out=indptr[1:])
-    cells = np.stack(coords, axis=1).astype(np.int64).reshape(n, board.dim)
+    indices = np.empty(int(indptr[-1]), dtype=np.int32)
+    for first in range(0, n, _ROWS):  # a block of rows between two checks
+        if check is not None:
+            check("building the move graph")
+        rows = table[first : first + _ROWS]
+        valid = rows >= 0
+        if not distinct.all():
+            valid[:, ~distinct] = False
+        indices[indptr[first] : indptr[min(n, first + _ROWS)]] = rows[valid]
+
     for array in (cells, node_of, table, indptr, indices):
         array.setflags(write=False)
     return MoveGraph(

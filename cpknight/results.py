@@ -336,6 +336,8 @@ class Outcome:
     value: Any = None
     bound: int | None = None
     reason: str | None = None
+    interrupted: bool = field(default=False, compare=False)
+    """Whether Ctrl-C stopped the engine (its answer, if any, is the best so far)."""
 
     @property
     def tour(self) -> Tour | None:
@@ -381,6 +383,11 @@ class Comparison:
     instance: dict[str, Any]
     rows: tuple[Outcome, ...]
 
+    @property
+    def interrupted(self) -> bool:
+        """Whether Ctrl-C stopped the comparison (rows after it were not run)."""
+        return any(row.interrupted for row in self.rows)
+
     def statuses(self) -> list[str]:
         """Each engine's status word, in row order."""
         return [str(o.status) for o in self.rows]
@@ -413,7 +420,9 @@ class Sweep:
         piece: the leaper.
         closed: closed or open tours.
         method: the engine used.
-        cells: one :class:`SweepCell` per open cell, row-major.
+        cells: one :class:`SweepCell` per open cell, row-major (cells that Ctrl-C
+            or the sweep's budget left unfinished are ``unknown``, and say so).
+        interrupted: whether Ctrl-C stopped the sweep.
     """
 
     board: Board
@@ -421,6 +430,7 @@ class Sweep:
     closed: bool
     method: str
     cells: tuple[SweepCell, ...]
+    interrupted: bool = False
 
     def counts(self) -> dict[str, int]:
         """How many cells ended in each status (``found``, ``infeasible``, ...)."""

@@ -20,11 +20,14 @@ seconds: 0
 from __future__ import annotations
 
 import math
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpknight.errors import InvalidInputError, SolveLimitError
 from cpknight.status import Effort
@@ -33,13 +36,33 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 __all__ = [
+    "CPSAT_SUFFIXES",
+    "FALLBACK_GRACE",
+    "LINEAR_SUFFIXES",
+    "MAX_SEED",
+    "MAX_WORKERS",
     "Clock",
     "Run",
     "SolveOptions",
+    "check_export_path",
     "configure_cpsat",
     "export_cpsat_model",
+    "interruptible",
+    "solve_cpsat",
     "write_model_text",
 ]
+
+
+FALLBACK_GRACE = 0.5
+"""Seconds past the limit an engine may spend on its quick fallback answer
+(the greedy route handed back when the limit came first)."""
+
+MAX_SEED = 2**31 - 1
+"""The largest seed: CP-SAT's ``random_seed`` is a 32-bit signed int."""
+
+MAX_WORKERS = 1024
+"""The most CP-SAT workers one call may ask for (CP-SAT rejects the model
+as invalid somewhere past 10,000; more threads than cores only slow it)."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +78,21 @@ class SolveOptions:
         log_callback: where log lines go; ``None`` leaves CP-SAT's own output.
 
     Raises:
-        InvalidInputError: a time limit that is not a positive finite number, a
-            negative number of workers, or a seed that is not an int.
+        InvalidInputError: a time limit that is not a positive finite number,
+            workers outside 0 to :data:`MAX_WORKERS`, or a seed that is not an
+            int from 0 to :data:`MAX_SEED` (CP-SAT's seed is a 32-bit int).
+
+    Examples:
+        >>> SolveOptions(seed=2**31)
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: the seed must be an int from 0 to \
+2147483647: 2147483648
+        >>> SolveOptions(workers=10001)
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: workers must be 0 (one per core) to \
+1024: 10001
     """
 
     time_limit: float | None = None
@@ -79,12 +115,16 @@ class SolveOptions:
             object.__setattr__(self, "time_limit", value)
         if isinstance(self.workers, bool) or not isinstance(self.workers, int):
             raise InvalidInputError(f"workers must be an int: {self.workers!r}")
-        if self.workers < 0:
+        if not 0 <= self.workers <= MAX_WORKERS:
             raise InvalidInputError(
-                f"workers must be 0 (one per core) or more: {self.workers}"
+                f"workers must be 0 (one per core) to {MAX_WORKERS}: {self.workers}"
             )
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise InvalidInputError(f"the seed must be an int: {self.seed!r}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise InvalidInputError(
+                f"the seed must be an int from 0 to {MAX_SEED}: {self.seed}"
+            )
 
     def start(self) -> Run:
         """Start the clock: a :class:`Run` of these options for one call."""
@@ -109,6 +149,20 @@ while building the model
     def __init__(self, seconds: float | None) -> None:
         self.started = time.perf_counter()
         self.seconds = seconds
+        self.interrupted = False
+        self.interrupted_at = 0.0
+
+    def interrupt(self) -> None:
+        """Expire the clock now (Ctrl-C): every deadline check then fires.
+
+        Examples:
+            >>> c = Clock(None)
+            >>> c.interrupt()
+            >>> c.expired(), c.remaining()
+            (True, 0.0)
+        """
+        self.interrupted = True
+        self.interrupted_at = time.perf_counter()
 
     def elapsed(self) -> float:
         """Seconds since the clock was started."""
@@ -116,6 +170,8 @@ while building the model
 
     def remaining(self) -> float | None:
         """Seconds left (never negative), or ``None`` without a limit."""
+        if self.interrupted:
+            return 0.0
         if self.seconds is None:
             return None
         return max(0.0, self.seconds - self.elapsed())
@@ -131,12 +187,19 @@ while building the model
         """
         self.started += seconds
 
-    def expired(self) -> bool:
-        """Whether the limit has passed."""
-        return self.seconds is not None and self.elapsed() >= self.seconds
+    def expired(self, grace: float = 0.0) -> bool:
+        """Whether the limit (plus ``grace`` s) passed, or Ctrl-C (``grace`` s ago)."""
+        if self.interrupted and time.perf_counter() - self.interrupted_at >= grace:
+            return True
+        return self.seconds is not None and self.elapsed() >= self.seconds + grace
 
     def check(
-        self, what: str, *, effort: Effort | None = None, bound: int | None = None
+        self,
+        what: str,
+        *,
+        effort: Effort | None = None,
+        bound: int | None = None,
+        grace: float = 0.0,
     ) -> None:
         """Raise :class:`SolveLimitError` once the limit has passed.
 
@@ -144,16 +207,20 @@ while building the model
             what: what was being done, for the message ("building the model").
             effort: what the engine has counted so far; the error carries it.
             bound: a proved bound so far, if the engine has one.
+            grace: seconds allowed past the limit, for the quick fallback an
+                engine hands back when the limit came first (at most
+                :data:`FALLBACK_GRACE`: the promise is the limit plus 1 s).
 
         Raises:
             SolveLimitError: the limit has passed.
         """
-        if self.expired():
-            raise SolveLimitError(
-                f"the time limit of {self.seconds:g} s was reached while {what}",
-                effort=effort,
-                bound=bound,
+        if self.expired(grace):
+            message = (
+                f"interrupted (Ctrl-C) while {what}"
+                if self.interrupted
+                else f"the time limit of {self.seconds:g} s was reached while {what}"
             )
+            raise SolveLimitError(message, effort=effort, bound=bound)
 
 
 @dataclass(frozen=True)
@@ -177,10 +244,15 @@ class Run:
     clock: Clock
 
     def check(
-        self, what: str, *, effort: Effort | None = None, bound: int | None = None
+        self,
+        what: str,
+        *,
+        effort: Effort | None = None,
+        bound: int | None = None,
+        grace: float = 0.0,
     ) -> None:
         """The clock's :meth:`Clock.check`."""
-        self.clock.check(what, effort=effort, bound=bound)
+        self.clock.check(what, effort=effort, bound=bound, grace=grace)
 
     def elapsed(self) -> float:
         """Seconds since the call began."""
@@ -195,18 +267,119 @@ class Run:
         return self.clock.expired()
 
 
-def configure_cpsat(solver: cp_model.CpSolver, run: Run) -> None:
+@contextmanager
+def interruptible(run: Run) -> Iterator[None]:
+    """While inside, Ctrl-C expires the run's clock instead of raising.
+
+    Every engine already stops at its deadline through :meth:`Run.check`, and
+    hands back what it has (a route so far, a greedy fallback, a partial
+    count): Ctrl-C now takes the same road, so an interruption keeps what is
+    finished (``run.clock.interrupted`` says it happened). A second Ctrl-C
+    raises :class:`KeyboardInterrupt` at once. Outside the main thread, and
+    where Ctrl-C is ignored, nothing changes.
+
+    Examples:
+        >>> import os, signal
+        >>> run = SolveOptions().start()
+        >>> with interruptible(run):
+        ...     os.kill(os.getpid(), signal.SIGINT)
+        ...     time.sleep(0.01)
+        >>> run.expired(), run.clock.interrupted
+        (True, True)
+    """
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # a sweep's worker
+    ):
+        yield
+        return
+
+    def on_sigint(signum: int, frame: object) -> None:
+        if run.clock.interrupted:
+            raise KeyboardInterrupt
+        run.clock.interrupt()
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def solve_cpsat(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    run: Run | None = None,
+    callback: cp_model.CpSolverSolutionCallback | None = None,
+) -> tuple[Any, bool]:
+    """Solve in a worker thread; stop the search on Ctrl-C or an expired run.
+
+    CP-SAT holds the main thread while it solves, so Python would see Ctrl-C
+    only when it returns. Here the main thread waits in short slices: a
+    :class:`KeyboardInterrupt`, or ``run``'s clock interrupted (see
+    :func:`interruptible`), stops the search cleanly, and CP-SAT returns the
+    best it has.
+
+    Returns:
+        CP-SAT's status, and whether an interruption stopped the search.
+    """
+    # Ctrl-C stays with Python: CP-SAT's own SIGINT handler can abort the
+    # process when it fires late.
+    solver.parameters.catch_sigint_signal = False
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def target() -> None:
+        try:
+            box["status"] = solver.solve(model, callback)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=target, name="cpknight-cpsat", daemon=True)
+    thread.start()
+    interrupted = stopped = False
+    while not done.is_set():
+        try:
+            done.wait(0.05)
+        except KeyboardInterrupt:
+            interrupted = True
+        if run is not None and run.clock.interrupted:
+            interrupted = True
+        if interrupted and not stopped:
+            solver.stop_search()
+            stopped = True
+    if "error" in box:
+        raise box["error"]
+    return box["status"], interrupted
+
+
+def configure_cpsat(
+    solver: cp_model.CpSolver, run: Run, *, enumerate_all: bool = False
+) -> None:
     """Apply a run's options and what is left of its time to a CP-SAT solver.
 
     The remaining time, not the full limit, becomes CP-SAT's
     ``max_time_in_seconds``: model building counts against the user's limit.
+
+    Args:
+        solver: the solver to set up.
+        run: the options and the started clock.
+        enumerate_all: report every solution (counting). Enumeration always
+            runs on one worker, whatever ``run.options.workers`` says: CP-SAT
+            enumerates exactly only with one (with several, each search worker
+            reports the solutions it meets, so one solution can come twice:
+            6x6 gave 19,726 directed closed tours with two workers against
+            19,724 with one).
     """
     options = run.options
     params = solver.parameters
     remaining = run.remaining()
     if remaining is not None:
         params.max_time_in_seconds = max(remaining, 1e-3)
-    params.num_workers = options.workers
+    params.num_workers = 1 if enumerate_all else options.workers
+    params.enumerate_all_solutions = enumerate_all
     params.random_seed = options.seed
     params.log_search_progress = options.log
     if options.log and options.log_callback is not None:
@@ -233,7 +406,39 @@ def export_cpsat_model(model: cp_model.CpModel, path: str | Path) -> None:
         ...     'name: "x"' in path.read_text(encoding="utf-8")
         True
     """
+    check_export_path(path, CPSAT_SUFFIXES, "a CP-SAT text proto")
     write_model_text(path, str(model.proto) + "\n")
+
+
+CPSAT_SUFFIXES = (".pbtxt", ".textproto", ".txt")
+"""The file endings a CP-SAT model exports to (a text proto)."""
+
+LINEAR_SUFFIXES = (".lp", ".mps")
+"""The file endings an integer program exports to (LP or MPS)."""
+
+
+def check_export_path(path: str | Path, suffixes: tuple[str, ...], kind: str) -> None:
+    """Refuse an export file whose ending does not match what is written.
+
+    Raises:
+        InvalidInputError: another ending; the message names those expected.
+
+    Examples:
+        >>> check_export_path("tour.pbtxt", CPSAT_SUFFIXES, "a CP-SAT text proto")
+        >>> check_export_path("y.lp", CPSAT_SUFFIXES, "a CP-SAT text proto")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: the model is written as a CP-SAT text \
+proto: expected a file ending in .pbtxt, .textproto or .txt: 'y.lp'
+    """
+    if Path(path).suffix.lower() not in suffixes:
+        endings = ", ".join(suffixes[:-1]) + f" or {suffixes[-1]}"
+        if len(suffixes) == 1:
+            endings = suffixes[0]
+        raise InvalidInputError(
+            f"the model is written as {kind}: expected a file ending in {endings}: "
+            f"'{path}'"
+        )
 
 
 def write_model_text(path: str | Path, text: str) -> None:

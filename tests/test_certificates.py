@@ -99,6 +99,6 @@ def test_when_no_certificate_applies_the_search_says_so() -> None:
     # Schwenk 1991: no 4 x n board has a closed tour; 4x5 passes every cheap test.
     assert tour_certificate(move_graph(Board.parse("4x5")), closed=True) is None
     with pytest.raises(NoTourError) as info:
-        find_tour("4x5", options=OPTS)
+        find_tour("4x5", method="cpsat", options=OPTS)
     assert info.value.certificate == "search"
     assert "CP-SAT proved" in info.value.reason

@@ -255,7 +255,7 @@ def test_check_names_the_bad_step(
     assert code == 1
     assert json.loads(out) == {
         "tour": False,
-        "step": 4,
+        "step": 5,  # counted from 1: the move arriving at cell 5
         "reason": "step 4 -> 5 (b1 -> b3) is not a knight (1,2) move",
     }
 
@@ -337,7 +337,7 @@ PIECE_NAMES = (
             "board 'plane' is unbounded; a tour needs a finite board",
         ),
         (
-            ["distance", "plane", "a1", "b2"],
+            ["distance", "plane", "a1", "b2", "--method", "bfs"],
             "board 'plane' is unbounded; method 'bfs' needs a finite board",
         ),
         (

@@ -2,9 +2,10 @@
 
 Layers, lowest first (CONTRIBUTING.md): status, errors, board, pieces, graph,
 results, checks, solving, engines, formulation, the three questions (tours/,
-distances/, routes/), api, then io, render and draw/, then cli/. Imports inside
-functions (the lazy ``__str__`` / ``_repr_svg_`` and engine imports) and under
-``TYPE_CHECKING`` are not module-level dependencies and are not counted.
+distances/, routes/), runner, api, study/, then io, render and draw/, then
+cli/. Imports inside functions (the lazy ``__str__`` / ``_repr_svg_`` and
+engine imports) and under ``TYPE_CHECKING`` are not module-level dependencies
+and are not counted.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ LAYERS = [
     {"engines"},
     {"formulation"},
     {"tours", "distances", "routes"},
+    {"runner"},
     {"api"},
+    {"study"},
     {"io", "render", "draw"},
     {"cli"},
 ]

@@ -48,7 +48,7 @@ SIZES = [(m, n) for m in range(1, 8) for n in range(m, 11)]
 
 def _outcome(board: str, *, closed: bool, **kw: object) -> bool:
     try:
-        tour = find_tour(board, closed=closed, options=OPTS, **kw)  # type: ignore[arg-type]
+        tour = find_tour(board, closed=closed, method="cpsat", options=OPTS, **kw)  # type: ignore[arg-type]
     except NoTourError:
         return False
     assert is_tour(tour.board, tour.cells, closed=closed)
@@ -90,7 +90,9 @@ def test_open_tours_follow_conrad_1994(m: int, n: int) -> None:
 def test_tours_with_fixed_ends_and_named_boards(
     board: str, closed: bool, start: str | None, end: str | None
 ) -> None:
-    tour = find_tour(board, closed=closed, start=start, end=end, options=OPTS)
+    tour = find_tour(
+        board, closed=closed, start=start, end=end, method="cpsat", options=OPTS
+    )
     assert is_tour(tour.board, tour.cells, closed=closed, start=start, end=end)
     assert tour.method == "cpsat"
 
@@ -112,7 +114,7 @@ def test_tours_on_tori_boxes_and_other_leapers(
     board: str, topology: str, piece: str, closed: bool
 ) -> None:
     b = Board.parse(board, topology=topology)  # type: ignore[arg-type]
-    tour = find_tour(b, piece=piece, closed=closed, options=OPTS)
+    tour = find_tour(b, piece=piece, closed=closed, method="cpsat", options=OPTS)
     assert is_tour(b, tour.cells, piece=piece, closed=closed)
 
 
@@ -120,7 +122,7 @@ def test_holed8_has_no_open_tour_by_an_independent_naive_model() -> None:
     """The cheap forms agree with the textbook dummy node joined to every cell."""
     graph = move_graph(Board.parse("holed8"))
     with pytest.raises(NoTourError) as info:
-        find_tour("holed8", closed=False, start="a1", options=OPTS)
+        find_tour("holed8", closed=False, start="a1", method="cpsat", options=OPTS)
     assert info.value.certificate == "search"
     assert _naive_open_status(graph, start=graph.node((0, 0))) == cp_model.INFEASIBLE
     assert _naive_open_status(graph, start=None) == cp_model.INFEASIBLE
@@ -326,7 +328,7 @@ def test_the_time_limit_includes_model_building() -> None:
     limit = 0.4
     started = time.perf_counter()
     with pytest.raises(SolveLimitError):
-        find_tour("60x60", options=SolveOptions(time_limit=limit))
+        find_tour("60x60", method="cpsat", options=SolveOptions(time_limit=limit))
     assert time.perf_counter() - started < limit + 0.5
 
 

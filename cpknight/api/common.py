@@ -24,8 +24,8 @@ from cpknight.results import (
 from cpknight.solving import Run
 from cpknight.status import Status
 
-BoardLike = Board | str
-"""A :class:`Board` or anything :meth:`Board.parse` reads."""
+BoardLike = Board | str | Sequence[int]
+"""A :class:`Board` or anything :meth:`Board.parse` reads (a spec or a shape)."""
 
 
 def resolve(
@@ -49,6 +49,7 @@ def resolve(
         resolved = board if topology is None else board.with_topology(topology)
     else:
         resolved = Board.parse(board, topology=topology or "bounded")
+    # Board.parse refuses what is not a board spec (None, 8, 8.5) in one line
     leaper = as_piece(piece)
     leaper.check_dim(resolved.dim, resolved.label)
     return resolved, leaper
@@ -72,6 +73,21 @@ def _attempt_or_refuse(engine: Engine, instance: Any, run: Run) -> Outcome:
             seconds=run.elapsed(),
             reason=str(exc),
         )
+
+
+def not_run(question: str, names: Sequence[str]) -> list[Outcome]:
+    """Rows for the engines Ctrl-C kept from running (``unknown``, and why)."""
+    return [
+        Outcome(
+            question,
+            name,
+            Status.UNKNOWN,
+            0.0,
+            reason="interrupted (Ctrl-C) before this engine ran",
+            interrupted=True,
+        )
+        for name in names
+    ]
 
 
 def _cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from cpknight.api.common import (
     BoardLike,
     _method_names,
+    not_run,
     resolve,
 )
 from cpknight.board import Board, Cell, CellLike
@@ -31,8 +35,9 @@ from cpknight.results import (
     Tour,
     TourCount,
 )
-from cpknight.solving import Run, SolveOptions
-from cpknight.status import Status
+from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
+from cpknight.solving import Run, SolveOptions, interruptible
+from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.auto import choose_tour_method, tiles_suit
 from cpknight.tours.certificates import check_tour_possible
@@ -45,7 +50,7 @@ def find_tour(
     closed: bool = True,
     start: CellLike | None = None,
     end: CellLike | None = None,
-    method: str = "cpsat",
+    method: str = "auto",
     options: SolveOptions | None = None,
 ) -> Tour:
     """Find a tour: every open cell once, closed (a circuit) or open (a path).
@@ -56,7 +61,8 @@ def find_tour(
         closed: whether the last cell must be one move from the first.
         start: the first cell, if fixed.
         end: the last cell, if fixed (open tours only).
-        method: a name in :data:`TOUR_METHODS`, or ``'auto'`` to let
+        method: a name in :data:`TOUR_METHODS`, or ``'auto'`` (the default, as
+            for :func:`try_tour` and ``cpknight tour``) to let
             :func:`choose_tour_method` pick (the tour's ``method`` says which).
         options: time limit, workers, seed.
 
@@ -92,10 +98,11 @@ def _solve_tour(
     if method == "auto" or TOUR_METHODS[method].reads == "graph":
         picked.append(method)
         check_tour_possible(
-            instance.graph,
+            instance.build_graph(run),
             closed=instance.closed,
             start=instance.start,
             end=instance.end,
+            check=run.check,
         )
         if method == "auto":
             method = choose_tour_method(
@@ -163,6 +170,8 @@ def count_tours(
             ``'auto'`` (the frontier where it is narrow, see
             :func:`~cpknight.tours.auto.choose_count_method`).
         options: the time limit bounds the count (then ``status`` is ``unknown``).
+            The enumeration runs on one CP-SAT worker whatever ``workers``
+            says: with several, CP-SAT can report a tour twice.
         progress: called with a partial count about once a second (CP-SAT),
             or after every cell (frontier).
         memory_mb: the frontier program's memory budget in MB.
@@ -306,7 +315,8 @@ def try_tour(
 def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
     picked: list[str] = []
     try:
-        tour = _solve_tour(instance, method, run, picked=picked)
+        with interruptible(run):  # Ctrl-C: the certificates stop too
+            tour = _solve_tour(instance, method, run, picked=picked)
     except OutcomeError as exc:
         return outcome_of_error(
             "tour", exc, run, method=picked[-1] if picked else method
@@ -369,6 +379,9 @@ def compare_tours(
             rows.append(
                 Outcome("tour", name, Status.REFUSED, run.elapsed(), reason=str(exc))
             )
+        if run.clock.interrupted:
+            rows += not_run("tour", names[len(rows) :])
+            break
     statuses = {o.status for o in rows}
     if Status.FOUND in statuses and Status.INFEASIBLE in statuses:
         raise EngineError(
@@ -398,6 +411,8 @@ def sweep(
     options: SolveOptions | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    budget: float | None = None,
+    run: RunOptions | None = None,
 ) -> Sweep:
     """For every open start cell: does a tour from it exist? With time and effort.
 
@@ -408,14 +423,23 @@ def sweep(
             closed tour every cell is a start).
         method: a name in :data:`TOUR_METHODS` or ``'auto'`` (picked per cell).
         options: the time limit applies to each cell.
-        jobs: worker processes (1 runs in this process).
+        jobs: worker processes (1 runs in this process), at most one per
+            usable core; ``run`` overrides it.
         progress: called as ``progress(done, total)`` after each cell.
+        budget: seconds for the whole sweep; cells it leaves unfinished are
+            ``unknown`` (and each cell's limit is cut to what is left).
+        run: how to run the cells (:class:`~cpknight.runner.RunOptions`: local
+            pool or Dask, results file, resume).
+
+    Ctrl-C stops the sweep within about a second: the cells finished are kept,
+    the rest are ``unknown`` and the sweep's ``interrupted`` is true.
 
     Returns:
         A :class:`~cpknight.results.Sweep`, one cell per open cell, row-major.
 
     Raises:
         InvalidBoardError, InvalidPieceError, InvalidInputError: bad input.
+        RunInterrupted: Ctrl-C; the cells done are in the results file.
 
     Examples:
         >>> s = sweep("3x4", method="prune")
@@ -430,47 +454,124 @@ def sweep(
         TOUR_METHODS.engine(method)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InvalidInputError(f"jobs must be a positive int: {jobs!r}")
+    if budget is not None:
+        SolveOptions(time_limit=budget)  # the same check as a time limit
+    run = run or RunOptions(jobs=jobs)
     opts = options or SolveOptions()
     cells = list(resolved.open_cells())
-    tasks = [(resolved, leaper, closed, method, opts, cell) for cell in cells]
-    results: list[SweepCell | None] = [None] * len(tasks)
-    if jobs == 1 or len(tasks) < 2:
-        for i, task in enumerate(tasks):
-            results[i] = _sweep_cell(task)
-            if progress is not None:
-                progress(i + 1, len(tasks))
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        # Spawn, not fork: the parent may hold OR-Tools threads.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(_sweep_cell, t): i for i, t in enumerate(tasks)}
-            for done, future in enumerate(as_completed(futures), start=1):
-                results[futures[future]] = future.result()
-                if progress is not None:
-                    progress(done, len(tasks))
+    # One clock for the whole sweep: wall time, comparable across processes.
+    deadline = None if budget is None else time.time() + budget
+    tasks = [
+        tour_task(resolved, leaper, closed, cell, None, method, opts, deadline)
+        for cell in cells
+    ]
+    interrupted = False
+    try:
+        rows: list[Row | None] = list(run_tasks(tasks, run, progress=progress))
+    except RunInterrupted as exc:
+        interrupted = True
+        rows = exc.rows
+    why = "interrupted (Ctrl-C) before this cell was finished"
+    if not interrupted and budget is not None:
+        why = f"the sweep's budget of {budget:g} s ran out before this cell"
     return Sweep(
         board=resolved,
         piece=leaper,
         closed=closed,
         method=method,
-        cells=tuple(r for r in results if r is not None),
+        cells=tuple(
+            SweepCell(cell, Status.UNKNOWN, 0.0, reason=why)
+            if row is None
+            else SweepCell(
+                cell=cell,
+                status=Status(row["status"]),
+                seconds=float(row.get("seconds", 0.0)),
+                effort=Effort.from_dict(row.get("effort", {})),
+                reason=row.get("reason"),
+            )
+            for cell, row in zip(cells, rows, strict=True)
+        ),
+        interrupted=interrupted,
     )
 
 
-def _sweep_cell(
-    task: tuple[Board, Leaper, bool, str, SolveOptions, Cell],
-) -> SweepCell:
-    board, piece, closed, method, options, cell = task
-    outcome = try_tour(
-        board, piece=piece, closed=closed, start=cell, method=method, options=options
+def tour_task(
+    board: Board,
+    piece: Leaper,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    method: str,
+    options: SolveOptions,
+    deadline: float | None = None,
+) -> Task:
+    """The runner's task for one tour question: its key names all it depends on.
+
+    ``deadline`` (wall time, :func:`time.time`) is the whole run's budget: it
+    cuts the task's limit but is not part of its key (a resumed run has its own).
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> b = Board.parse("5x5")
+        >>> tour_task(b, KNIGHT, False, (0, 0), None, "prune", SolveOptions()).key
+        'tour 5x5 knight (1,2) open from a1 by prune, limit none, seed 0'
+    """
+    name = board.cell_name
+    ends = "".join(
+        f" {word} {name(cell)}"
+        for word, cell in (("from", start), ("to", end))
+        if cell is not None
     )
-    return SweepCell(
-        cell=cell,
-        status=outcome.status,
-        seconds=outcome.seconds,
-        effort=outcome.effort,
-        reason=outcome.reason,
+    limit = "none" if options.time_limit is None else f"{options.time_limit:g} s"
+    key = (
+        f"tour {board.label} {piece.label} {'closed' if closed else 'open'}{ends} "
+        f"by {method}, limit {limit}, seed {options.seed}"
     )
+    return Task(
+        key,
+        "cpknight.api.tours:tour_row",
+        (board, piece, closed, start, end, method, options, deadline),
+    )
+
+
+def tour_row(
+    board: Board,
+    piece: Leaper,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    method: str,
+    options: SolveOptions,
+    deadline: float | None = None,
+) -> dict[str, Any]:
+    """One tour question's outcome row (:meth:`Outcome.as_dict`), refusals included.
+
+    What a runner's worker runs for a :func:`tour_task`; a found tour has been
+    through the checker before it is a row.
+
+    Examples:
+        >>> row = tour_row(Board.parse("3x4"), KNIGHT, False, (0, 1), None,
+        ...                "prune", SolveOptions())
+        >>> row["status"], row["method"]
+        ('infeasible', 'prune')
+    """
+    if deadline is not None:
+        left = deadline - time.time()
+        if left <= 0:
+            why = "the run's budget ran out before this task"
+            return Outcome("tour", method, Status.UNKNOWN, 0.0, reason=why).as_dict()
+        if options.time_limit is None or options.time_limit > left:
+            options = dataclasses.replace(options, time_limit=left)
+    run = options.start()
+    try:
+        instance = _tour_instance(
+            board, piece, start, end, closed=closed, purpose="a tour"
+        )
+        outcome = _try_tour(instance, method, run)
+    except InvalidInputError as exc:
+        outcome = Outcome(
+            "tour", method, Status.REFUSED, run.elapsed(), reason=str(exc)
+        )
+    if outcome.interrupted:  # Ctrl-C in this process: the run stops here
+        raise KeyboardInterrupt
+    return outcome.as_dict()

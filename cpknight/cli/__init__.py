@@ -32,6 +32,7 @@ from cpknight.cli.common import (
 )
 from cpknight.cli.formulation import _add_formulation
 from cpknight.cli.routes import _add_collect
+from cpknight.cli.study import _add_study, interrupted_run
 from cpknight.cli.tours import (
     _add_check,
     _add_compare,
@@ -46,6 +47,7 @@ from cpknight.errors import (
     NoTourError,
     SolveLimitError,
 )
+from cpknight.runner import RunInterrupted
 
 __all__ = [
     "COMMANDS",
@@ -73,6 +75,7 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     _add_sweep,
     _add_collect,
     _add_formulation,
+    _add_study,
 ]
 """Every subcommand's registration, in the order ``--help`` lists them."""
 
@@ -117,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CpknightError as exc:
         print(f"cpknight: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except RunInterrupted as exc:
+        return interrupted_run(exc)
     except KeyboardInterrupt:
         print("cpknight: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

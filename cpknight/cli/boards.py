@@ -10,6 +10,7 @@ from cpknight.api import (
 )
 from cpknight.board import NAMED_BOARDS, Board, Cell
 from cpknight.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_NONE,
     EXIT_OK,
     SubParsers,
@@ -36,6 +37,7 @@ from cpknight.errors import (
 from cpknight.io import (
     write_new_file,
 )
+from cpknight.pieces import KNIGHT, Leaper
 from cpknight.render import (
     counts_text,
     distance_table_text,
@@ -162,9 +164,10 @@ def _add_distance(sub: SubParsers) -> None:
     _add_cell_args(parser, target=True)
     parser.add_argument(
         "--method",
-        default="bfs",
+        default=None,
         metavar="M",
-        help="bfs (default), a comma-separated list, or 'all'",
+        help="a method, a comma-separated list, or 'all' (default bfs; on the "
+        "unbounded board the knight's formula, or ip for other leapers)",
     )
     _add_solve_args(parser)
     _add_json(parser)
@@ -181,10 +184,17 @@ def _run_distance(args: argparse.Namespace) -> int:
         source,
         target,
         piece=piece,
-        methods=args.method,
+        methods=args.method or _default_distance_method(board, piece),
         options=_solve_options(args),
     )
     statuses = set(comparison.statuses())
+    if comparison.interrupted:  # Ctrl-C: the methods finished, then exit 130
+        names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
+        if args.json:
+            _json(comparison.as_dict())
+        else:
+            _out(distance_table_text(comparison, f"{names} on {board.label}"))
+        return EXIT_INTERRUPTED
     single = comparison.rows[0] if len(comparison.rows) == 1 else None
     if single is not None and single.status is Status.REFUSED:
         raise InvalidInputError(single.reason or "refused")
@@ -215,6 +225,13 @@ def _run_distance(args: argparse.Namespace) -> int:
     if d.path is not None:
         _out("path: " + " ".join(d.names()))
     return code
+
+
+def _default_distance_method(board: Board, piece: Leaper) -> str:
+    """BFS on a finite board; on the plane a method that takes it (BFS cannot)."""
+    if not board.unbounded:
+        return "bfs"
+    return "formula" if board.dim == 2 and piece.vector == KNIGHT.vector else "ip"
 
 
 def _add_reach(sub: SubParsers) -> None:

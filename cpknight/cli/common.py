@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
@@ -12,6 +14,7 @@ from cpknight.api import (
     resolve,
 )
 from cpknight.board import Board, Cell, Topology
+from cpknight.errors import InvalidInputError
 from cpknight.io import (
     check_new_file,
     write_new_file,
@@ -20,7 +23,7 @@ from cpknight.pieces import Leaper
 from cpknight.render import (
     GRID_LIMIT,
 )
-from cpknight.solving import SolveOptions
+from cpknight.solving import CPSAT_SUFFIXES, SolveOptions, check_export_path
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -46,14 +49,27 @@ exit codes:
   2  bad input (board, cell, piece, option or file)
   3  limit reached without an answer
   70 internal error (an answer failed verification: a bug, please report)
+  130 interrupted (Ctrl-C): what was finished is printed first
 """
+
+_NEGATIVE = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+(,-?\d+)+$")
+"""What argparse reads as a negative number: -5, -0.5, and coordinates -5,3."""
 
 Run = Callable[[argparse.Namespace], int]
 SubParsers = Any  # argparse's _SubParsersAction is private
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit code 2."""
+    """An argument parser whose errors are one line and exit code 2.
+
+    Negative coordinates (``-5,3``, ``--piece -1,2``) are values, not options:
+    argparse takes an argument starting with ``-`` for an option unless it looks
+    like a negative number, and here ``-5,3`` does.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
@@ -61,6 +77,11 @@ class _Parser(argparse.ArgumentParser):
 
 def _out(text: str = "") -> None:
     print(text)
+
+
+def _note(text: str) -> None:
+    """One line on standard error that does not change the answer."""
+    print(f"cpknight: note: {text}", file=sys.stderr)
 
 
 def _json(obj: Any) -> None:
@@ -144,9 +165,19 @@ def _add_force(parser: argparse.ArgumentParser, files: str) -> None:
     parser.add_argument("--force", action="store_true", help=f"overwrite {files}")
 
 
-def _add_export(parser: argparse.ArgumentParser, kind: str) -> None:
-    """``--export FILE`` and its ``--force``, for the formulation commands."""
+def _add_export(
+    parser: argparse.ArgumentParser,
+    kind: str,
+    suffixes: tuple[str, ...] = CPSAT_SUFFIXES,
+    written: str = "a CP-SAT text proto",
+) -> None:
+    """``--export FILE`` and its ``--force``, for the formulation commands.
+
+    ``suffixes`` are the file endings the model can be written to; another is
+    refused with the other files, before the model is built.
+    """
     parser.add_argument("--export", metavar="FILE", help=f"write the model as {kind}")
+    parser.set_defaults(export_kind=(suffixes, written))
     _add_force(parser, "the file given to --export")
 
 
@@ -266,9 +297,23 @@ def _ends_text(board: Board, start: Cell | None, end: Cell | None) -> str:
 def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
     """The files given to these options (``'svg'``: ``--svg``), checked up front.
 
-    Checking before the work starts means a refused file costs no solving.
+    Checking before the work starts means a refused file costs no solving: a
+    file that exists (without ``--force``), or one path given to two options.
+    ``-`` (standard output) is not a file and is left out of the list.
     """
-    paths = [path for path in (getattr(args, name) for name in options) if path]
+    given = [(name, getattr(args, name)) for name in options if getattr(args, name)]
+    if "export" in options and args.export:
+        check_export_path(args.export, *args.export_kind)
+    seen: dict[str, str] = {}
+    for name, path in given:
+        key = path if path == "-" else os.path.realpath(path)
+        if key in seen:
+            raise InvalidInputError(
+                f"--{seen[key]} and --{name} both write '{path}'; give each its own "
+                "file"
+            )
+        seen[key] = name
+    paths = [path for _, path in given if path != "-"]
     for path in paths:
         check_new_file(path, force=args.force)
     return paths

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 
 from cpknight.cli.common import (
     EXIT_CODES,
@@ -22,11 +21,24 @@ from cpknight.cli.common import (
     _tour_ends,
 )
 from cpknight.cli.routes import _add_collect_args
-from cpknight.errors import (
-    InvalidInputError,
-)
+from cpknight.solving import LINEAR_SUFFIXES, Run, SolveOptions
 
 # ------------------------------------------------------- formulation: tours
+
+
+def _add_time_limit(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="S",
+        help="give up after S seconds of building the model (default: none)",
+    )
+
+
+def _run_of(args: argparse.Namespace) -> Run:
+    """The run whose clock bounds building the model (exit 3 past the limit)."""
+    return SolveOptions(time_limit=args.time_limit).start()
 
 
 def _add_formulation_tour(kinds: SubParsers) -> None:
@@ -40,6 +52,7 @@ def _add_formulation_tour(kinds: SubParsers) -> None:
     )
     _add_tour_args(parser)
     _add_export(parser, "a CP-SAT text proto")
+    _add_time_limit(parser)
 
 
 def _run_formulation_tour(args: argparse.Namespace) -> int:
@@ -49,10 +62,18 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     board.require_finite("a tour")
     _new_files(args, "export")
+    run = _run_of(args)
     start, end = _tour_ends(args, board)
     model = build_tour_model(
-        move_graph(board, piece), closed=not args.open, start=start, end=end
+        move_graph(board, piece),
+        closed=not args.open,
+        start=start,
+        end=end,
+        run=run,
+        # printing reads only the arcs: the CP-SAT model is built to export
+        arcs_only=not args.export,
     )
+    run.check("building the model")
     return _print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)")
 
 
@@ -75,7 +96,8 @@ def _add_formulation_distance(kinds: SubParsers) -> None:
         choices=["ip", "flow"],
         help="ip (move counts, default) or flow (arc flow)",
     )
-    _add_export(parser, "FILE.lp or FILE.mps")
+    _add_export(parser, "FILE.lp or FILE.mps", LINEAR_SUFFIXES, "LP or MPS")
+    _add_time_limit(parser)
 
 
 def _run_formulation_distance(args: argparse.Namespace) -> int:
@@ -83,16 +105,14 @@ def _run_formulation_distance(args: argparse.Namespace) -> int:
     from cpknight.distances.moves import build_move_count_model
 
     board, piece = _board_and_piece(args)
-    if args.export and Path(args.export).suffix.lower() not in (".lp", ".mps"):
-        raise InvalidInputError(
-            f"expected an export file ending in .lp or .mps: '{args.export}'"
-        )
     _new_files(args, "export")
+    run = _run_of(args)
     model: _Model
     if args.method == "flow":
-        model = build_flow_model(board, args.source, args.target, piece=piece)
+        model = build_flow_model(board, args.source, args.target, piece=piece, run=run)
     else:
         model = build_move_count_model(board, args.source, args.target, piece=piece)
+    run.check("building the model")
     return _print_or_export(args, model)
 
 
@@ -109,6 +129,7 @@ def _add_formulation_collect(kinds: SubParsers) -> None:
     )
     _add_collect_args(parser)
     _add_export(parser, "a CP-SAT text proto")
+    _add_time_limit(parser)
 
 
 def _run_formulation_collect(args: argparse.Namespace) -> int:
@@ -116,9 +137,17 @@ def _run_formulation_collect(args: argparse.Namespace) -> int:
 
     board, piece = _board_and_piece(args)
     _new_files(args, "export")
+    run = _run_of(args)
     model = build_collect_model(
-        board, args.start, args.food, end=args.end, piece=piece, simple=args.simple
+        board,
+        args.start,
+        args.food,
+        end=args.end,
+        piece=piece,
+        simple=args.simple,
+        run=run,
     )
+    run.check("building the model")
     return _print_or_export(args, model, f" ({len(model.arcs)} Booleans, one circuit)")
 
 

@@ -6,6 +6,7 @@ import argparse
 
 from cpknight.cli.common import (
     EXIT_CODES,
+    EXIT_INTERRUPTED,
     EXIT_LIMIT,
     EXIT_NONE,
     EXIT_OK,
@@ -20,6 +21,7 @@ from cpknight.cli.common import (
     _grid_fits,
     _json,
     _new_files,
+    _note,
     _out,
     _outcome,
     _solve_options,
@@ -97,9 +99,10 @@ def _run_collect(args: argparse.Namespace) -> int:
         options=_solve_options(args),
     )
     route = outcome.value
+    stopped = EXIT_INTERRUPTED if outcome.interrupted else None
     if route is None:
         code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
-        return _outcome(args, code, outcome.as_dict(), outcome_line(outcome))
+        return _outcome(args, stopped or code, outcome.as_dict(), outcome_line(outcome))
     if args.svg or args.animate:
         from cpknight.draw import route_animation_svg, route_svg
 
@@ -110,10 +113,12 @@ def _run_collect(args: argparse.Namespace) -> int:
         )
     if args.json:
         _json(outcome.as_dict())
-        return EXIT_OK
+        return stopped or EXIT_OK
     _out(route_line(route))
     if _grid_fits(args, board):
         _out(str(route))
     _out("route: " + " ".join(route.names()))
     _wrote(outputs)
-    return EXIT_OK
+    if stopped:
+        _note("interrupted (Ctrl-C): the best route found so far")
+    return stopped or EXIT_OK

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from cpknight.api import (
     try_tour,
@@ -27,6 +28,7 @@ from cpknight.cli.common import (
     _grid_fits,
     _json,
     _new_files,
+    _note,
     _out,
     _outcome,
     _progress_bar,
@@ -35,12 +37,19 @@ from cpknight.cli.common import (
     _write_files,
     _wrote,
 )
+from cpknight.cli.study import (
+    _add_run_args,
+    _run_options,
+    _run_pair_sweep,
+    _run_sharded_count,
+)
 from cpknight.errors import (
     InvalidInputError,
     TourCheckError,
 )
 from cpknight.io import (
     read_tour_file,
+    tour_file_text,
     write_new_file,
     write_tour_file,
 )
@@ -71,7 +80,9 @@ def _add_check(sub: SubParsers) -> None:
     )
     _add_board_args(parser)
     parser.add_argument(
-        "file", metavar="FILE", help="the tour: one cell per line, or a .npy array"
+        "file",
+        metavar="FILE",
+        help="the tour: one cell per line, or a .npy array; '-' reads standard input",
     )
     parser.add_argument(
         "--closed", action="store_true", help="also require the closing move"
@@ -82,15 +93,19 @@ def _add_check(sub: SubParsers) -> None:
 def _run_check(args: argparse.Namespace) -> int:
     board, piece = _board_and_piece(args)
     board.require_finite("a tour")
-    cells = read_tour_file(args.file, board)
+    source = sys.stdin.buffer if args.file == "-" else args.file
+    cells = read_tour_file(source, board)
     kind = "closed tour" if args.closed else "tour"
     try:
         check_tour(board, cells, piece=piece, closed=args.closed)
     except TourCheckError as exc:
+        # "step" counts from 1, as the text does ("cell 6", "step 4 -> 5"):
+        # the first bad cell, or the cell a bad move arrives at.
+        step = None if exc.step is None else exc.step + 1
         return _outcome(
             args,
             EXIT_NONE,
-            {"tour": False, "step": exc.step, "reason": str(exc)},
+            {"tour": False, "step": step, "reason": str(exc)},
             f"not a {kind}: {exc}",
         )
     return _outcome(
@@ -124,7 +139,8 @@ def _add_tour(sub: SubParsers) -> None:
     parser.add_argument(
         "--out",
         metavar="FILE",
-        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array)",
+        help="write the tour, one cell per line (FILE.npy: a numpy (n, d) array); "
+        "'-' prints it alone on standard output",
     )
     parser.add_argument(
         "--svg", metavar="FILE", help="draw the tour as SVG (path, numbers, ends)"
@@ -158,6 +174,8 @@ def _run_tour(args: argparse.Namespace) -> int:
     options = _solve_options(args)
     closed = not args.open
     outputs = _new_files(args, "out", "svg", "animate", "html")
+    if args.out == "-" and args.json:
+        raise InvalidInputError("--json and --out - both print to standard output")
     if args.animate or args.html:
         from cpknight.draw import check_animation
 
@@ -175,11 +193,17 @@ def _run_tour(args: argparse.Namespace) -> int:
     tour = outcome.tour
     if tour is None:
         code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
+        if outcome.interrupted:
+            code = EXIT_INTERRUPTED
+            _note("interrupted (Ctrl-C) before a tour was found")
         text = outcome_line(outcome)
         if code == EXIT_NONE:
             text = f"no {kind} tour of {board.label} ({piece.label}): {outcome.reason}"
         return _outcome(args, code, outcome.as_dict(), text)
-    if args.out:
+    if args.out == "-":
+        # standard output carries the tour file alone; the report goes to stderr
+        sys.stdout.write(tour_file_text(tour))
+    elif args.out:
         write_tour_file(args.out, tour, force=args.force)
     if args.svg or args.animate or args.html:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
@@ -194,10 +218,14 @@ def _run_tour(args: argparse.Namespace) -> int:
         _json(outcome.as_dict())
         return EXIT_OK
     picked = " (picked by auto)" if args.method == "auto" else ""
-    _out(
+    heading = (
         f"{kind} tour of {board.label} ({piece.label}), {len(tour)} cells, "
         f"found by {tour.method}{picked} in {tour.seconds:.3f} s"
     )
+    if args.out == "-":
+        print(heading, file=sys.stderr)
+        return EXIT_OK
+    _out(heading)
     if _grid_fits(args, board, ", or --out FILE to save the tour"):
         _out(str(tour))
         _out("path: " + " ".join(tour.names()))
@@ -221,7 +249,9 @@ def _add_count(sub: SubParsers) -> None:
         "short side, linear in the long one); cpsat enumerates the tours one "
         "by one; auto (default) takes the frontier wherever it is narrow. "
         "A count stopped by --time-limit or Ctrl-C is reported as partial "
-        "(the frontier program has no partial count: it reports none).",
+        "(the frontier program has no partial count: it reports none). "
+        "The enumeration runs on one CP-SAT worker whatever --workers says "
+        "(with several, CP-SAT can report a tour twice).",
     )
     _add_tour_args(parser)
     parser.add_argument(
@@ -246,13 +276,29 @@ def _add_count(sub: SubParsers) -> None:
     _add_solve_args(parser)
     _add_json(parser)
     _add_progress(parser)
+    parser.add_argument(
+        "--shards",
+        type=int,
+        metavar="N",
+        help="split the count into at least N independent shards by fixing the "
+        "first moves (--time-limit is then per shard), run as --jobs or "
+        "--scheduler say, and sum them",
+    )
+    _add_run_args(parser)
 
 
 def _run_count(args: argparse.Namespace) -> int:
     from cpknight.api import count_tours
 
+    if args.shards is not None:
+        return _run_sharded_count(args)
     board, piece = _board_and_piece(args)
     closed = not args.open
+    if args.workers != 1:
+        _note(
+            f"counting runs on one CP-SAT worker (with several, a tour can be "
+            f"reported twice): --workers {args.workers} ignored"
+        )
     bar = _progress_bar(args, "counting: {desc} ({elapsed})")
 
     def progress(partial: TourCount) -> None:
@@ -380,12 +426,16 @@ def _run_compare(args: argparse.Namespace) -> int:
         methods=args.methods,
         options=options,
     )
-    if len(comparison.rows) == 1 and comparison.rows[0].status is Status.REFUSED:
-        raise InvalidInputError(comparison.rows[0].reason or "refused")
+    if all(row.status is Status.REFUSED for row in comparison.rows):
+        raise InvalidInputError(
+            "; ".join(dict.fromkeys(row.reason or "refused" for row in comparison.rows))
+        )
     statuses = set(comparison.statuses())
     code = EXIT_OK if "found" in statuses else EXIT_NONE
     if not statuses & {"found", "infeasible"}:
         code = EXIT_LIMIT
+    if comparison.interrupted:
+        code = EXIT_INTERRUPTED  # the rows finished are printed all the same
     if args.json:
         _json(comparison.as_dict())
         return code
@@ -408,7 +458,9 @@ def _add_sweep(sub: SubParsers) -> None:
         description="Ask for a tour from every open cell of BOARD in turn (open\n"
         "tours unless --closed) and draw the answers as a grid: o a tour\n"
         "starts here, x proved none, ? limit reached (--time-limit is per\n"
-        "cell). --json adds the time, effort and reason of every cell.",
+        "cell, --budget for the whole sweep). --json adds the time, effort and\n"
+        "reason of every cell. Ctrl-C stops it at once and shows the cells\n"
+        "finished (exit 130).",
     )
     _add_board_args(parser)
     kind = parser.add_mutually_exclusive_group()
@@ -416,6 +468,12 @@ def _add_sweep(sub: SubParsers) -> None:
         "--open", action="store_true", help="open tours (paths), the default"
     )
     kind.add_argument("--closed", action="store_true", help="closed tours")
+    parser.add_argument(
+        "--pairs",
+        action="store_true",
+        help="open tours between every pair of cells: the start x end table "
+        "(certificates answer most pairs without solving)",
+    )
     parser.add_argument(
         "--method",
         default="auto",
@@ -428,8 +486,18 @@ def _add_sweep(sub: SubParsers) -> None:
         type=int,
         default=1,
         metavar="N",
-        help="worker processes, one cell each at a time (default 1)",
+        help="worker processes, one cell each at a time (default 1; at most one "
+        "per core)",
     )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds for the whole sweep; cells left when it runs out are ? "
+        "(default: none)",
+    )
+    _add_run_args(parser, jobs=False)
     _add_progress(parser)
     _add_json(parser)
     parser.add_argument(
@@ -441,6 +509,8 @@ def _add_sweep(sub: SubParsers) -> None:
 def _run_sweep(args: argparse.Namespace) -> int:
     from cpknight.api import sweep
 
+    if args.pairs:
+        return _run_pair_sweep(args)
     board, piece = _board_and_piece(args)
     options = _solve_options(args)
     outputs = _new_files(args, "svg")
@@ -458,8 +528,9 @@ def _run_sweep(args: argparse.Namespace) -> int:
             closed=args.closed,
             method=args.method,
             options=options,
-            jobs=args.jobs,
             progress=None if bar is None else progress,
+            budget=args.budget,
+            run=_run_options(args),
         )
     finally:
         if bar is not None:
@@ -501,4 +572,11 @@ def _run_sweep(args: argparse.Namespace) -> int:
                 f"({slow.seconds:.3f} s, {effort_text(slow.effort.as_dict())})"
             )
         _wrote(outputs)
+    if result.interrupted:
+        kept = args.resume or args.results
+        tail = f"; kept in {kept} (--resume {kept} goes on)" if kept else ""
+        _note(
+            f"interrupted (Ctrl-C): the cells finished are shown, the rest are ?{tail}"
+        )
+        return EXIT_INTERRUPTED
     return EXIT_LIMIT if counts.get("unknown") else EXIT_OK

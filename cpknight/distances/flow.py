@@ -44,6 +44,7 @@ from cpknight.distances.linear import (
 )
 from cpknight.errors import (
     EngineError,
+    InvalidInputError,
     SolveLimitError,
 )
 from cpknight.graph import no_path_error
@@ -58,6 +59,7 @@ from cpknight.results import Distance
 from cpknight.solving import (
     Run,
     configure_cpsat,
+    solve_cpsat,
 )
 from cpknight.status import Effort
 
@@ -205,6 +207,7 @@ def build_flow_model(
     *,
     piece: PieceLike = KNIGHT,
     backend: str = "cpsat",
+    run: Run | None = None,
 ) -> FlowModel:
     """Build the arc-flow integer program of one query (without solving it).
 
@@ -214,6 +217,7 @@ def build_flow_model(
         target: the target cell.
         piece: the leaper.
         backend: a name in :data:`FLOW_BACKENDS`; decides the native model.
+        run: the run context whose clock bounds building (``SolveLimitError``).
 
     Returns:
         The bundle: native model, arc handles, ``decode``, ``formulation``,
@@ -236,9 +240,37 @@ def build_flow_model(
     resolved = Board.parse(board) if isinstance(board, str) else board
     resolved.require_finite("method 'flow'")
     graph = move_graph(resolved, piece)
+    check_flow_size(graph)
     start = resolved.parse_cell(source)
     end = resolved.parse_cell(target)
-    return _build_flow(graph, start, end, backend, names=True, run=None)
+    return _build_flow(graph, start, end, backend, names=True, run=run)
+
+
+MAX_FLOW_ARCS = 1_000_000
+"""The most move arcs (one variable each) a flow model is built with: OR-Tools
+takes about 700 bytes an arc (1000x1000, 8 million arcs: past 5.6 GB)."""
+
+
+def check_flow_size(graph: MoveGraph) -> None:
+    """Refuse, before building, a flow model too big to hold in memory.
+
+    Raises:
+        InvalidInputError: more than :data:`MAX_FLOW_ARCS` arcs.
+
+    Examples:
+        >>> check_flow_size(move_graph("400x400"))
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: method 'flow' makes one variable per \
+move arc: 1,270,416 on 400x400 (about 0.9 GB); it takes at most 1,000,000 arcs \
+(method 'bfs' answers any board)
+    """
+    if graph.n_arcs > MAX_FLOW_ARCS:
+        raise InvalidInputError(
+            f"method 'flow' makes one variable per move arc: {graph.n_arcs:,} on "
+            f"{graph.board.label} (about {graph.n_arcs * 700 / 1e9:.1f} GB); it "
+            f"takes at most {MAX_FLOW_ARCS:,} arcs (method 'bfs' answers any board)"
+        )
 
 
 def _build_flow(
@@ -411,6 +443,7 @@ def solve_flow(
     _load_backend(backend)
     board.require_finite("method 'flow'")
     graph = move_graph(board, piece)
+    check_flow_size(graph)
     bundle = _build_flow(graph, source, target, backend, names=False, run=run)
     run.check("building the flow model")
     solve_started = time.perf_counter()
@@ -422,7 +455,7 @@ def solve_flow(
         configure_cpsat(solver, run)
         # The LP relaxation is integral; presolve only costs time here.
         solver.parameters.cp_model_presolve = False
-        status = solver.solve(bundle.model)
+        status, _ = solve_cpsat(solver, bundle.model, run)
         if status == cp_model.OPTIMAL:
             values = [float(solver.value(x)) for x in bundle.arcs]
         elif status == cp_model.INFEASIBLE:

@@ -28,9 +28,8 @@ if _TYPE_CHECKING:
     from cpknight.solving import Run
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -68,6 +67,7 @@ from cpknight.results import Distance
 from cpknight.solving import (
     Run,
     configure_cpsat,
+    solve_cpsat,
 )
 from cpknight.status import Effort
 
@@ -83,11 +83,22 @@ __all__ = [
 # ------------------------------------------------------------------ reasoning
 
 
-@lru_cache(maxsize=4)
-def _labels(graph: MoveGraph) -> npt.NDArray[np.int32]:
+def _labels(
+    graph: MoveGraph, check: Callable[[str], None] | None = None
+) -> npt.NDArray[np.int32]:
     # A query's graph comes from move_graph's own cache; keep the labels of the
-    # last few graphs only (all pairs of one board hit the same entry).
-    return component_labels(graph)
+    # last few graphs only (all pairs of one board hit the same entry). Labels
+    # stopped by the clock are not kept.
+    labels = _LABELS.get(id(graph))
+    if labels is None or labels[0] is not graph:
+        labels = (graph, component_labels(graph, check))
+        _LABELS[id(graph)] = labels
+        while len(_LABELS) > 4:
+            del _LABELS[next(iter(_LABELS))]
+    return labels[1]
+
+
+_LABELS: dict[int, tuple[MoveGraph, npt.NDArray[np.int32]]] = {}
 
 
 def lattice_combination(
@@ -272,7 +283,9 @@ class _CountSpec:
     reachable: bool
 
 
-def _count_spec(board: Board, piece: Leaper, source: Cell, target: Cell) -> _CountSpec:
+def _count_spec(
+    board: Board, piece: Leaper, source: Cell, target: Cell, run: Run | None = None
+) -> _CountSpec:
     piece.check_dim(board.dim, board.label)
     moves = tuple(tuple(int(x) for x in v) for v in piece.moves(board.dim).tolist())
     offset = tuple(int(t) - int(s) for s, t in zip(source, target, strict=True))
@@ -283,9 +296,10 @@ def _count_spec(board: Board, piece: Leaper, source: Cell, target: Cell) -> _Cou
         reachable = found is not None
         upper = found if found is not None else 4 * sum(abs(x) for x in offset) + 4
     else:
-        graph = move_graph(board, piece)
+        check = None if run is None else run.check
+        graph = move_graph(board, piece, check=check)
         wrapped = tuple(a for a, w in enumerate(board.wrap) if w)
-        labels = _labels(graph)
+        labels = _labels(graph, check)
         reachable = bool(labels[graph.node(source)] == labels[graph.node(target)])
         upper = graph.n_nodes - 1
     biggest = max((abs(x) for v in moves for x in v), default=0)
@@ -639,7 +653,7 @@ def _solve_counts(m: MoveCountModel, run: Run) -> tuple[list[int], float] | None
         solver = cp_model.CpSolver()
         configure_cpsat(solver, run)
         solver.parameters.cp_model_presolve = False
-        status = solver.solve(m.model)
+        status, _ = solve_cpsat(solver, m.model, run)
         seconds = time.perf_counter() - started
         if status == cp_model.OPTIMAL:
             return [int(solver.value(x)) for x in m.counts], seconds
@@ -702,7 +716,7 @@ def solve_move_counts(
     """
     _check_backend(backend, BACKENDS)
     _load_backend(backend)
-    spec = _count_spec(board, piece, source, target)
+    spec = _count_spec(board, piece, source, target, run)
     if not spec.reachable:
         why = (
             "the offset is not an integer combination of the moves"

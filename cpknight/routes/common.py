@@ -29,7 +29,7 @@ from cpknight.graph import bfs_levels, no_path_error, path_from_levels
 from cpknight.pieces import (
     MoveGraph,
 )
-from cpknight.solving import Run
+from cpknight.solving import FALLBACK_GRACE, Run
 from cpknight.status import Effort
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ def prepare(instance: RouteInstance, run: Run, method: str) -> Prepared | Route:
             method=method,
             started=run.clock.started,
         )
-    dist = _distances(inst)
+    dist = _distances(inst, run)
     return Prepared(inst, dist, _simple_bound(inst, dist))
 
 
@@ -202,14 +202,22 @@ def bounded_route(
     )
 
 
-def _distances(inst: _Instance) -> dict[int, npt.NDArray[np.int32]]:
+def _distances(
+    inst: _Instance, run: Run | None = None
+) -> dict[int, npt.NDArray[np.int32]]:
     """BFS levels from every terminal (the graph is symmetric: also *to* it).
 
     The start's levels are the ones :func:`_instance` measured: one BFS per
-    terminal in all.
+    terminal in all, ``run``'s clock checked once per level.
     """
+
+    def check(what: str) -> None:
+        # the fallback routes need these distances: they get the grace too
+        if run is not None:
+            run.check(what, grace=FALLBACK_GRACE)
+
     return {
-        n: inst.levels if n == inst.start else bfs_levels(inst.graph, n)
+        n: inst.levels if n == inst.start else bfs_levels(inst.graph, n, check=check)
         for n in dict.fromkeys(inst.terminals)
     }
 
@@ -289,8 +297,15 @@ def _greedy_order(inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]) -> li
     return order
 
 
-def _greedy_simple(inst: _Instance) -> list[int] | None:
-    """Nearest food by BFS through unused cells; ``None`` when stuck."""
+def _greedy_simple(
+    inst: _Instance, run: Run | None = None, *, grace: float = 0.0
+) -> list[int] | None:
+    """Nearest food by BFS through unused cells; ``None`` when stuck.
+
+    ``run``'s clock is checked once per BFS level; ``grace`` seconds past the
+    limit are allowed (the greedy route is what an engine hands back when the
+    limit came first), then :class:`SolveLimitError`.
+    """
     graph = inst.graph
     used = np.zeros(graph.n_nodes, dtype=bool)
     used[inst.start] = True
@@ -306,7 +321,7 @@ def _greedy_simple(inst: _Instance) -> list[int] | None:
             avoid[finish] = True  # the end is entered last
         if not left and finish == inst.start:
             avoid[finish] = False
-        path = _bfs_to_nearest(graph, route[-1], targets, avoid)
+        path = _bfs_to_nearest(graph, route[-1], targets, avoid, run, grace)
         if path is None:
             return None
         for node in path[1:]:
@@ -320,24 +335,56 @@ def _greedy_simple(inst: _Instance) -> list[int] | None:
 
 
 def _bfs_to_nearest(
-    graph: MoveGraph, source: int, targets: set[int], avoid: npt.NDArray[np.bool_]
+    graph: MoveGraph,
+    source: int,
+    targets: set[int],
+    avoid: npt.NDArray[np.bool_],
+    run: Run | None = None,
+    grace: float = 0.0,
 ) -> list[int] | None:
-    """A shortest path to the nearest target through cells not avoided."""
-    parent = {source: -1}
-    frontier = [source]
+    """A shortest path to the nearest target through cells not avoided.
+
+    Level by level in numpy: each level's neighbours in the order a plain
+    queue would meet them (frontier order, then each cell's arcs in order),
+    so the target met first, and every parent, are the queue's own.
+    """
     indptr, indices = graph.indptr, graph.indices
-    while frontier:
-        nxt: list[int] = []
-        for u in frontier:
-            for v in indices[indptr[u] : indptr[u + 1]].tolist():
-                if v in parent or avoid[v]:
-                    continue
-                parent[v] = u
-                if v in targets:
-                    path = [v]
-                    while parent[path[-1]] >= 0:
-                        path.append(parent[path[-1]])
-                    return path[::-1]
-                nxt.append(v)
-        frontier = nxt
+    parent = np.full(graph.n_nodes, -1, dtype=np.int64)
+    seen = avoid.copy()
+    seen[source] = True
+    wanted = np.zeros(graph.n_nodes, dtype=bool)
+    wanted[list(targets)] = True
+    stamp = np.zeros(graph.n_nodes, dtype=np.int64)
+    frontier = np.array([source], dtype=np.int64)
+    while frontier.size:
+        if run is not None:
+            run.check("following the greedy route", grace=grace)
+        starts = indptr[frontier].astype(np.int64)
+        counts = indptr[frontier + 1].astype(np.int64) - starts
+        total = int(counts.sum())
+        if not total:
+            return None
+        # positions of every arc of the frontier, frontier order kept
+        offsets = np.repeat(starts - np.cumsum(counts) + counts, counts)
+        arcs = offsets + np.arange(total, dtype=np.int64)
+        heads = indices[arcs].astype(np.int64)
+        tails = np.repeat(frontier, counts)
+        fresh = ~seen[heads]
+        heads, tails = heads[fresh], tails[fresh]
+        # keep the first arc into each new cell, in queue order: each cell's
+        # stamp becomes the least position of an arc into it
+        at = np.arange(heads.size, dtype=np.int64)
+        stamp[heads] = heads.size
+        np.minimum.at(stamp, heads, at)
+        first = stamp[heads] == at
+        heads, tails = heads[first], tails[first]
+        parent[heads] = tails
+        seen[heads] = True
+        hits = np.flatnonzero(wanted[heads])
+        if hits.size:
+            path = [int(heads[hits[0]])]
+            while path[-1] != source:
+                path.append(int(parent[path[-1]]))
+            return path[::-1]
+        frontier = heads
     return None

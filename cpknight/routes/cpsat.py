@@ -28,6 +28,7 @@ import numpy.typing as npt
 from cpknight.board import Board, CellLike
 from cpknight.errors import (
     EngineError,
+    ModelTooBigError,
     NoPathError,
     SolveLimitError,
 )
@@ -42,6 +43,7 @@ from cpknight.solving import (
     Run,
     configure_cpsat,
     export_cpsat_model,
+    solve_cpsat,
 )
 from cpknight.status import Effort
 
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 from cpknight.engines import RouteInstance
-from cpknight.formulation import add_circuit_arcs
+from cpknight.formulation import add_circuit_arcs, check_circuit_size
 from cpknight.results import Route
 from cpknight.routes.common import (
     Prepared,
@@ -174,6 +176,7 @@ def build_collect_model(
     end: CellLike | None = None,
     piece: PieceLike = KNIGHT,
     simple: bool = False,
+    run: Run | None = None,
 ) -> CollectModel:
     """Build the CP-SAT model of a route question, without solving it.
 
@@ -193,6 +196,7 @@ def build_collect_model(
         end: the required last cell, if any.
         piece: the leaper.
         simple: no cell twice.
+        run: the run context whose clock bounds building (``SolveLimitError``).
 
     Returns:
         The model bundle (:meth:`CollectModel.formulation`,
@@ -228,7 +232,7 @@ def build_collect_model(
         None if end is None else resolved.parse_cell(end),
         simple,
     )
-    return _build_model(inst, _distances(inst))
+    return _build_model(inst, _distances(inst), run)
 
 
 def _build_model(
@@ -253,6 +257,10 @@ def _build_model(
     if inst.trivial:
         nodes: list[int] = [inst.start]
     elif inst.simple:
+        check_circuit_size(
+            graph.n_arcs + 2 * graph.n_nodes,
+            f"the simple route model of {graph.board.label}",
+        )
         nodes, labels, columns = _simple_arcs(inst, dist, run)
     else:
         nodes = inst.terminals
@@ -427,7 +435,12 @@ def _solve_cpsat(
     # The hint: the walk's greedy order of the food (expanded into a route only
     # if it is handed back), or the greedy simple route (None when stuck).
     order = None if inst.simple else _greedy_order(inst, dist)
-    greedy = _greedy_simple(inst) if inst.simple else None
+    greedy: list[int] | None = None
+    if inst.simple:
+        try:
+            greedy = _greedy_simple(inst, run)
+        except SolveLimitError:
+            greedy = None  # the limit came first: nothing to hand back
 
     def fallback(effort: Effort) -> Route:
         """The limit came first: hand back the greedy route if there is one."""
@@ -453,11 +466,12 @@ def _solve_cpsat(
         if hint is not None:
             built.hint(hint)
         run.check("hinting the model")
-    except SolveLimitError:
+    except (SolveLimitError, ModelTooBigError):
+        # out of time, or a model too big to build: hand back the greedy route
         return fallback(Effort())
     solver = cp_model.CpSolver()
     configure_cpsat(solver, run)
-    code = solver.solve(built.model)
+    code, _ = solve_cpsat(solver, built.model, run)
     effort = Effort(
         branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
     )

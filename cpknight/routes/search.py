@@ -168,9 +168,17 @@ def _search_simple(
     """
     graph = inst.graph
     started = run.clock.started
+    # The greedy route first, within the limit: at the limit it is handed back
+    # at once (on 1000x1000 it takes about a second: too long to start then).
+    try:
+        greedy = _greedy_simple(inst, run)
+    except SolveLimitError:
+        return _fallback_simple(inst, bound, "search", Effort(), run, None)
     # Neighbours by slicing, not a list per node made up front (a million
     # lists on 1000x1000, seconds before the first look at the clock).
     flat, ptr = graph.indices.tolist(), graph.indptr.tolist()
+    if run.expired():
+        return _fallback_simple(inst, bound, "search", Effort(), run, greedy)
     finish, closed, start = _finish(inst), inst.closed, inst.start
     food = list(inst.food)
     k = len(food)
@@ -298,7 +306,7 @@ def _search_simple(
                 )
             limit = got
     except _OutOfTime:
-        return _fallback_simple(inst, limit, "search", Effort(**counts), started)
+        return _fallback_simple(inst, limit, "search", Effort(**counts), run, greedy)
     raise NoPathError(f"no {inst.describe()}: proved by exhaustive search")
 
 
@@ -306,9 +314,14 @@ _NEVER = 1 << 30
 
 
 def _fallback_simple(
-    inst: _Instance, bound: int, method: str, effort: Effort, started: float
+    inst: _Instance,
+    bound: int,
+    method: str,
+    effort: Effort,
+    run: Run,
+    nodes: list[int] | None,
 ) -> Route:
-    nodes = _greedy_simple(inst)
+    """At the limit: the greedy route found before the search, if there was one."""
     if nodes is None:
         raise SolveLimitError(
             f"no {inst.describe()} found by the time limit; at least {bound} moves",
@@ -320,7 +333,7 @@ def _fallback_simple(
         nodes,
         bound=bound,
         method=f"{method}+greedy",
-        started=started,
+        started=run.clock.started,
         effort=effort,
     )
 

@@ -25,6 +25,7 @@ References:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -76,6 +77,7 @@ def tour_certificate(
     closed: bool,
     start: Cell | None = None,
     end: Cell | None = None,
+    check: Callable[[str], None] | None = None,
 ) -> Certificate | None:
     """The first cheap proof that no such tour exists, or ``None``.
 
@@ -84,6 +86,8 @@ def tour_certificate(
         closed: closed tours (a Hamiltonian circuit) or open ones (a path).
         start: the fixed first cell, if any (an open cell).
         end: the fixed last cell, if any (open tours).
+        check: a deadline check (``run.check``), called between the steps and
+            once per BFS level: cheap is still seconds on 3000x3000.
 
     Returns:
         A :class:`Certificate`, or ``None`` when no cheap argument applies.
@@ -122,11 +126,15 @@ closed tour alternates colours, so they must be equal'
             f"the tour cannot start and end on the same cell {name(start)} "
             f"of {n} cells",
         )
+    step = check or _no_check
+    step("looking for a certificate")
     degree = graph.degree
     found = _degree_certificate(graph, degree, closed=closed, start=start, end=end)
     if found is not None:
         return found
-    levels = bfs_levels(graph, 0)
+    step("looking for a certificate")
+    levels = bfs_levels(graph, 0, check=check)
+    step("looking for a certificate")
     if (levels < 0).any():
         labels = component_labels(graph)
         parts = int(labels.max()) + 1
@@ -138,10 +146,11 @@ closed tour alternates colours, so they must be equal'
             f"{first} and {other}",
         )
     found = _colour_certificate(
-        graph, _colouring(graph, levels), closed=closed, start=start, end=end
+        graph, _colouring(graph, levels, check), closed=closed, start=start, end=end
     )
     if found is not None:
         return found
+    step("looking for a certificate")
     if closed:
         return _forced_cycle_certificate(graph, degree)
     return _open_forced_cycles(graph, degree, start=start, end=end)
@@ -153,11 +162,15 @@ def check_tour_possible(
     closed: bool,
     start: Cell | None = None,
     end: Cell | None = None,
+    check: Callable[[str], None] | None = None,
 ) -> None:
     """Raise :class:`NoTourError` when a cheap certificate proves there is no tour.
 
+    ``check`` is the deadline check :func:`tour_certificate` calls.
+
     Raises:
         NoTourError: with the certificate's ``reason`` and ``name``.
+        SolveLimitError: ``check`` found the limit passed.
 
     Examples:
         >>> from cpknight.board import Board
@@ -167,9 +180,13 @@ def check_tour_possible(
         ...
         cpknight.errors.NoTourError: cell b2 has no moves
     """
-    found = tour_certificate(graph, closed=closed, start=start, end=end)
+    found = tour_certificate(graph, closed=closed, start=start, end=end, check=check)
     if found is not None:
         raise NoTourError(found.reason, certificate=found.name)
+
+
+def _no_check(what: str) -> None:
+    """No deadline: the check that never fires."""
 
 
 def two_colouring(graph: MoveGraph) -> npt.NDArray[np.int8] | None:
@@ -194,14 +211,29 @@ def two_colouring(graph: MoveGraph) -> npt.NDArray[np.int8] | None:
 
 
 def _colouring(
-    graph: MoveGraph, levels: npt.NDArray[np.int32]
+    graph: MoveGraph,
+    levels: npt.NDArray[np.int32],
+    check: Callable[[str], None] | None = None,
 ) -> npt.NDArray[np.int8] | None:
-    """The colouring by BFS level parity, if every move changes colour."""
+    """The colouring by BFS level parity, if every move changes colour.
+
+    Read from the move table a block of rows at a time (its -1 entries read a
+    colour no cell has), the clock checked between blocks.
+    """
     colour = (levels % 2).astype(np.int8)
-    tails, heads = graph.arcs()
-    if (colour[tails] == colour[heads]).any():
-        return None
+    padded = np.append(colour, np.int8(-1))
+    table = graph.table
+    for first in range(0, table.shape[0], _ROWS):
+        if check is not None:
+            check("colouring the move graph")
+        rows = table[first : first + _ROWS]
+        if (padded[rows] == colour[first : first + _ROWS, None]).any():
+            return None
     return colour
+
+
+_ROWS = 1 << 18
+"""Rows of the move table read between two looks at the clock."""
 
 
 # --------------------------------------------------------------------- private

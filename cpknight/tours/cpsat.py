@@ -30,7 +30,6 @@ Examples:
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,10 +44,10 @@ from cpknight.board import Cell
 from cpknight.checks import make_tour
 from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
-from cpknight.formulation import add_circuit_arcs
+from cpknight.formulation import add_circuit_arcs, check_circuit_size
 from cpknight.pieces import MoveGraph
 from cpknight.results import Tour, TourCount
-from cpknight.solving import Run, configure_cpsat, export_cpsat_model
+from cpknight.solving import Run, configure_cpsat, export_cpsat_model, solve_cpsat
 from cpknight.status import Effort, Status
 from cpknight.tours.certificates import tour_certificate, two_colouring
 
@@ -184,6 +183,7 @@ def build_tour_model(
     break_symmetry: bool = False,
     names: bool = True,
     run: Run | None = None,
+    arcs_only: bool = False,
 ) -> TourModel:
     """Build the circuit model of a tour (not solved).
 
@@ -198,6 +198,10 @@ def build_tour_model(
             cell than they end (or on colour 0, when the colours already fix it).
         names: give every Boolean its readable name (``arc[a1->b3]``).
         run: the run context whose clock bounds building (``SolveLimitError``).
+        arcs_only: lay out the arcs but leave the CP-SAT model empty: enough for
+            :meth:`TourModel.formulation`, which reads only the arcs (on
+            1000x1000 a second instead of a minute and a half and 5 GB), not
+            for solving or exporting.
 
     Returns:
         The :class:`TourModel` bundle.
@@ -242,6 +246,10 @@ def build_tour_model(
             f"{'closed' if closed else 'open'} tour model needs at least "
             f"{3 if closed else 2}"
         )
+    if not arcs_only:  # the arcs alone are cheap: printing takes any size
+        check_circuit_size(
+            graph.n_arcs + n, f"the tour model of {board.label} ({graph.piece.label})"
+        )
     tails, heads = graph.arcs()
     tails = tails.astype(np.int64)
     heads = heads.astype(np.int64)
@@ -281,17 +289,21 @@ def build_tour_model(
         array.setflags(write=False)
     model = cp_model.CpModel()
     model.name = f"{'closed' if closed else 'open'} tour of {board.label}"
-    tail_list, head_list = all_t.tolist(), all_h.tolist()
-    labels = [*graph.cell_names(), "D"] if names else []
+    literals: tuple[cp_model.IntVar, ...] = ()
+    if arcs_only:
+        break_symmetry = False  # symmetry constraints need the Booleans
+    else:
+        tail_list, head_list = all_t.tolist(), all_h.tolist()
+        labels = [*graph.cell_names(), "D"] if names else []
 
-    def arc_name(i: int) -> str:
-        return f"arc[{labels[tail_list[i]]}->{labels[head_list[i]]}]"
+        def arc_name(i: int) -> str:
+            return f"arc[{labels[tail_list[i]]}->{labels[head_list[i]]}]"
 
-    literals = tuple(
-        add_circuit_arcs(
-            model, tail_list, head_list, arc_name if names else None, run=run
+        literals = tuple(
+            add_circuit_arcs(
+                model, tail_list, head_list, arc_name if names else None, run=run
+            )
         )
-    )
     bundle = TourModel(
         graph=graph,
         closed=closed,
@@ -324,8 +336,8 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         NoTourError: CP-SAT proved there is none (``certificate='search'``), or
             a cheap certificate applies on a board too small for a model.
         SolveLimitError: the time limit was reached first (with the effort).
-        KeyboardInterrupt: interrupted (Ctrl-C) before a tour was found; the
-            search is stopped cleanly first.
+        SolveLimitError: also when interrupted (Ctrl-C) before a tour was
+            found; the search is stopped cleanly first.
 
     Examples:
         >>> from cpknight import find_tour, is_tour
@@ -359,7 +371,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         graph, closed=closed, start=start, end=end, names=options.log, run=run
     )
     solver = _circuit_solver(run)
-    status, interrupted = _run(solver, bundle.model, None)
+    status, interrupted = solve_cpsat(solver, bundle.model, run)
     effort = Effort(
         branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
     )
@@ -384,7 +396,9 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             effort=effort,
         )
     if interrupted:
-        raise KeyboardInterrupt
+        raise SolveLimitError(
+            "interrupted (Ctrl-C) before CP-SAT found a tour", effort=effort
+        )
     if status == cp_model.MODEL_INVALID:
         raise EngineError(
             f"internal error: CP-SAT says the tour model is invalid: "
@@ -428,6 +442,10 @@ def count_tours(
         lower-numbered neighbour, which halves the enumeration (about 12 times
         faster on 6x6, where that cell is a corner with two moves).
 
+        Workers: the enumeration runs on one CP-SAT worker whatever
+        ``run.options.workers`` says (see :func:`~cpknight.solving.configure_cpsat`):
+        with several, a tour can be reported twice.
+
     Examples:
         >>> from cpknight import count_tours as count
         >>> c = count("3x4", closed=False)
@@ -464,10 +482,9 @@ def count_tours(
             status, factor * found, found, run.elapsed(), interrupted=interrupted
         )
 
-    solver = _circuit_solver(run)
-    solver.parameters.enumerate_all_solutions = True
+    solver = _circuit_solver(run, enumerate_all=True)
     counter = _Counter(make, progress, progress_every)
-    status, interrupted = _run(solver, bundle.model, counter)
+    status, interrupted = solve_cpsat(solver, bundle.model, run, counter)
     if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         return make(counter.found, Status.FOUND)
     if status == cp_model.MODEL_INVALID:
@@ -501,45 +518,7 @@ class _Counter(cp_model.CpSolverSolutionCallback):
                 self.progress(self.make(self.found, Status.UNKNOWN))
 
 
-def _run(
-    solver: cp_model.CpSolver,
-    model: cp_model.CpModel,
-    callback: cp_model.CpSolverSolutionCallback | None,
-) -> tuple[Any, bool]:
-    """Solve in a worker thread so that Ctrl-C can stop the search cleanly.
-
-    Returns:
-        The status and whether a KeyboardInterrupt stopped the search.
-    """
-    # Ctrl-C stays with Python (KeyboardInterrupt here, then stop_search):
-    # CP-SAT's own SIGINT handler can abort the process when it fires late.
-    solver.parameters.catch_sigint_signal = False
-    box: dict[str, Any] = {}
-    done = threading.Event()
-
-    def target() -> None:
-        try:
-            box["status"] = solver.solve(model, callback)
-        except BaseException as exc:  # re-raised in the caller's thread
-            box["error"] = exc
-        finally:
-            done.set()
-
-    thread = threading.Thread(target=target, name="cpknight-cpsat", daemon=True)
-    thread.start()
-    interrupted = False
-    while not done.is_set():
-        try:
-            done.wait(0.1)
-        except KeyboardInterrupt:
-            interrupted = True
-            solver.stop_search()
-    if "error" in box:
-        raise box["error"]
-    return box["status"], interrupted
-
-
-def _circuit_solver(run: Run) -> cp_model.CpSolver:
+def _circuit_solver(run: Run, *, enumerate_all: bool = False) -> cp_model.CpSolver:
     """A CP-SAT solver for a built circuit model, once the clock is checked.
 
     No LP relaxation: a circuit feasibility problem gains nothing from it, nor
@@ -547,7 +526,7 @@ def _circuit_solver(run: Run) -> cp_model.CpSolver:
     """
     run.check("building the model")
     solver = cp_model.CpSolver()
-    configure_cpsat(solver, run)
+    configure_cpsat(solver, run, enumerate_all=enumerate_all)
     solver.parameters.linearization_level = 0
     return solver
 
@@ -670,7 +649,7 @@ def _formulation(m: TourModel) -> str:
         lines += ["", f"symmetry breaking: {m.symmetry}"]
     lines += ["", "arcs by tail node:"]
     tails = m.tails
-    order = sorted(set(tails.tolist()))
+    order = np.flatnonzero(np.bincount(tails, minlength=m.n_nodes)).tolist()
     for node in order[:_SHOWN_CELLS]:
         arcs = np.flatnonzero(tails == node).tolist()
         lines.append(f"  {m.node_name(node)}: " + " ".join(m.arc_name(a) for a in arcs))

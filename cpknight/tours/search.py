@@ -361,6 +361,10 @@ def _tours(
         yield _finish(graph, path, closed, method, counter, run, start, end)
 
 
+_CHUNK = 1 << 14
+"""Cells set up between two looks at the clock."""
+
+
 def _paths(
     method: str,
     graph: MoveGraph,
@@ -378,9 +382,15 @@ def _paths(
     ``SolveLimitError`` at the time limit.
     """
     n = graph.n_nodes
-    ptr = graph.indptr.tolist()
-    ind = graph.indices.tolist()
-    nbrs = [ind[ptr[v] : ptr[v + 1]] for v in range(n)]
+    nbrs: list[list[int]] = []
+    for first in range(0, n, _CHUNK):  # seconds on huge boards: check the clock
+        if run.expired():
+            raise _limit(method, graph, closed, counter, run)
+        last = min(n, first + _CHUNK)
+        ptr = graph.indptr[first : last + 1].tolist()
+        ind = graph.indices[ptr[0] : ptr[-1]].tolist()
+        base = ptr[0]
+        nbrs.extend(ind[ptr[i] - base : ptr[i + 1] - base] for i in range(last - first))
     if run.expired():
         raise _limit(method, graph, closed, counter, run)
     ordered = method != "backtrack"

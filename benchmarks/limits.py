@@ -1,0 +1,178 @@
+"""Time limits are promises: the long commands, wall time against the limit.
+
+Run: ``python benchmarks/limits.py`` (limits 2 and 5 s, a few minutes), or
+``--quick`` (limit 2 s only). Each command of issue 14 that once overran its
+``--time-limit`` (or had none) runs as its own process, timed from outside
+(wall seconds and peak memory, ``os.wait4``).
+
+The promise is the limit plus one second, graph and model building included.
+The process also pays a start-up (Python, numpy, OR-Tools imports) that no
+limit can cover, so the baseline, measured in the same run, is the wall time
+of the same kind of command on a tiny board; the verdict compares the wall
+time less that start-up with the limit plus one second. Exit code 1 when a
+command overran. The machine may be shared: run it two or three times and
+read the best.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cpknight.render import table_text
+
+GRACE = 1.0
+"""Seconds the promise allows past the limit."""
+
+
+def _cpknight() -> list[str]:
+    found = shutil.which("cpknight") or str(Path(sys.executable).with_name("cpknight"))
+    return [found] if Path(found).exists() else [sys.executable, "-m", "cpknight"]
+
+
+def _run(argv: list[str]) -> tuple[float, float, int]:
+    """Wall seconds, peak MB and exit code of one child (output discarded)."""
+    began = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - began
+    return seconds, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def _food(count: int, side: int, seed: int = 14) -> list[str]:
+    rng = random.Random(seed)
+    cells = {(rng.randrange(side), rng.randrange(side)) for _ in range(count * 2)}
+    return [f"{r},{c}" for r, c in sorted(cells)[:count]]
+
+
+def commands(folder: str) -> list[tuple[str, list[str], list[str]]]:
+    """(name, the command before its limit, the tiny baseline command)."""
+    corners = ["0,0", "999,999", "500,500", "0,999"]
+    tiny_collect = ["collect", "6x6", "a1", "f6", "--simple"]
+    return [
+        (
+            "collect 1000x1000, 3 food, simple",
+            ["collect", "1000x1000", *corners, "--simple"],
+            tiny_collect,
+        ),
+        (
+            "  the same, --method search",
+            ["collect", "1000x1000", *corners, "--simple", "--method", "search"],
+            [*tiny_collect, "--method", "search"],
+        ),
+        (
+            "collect 1000x1000, 40 food",
+            ["collect", "1000x1000", "0,0", *_food(40, 1000)],
+            ["collect", "6x6", "a1", "f6"],
+        ),
+        (
+            "distance 3000x3000 --method ip",
+            ["distance", "3000x3000", "0,0", "2999,2999", "--method", "ip"],
+            ["distance", "6x6", "a1", "f6", "--method", "ip"],
+        ),
+        (
+            "tour 3000x3000 --method prune",
+            ["tour", "3000x3000", "--method", "prune"],
+            ["tour", "6x6", "--method", "prune"],
+        ),
+        (
+            "tour 3000x3000 --method cpsat",
+            ["tour", "3000x3000", "--method", "cpsat"],
+            ["tour", "6x6", "--method", "cpsat"],
+        ),
+        (
+            "formulation tour 400x400 --export",
+            [
+                "formulation",
+                "tour",
+                "400x400",
+                "--export",
+                str(Path(folder, "t.pbtxt")),
+                "--force",
+            ],
+            ["formulation", "tour", "6x6"],
+        ),
+        (
+            "count 8x8",
+            ["count", "8x8"],
+            ["count", "3x4", "--open"],
+        ),
+    ]
+
+
+def sweeps(limit: float) -> list[tuple[str, list[str], list[str]]]:
+    """The sweep: its budget is the limit of the whole command."""
+    return [
+        (
+            "sweep 40x40 --method cpsat --budget",
+            ["sweep", "40x40", "--method", "cpsat", "--budget", f"{limit:g}"],
+            ["sweep", "3x4", "--method", "cpsat"],
+        )
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="limit 2 s only")
+    args = parser.parse_args(argv)
+    limits = [2.0] if args.quick else [2.0, 5.0]
+    tool = _cpknight()
+    rows: list[list[object]] = []
+    met = True
+    with tempfile.TemporaryDirectory() as folder:
+        starts: dict[tuple[str, ...], float] = {}
+        for limit in limits:
+            for name, argv_, tiny in [*commands(folder), *sweeps(limit)]:
+                key = tuple(tiny)
+                if key not in starts:
+                    starts[key] = min(_run([*tool, *tiny])[0] for _ in range(2))
+                full = [*tool, *argv_]
+                if "--budget" not in argv_:
+                    full += ["--time-limit", f"{limit:g}"]
+                wall, peak, code = _run(full)
+                spent = wall - starts[key]
+                ok = spent <= limit + GRACE
+                met = met and ok
+                rows.append(
+                    [
+                        name,
+                        f"{limit:g}",
+                        f"{wall:.2f}",
+                        f"{starts[key]:.2f}",
+                        f"{spent:.2f}",
+                        f"{peak:.0f}",
+                        code,
+                        "ok" if ok else "OVER",
+                    ]
+                )
+    print(
+        table_text(
+            [
+                "command",
+                "limit s",
+                "wall s",
+                "start-up s",
+                "wall - start-up",
+                "peak MB",
+                "exit",
+                "verdict",
+            ],
+            rows,
+        )
+    )
+    print(
+        f"\npromise: wall time less the start-up within the limit + {GRACE:g} s: "
+        + ("kept by every command" if met else "MISSED")
+    )
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,225 @@
+"""Study plots: the Dolan-More performance profile and solved versus time."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cpknight.draw.canvas import FONT, SVG_NS, _n
+
+if TYPE_CHECKING:
+    from cpknight.study.suite import Study
+
+__all__ = ["profile_svg", "solved_time_svg"]
+
+LINES = ("#1d4ed8", "#d97706", "#15803d", "#b91c1c", "#7c3aed", "#0e7490", "#be185d")
+"""One colour per engine (distinct in hue and lightness)."""
+
+WIDTH, HEIGHT = 640.0, 420.0
+LEFT, RIGHT, TOP, BOTTOM = 60.0, 150.0, 40.0, 50.0
+
+
+def profile_svg(study: Study) -> str:
+    """Draw the performance profile: fraction answered within a factor of the best.
+
+    The x axis is ``tau`` on a log2 scale (1 is the fastest engine on the
+    instance), the y axis the fraction of all instances the engine answered
+    (a checked tour, or a proof of none no tour contradicts) within ``tau``
+    times the best time. The higher and further left, the better; the value
+    at ``tau = 1`` is how often the engine was the fastest.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> from cpknight.study import read_suite_text, run_study
+        >>> s = run_study(read_suite_text("5x5 --open --start a1"),
+        ...               engines="prune,warnsdorff")
+        >>> root = ET.fromstring(profile_svg(s))
+        >>> len(root.findall(".//{http://www.w3.org/2000/svg}polyline"))
+        2
+    """
+    steps = study.profile()
+    top = max((t for line in steps.values() for t, _ in line), default=1.0)
+    span = max(1.0, math.ceil(math.log2(max(top, 1.0))))
+    series = {
+        engine: [(math.log2(t) / span, rho) for t, rho in line]
+        for engine, line in steps.items()
+    }
+    ticks = [(k / span, f"{2**k:g}") for k in range(int(span) + 1)]
+    if len(ticks) > 9:
+        every = math.ceil(len(ticks) / 8)
+        ticks = ticks[::every]
+    return _plot(
+        f"performance profile: {len(study.instances)} instances, limit {_limit(study)}",
+        "within this factor of the best time (log scale)",
+        "fraction of instances answered",
+        series,
+        ticks,
+        [(k / 4, f"{k / 4:g}") for k in range(5)],
+        extend=1.0,
+    )
+
+
+def solved_time_svg(study: Study) -> str:
+    r"""Draw how many instances each engine answered within each time (log scale).
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> from cpknight.study import read_suite_text, run_study
+        >>> s = run_study(read_suite_text("4x4\n5x5 --open"), engines="prune")
+        >>> root = ET.fromstring(solved_time_svg(s))
+        >>> len(root.findall(".//{http://www.w3.org/2000/svg}polyline"))
+        1
+    """
+    times = study.answer_times()
+    total = len(times)
+    finite = [t for line in times for t in line if not math.isinf(t)]
+    low = math.floor(math.log10(max(min(finite, default=1e-3), 1e-4)))
+    high = math.ceil(math.log10(max(max(finite, default=1.0), 10.0**low * 10)))
+    if study.time_limit is not None:
+        high = max(high, math.ceil(math.log10(study.time_limit)))
+    span = max(1, high - low)
+
+    def x(seconds: float) -> float:
+        return (math.log10(max(seconds, 10.0**low)) - low) / span
+
+    series: dict[str, list[tuple[float, float]]] = {}
+    for k, engine in enumerate(study.engines):
+        points = [(0.0, 0.0)]
+        done = sorted(line[k] for line in times if not math.isinf(line[k]))
+        for count, seconds in enumerate(done, start=1):
+            points.append((x(seconds), count / total))
+        series[engine] = points
+    return _plot(
+        f"answered versus time: {total} instances, limit {_limit(study)}",
+        "seconds (log scale)",
+        f"instances answered (of {total})",
+        series,
+        [((k - low) / span, f"{10.0**k:g}") for k in range(low, high + 1)],
+        [(k / 4, str(round(total * k / 4))) for k in range(5)],
+        extend=1.0,
+    )
+
+
+def _limit(study: Study) -> str:
+    return "none" if study.time_limit is None else f"{study.time_limit:g} s"
+
+
+def _plot(
+    title: str,
+    x_label: str,
+    y_label: str,
+    series: dict[str, list[tuple[float, float]]],
+    x_ticks: Sequence[tuple[float, str]],
+    y_ticks: Sequence[tuple[float, str]],
+    *,
+    extend: float,
+) -> str:
+    """A step plot of series of points in the unit square, axes and a legend."""
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def px(u: float) -> float:
+        return LEFT + u * plot_w
+
+    def py(v: float) -> float:
+        return TOP + (1 - v) * plot_h
+
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NS,
+            "width": _n(WIDTH),
+            "height": _n(HEIGHT),
+            "viewBox": f"0 0 {_n(WIDTH)} {_n(HEIGHT)}",
+            "font-family": FONT,
+            "font-size": "11",
+        },
+    )
+    ET.SubElement(root, "title").text = title
+    ET.SubElement(root, "rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
+    head = ET.SubElement(root, "text", {"x": _n(LEFT), "y": "22", "font-size": "13"})
+    head.text = title
+    axes = ET.SubElement(root, "g", {"class": "axes", "stroke": "#cccccc"})
+    for u, label in x_ticks:
+        ET.SubElement(
+            axes,
+            "line",
+            {"x1": _n(px(u)), "x2": _n(px(u)), "y1": _n(py(0)), "y2": _n(py(1))},
+        )
+        text = ET.SubElement(
+            root,
+            "text",
+            {"x": _n(px(u)), "y": _n(py(0) + 14), "text-anchor": "middle"},
+        )
+        text.text = label
+    for v, label in y_ticks:
+        ET.SubElement(
+            axes,
+            "line",
+            {"x1": _n(px(0)), "x2": _n(px(1)), "y1": _n(py(v)), "y2": _n(py(v))},
+        )
+        text = ET.SubElement(
+            root,
+            "text",
+            {"x": _n(px(0) - 6), "y": _n(py(v)), "dy": "0.35em", "text-anchor": "end"},
+        )
+        text.text = label
+    text = ET.SubElement(
+        root, "text", {"x": _n(px(0.5)), "y": _n(HEIGHT - 12), "text-anchor": "middle"}
+    )
+    text.text = x_label
+    y_mid = py(0.5)
+    text = ET.SubElement(
+        root,
+        "text",
+        {
+            "x": "16",
+            "y": _n(y_mid),
+            "text-anchor": "middle",
+            "transform": f"rotate(-90 16 {_n(y_mid)})",
+        },
+    )
+    text.text = y_label
+    for k, (engine, points) in enumerate(series.items()):
+        colour = LINES[k % len(LINES)]
+        steps: list[tuple[float, float]] = []
+        for u, v in points:
+            if steps:
+                steps.append((u, steps[-1][1]))
+            steps.append((u, v))
+        if steps:
+            steps.append((extend, steps[-1][1]))
+        line = ET.SubElement(
+            root,
+            "polyline",
+            {
+                "class": "series",
+                "points": " ".join(f"{_n(px(u))},{_n(py(v))}" for u, v in steps),
+                "fill": "none",
+                "stroke": colour,
+                "stroke-width": "2",
+            },
+        )
+        if k >= len(LINES):
+            line.set("stroke-dasharray", "6 3")
+        ET.SubElement(line, "title").text = engine
+        y = TOP + 10 + 18 * k
+        ET.SubElement(
+            root,
+            "line",
+            {
+                "x1": _n(px(1) + 14),
+                "x2": _n(px(1) + 38),
+                "y1": _n(y),
+                "y2": _n(y),
+                "stroke": colour,
+                "stroke-width": "2",
+            },
+        )
+        key = ET.SubElement(
+            root, "text", {"x": _n(px(1) + 44), "y": _n(y), "dy": "0.35em"}
+        )
+        key.text = engine
+    return ET.tostring(root, encoding="unicode")

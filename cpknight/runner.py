@@ -1,0 +1,525 @@
+"""Many independent solves: one runner for sweeps, studies and sharded counts.
+
+A run is a list of :class:`Task` values (a key, a function named
+``"module:function"`` and its arguments); each task's function returns one
+JSON-ready row (a dict), computed and verified in whichever process runs it.
+:func:`run_tasks` returns the rows in task order, whatever ran them:
+
+- in this process, one task after another (``jobs=1``, the default);
+- on a local process pool (``jobs=N``, capped at the cores; standard library);
+- on a Dask cluster (``scheduler='tcp://host:8786'``, or ``'local'`` for a
+  ``LocalCluster`` started in this process); needs ``pip install cpknight[dask]``.
+
+Nothing is lost: with ``results=PATH`` every row is appended to a JSON-lines
+file as it arrives; ``resume=True`` reads that file first and skips the tasks
+it holds. A worker that dies mid-task has its task run again (up to
+:data:`ATTEMPTS` times). Ctrl-C stops the run cleanly: the rows already written
+stay, and :class:`RunInterrupted` says how many.
+
+Examples:
+    >>> tasks = [Task(f"n={n}", "cpknight.runner:square_row", (n,)) for n in range(4)]
+    >>> [row["square"] for row in run_tasks(tasks)]
+    [0, 1, 4, 9]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import logging
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from cpknight.errors import InvalidInputError
+from cpknight.solving import cannot_write
+
+__all__ = [
+    "ATTEMPTS",
+    "RunInterrupted",
+    "RunOptions",
+    "Task",
+    "execute",
+    "read_results",
+    "run_tasks",
+    "usable_cores",
+]
+
+ATTEMPTS = 3
+"""How many times a task is tried when the worker running it dies."""
+
+Row = dict[str, Any]
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One independent solve.
+
+    Attributes:
+        key: names the task, unique in a run; the results file stores it, and
+            ``resume`` skips the keys it finds there. It should spell out
+            everything the answer depends on (board, piece, ends, engine, limit).
+        target: the function, ``"module:function"``, imported where it runs.
+        args: its positional arguments (picklable).
+    """
+
+    key: str
+    target: str
+    args: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How to run a list of tasks.
+
+    Args:
+        jobs: worker processes for the local pool (1: in this process), capped
+            at the cores; with ``scheduler='local'``, the cluster's workers
+            (1: one per core).
+        scheduler: ``None`` (local), ``'local'`` (a Dask ``LocalCluster``
+            started here) or a Dask scheduler address (``'tcp://host:8786'``).
+        results: a JSON-lines file to which each row is appended as it arrives.
+        resume: read ``results`` first and skip the tasks it holds (the file
+            must exist); without it, ``results`` must be a new file.
+
+    Raises:
+        InvalidInputError: jobs not a positive int, or ``resume`` without a file.
+    """
+
+    jobs: int = 1
+    scheduler: str | None = None
+    results: str | Path | None = None
+    resume: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.jobs, bool) or not isinstance(self.jobs, int):
+            raise InvalidInputError(f"jobs must be a positive int: {self.jobs!r}")
+        if self.jobs < 1:
+            raise InvalidInputError(f"jobs must be a positive int: {self.jobs!r}")
+        if self.resume and self.results is None:
+            raise InvalidInputError("resuming needs the results file to resume")
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run; the rows already done are kept.
+
+    Attributes:
+        done: tasks done (those read from the results file included).
+        total: tasks in the run.
+        results: the results file holding them, or ``None``.
+        rows: one entry per task, in task order: its row if done, else ``None``.
+    """
+
+    def __init__(
+        self,
+        done: int,
+        total: int,
+        results: str | Path | None,
+        rows: Sequence[Row | None] = (),
+    ) -> None:
+        super().__init__(f"interrupted after {done} of {total} tasks")
+        self.done = done
+        self.total = total
+        self.results = results
+        self.rows = list(rows)
+
+
+def usable_cores() -> int:
+    """The cores this process may use (at least 1).
+
+    Examples:
+        >>> usable_cores() >= 1
+        True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover (not Linux)
+        return max(1, os.cpu_count() or 1)
+
+
+def execute(task: Task) -> Row:
+    """Run one task where it is: import its function, call it, key the row.
+
+    Examples:
+        >>> execute(Task("three", "cpknight.runner:square_row", (3,)))
+        {'key': 'three', 'square': 9}
+    """
+    module, _, name = task.target.partition(":")
+    function = getattr(importlib.import_module(module), name)
+    row: Row = function(*task.args)
+    return {"key": task.key, **row}
+
+
+def square_row(n: int, pause: float = 0.0) -> Row:
+    """A tiny task for examples, tests and benchmarks: ``{'square': n * n}``.
+
+    Args:
+        n: the number.
+        pause: seconds to sleep first (a stand-in for a solve).
+    """
+    if pause:
+        time.sleep(pause)
+    return {"square": n * n}
+
+
+def run_tasks(
+    tasks: Sequence[Task],
+    options: RunOptions | None = None,
+    *,
+    progress: Progress | None = None,
+) -> list[Row]:
+    """Run every task and return their rows in task order.
+
+    Args:
+        tasks: the tasks (keys unique).
+        options: jobs, scheduler, results file, resume.
+        progress: called as ``progress(done, total)`` after each task (and
+            first with the tasks read from the results file, if any).
+
+    Returns:
+        One row per task, in the order of ``tasks``, each with its ``key``.
+
+    Raises:
+        RunInterrupted: Ctrl-C (or a KeyboardInterrupt raised by ``progress``);
+            the rows done so far are in the results file.
+        InvalidInputError: duplicate keys; a results file that exists (without
+            resume), is missing (with resume), holds another run's tasks or
+            cannot be written; a scheduler that cannot be reached; Dask not
+            installed.
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> tasks = [Task(str(n), "cpknight.runner:square_row", (n,)) for n in (2, 3)]
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = pathlib.Path(folder, "rows.jsonl")
+        ...     first = run_tasks(tasks[:1], RunOptions(results=path))
+        ...     again = run_tasks(tasks, RunOptions(results=path, resume=True))
+        ...     len(path.read_text().splitlines())
+        2
+        >>> [row["square"] for row in again]
+        [4, 9]
+    """
+    opts = options or RunOptions()
+    keys = [task.key for task in tasks]
+    if len(set(keys)) != len(keys):
+        twice = next(k for i, k in enumerate(keys) if k in keys[:i])
+        raise InvalidInputError(f"two tasks have the key {twice!r}")
+    if opts.scheduler is not None:
+        _dask()
+    done: dict[str, Row] = {}
+    if opts.results is not None:
+        done = _open_results(opts.results, set(keys), resume=opts.resume)
+    total = len(tasks)
+    todo = [i for i, task in enumerate(tasks) if task.key not in done]
+    rows: list[Row | None] = [done.get(task.key) for task in tasks]
+    count = total - len(todo)
+    sink = None if opts.results is None else _Sink(opts.results)
+    arriving = _rows(tasks, todo, opts)
+    try:
+        if progress is not None and count:
+            progress(count, total)
+        for index, row in arriving:
+            rows[index] = row
+            if sink is not None:
+                sink.write(row)
+            count += 1
+            if progress is not None:
+                progress(count, total)
+    except KeyboardInterrupt:
+        raise RunInterrupted(count, total, opts.results, rows) from None
+    finally:
+        arriving.close()  # stops the workers at once, not when collected
+        if sink is not None:
+            sink.close()
+    return [row for row in rows if row is not None]
+
+
+def read_results(path: str | Path) -> list[Row]:
+    r"""The rows of a results file, in the order written (a torn last line dropped).
+
+    Raises:
+        InvalidInputError: the file cannot be read, or a line before the last
+            is not a JSON row.
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = pathlib.Path(folder, "rows.jsonl")
+        ...     _ = path.write_text('{"key": "a", "x": 1}\n{"key": "b", "x"')
+        ...     read_results(path)
+        [{'key': 'a', 'x': 1}]
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or type(exc).__name__
+        message = f"cannot read results file '{path}': {reason}"
+        raise InvalidInputError(message) from None
+    lines = text.split("\n")
+    rows: list[Row] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            row = None
+        if not isinstance(row, dict) or not isinstance(row.get("key"), str):
+            if number == len(lines):  # torn by a kill mid-write: not done
+                break
+            raise InvalidInputError(
+                f"line {number} of results file '{path}' is not a result row"
+            )
+        rows.append(row)
+    return rows
+
+
+# --------------------------------------------------------------------- private
+
+
+def _open_results(path: str | Path, keys: set[str], *, resume: bool) -> dict[str, Row]:
+    """Check the results file and read what it holds (when resuming)."""
+    file = Path(path)
+    if not resume:
+        if file.exists():
+            raise InvalidInputError(
+                f"results file '{path}' exists; resume it with --resume {path}, "
+                "or name a new file"
+            )
+        try:
+            file.touch()
+        except OSError as exc:
+            raise InvalidInputError(cannot_write(path, exc)) from None
+        return {}
+    if not file.exists():
+        raise InvalidInputError(f"results file '{path}' does not exist")
+    done: dict[str, Row] = {}
+    for row in read_results(file):
+        key = row["key"]
+        if key not in keys:
+            raise InvalidInputError(
+                f"results file '{path}' holds a task of another run ({key!r}); "
+                "resume with the arguments that started it"
+            )
+        done.setdefault(key, row)
+    _drop_torn_line(file)
+    return done
+
+
+def _drop_torn_line(file: Path) -> None:
+    """Cut a partial last line (a write cut short) so that appends start clean."""
+    data = file.read_bytes()
+    if data and not data.endswith(b"\n"):
+        keep = data.rfind(b"\n") + 1
+        with file.open("r+b") as handle:
+            handle.truncate(keep)
+
+
+class _Sink:
+    """The results file, opened for appending: one flushed line per row."""
+
+    def __init__(self, path: str | Path) -> None:
+        try:
+            self.handle: IO[str] = Path(path).open("a", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise InvalidInputError(cannot_write(path, exc)) from None
+
+    def write(self, row: Row) -> None:
+        self.handle.write(json.dumps(row) + "\n")
+        self.handle.flush()
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+def _rows(
+    tasks: Sequence[Task], todo: list[int], opts: RunOptions
+) -> Generator[tuple[int, Row], None, None]:
+    """``(index, row)`` for each task to do, in the order they finish."""
+    if not todo:
+        return
+    if opts.scheduler is not None:
+        yield from _dask_rows(tasks, todo, opts)
+        return
+    jobs = min(opts.jobs, usable_cores(), len(todo))
+    if jobs == 1:
+        for index in todo:
+            yield index, execute(tasks[index])
+        return
+    yield from _pool_rows(tasks, todo, jobs)
+
+
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _died(task: Task, attempts: int) -> Row:
+    return {
+        "key": task.key,
+        "status": "unknown",
+        "reason": f"the worker running this task died {attempts} times",
+    }
+
+
+def _pool_rows(
+    tasks: Sequence[Task], todo: list[int], jobs: int
+) -> Iterator[tuple[int, Row]]:
+    """A spawned process pool, a few tasks ahead of the workers, restarted if broken.
+
+    A worker that dies breaks the whole pool: the pool is started again and the
+    tasks it had in hand are submitted again; a task in hand at ATTEMPTS breaks
+    is given up with a row that says so.
+    """
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    # Spawn, not fork: the parent may hold OR-Tools threads.
+    context = multiprocessing.get_context("spawn")
+    queue = list(reversed(todo))  # popped from the end: task order
+    broken: dict[int, int] = {}
+    ahead = 4 * jobs
+    while queue:
+        pool = ProcessPoolExecutor(
+            max_workers=jobs, mp_context=context, initializer=_ignore_sigint
+        )
+        running: dict[Future[Row], int] = {}
+        try:
+            while queue or running:
+                while queue and len(running) < ahead:
+                    index = queue.pop()
+                    running[pool.submit(execute, tasks[index])] = index
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                broke = False
+                for future in finished:
+                    index = running.pop(future)
+                    try:
+                        row = future.result()
+                    except BrokenProcessPool:
+                        broke = True
+                        broken[index] = broken.get(index, 0) + 1
+                        if broken[index] >= ATTEMPTS:
+                            yield index, _died(tasks[index], broken[index])
+                        else:
+                            queue.append(index)
+                        continue
+                    yield index, row
+                if broke:
+                    break
+        finally:
+            for future in running:
+                future.cancel()
+            _stop_pool(pool)
+        queue.extend(running.values())
+
+
+def _stop_pool(pool: Any) -> None:
+    """Shut a pool down now: queued tasks cancelled, running workers ended."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(5)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while processes are started, so that they ignore it too.
+
+    A process started with SIGINT ignored keeps ignoring it (and Python then
+    installs no KeyboardInterrupt handler in it): the workers of a LocalCluster
+    leave Ctrl-C to this process, which stops them.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _dask() -> Any:
+    """The ``distributed`` module, or a clear error when it is not installed."""
+    try:
+        import distributed
+    except ImportError:
+        raise InvalidInputError(
+            "a Dask scheduler needs the dask extra: pip install 'cpknight[dask]'"
+        ) from None
+    return distributed
+
+
+def _dask_rows(
+    tasks: Sequence[Task], todo: list[int], opts: RunOptions
+) -> Iterator[tuple[int, Row]]:
+    """Every task submitted to a Dask cluster; rows as they complete.
+
+    Dask reruns a task whose worker died (``distributed.scheduler.allowed-failures``
+    times, then ``KilledWorker``, which gives the task up with a row that says so).
+    """
+    distributed = _dask()
+    cluster: Any = None
+    client: Any = None
+    try:
+        if opts.scheduler == "local":
+            workers = opts.jobs if opts.jobs > 1 else usable_cores()
+            with _sigint_ignored():  # inherited: Ctrl-C is for this process
+                cluster = distributed.LocalCluster(
+                    n_workers=min(workers, usable_cores()),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",
+                    # the workers' log lines (a heartbeat missed while the
+                    # cluster closes) are not the user's business
+                    silence_logs=logging.CRITICAL,
+                )
+            client = distributed.Client(cluster)
+        else:
+            try:
+                client = distributed.Client(opts.scheduler, timeout="10s")
+            except OSError as exc:
+                raise InvalidInputError(
+                    f"cannot reach the Dask scheduler {opts.scheduler!r}: {exc}"
+                ) from None
+        stamp = f"{os.getpid()}-{time.time_ns()}"
+        submitted = client.map(
+            execute,
+            [tasks[i] for i in todo],
+            key=[f"cpknight-{stamp}-{i}" for i in todo],
+            pure=False,
+        )
+        futures = dict(zip(submitted, todo, strict=True))
+        try:
+            # Results come with their futures, fetched as they finish (one
+            # round trip a result would cost milliseconds each).
+            arriving = distributed.as_completed(
+                futures, with_results=True, raise_errors=False
+            )
+            for future, result in arriving:
+                index = futures[future]
+                row: Row = result
+                if future.status == "error":
+                    error = result[1]
+                    if not isinstance(error, distributed.KilledWorker):
+                        raise error
+                    row = _died(tasks[index], ATTEMPTS)
+                yield index, row
+        finally:
+            client.cancel(list(futures))
+    finally:
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()

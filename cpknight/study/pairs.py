@@ -1,0 +1,245 @@
+"""Sweeps of start and end pairs: from which cell to which does an open tour run?
+
+Every unordered pair of open cells is one question (an open tour from ``s`` to
+``e`` read backwards runs from ``e`` to ``s``, so the table is symmetric). The
+cheap certificates (colour classes, cells of one move, forced cycles) answer
+most pairs up front without solving; the rest go to the runner, one task each.
+
+Examples:
+    >>> p = sweep_pairs("3x4", method="prune")
+    >>> p.counts()
+    {'found': 7, 'infeasible': 59, 'unknown': 0}
+    >>> str(p["a1", "d3"].status), p.certified
+    ('found', 48)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from cpknight.api import resolve
+from cpknight.api.common import BoardLike
+from cpknight.api.tours import tour_task
+from cpknight.board import Board, Cell, CellLike
+from cpknight.errors import EngineError
+from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
+from cpknight.runner import RunOptions, Task, run_tasks
+from cpknight.solving import SolveOptions
+from cpknight.status import Effort, Status
+from cpknight.study.common import row_fault
+from cpknight.tours import ENGINES as TOUR_METHODS
+from cpknight.tours.certificates import tour_certificate
+
+__all__ = ["PairCell", "PairSweep", "sweep_pairs"]
+
+CERTIFICATE = "certificate"
+"""The ``method`` of a pair answered by a cheap certificate, without solving."""
+
+
+@dataclass(frozen=True)
+class PairCell:
+    """One unordered pair of a pair sweep: is there an open tour from one to the other?
+
+    Attributes:
+        start: the first cell (the earlier in row-major order).
+        end: the last cell.
+        status: ``found``, ``infeasible`` or ``unknown``.
+        method: the engine that answered, or ``'certificate'``.
+        seconds: wall time (0 for a certificate).
+        effort: what the engine counted.
+        reason: why there is none, or why it stopped.
+    """
+
+    start: Cell
+    end: Cell
+    status: Status
+    method: str
+    seconds: float = 0.0
+    effort: Effort = field(default_factory=Effort)
+    reason: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class PairSweep:
+    """For every unordered pair of open cells: an open tour between them?
+
+    Attributes:
+        board: the board.
+        piece: the leaper.
+        method: the engine asked for the pairs no certificate answered.
+        cells: the open cells, row-major (the table's rows and columns).
+        pairs: one :class:`PairCell` per pair ``i < j`` of ``cells``, in order.
+    """
+
+    board: Board
+    piece: Leaper
+    method: str
+    cells: tuple[Cell, ...]
+    pairs: tuple[PairCell, ...]
+
+    def counts(self) -> dict[str, int]:
+        """How many pairs ended in each status."""
+        out = {"found": 0, "infeasible": 0, "unknown": 0}
+        for pair in self.pairs:
+            out[str(pair.status)] = out.get(str(pair.status), 0) + 1
+        return out
+
+    @property
+    def certified(self) -> int:
+        """How many pairs a certificate answered without solving."""
+        return sum(1 for pair in self.pairs if pair.method == CERTIFICATE)
+
+    def __getitem__(self, ends: tuple[CellLike, CellLike]) -> PairCell:
+        """The pair of two cells, in either order."""
+        first, second = (self.board.parse_cell(c) for c in ends)
+        for pair in self.pairs:
+            if {pair.start, pair.end} == {first, second} and first != second:
+                return pair
+        raise KeyError(ends)
+
+    def __iter__(self) -> Iterator[PairCell]:
+        return iter(self.pairs)
+
+    def ends_from(self) -> dict[Cell, int]:
+        """For each cell, how many other cells an open tour from it can end on."""
+        out = dict.fromkeys(self.cells, 0)
+        for pair in self.pairs:
+            if pair.status is Status.FOUND:
+                out[pair.start] += 1
+                out[pair.end] += 1
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"question", "instance", "counts", "certified", "rows"}``.
+
+        Each row is an outcome row (:meth:`~cpknight.results.Outcome.as_dict`)
+        with ``start`` and ``end``; ``cells`` is left out (the results file
+        keeps the tours).
+
+        Examples:
+            >>> d = sweep_pairs("3x4", method="prune").as_dict()
+            >>> d["counts"]["found"], sorted(d["rows"][0])[:4]
+            (7, ['bound', 'cells', 'effort', 'end'])
+        """
+        rows = []
+        for pair in self.pairs:
+            rows.append(
+                {
+                    "question": "tour",
+                    "method": pair.method,
+                    "status": str(pair.status),
+                    "seconds": round(float(pair.seconds), 6),
+                    "effort": pair.effort.as_dict(),
+                    "bound": None,
+                    "reason": pair.reason,
+                    "cells": None,
+                    "start": list(pair.start),
+                    "end": list(pair.end),
+                }
+            )
+        return {
+            "question": "pairs",
+            "instance": {
+                "board": self.board.label,
+                "piece": list(self.piece.vector),
+                "closed": False,
+                "method": self.method,
+            },
+            "counts": self.counts(),
+            "certified": self.certified,
+            "rows": rows,
+        }
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks."""
+        from cpknight.draw.pairs import pairs_svg
+
+        return pairs_svg(self)
+
+
+def sweep_pairs(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    method: str = "auto",
+    options: SolveOptions | None = None,
+    run: RunOptions | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> PairSweep:
+    """For every unordered pair of open cells: does an open tour join them?
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        method: the engine for the pairs no certificate answers (a name in
+            :data:`~cpknight.api.TOUR_METHODS`, or ``'auto'``).
+        options: the time limit applies to each pair.
+        run: how to run the pairs (local pool or Dask, results file, resume).
+        progress: called as ``progress(done, total)`` over the solved pairs.
+
+    Returns:
+        A :class:`PairSweep`: one :class:`PairCell` per pair.
+
+    Raises:
+        InvalidBoardError, InvalidPieceError, InvalidInputError: bad input.
+        RunInterrupted: Ctrl-C; the pairs done are in the results file.
+        EngineError: a tour that came back fails the checker (a bug).
+
+    Notes:
+        ``n (n - 1) / 2`` pairs of ``n`` open cells (2016 on 8x8); on a
+        bipartite move graph with classes of equal size only the pairs of
+        opposite colours need solving (1024 on 8x8).
+
+    Examples:
+        >>> p = sweep_pairs("5x5", method="prune")
+        >>> p.counts()["found"] > 0, p["a1", "e5"].status == "found"
+        (True, True)
+    """
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("a pair sweep")
+    if method != "auto":
+        TOUR_METHODS.engine(method)
+    opts = options or SolveOptions()
+    graph = move_graph(resolved, leaper)
+    cells = tuple(resolved.open_cells())
+    answered: dict[int, PairCell] = {}
+    tasks: list[Task] = []
+    slots: list[int] = []
+    slot = 0
+    for i, start in enumerate(cells):
+        for end in cells[i + 1 :]:
+            found = tour_certificate(graph, closed=False, start=start, end=end)
+            if found is not None:
+                answered[slot] = PairCell(
+                    start, end, Status.INFEASIBLE, CERTIFICATE, reason=found.reason
+                )
+            else:
+                slots.append(slot)
+                tasks.append(
+                    tour_task(resolved, leaper, False, start, end, method, opts)
+                )
+            slot += 1
+    rows = run_tasks(tasks, run, progress=progress)
+    for where, task, row in zip(slots, tasks, rows, strict=True):
+        start, end = task.args[3], task.args[4]
+        fault = row_fault(resolved, leaper, row, closed=False, start=start, end=end)
+        if fault is not None:
+            raise EngineError(f"internal error: {task.key}: {fault}")
+        answered[where] = PairCell(
+            start,
+            end,
+            Status(row["status"]),
+            str(row.get("method", method)),
+            float(row.get("seconds", 0.0)),
+            Effort.from_dict(row.get("effort", {})),
+            row.get("reason"),
+        )
+    return PairSweep(
+        resolved,
+        leaper,
+        method,
+        cells,
+        tuple(answered[k] for k in range(slot)),
+    )
