@@ -191,7 +191,9 @@ def main(argv: list[str] | None = None) -> int:
             counts.append(("6x6", True, 19724))
         for board, closed, want in counts:
             started = time.perf_counter()
-            got = count_tours(board, closed=closed, options=SolveOptions(workers=1))
+            got = count_tours(
+                board, closed=closed, method="cpsat", options=SolveOptions(workers=1)
+            )
             seconds = time.perf_counter() - started
             assert got.directed == want, got
             kind = "closed" if closed else "open"

@@ -25,7 +25,15 @@ import numpy as np
 from cpknight.board import FILES, Board, Cell
 
 if TYPE_CHECKING:
-    from cpknight.results import Comparison, DistanceMap, Outcome, Route, Sweep, Tour
+    from cpknight.results import (
+        Comparison,
+        DistanceMap,
+        FrontierStats,
+        Outcome,
+        Route,
+        Sweep,
+        Tour,
+    )
 
 __all__ = [
     "GRID_LIMIT",
@@ -35,8 +43,10 @@ __all__ = [
     "distance_map_text",
     "distance_table_text",
     "effort_text",
+    "frontier_text",
     "grid_text",
     "outcome_line",
+    "prefixes_text",
     "route_line",
     "route_text",
     "sweep_text",
@@ -287,6 +297,60 @@ def _fmt(value: object) -> str:
 
 STATUS_WORDS = {"found": "found", "infeasible": "proved none", "unknown": "unknown"}
 """How a comparison table says each status."""
+
+
+def frontier_text(stats: FrontierStats) -> str:
+    """The frontier program's states, row by row: why it is linear in the long side.
+
+    Examples:
+        >>> from cpknight.results import FrontierStats
+        >>> print(frontier_text(FrontierStats(5, 4, 4, 7, (1, 7, 3, 1), (0, 1),
+        ...                                   rows=(2, 2), widths=(1, 2, 5, 4))))
+        frontier: 5 cells wide at most, 4 cells added, peak 7 live states
+        row  cells  widest  live states at its end
+        ---  -----  ------  ----------------------
+          1      2       2                       7
+          2      2       5                       1
+    """
+    lines = [
+        f"frontier: {stats.width} cells wide at most, {stats.steps} cells added, "
+        f"peak {stats.peak} live states"
+    ]
+    if stats.stopped is not None:
+        lines.append(f"stopped after {stats.done} cells: {stats.stopped}")
+    rows: list[list[object]] = []
+    at = 0
+    for number, cells in enumerate(stats.rows, start=1):
+        if at + cells > stats.done:
+            break  # a row the program did not finish
+        upto = at + cells
+        rows.append([number, cells, max(stats.widths[at:upto]), stats.live[upto - 1]])
+        at += cells
+    if rows:
+        lines.append(
+            table_text(["row", "cells", "widest", "live states at its end"], rows)
+        )
+    return "\n".join(lines)
+
+
+def prefixes_text(board: Board, stats: FrontierStats) -> str:
+    """The tours of every prefix of a board, a row each (`cpknight count --prefixes`).
+
+    Examples:
+        >>> from cpknight.results import FrontierStats
+        >>> stats = FrontierStats(8, 12, 12, 34, (), (0, 1), prefixes=((3, 0), (4, 8)))
+        >>> print(prefixes_text(Board((4, 3)), stats))
+        board  directed  undirected
+        -----  --------  ----------
+        3x3           0           0
+        4x3          16           8
+    """
+    shape = list(board.shape)
+    rows: list[list[object]] = []
+    for k, undirected in stats.prefixes:
+        shape[stats.axes[0]] = k
+        rows.append(["x".join(str(x) for x in shape), 2 * undirected, undirected])
+    return table_text(["board", "directed", "undirected"], rows)
 
 
 def effort_text(effort: dict[str, int]) -> str:

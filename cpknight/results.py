@@ -32,6 +32,7 @@ __all__ = [
     "Comparison",
     "Distance",
     "DistanceMap",
+    "FrontierStats",
     "Outcome",
     "Route",
     "Sweep",
@@ -490,6 +491,59 @@ class Sweep:
 
 
 @dataclass(frozen=True)
+class FrontierStats:
+    """What the frontier program of a count did: its width and its states.
+
+    The method is exponential in ``width`` (the short side) and linear in
+    ``steps`` (the cells): ``live`` shows it, one figure per cell.
+
+    Attributes:
+        width: the widest frontier, in cells.
+        steps: the number of cells (one step each).
+        done: the steps run (``< steps`` when a limit stopped the count).
+        peak: the most live states after any step.
+        live: the live states after every step run.
+        axes: the axis order the cells were added in (the major axis first).
+        stopped: why the program stopped early (the time limit, the memory
+            budget), or ``None``.
+        rows: how many cells each row (along the major axis) has, in order.
+        widths: the frontier's width at every step.
+        tried: the state-and-choice pairs looked at (the program's effort).
+        prefixes: ``(rows, undirected tours)`` of every prefix of the board
+            (its first rows along the major axis), when asked for.
+
+    Examples:
+        >>> FrontierStats(3, 2, 2, 5, (5, 1), (0, 1)).as_dict()["peak"]
+        5
+    """
+
+    width: int
+    steps: int
+    done: int
+    peak: int
+    live: tuple[int, ...]
+    axes: tuple[int, ...] = ()
+    stopped: str | None = None
+    rows: tuple[int, ...] = ()
+    widths: tuple[int, ...] = ()
+    tried: int = 0
+    prefixes: tuple[tuple[int, int], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON keys: width, steps, done, peak, live (per step), stopped."""
+        return {
+            "width": int(self.width),
+            "steps": int(self.steps),
+            "done": int(self.done),
+            "peak": int(self.peak),
+            "live": [int(x) for x in self.live],
+            "tried": int(self.tried),
+            "stopped": self.stopped,
+            "prefixes": [[int(k), int(c)] for k, c in self.prefixes],
+        }
+
+
+@dataclass(frozen=True)
 class TourCount:
     """How many tours an instance has, in both conventions.
 
@@ -500,6 +554,12 @@ class TourCount:
         undirected: tours counted once with their reverse.
         seconds: wall time, model building included.
         interrupted: whether Ctrl-C (rather than the time limit) stopped it.
+        method: how it was counted (``'cpsat'`` enumeration, ``'frontier'``).
+        frontier: the frontier program's width and states (``'frontier'``).
+        counts_so_far: whether a stopped count's numbers are the tours found
+            so far (enumeration) rather than nothing (the frontier program
+            has no count before its last cell: its numbers are then 0 and no
+            lower bound is given).
 
     Examples:
         >>> TourCount(Status.FOUND, 16, 8, 0.01).undirected
@@ -511,6 +571,9 @@ class TourCount:
     undirected: int
     seconds: float
     interrupted: bool = False
+    method: str = "cpsat"
+    frontier: FrontierStats | None = None
+    counts_so_far: bool = True
 
     def as_dict(self) -> dict[str, Any]:
         """The count's JSON keys (see :meth:`Outcome.as_dict`).
@@ -525,13 +588,20 @@ class TourCount:
             {'directed': None, 'undirected': None, 'at_least_directed': 6, \
 'at_least_undirected': 3}
         """
+        extra = {} if self.frontier is None else {"frontier": self.frontier.as_dict()}
         if self.status is Status.FOUND:
-            return {"directed": int(self.directed), "undirected": int(self.undirected)}
+            return {
+                "directed": int(self.directed),
+                "undirected": int(self.undirected),
+                **extra,
+            }
+        least = self.counts_so_far
         return {
             "directed": None,
             "undirected": None,
-            "at_least_directed": int(self.directed),
-            "at_least_undirected": int(self.undirected),
+            "at_least_directed": int(self.directed) if least else None,
+            "at_least_undirected": int(self.undirected) if least else None,
+            **extra,
         }
 
 

@@ -113,7 +113,9 @@ def test_count_3x4_open(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_count_partial_at_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "count", "6x6", "--time-limit", "0.3", "--json")
+    code, out, _ = run(
+        capsys, "count", "6x6", "--method", "cpsat", "--time-limit", "0.3", "--json"
+    )
     assert code == 3
     data = json.loads(out)
     assert data["status"] == "unknown"
@@ -173,8 +175,9 @@ def test_ctrl_c_stops_the_search_cleanly() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT semantics")
 def test_ctrl_c_during_a_count_prints_the_partial_count() -> None:
+    command = ["count", "7x7", "--open", "--method", "cpsat", "--json"]
     proc = subprocess.Popen(
-        [PYTHON, "-m", "cpknight", "count", "7x7", "--open", "--json"],
+        [PYTHON, "-m", "cpknight", *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

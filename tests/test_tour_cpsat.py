@@ -166,30 +166,30 @@ def _brute_force_open_paths(board: Board, *, start: Cell | None = None) -> int:
 @pytest.mark.parametrize("board", ["3x4", "4x5", "3x7", "cross5"])
 def test_open_counts_match_a_brute_force(board: str) -> None:
     want = _brute_force_open_paths(Board.parse(board))
-    got = count_tours(board, closed=False, options=OPTS)
+    got = count_tours(board, closed=False, options=OPTS, method="cpsat")
     assert (got.status, got.directed, got.undirected) == ("found", want, want // 2)
 
 
 def test_open_count_from_a_start_matches_a_brute_force() -> None:
     board = Board.parse("4x5")
     want = _brute_force_open_paths(board, start=(0, 0))  # a1
-    got = count_tours(board, closed=False, start="a1", options=OPTS)
+    got = count_tours(board, closed=False, start="a1", options=OPTS, method="cpsat")
     assert got.directed == got.undirected == want
 
 
 def test_open_5x5_count_is_oeis_a165134() -> None:
-    got = count_tours("5x5", closed=False, options=OPTS)
+    got = count_tours("5x5", closed=False, options=OPTS, method="cpsat")
     assert (got.status, got.directed, got.undirected) == ("found", 1728, 864)
 
 
 @pytest.mark.slow
 def test_closed_6x6_count_is_oeis_a001230() -> None:
-    got = count_tours("6x6", options=SolveOptions(time_limit=120))
+    got = count_tours("6x6", options=SolveOptions(time_limit=120), method="cpsat")
     assert (got.status, got.directed, got.undirected) == ("found", 19724, 9862)
 
 
 def test_closed_3x10_count_is_oeis_a070030() -> None:
-    got = count_tours("3x10", options=OPTS)
+    got = count_tours("3x10", options=OPTS, method="cpsat")
     assert (got.status, got.directed, got.undirected) == ("found", 32, 16)
 
 
@@ -199,14 +199,14 @@ def test_closed_count_on_a_small_board_matches_a_brute_force() -> None:
     nbrs = brute_neighbours(board, (1, 2))
     # Circuits through a1, each direction once.
     directed = sum(1 for _ in brute_tours(nbrs, closed=True, start=(0, 0)))
-    got = count_tours("3x10", options=OPTS)
+    got = count_tours("3x10", options=OPTS, method="cpsat")
     assert got.status == "found"
     assert (got.directed, got.undirected) == (directed, directed // 2)
     assert directed > 0
 
 
 def test_count_stops_at_the_time_limit_with_a_partial_count() -> None:
-    got = count_tours("6x6", options=SolveOptions(time_limit=0.5))
+    got = count_tours("6x6", method="cpsat", options=SolveOptions(time_limit=0.5))
     assert got.status == "unknown"
     assert 0 < got.undirected < 9862
     assert got.seconds < 2.0
@@ -216,6 +216,7 @@ def test_count_reports_progress() -> None:
     seen: list[int] = []
     count_tours(
         "6x6",
+        method="cpsat",
         options=SolveOptions(time_limit=1.0),
         progress=lambda c: seen.append(c.directed),
     )

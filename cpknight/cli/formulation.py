@@ -154,12 +154,67 @@ def _run_formulation_collect(args: argparse.Namespace) -> int:
     return _print_or_export(args, model, f" ({len(model.arcs)} Booleans, one circuit)")
 
 
+def _add_formulation_count(kinds: SubParsers) -> None:
+    parser = _command(
+        kinds,
+        "count",
+        _run_formulation_count,
+        help="the frontier program that counts tours, and its states",
+        description="Print the frontier (transfer-matrix) program that counts the "
+        "tours of BOARD with its own numbers: the cell order, the frontier's "
+        "width row by row, the state and the step; then run it (within "
+        "--time-limit, default 60 s) and print the live states after each row: "
+        "exponential in the short side, linear in the long one.",
+    )
+    _add_tour_args(parser)
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds for running the program (default 60)",
+    )
+
+
+def _run_formulation_count(args: argparse.Namespace) -> int:
+    from cpknight.api import count_tours
+    from cpknight.pieces import move_graph
+    from cpknight.render import frontier_text
+    from cpknight.solving import SolveOptions
+    from cpknight.tours.frontier import frontier_formulation, plan_frontier
+
+    board, piece = _board_and_piece(args)
+    board.require_finite("counting tours")
+    start, end = _tour_ends(args, board)
+    closed = not args.open
+    graph = move_graph(board, piece)
+    plan = plan_frontier(graph, closed=closed, start=start, end=end)
+    print(frontier_formulation(graph, plan))
+    count = count_tours(
+        board,
+        piece=piece,
+        closed=closed,
+        start=start,
+        end=end,
+        method="frontier",
+        options=SolveOptions(time_limit=args.time_limit),
+    )
+    if count.frontier is not None:
+        print(frontier_text(count.frontier))
+    if count.status == "found":
+        print(f"count: {count.directed} directed, {count.undirected} undirected")
+        return 0
+    print("count: none (the program stopped before its last cell)")
+    return 3
+
+
 # -------------------------------------------------------------- formulation
 
 FORMULATIONS: list[Callable[[SubParsers], None]] = [
     _add_formulation_tour,
     _add_formulation_distance,
     _add_formulation_collect,
+    _add_formulation_count,
 ]
 """Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
 

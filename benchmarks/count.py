@@ -1,0 +1,194 @@
+"""Counting tours: the frontier program against CP-SAT enumeration in the same run.
+
+Rows:
+
+- closed 6x6 (9,862 undirected, OEIS A001230) and 6x7 (1,067,638, A175881):
+  CP-SAT enumeration / frontier, target ratio >= 10; CP-SAT gets at most ten
+  times the frontier's time, and a count still running then is a ratio above
+  10 (``--quick``: open 3x12, 114,496 directed, A118067).
+- open 6x6 (6,637,920 directed, A165134): the frontier program, target 10 s;
+  CP-SAT enumeration given the same time counts a fraction (the row says how
+  many) as the baseline.
+- closed 6 x n for n = 1..20 (A175881), every length from one frontier run on
+  6x20 (``count_tours(prefixes=True)``), target 60 s altogether, each term
+  checked against A175881.
+- ``--big``: open 7x7 (165,575,218,320 directed; Stertenbrink 2013), target
+  600 s: the stretch (with the peak states and memory it took).
+
+Every row gets a verdict; the exit code is 1 when any is missed. Run:
+``python benchmarks/count.py`` (a few minutes), ``--quick`` (small rows only).
+The machine may be shared: run it two or three times and take the best.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+from cpknight import SolveOptions, count_tours
+from cpknight.render import table_text
+from cpknight.results import TourCount
+
+A175881 = {
+    5: 8,
+    6: 9862,
+    7: 1067638,
+    8: 55488142,
+    9: 3374967940,
+    10: 239187240144,
+    11: 15360134570696,
+    12: 964730606632516,
+    13: 61989683445413228,
+    14: 4005716717182224826,
+    15: 255967892553030600920,
+    16: 16378998506224697063588,
+    17: 1050504687249683771795632,
+    18: 67351449674771471216148786,
+    19: 4314151246752166099728445868,
+    20: 276453522147273309254029785276,
+}
+"""Closed tours of 6 x n (undirected), OEIS A175881."""
+
+RATIO = 10.0
+"""Target: CP-SAT enumeration seconds / frontier seconds on closed 6x6."""
+OPEN_SECONDS = 10.0
+"""Target: open 6x6 by the frontier program."""
+STRIPS_SECONDS = 60.0
+"""Target: closed 6 x n, n = 1..20, altogether."""
+BIG_SECONDS = 600.0
+"""Target (stretch): open 7x7."""
+
+
+def _timed(
+    board: str,
+    *,
+    closed: bool,
+    method: str,
+    limit: float | None = None,
+    prefixes: bool = False,
+    memory_mb: float | None = None,
+) -> tuple[float, TourCount]:
+    started = time.perf_counter()
+    got = count_tours(
+        board,
+        closed=closed,
+        method=method,
+        options=SolveOptions(time_limit=limit, workers=1, seed=0),
+        prefixes=prefixes,
+        memory_mb=memory_mb,
+    )
+    return time.perf_counter() - started, got
+
+
+def _verdict(met: bool) -> str:
+    return "ok" if met else "MISSED"
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark, print the table; exit code 1 when a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small rows only")
+    parser.add_argument("--big", action="store_true", help="add open 7x7")
+    parser.add_argument(
+        "--memory", type=float, default=8192, help="MB for open 7x7 (default 8192)"
+    )
+    args = parser.parse_args(argv)
+    rows: list[list[object]] = []
+    missed = 0
+
+    def add(
+        case: str, ours: float, base: str, target: str, met: bool, note: str
+    ) -> None:
+        nonlocal missed
+        missed += not met
+        rows.append([case, round(ours, 2), base, target, _verdict(met), note])
+
+    # ratio rows: CP-SAT enumeration against the frontier, CP-SAT given at
+    # most RATIO times the frontier's time (still counting then: ratio > RATIO)
+    cases = [("3x12", False, 114496)]  # A118067
+    if not args.quick:
+        cases = [("6x6", True, 19724), ("6x7", True, 2135276)]  # A001230, A175881
+    _timed("3x4", closed=False, method="cpsat")  # load OR-Tools outside the timings
+    for board, closed, want in cases:
+        ours, got = _timed(board, closed=closed, method="frontier")
+        assert got.directed == want, got
+        base, by_cpsat = _timed(
+            board, closed=closed, method="cpsat", limit=max(RATIO * ours, 0.1)
+        )
+        finished = by_cpsat.status == "found"
+        if finished:
+            assert by_cpsat.directed == want, by_cpsat
+        ratio = base / ours
+        kind = "closed" if closed else "open"
+        add(
+            f"{kind} {board} ({want} directed)",
+            ours,
+            f"cpsat {base:.2f} s"
+            + ("" if finished else f" (at the cap: {by_cpsat.directed} counted)"),
+            f"cpsat / frontier >= {RATIO:g}",
+            not finished or ratio >= RATIO,
+            ("" if finished else "> ")
+            + f"{ratio:.1f}x, peak {got.frontier.peak if got.frontier else '-'} states",
+        )
+    if not args.quick:
+        ours, got = _timed("6x6", closed=False, method="frontier")
+        assert (got.directed, got.undirected) == (6637920, 3318960), got  # A165134
+        _, partial = _timed("6x6", closed=False, method="cpsat", limit=ours)
+        add(
+            "open 6x6 (6637920 directed)",
+            ours,
+            f"cpsat: {partial.directed} in the same time",
+            f"<= {OPEN_SECONDS:g} s",
+            ours <= OPEN_SECONDS,
+            f"peak {got.frontier.peak if got.frontier else '-'} states",
+        )
+        ours, got = _timed("6x20", closed=True, method="frontier", prefixes=True)
+        assert got.frontier is not None
+        found = dict(got.frontier.prefixes)
+        wrong = [n for n, want in A175881.items() if found.get(n) != want]
+        assert not wrong, wrong
+        add(
+            "closed 6 x n, n = 1..20 (A175881)",
+            ours,
+            "one run of 6x20",
+            f"<= {STRIPS_SECONDS:g} s",
+            ours <= STRIPS_SECONDS,
+            f"peak {got.frontier.peak} states, all 16 terms match",
+        )
+    if args.big:
+        ours, got = _timed(
+            "7x7",
+            closed=False,
+            method="frontier",
+            limit=BIG_SECONDS,
+            memory_mb=args.memory,
+        )
+        done = got.status == "found"
+        if done:
+            assert got.directed == 165575218320, got
+        add(
+            "open 7x7 (165575218320 directed)",
+            ours,
+            "-",
+            f"<= {BIG_SECONDS:g} s",
+            done,
+            f"peak {got.frontier.peak if got.frontier else '-'} states, "
+            f"{_peak_mb():.0f} MB; "
+            + ("" if done else str(got.frontier.stopped if got.frontier else "")),
+        )
+    print(
+        "Counting tours: the frontier program against CP-SAT enumeration in the "
+        "same run (seconds; the machine may be shared)"
+    )
+    print(table_text(["case", "frontier s", "baseline", "target", "verdict", ""], rows))
+    print(f"\ntargets: {'all met' if not missed else f'{missed} MISSED'}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
