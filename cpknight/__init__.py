@@ -26,7 +26,7 @@ from cpknight.api import (
     try_collect,
     try_tour,
 )
-from cpknight.board import NAMED_BOARDS, Board, Cell
+from cpknight.board import Board, Cell
 from cpknight.checks import check_route, check_tour, is_route, is_tour
 from cpknight.constraints import TourConstraints, tour_constraints
 from cpknight.errors import (
@@ -41,6 +41,7 @@ from cpknight.errors import (
     SolveLimitError,
     TourCheckError,
 )
+from cpknight.named_boards import NAMED_BOARDS
 from cpknight.pieces import (
     CAMEL,
     GIRAFFE,

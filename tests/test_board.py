@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from cpknight import Board, InvalidBoardError, InvalidCellError
-from cpknight.board import MAX_CELLS, NAMED_BOARDS, Topology
+from cpknight.board import MAX_CELLS, Topology
+from cpknight.named_boards import NAMED_BOARDS
 from tests.conftest import all_cells
 
 Cell = tuple[int, ...]

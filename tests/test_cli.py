@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cpknight.board import NAMED_BOARDS, Board
+from cpknight.board import Board
 from cpknight.cli import main
+from cpknight.named_boards import NAMED_BOARDS
 from tests.conftest import brute_distances, knight_tour_by_search
 
 MAP_8X8_A1 = """\

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from cpknight.api import distance_map
-from cpknight.board import NAMED_BOARDS, Board
+from cpknight.board import Board
 from cpknight.checks import is_tour
 from cpknight.cli import main
+from cpknight.named_boards import NAMED_BOARDS
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -8,7 +8,7 @@ from cpknight.api import (
     distance_map,
     reach_split,
 )
-from cpknight.board import NAMED_BOARDS, Board, Cell
+from cpknight.board import Board, Cell
 from cpknight.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_NONE,
@@ -37,6 +37,7 @@ from cpknight.errors import (
 from cpknight.io import (
     write_new_file,
 )
+from cpknight.named_boards import NAMED_BOARDS
 from cpknight.pieces import KNIGHT, Leaper
 from cpknight.render import (
     counts_text,
