@@ -20,6 +20,7 @@ from cpknight.api import (
     find_tour,
     iter_tours,
     knight_distance,
+    longest_path,
     reachable,
     shortest_path,
     sweep,
@@ -40,6 +41,7 @@ from cpknight.errors import (
     SolveLimitError,
     TourCheckError,
 )
+from cpknight.longest.common import LongestPath, check_longest
 from cpknight.pieces import (
     CAMEL,
     GIRAFFE,
@@ -87,6 +89,7 @@ __all__ = [
     "InvalidInputError",
     "InvalidPieceError",
     "Leaper",
+    "LongestPath",
     "MoveGraph",
     "NoPathError",
     "NoTourError",
@@ -102,6 +105,7 @@ __all__ = [
     "TourCount",
     "TourOutcome",
     "__version__",
+    "check_longest",
     "check_route",
     "check_tour",
     "collect",
@@ -115,6 +119,7 @@ __all__ = [
     "is_tour",
     "iter_tours",
     "knight_distance",
+    "longest_path",
     "move_graph",
     "reachable",
     "shortest_path",

@@ -27,7 +27,7 @@ LAYERS = [
     {"solving"},
     {"engines"},
     {"formulation"},
-    {"tours", "distances", "routes"},
+    {"tours", "distances", "routes", "longest"},
     {"api"},
     {"io", "render", "draw"},
     {"cli"},

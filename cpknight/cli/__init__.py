@@ -31,6 +31,7 @@ from cpknight.cli.common import (
     _Parser,
 )
 from cpknight.cli.formulation import _add_formulation
+from cpknight.cli.longest import _add_longest
 from cpknight.cli.routes import _add_collect
 from cpknight.cli.tours import (
     _add_check,
@@ -72,6 +73,7 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     _add_compare,
     _add_sweep,
     _add_collect,
+    _add_longest,
     _add_formulation,
 ]
 """Every subcommand's registration, in the order ``--help`` lists them."""

@@ -21,6 +21,7 @@ from cpknight.cli.common import (
     _print_or_export,
     _tour_ends,
 )
+from cpknight.cli.longest import _add_formulation_longest
 from cpknight.cli.routes import _add_collect_args
 from cpknight.errors import (
     InvalidInputError,
@@ -128,6 +129,7 @@ FORMULATIONS: list[Callable[[SubParsers], None]] = [
     _add_formulation_tour,
     _add_formulation_distance,
     _add_formulation_collect,
+    _add_formulation_longest,
 ]
 """Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
 

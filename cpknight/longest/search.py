@@ -1,0 +1,299 @@
+"""The longest-path puzzles by depth-first branch and bound (the classic way).
+
+From each start cell, extend the path one move at a time while it stays legal
+(no cell twice; uncrossed: the new move crosses no move already drawn; induced:
+the new cell touches no path cell but the head), keep the longest found, and
+cut a branch when even using every cell still usable could not beat it:
+
+- uncrossed: the unused cells the head can still reach by moves that cross
+  nothing drawn;
+- induced: the unused cells that touch no path cell (a cell one move from a
+  path cell other than the head can never join), plus one for the next step.
+
+A path is found from both ends, so the start cells are taken up to the board's
+reflections; a cycle is searched from its lowest cell only. The search proves
+what it returns optimal when it runs to the end; at the limit it hands back the
+best found, ``feasible``, with the trivial bound (every cell).
+
+Examples:
+    >>> from cpknight.api import longest_path
+    >>> p = longest_path("4x4", kind="uncrossed", method="search")
+    >>> str(p.status), p.moves
+    ('optimal', 5)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from cpknight.errors import NoPathError, SolveLimitError
+from cpknight.longest.common import (
+    LongestInstance,
+    LongestPath,
+    make_longest,
+    trivial_bound,
+)
+from cpknight.longest.geometry import crossing_pairs, move_edges, two_colours
+from cpknight.solving import Run
+from cpknight.status import Effort
+
+__all__ = ["solve"]
+
+CHECK_EVERY = 4096
+"""Moves tried between two looks at the run's clock."""
+
+
+def _start_cells(instance: LongestInstance) -> list[int]:
+    """Start cells up to the board's reflections (paths), else every cell."""
+    graph = instance.graph
+    n = graph.n_nodes
+    if instance.closed or instance.board.dim != 2:
+        return list(range(n))
+    mask = instance.board.open_mask
+    rows, cols = mask.shape
+    maps: list[Callable[[int, int], tuple[int, int]]] = []
+    if (mask == mask[:, ::-1]).all():
+        maps.append(lambda r, c: (r, cols - 1 - c))
+    if (mask == mask[::-1, :]).all():
+        maps.append(lambda r, c: (rows - 1 - r, c))
+    if rows == cols and (mask == mask.T).all():
+        maps.append(lambda r, c: (c, r))
+    seen: set[int] = set()
+    starts: list[int] = []
+    for v in range(n):
+        if v in seen:
+            continue
+        starts.append(v)
+        orbit = {v}
+        frontier = [v]
+        while frontier:
+            u = frontier.pop()
+            r, c = graph.cell(u)
+            for f in maps:
+                w = graph.node(f(r, c))
+                if w not in orbit:
+                    orbit.add(w)
+                    frontier.append(w)
+        seen |= orbit
+    return starts
+
+
+class _Search:
+    """The search state: the path, the marks, the incumbent, the effort."""
+
+    def __init__(self, instance: LongestInstance, run: Run) -> None:
+        graph = instance.graph
+        self.instance = instance
+        self.run = run
+        self.n = graph.n_nodes
+        self.closed = instance.closed
+        self.uncrossed = instance.kind == "uncrossed"
+        indptr, indices = graph.indptr.tolist(), graph.indices.tolist()
+        self.adj: list[list[int]] = [
+            indices[indptr[v] : indptr[v + 1]] for v in range(self.n)
+        ]
+        self.adjset = [set(a) for a in self.adj]
+        self.edge_id: dict[tuple[int, int], int] = {}
+        self.crosses: list[list[int]] = []
+        if self.uncrossed:
+            edges = move_edges(graph)
+            for i, (u, v) in enumerate(edges):
+                self.edge_id[u, v] = self.edge_id[v, u] = i
+            self.crosses = [[] for _ in edges]
+            for i, j in crossing_pairs(graph, edges):
+                self.crosses[i].append(j)
+                self.crosses[j].append(i)
+            self.blocked = [0] * len(edges)
+        self.near = [0] * self.n  # induced: path cells one move away
+        self.used = [False] * self.n
+        self.path: list[int] = []
+        self.best: list[int] = []
+        self.best_moves = -1
+        self.bound = trivial_bound(instance)
+        self.attempts = 0
+        self.backtracks = 0
+        self.start = 0
+        colours = two_colours(instance)
+        self.bipartite = colours is not None
+        self.colour = colours if colours is not None else [0] * self.n
+
+    def effort(self) -> Effort:
+        return Effort(attempts=self.attempts, backtracks=self.backtracks)
+
+    def record(self, moves: int) -> None:
+        if moves > self.best_moves:
+            self.best_moves = moves
+            self.best = list(self.path)
+
+    def tick(self) -> None:
+        self.attempts += 1
+        if self.attempts % CHECK_EVERY == 0:
+            self.run.check("searching", effort=self.effort(), bound=self.bound)
+
+    # ------------------------------------------------------------- marks
+
+    def enter(self, v: int, via: int) -> None:
+        self.used[v] = True
+        self.path.append(v)
+        if via >= 0 and self.uncrossed:
+            for j in self.crosses[self.edge_id[via, v]]:
+                self.blocked[j] += 1
+        if not self.uncrossed:
+            for w in self.adj[v]:
+                self.near[w] += 1
+
+    def leave(self, v: int, via: int) -> None:
+        self.used[v] = False
+        self.path.pop()
+        if via >= 0 and self.uncrossed:
+            for j in self.crosses[self.edge_id[via, v]]:
+                self.blocked[j] -= 1
+        if not self.uncrossed:
+            for w in self.adj[v]:
+                self.near[w] -= 1
+
+    # ------------------------------------------------------------- bounds
+
+    def room(self, head: int) -> int:
+        """At most how many more cells the path can take from ``head``.
+
+        The cells still usable, counted by colour when the move graph has two:
+        the path alternates, so beyond the head it takes at most
+        ``min(a, b + 1) + min(b, a)`` of ``a`` cells of the other colour and
+        ``b`` of the head's own.
+        """
+        low = self.start if self.closed else -1
+        colour = self.colour
+        counts = [0, 0]
+        if not self.uncrossed:
+            for v in range(low + 1, self.n):
+                if not self.used[v] and self.near[v] == 0:
+                    counts[colour[v]] += 1
+            extra = 2 if self.closed else 1  # the next cell, and a cycle's last
+            if self.bipartite:
+                other = counts[1 - colour[head]] + 1
+                own = counts[colour[head]] + (1 if self.closed else 0)
+                return min(min(other, own + 1) + min(own, other), sum(counts) + extra)
+            return sum(counts) + extra
+        seen = {head}
+        stack = [head]
+        while stack:
+            u = stack.pop()
+            for v in self.adj[u]:
+                if (
+                    v not in seen
+                    and v > low
+                    and not self.used[v]
+                    and not self.blocked[self.edge_id[u, v]]
+                ):
+                    seen.add(v)
+                    counts[colour[v]] += 1
+                    stack.append(v)
+        if self.bipartite:
+            other, own = counts[1 - colour[head]], counts[colour[head]]
+            return min(other, own + 1) + min(own, other)
+        return sum(counts)
+
+    # ------------------------------------------------------------- search
+
+    def extend(self, head: int) -> None:
+        moves = len(self.path) - 1
+        if self.closed:
+            self.try_close(head)
+        else:
+            self.record(moves)
+        if self.best_moves >= self.bound:
+            return
+        room = self.room(head)
+        if moves + room + (1 if self.closed else 0) <= self.best_moves:
+            return
+        low = self.start if self.closed else -1
+        for v in self.adj[head]:
+            if self.used[v] or v <= low:
+                continue
+            self.tick()
+            if self.uncrossed:
+                if self.blocked[self.edge_id[head, v]]:
+                    continue
+            else:
+                touches = (
+                    self.closed and head != self.start and v in self.adjset[self.start]
+                )
+                if self.near[v] != 1 + touches:
+                    continue
+                if touches:  # v touches the start too: the cycle closes at v
+                    self.path.append(v)
+                    self.record(len(self.path))
+                    self.path.pop()
+                    continue
+            self.enter(v, head)
+            self.extend(v)
+            self.leave(v, head)
+            self.backtracks += 1
+            if self.best_moves >= self.bound:
+                return
+
+    def try_close(self, head: int) -> None:
+        """Uncrossed cycles: close back to the start when the move is free."""
+        k = len(self.path)
+        if (
+            self.uncrossed
+            and k >= 3
+            and self.start in self.adjset[head]
+            and not self.blocked[self.edge_id[head, self.start]]
+        ):
+            self.record(k)
+
+    def run_all(self) -> None:
+        starts = _start_cells(self.instance)
+        for s in starts:
+            self.start = s
+            self.enter(s, -1)
+            self.extend(s)
+            self.leave(s, -1)
+            if self.best_moves >= self.bound:
+                break
+
+
+def solve(instance: LongestInstance, run: Run) -> LongestPath:
+    """The ``search`` engine (see the module notes).
+
+    Raises:
+        NoPathError: the search ran to the end and found no cycle.
+        SolveLimitError: the limit came first with nothing found.
+        InvalidInputError: an uncrossed path on a board that is not bounded 2D.
+    """
+    started = run.clock.started
+    search = _Search(instance, run)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * search.n + 100))
+    finished = True
+    try:
+        search.run_all()
+    except SolveLimitError:
+        finished = False
+    finally:
+        sys.setrecursionlimit(limit)
+    effort = search.effort()
+    if search.best_moves < 0:
+        if finished:
+            raise NoPathError(
+                f"no {instance.describe()}: proved by search", effort=effort, bound=0
+            )
+        raise SolveLimitError(
+            f"no {instance.describe()} found by the time limit; at most "
+            f"{search.bound} moves",
+            effort=effort,
+            bound=search.bound,
+        )
+    optimal = finished or search.best_moves >= search.bound
+    return make_longest(
+        instance,
+        search.best,
+        status="optimal" if optimal else "feasible",
+        bound=search.best_moves if optimal else search.bound,
+        method="search",
+        started=started,
+        effort=effort,
+    )
