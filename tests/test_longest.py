@@ -319,3 +319,25 @@ def test_compare_runs_both_crossing_forms() -> None:
     c = compare_longest("4x4", kind="uncrossed", options=OPTIONS)
     assert [o.method for o in c.rows] == ["cpsat", "cpsat-pairwise", "search"]
     assert {o.value.moves for o in c.rows} == {5}
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind", "closed"),
+    [
+        ("4x4", "uncrossed", False),
+        ("5x5", "uncrossed", True),
+        ("3x5", "induced", False),
+        ("5x5", "induced", True),
+        ("cross5", "induced", False),
+    ],
+)
+def test_cuts_keep_the_optimum(spec: str, kind: str, closed: bool) -> None:
+    # Reflection and colour-balance cuts only remove symmetric copies.
+    board = Board.parse(spec)
+    p = longest_path(
+        board, kind=kind, closed=closed, method="cpsat", cuts=True, options=OPTIONS
+    )
+    assert p.status is Status.OPTIMAL
+    assert p.moves == brute_force(board, kind, closed)
+    text = build_longest_model(board, kind=kind, closed=closed, cuts=True).sizes()
+    assert text["colour balance"] == 1

@@ -29,6 +29,7 @@ def longest_path(
     piece: PieceLike = KNIGHT,
     method: str = "auto",
     crossings: Literal["cliques", "pairwise"] = "cliques",
+    cuts: bool = False,
     options: SolveOptions | None = None,
 ) -> LongestPath:
     """The longest uncrossed or induced path (or cycle) of a leaper on a board.
@@ -44,6 +45,7 @@ def longest_path(
             ``'auto'`` (search on tiny boards, else CP-SAT).
         crossings: how CP-SAT writes the crossings, ``'cliques'`` or
             ``'pairwise'``.
+        cuts: CP-SAT adds the reflection and colour-balance cuts.
         options: time limit, workers, seed.
 
     Returns:
@@ -64,7 +66,7 @@ def longest_path(
         >>> longest_path("3x3", kind="induced", closed=True).moves  # A165143
         8
     """
-    instance = _instance(board, kind, closed, piece, crossings)
+    instance = _instance(board, kind, closed, piece, crossings, cuts)
     engine = LONGEST_METHODS.engine(_pick(instance, method))
     run = (options or SolveOptions()).start()
     found: LongestPath = solve_with(engine, instance, run)
@@ -79,6 +81,7 @@ def try_longest(
     piece: PieceLike = KNIGHT,
     method: str = "auto",
     crossings: Literal["cliques", "pairwise"] = "cliques",
+    cuts: bool = False,
     options: SolveOptions | None = None,
 ) -> Outcome:
     """Like :func:`longest_path`, every ending an outcome (what the CLI runs).
@@ -88,7 +91,7 @@ def try_longest(
         >>> str(o.status), o.value is None
         ('infeasible', True)
     """
-    instance = _instance(board, kind, closed, piece, crossings)
+    instance = _instance(board, kind, closed, piece, crossings, cuts)
     engine = LONGEST_METHODS.engine(_pick(instance, method))
     run = (options or SolveOptions()).start()
     return attempt(engine, instance, run)
@@ -102,6 +105,7 @@ def compare_longest(
     piece: PieceLike = KNIGHT,
     methods: str | Sequence[str] = "all",
     crossings: Literal["cliques", "pairwise"] = "cliques",
+    cuts: bool = False,
     options: SolveOptions | None = None,
 ) -> Comparison:
     """Every engine on one longest-path question, one outcome each.
@@ -114,7 +118,7 @@ def compare_longest(
         >>> [o.value.moves for o in c.rows]
         [8, 8]
     """
-    instance = _instance(board, kind, closed, piece, crossings)
+    instance = _instance(board, kind, closed, piece, crossings, cuts)
     names = _method_names(LONGEST_METHODS, methods)
     rows: list[Outcome] = []
     options = options or SolveOptions()
@@ -131,6 +135,7 @@ def compare_longest(
                 kind=instance.kind,
                 closed=instance.closed,
                 crossings=form,
+                cuts=instance.cuts,
             )
             row = _attempt_or_refuse(LONGEST_METHODS[name], inst, options.start())
             if form == "pairwise":
@@ -172,6 +177,7 @@ def _instance(
     closed: bool,
     piece: PieceLike,
     crossings: str,
+    cuts: bool,
 ) -> LongestInstance:
     resolved, leaper = resolve(board, piece)
     resolved.require_finite("a longest path")
@@ -190,5 +196,10 @@ def _instance(
         "pairwise" if crossings == "pairwise" else "cliques"
     )
     return LongestInstance(
-        board=resolved, piece=leaper, kind=which, closed=closed, crossings=form
+        board=resolved,
+        piece=leaper,
+        kind=which,
+        closed=closed,
+        crossings=form,
+        cuts=cuts,
     )

@@ -60,6 +60,12 @@ def _add_longest_args(parser: argparse.ArgumentParser) -> None:
         help="CP-SAT's crossing constraints: one at-most-one per clique of "
         "mutually crossing moves (default), or one per crossing pair",
     )
+    parser.add_argument(
+        "--cuts",
+        action="store_true",
+        help="CP-SAT: also keep one reflection of each answer and balance the "
+        "two colours (valid cuts; not always faster)",
+    )
 
 
 def _add_longest(sub: SubParsers) -> None:
@@ -110,6 +116,7 @@ def _run_longest(args: argparse.Namespace) -> int:
             closed=args.closed,
             piece=piece,
             crossings=args.crossings,
+            cuts=args.cuts,
             options=options,
         )
         statuses = {o.status for o in comparison.rows}
@@ -137,6 +144,7 @@ def _run_longest(args: argparse.Namespace) -> int:
         piece=piece,
         method=args.method,
         crossings=args.crossings,
+        cuts=args.cuts,
         options=options,
     )
     path = outcome.value
@@ -187,6 +195,7 @@ def _run_formulation_longest(args: argparse.Namespace) -> int:
         closed=args.closed,
         piece=piece,
         crossings=args.crossings,
+        cuts=args.cuts,
     )
     sizes = model.sizes()
     note = f" ({sizes['Booleans']} Booleans, one circuit)"

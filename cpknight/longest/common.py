@@ -79,6 +79,8 @@ class LongestInstance:
         crossings: how the CP-SAT model writes the crossings: ``'cliques'``
             (one at-most-one per clique of mutually crossing moves) or
             ``'pairwise'`` (one constraint per crossing pair).
+        cuts: add CP-SAT's optional cuts: the board's reflections (keep one
+            image of each answer) and the two colours' balance.
     """
 
     board: Board
@@ -86,6 +88,7 @@ class LongestInstance:
     kind: Kind
     closed: bool = False
     crossings: Literal["cliques", "pairwise"] = "cliques"
+    cuts: bool = False
 
     @cached_property
     def graph(self) -> MoveGraph:

@@ -52,9 +52,7 @@ from cpknight.pieces import KNIGHT, PieceLike, as_piece
 from cpknight.solving import Run, configure_cpsat, export_cpsat_model
 from cpknight.status import Effort
 
-__all__ = ["LongestModel", "build_longest_model", "solve"]
-
-CUTS = True
+__all__ = ["LongestModel", "board_symmetries", "build_longest_model", "solve"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -152,6 +150,7 @@ def build_longest_model(
     closed: bool = False,
     piece: PieceLike = KNIGHT,
     crossings: Literal["cliques", "pairwise"] = "cliques",
+    cuts: bool = False,
 ) -> LongestModel:
     """Build the CP-SAT model of a longest-path question, without solving it.
 
@@ -161,6 +160,8 @@ def build_longest_model(
         closed: a cycle rather than a path.
         piece: the leaper.
         crossings: ``'cliques'`` or ``'pairwise'`` (uncrossed only).
+        cuts: add the reflection and colour-balance cuts (valid, and sometimes
+            faster, sometimes slower: ``benchmarks/longest.py`` says which).
 
     Returns:
         The model bundle.
@@ -188,6 +189,7 @@ def build_longest_model(
         kind=is_longest_kind(kind),
         closed=closed,
         crossings=crossings,
+        cuts=cuts,
     )
     return _build(instance, None)
 
@@ -236,7 +238,7 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
         )
         counts["symmetry constraints"] = 1
     used = [1 - x for x in skip]
-    if CUTS:
+    if instance.cuts:
         counts.update(_break_symmetry(model, instance, used))
     cliques: list[tuple[int, ...]] = []
     if instance.kind == "uncrossed":
