@@ -7,8 +7,11 @@ cut a branch when even using every cell still usable could not beat it:
 
 - uncrossed: the unused cells the head can still reach by moves that cross
   nothing drawn;
-- induced: the unused cells that touch no path cell (a cell one move from a
-  path cell other than the head can never join), plus one for the next step.
+- induced: the unused cells the head can reach through cells that touch no
+  path cell but the head (or, for a cycle's last cell, the start): a cell one
+  move from any other path cell can never join;
+
+each counted by colour where the move graph has two (a path alternates).
 
 A path is found from both ends, so the start cells are taken up to the board's
 reflections; a cycle is searched from its lowest cell only. The search proves
@@ -158,38 +161,54 @@ class _Search:
     def room(self, head: int) -> int:
         """At most how many more cells the path can take from ``head``.
 
-        The cells still usable, counted by colour when the move graph has two:
-        the path alternates, so beyond the head it takes at most
-        ``min(a, b + 1) + min(b, a)`` of ``a`` cells of the other colour and
-        ``b`` of the head's own.
+        The cells the head can still reach through usable cells (uncrossed: by
+        moves that cross nothing drawn; induced: cells that touch no path cell
+        but the head, or the start for a cycle's last cell), counted by colour
+        when the move graph has two: the path alternates, so beyond the head
+        it takes at most ``min(a, b + 1) + min(b, a)`` of ``a`` cells of the
+        other colour and ``b`` of the head's own. A cycle whose head can
+        reach no cell next to its start has no room at all.
         """
         low = self.start if self.closed else -1
-        colour = self.colour
+        colour, used, adj = self.colour, self.used, self.adj
         counts = [0, 0]
-        if not self.uncrossed:
-            for v in range(low + 1, self.n):
-                if not self.used[v] and self.near[v] == 0:
-                    counts[colour[v]] += 1
-            extra = 2 if self.closed else 1  # the next cell, and a cycle's last
-            if self.bipartite:
-                other = counts[1 - colour[head]] + 1
-                own = counts[colour[head]] + (1 if self.closed else 0)
-                return min(min(other, own + 1) + min(own, other), sum(counts) + extra)
-            return sum(counts) + extra
         seen = {head}
         stack = [head]
-        while stack:
-            u = stack.pop()
-            for v in self.adj[u]:
-                if (
-                    v not in seen
-                    and v > low
-                    and not self.used[v]
-                    and not self.blocked[self.edge_id[u, v]]
-                ):
-                    seen.add(v)
-                    counts[colour[v]] += 1
-                    stack.append(v)
+        if self.uncrossed:
+            blocked, edge_id = self.blocked, self.edge_id
+            while stack:
+                u = stack.pop()
+                for v in adj[u]:
+                    if (
+                        v not in seen
+                        and v > low
+                        and not used[v]
+                        and not blocked[edge_id[u, v]]
+                    ):
+                        seen.add(v)
+                        counts[colour[v]] += 1
+                        stack.append(v)
+        else:
+            near, by_head = self.near, self.adjset[head]
+            by_start = (
+                self.adjset[self.start] if self.closed and head != self.start else set()
+            )
+            while stack:
+                u = stack.pop()
+                for v in adj[u]:
+                    if (
+                        v not in seen
+                        and v > low
+                        and not used[v]
+                        and near[v] == (v in by_head) + (v in by_start)
+                    ):
+                        seen.add(v)
+                        counts[colour[v]] += 1
+                        stack.append(v)
+        if self.closed and head != self.start:
+            ends = self.adjset[self.start]
+            if head not in ends and ends.isdisjoint(seen):
+                return -self.n  # no way back to the start: cut
         if self.bipartite:
             other, own = counts[1 - colour[head]], counts[colour[head]]
             return min(other, own + 1) + min(own, other)
