@@ -287,10 +287,21 @@ def test_uncrossed_refuses_boards_without_segments(spec: str) -> None:
 
 
 def test_induced_works_on_a_torus_and_in_3d() -> None:
-    torus = Board.parse("4x4", topology="torus")
-    for closed in (False, True):
-        want = brute_force(torus, "induced", closed)
-        assert _engines(torus, "induced", closed) == {"cpsat": want, "search": want}
+    for topology in ("torus", "cylinder"):
+        wrapped = Board.parse("4x4", topology=topology)
+        for closed in (False, True):
+            want = brute_force(wrapped, "induced", closed)
+            got = _engines(wrapped, "induced", closed)
+            assert got == {"cpsat": want, "search": want}, (topology, closed)
+            p = longest_path(
+                wrapped,
+                kind="induced",
+                closed=closed,
+                method="cpsat",
+                cuts=True,
+                options=OPTIONS,
+            )
+            assert p.moves == want
     cube = Board.parse("2x3x3")
     piece = Leaper((1, 2))
     want = brute_force(cube, "induced", False, piece)

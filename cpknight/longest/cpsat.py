@@ -43,6 +43,7 @@ from cpknight.longest.common import (
     trivial_bound,
 )
 from cpknight.longest.geometry import (
+    board_symmetries,
     crossing_cliques,
     crossing_pairs,
     move_edges,
@@ -52,7 +53,7 @@ from cpknight.pieces import KNIGHT, PieceLike, as_piece
 from cpknight.solving import Run, configure_cpsat, export_cpsat_model
 from cpknight.status import Effort
 
-__all__ = ["LongestModel", "board_symmetries", "build_longest_model", "solve"]
+__all__ = ["LongestModel", "build_longest_model", "solve"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -345,29 +346,6 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
         effort=effort,
         bound=bound,
     )
-
-
-def board_symmetries(board: Board) -> list[str]:
-    """The reflections of a 2D board that map its open cells onto themselves.
-
-    ``'files'`` (left-right), ``'ranks'`` (top-bottom) and, on a square board,
-    ``'diagonal'`` (a1-h8); together they generate every symmetry of the square.
-
-    Examples:
-        >>> board_symmetries(Board.parse("5x5")), board_symmetries(Board.parse("3x4"))
-        (['files', 'ranks', 'diagonal'], ['files', 'ranks'])
-    """
-    if board.dim != 2:
-        return []
-    mask = board.open_mask
-    found = []
-    if (mask == mask[:, ::-1]).all():
-        found.append("files")
-    if (mask == mask[::-1, :]).all():
-        found.append("ranks")
-    if mask.shape[0] == mask.shape[1] and (mask == mask.T).all():
-        found.append("diagonal")
-    return found
 
 
 def _break_symmetry(

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from cpknight.longest.common import LongestInstance
 
 __all__ = [
+    "board_symmetries",
     "crossing_cliques",
     "crossing_pairs",
     "move_edges",
@@ -211,3 +212,29 @@ def two_colours(instance: LongestInstance) -> list[int] | None:
                 elif colour[v] == colour[u]:
                     return None
     return colour
+
+
+def board_symmetries(board: Board) -> list[str]:
+    """The reflections of a 2D board that map its open cells onto themselves.
+
+    ``'files'`` (left-right), ``'ranks'`` (top-bottom) and, on a square board
+    that is bounded or a torus, ``'diagonal'`` (a1-h8; on a cylinder it would
+    swap the axis that wraps); together they generate every symmetry of the
+    square.
+
+    Examples:
+        >>> board_symmetries(Board.parse("5x5")), board_symmetries(Board.parse("3x4"))
+        (['files', 'ranks', 'diagonal'], ['files', 'ranks'])
+    """
+    if board.dim != 2:
+        return []
+    mask = board.open_mask
+    found = []
+    if (mask == mask[:, ::-1]).all():
+        found.append("files")
+    if (mask == mask[::-1, :]).all():
+        found.append("ranks")
+    square = mask.shape[0] == mask.shape[1] and board.topology != "cylinder"
+    if square and (mask == mask.T).all():
+        found.append("diagonal")
+    return found

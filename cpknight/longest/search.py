@@ -37,7 +37,12 @@ from cpknight.longest.common import (
     make_longest,
     trivial_bound,
 )
-from cpknight.longest.geometry import crossing_pairs, move_edges, two_colours
+from cpknight.longest.geometry import (
+    board_symmetries,
+    crossing_pairs,
+    move_edges,
+    two_colours,
+)
 from cpknight.solving import Run
 from cpknight.status import Effort
 
@@ -53,15 +58,13 @@ def _start_cells(instance: LongestInstance) -> list[int]:
     n = graph.n_nodes
     if instance.closed or instance.board.dim != 2:
         return list(range(n))
-    mask = instance.board.open_mask
-    rows, cols = mask.shape
-    maps: list[Callable[[int, int], tuple[int, int]]] = []
-    if (mask == mask[:, ::-1]).all():
-        maps.append(lambda r, c: (r, cols - 1 - c))
-    if (mask == mask[::-1, :]).all():
-        maps.append(lambda r, c: (rows - 1 - r, c))
-    if rows == cols and (mask == mask.T).all():
-        maps.append(lambda r, c: (c, r))
+    rows, cols = instance.board.shape
+    flips: dict[str, Callable[[int, int], tuple[int, int]]] = {
+        "files": lambda r, c: (r, cols - 1 - c),
+        "ranks": lambda r, c: (rows - 1 - r, c),
+        "diagonal": lambda r, c: (c, r),
+    }
+    maps = [flips[name] for name in board_symmetries(instance.board)]
     seen: set[int] = set()
     starts: list[int] = []
     for v in range(n):
