@@ -169,7 +169,8 @@ class _Search:
         but the head, or the start for a cycle's last cell), counted by colour
         when the move graph has two: the path alternates, so beyond the head
         it takes at most ``min(a, b + 1) + min(b, a)`` of ``a`` cells of the
-        other colour and ``b`` of the head's own. A cycle whose head can
+        other colour and ``b`` of the head's own. Only cells with two usable
+        moves count, and one more for the last cell. A cycle whose head can
         reach no cell next to its start has no room at all.
         """
         low = self.start if self.closed else -1
@@ -189,7 +190,6 @@ class _Search:
                         and not blocked[edge_id[u, v]]
                     ):
                         seen.add(v)
-                        counts[colour[v]] += 1
                         stack.append(v)
         else:
             near, by_head = self.near, self.adjset[head]
@@ -206,16 +206,36 @@ class _Search:
                         and near[v] == (v in by_head) + (v in by_start)
                     ):
                         seen.add(v)
-                        counts[colour[v]] += 1
                         stack.append(v)
         if self.closed and head != self.start:
             ends = self.adjset[self.start]
             if head not in ends and ends.isdisjoint(seen):
                 return -self.n  # no way back to the start: cut
+        # A cell the rest of the path passes through needs two usable moves
+        # (to cells reached, the head, or a cycle's start); one with fewer can
+        # only be the last cell.
+        if self.closed:
+            seen.add(self.start)
+        leaves = 0
+        for v in seen:
+            if v == head or (self.closed and v == self.start):
+                continue
+            degree = 0
+            for w in adj[v]:
+                if w in seen and (
+                    not self.uncrossed or not self.blocked[self.edge_id[v, w]]
+                ):
+                    degree += 1
+                    if degree == 2:
+                        break
+            if degree >= 2:
+                counts[colour[v]] += 1
+            else:
+                leaves = 1
         if self.bipartite:
             other, own = counts[1 - colour[head]], counts[colour[head]]
-            return min(other, own + 1) + min(own, other)
-        return sum(counts)
+            return min(other, own + 1) + min(own, other) + leaves
+        return sum(counts) + leaves
 
     # ------------------------------------------------------------- search
 
