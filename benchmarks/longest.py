@@ -7,10 +7,12 @@ and one engine with a limit of 60 s: the length found, whether it is proved
 longest, the seconds (model building included), and the published optimum it
 must equal (OEIS A003192 for uncrossed paths, A165143 for induced cycles).
 
-Baselines in the same run, as ratios: CP-SAT with one ``at most one`` per
-clique of mutually crossing moves over CP-SAT with one constraint per crossing
-pair (``x pairwise``), and CP-SAT over the search (``x search``). The model
-sizes of both crossing forms are printed first.
+Baselines in the same run, as ratios of seconds: CP-SAT with one ``at most one``
+per clique of mutually crossing moves over CP-SAT with one constraint per
+crossing pair (``x pairwise``); CP-SAT with the reflection and colour-balance
+cuts over CP-SAT without them (``x plain``); CP-SAT over the search
+(``x search``). Below 1: the row is faster. The model sizes of both crossing
+forms are printed first. Machine load moves every figure: run it more than once.
 
 Targets: every uncrossed path up to 7x7 and every induced cycle up to 8x8
 (``--quick``: up to 6x6) proved optimal within 60 s by at least one engine;
@@ -35,7 +37,12 @@ LIMIT = 60.0
 A003192 = {3: 2, 4: 5, 5: 10, 6: 17, 7: 24, 8: 35, 9: 47}
 A165143 = {3: 8, 4: 10, 5: 16, 6: 20, 7: 22, 8: 32, 9: 40, 10: 48}
 
-ENGINES = [("search", "cliques"), ("cpsat", "cliques"), ("cpsat", "pairwise")]
+ENGINES = [
+    ("search", "cliques"),
+    ("cpsat", "cliques"),
+    ("cpsat", "pairwise"),
+    ("cpsat", "cliques+cuts"),
+]
 
 
 def solve(n: int, kind: str, method: str, form: str, limit: float) -> list[object]:
@@ -47,13 +54,16 @@ def solve(n: int, kind: str, method: str, form: str, limit: float) -> list[objec
         closed=closed,
         method=method,
         crossings="pairwise" if form == "pairwise" else "cliques",
+        cuts=form.endswith("+cuts"),
         options=options,
     )
     want = (A003192 if kind == "uncrossed" else A165143)[n]
     moves = None if o.value is None else o.value.moves
     if o.status is Status.OPTIMAL:
         assert moves == want, (n, kind, method, moves, want)
-    name = method if method == "search" or kind == "induced" else f"cpsat-{form}"
+    name = method if method == "search" else f"cpsat-{form}"
+    if kind == "induced" and method == "cpsat":
+        name = "cpsat+cuts" if form.endswith("+cuts") else "cpsat"
     return [f"{n}x{n}", name, moves, o.bound, str(o.status), o.seconds, want]
 
 
@@ -77,24 +87,25 @@ def sizes_table(ns: list[int]) -> str:
 
 
 def ratios(rows: list[list[object]]) -> list[list[object]]:
-    """Add ``x pairwise`` and ``x search`` to each CP-SAT row of a board."""
-    by = {(r[0], r[1]): r for r in rows}
+    """Add ``x pairwise``, ``x plain`` and ``x search`` to each CP-SAT row."""
+    seconds = {(r[0], r[1]): float(str(r[5])) for r in rows}
+
+    def over(row: list[object], other: str, when: bool) -> float | None:
+        base = seconds.get((row[0], other))
+        return float(str(row[5])) / base if when and base else None
+
     out = []
     for r in rows:
-        board, name, seconds = r[0], str(r[1]), float(str(r[5]))
-        pair = by.get((board, "cpsat-pairwise"))
-        search = by.get((board, "search"))
-        x_pair = (
-            seconds / float(str(pair[5]))
-            if name == "cpsat-cliques" and pair is not None
-            else None
+        name = str(r[1])
+        plain = "cpsat-cliques" if name.startswith("cpsat-") else "cpsat"
+        out.append(
+            [
+                *r,
+                over(r, "cpsat-pairwise", name == "cpsat-cliques"),
+                over(r, plain, name.endswith("+cuts")),
+                over(r, "search", name.startswith("cpsat")),
+            ]
         )
-        x_search = (
-            seconds / float(str(search[5]))
-            if name.startswith("cpsat") and search is not None
-            else None
-        )
-        out.append([*r, x_pair, x_search])
     return out
 
 
@@ -107,6 +118,7 @@ def proved_by_some(rows: list[list[object]], limit: float) -> bool:
 
 
 HEADERS = ["board", "engine", "moves", "bound", "status", "seconds", "published"]
+RATIOS = ["x pairwise", "x plain", "x search"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,13 +131,14 @@ def main(argv: list[str] | None = None) -> int:
     print("crossing constraints, pairwise against cliques (uncrossed paths):")
     print(sizes_table(list(range(4, top_path + 2))))
     ok = True
+    sys.stdout.flush()
     paths = [
         solve(n, "uncrossed", method, form, LIMIT)
         for n in range(3, top_path + 1)
         for method, form in ENGINES
     ]
     print("\nlongest uncrossed paths (OEIS A003192), limit 60 s each:")
-    print(table_text([*HEADERS, "x pairwise", "x search"], ratios(paths)))
+    print(table_text([*HEADERS, *RATIOS], ratios(paths)))
     met = proved_by_some(paths, LIMIT)
     print(
         f"target: uncrossed paths up to {top_path}x{top_path} proved optimal "
@@ -133,12 +146,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     ok &= met
     cycles = [
-        solve(n, "induced", method, "cliques", LIMIT)
+        solve(n, "induced", method, form, LIMIT)
         for n in range(3, top_cycle + 1)
-        for method in ("search", "cpsat")
+        for method, form in (
+            ("search", "cliques"),
+            ("cpsat", "cliques"),
+            ("cpsat", "cliques+cuts"),
+        )
     ]
     print("\nlongest induced cycles (OEIS A165143), limit 60 s each:")
-    print(table_text([*HEADERS, "x pairwise", "x search"], ratios(cycles)))
+    print(table_text([*HEADERS, *RATIOS], ratios(cycles)))
     met = proved_by_some(cycles, LIMIT)
     print(
         f"target: induced cycles up to {top_cycle}x{top_cycle} proved optimal "

@@ -355,8 +355,8 @@ def _break_symmetry(
 
     A reflection maps any answer onto another as long: keep the image with at
     least as many cells on the left as on the right (``files``), on the lower
-    half as on the upper (``ranks``), below the a1-h8 diagonal as above it
-    (``diagonal``, which keeps the first two). A bipartite move graph
+    half as on the upper (``ranks``), on the a8 side of the a1-h8 diagonal as on
+    the h1 side (``diagonal``, which keeps the first two). A bipartite move graph
     alternates colours along a path: the used cells of each colour differ by
     at most one (a cycle: none).
     """
@@ -467,6 +467,18 @@ def _formulation(m: LongestModel) -> str:
         )
         lines.append(
             "           (both ends used: then the move is on the path, not a chord)"
+        )
+    if m.constraints.get("reflection cuts"):
+        lines.append(
+            f"           {m.constraints['reflection cuts']} reflection cut(s): at "
+            "least as many used cells left of the middle file as right of it (and "
+            "likewise below the middle rank, on the a8 side of the a1-h8 diagonal)"
+        )
+    if m.constraints.get("colour balance"):
+        balance = "equal" if inst.closed else "within one"
+        lines.append(
+            "           colour balance: the used cells of the two colours are "
+            f"{balance} (moves alternate colours)"
         )
     lines += [
         "",
