@@ -101,16 +101,22 @@ class _Search:
         ]
         self.adjset = [set(a) for a in self.adj]
         self.edge_id: dict[tuple[int, int], int] = {}
+        edges = move_edges(graph)
+        for i, (u, v) in enumerate(edges):
+            self.edge_id[u, v] = self.edge_id[v, u] = i
+        # Each cell's neighbours with the move's index: (v, e) pairs.
+        self.nbr: list[list[tuple[int, int]]] = [
+            [(v, self.edge_id[u, v]) for v in self.adj[u]] for u in range(self.n)
+        ]
+        self.blocked = [0] * len(edges)  # uncrossed: drawn moves crossing it
         self.crosses: list[list[int]] = []
+        self.mark = [0] * self.n  # room(): cells seen in this call
+        self.stamp = 0
         if self.uncrossed:
-            edges = move_edges(graph)
-            for i, (u, v) in enumerate(edges):
-                self.edge_id[u, v] = self.edge_id[v, u] = i
             self.crosses = [[] for _ in edges]
             for i, j in crossing_pairs(graph, edges):
                 self.crosses[i].append(j)
                 self.crosses[j].append(i)
-            self.blocked = [0] * len(edges)
         self.near = [0] * self.n  # induced: path cells one move away
         self.used = [False] * self.n
         self.path: list[int] = []
@@ -174,22 +180,19 @@ class _Search:
         reach no cell next to its start has no room at all.
         """
         low = self.start if self.closed else -1
-        colour, used, adj = self.colour, self.used, self.adj
-        counts = [0, 0]
-        seen = {head}
+        colour, used, nbr, blocked = self.colour, self.used, self.nbr, self.blocked
+        self.stamp += 1
+        stamp, mark = self.stamp, self.mark
+        mark[head] = stamp
+        seen = [head]
         stack = [head]
         if self.uncrossed:
-            blocked, edge_id = self.blocked, self.edge_id
             while stack:
                 u = stack.pop()
-                for v in adj[u]:
-                    if (
-                        v not in seen
-                        and v > low
-                        and not used[v]
-                        and not blocked[edge_id[u, v]]
-                    ):
-                        seen.add(v)
+                for v, e in nbr[u]:
+                    if mark[v] != stamp and v > low and not used[v] and not blocked[e]:
+                        mark[v] = stamp
+                        seen.append(v)
                         stack.append(v)
         else:
             near, by_head = self.near, self.adjset[head]
@@ -198,33 +201,30 @@ class _Search:
             )
             while stack:
                 u = stack.pop()
-                for v in adj[u]:
+                for v, _ in nbr[u]:
                     if (
-                        v not in seen
+                        mark[v] != stamp
                         and v > low
                         and not used[v]
                         and near[v] == (v in by_head) + (v in by_start)
                     ):
-                        seen.add(v)
+                        mark[v] = stamp
+                        seen.append(v)
                         stack.append(v)
         if self.closed and head != self.start:
             ends = self.adjset[self.start]
-            if head not in ends and ends.isdisjoint(seen):
+            if head not in ends and not any(mark[w] == stamp for w in ends):
                 return -self.n  # no way back to the start: cut
+            mark[self.start] = stamp
         # A cell the rest of the path passes through needs two usable moves
         # (to cells reached, the head, or a cycle's start); one with fewer can
         # only be the last cell.
-        if self.closed:
-            seen.add(self.start)
+        counts = [0, 0]
         leaves = 0
-        for v in seen:
-            if v == head or (self.closed and v == self.start):
-                continue
+        for v in seen[1:]:
             degree = 0
-            for w in adj[v]:
-                if w in seen and (
-                    not self.uncrossed or not self.blocked[self.edge_id[v, w]]
-                ):
+            for w, e in nbr[v]:
+                if mark[w] == stamp and not blocked[e]:
                     degree += 1
                     if degree == 2:
                         break
