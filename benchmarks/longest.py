@@ -11,8 +11,10 @@ Baselines in the same run, as ratios of seconds: CP-SAT with one ``at most one``
 per clique of mutually crossing moves over CP-SAT with one constraint per
 crossing pair (``x pairwise``); CP-SAT with the reflection and colour-balance
 cuts over CP-SAT without them (``x plain``); CP-SAT over the search
-(``x search``). Below 1: the row is faster. The model sizes of both crossing
-forms are printed first. Machine load moves every figure: run it more than once.
+(``x search``). Below 1: the row is faster. ``cpu s`` is the process's CPU
+time for the row (about what it takes alone on a free core). The model sizes
+of both crossing forms are printed first. Machine load moves every figure: run
+it more than once.
 
 Targets: every uncrossed path up to 7x7 and every induced cycle up to 8x8
 (``--quick``: up to 6x6) proved optimal within 60 s by at least one engine;
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from cpknight import SolveOptions
 from cpknight.api import try_longest
@@ -48,6 +51,7 @@ ENGINES = [
 def solve(n: int, kind: str, method: str, form: str, limit: float) -> list[object]:
     closed = kind == "induced"
     options = SolveOptions(time_limit=limit, workers=1, seed=0)
+    cpu = time.process_time()
     o = try_longest(
         f"{n}x{n}",
         kind=kind,
@@ -64,7 +68,8 @@ def solve(n: int, kind: str, method: str, form: str, limit: float) -> list[objec
     name = method if method == "search" else f"cpsat-{form}"
     if kind == "induced" and method == "cpsat":
         name = "cpsat+cuts" if form.endswith("+cuts") else "cpsat"
-    return [f"{n}x{n}", name, moves, o.bound, str(o.status), o.seconds, want]
+    cpu = time.process_time() - cpu
+    return [f"{n}x{n}", name, moves, o.bound, str(o.status), o.seconds, want, cpu]
 
 
 def sizes_table(ns: list[int]) -> str:
@@ -117,7 +122,16 @@ def proved_by_some(rows: list[list[object]], limit: float) -> bool:
     )
 
 
-HEADERS = ["board", "engine", "moves", "bound", "status", "seconds", "published"]
+HEADERS = [
+    "board",
+    "engine",
+    "moves",
+    "bound",
+    "status",
+    "seconds",
+    "published",
+    "cpu s",
+]
 RATIOS = ["x pairwise", "x plain", "x search"]
 
 
