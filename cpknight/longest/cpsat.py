@@ -319,11 +319,14 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
         nodes = built.decode(values)
         moves = round(solver.objective_value)
         if nodes:
-            status = (
-                "optimal"
-                if code == cp_model.OPTIMAL or bound <= moves
-                else ("feasible")
-            )
+            decoded = len(nodes) - (0 if instance.closed else 1)
+            if decoded != moves:
+                raise EngineError(
+                    f"internal error: engine 'cpsat' decoded {decoded} moves from "
+                    f"a solution of {moves}"
+                )
+            optimal = code == cp_model.OPTIMAL or bound <= moves
+            status = "optimal" if optimal else "feasible"
             return make_longest(
                 instance,
                 nodes,
