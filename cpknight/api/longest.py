@@ -16,9 +16,11 @@ from cpknight.solving import SolveOptions
 
 __all__ = ["compare_longest", "longest_path", "try_longest"]
 
-AUTO_SEARCH_CELLS = 16
-"""``auto``: the search for uncrossed paths (it proves 7x7 where CP-SAT stalls),
-and for induced ones on boards of at most this many open cells, else CP-SAT."""
+AUTO_SEARCH_CELLS = {"uncrossed": 100, "induced": 49}
+"""``auto`` runs the search on boards of at most this many open cells, else
+CP-SAT: the search proves uncrossed paths where CP-SAT stalls (6x6, 7x7) and
+induced cycles up to 7x7 faster; CP-SAT wins the 8x8 induced cycle and gives
+a proved bound on larger boards (``benchmarks/longest.py``)."""
 
 
 def longest_path(
@@ -42,7 +44,8 @@ def longest_path(
         closed: a cycle rather than a path.
         piece: the leaper.
         method: ``'cpsat'``, ``'search'`` (depth-first branch and bound) or
-            ``'auto'`` (search on tiny boards, else CP-SAT).
+            ``'auto'`` (the search on small boards, else CP-SAT; see
+            :data:`AUTO_SEARCH_CELLS`).
         crossings: how CP-SAT writes the crossings, ``'cliques'`` or
             ``'pairwise'``.
         cuts: CP-SAT adds the reflection and colour-balance cuts.
@@ -166,9 +169,8 @@ def compare_longest(
 def _pick(instance: LongestInstance, method: str) -> str:
     if method != "auto":
         return method
-    if instance.kind == "uncrossed":
-        return "search"
-    return "search" if instance.board.n_open <= AUTO_SEARCH_CELLS else "cpsat"
+    small = instance.board.n_open <= AUTO_SEARCH_CELLS[instance.kind]
+    return "search" if small else "cpsat"
 
 
 def _instance(

@@ -90,8 +90,8 @@ def _add_longest(sub: SubParsers) -> None:
         default="auto",
         choices=["auto", "cpsat", "search", "all"],
         help="cpsat (circuit model), search (depth-first branch and bound), all "
-        "(a table), or auto (default: search for uncrossed paths and small "
-        "boards, else cpsat)",
+        "(a table), or auto (default: search up to 100 cells uncrossed, 49 "
+        "induced, else cpsat)",
     )
     _add_solve_args(parser)
     _add_json(parser)

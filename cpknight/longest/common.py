@@ -28,12 +28,12 @@ consecutive, yet one move apart
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from itertools import combinations
 from typing import Any, Literal
 
 import numpy as np
@@ -48,7 +48,6 @@ from cpknight.pieces import (
     PieceLike,
     as_piece,
     move_graph,
-    steps_are_moves,
 )
 from cpknight.status import Effort, Status
 
@@ -252,7 +251,16 @@ def check_longest(
                 "uncrossed paths need a bounded 2D board, where each move is one "
                 f"segment: {board.label!r}"
             )
-        for i, j in itertools.combinations(range(n_moves), 2):
+        # Only moves whose boxes share a lattice point can meet: sort them
+        # into cells first (a 1000-move path is not a million comparisons).
+        near: dict[tuple[int, ...], list[int]] = {}
+        for i in range(n_moves):
+            (r0, c0), (r1, c1) = points[i], points[i + 1]
+            for row in range(min(r0, r1), max(r0, r1) + 1):
+                for col in range(min(c0, c1), max(c0, c1) + 1):
+                    near.setdefault((row, col), []).append(i)
+        pairs = {pair for group in near.values() for pair in combinations(group, 2)}
+        for i, j in sorted(pairs, key=lambda p: (p[1], p[0])):
             a, b = points[i], points[i + 1]
             c, d = points[j], points[j + 1]
             if _meet_elsewhere(a, b, c, d):
@@ -263,20 +271,19 @@ def check_longest(
                 )
         return
     n = len(array)
-    first, second = np.triu_indices(n, k=1)
-    keep = second != first + 1
-    if closed:
-        keep &= ~((first == 0) & (second == n - 1))
-    first, second = first[keep], second[keep]
-    chords = np.flatnonzero(steps_are_moves(board, leaper, array[first], array[second]))
-    if chords.size:
-        i, j = int(first[chords[0]]), int(second[chords[0]])
-        raise TourCheckError(
-            f"cells {i + 1} and {j + 1} ({board.cell_name(array[i])} and "
-            f"{board.cell_name(array[j])}) are not consecutive, yet one move "
-            "apart",
-            step=j,
-        )
+    place = {cell: i for i, cell in enumerate(points[:n])}
+    graph = move_graph(board, leaper)
+    for i in range(n):
+        for v in graph.neighbors(graph.node(points[i])).tolist():
+            j = place.get(graph.cell(v), -1)
+            if j <= i + 1 or (closed and i == 0 and j == n - 1):
+                continue  # not on the path, consecutive, or seen from the other end
+            raise TourCheckError(
+                f"cells {i + 1} and {j + 1} ({board.cell_name(array[i])} and "
+                f"{board.cell_name(array[j])}) are not consecutive, yet one move "
+                "apart",
+                step=j,
+            )
 
 
 def _meet_elsewhere(

@@ -28,13 +28,14 @@ Examples:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from cpknight.board import Board
 from cpknight.errors import EngineError, NoPathError, SolveLimitError
-from cpknight.formulation import add_circuit_arcs
+from cpknight.formulation import CHUNK, add_circuit_arcs
 from cpknight.longest.common import (
     LongestInstance,
     LongestPath,
@@ -203,10 +204,13 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
     names = [*graph.cell_names(), "*"]
     edges = move_edges(graph)
     pairs: list[tuple[int, int]] = []
+
+    def check(what: str) -> Callable[[], None] | None:
+        return None if run is None else lambda: run.check(what)
+
     if instance.kind == "uncrossed":
-        pairs = crossing_pairs(graph, edges)  # refuses boards it cannot draw
-    if run is not None:
-        run.check("finding the crossings")
+        # (refuses a board it cannot draw)
+        pairs = crossing_pairs(graph, edges, check("finding the crossings"))
     arc_t, arc_h = (a.tolist() for a in graph.arcs())
     tails = [*arc_t, *range(n)]
     heads = [*arc_h, *range(n)]
@@ -243,22 +247,26 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
         counts.update(_break_symmetry(model, instance, used))
     cliques: list[tuple[int, ...]] = []
     if instance.kind == "uncrossed":
-        cliques = crossing_cliques(len(edges), pairs)
-        if run is not None:
-            run.check("finding the cliques")
+        cliques = crossing_cliques(len(edges), pairs, check("finding the cliques"))
         if instance.crossings == "pairwise":
-            for i, j in pairs:
+            for k, (i, j) in enumerate(pairs):
+                if run is not None and k % CHUNK == 0:
+                    run.check("building the model")
                 (u, v), (w, z) = edges[i], edges[j]
                 model.add(arc[u, v] + arc[v, u] + arc[w, z] + arc[z, w] <= 1)
             counts["crossing constraints"] = len(pairs)
         else:
-            for clique in cliques:
+            for k, clique in enumerate(cliques):
+                if run is not None and k % CHUNK == 0:
+                    run.check("building the model")
                 model.add_at_most_one(
                     [arc[e] for i in clique for e in (edges[i], edges[i][::-1])]
                 )
             counts["crossing constraints"] = len(cliques)
     else:
-        for u, v in edges:
+        for k, (u, v) in enumerate(edges):
+            if run is not None and k % CHUNK == 0:
+                run.check("building the model")
             model.add_bool_or([skip[u], skip[v], arc[u, v], arc[v, u]])
         counts["no-chord clauses"] = len(edges)
     model.maximize(sum(literals[:n_arcs]))

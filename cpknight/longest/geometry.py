@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cpknight.board import Board
@@ -50,6 +50,9 @@ __all__ = [
 ]
 
 Point = tuple[int, int]
+
+CHUNK = 4096
+"""Steps between two calls of a ``check`` (the run's clock) on large boards."""
 
 
 def require_drawable(board: Board) -> None:
@@ -126,9 +129,16 @@ def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 
 
 def crossing_pairs(
-    graph: MoveGraph, edges: Sequence[tuple[int, int]] | None = None
+    graph: MoveGraph,
+    edges: Sequence[tuple[int, int]] | None = None,
+    check: Callable[[], None] | None = None,
 ) -> list[tuple[int, int]]:
     """Every pair of moves that cross, as indices ``(i, j)``, ``i < j``, in ``edges``.
+
+    Args:
+        graph: the move graph of a bounded 2D board.
+        edges: the moves (default :func:`move_edges`).
+        check: called every :data:`CHUNK` steps (a run's clock check).
 
     Raises:
         InvalidInputError: the board is not a bounded 2D board.
@@ -140,21 +150,27 @@ def crossing_pairs(
     points = [(tuple(cells[u]), tuple(cells[v])) for u, v in edges]
     buckets: dict[Point, list[int]] = defaultdict(list)
     for i, (a, b) in enumerate(points):
+        if check is not None and i % CHUNK == 0:
+            check()
         for r in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
             for c in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
                 buckets[(r, c)].append(i)
     candidates: set[tuple[int, int]] = set()
     for members in buckets.values():
         candidates.update(itertools.combinations(members, 2))
-    return sorted(
-        (i, j)
-        for i, j in candidates
-        if segments_cross(points[i][0], points[i][1], points[j][0], points[j][1])
-    )
+    found: list[tuple[int, int]] = []
+    for k, (i, j) in enumerate(sorted(candidates)):
+        if check is not None and k % CHUNK == 0:
+            check()
+        if segments_cross(points[i][0], points[i][1], points[j][0], points[j][1]):
+            found.append((i, j))
+    return found
 
 
 def crossing_cliques(
-    n_edges: int, pairs: Sequence[tuple[int, int]]
+    n_edges: int,
+    pairs: Sequence[tuple[int, int]],
+    check: Callable[[], None] | None = None,
 ) -> list[tuple[int, ...]]:
     """Sets of mutually crossing moves that cover every crossing pair.
 
@@ -165,6 +181,7 @@ def crossing_cliques(
     Args:
         n_edges: the number of moves.
         pairs: the crossing pairs (from :func:`crossing_pairs`).
+        check: called every :data:`CHUNK` pairs (a run's clock check).
 
     Returns:
         The cliques, each a sorted tuple of move indices.
@@ -179,7 +196,9 @@ def crossing_cliques(
         crosses[j].add(i)
     covered: set[tuple[int, int]] = set()
     cliques: list[tuple[int, ...]] = []
-    for i, j in pairs:
+    for k, (i, j) in enumerate(pairs):
+        if check is not None and k % CHUNK == 0:
+            check()
         if (i, j) in covered:
             continue
         common = crosses[i] & crosses[j]

@@ -51,6 +51,9 @@ __all__ = ["solve"]
 CHECK_EVERY = 4096
 """Moves tried between two looks at the run's clock."""
 
+CHECK_WORK = 1 << 16
+"""Cells the bound has looked at between two looks at the clock (huge boards)."""
+
 
 def _start_cells(instance: LongestInstance) -> list[int]:
     """Start cells up to the board's reflections (paths), else every cell."""
@@ -111,10 +114,12 @@ class _Search:
         self.blocked = [0] * len(edges)  # uncrossed: drawn moves crossing it
         self.crosses: list[list[int]] = []
         self.mark = [0] * self.n  # room(): cells seen in this call
+        self.work = 0  # cells room() has looked at since the last clock check
         self.stamp = 0
         if self.uncrossed:
             self.crosses = [[] for _ in edges]
-            for i, j in crossing_pairs(graph, edges):
+            check = lambda: run.check("finding the crossings")  # noqa: E731
+            for i, j in crossing_pairs(graph, edges, check):
                 self.crosses[i].append(j)
                 self.crosses[j].append(i)
         self.near = [0] * self.n  # induced: path cells one move away
@@ -211,6 +216,10 @@ class _Search:
                         mark[v] = stamp
                         seen.append(v)
                         stack.append(v)
+        self.work += len(seen)
+        if self.work >= CHECK_WORK:
+            self.work = 0
+            self.run.check("searching", effort=self.effort(), bound=self.bound)
         if self.closed and head != self.start:
             ends = self.adjset[self.start]
             if head not in ends and not any(mark[w] == stamp for w in ends):
