@@ -352,3 +352,22 @@ def test_cuts_keep_the_optimum(spec: str, kind: str, closed: bool) -> None:
     assert p.moves == brute_force(board, kind, closed)
     text = build_longest_model(board, kind=kind, closed=closed, cuts=True).sizes()
     assert text["colour balance"] == 1
+
+
+@pytest.mark.parametrize(
+    ("kind", "method"),
+    [("uncrossed", "cpsat"), ("uncrossed", "search"), ("induced", "search")],
+)
+def test_huge_board_stops_at_the_limit(kind: str, method: str) -> None:
+    # 14,400 cells: the crossings, the model or the search's bound alone take
+    # longer than the limit; the clock is looked at while they are made.
+    o = try_longest(
+        "120x120",
+        kind=kind,
+        closed=True,
+        method=method,
+        options=SolveOptions(time_limit=0.3),
+    )
+    assert o.status is Status.UNKNOWN
+    assert o.reason is not None
+    assert "time limit" in o.reason
