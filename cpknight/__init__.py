@@ -20,6 +20,7 @@ from cpknight.api import (
     find_tour,
     iter_tours,
     knight_distance,
+    longest_path,
     reachable,
     shortest_path,
     sweep,
@@ -41,6 +42,7 @@ from cpknight.errors import (
     SolveLimitError,
     TourCheckError,
 )
+from cpknight.longest.common import LongestPath, check_longest
 from cpknight.named_boards import NAMED_BOARDS
 from cpknight.pieces import (
     CAMEL,
@@ -89,6 +91,7 @@ __all__ = [
     "InvalidInputError",
     "InvalidPieceError",
     "Leaper",
+    "LongestPath",
     "MoveGraph",
     "NoPathError",
     "NoTourError",
@@ -105,6 +108,7 @@ __all__ = [
     "TourCount",
     "TourOutcome",
     "__version__",
+    "check_longest",
     "check_route",
     "check_tour",
     "collect",
@@ -118,6 +122,7 @@ __all__ = [
     "is_tour",
     "iter_tours",
     "knight_distance",
+    "longest_path",
     "move_graph",
     "reachable",
     "shortest_path",

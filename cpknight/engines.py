@@ -65,7 +65,7 @@ __all__ = [
     "solve_with",
 ]
 
-Question = Literal["tour", "distance", "route"]
+Question = Literal["tour", "distance", "route", "longest"]
 """The three questions; every engine answers exactly one."""
 
 

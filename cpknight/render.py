@@ -25,6 +25,7 @@ import numpy as np
 from cpknight.board import FILES, Board, Cell
 
 if TYPE_CHECKING:
+    from cpknight.longest.common import LongestPath
     from cpknight.results import (
         Comparison,
         DistanceMap,
@@ -45,6 +46,9 @@ __all__ = [
     "effort_text",
     "frontier_text",
     "grid_text",
+    "longest_line",
+    "longest_table_text",
+    "longest_text",
     "outcome_line",
     "prefixes_text",
     "route_line",
@@ -244,6 +248,84 @@ def route_text(route: Route) -> str:
         return f"{first[cell]}{'*' if cell in food else ''}"
 
     return grid_text(route.board, label)
+
+
+def longest_text(path: LongestPath) -> str:
+    """The board with each cell's place on a longest path (from 1), ``.`` unused.
+
+    Examples:
+        >>> from cpknight import longest_path
+        >>> print(longest_path("3x3", kind="induced", closed=True, method="search"))
+        3 | 7 2 5
+        2 | 4 . 8
+        1 | 1 6 3
+            a b c
+    """
+    place = {cell: i for i, cell in enumerate(path.cells, 1)}
+    mask = path.board.open_mask
+
+    def label(cell: Cell) -> str:
+        if not mask[cell]:
+            return BLOCKED
+        return str(place.get(cell, "."))
+
+    return grid_text(path.board, label)
+
+
+def longest_line(path: LongestPath) -> str:
+    """One line: the puzzle, the length, whether proved longest, by what.
+
+    Examples:
+        >>> from cpknight import longest_path
+        >>> longest_line(longest_path("4x4", kind="uncrossed"))[:55]
+        'longest uncrossed path on 4x4 (knight (1,2)): 5 moves, '
+    """
+    shape = "cycle" if path.closed else "path"
+    if path.optimal:
+        verdict = f"{path.moves} moves, proved optimal"
+    else:
+        verdict = f"{path.moves} moves, best found (at most {path.bound})"
+    return (
+        f"longest {path.kind} {shape} on {path.board.label} ({path.piece.label}): "
+        f"{verdict}; by {path.method} in {path.seconds:.3f} s"
+    )
+
+
+def longest_table_text(comparison: Comparison, heading: str) -> str:
+    """Several engines on one longest-path question: length, bound, time, effort.
+
+    Examples:
+        >>> from cpknight.api import compare_longest
+        >>> c = compare_longest("4x4", kind="induced", methods="search")
+        >>> print(longest_table_text(c, "induced path").splitlines()[1])
+        method  outcome  moves  bound  seconds  effort
+    """
+    rows = [
+        [
+            o.method,
+            str(o.status),
+            None if o.value is None else o.value.moves,
+            o.bound,
+            round(o.seconds, 6),
+            effort_text(o.effort.as_dict()),
+        ]
+        for o in comparison.rows
+    ]
+    lines = [
+        heading + ":",
+        table_text(["method", "outcome", "moves", "bound", "seconds", "effort"], rows),
+    ]
+    lines += [
+        f"{o.method}: {o.reason}"
+        for o in comparison.rows
+        if str(o.status) in ("refused", "infeasible", "unknown")
+    ]
+    lines.append(
+        "optimal: proved longest; feasible: best found at the limit, bound the "
+        "most it could be;\neffort: moves tried and undone (search), branches "
+        "and conflicts (CP-SAT)."
+    )
+    return "\n".join(lines)
 
 
 def table_text(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

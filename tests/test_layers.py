@@ -2,7 +2,7 @@
 
 Layers, lowest first (CONTRIBUTING.md): status, errors, board, named_boards,
 pieces, graph, results, constraints, checks, solving, engines, formulation, the
-three questions (tours/, distances/, routes/), runner, api, study/, then io,
+questions (tours/, distances/, routes/, longest/), runner, api, study/, then io,
 render and draw/, then cli/. Imports inside functions (the lazy ``__str__`` /
 ``_repr_svg_`` and engine imports) and under ``TYPE_CHECKING`` are not
 module-level dependencies and are not counted.
@@ -30,7 +30,7 @@ LAYERS = [
     {"solving"},
     {"engines"},
     {"formulation"},
-    {"tours", "distances", "routes"},
+    {"tours", "distances", "routes", "longest"},
     {"runner"},
     {"api"},
     {"study"},

@@ -28,6 +28,7 @@ from cpknight.api.distances import (
     reachable,
     shortest_path,
 )
+from cpknight.api.longest import compare_longest, longest_path, try_longest
 from cpknight.api.routes import collect, try_collect
 from cpknight.api.tours import (
     compare_tours,
@@ -38,18 +39,21 @@ from cpknight.api.tours import (
     try_tour,
 )
 from cpknight.distances import ENGINES as DISTANCE_METHODS
+from cpknight.longest import ENGINES as LONGEST_METHODS
 from cpknight.routes import ENGINES as ROUTE_METHODS
 from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.auto import choose_tour_method
 
 __all__ = [
     "DISTANCE_METHODS",
+    "LONGEST_METHODS",
     "ROUTE_METHODS",
     "TOUR_METHODS",
     "BoardLike",
     "choose_tour_method",
     "collect",
     "compare_distances",
+    "compare_longest",
     "compare_tours",
     "components",
     "count_tours",
@@ -57,11 +61,13 @@ __all__ = [
     "find_tour",
     "iter_tours",
     "knight_distance",
+    "longest_path",
     "reach_split",
     "reachable",
     "resolve",
     "shortest_path",
     "sweep",
     "try_collect",
+    "try_longest",
     "try_tour",
 ]

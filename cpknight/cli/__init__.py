@@ -31,6 +31,7 @@ from cpknight.cli.common import (
     _Parser,
 )
 from cpknight.cli.formulation import _add_formulation
+from cpknight.cli.longest import _add_longest
 from cpknight.cli.routes import _add_collect
 from cpknight.cli.study import _add_study, interrupted_run
 from cpknight.cli.tours import (
@@ -74,6 +75,7 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     _add_compare,
     _add_sweep,
     _add_collect,
+    _add_longest,
     _add_formulation,
     _add_study,
 ]

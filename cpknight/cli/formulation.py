@@ -20,6 +20,7 @@ from cpknight.cli.common import (
     _print_or_export,
     _tour_ends,
 )
+from cpknight.cli.longest import _add_formulation_longest
 from cpknight.cli.routes import _add_collect_args
 from cpknight.cli.tours import _add_constraint_args, _constraints
 from cpknight.solving import LINEAR_SUFFIXES, Run, SolveOptions
@@ -215,6 +216,7 @@ FORMULATIONS: list[Callable[[SubParsers], None]] = [
     _add_formulation_distance,
     _add_formulation_collect,
     _add_formulation_count,
+    _add_formulation_longest,
 ]
 """Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
 

@@ -1,0 +1,190 @@
+"""The knight optimisation puzzles: longest uncrossed paths and induced cycles,
+proved optimal, CP-SAT (two crossing forms) beside depth-first branch and bound.
+
+Run: ``python benchmarks/longest.py`` (``--quick``: up to 6x6; ``--eight``: also
+the 8x8 uncrossed path, 35 moves, with a limit of 600 s). Each row is one board
+and one engine with a limit of 60 s: the length found, whether it is proved
+longest, the seconds (model building included), and the published optimum it
+must equal (OEIS A003192 for uncrossed paths, A165143 for induced cycles).
+
+Baselines in the same run, as ratios of seconds: CP-SAT with one ``at most one``
+per clique of mutually crossing moves over CP-SAT with one constraint per
+crossing pair (``x pairwise``); CP-SAT with the reflection and colour-balance
+cuts over CP-SAT without them (``x plain``); CP-SAT over the search
+(``x search``). Below 1: the row is faster. ``cpu s`` is the process's CPU
+time for the row (about what it takes alone on a free core). The model sizes
+of both crossing forms are printed first. Machine load moves every figure: run
+it more than once.
+
+Targets: every uncrossed path up to 7x7 and every induced cycle up to 8x8
+(``--quick``: up to 6x6) proved optimal within 60 s by at least one engine;
+with ``--eight``, the 8x8 path within 600 s. Exit code 1 if not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from cpknight import SolveOptions
+from cpknight.api import try_longest
+from cpknight.longest.cpsat import build_longest_model
+from cpknight.render import table_text
+from cpknight.status import Status
+
+LIMIT = 60.0
+
+# OEIS A003192 (uncrossed knight paths on n x n, moves) and A165143 (induced
+# knight cycles on n x n, offset 3).
+A003192 = {3: 2, 4: 5, 5: 10, 6: 17, 7: 24, 8: 35, 9: 47}
+A165143 = {3: 8, 4: 10, 5: 16, 6: 20, 7: 22, 8: 32, 9: 40, 10: 48}
+
+ENGINES = [
+    ("search", "cliques"),
+    ("cpsat", "cliques"),
+    ("cpsat", "pairwise"),
+    ("cpsat", "cliques+cuts"),
+]
+
+
+def solve(n: int, kind: str, method: str, form: str, limit: float) -> list[object]:
+    closed = kind == "induced"
+    options = SolveOptions(time_limit=limit, workers=1, seed=0)
+    cpu = time.process_time()
+    o = try_longest(
+        f"{n}x{n}",
+        kind=kind,
+        closed=closed,
+        method=method,
+        crossings="pairwise" if form == "pairwise" else "cliques",
+        cuts=form.endswith("+cuts"),
+        options=options,
+    )
+    want = (A003192 if kind == "uncrossed" else A165143)[n]
+    moves = None if o.value is None else o.value.moves
+    if o.status is Status.OPTIMAL:
+        assert moves == want, (n, kind, method, moves, want)
+    name = method if method == "search" else f"cpsat-{form}"
+    if kind == "induced" and method == "cpsat":
+        name = "cpsat+cuts" if form.endswith("+cuts") else "cpsat"
+    cpu = time.process_time() - cpu
+    return [f"{n}x{n}", name, moves, o.bound, str(o.status), o.seconds, want, cpu]
+
+
+def sizes_table(ns: list[int]) -> str:
+    rows = []
+    for n in ns:
+        sizes = build_longest_model(f"{n}x{n}", kind="uncrossed").sizes()
+        rows.append(
+            [
+                f"{n}x{n}",
+                sizes["moves"],
+                sizes["crossing pairs"],
+                sizes["crossing cliques"],
+                sizes["clique literals"],
+                sizes["largest clique"],
+            ]
+        )
+    return table_text(
+        ["board", "moves", "pairs", "cliques", "clique literals", "largest"], rows
+    )
+
+
+def ratios(rows: list[list[object]]) -> list[list[object]]:
+    """Add ``x pairwise``, ``x plain`` and ``x search`` to each CP-SAT row."""
+    seconds = {(r[0], r[1]): float(str(r[5])) for r in rows}
+
+    def over(row: list[object], other: str, when: bool) -> float | None:
+        base = seconds.get((row[0], other))
+        return float(str(row[5])) / base if when and base else None
+
+    out = []
+    for r in rows:
+        name = str(r[1])
+        plain = "cpsat-cliques" if name.startswith("cpsat-") else "cpsat"
+        out.append(
+            [
+                *r,
+                over(r, "cpsat-pairwise", name == "cpsat-cliques"),
+                over(r, plain, name.endswith("+cuts")),
+                over(r, "search", name.startswith("cpsat")),
+            ]
+        )
+    return out
+
+
+def proved_by_some(rows: list[list[object]], limit: float) -> bool:
+    boards = {r[0] for r in rows}
+    return all(
+        any(r[4] == "optimal" and float(str(r[5])) <= limit for r in rows if r[0] == b)
+        for b in boards
+    )
+
+
+HEADERS = [
+    "board",
+    "engine",
+    "moves",
+    "bound",
+    "status",
+    "seconds",
+    "published",
+    "cpu s",
+]
+RATIOS = ["x pairwise", "x plain", "x search"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="boards up to 6x6")
+    parser.add_argument("--eight", action="store_true", help="also 8x8 uncrossed")
+    args = parser.parse_args(argv)
+    top_path, top_cycle = (6, 6) if args.quick else (7, 8)
+    solve(3, "induced", "cpsat", "cliques", LIMIT)  # load OR-Tools outside timings
+    print("crossing constraints, pairwise against cliques (uncrossed paths):")
+    print(sizes_table(list(range(4, top_path + 2))))
+    ok = True
+    sys.stdout.flush()
+    paths = [
+        solve(n, "uncrossed", method, form, LIMIT)
+        for n in range(3, top_path + 1)
+        for method, form in ENGINES
+    ]
+    print("\nlongest uncrossed paths (OEIS A003192), limit 60 s each:")
+    print(table_text([*HEADERS, *RATIOS], ratios(paths)))
+    met = proved_by_some(paths, LIMIT)
+    print(
+        f"target: uncrossed paths up to {top_path}x{top_path} proved optimal "
+        "within 60 s each: " + ("met" if met else "NOT MET")
+    )
+    ok &= met
+    cycles = [
+        solve(n, "induced", method, form, LIMIT)
+        for n in range(3, top_cycle + 1)
+        for method, form in (
+            ("search", "cliques"),
+            ("cpsat", "cliques"),
+            ("cpsat", "cliques+cuts"),
+        )
+    ]
+    print("\nlongest induced cycles (OEIS A165143), limit 60 s each:")
+    print(table_text([*HEADERS, *RATIOS], ratios(cycles)))
+    met = proved_by_some(cycles, LIMIT)
+    print(
+        f"target: induced cycles up to {top_cycle}x{top_cycle} proved optimal "
+        "within 60 s each: " + ("met" if met else "NOT MET")
+    )
+    ok &= met
+    if args.eight:
+        eight = [solve(8, "uncrossed", "search", "cliques", 600.0)]
+        print("\n8x8 uncrossed path (A003192: 35), limit 600 s:")
+        print(table_text(HEADERS, eight))
+        met = proved_by_some(eight, 600.0)
+        print("target: 8x8 proved within 600 s: " + ("met" if met else "NOT MET"))
+        ok &= met
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,207 @@
+"""Front doors for the optimisation puzzles: the longest uncrossed or induced path."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from cpknight.api.common import BoardLike, _attempt_or_refuse, _method_names, resolve
+from cpknight.engines import attempt, solve_with
+from cpknight.errors import InvalidInputError
+from cpknight.longest import ENGINES as LONGEST_METHODS
+from cpknight.longest.common import LongestInstance, LongestPath, is_longest_kind
+from cpknight.pieces import KNIGHT, PieceLike
+from cpknight.results import Comparison, Outcome
+from cpknight.solving import SolveOptions
+
+__all__ = ["compare_longest", "longest_path", "try_longest"]
+
+AUTO_SEARCH_CELLS = {"uncrossed": 100, "induced": 49}
+"""``auto`` runs the search on boards of at most this many open cells, else
+CP-SAT: the search proves uncrossed paths where CP-SAT stalls (6x6, 7x7) and
+induced cycles up to 7x7 faster; CP-SAT wins the 8x8 induced cycle and gives
+a proved bound on larger boards (``benchmarks/longest.py``)."""
+
+
+def longest_path(
+    board: BoardLike,
+    *,
+    kind: str,
+    closed: bool = False,
+    piece: PieceLike = KNIGHT,
+    method: str = "auto",
+    crossings: Literal["cliques", "pairwise"] = "cliques",
+    cuts: bool = False,
+    options: SolveOptions | None = None,
+) -> LongestPath:
+    """The longest uncrossed or induced path (or cycle) of a leaper on a board.
+
+    Args:
+        board: a finite board (uncrossed: bounded and 2D).
+        kind: ``'uncrossed'`` (no two drawn moves cross; OEIS A003192) or
+            ``'induced'`` (no move joins two non-consecutive cells; a snake;
+            OEIS A165143 for cycles).
+        closed: a cycle rather than a path.
+        piece: the leaper.
+        method: ``'cpsat'``, ``'search'`` (depth-first branch and bound) or
+            ``'auto'`` (the search on small boards, else CP-SAT; see
+            :data:`AUTO_SEARCH_CELLS`).
+        crossings: how CP-SAT writes the crossings, ``'cliques'`` or
+            ``'pairwise'``.
+        cuts: CP-SAT adds the reflection and colour-balance cuts.
+        options: time limit, workers, seed.
+
+    Returns:
+        A checked :class:`~cpknight.longest.common.LongestPath`: ``optimal``
+        (proved longest) or ``feasible`` (best found at the limit, with a
+        proved upper ``bound``).
+
+    Raises:
+        NoPathError: proved that there is no such cycle.
+        SolveLimitError: nothing found by the limit.
+        InvalidInputError: bad input, or an uncrossed path on a torus,
+            cylinder or 3D board.
+
+    Examples:
+        >>> p = longest_path("5x5", kind="uncrossed")
+        >>> str(p.status), p.moves  # OEIS A003192: 10 on 5x5
+        ('optimal', 10)
+        >>> longest_path("3x3", kind="induced", closed=True).moves  # A165143
+        8
+    """
+    instance = _instance(board, kind, closed, piece, crossings, cuts)
+    engine = LONGEST_METHODS.engine(_pick(instance, method))
+    run = (options or SolveOptions()).start()
+    found: LongestPath = solve_with(engine, instance, run)
+    return found
+
+
+def try_longest(
+    board: BoardLike,
+    *,
+    kind: str,
+    closed: bool = False,
+    piece: PieceLike = KNIGHT,
+    method: str = "auto",
+    crossings: Literal["cliques", "pairwise"] = "cliques",
+    cuts: bool = False,
+    options: SolveOptions | None = None,
+) -> Outcome:
+    """Like :func:`longest_path`, every ending an outcome (what the CLI runs).
+
+    Examples:
+        >>> o = try_longest("3x3", kind="uncrossed", closed=True, method="search")
+        >>> str(o.status), o.value is None
+        ('infeasible', True)
+    """
+    instance = _instance(board, kind, closed, piece, crossings, cuts)
+    engine = LONGEST_METHODS.engine(_pick(instance, method))
+    run = (options or SolveOptions()).start()
+    return attempt(engine, instance, run)
+
+
+def compare_longest(
+    board: BoardLike,
+    *,
+    kind: str,
+    closed: bool = False,
+    piece: PieceLike = KNIGHT,
+    methods: str | Sequence[str] = "all",
+    crossings: Literal["cliques", "pairwise"] = "cliques",
+    cuts: bool = False,
+    options: SolveOptions | None = None,
+) -> Comparison:
+    """Every engine on one longest-path question, one outcome each.
+
+    ``methods='all'`` runs CP-SAT with both crossing forms (``cpsat`` with
+    cliques, ``cpsat-pairwise``) on uncrossed paths, and the search.
+
+    Examples:
+        >>> c = compare_longest("4x4", kind="induced", methods="cpsat,search")
+        >>> [o.value.moves for o in c.rows]
+        [8, 8]
+    """
+    instance = _instance(board, kind, closed, piece, crossings, cuts)
+    names = _method_names(LONGEST_METHODS, methods)
+    rows: list[Outcome] = []
+    options = options or SolveOptions()
+    for name in names:
+        if name == "auto":
+            name = _pick(instance, "auto")
+        forms: list[Literal["cliques", "pairwise"]] = [instance.crossings]
+        if name == "cpsat" and kind == "uncrossed" and methods == "all":
+            forms = ["cliques", "pairwise"]
+        for form in forms:
+            inst = LongestInstance(
+                board=instance.board,
+                piece=instance.piece,
+                kind=instance.kind,
+                closed=instance.closed,
+                crossings=form,
+                cuts=instance.cuts,
+            )
+            row = _attempt_or_refuse(LONGEST_METHODS[name], inst, options.start())
+            if form == "pairwise":
+                row = Outcome(
+                    question=row.question,
+                    method="cpsat-pairwise",
+                    status=row.status,
+                    seconds=row.seconds,
+                    effort=row.effort,
+                    value=row.value,
+                    bound=row.bound,
+                    reason=row.reason,
+                )
+            rows.append(row)
+    return Comparison(
+        "longest",
+        {
+            "board": instance.board.label,
+            "piece": list(instance.piece.vector),
+            "kind": instance.kind,
+            "closed": instance.closed,
+            "time_limit": options.time_limit,
+        },
+        tuple(rows),
+    )
+
+
+def _pick(instance: LongestInstance, method: str) -> str:
+    if method != "auto":
+        return method
+    small = instance.board.n_open <= AUTO_SEARCH_CELLS[instance.kind]
+    return "search" if small else "cpsat"
+
+
+def _instance(
+    board: BoardLike,
+    kind: str,
+    closed: bool,
+    piece: PieceLike,
+    crossings: str,
+    cuts: bool,
+) -> LongestInstance:
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("a longest path")
+    which = is_longest_kind(kind)
+    if crossings not in ("cliques", "pairwise"):
+        raise InvalidInputError(
+            f"expected crossings 'cliques' or 'pairwise': {crossings!r}"
+        )
+    if which == "uncrossed":
+        from cpknight.longest.geometry import require_drawable
+
+        require_drawable(resolved)
+    if resolved.n_open == 0:
+        raise InvalidInputError(f"board {resolved.label} has no open cell")
+    form: Literal["cliques", "pairwise"] = (
+        "pairwise" if crossings == "pairwise" else "cliques"
+    )
+    return LongestInstance(
+        board=resolved,
+        piece=leaper,
+        kind=which,
+        closed=closed,
+        crossings=form,
+        cuts=cuts,
+    )

@@ -1,0 +1,102 @@
+"""Pictures of the longest-path puzzles: the path drawn and numbered, or walked."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from cpknight.longest.common import LongestPath
+
+from cpknight.draw.animate import _animate, _check_speed, _walk_drawing, check_animation
+from cpknight.draw.canvas import (
+    _chessboard,
+    _draw_numbers,
+    _mark_ends,
+    _text,
+)
+from cpknight.draw.walk import _draw_walk
+
+__all__ = ["longest_animation_svg", "longest_svg"]
+
+
+def _title(path: LongestPath) -> str:
+    shape = "cycle" if path.closed else "path"
+    proved = "proved longest" if path.optimal else f"at most {path.bound}"
+    return (
+        f"{path.kind} {shape} of {path.moves} moves on {path.board.label} "
+        f"({path.piece.label}), {proved}"
+    )
+
+
+def longest_svg(
+    path: LongestPath, *, cell_size: float | None = None, numbers: bool | None = None
+) -> str:
+    """Draw a longest uncrossed or induced path: the moves, the places, the ends.
+
+    Drawn as a tour is (:func:`~cpknight.draw.tour_svg`): one ``<path>`` of
+    the moves (a cycle's closing move dashed), each used cell numbered from 1,
+    the first cell ringed green and the last red.
+
+    Args:
+        path: the answer.
+        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+        numbers: draw the place numbers (default: on small boards).
+
+    Returns:
+        The SVG document.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> from cpknight import longest_path
+        >>> root = ET.fromstring(longest_svg(longest_path("4x4", kind="uncrossed")))
+        >>> len(root.findall(".//{http://www.w3.org/2000/svg}text[@class='num']"))
+        6
+    """
+    lay, root = _chessboard(path.board, cell_size, _title(path), numbers=numbers)
+    array = np.asarray(path.cells, dtype=np.int64).reshape(-1, path.board.dim)
+    _draw_walk(root, lay, "tour", array, path.piece, closed=path.closed)
+    _mark_ends(root, lay, array)
+    if lay.numbers:
+        _draw_numbers(
+            root,
+            lay,
+            array,
+            [str(i) for i in range(1, len(array) + 1)],
+            ["#111111"] * len(array),
+            halo=True,
+        )
+    return _text(root)
+
+
+def longest_animation_svg(
+    path: LongestPath, *, speed: float = 4.0, cell_size: float | None = None
+) -> str:
+    """An animated SVG of the knight walking the path, one step per move.
+
+    Raises:
+        InvalidInputError: a speed that is not positive.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> from cpknight import longest_path
+        >>> p = longest_path("3x3", kind="induced", closed=True)
+        >>> root = ET.fromstring(longest_animation_svg(p))
+        >>> len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='step']"))
+        8
+    """
+    speed = _check_speed(speed)
+    check_animation(len(path.cells), speed)
+    array = np.asarray(path.cells, dtype=np.int64).reshape(-1, path.board.dim)
+    root, steps, knight, centres = _walk_drawing(
+        path.board,
+        path.piece,
+        array,
+        closed=path.closed,
+        title=_title(path),
+        cell_size=cell_size,
+        numbered=True,
+    )
+    _animate(steps, knight, centres, speed)
+    return _text(root)

@@ -1,0 +1,36 @@
+"""The longest-path puzzles: the longest uncrossed or induced knight path or cycle.
+
+:data:`ENGINES` lists the engines; each is imported only when used.
+
+Examples:
+    >>> list(ENGINES)
+    ['cpsat', 'search']
+"""
+
+from __future__ import annotations
+
+from cpknight.engines import Engine, Registry
+
+__all__ = ["ENGINES"]
+
+ENGINES = Registry(
+    "longest",
+    [
+        Engine(
+            "cpsat",
+            "longest",
+            "cpknight.longest.cpsat:solve",
+            optimises=True,
+            summary="CP-SAT add_circuit with optional cells, crossings or chords cut",
+        ),
+        Engine(
+            "search",
+            "longest",
+            "cpknight.longest.search:solve",
+            optimises=True,
+            summary="depth-first branch and bound from every start cell",
+        ),
+    ],
+    auto=True,
+)
+"""The longest-path engines, by name (``auto`` picks one)."""

@@ -1,0 +1,350 @@
+"""The longest-path puzzles by depth-first branch and bound (the classic way).
+
+From each start cell, extend the path one move at a time while it stays legal
+(no cell twice; uncrossed: the new move crosses no move already drawn; induced:
+the new cell touches no path cell but the head), keep the longest found, and
+cut a branch when even using every cell still usable could not beat it:
+
+- uncrossed: the unused cells the head can still reach by moves that cross
+  nothing drawn;
+- induced: the unused cells the head can reach through cells that touch no
+  path cell but the head (or, for a cycle's last cell, the start): a cell one
+  move from any other path cell can never join;
+
+each counted by colour where the move graph has two (a path alternates).
+
+A path is found from both ends, so the start cells are taken up to the board's
+reflections; a cycle is searched from its lowest cell only. The search proves
+what it returns optimal when it runs to the end; at the limit it hands back the
+best found, ``feasible``, with the trivial bound (every cell).
+
+Examples:
+    >>> from cpknight.api import longest_path
+    >>> p = longest_path("4x4", kind="uncrossed", method="search")
+    >>> str(p.status), p.moves
+    ('optimal', 5)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from cpknight.errors import NoPathError, SolveLimitError
+from cpknight.longest.common import (
+    LongestInstance,
+    LongestPath,
+    make_longest,
+    trivial_bound,
+)
+from cpknight.longest.geometry import (
+    board_symmetries,
+    crossing_pairs,
+    move_edges,
+    two_colours,
+)
+from cpknight.solving import Run
+from cpknight.status import Effort
+
+__all__ = ["solve"]
+
+CHECK_EVERY = 4096
+"""Moves tried between two looks at the run's clock."""
+
+CHECK_WORK = 1 << 16
+"""Cells the bound has looked at between two looks at the clock (huge boards)."""
+
+
+def _start_cells(instance: LongestInstance) -> list[int]:
+    """Start cells up to the board's reflections (paths), else every cell."""
+    graph = instance.graph
+    n = graph.n_nodes
+    if instance.closed or instance.board.dim != 2:
+        return list(range(n))
+    rows, cols = instance.board.shape
+    flips: dict[str, Callable[[int, int], tuple[int, int]]] = {
+        "files": lambda r, c: (r, cols - 1 - c),
+        "ranks": lambda r, c: (rows - 1 - r, c),
+        "diagonal": lambda r, c: (c, r),
+    }
+    maps = [flips[name] for name in board_symmetries(instance.board)]
+    seen: set[int] = set()
+    starts: list[int] = []
+    for v in range(n):
+        if v in seen:
+            continue
+        starts.append(v)
+        orbit = {v}
+        frontier = [v]
+        while frontier:
+            u = frontier.pop()
+            r, c = graph.cell(u)
+            for f in maps:
+                w = graph.node(f(r, c))
+                if w not in orbit:
+                    orbit.add(w)
+                    frontier.append(w)
+        seen |= orbit
+    return starts
+
+
+class _Search:
+    """The search state: the path, the marks, the incumbent, the effort."""
+
+    def __init__(self, instance: LongestInstance, run: Run) -> None:
+        graph = instance.graph
+        self.instance = instance
+        self.run = run
+        self.n = graph.n_nodes
+        self.closed = instance.closed
+        self.uncrossed = instance.kind == "uncrossed"
+        indptr, indices = graph.indptr.tolist(), graph.indices.tolist()
+        self.adj: list[list[int]] = [
+            indices[indptr[v] : indptr[v + 1]] for v in range(self.n)
+        ]
+        self.adjset = [set(a) for a in self.adj]
+        self.edge_id: dict[tuple[int, int], int] = {}
+        edges = move_edges(graph)
+        for i, (u, v) in enumerate(edges):
+            self.edge_id[u, v] = self.edge_id[v, u] = i
+        # Each cell's neighbours with the move's index: (v, e) pairs.
+        self.nbr: list[list[tuple[int, int]]] = [
+            [(v, self.edge_id[u, v]) for v in self.adj[u]] for u in range(self.n)
+        ]
+        self.blocked = [0] * len(edges)  # uncrossed: drawn moves crossing it
+        self.crosses: list[list[int]] = []
+        self.mark = [0] * self.n  # room(): cells seen in this call
+        self.work = 0  # cells room() has looked at since the last clock check
+        self.stamp = 0
+        if self.uncrossed:
+            self.crosses = [[] for _ in edges]
+            check = lambda: run.check("finding the crossings")  # noqa: E731
+            for i, j in crossing_pairs(graph, edges, check):
+                self.crosses[i].append(j)
+                self.crosses[j].append(i)
+        self.near = [0] * self.n  # induced: path cells one move away
+        self.used = [False] * self.n
+        self.path: list[int] = []
+        self.best: list[int] = []
+        self.best_moves = -1
+        self.bound = trivial_bound(instance)
+        self.attempts = 0
+        self.backtracks = 0
+        self.start = 0
+        colours = two_colours(instance)
+        self.bipartite = colours is not None
+        self.colour = colours if colours is not None else [0] * self.n
+
+    def effort(self) -> Effort:
+        return Effort(attempts=self.attempts, backtracks=self.backtracks)
+
+    def record(self, moves: int) -> None:
+        if moves > self.best_moves:
+            self.best_moves = moves
+            self.best = list(self.path)
+
+    def tick(self) -> None:
+        self.attempts += 1
+        if self.attempts % CHECK_EVERY == 0:
+            self.run.check("searching", effort=self.effort(), bound=self.bound)
+
+    # ------------------------------------------------------------- marks
+
+    def enter(self, v: int, via: int) -> None:
+        self.used[v] = True
+        self.path.append(v)
+        if via >= 0 and self.uncrossed:
+            for j in self.crosses[self.edge_id[via, v]]:
+                self.blocked[j] += 1
+        if not self.uncrossed:
+            for w in self.adj[v]:
+                self.near[w] += 1
+
+    def leave(self, v: int, via: int) -> None:
+        self.used[v] = False
+        self.path.pop()
+        if via >= 0 and self.uncrossed:
+            for j in self.crosses[self.edge_id[via, v]]:
+                self.blocked[j] -= 1
+        if not self.uncrossed:
+            for w in self.adj[v]:
+                self.near[w] -= 1
+
+    # ------------------------------------------------------------- bounds
+
+    def room(self, head: int) -> int:
+        """At most how many more cells the path can take from ``head``.
+
+        The cells the head can still reach through usable cells (uncrossed: by
+        moves that cross nothing drawn; induced: cells that touch no path cell
+        but the head, or the start for a cycle's last cell), counted by colour
+        when the move graph has two: the path alternates, so beyond the head
+        it takes at most ``min(a, b + 1) + min(b, a)`` of ``a`` cells of the
+        other colour and ``b`` of the head's own. Only cells with two usable
+        moves count, and one more for the last cell. A cycle whose head can
+        reach no cell next to its start has no room at all.
+        """
+        low = self.start if self.closed else -1
+        colour, used, nbr, blocked = self.colour, self.used, self.nbr, self.blocked
+        self.stamp += 1
+        stamp, mark = self.stamp, self.mark
+        mark[head] = stamp
+        seen = [head]
+        stack = [head]
+        if self.uncrossed:
+            while stack:
+                u = stack.pop()
+                for v, e in nbr[u]:
+                    if mark[v] != stamp and v > low and not used[v] and not blocked[e]:
+                        mark[v] = stamp
+                        seen.append(v)
+                        stack.append(v)
+        else:
+            near, by_head = self.near, self.adjset[head]
+            by_start = (
+                self.adjset[self.start] if self.closed and head != self.start else set()
+            )
+            while stack:
+                u = stack.pop()
+                for v, _ in nbr[u]:
+                    if (
+                        mark[v] != stamp
+                        and v > low
+                        and not used[v]
+                        and near[v] == (v in by_head) + (v in by_start)
+                    ):
+                        mark[v] = stamp
+                        seen.append(v)
+                        stack.append(v)
+        self.work += len(seen)
+        if self.work >= CHECK_WORK:
+            self.work = 0
+            self.run.check("searching", effort=self.effort(), bound=self.bound)
+        if self.closed and head != self.start:
+            ends = self.adjset[self.start]
+            if head not in ends and not any(mark[w] == stamp for w in ends):
+                return -self.n  # no way back to the start: cut
+            mark[self.start] = stamp
+        # A cell the rest of the path passes through needs two usable moves
+        # (to cells reached, the head, or a cycle's start); one with fewer can
+        # only be the last cell.
+        counts = [0, 0]
+        leaves = 0
+        for v in seen[1:]:
+            degree = 0
+            for w, e in nbr[v]:
+                if mark[w] == stamp and not blocked[e]:
+                    degree += 1
+                    if degree == 2:
+                        break
+            if degree >= 2:
+                counts[colour[v]] += 1
+            else:
+                leaves = 1
+        if self.bipartite:
+            other, own = counts[1 - colour[head]], counts[colour[head]]
+            return min(other, own + 1) + min(own, other) + leaves
+        return sum(counts) + leaves
+
+    # ------------------------------------------------------------- search
+
+    def extend(self, head: int) -> None:
+        moves = len(self.path) - 1
+        if self.closed:
+            self.try_close(head)
+        else:
+            self.record(moves)
+        if self.best_moves >= self.bound:
+            return
+        room = self.room(head)
+        if moves + room + (1 if self.closed else 0) <= self.best_moves:
+            return
+        low = self.start if self.closed else -1
+        for v in self.adj[head]:
+            if self.used[v] or v <= low:
+                continue
+            self.tick()
+            if self.uncrossed:
+                if self.blocked[self.edge_id[head, v]]:
+                    continue
+            else:
+                touches = (
+                    self.closed and head != self.start and v in self.adjset[self.start]
+                )
+                if self.near[v] != 1 + touches:
+                    continue
+                if touches:  # v touches the start too: the cycle closes at v
+                    self.path.append(v)
+                    self.record(len(self.path))
+                    self.path.pop()
+                    continue
+            self.enter(v, head)
+            self.extend(v)
+            self.leave(v, head)
+            self.backtracks += 1
+            if self.best_moves >= self.bound:
+                return
+
+    def try_close(self, head: int) -> None:
+        """Uncrossed cycles: close back to the start when the move is free."""
+        k = len(self.path)
+        if (
+            self.uncrossed
+            and k >= 3
+            and self.start in self.adjset[head]
+            and not self.blocked[self.edge_id[head, self.start]]
+        ):
+            self.record(k)
+
+    def run_all(self) -> None:
+        starts = _start_cells(self.instance)
+        for s in starts:
+            self.start = s
+            self.enter(s, -1)
+            self.extend(s)
+            self.leave(s, -1)
+            if self.best_moves >= self.bound:
+                break
+
+
+def solve(instance: LongestInstance, run: Run) -> LongestPath:
+    """The ``search`` engine (see the module notes).
+
+    Raises:
+        NoPathError: the search ran to the end and found no cycle.
+        SolveLimitError: the limit came first with nothing found.
+        InvalidInputError: an uncrossed path on a board that is not bounded 2D.
+    """
+    started = run.clock.started
+    search = _Search(instance, run)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * search.n + 100))
+    finished = True
+    try:
+        search.run_all()
+    except SolveLimitError:
+        finished = False
+    finally:
+        sys.setrecursionlimit(limit)
+    effort = search.effort()
+    if search.best_moves < 0:
+        if finished:
+            raise NoPathError(
+                f"no {instance.describe()}: proved by search", effort=effort, bound=0
+            )
+        raise SolveLimitError(
+            f"no {instance.describe()} found by the time limit; at most "
+            f"{search.bound} moves",
+            effort=effort,
+            bound=search.bound,
+        )
+    optimal = finished or search.best_moves >= search.bound
+    return make_longest(
+        instance,
+        search.best,
+        status="optimal" if optimal else "feasible",
+        bound=search.best_moves if optimal else search.bound,
+        method="search",
+        started=started,
+        effort=effort,
+    )
