@@ -21,7 +21,8 @@ engine signature of ``CONTRIBUTING.md``:
   :class:`~cpknight.errors.NoTourError`.
 
 The searches are iterative (an explicit stack, no recursion limit), run on
-plain Python lists built once from the move graph's CSR arrays, check the
+plain Python lists built from the move graph's CSR arrays as the search
+first reaches each cell (a huge board pays for the cells it visits), check the
 time limit every 1024 attempts, and count their effort exactly: ``attempts`` is
 the number of moves made (each step onto a cell, the start excluded),
 ``backtracks`` the number of moves undone. When a search returns its first
@@ -71,7 +72,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -380,10 +381,6 @@ def _tours(
         )
 
 
-_CHUNK = 1 << 14
-"""Cells set up between two looks at the clock."""
-
-
 def _paths(
     method: str,
     graph: MoveGraph,
@@ -403,17 +400,9 @@ def _paths(
     found none at all, and ``SolveLimitError`` at the time limit.
     """
     n = graph.n_nodes
-    nbrs: list[list[int]] = []
-    for first in range(0, n, _CHUNK):  # seconds on huge boards: check the clock
-        if run.expired():
-            raise _limit(method, graph, closed, counter, run)
-        last = min(n, first + _CHUNK)
-        ptr = graph.indptr[first : last + 1].tolist()
-        ind = graph.indices[ptr[0] : ptr[-1]].tolist()
-        base = ptr[0]
-        nbrs.extend(ind[ptr[i] - base : ptr[i + 1] - base] for i in range(last - first))
     if run.expired():
         raise _limit(method, graph, closed, counter, run)
+    nbrs = _Neighbours(graph)
     ordered = method != "backtrack"
     start_node, end_node = _node(graph, start), _node(graph, end)
     reverse = False
@@ -432,15 +421,21 @@ def _paths(
         if restart_no:
             seed = seed * 1_000_003 + restart_no
         rank_np = _roth_rank(graph, seed) if ordered else np.arange(n)
-        rank: list[int] = rank_np.tolist()
+        # Arrays, not lists: on a huge board, millions of int objects would
+        # cost seconds to make and to free after the time limit.
+        rank = array("q", rank_np.astype(np.int64).tobytes())
+        starts: Iterable[int]
         if start_node >= 0:
             starts = [start_node]
         elif closed:
             starts = [int(np.argmin(graph.degree))]
         else:
-            starts = np.lexsort((rank_np, graph.degree)).tolist()
+            starts = map(int, np.lexsort((rank_np, graph.degree)))
         if rules is not None and start_node < 0:
-            starts = [v for v in starts if rules.via_pos[v] < 0]
+            via_pos = rules.via_pos
+            starts = (v for v in starts if via_pos[v] < 0)
+        if run.expired():  # ranking 9 M cells takes a second or two
+            raise _limit(method, graph, closed, counter, run)
         cap = max(RESTART_ATTEMPTS, 2 * n) << restart_no
         stop_at = counter.attempts + cap if restart else -1
         try:
@@ -481,15 +476,45 @@ def _paths(
         )
 
 
+class _Neighbours(dict[int, list[int]]):
+    """Each node's neighbour list, built from the CSR arrays when first read.
+
+    A search reads the lists of the cells on its path and of few others, so on
+    a huge board building all of them up front (tens of seconds for 9 M cells)
+    and freeing them after the time limit (seconds, outside any clock) is
+    wasted: a list is made the first time its node is looked up, and lists
+    may be edited in place (forbidden moves are taken out). ``degrees()`` is
+    every node's list length, built or not.
+    """
+
+    def __init__(self, graph: MoveGraph) -> None:
+        super().__init__()
+        self._degree = graph.degree
+        self._ptr = np.ascontiguousarray(graph.indptr, dtype=np.int64).data
+        self._ind = np.ascontiguousarray(graph.indices, dtype=np.int32).data
+
+    def __missing__(self, v: int) -> list[int]:
+        found: list[int] = self._ind[self._ptr[v] : self._ptr[v + 1]].tolist()
+        self[v] = found
+        return found
+
+    def degrees(self) -> list[int]:
+        """The length of every node's list (edits included), in node order."""
+        out: list[int] = self._degree.tolist()
+        for v, x in self.items():
+            out[v] = len(x)
+        return out
+
+
 def _dfs(
-    nbrs: list[list[int]],
+    nbrs: _Neighbours,
     start: int,
     *,
     end: int,
     closed: bool,
     ordered: bool,
     prune: bool,
-    rank: list[int],
+    rank: Sequence[int],
     run: Run,
     counter: _Counter,
     stop_at: int,
@@ -502,7 +527,8 @@ def _dfs(
     head from ``u`` lowers it by one exactly on the neighbours of ``u``.
     ``zeros`` and ``ones`` count the unvisited cells with 0 and 1 of them.
     """
-    n = len(nbrs)
+    avail = nbrs.degrees()
+    n = len(avail)
     visited = bytearray(n)
     visited[start] = 1
     path = [start]
@@ -513,15 +539,10 @@ def _dfs(
     for w in nbrs[start]:
         back[w] = 1
     home = len(nbrs[start])  # unvisited neighbours of the start: a closed end
-    avail = [len(x) for x in nbrs]
     zeros = ones = 0
-    if prune:
-        for w in range(n):
-            if w != start:
-                if avail[w] == 0:
-                    zeros += 1
-                elif avail[w] == 1:
-                    ones += 1
+    if prune:  # the start is visited: not counted
+        zeros = avail.count(0) - (avail[start] == 0)
+        ones = avail.count(1) - (avail[start] == 1)
     track = ordered or prune
     # How many one-exit cells may remain: only the cell the tour ends on.
     allowed = 0 if closed else 1
@@ -539,6 +560,8 @@ def _dfs(
 
     if prune and (zeros or ones > _allowed(allowed, end, avail, visited)):
         return
+    if run.expired():  # the set-up is linear in the cells: a look at the clock
+        raise _OutOfTime
     attempts, backtracks = counter.attempts, counter.backtracks
     stack = [candidates(start, 1)]
     try:
@@ -630,7 +653,7 @@ class _Rules:
     def of(
         cls,
         graph: MoveGraph,
-        nbrs: list[list[int]],
+        nbrs: _Neighbours,
         side: TourConstraints | None,
         reverse: bool,
     ) -> _Rules | None:
