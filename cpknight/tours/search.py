@@ -423,6 +423,8 @@ def _paths(
         rank_np = _roth_rank(graph, seed) if ordered else np.arange(n)
         # Arrays, not lists: on a huge board, millions of int objects would
         # cost seconds to make and to free after the time limit.
+        if run.expired():  # ranking 9 M cells takes a second
+            raise _limit(method, graph, closed, counter, run)
         rank = array("q", rank_np.astype(np.int64).tobytes())
         starts: Iterable[int]
         if start_node >= 0:
@@ -434,7 +436,7 @@ def _paths(
         if rules is not None and start_node < 0:
             via_pos = rules.via_pos
             starts = (v for v in starts if via_pos[v] < 0)
-        if run.expired():  # ranking 9 M cells takes a second or two
+        if run.expired():  # and ordering them as starts another
             raise _limit(method, graph, closed, counter, run)
         cap = max(RESTART_ATTEMPTS, 2 * n) << restart_no
         stop_at = counter.attempts + cap if restart else -1
@@ -727,8 +729,10 @@ def _roth_rank(graph: MoveGraph, seed: int) -> npt.NDArray[np.int64]:
     if seed:
         order = np.random.default_rng(abs(seed)).permutation(n)
     else:
-        centre2 = np.array(graph.board.shape, dtype=np.int64) - 1
-        far = ((2 * graph.cells - centre2) ** 2).sum(axis=1)
+        far = np.zeros(n, dtype=np.int64)
+        for axis, size in enumerate(graph.board.shape):  # one axis at a time: no
+            x = 2 * graph.cells[:, axis].astype(np.int64) - (size - 1)  # n x d copies
+            far += x * x
         order = np.argsort(-far, kind="stable")
     rank = np.empty(n, dtype=np.int64)
     rank[order] = np.arange(n, dtype=np.int64)
