@@ -77,7 +77,9 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
         constraints=_constraints(args, board, piece),
     )
     run.check("building the model")
-    return _print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)")
+    return _print_or_export(
+        args, model, f" ({model.n_arcs} Booleans, one circuit)", run
+    )
 
 
 def _add_formulation_distance(kinds: SubParsers) -> None:
@@ -116,7 +118,7 @@ def _run_formulation_distance(args: argparse.Namespace) -> int:
     else:
         model = build_move_count_model(board, args.source, args.target, piece=piece)
     run.check("building the model")
-    return _print_or_export(args, model)
+    return _print_or_export(args, model, run=run)
 
 
 def _add_formulation_collect(kinds: SubParsers) -> None:
@@ -151,7 +153,9 @@ def _run_formulation_collect(args: argparse.Namespace) -> int:
         run=run,
     )
     run.check("building the model")
-    return _print_or_export(args, model, f" ({len(model.arcs)} Booleans, one circuit)")
+    return _print_or_export(
+        args, model, f" ({len(model.arcs)} Booleans, one circuit)", run
+    )
 
 
 # -------------------------------------------------------------- formulation
