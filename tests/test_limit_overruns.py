@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from ortools.sat.python import cp_model
 
@@ -141,3 +142,13 @@ def test_formulation_export_past_the_limit_exits_3_and_leaves_the_file(
     assert err.count("\n") == 1
     assert target.read_text(encoding="utf-8") == "kept\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.pbtxt"]
+
+
+def test_start_order_by_degree_equals_the_lexsort_it_replaces() -> None:
+    rng = np.random.default_rng(14)
+    for n in (1, 2, 50, 1000):
+        order = rng.permutation(n).astype(np.int64)
+        degree = rng.integers(0, 9, size=n).astype(np.int64)
+        rank = search._rank_of(order)
+        want = np.lexsort((rank, degree))
+        assert search._by_degree(order, degree).tolist() == want.tolist()
