@@ -479,33 +479,47 @@ def _paths(
         )
 
 
-class _Neighbours(dict[int, list[int]]):
+_UNBUILT: list[int] = []
+"""The place-holder of a neighbour list not built yet (never edited)."""
+
+
+class _Neighbours:
     """Each node's neighbour list, built from the CSR arrays when first read.
 
     A search reads the lists of the cells on its path and of few others, so on
     a huge board building all of them up front (tens of seconds for 9 M cells)
     and freeing them after the time limit (seconds, outside any clock) is
-    wasted: a list is made the first time its node is looked up, and lists
-    may be edited in place (forbidden moves are taken out). ``degrees()`` is
-    every node's list length, built or not.
+    wasted: a list is made the first time its node is looked up
+    (``nbrs[v]``), and lists may be edited in place (forbidden moves are taken
+    out). ``lists`` is the plain list the search's inner loop reads, with
+    :data:`_UNBUILT` for the lists not built; ``degrees()`` is every node's
+    list length, built or not.
     """
 
     def __init__(self, graph: MoveGraph) -> None:
-        super().__init__()
+        self.lists: list[list[int]] = [_UNBUILT] * graph.n_nodes
+        self._built: list[int] = []
         self._degree = graph.degree
         self._ptr = np.ascontiguousarray(graph.indptr, dtype=np.int64).data
         self._ind = np.ascontiguousarray(graph.indices, dtype=np.int32).data
 
-    def __missing__(self, v: int) -> list[int]:
-        found: list[int] = self._ind[self._ptr[v] : self._ptr[v + 1]].tolist()
-        self[v] = found
+    def __getitem__(self, v: int) -> list[int]:
+        found = self.lists[v]
+        if found is _UNBUILT:
+            found = self._ind[self._ptr[v] : self._ptr[v + 1]].tolist()
+            self.lists[v] = found
+            self._built.append(v)
         return found
+
+    def built(self) -> list[int]:
+        """The nodes whose lists are built, in the order they were."""
+        return list(self._built)
 
     def degrees(self) -> list[int]:
         """The length of every node's list (edits included), in node order."""
         out: list[int] = self._degree.tolist()
-        for v, x in self.items():
-            out[v] = len(x)
+        for v in self._built:
+            out[v] = len(self.lists[v])
         return out
 
 
@@ -532,6 +546,7 @@ def _dfs(
     """
     avail = nbrs.degrees()
     n = len(avail)
+    built = nbrs.lists  # every cell on the path has its list built (see below)
     visited = bytearray(n)
     visited[start] = 1
     path = [start]
@@ -541,7 +556,7 @@ def _dfs(
     back = bytearray(n)
     for w in nbrs[start]:
         back[w] = 1
-    home = len(nbrs[start])  # unvisited neighbours of the start: a closed end
+    home = len(built[start])  # unvisited neighbours of the start: a closed end
     zeros = ones = 0
     if prune:  # the start is visited: not counted
         zeros = avail.count(0) - (avail[start] == 0)
@@ -551,7 +566,7 @@ def _dfs(
     allowed = 0 if closed else 1
 
     def candidates(v: int, depth: int) -> list[int]:
-        nxt = [w for w in nbrs[v] if not visited[w]]
+        nxt = [w for w in built[v] if not visited[w]]
         if end >= 0 and depth < n - 1 and end in nxt:
             nxt.remove(end)
         if rules is not None:
@@ -579,7 +594,7 @@ def _dfs(
                     raise _Capped
                 u = path[-1]
                 if track and not (closed and u == start):
-                    for w in nbrs[u]:
+                    for w in built[u]:
                         a = avail[w] - 1
                         avail[w] = a
                         if prune and not visited[w]:
@@ -590,6 +605,8 @@ def _dfs(
                                 zeros += 1
                 visited[v] = 1
                 path.append(v)
+                if built[v] is _UNBUILT:
+                    built[v] = nbrs[v]  # its list, built on the first visit
                 home -= back[v]
                 if prune:
                     a = avail[v]
@@ -626,7 +643,7 @@ def _dfs(
                 elif a == 1:
                     ones += 1
             if track and not (closed and u == start):
-                for w in nbrs[u]:
+                for w in built[u]:
                     a = avail[w] + 1
                     avail[w] = a
                     if prune and not visited[w]:
