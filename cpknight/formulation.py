@@ -47,8 +47,12 @@ class Formulation(Protocol):
         """The model written out with the instance's own numbers and names."""
         ...
 
-    def export(self, path: str | Path) -> object:
-        """Write the model to ``path`` (a text proto, LP or MPS by its suffix)."""
+    def export(self, path: str | Path, *, run: Run | None = None) -> object:
+        """Write the model to ``path`` (a text proto, LP or MPS by its suffix).
+
+        With ``run``, its time limit covers the writing; nothing is left
+        behind when it comes first.
+        """
         ...
 
 

@@ -24,6 +24,7 @@ from cpknight.render import (
     GRID_LIMIT,
 )
 from cpknight.solving import CPSAT_SUFFIXES, SolveOptions, check_export_path
+from cpknight.solving import Run as RunContext
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -337,13 +338,22 @@ class _Model(Protocol):
 
     def formulation(self) -> str: ...
 
-    def export(self, path: str) -> object: ...
+    def export(self, path: str, *, run: RunContext | None = None) -> object: ...
 
 
-def _print_or_export(args: argparse.Namespace, model: _Model, note: str = "") -> int:
-    """Print the model's formulation, or write it to the ``--export`` file."""
+def _print_or_export(
+    args: argparse.Namespace,
+    model: _Model,
+    note: str = "",
+    run: RunContext | None = None,
+) -> int:
+    """Print the model's formulation, or write it to the ``--export`` file.
+
+    The export is bounded by ``run``'s time limit (nothing written when it
+    comes first).
+    """
     if args.export:
-        model.export(args.export)
+        model.export(args.export, run=run)
         _out(f"wrote {args.export}{note}")
     else:
         _out(model.formulation())

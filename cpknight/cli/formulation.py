@@ -78,7 +78,9 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
         constraints=_constraints(args, board, piece),
     )
     run.check("building the model")
-    return _print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)")
+    return _print_or_export(
+        args, model, f" ({model.n_arcs} Booleans, one circuit)", run
+    )
 
 
 def _add_formulation_distance(kinds: SubParsers) -> None:
@@ -117,7 +119,7 @@ def _run_formulation_distance(args: argparse.Namespace) -> int:
     else:
         model = build_move_count_model(board, args.source, args.target, piece=piece)
     run.check("building the model")
-    return _print_or_export(args, model)
+    return _print_or_export(args, model, run=run)
 
 
 def _add_formulation_collect(kinds: SubParsers) -> None:
@@ -152,7 +154,9 @@ def _run_formulation_collect(args: argparse.Namespace) -> int:
         run=run,
     )
     run.check("building the model")
-    return _print_or_export(args, model, f" ({len(model.arcs)} Booleans, one circuit)")
+    return _print_or_export(
+        args, model, f" ({len(model.arcs)} Booleans, one circuit)", run
+    )
 
 
 def _add_formulation_count(kinds: SubParsers) -> None:

@@ -92,7 +92,7 @@ def _linear(terms: Sequence[tuple[int, str]]) -> str:
     return " ".join(_term(c, n, i == 0) for i, (c, n) in enumerate(parts))
 
 
-def _write_model(model: Any, path: str | Path) -> Path:
+def _write_model(model: Any, path: str | Path, run: Run | None = None) -> Path:
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix == ".lp":
@@ -103,7 +103,7 @@ def _write_model(model: Any, path: str | Path) -> Path:
         raise InvalidInputError(
             f"expected an export file ending in .lp or .mps: '{target}'"
         )
-    write_model_text(target, text)
+    write_model_text(target, text, run=run)
     return target
 
 
@@ -154,11 +154,14 @@ class LinearModel:
             return self.model
         return self._builder(lp_names=lp_names)
 
-    def export(self, path: str | Path) -> Path:
+    def export(self, path: str | Path, *, run: Run | None = None) -> Path:
         """Write the model to ``path``: LP (``.lp``) or MPS (``.mps``).
+
+        With ``run``, the clock is looked at while writing.
 
         Raises:
             InvalidInputError: another suffix, or the file cannot be written.
+            SolveLimitError: the time limit passed while writing.
 
         Examples:
             >>> import tempfile, pathlib
@@ -173,7 +176,7 @@ class LinearModel:
             (True, True)
         """
         lp = Path(path).suffix.lower() == ".lp"
-        return _write_model(self.builder_model(lp_names=lp), path)
+        return _write_model(self.builder_model(lp_names=lp), path, run)
 
 
 def _solve_builder(

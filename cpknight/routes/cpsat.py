@@ -156,13 +156,17 @@ class CollectModel:
         """The model, printed with this instance's own numbers."""
         return _formulation(self)
 
-    def export(self, path: str | Path) -> None:
+    def export(self, path: str | Path, *, run: Run | None = None) -> None:
         """Write the CP-SAT model as a text proto (variables carry their names).
+
+        With ``run``, its time limit covers the export (see
+        :func:`~cpknight.solving.export_cpsat_model`).
 
         Raises:
             InvalidInputError: the file cannot be written.
+            SolveLimitError: the time limit came first; nothing written.
         """
-        export_cpsat_model(self.model, path)
+        export_cpsat_model(self.model, path, run=run)
 
     def __str__(self) -> str:
         return self.formulation()

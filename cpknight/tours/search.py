@@ -21,7 +21,8 @@ engine signature of ``CONTRIBUTING.md``:
   :class:`~cpknight.errors.NoTourError`.
 
 The searches are iterative (an explicit stack, no recursion limit), run on
-plain Python lists built once from the move graph's CSR arrays, check the
+plain Python lists built from the move graph's CSR arrays as the search
+first reaches each cell (a huge board pays for the cells it visits), check the
 time limit every 1024 attempts, and count their effort exactly: ``attempts`` is
 the number of moves made (each step onto a cell, the start excluded),
 ``backtracks`` the number of moves undone. When a search returns its first
@@ -71,7 +72,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -380,10 +381,6 @@ def _tours(
         )
 
 
-_CHUNK = 1 << 14
-"""Cells set up between two looks at the clock."""
-
-
 def _paths(
     method: str,
     graph: MoveGraph,
@@ -403,17 +400,9 @@ def _paths(
     found none at all, and ``SolveLimitError`` at the time limit.
     """
     n = graph.n_nodes
-    nbrs: list[list[int]] = []
-    for first in range(0, n, _CHUNK):  # seconds on huge boards: check the clock
-        if run.expired():
-            raise _limit(method, graph, closed, counter, run)
-        last = min(n, first + _CHUNK)
-        ptr = graph.indptr[first : last + 1].tolist()
-        ind = graph.indices[ptr[0] : ptr[-1]].tolist()
-        base = ptr[0]
-        nbrs.extend(ind[ptr[i] - base : ptr[i + 1] - base] for i in range(last - first))
     if run.expired():
         raise _limit(method, graph, closed, counter, run)
+    nbrs = _Neighbours(graph)
     ordered = method != "backtrack"
     start_node, end_node = _node(graph, start), _node(graph, end)
     reverse = False
@@ -431,16 +420,25 @@ def _paths(
         seed = run.options.seed
         if restart_no:
             seed = seed * 1_000_003 + restart_no
-        rank_np = _roth_rank(graph, seed) if ordered else np.arange(n)
-        rank: list[int] = rank_np.tolist()
+        order = _roth_order(graph, seed) if ordered else np.arange(n, dtype=np.int64)
+        rank_np = _rank_of(order)
+        # Arrays, not lists: on a huge board, millions of int objects would
+        # cost seconds to make and to free after the time limit.
+        if run.expired():  # ranking 9 M cells takes a second
+            raise _limit(method, graph, closed, counter, run)
+        rank = array("q", rank_np.astype(np.int64).tobytes())
+        starts: Iterable[int]
         if start_node >= 0:
             starts = [start_node]
         elif closed:
             starts = [int(np.argmin(graph.degree))]
         else:
-            starts = np.lexsort((rank_np, graph.degree)).tolist()
+            starts = map(int, _by_degree(order, graph.degree))
         if rules is not None and start_node < 0:
-            starts = [v for v in starts if rules.via_pos[v] < 0]
+            via_pos = rules.via_pos
+            starts = (v for v in starts if via_pos[v] < 0)
+        if run.expired():  # and after ordering the starts
+            raise _limit(method, graph, closed, counter, run)
         cap = max(RESTART_ATTEMPTS, 2 * n) << restart_no
         stop_at = counter.attempts + cap if restart else -1
         try:
@@ -481,15 +479,59 @@ def _paths(
         )
 
 
+_UNBUILT: list[int] = []
+"""The place-holder of a neighbour list not built yet (never edited)."""
+
+
+class _Neighbours:
+    """Each node's neighbour list, built from the CSR arrays when first read.
+
+    A search reads the lists of the cells on its path and of few others, so on
+    a huge board building all of them up front (tens of seconds for 9 M cells)
+    and freeing them after the time limit (seconds, outside any clock) is
+    wasted: a list is made the first time its node is looked up
+    (``nbrs[v]``), and lists may be edited in place (forbidden moves are taken
+    out). ``lists`` is the plain list the search's inner loop reads, with
+    :data:`_UNBUILT` for the lists not built; ``degrees()`` is every node's
+    list length, built or not.
+    """
+
+    def __init__(self, graph: MoveGraph) -> None:
+        self.lists: list[list[int]] = [_UNBUILT] * graph.n_nodes
+        self._built: list[int] = []
+        self._degree = graph.degree
+        self._ptr = np.ascontiguousarray(graph.indptr, dtype=np.int64).data
+        self._ind = np.ascontiguousarray(graph.indices, dtype=np.int32).data
+
+    def __getitem__(self, v: int) -> list[int]:
+        found = self.lists[v]
+        if found is _UNBUILT:
+            found = self._ind[self._ptr[v] : self._ptr[v + 1]].tolist()
+            self.lists[v] = found
+            self._built.append(v)
+        return found
+
+    def built(self) -> list[int]:
+        """The nodes whose lists are built, in the order they were."""
+        return list(self._built)
+
+    def degrees(self) -> list[int]:
+        """The length of every node's list (edits included), in node order."""
+        out: list[int] = self._degree.tolist()
+        for v in self._built:
+            out[v] = len(self.lists[v])
+        return out
+
+
 def _dfs(
-    nbrs: list[list[int]],
+    nbrs: _Neighbours,
     start: int,
     *,
     end: int,
     closed: bool,
     ordered: bool,
     prune: bool,
-    rank: list[int],
+    rank: Sequence[int],
     run: Run,
     counter: _Counter,
     stop_at: int,
@@ -502,7 +544,9 @@ def _dfs(
     head from ``u`` lowers it by one exactly on the neighbours of ``u``.
     ``zeros`` and ``ones`` count the unvisited cells with 0 and 1 of them.
     """
-    n = len(nbrs)
+    avail = nbrs.degrees()
+    n = len(avail)
+    built = nbrs.lists  # every cell on the path has its list built (see below)
     visited = bytearray(n)
     visited[start] = 1
     path = [start]
@@ -512,22 +556,17 @@ def _dfs(
     back = bytearray(n)
     for w in nbrs[start]:
         back[w] = 1
-    home = len(nbrs[start])  # unvisited neighbours of the start: a closed end
-    avail = [len(x) for x in nbrs]
+    home = len(built[start])  # unvisited neighbours of the start: a closed end
     zeros = ones = 0
-    if prune:
-        for w in range(n):
-            if w != start:
-                if avail[w] == 0:
-                    zeros += 1
-                elif avail[w] == 1:
-                    ones += 1
+    if prune:  # the start is visited: not counted
+        zeros = avail.count(0) - (avail[start] == 0)
+        ones = avail.count(1) - (avail[start] == 1)
     track = ordered or prune
     # How many one-exit cells may remain: only the cell the tour ends on.
     allowed = 0 if closed else 1
 
     def candidates(v: int, depth: int) -> list[int]:
-        nxt = [w for w in nbrs[v] if not visited[w]]
+        nxt = [w for w in built[v] if not visited[w]]
         if end >= 0 and depth < n - 1 and end in nxt:
             nxt.remove(end)
         if rules is not None:
@@ -539,6 +578,8 @@ def _dfs(
 
     if prune and (zeros or ones > _allowed(allowed, end, avail, visited)):
         return
+    if run.expired():  # the set-up is linear in the cells: a look at the clock
+        raise _OutOfTime
     attempts, backtracks = counter.attempts, counter.backtracks
     stack = [candidates(start, 1)]
     try:
@@ -553,7 +594,7 @@ def _dfs(
                     raise _Capped
                 u = path[-1]
                 if track and not (closed and u == start):
-                    for w in nbrs[u]:
+                    for w in built[u]:
                         a = avail[w] - 1
                         avail[w] = a
                         if prune and not visited[w]:
@@ -564,6 +605,8 @@ def _dfs(
                                 zeros += 1
                 visited[v] = 1
                 path.append(v)
+                if built[v] is _UNBUILT:
+                    built[v] = nbrs[v]  # its list, built on the first visit
                 home -= back[v]
                 if prune:
                     a = avail[v]
@@ -600,7 +643,7 @@ def _dfs(
                 elif a == 1:
                     ones += 1
             if track and not (closed and u == start):
-                for w in nbrs[u]:
+                for w in built[u]:
                     a = avail[w] + 1
                     avail[w] = a
                     if prune and not visited[w]:
@@ -630,7 +673,7 @@ class _Rules:
     def of(
         cls,
         graph: MoveGraph,
-        nbrs: list[list[int]],
+        nbrs: _Neighbours,
         side: TourConstraints | None,
         reverse: bool,
     ) -> _Rules | None:
@@ -700,16 +743,44 @@ def _roth_rank(graph: MoveGraph, seed: int) -> npt.NDArray[np.int64]:
 
     Equal distances go by node order. With a non-zero seed: a random ranking.
     """
+    return _rank_of(_roth_order(graph, seed))
+
+
+def _roth_order(graph: MoveGraph, seed: int) -> npt.NDArray[np.int64]:
+    """The nodes by :func:`_roth_rank`, rank 0 first."""
     n = graph.n_nodes
     if seed:
-        order = np.random.default_rng(abs(seed)).permutation(n)
-    else:
-        centre2 = np.array(graph.board.shape, dtype=np.int64) - 1
-        far = ((2 * graph.cells - centre2) ** 2).sum(axis=1)
-        order = np.argsort(-far, kind="stable")
-    rank = np.empty(n, dtype=np.int64)
-    rank[order] = np.arange(n, dtype=np.int64)
+        return np.random.default_rng(abs(seed)).permutation(n).astype(np.int64)
+    far = np.zeros(n, dtype=np.int64)
+    for axis, size in enumerate(graph.board.shape):  # one axis at a time: no
+        x = 2 * graph.cells[:, axis].astype(np.int64) - (size - 1)  # n x d copies
+        far += x * x
+    return np.argsort(-far, kind="stable").astype(np.int64)
+
+
+def _rank_of(order: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Each node's place in ``order``."""
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order), dtype=np.int64)
     return rank
+
+
+def _by_degree(
+    order: npt.NDArray[np.int64], degree: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """The nodes of ``order`` by degree, ties kept in ``order``'s order.
+
+    The same as ``np.lexsort((rank, degree))``, in linear time: degrees are
+    small, and a stable sort of 16-bit keys is a radix sort.
+
+    Examples:
+        >>> _by_degree(np.array([2, 0, 1]), np.array([3, 2, 3])).tolist()
+        [1, 2, 0]
+    """
+    keys = degree[order]
+    if keys.size and keys.max() < 1 << 15:
+        keys = keys.astype(np.int16)
+    return order[np.argsort(keys, kind="stable")]
 
 
 def _node(graph: MoveGraph, cell: Cell | None) -> int:
