@@ -147,6 +147,19 @@ def test_formulation_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert f"wrote {path}" in out
 
 
+def test_formulation_keeps_its_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # finding the crossings of 300x300 takes seconds: the limit stops it, and
+    # the export file is not written
+    path = tmp_path / "m.pbtxt"
+    args = ["formulation", "longest", "300x300", "--uncrossed", "--time-limit", "0.2"]
+    code, _, err = run([*args, "--export", str(path)], capsys)
+    assert code == EXIT_LIMIT
+    assert "time limit of 0.2 s" in err
+    assert not path.exists()
+
+
 def test_crossing_pairs_count_independently() -> None:
     # Every pair of 6x6 knight moves, tested by the checker's exact geometry.
     from cpknight.longest.common import _meet_elsewhere

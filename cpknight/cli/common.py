@@ -341,6 +341,22 @@ class _Model(Protocol):
     def export(self, path: str, *, run: RunContext | None = None) -> object: ...
 
 
+def _add_time_limit(parser: argparse.ArgumentParser) -> None:
+    """``--time-limit S`` for the formulation commands: building is bounded."""
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="S",
+        help="give up after S seconds of building the model (default: none)",
+    )
+
+
+def _run_of(args: argparse.Namespace) -> RunContext:
+    """The run whose clock bounds building the model (exit 3 past the limit)."""
+    return SolveOptions(time_limit=args.time_limit).start()
+
+
 def _print_or_export(
     args: argparse.Namespace,
     model: _Model,

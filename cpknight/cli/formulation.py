@@ -11,6 +11,7 @@ from cpknight.cli.common import (
     _add_board_args,
     _add_cell_args,
     _add_export,
+    _add_time_limit,
     _add_tour_args,
     _board_and_piece,
     _command,
@@ -18,29 +19,15 @@ from cpknight.cli.common import (
     _new_files,
     _Parser,
     _print_or_export,
+    _run_of,
     _tour_ends,
 )
 from cpknight.cli.longest import _add_formulation_longest
 from cpknight.cli.routes import _add_collect_args
 from cpknight.cli.tours import _add_constraint_args, _constraints
-from cpknight.solving import LINEAR_SUFFIXES, Run, SolveOptions
+from cpknight.solving import LINEAR_SUFFIXES, SolveOptions
 
 # ------------------------------------------------------- formulation: tours
-
-
-def _add_time_limit(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=None,
-        metavar="S",
-        help="give up after S seconds of building the model (default: none)",
-    )
-
-
-def _run_of(args: argparse.Namespace) -> Run:
-    """The run whose clock bounds building the model (exit 3 past the limit)."""
-    return SolveOptions(time_limit=args.time_limit).start()
 
 
 def _add_formulation_tour(kinds: SubParsers) -> None:
@@ -185,7 +172,6 @@ def _run_formulation_count(args: argparse.Namespace) -> int:
     from cpknight.api import count_tours
     from cpknight.pieces import move_graph
     from cpknight.render import frontier_text
-    from cpknight.solving import SolveOptions
     from cpknight.tours.frontier import frontier_formulation, plan_frontier
 
     board, piece = _board_and_piece(args)

@@ -16,6 +16,7 @@ from cpknight.cli.common import (
     _add_grid,
     _add_json,
     _add_solve_args,
+    _add_time_limit,
     _board_and_piece,
     _command,
     _grid_fits,
@@ -24,6 +25,7 @@ from cpknight.cli.common import (
     _out,
     _outcome,
     _print_or_export,
+    _run_of,
     _solve_options,
     _write_files,
     _wrote,
@@ -182,6 +184,7 @@ def _add_formulation_longest(kinds: SubParsers) -> None:
     )
     _add_longest_args(parser)
     _add_export(parser, "a CP-SAT text proto")
+    _add_time_limit(parser)
 
 
 def _run_formulation_longest(args: argparse.Namespace) -> int:
@@ -189,6 +192,7 @@ def _run_formulation_longest(args: argparse.Namespace) -> int:
 
     board, piece = _board_and_piece(args)
     _new_files(args, "export")
+    run = _run_of(args)
     model = build_longest_model(
         board,
         kind=args.kind,
@@ -196,7 +200,9 @@ def _run_formulation_longest(args: argparse.Namespace) -> int:
         piece=piece,
         crossings=args.crossings,
         cuts=args.cuts,
+        run=run,
     )
+    run.check("building the model")
     sizes = model.sizes()
     note = f" ({sizes['Booleans']} Booleans, one circuit)"
-    return _print_or_export(args, model, note)
+    return _print_or_export(args, model, note, run)

@@ -133,13 +133,17 @@ class LongestModel:
         """The model, printed with this instance's own numbers."""
         return _formulation(self)
 
-    def export(self, path: str | Path) -> None:
+    def export(self, path: str | Path, *, run: Run | None = None) -> None:
         """Write the CP-SAT model as a text proto (variables carry their names).
+
+        With ``run``, its time limit covers the export (see
+        :func:`~cpknight.solving.export_cpsat_model`).
 
         Raises:
             InvalidInputError: the file cannot be written.
+            SolveLimitError: the time limit came first; nothing written.
         """
-        export_cpsat_model(self.model, path)
+        export_cpsat_model(self.model, path, run=run)
 
     def __str__(self) -> str:
         return self.formulation()
@@ -153,6 +157,7 @@ def build_longest_model(
     piece: PieceLike = KNIGHT,
     crossings: Literal["cliques", "pairwise"] = "cliques",
     cuts: bool = False,
+    run: Run | None = None,
 ) -> LongestModel:
     """Build the CP-SAT model of a longest-path question, without solving it.
 
@@ -164,6 +169,7 @@ def build_longest_model(
         crossings: ``'cliques'`` or ``'pairwise'`` (uncrossed only).
         cuts: add the reflection and colour-balance cuts (valid, and sometimes
             faster, sometimes slower: ``benchmarks/longest.py`` says which).
+        run: the run context whose clock bounds building (``SolveLimitError``).
 
     Returns:
         The model bundle.
@@ -193,7 +199,7 @@ def build_longest_model(
         crossings=crossings,
         cuts=cuts,
     )
-    return _build(instance, None)
+    return _build(instance, run)
 
 
 def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
