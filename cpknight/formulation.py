@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CHUNK",
     "MAX_CIRCUIT_ARCS",
+    "CpsatBundle",
     "Formulation",
     "add_circuit_arcs",
     "check_circuit_size",
@@ -54,6 +55,37 @@ class Formulation(Protocol):
         behind when it comes first.
         """
         ...
+
+
+class CpsatBundle:
+    """What every CP-SAT bundle shares: ``export`` its ``model``, print as text.
+
+    A bundle (a frozen dataclass with a ``model`` field) defines
+    ``formulation()``; this gives it the text-proto export and ``str()``.
+    """
+
+    model: cp_model.CpModel
+
+    def formulation(self) -> str:
+        """The model written out with the instance's own numbers and names."""
+        raise NotImplementedError
+
+    def export(self, path: str | Path, *, run: Run | None = None) -> None:
+        """Write the CP-SAT model as a text proto (variables carry their names).
+
+        With ``run``, its time limit covers the export (see
+        :func:`~cpknight.solving.export_cpsat_model`).
+
+        Raises:
+            InvalidInputError: the file cannot be written.
+            SolveLimitError: the time limit came first; nothing written.
+        """
+        from cpknight.solving import export_cpsat_model
+
+        export_cpsat_model(self.model, path, run=run)
+
+    def __str__(self) -> str:
+        return self.formulation()
 
 
 CHUNK = 4096

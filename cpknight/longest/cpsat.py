@@ -30,12 +30,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 from cpknight.board import Board
 from cpknight.errors import EngineError, NoPathError, SolveLimitError
-from cpknight.formulation import CHUNK, add_circuit_arcs
+from cpknight.formulation import CHUNK, CpsatBundle, add_circuit_arcs
 from cpknight.longest.common import (
     LongestInstance,
     LongestPath,
@@ -51,14 +50,14 @@ from cpknight.longest.geometry import (
     two_colours,
 )
 from cpknight.pieces import KNIGHT, PieceLike, as_piece
-from cpknight.solving import Run, configure_cpsat, export_cpsat_model
+from cpknight.solving import Run, configure_cpsat
 from cpknight.status import Effort
 
 __all__ = ["LongestModel", "build_longest_model", "solve"]
 
 
 @dataclass(frozen=True, eq=False)
-class LongestModel:
+class LongestModel(CpsatBundle):
     """A built CP-SAT model of one longest-path question (print, export, solve).
 
     Build with :func:`build_longest_model`.
@@ -132,21 +131,6 @@ class LongestModel:
     def formulation(self) -> str:
         """The model, printed with this instance's own numbers."""
         return _formulation(self)
-
-    def export(self, path: str | Path, *, run: Run | None = None) -> None:
-        """Write the CP-SAT model as a text proto (variables carry their names).
-
-        With ``run``, its time limit covers the export (see
-        :func:`~cpknight.solving.export_cpsat_model`).
-
-        Raises:
-            InvalidInputError: the file cannot be written.
-            SolveLimitError: the time limit came first; nothing written.
-        """
-        export_cpsat_model(self.model, path, run=run)
-
-    def __str__(self) -> str:
-        return self.formulation()
 
 
 def build_longest_model(

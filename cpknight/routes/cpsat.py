@@ -19,7 +19,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -42,7 +41,6 @@ from cpknight.pieces import (
 from cpknight.solving import (
     Run,
     configure_cpsat,
-    export_cpsat_model,
     solve_cpsat,
 )
 from cpknight.status import Effort
@@ -51,7 +49,7 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 from cpknight.engines import RouteInstance
-from cpknight.formulation import add_circuit_arcs, check_circuit_size
+from cpknight.formulation import CpsatBundle, add_circuit_arcs, check_circuit_size
 from cpknight.results import Route
 from cpknight.routes.common import (
     Prepared,
@@ -85,7 +83,7 @@ class _Arc:
 
 
 @dataclass(frozen=True, eq=False)
-class CollectModel:
+class CollectModel(CpsatBundle):
     """A built CP-SAT model of one route question: print it, export it, solve it.
 
     Build with :func:`build_collect_model`.
@@ -155,21 +153,6 @@ class CollectModel:
     def formulation(self) -> str:
         """The model, printed with this instance's own numbers."""
         return _formulation(self)
-
-    def export(self, path: str | Path, *, run: Run | None = None) -> None:
-        """Write the CP-SAT model as a text proto (variables carry their names).
-
-        With ``run``, its time limit covers the export (see
-        :func:`~cpknight.solving.export_cpsat_model`).
-
-        Raises:
-            InvalidInputError: the file cannot be written.
-            SolveLimitError: the time limit came first; nothing written.
-        """
-        export_cpsat_model(self.model, path, run=run)
-
-    def __str__(self) -> str:
-        return self.formulation()
 
 
 def build_collect_model(

@@ -33,7 +33,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -45,10 +44,10 @@ from cpknight.checks import make_tour
 from cpknight.constraints import TourConstraints
 from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
-from cpknight.formulation import add_circuit_arcs, check_circuit_size
+from cpknight.formulation import CpsatBundle, add_circuit_arcs, check_circuit_size
 from cpknight.pieces import MoveGraph
 from cpknight.results import Tour, TourCount
-from cpknight.solving import Run, configure_cpsat, export_cpsat_model, solve_cpsat
+from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.status import Effort, Status
 from cpknight.tours.certificates import tour_certificate, two_colouring
 from cpknight.tours.constrained import (
@@ -74,7 +73,7 @@ _SHOWN_CELLS = 12
 
 
 @dataclass(frozen=True, eq=False)
-class TourModel:
+class TourModel(CpsatBundle):
     """A built tour model: the CP-SAT model and what is needed to read it back.
 
     Arcs ``0 .. n_move_arcs - 1`` are move arcs; the rest are the open form's
@@ -187,18 +186,6 @@ class TourModel:
             True
         """
         return _formulation(self)
-
-    def export(self, path: str | Path, *, run: Run | None = None) -> None:
-        """Write the CP-SAT model as a text proto (variables carry their names).
-
-        With ``run``, its time limit covers the export (see
-        :func:`~cpknight.solving.export_cpsat_model`).
-
-        Raises:
-            InvalidInputError: the file cannot be written.
-            SolveLimitError: the time limit came first; nothing written.
-        """
-        export_cpsat_model(self.model, path, run=run)
 
 
 def build_tour_model(
