@@ -166,6 +166,15 @@ def _add_force(parser: argparse.ArgumentParser, files: str) -> None:
     parser.add_argument("--force", action="store_true", help=f"overwrite {files}")
 
 
+def _add_pictures(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--svg``, ``--animate`` and their ``--force``, for a path-shaped answer."""
+    parser.add_argument("--svg", metavar="FILE", help=f"draw the {what} as SVG")
+    parser.add_argument(
+        "--animate", metavar="FILE", help=f"write an animated SVG of the {what}"
+    )
+    _add_force(parser, "files given to --svg/--animate")
+
+
 def _add_export(
     parser: argparse.ArgumentParser,
     kind: str,

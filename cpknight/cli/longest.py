@@ -12,9 +12,9 @@ from cpknight.cli.common import (
     SubParsers,
     _add_board_args,
     _add_export,
-    _add_force,
     _add_grid,
     _add_json,
+    _add_pictures,
     _add_solve_args,
     _add_time_limit,
     _board_and_piece,
@@ -98,11 +98,7 @@ def _add_longest(sub: SubParsers) -> None:
     _add_solve_args(parser)
     _add_json(parser)
     _add_grid(parser)
-    parser.add_argument("--svg", metavar="FILE", help="draw the path as SVG")
-    parser.add_argument(
-        "--animate", metavar="FILE", help="write an animated SVG of the path"
-    )
-    _add_force(parser, "files given to --svg/--animate")
+    _add_pictures(parser, "path")
 
 
 def _run_longest(args: argparse.Namespace) -> int:

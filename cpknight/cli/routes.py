@@ -12,9 +12,9 @@ from cpknight.cli.common import (
     EXIT_OK,
     SubParsers,
     _add_board_args,
-    _add_force,
     _add_grid,
     _add_json,
+    _add_pictures,
     _add_solve_args,
     _board_and_piece,
     _command,
@@ -76,11 +76,7 @@ def _add_collect(sub: SubParsers) -> None:
     _add_solve_args(parser)
     _add_json(parser)
     _add_grid(parser)
-    parser.add_argument("--svg", metavar="FILE", help="draw the route as SVG")
-    parser.add_argument(
-        "--animate", metavar="FILE", help="write an animated SVG of the route"
-    )
-    _add_force(parser, "files given to --svg/--animate")
+    _add_pictures(parser, "route")
 
 
 def _run_collect(args: argparse.Namespace) -> int:
