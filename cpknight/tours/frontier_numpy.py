@@ -44,6 +44,7 @@ __all__ = ["count_frontier_numpy", "count_prefixes_numpy"]
 U8 = npt.NDArray[np.uint8]
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
+I8 = npt.NDArray[np.int8]
 
 _LIMB = np.uint64(32)
 _MASK = np.uint64(0xFFFFFFFF)
@@ -144,8 +145,8 @@ def _run(
                 continue
             u8 = used[src].copy()
             alive, done = _move(plan, step, c, u8, chosen, False)
-            ok = alive & ~done
-            kept = lut[c[keep][:, ok]]
+            ok = np.flatnonzero(alive & ~done)
+            kept = lut[c.take(ok, axis=1)[keep]]
             u8 = u8[ok]
             src = src[ok]
             if step.short:
@@ -154,8 +155,8 @@ def _run(
                 need = u8.copy()
                 for s in step.short:
                     need += kept[s] == DEG0
-                fine = need <= plan.free_ends
-                kept, u8, src = kept[:, fine], u8[fine], src[fine]
+                fine = np.flatnonzero(need <= plan.free_ends)
+                kept, u8, src = kept.take(fine, axis=1), u8[fine], src[fine]
             parts_codes.append(kept)
             parts_used.append(u8)
             parts_src.append(src)
@@ -177,7 +178,7 @@ def _rows(base: U8, chosen: tuple[int, ...]) -> tuple[I64, U8]:
     for u in chosen[1:]:
         rows &= base[u] != FULL
     src = np.flatnonzero(rows)
-    return src, base[:, src]
+    return src, base.take(src, axis=1)
 
 
 def _finish(
@@ -205,10 +206,17 @@ def _choices(back: tuple[int, ...], cap: int) -> list[tuple[int, ...]]:
     return found
 
 
-def _partner(c: U8, x: int) -> I64:
-    """The other end of the path ending at slot ``x``, per row (-1: dangling)."""
-    code = c[x].astype(np.int64)
-    return np.where(code == DEG0, x, np.where(code == DANGLING, -1, code - MATE))
+def _partner(c: U8, x: int) -> I8:
+    """The other end of the path ending at slot ``x``, per row (-1: dangling).
+
+    In ``int8``: the codes are below 128 (slots fewer than 125), so their
+    signed view is the same number, and a partner fits.
+    """
+    code = c[x].view(np.int8)
+    part: I8 = code - np.int8(MATE)
+    np.putmask(part, code == DEG0, np.int8(x))
+    np.putmask(part, code == DANGLING, np.int8(-1))
+    return part
 
 
 def _move(
@@ -235,11 +243,10 @@ def _move(
                 done |= cycle
             else:
                 alive &= ~cycle
-            c[u, cycle] = FULL
-            c[v, cycle] = FULL
         go = ~cycle
-        c[u, go & (c[u] != DEG0)] = FULL
-        c[v, go & (c[v] != DEG0)] = FULL
+        # a cycle fills both; otherwise a cell that had a move is now full
+        np.putmask(c[u], cycle | (c[u] != DEG0), FULL)
+        np.putmask(c[v], cycle | (c[v] != DEG0), FULL)
         done |= go & (pu < 0) & (pv < 0)
         for p, q in ((pu, pv), (pv, pu)):
             r = np.flatnonzero(go & (p >= 0))
