@@ -296,7 +296,7 @@ def _aggregate(
     src = np.concatenate(parts_src)
     _width, m = codes.shape
     assert m < _MAX_ROWS
-    keys = _pack(codes, used)
+    keys, nibbles = _pack(codes, used)
     if len(keys) == 1:
         order = np.argsort(keys[0])
         sorted_keys = [keys[0][order]]
@@ -310,15 +310,21 @@ def _aggregate(
             same &= k[1:] == k[:-1]
         first[1:] = ~same
     starts = np.flatnonzero(first)
-    rep = order[starts]
     gathered = src[order]
-    new = [np.add.reduceat(limb[gathered], starts) for limb in counts]
+    new = [np.add.reduceat(limb.take(gathered), starts) for limb in counts]
     new = _carry(new)
-    return codes[:, rep], used[rep], new
+    if len(keys) == 1 and nibbles:
+        # read the states back from their keys: no gather of the rows
+        return (*_unpack(sorted_keys[0].take(starts), codes.shape[0]), new)
+    rep = order.take(starts)
+    return codes.take(rep, axis=1), used.take(rep), new
 
 
-def _pack(codes: U8, used: U8) -> list[U64]:
-    """The rows as 64-bit keys: their bytes (two codes a byte when they fit)."""
+def _pack(codes: U8, used: U8) -> tuple[list[U64], bool]:
+    """The rows as 64-bit keys: their bytes (two codes a byte when they fit).
+
+    Returns the keys and whether the codes went two a byte (nibbles).
+    """
     width, m = codes.shape
     nibbles = int(codes.max(initial=0)) < 16
     size = 1 + ((width + 1) // 2 if nibbles else width)
@@ -333,7 +339,19 @@ def _pack(codes: U8, used: U8) -> list[U64]:
     else:
         packed[:, 1 : 1 + width] = codes.T
     keys = packed.view(np.uint64)
-    return [np.ascontiguousarray(keys[:, w]) for w in range(words)]
+    return [np.ascontiguousarray(keys[:, w]) for w in range(words)], nibbles
+
+
+def _unpack(keys: U64, width: int) -> tuple[U8, U8]:
+    """The codes and free ends used of one-word nibble keys (:func:`_pack`)."""
+    raw = keys.view(np.uint8).reshape(len(keys), 8)
+    codes = np.empty((width, len(keys)), dtype=np.uint8)
+    for j in range(width // 2):
+        np.right_shift(raw[:, 1 + j], 4, out=codes[2 * j])
+        np.bitwise_and(raw[:, 1 + j], 15, out=codes[2 * j + 1])
+    if width % 2:
+        codes[width - 1] = raw[:, 1 + width // 2]
+    return codes, raw[:, 0].copy()
 
 
 def _carry(limbs: list[U64]) -> list[U64]:
