@@ -291,12 +291,15 @@ def _aggregate(
             np.zeros(0, dtype=np.uint8),
             [np.zeros(0, dtype=np.uint64)],
         )
-    codes = np.concatenate(parts_codes, axis=1)
-    used = np.concatenate(parts_used)
+    width = parts_codes[0].shape[0]
     src = np.concatenate(parts_src)
-    _width, m = codes.shape
+    m = len(src)
     assert m < _MAX_ROWS
-    keys, nibbles = _pack(codes, used)
+    # each part packed on its own (one pass, no copy of the rows)
+    nibbles = max(int(part.max(initial=0)) for part in parts_codes) < 16
+    pairs = zip(parts_codes, parts_used, strict=True)
+    packed = [_pack(c, u, nibbles) for c, u in pairs]
+    keys = [np.concatenate([p[w] for p in packed]) for w in range(len(packed[0]))]
     if len(keys) == 1:
         order = np.argsort(keys[0])
         sorted_keys = [keys[0][order]]
@@ -315,18 +318,16 @@ def _aggregate(
     new = _carry(new)
     if len(keys) == 1 and nibbles:
         # read the states back from their keys: no gather of the rows
-        return (*_unpack(sorted_keys[0].take(starts), codes.shape[0]), new)
+        return (*_unpack(sorted_keys[0].take(starts), width), new)
     rep = order.take(starts)
+    codes = np.concatenate(parts_codes, axis=1)
+    used = np.concatenate(parts_used)
     return codes.take(rep, axis=1), used.take(rep), new
 
 
-def _pack(codes: U8, used: U8) -> tuple[list[U64], bool]:
-    """The rows as 64-bit keys: their bytes (two codes a byte when they fit).
-
-    Returns the keys and whether the codes went two a byte (nibbles).
-    """
+def _pack(codes: U8, used: U8, nibbles: bool) -> list[U64]:
+    """The rows as 64-bit keys: their bytes (two codes a byte if ``nibbles``)."""
     width, m = codes.shape
-    nibbles = int(codes.max(initial=0)) < 16
     size = 1 + ((width + 1) // 2 if nibbles else width)
     words = -(-size // 8)
     packed = np.zeros((m, 8 * words), dtype=np.uint8)
@@ -339,7 +340,7 @@ def _pack(codes: U8, used: U8) -> tuple[list[U64], bool]:
     else:
         packed[:, 1 : 1 + width] = codes.T
     keys = packed.view(np.uint64)
-    return [np.ascontiguousarray(keys[:, w]) for w in range(words)], nibbles
+    return [np.ascontiguousarray(keys[:, w]) for w in range(words)]
 
 
 def _unpack(keys: U64, width: int) -> tuple[U8, U8]:
