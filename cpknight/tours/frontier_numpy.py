@@ -6,6 +6,10 @@ of free ends used. For each way the new cell can join its earlier neighbours,
 the rows that allow it are copied and the moves applied to all of them with
 vectorised operations; the rows of every choice are then packed into one or two
 64-bit keys, sorted, and equal keys summed (a hash aggregation by sorting).
+When a state fits one key (its codes two a byte: 13 slots or fewer, the 6 x n
+boards), the states kept are read back from the sorted keys rather than
+gathered. Where the time goes (6 x n): the sort of the keys is about a third,
+the moves and the copies of the rows for each choice the rest.
 
 Counts are exact at any size. They are held as base ``2**32`` limbs in
 ``uint64`` arrays (``counts[k]`` is limb ``k``), limbs added when needed: a
