@@ -6,6 +6,10 @@ of free ends used. For each way the new cell can join its earlier neighbours,
 the rows that allow it are copied and the moves applied to all of them with
 vectorised operations; the rows of every choice are then packed into one or two
 64-bit keys, sorted, and equal keys summed (a hash aggregation by sorting).
+When a state fits one key (its codes two a byte: 13 slots or fewer, the 6 x n
+boards), the states kept are read back from the sorted keys rather than
+gathered. Where the time goes (6 x n): the sort of the keys is about a third,
+the moves and the copies of the rows for each choice the rest.
 
 Counts are exact at any size. They are held as base ``2**32`` limbs in
 ``uint64`` arrays (``counts[k]`` is limb ``k``), limbs added when needed: a
@@ -44,6 +48,7 @@ __all__ = ["count_frontier_numpy", "count_prefixes_numpy"]
 U8 = npt.NDArray[np.uint8]
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
+I8 = npt.NDArray[np.int8]
 
 _LIMB = np.uint64(32)
 _MASK = np.uint64(0xFFFFFFFF)
@@ -144,8 +149,8 @@ def _run(
                 continue
             u8 = used[src].copy()
             alive, done = _move(plan, step, c, u8, chosen, False)
-            ok = alive & ~done
-            kept = lut[c[keep][:, ok]]
+            ok = np.flatnonzero(alive & ~done)
+            kept = lut[c.take(ok, axis=1)[keep]]
             u8 = u8[ok]
             src = src[ok]
             if step.short:
@@ -154,8 +159,8 @@ def _run(
                 need = u8.copy()
                 for s in step.short:
                     need += kept[s] == DEG0
-                fine = need <= plan.free_ends
-                kept, u8, src = kept[:, fine], u8[fine], src[fine]
+                fine = np.flatnonzero(need <= plan.free_ends)
+                kept, u8, src = kept.take(fine, axis=1), u8[fine], src[fine]
             parts_codes.append(kept)
             parts_used.append(u8)
             parts_src.append(src)
@@ -177,7 +182,7 @@ def _rows(base: U8, chosen: tuple[int, ...]) -> tuple[I64, U8]:
     for u in chosen[1:]:
         rows &= base[u] != FULL
     src = np.flatnonzero(rows)
-    return src, base[:, src]
+    return src, base.take(src, axis=1)
 
 
 def _finish(
@@ -205,10 +210,17 @@ def _choices(back: tuple[int, ...], cap: int) -> list[tuple[int, ...]]:
     return found
 
 
-def _partner(c: U8, x: int) -> I64:
-    """The other end of the path ending at slot ``x``, per row (-1: dangling)."""
-    code = c[x].astype(np.int64)
-    return np.where(code == DEG0, x, np.where(code == DANGLING, -1, code - MATE))
+def _partner(c: U8, x: int) -> I8:
+    """The other end of the path ending at slot ``x``, per row (-1: dangling).
+
+    In ``int8``: the codes are below 128 (slots fewer than 125), so their
+    signed view is the same number, and a partner fits.
+    """
+    code = c[x].view(np.int8)
+    part: I8 = code - np.int8(MATE)
+    np.putmask(part, code == DEG0, np.int8(x))
+    np.putmask(part, code == DANGLING, np.int8(-1))
+    return part
 
 
 def _move(
@@ -235,11 +247,10 @@ def _move(
                 done |= cycle
             else:
                 alive &= ~cycle
-            c[u, cycle] = FULL
-            c[v, cycle] = FULL
         go = ~cycle
-        c[u, go & (c[u] != DEG0)] = FULL
-        c[v, go & (c[v] != DEG0)] = FULL
+        # a cycle fills both; otherwise a cell that had a move is now full
+        np.putmask(c[u], cycle | (c[u] != DEG0), FULL)
+        np.putmask(c[v], cycle | (c[v] != DEG0), FULL)
         done |= go & (pu < 0) & (pv < 0)
         for p, q in ((pu, pv), (pv, pu)):
             r = np.flatnonzero(go & (p >= 0))
@@ -284,12 +295,15 @@ def _aggregate(
             np.zeros(0, dtype=np.uint8),
             [np.zeros(0, dtype=np.uint64)],
         )
-    codes = np.concatenate(parts_codes, axis=1)
-    used = np.concatenate(parts_used)
+    width = parts_codes[0].shape[0]
     src = np.concatenate(parts_src)
-    _width, m = codes.shape
+    m = len(src)
     assert m < _MAX_ROWS
-    keys = _pack(codes, used)
+    # each part packed on its own (one pass, no copy of the rows)
+    nibbles = max(int(part.max(initial=0)) for part in parts_codes) < 16
+    pairs = zip(parts_codes, parts_used, strict=True)
+    packed = [_pack(c, u, nibbles) for c, u in pairs]
+    keys = [np.concatenate([p[w] for p in packed]) for w in range(len(packed[0]))]
     if len(keys) == 1:
         order = np.argsort(keys[0])
         sorted_keys = [keys[0][order]]
@@ -303,17 +317,21 @@ def _aggregate(
             same &= k[1:] == k[:-1]
         first[1:] = ~same
     starts = np.flatnonzero(first)
-    rep = order[starts]
     gathered = src[order]
-    new = [np.add.reduceat(limb[gathered], starts) for limb in counts]
+    new = [np.add.reduceat(limb.take(gathered), starts) for limb in counts]
     new = _carry(new)
-    return codes[:, rep], used[rep], new
+    if len(keys) == 1 and nibbles:
+        # read the states back from their keys: no gather of the rows
+        return (*_unpack(sorted_keys[0].take(starts), width), new)
+    rep = order.take(starts)
+    codes = np.concatenate(parts_codes, axis=1)
+    used = np.concatenate(parts_used)
+    return codes.take(rep, axis=1), used.take(rep), new
 
 
-def _pack(codes: U8, used: U8) -> list[U64]:
-    """The rows as 64-bit keys: their bytes (two codes a byte when they fit)."""
+def _pack(codes: U8, used: U8, nibbles: bool) -> list[U64]:
+    """The rows as 64-bit keys: their bytes (two codes a byte if ``nibbles``)."""
     width, m = codes.shape
-    nibbles = int(codes.max(initial=0)) < 16
     size = 1 + ((width + 1) // 2 if nibbles else width)
     words = -(-size // 8)
     packed = np.zeros((m, 8 * words), dtype=np.uint8)
@@ -327,6 +345,18 @@ def _pack(codes: U8, used: U8) -> list[U64]:
         packed[:, 1 : 1 + width] = codes.T
     keys = packed.view(np.uint64)
     return [np.ascontiguousarray(keys[:, w]) for w in range(words)]
+
+
+def _unpack(keys: U64, width: int) -> tuple[U8, U8]:
+    """The codes and free ends used of one-word nibble keys (:func:`_pack`)."""
+    raw = keys.view(np.uint8).reshape(len(keys), 8)
+    codes = np.empty((width, len(keys)), dtype=np.uint8)
+    for j in range(width // 2):
+        np.right_shift(raw[:, 1 + j], 4, out=codes[2 * j])
+        np.bitwise_and(raw[:, 1 + j], 15, out=codes[2 * j + 1])
+    if width % 2:
+        codes[width - 1] = raw[:, 1 + width // 2]
+    return codes, raw[:, 0].copy()
 
 
 def _carry(limbs: list[U64]) -> list[U64]:
