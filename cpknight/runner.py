@@ -394,9 +394,13 @@ def _pool_rows(
         running: dict[Future[Row], int] = {}
         try:
             while queue or running:
-                while queue and len(running) < ahead:
-                    index = queue.pop()
-                    running[pool.submit(execute, tasks[index])] = index
+                # Workers are started as tasks are submitted: with Ctrl-C
+                # ignored, so that one starting now inherits that (its
+                # initializer would come too late) and leaves Ctrl-C to us.
+                with _sigint_ignored():
+                    while queue and len(running) < ahead:
+                        index = queue.pop()
+                        running[pool.submit(execute, tasks[index])] = index
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
                 broke = False
                 for future in finished:
@@ -423,13 +427,23 @@ def _pool_rows(
 
 def _stop_pool(pool: Any) -> None:
     """Shut a pool down now: queued tasks cancelled, running workers ended."""
-    processes = list(getattr(pool, "_processes", {}).values())
+    # The pool's table of workers (shutdown drops the pool's reference to it;
+    # its own thread may still add a worker it was starting): look again until
+    # every process it ever listed has ended.
+    listed: dict[int, Any] = getattr(pool, "_processes", None) or {}
     pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(5)
+    ended: set[int] = set()
+    for _ in range(3):
+        processes = [p for p in list(listed.values()) if id(p) not in ended]
+        if not processes:
+            break
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(5)
+            ended.add(id(process))
+        time.sleep(0.05)
 
 
 @contextlib.contextmanager
