@@ -561,9 +561,7 @@ def sweep(
     except RunInterrupted as exc:
         interrupted = True
         rows = exc.rows
-    why = "interrupted (Ctrl-C) before this cell was finished"
-    if not interrupted and budget is not None:
-        why = f"the sweep's budget of {budget:g} s ran out before this cell"
+    why = "interrupted (Ctrl-C) before this cell was finished"  # rows not done
     return Sweep(
         board=resolved,
         piece=leaper,
