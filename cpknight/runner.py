@@ -41,6 +41,7 @@ from cpknight.errors import InvalidInputError
 from cpknight.solving import cannot_write
 
 __all__ = [
+    "AGAIN",
     "ATTEMPTS",
     "RunInterrupted",
     "RunOptions",
@@ -55,6 +56,10 @@ ATTEMPTS = 3
 """How many times a task is tried when the worker running it dies."""
 
 Row = dict[str, Any]
+
+AGAIN = "again"
+"""A row with this key true was not run (the whole run's budget had run out):
+resuming runs its task again."""
 Progress = Callable[[int, int], None]
 
 
@@ -308,7 +313,8 @@ def _open_results(path: str | Path, keys: set[str], *, resume: bool) -> dict[str
                 f"results file '{path}' holds a task of another run ({key!r}); "
                 "resume with the arguments that started it"
             )
-        done.setdefault(key, row)
+        if not row.get(AGAIN):  # a task the run's budget left is not done
+            done.setdefault(key, row)
     _drop_torn_line(file)
     return done
 

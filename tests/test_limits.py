@@ -12,6 +12,7 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +27,7 @@ from cpknight.distances import ENGINES as DISTANCE_METHODS
 from cpknight.engines import DistanceInstance, attempt
 from cpknight.pieces import KNIGHT, MoveGraph
 from cpknight.routes.common import _bfs_to_nearest
-from cpknight.runner import _ignore_sigint, usable_cores
+from cpknight.runner import RunOptions, _ignore_sigint, usable_cores
 from cpknight.solving import SolveOptions
 from tests.conftest import boards
 
@@ -204,3 +205,16 @@ def test_a_sweep_budget_bounds_the_whole_sweep(
     assert code == 3
     code = main(["sweep", "3x4", "--budget", "0"])
     assert code == 2
+
+
+@pytest.mark.timeout(60)
+def test_cells_a_budget_left_are_run_on_resume(tmp_path: Path) -> None:
+    results = tmp_path / "sweep.jsonl"
+    first = sweep("4x5", method="prune", budget=1e-6, run=RunOptions(results=results))
+    assert {c.reason for c in first.cells} == {
+        "the run's budget ran out before this task"
+    }
+    again = sweep("4x5", method="prune", run=RunOptions(results=results, resume=True))
+    assert [(c.cell, c.status) for c in again.cells] == [
+        (c.cell, c.status) for c in sweep("4x5", method="prune").cells
+    ]

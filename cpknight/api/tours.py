@@ -36,7 +36,7 @@ from cpknight.results import (
     Tour,
     TourCount,
 )
-from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
+from cpknight.runner import AGAIN, Row, RunInterrupted, RunOptions, Task, run_tasks
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
@@ -647,7 +647,8 @@ def tour_row(
         left = deadline - time.time()
         if left <= 0:
             why = "the run's budget ran out before this task"
-            return Outcome("tour", method, Status.UNKNOWN, 0.0, reason=why).as_dict()
+            row = Outcome("tour", method, Status.UNKNOWN, 0.0, reason=why).as_dict()
+            return {**row, AGAIN: True}
         if options.time_limit is None or options.time_limit > left:
             options = dataclasses.replace(options, time_limit=left)
     run = options.start()
