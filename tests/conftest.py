@@ -13,6 +13,7 @@ import os
 from collections import deque
 from collections.abc import Iterator, Sequence
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -323,3 +324,15 @@ def leapers(draw: st.DrawFn, *, dim: int, max_component: int = 4) -> tuple[int, 
         .map(tuple)
     )
     return tuple(vector)
+
+
+SLOW_TIMEOUT = 1800
+"""Seconds a ``slow`` test may take (the default, 120 s in pyproject.toml, is
+for the quick suite: an engine that ignores its deadline fails, not hangs)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give ``slow`` tests their own, longer timeout unless they set one."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
