@@ -11,12 +11,9 @@ if TYPE_CHECKING:
 
 from cpknight.draw.animate import _animate, _check_speed, _walk_drawing, check_animation
 from cpknight.draw.canvas import (
-    _chessboard,
-    _draw_numbers,
-    _mark_ends,
     _text,
 )
-from cpknight.draw.walk import _draw_walk
+from cpknight.draw.tour import _numbered_walk_svg
 
 __all__ = ["longest_animation_svg", "longest_svg"]
 
@@ -54,20 +51,10 @@ def longest_svg(
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}text[@class='num']"))
         6
     """
-    lay, root = _chessboard(path.board, cell_size, _title(path), numbers=numbers)
     array = np.asarray(path.cells, dtype=np.int64).reshape(-1, path.board.dim)
-    _draw_walk(root, lay, "tour", array, path.piece, closed=path.closed)
-    _mark_ends(root, lay, array)
-    if lay.numbers:
-        _draw_numbers(
-            root,
-            lay,
-            array,
-            [str(i) for i in range(1, len(array) + 1)],
-            ["#111111"] * len(array),
-            halo=True,
-        )
-    return _text(root)
+    return _numbered_walk_svg(
+        path.board, path.piece, array, path.closed, _title(path), cell_size, numbers
+    )
 
 
 def longest_animation_svg(

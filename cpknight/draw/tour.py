@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from cpknight.board import Board
+    from cpknight.pieces import Leaper
     from cpknight.results import Route, Tour
 
 from cpknight.draw.canvas import (
@@ -57,9 +61,30 @@ def tour_svg(
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}text[@class='num']"))
         12
     """
-    lay, root = _chessboard(tour.board, cell_size, _tour_title(tour), numbers=numbers)
     array = np.asarray(tour.array, dtype=np.int64)
-    _draw_walk(root, lay, "tour", array, tour.piece, closed=tour.closed)
+    return _numbered_walk_svg(
+        tour.board,
+        tour.piece,
+        array,
+        tour.closed,
+        _tour_title(tour),
+        cell_size,
+        numbers,
+    )
+
+
+def _numbered_walk_svg(
+    board: Board,
+    piece: Leaper,
+    array: npt.NDArray[np.int64],
+    closed: bool,
+    title: str,
+    cell_size: float | None,
+    numbers: bool | None,
+) -> str:
+    """The walk through ``array`` drawn, its ends marked and its steps numbered."""
+    lay, root = _chessboard(board, cell_size, title, numbers=numbers)
+    _draw_walk(root, lay, "tour", array, piece, closed=closed)
     _mark_ends(root, lay, array)
     if lay.numbers:
         _draw_numbers(
