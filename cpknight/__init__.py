@@ -4,72 +4,142 @@ The same questions answered two ways side by side: declaratively (OR-Tools
 CP-SAT circuit models and integer programs) and by search (BFS, backtracking,
 Warnsdorff), every answer verified.
 
+Public names are loaded on first use (:mod:`cpknight.lazy`): ``import
+cpknight`` is quick, and each command loads only the modules it needs.
+
 Examples:
     >>> from cpknight import Board, distance_map
     >>> distance_map(Board.parse("8x8"), "a1")["h8"]
     6
 """
 
-from cpknight.api import (
-    collect,
-    compare_distances,
-    compare_tours,
-    components,
-    count_tours,
-    distance_map,
-    find_tour,
-    iter_tours,
-    knight_distance,
-    longest_path,
-    reachable,
-    shortest_path,
-    sweep,
-    try_collect,
-    try_tour,
-)
-from cpknight.board import Board, Cell
-from cpknight.checks import check_route, check_tour, is_route, is_tour
-from cpknight.constraints import TourConstraints, tour_constraints
-from cpknight.errors import (
-    CpknightError,
-    EngineError,
-    InvalidBoardError,
-    InvalidCellError,
-    InvalidInputError,
-    InvalidPieceError,
-    NoPathError,
-    NoTourError,
-    SolveLimitError,
-    TourCheckError,
-)
-from cpknight.longest.common import LongestPath, check_longest
-from cpknight.named_boards import NAMED_BOARDS
-from cpknight.pieces import (
-    CAMEL,
-    GIRAFFE,
-    KNIGHT,
-    NAMED_PIECES,
-    ZEBRA,
-    Leaper,
-    MoveGraph,
-    move_graph,
-)
-from cpknight.results import (
-    Comparison,
-    Distance,
-    DistanceMap,
-    Outcome,
-    Route,
-    Sweep,
-    SweepCell,
-    Tour,
-    TourCount,
-    TourOutcome,
-)
-from cpknight.solving import SolveOptions
-from cpknight.status import Effort, Status
+from typing import TYPE_CHECKING
+
+from cpknight.lazy import exports
+
+if TYPE_CHECKING:
+    from cpknight.api import (
+        collect,
+        compare_distances,
+        compare_tours,
+        components,
+        count_tours,
+        distance_map,
+        find_tour,
+        iter_tours,
+        knight_distance,
+        longest_path,
+        reachable,
+        shortest_path,
+        sweep,
+        try_collect,
+        try_tour,
+    )
+    from cpknight.board import Board, Cell
+    from cpknight.checks import check_route, check_tour, is_route, is_tour
+    from cpknight.constraints import TourConstraints, tour_constraints
+    from cpknight.errors import (
+        CpknightError,
+        EngineError,
+        InvalidBoardError,
+        InvalidCellError,
+        InvalidInputError,
+        InvalidPieceError,
+        NoPathError,
+        NoTourError,
+        SolveLimitError,
+        TourCheckError,
+    )
+    from cpknight.longest.common import LongestPath, check_longest
+    from cpknight.named_boards import NAMED_BOARDS
+    from cpknight.pieces import (
+        CAMEL,
+        GIRAFFE,
+        KNIGHT,
+        NAMED_PIECES,
+        ZEBRA,
+        Leaper,
+        MoveGraph,
+        move_graph,
+    )
+    from cpknight.results import (
+        Comparison,
+        Distance,
+        DistanceMap,
+        Outcome,
+        Route,
+        Sweep,
+        SweepCell,
+        Tour,
+        TourCount,
+        TourOutcome,
+    )
+    from cpknight.solving import SolveOptions
+    from cpknight.status import Effort, Status
 
 __version__ = "0.1.0"
+
+_WHERE = {
+    "collect": "cpknight.api",
+    "compare_distances": "cpknight.api",
+    "compare_tours": "cpknight.api",
+    "components": "cpknight.api",
+    "count_tours": "cpknight.api",
+    "distance_map": "cpknight.api",
+    "find_tour": "cpknight.api",
+    "iter_tours": "cpknight.api",
+    "knight_distance": "cpknight.api",
+    "longest_path": "cpknight.api",
+    "reachable": "cpknight.api",
+    "shortest_path": "cpknight.api",
+    "sweep": "cpknight.api",
+    "try_collect": "cpknight.api",
+    "try_tour": "cpknight.api",
+    "Board": "cpknight.board",
+    "Cell": "cpknight.board",
+    "check_route": "cpknight.checks",
+    "check_tour": "cpknight.checks",
+    "is_route": "cpknight.checks",
+    "is_tour": "cpknight.checks",
+    "TourConstraints": "cpknight.constraints",
+    "tour_constraints": "cpknight.constraints",
+    "CpknightError": "cpknight.errors",
+    "EngineError": "cpknight.errors",
+    "InvalidBoardError": "cpknight.errors",
+    "InvalidCellError": "cpknight.errors",
+    "InvalidInputError": "cpknight.errors",
+    "InvalidPieceError": "cpknight.errors",
+    "NoPathError": "cpknight.errors",
+    "NoTourError": "cpknight.errors",
+    "SolveLimitError": "cpknight.errors",
+    "TourCheckError": "cpknight.errors",
+    "LongestPath": "cpknight.longest.common",
+    "check_longest": "cpknight.longest.common",
+    "NAMED_BOARDS": "cpknight.named_boards",
+    "CAMEL": "cpknight.pieces",
+    "GIRAFFE": "cpknight.pieces",
+    "KNIGHT": "cpknight.pieces",
+    "NAMED_PIECES": "cpknight.pieces",
+    "ZEBRA": "cpknight.pieces",
+    "Leaper": "cpknight.pieces",
+    "MoveGraph": "cpknight.pieces",
+    "move_graph": "cpknight.pieces",
+    "Comparison": "cpknight.results",
+    "Distance": "cpknight.results",
+    "DistanceMap": "cpknight.results",
+    "Outcome": "cpknight.results",
+    "Route": "cpknight.results",
+    "Sweep": "cpknight.results",
+    "SweepCell": "cpknight.results",
+    "Tour": "cpknight.results",
+    "TourCount": "cpknight.results",
+    "TourOutcome": "cpknight.results",
+    "SolveOptions": "cpknight.solving",
+    "Effort": "cpknight.status",
+    "Status": "cpknight.status",
+}
+
+__getattr__, __dir__ = exports(__name__, _WHERE)
 
 __all__ = [
     "CAMEL",

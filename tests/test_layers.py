@@ -18,7 +18,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "cpknight"
 
 LAYERS = [
-    {"status"},
+    {"status", "lazy"},
     {"errors"},
     {"board"},
     {"named_boards"},

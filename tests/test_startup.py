@@ -6,6 +6,7 @@ in a fresh interpreter, which then lists the heavy modules it loaded.
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 
@@ -72,3 +73,57 @@ def test_small_side_bound_matches_the_tiles() -> None:
     # auto tells small boards apart before importing the tiles: its bound must
     # be the tiles' own.
     assert auto._TILES_MIN_SIDE == tiles.AUTO_MIN_SIDE
+
+
+def test_import_cpknight_loads_nothing_heavy() -> None:
+    # Public names load on first use (cpknight.lazy): the bare import is quick.
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, cpknight, cpknight.api; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('numpy', 'ortools', 'cpknight')))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout.strip() == "['cpknight', 'cpknight.api', 'cpknight.lazy']"
+
+
+@pytest.mark.parametrize("package", ["cpknight", "cpknight.api"])
+def test_every_public_name_loads(package: str) -> None:
+    # Each lazy name resolves to the object of the module the table names.
+    module = importlib.import_module(package)
+    where = module._WHERE
+    for name in module.__all__:
+        if name == "__version__":
+            continue
+        source, _, attribute = where[name].partition(":")
+        owner = importlib.import_module(source)
+        assert getattr(module, name) is getattr(owner, attribute or name), name
+    assert set(module.__all__) <= set(dir(module)) | {"__version__"}
+    with pytest.raises(AttributeError, match="no attribute 'nonesuch'"):
+        module.nonesuch  # noqa: B018
+
+
+def test_distance_loads_no_tour_code() -> None:
+    # cpknight distance imports neither the tour front door nor the runner.
+    script = (
+        "import contextlib, io, sys\n"
+        "from cpknight.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['distance', '8x8', 'a1', 'h8'])\n"
+        "print(sorted(m for m in sys.modules if m in "
+        "('cpknight.api.tours', 'cpknight.runner', 'cpknight.api.longest')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout.strip() == "[]"

@@ -18,31 +18,66 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.api.common import BoardLike, resolve
-from cpknight.api.distances import (
-    compare_distances,
-    components,
-    distance_map,
-    knight_distance,
-    reach_split,
-    reachable,
-    shortest_path,
-)
-from cpknight.api.longest import compare_longest, longest_path, try_longest
-from cpknight.api.routes import collect, try_collect
-from cpknight.api.tours import (
-    compare_tours,
-    count_tours,
-    find_tour,
-    iter_tours,
-    sweep,
-    try_tour,
-)
-from cpknight.distances import ENGINES as DISTANCE_METHODS
-from cpknight.longest import ENGINES as LONGEST_METHODS
-from cpknight.routes import ENGINES as ROUTE_METHODS
-from cpknight.tours import ENGINES as TOUR_METHODS
-from cpknight.tours.auto import choose_tour_method
+from typing import TYPE_CHECKING
+
+from cpknight.lazy import exports
+
+if TYPE_CHECKING:
+    from cpknight.api.common import BoardLike, resolve
+    from cpknight.api.distances import (
+        compare_distances,
+        components,
+        distance_map,
+        knight_distance,
+        reach_split,
+        reachable,
+        shortest_path,
+    )
+    from cpknight.api.longest import compare_longest, longest_path, try_longest
+    from cpknight.api.routes import collect, try_collect
+    from cpknight.api.tours import (
+        compare_tours,
+        count_tours,
+        find_tour,
+        iter_tours,
+        sweep,
+        try_tour,
+    )
+    from cpknight.distances import ENGINES as DISTANCE_METHODS
+    from cpknight.longest import ENGINES as LONGEST_METHODS
+    from cpknight.routes import ENGINES as ROUTE_METHODS
+    from cpknight.tours import ENGINES as TOUR_METHODS
+    from cpknight.tours.auto import choose_tour_method
+
+_WHERE = {
+    "BoardLike": "cpknight.api.common",
+    "resolve": "cpknight.api.common",
+    "compare_distances": "cpknight.api.distances",
+    "components": "cpknight.api.distances",
+    "distance_map": "cpknight.api.distances",
+    "knight_distance": "cpknight.api.distances",
+    "reach_split": "cpknight.api.distances",
+    "reachable": "cpknight.api.distances",
+    "shortest_path": "cpknight.api.distances",
+    "compare_longest": "cpknight.api.longest",
+    "longest_path": "cpknight.api.longest",
+    "try_longest": "cpknight.api.longest",
+    "collect": "cpknight.api.routes",
+    "try_collect": "cpknight.api.routes",
+    "compare_tours": "cpknight.api.tours",
+    "count_tours": "cpknight.api.tours",
+    "find_tour": "cpknight.api.tours",
+    "iter_tours": "cpknight.api.tours",
+    "sweep": "cpknight.api.tours",
+    "try_tour": "cpknight.api.tours",
+    "DISTANCE_METHODS": "cpknight.distances:ENGINES",
+    "LONGEST_METHODS": "cpknight.longest:ENGINES",
+    "ROUTE_METHODS": "cpknight.routes:ENGINES",
+    "TOUR_METHODS": "cpknight.tours:ENGINES",
+    "choose_tour_method": "cpknight.tours.auto",
+}
+
+__getattr__, __dir__ = exports(__name__, _WHERE)
 
 __all__ = [
     "DISTANCE_METHODS",

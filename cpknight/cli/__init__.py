@@ -48,7 +48,6 @@ from cpknight.errors import (
     NoTourError,
     SolveLimitError,
 )
-from cpknight.runner import RunInterrupted
 
 __all__ = [
     "COMMANDS",
@@ -122,9 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CpknightError as exc:
         print(f"cpknight: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except RunInterrupted as exc:
-        return interrupted_run(exc)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        from cpknight.runner import RunInterrupted  # loaded by whatever raised it
+
+        if isinstance(exc, RunInterrupted):
+            return interrupted_run(exc)
         print("cpknight: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cpknight.cli.common import (
     EXIT_INTERNAL,
@@ -32,8 +32,10 @@ from cpknight.errors import InvalidInputError
 from cpknight.io import write_new_file
 from cpknight.render import GRID_LIMIT, grid_text
 from cpknight.results import Outcome
-from cpknight.runner import RunInterrupted, RunOptions, usable_cores
 from cpknight.status import Effort, Status
+
+if TYPE_CHECKING:
+    from cpknight.runner import RunInterrupted, RunOptions
 
 __all__ = ["interrupted_run"]
 
@@ -74,6 +76,8 @@ def _add_run_args(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None
 
 
 def _run_options(args: argparse.Namespace) -> RunOptions:
+    from cpknight.runner import RunOptions, usable_cores
+
     jobs = usable_cores() if args.jobs is None else args.jobs
     return RunOptions(
         jobs=jobs,
@@ -161,6 +165,7 @@ def _add_study(sub: SubParsers) -> None:
 def _run_study(args: argparse.Namespace) -> int:
     import json
 
+    from cpknight.runner import RunInterrupted
     from cpknight.study import read_suite, run_study
 
     suite = read_suite(args.suite)
@@ -225,6 +230,7 @@ def _summary_text(summary: dict[str, dict[str, Any]]) -> str:
 
 def _run_pair_sweep(args: argparse.Namespace) -> int:
     """``cpknight sweep BOARD --pairs``: the start x end table of open tours."""
+    from cpknight.runner import RunInterrupted
     from cpknight.study import sweep_pairs
 
     if args.closed:
@@ -283,6 +289,7 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
 
 def _run_sharded_count(args: argparse.Namespace) -> int:
     """``cpknight count BOARD --shards N``: the count in independent shards."""
+    from cpknight.runner import RunInterrupted
     from cpknight.study import count_tours_sharded
 
     board, piece = _board_and_piece(args)

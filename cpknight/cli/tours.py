@@ -5,9 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cpknight.api import (
-    try_tour,
-)
 from cpknight.board import Board
 from cpknight.checks import check_tour
 from cpknight.cli.common import (
@@ -262,6 +259,8 @@ def _run_tour(args: argparse.Namespace) -> int:
         check_animation(board.n_open, args.speed)
     kind = "closed" if closed else "open"
     side = _constraints(args, board, piece)
+    from cpknight.api import try_tour
+
     outcome = try_tour(
         board,
         piece=piece,
