@@ -30,6 +30,39 @@ def test_cell_lines_are_the_names_one_a_line(spec: str, topology: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("shape", "chunk"),
+    [
+        ((8, 8), 1),
+        ((30, 26), 7),  # z, the last file: algebraic
+        ((26, 27), 7),  # one file past z: coordinates
+        ((12_000, 3), 64),  # algebraic ranks of 1 to 5 digits
+        ((3, 4, 5), 5),
+        ((4,), 3),
+        ((1, 10**7), 16),  # up to 9,999,999: 7 digits, the widest slot
+        ((2, 12_000_000), 16),  # 8 digits: named one by one
+    ],
+)
+def test_cell_line_blocks_join_to_the_names(shape: tuple[int, ...], chunk: int) -> None:
+    # Blocks of any size, numbers of every width (0, 9, 10, 99, 100, ...) and
+    # the widest: byte for byte what cell_name writes one cell at a time.
+    board = Board(shape)
+    rng = np.random.default_rng(2)
+    widths = [10**k + d for k in range(9) for d in (-1, 0)]
+    columns = []
+    for side in shape:
+        picks = [w for w in widths if 0 <= w < side] + [0, side - 1]
+        columns.append(
+            np.concatenate([rng.choice(picks, 200), rng.integers(0, side, 200)])
+        )
+    cells = np.stack(columns, axis=1)
+    expected = "".join(board.cell_name(c) + "\n" for c in cells.tolist())
+    blocks = list(board.cell_line_blocks(cells, chunk))
+    assert len(blocks) == -(-len(cells) // chunk)
+    assert b"".join(blocks) == expected.encode("ascii")
+    assert board.cell_lines(cells[:0]) == b""
+
+
+@pytest.mark.parametrize(
     ("spec", "topology", "piece", "closed"),
     [
         ("8x8", "bounded", "knight", True),
