@@ -81,22 +81,23 @@ LINE_CHUNK = 1 << 15
 """Cells named at a time by :meth:`Board.cell_line_blocks`."""
 
 
-def _number_slots(top: int, separator: bytes) -> npt.NDArray[np.uint64]:
-    r"""The numbers ``0 .. top - 1`` as 8-byte slots: digits, ``separator``, zeros.
+def _number_slots(
+    numbers: npt.NDArray[np.int64], separator: bytes
+) -> npt.NDArray[np.uint64]:
+    r"""Numbers as 8-byte slots: their digits, ``separator``, zero bytes.
 
-    ``separator`` is one byte; the numbers have at most 7 digits.
+    ``separator`` is one byte; the numbers are from 0 to 9,999,999.
 
     Examples:
-        >>> slots = _number_slots(12, b",").view(np.uint8).reshape(-1, 8)
-        >>> slots[0].tobytes(), slots[11].tobytes()
-        (b'0,\x00\x00\x00\x00\x00\x00', b'11,\x00\x00\x00\x00\x00')
+        >>> slots = _number_slots(np.array([0, 11]), b",").view(np.uint8)
+        >>> slots.reshape(-1, 8).tobytes()
+        b'0,\x00\x00\x00\x00\x00\x0011,\x00\x00\x00\x00\x00'
     """
-    numbers = np.arange(top, dtype=np.int64)
-    width = len(str(max(top - 1, 0)))
-    digits = np.ones(top, dtype=np.int64)
+    width = len(str(int(numbers.max(initial=0))))
+    digits = np.ones(len(numbers), dtype=np.int64)
     for power in range(1, width):
         digits += numbers >= 10**power
-    out = np.zeros((top, 8), dtype=np.uint8)
+    out = np.zeros((len(numbers), 8), dtype=np.uint8)
     for j in range(min(width + 1, 8)):
         place = digits - 1 - j  # the power of ten of byte j; -1: the separator
         digit = numbers // 10 ** np.maximum(place, 0) % 10 + ord("0")
@@ -727,27 +728,34 @@ a tour needs a finite board
             or (algebraic and int(array[:, 1].min()) < 0)
         ):
             for begin in range(0, n, chunk):
-                names = [self.cell_name(c) for c in array[begin : begin + chunk].tolist()]
+                names = [
+                    self.cell_name(c) for c in array[begin : begin + chunk].tolist()
+                ]
                 yield "".join(name + "\n" for name in names).encode("ascii")
             return
+        # Each slot: (its cells' values, a table of slots by value or None
+        # for slots made from the values themselves, the separator).
+        separators = [b","] * (len(fields) - 1) + [b"\n"]
         top = max(int(f.max()) for f in fields) + 1
-        tables: list[npt.NDArray[np.uint64]] = []
+        numbers = np.arange(top, dtype=np.int64)
+        tabled = top <= n  # a table of the numbers up to the largest, looked up
+        parts = [
+            (values, _number_slots(numbers, sep) if tabled else None, sep)
+            for values, sep in zip(fields, separators, strict=True)
+        ]
         if algebraic:
             letters = np.zeros((len(FILES), 8), dtype=np.uint8)
             letters[:, 0] = np.frombuffer(FILES.encode("ascii"), dtype=np.uint8)
-            tables.append(letters.view(np.uint64).ravel())
-            sources = [array[:, 1], fields[0]]
-        else:
-            sources = fields
-        commas = _number_slots(top, b",")
-        newlines = _number_slots(top, b"\n")
-        tables += [commas] * (len(fields) - 1) + [newlines]
-        slots = np.empty((min(chunk, n), len(tables)), dtype=np.uint64)
+            parts.insert(0, (array[:, 1], letters.view(np.uint64).ravel(), b""))
+        slots = np.empty((min(chunk, n), len(parts)), dtype=np.uint64)
         for begin in range(0, n, chunk):
             stop = min(begin + chunk, n)
             block = slots[: stop - begin]
-            for k, (table, source) in enumerate(zip(tables, sources)):
-                np.take(table, source[begin:stop], out=block[:, k])
+            for k, (values, table, sep) in enumerate(parts):
+                if table is not None:
+                    np.take(table, values[begin:stop], out=block[:, k])
+                else:  # few cells with large numbers: no table
+                    block[:, k] = _number_slots(values[begin:stop], sep)
             yield block.tobytes().translate(None, b"\0")
 
     def index(self, cell: Sequence[int]) -> int:

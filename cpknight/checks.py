@@ -254,20 +254,23 @@ def _clean_walk(
         columns = [block[:, k] for k in range(dim)]
         # One column at a time: numpy's max along axis 0 of an (n, d) array is
         # many times slower than d strided passes.
-        if any(int(col.max()) >= side for col, side in zip(columns, shape)):
+        if any(
+            int(col.max()) >= side for col, side in zip(columns, shape, strict=True)
+        ):
             return False
         flat = columns[0] * weights[0]
-        for col, weight in zip(columns[1:], weights[1:]):
+        for col, weight in zip(columns[1:], weights[1:], strict=True):
             flat += col * weight if weight != 1 else col
         if open_flat is not None and not open_flat[flat].all():
             return False
         seen[flat] = True
-        if len(block) > 1 and not steps_are_moves(
-            board, leaper, block[:-1], block[1:]
-        ).all():
+        if (
+            len(block) > 1
+            and not steps_are_moves(board, leaper, block[:-1], block[1:]).all()
+        ):
             return False
     # n cells, all on the board, cover n distinct cells only when none repeats.
-    return int(np.count_nonzero(seen)) == n
+    return bool(int(np.count_nonzero(seen)) == n)
 
 
 def _first_fault(board: Board, leaper: Leaper, array: npt.NDArray[np.int64]) -> None:

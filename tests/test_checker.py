@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -208,7 +210,6 @@ def test_blockwise_walk_check_agrees_with_the_first_fault_finder(
     # tours, and the same tours broken in every way the checker names, with
     # the fault before, on and after the block borders.
     from cpknight.checks import _clean_walk, _first_fault
-
     from tests.conftest import brute_open_cells
 
     board = Board.parse(spec, topology=topology)
@@ -240,7 +241,7 @@ def test_blockwise_walk_check_agrees_with_the_first_fault_finder(
         expected = (
             set(cells) <= open_cells
             and len(set(cells)) == len(cells)
-            and all(is_leap(board, (1, 2), a, b) for a, b in zip(cells, cells[1:]))
+            and all(is_leap(board, (1, 2), a, b) for a, b in itertools.pairwise(cells))
         )
         try:
             _first_fault(board, KNIGHT, walk)
@@ -274,4 +275,7 @@ def test_huge_tours_name_their_first_fault_past_the_first_block() -> None:
     broken[late, 1] = 200
     with pytest.raises(TourCheckError) as info:
         check_tour(board, broken)
-    assert str(info.value) == f"cell {late + 1} ({broken[late, 0]},200) is not on board 200x200"
+    assert (
+        str(info.value)
+        == f"cell {late + 1} ({broken[late, 0]},200) is not on board 200x200"
+    )
