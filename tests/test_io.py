@@ -7,10 +7,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cpknight import Board, InvalidInputError, Leaper, check_tour, find_tour
+from cpknight import (
+    Board,
+    InvalidCellError,
+    InvalidInputError,
+    Leaper,
+    check_tour,
+    find_tour,
+)
 from cpknight.checks import make_tour
 from cpknight.cli import main
-from cpknight.io import read_moves, read_tour_file, tour_moves_text
+from cpknight.io import read_cells, read_moves, read_tour_file, tour_moves_text
 
 
 @pytest.mark.parametrize(
@@ -121,3 +128,64 @@ def test_moves_files_refuse_leapers_with_too_many_moves() -> None:
     )
     with pytest.raises(InvalidInputError, match="at most 62 moves"):
         tour_moves_text(tour)
+
+
+@pytest.mark.parametrize(
+    "shape", [(8, 8), (30, 26), (26, 27), (12_000, 3), (3, 4, 5), (4,), (1, 10**7)]
+)
+@pytest.mark.parametrize("chunk", [1, 64, 1 << 18])
+def test_cell_lines_read_back_in_blocks(
+    shape: tuple[int, ...], chunk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What cell_lines writes, read back in blocks of any size (a block is
+    # whole lines of at least `chunk` bytes), with and without the last newline.
+    import cpknight.io
+
+    monkeypatch.setattr(cpknight.io, "READ_CHUNK", chunk)
+    board = Board(shape)
+    rng = np.random.default_rng(3)
+    widths = [10**k + d for k in range(9) for d in (-1, 0)]
+    columns = []
+    for side in shape:
+        picks = [w for w in widths if 0 <= w < side] + [0, side - 1]
+        columns.append(
+            np.concatenate([rng.choice(picks, 100), rng.integers(0, side, 100)])
+        )
+    cells = np.stack(columns, axis=1)
+    data = board.cell_lines(cells)
+    assert read_cells(board, data).tolist() == cells.tolist()
+    assert read_cells(board, data[:-1]).tolist() == cells.tolist()
+
+
+@pytest.mark.parametrize(
+    ("spec", "text"),
+    [
+        ("8x8", "a1\r\nb3\r\n"),
+        ("8x8", "; a tour\na1\n\nb3\n"),
+        ("8x8", " a1\nb3 \n"),
+        ("8x8", "a01\nb3\n"),
+        ("8x8", "0,0\n2,1\n"),
+        ("30x30", "(0, 27)\n12,3\n"),
+        ("30x30", "007,3\n12,3\n"),
+        ("30x30", "123456789,3\n12,3\n"),
+        ("3x4x5", "0,1,2\n2,3,4"),
+        ("30x30", "1\n2,3\n4,5,6\n"),
+        ("30x30", "1,2\n,3\n"),
+    ],
+)
+def test_unusual_cell_lines_read_as_each_line_reads(spec: str, text: str) -> None:
+    # The bulk reader takes the lines it can and leaves the rest to the
+    # line-by-line reader: the answer (or the error) is each line read alone.
+    board = Board.parse(spec)
+    lines = [line.strip() for line in text.splitlines()]
+    try:
+        rows = [board.read_cell(x)[0] for x in lines if x and not x.startswith(";")]
+        expected: object = rows if all(len(r) == board.dim for r in rows) else "error"
+    except InvalidCellError:
+        expected = "error"
+    try:
+        got: object = read_cells(board, text).tolist()
+        got = [tuple(r) for r in got]  # type: ignore[union-attr]
+    except InvalidCellError:
+        got = "error"
+    assert got == expected
