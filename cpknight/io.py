@@ -19,7 +19,7 @@ Examples:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError
-from cpknight.pieces import PieceLike
+from cpknight.pieces import Leaper, PieceLike
 from cpknight.results import Tour
 from cpknight.solving import cannot_write
 
@@ -42,6 +42,7 @@ __all__ = [
     "read_moves",
     "read_tour_file",
     "tour_file_text",
+    "tour_moves_blocks",
     "tour_moves_text",
     "write_new_file",
     "write_tour_file",
@@ -110,29 +111,32 @@ MOVES_PER_LINE = 100
 """Characters a line in a ``.moves`` file."""
 
 
-def _codes_by_table(
-    steps: npt.NDArray[np.int64], vectors: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:
-    """Each step's move index, looked up by its offset (bounded boards: one pass)."""
-    import numpy as np
+def _move_chars(
+    cells: npt.NDArray[np.int64], vectors: npt.NDArray[np.int64]
+) -> npt.NDArray[np.uint8]:
+    """Each step's character, looked up by its offset (bounded boards); 0: none.
 
-    reach = int(np.abs(vectors).max())
+    The offset on each axis, clipped to one past the piece's reach, indexes a
+    table of the characters of the moves: a few passes, one a column.
+    """
+    reach = int(np.abs(vectors).max()) + 1
     span = 2 * reach + 1
-    weights = span ** np.arange(steps.shape[1], dtype=np.int64)
-    table = np.full(span ** steps.shape[1], -1, dtype=np.int64)
-    table[(vectors + reach) @ weights] = np.arange(len(vectors))
-    inside = np.all(np.abs(steps) <= reach, axis=1)
-    keys = np.where(inside[:, None], steps + reach, 0) @ weights
-    codes: npt.NDArray[np.int64] = np.where(inside, table[keys], -1)
-    return codes
+    keys = np.zeros(len(cells) - 1, dtype=np.int64)
+    for axis in range(cells.shape[1]):
+        column = cells[:, axis]
+        keys *= span
+        keys += np.clip(column[1:] - column[:-1], -reach, reach) + reach
+    weights = span ** np.arange(cells.shape[1] - 1, -1, -1, dtype=np.int64)
+    table = np.zeros(span ** cells.shape[1], dtype=np.uint8)
+    table[(vectors + reach) @ weights] = _ALPHABET[: len(vectors)]
+    chars: npt.NDArray[np.uint8] = table[keys]
+    return chars
 
 
 def _codes_by_move(
     steps: npt.NDArray[np.int64], vectors: npt.NDArray[np.int64], board: Board
 ) -> npt.NDArray[np.int64]:
     """Each step's move index, one pass a move (wrapped axes taken modulo)."""
-    import numpy as np
-
     codes = np.full(len(steps), -1, dtype=np.int64)
     for j, vector in enumerate(vectors.tolist()):
         hit = codes < 0
@@ -146,6 +150,12 @@ def _codes_by_move(
     return codes
 
 
+_ALPHABET = np.frombuffer(MOVE_CODES.encode("ascii"), dtype=np.uint8)
+
+MOVES_CHUNK = 320 * MOVES_PER_LINE
+"""Moves written at a time by :func:`tour_moves_blocks`: whole lines."""
+
+
 def tour_moves_text(tour: Tour) -> bytes:
     r"""A tour in the compact ``.moves`` format: its first cell, then its moves.
 
@@ -153,7 +163,8 @@ def tour_moves_text(tour: Tour) -> bytes:
     move order (``Leaper.moves``), :data:`MOVES_PER_LINE` a line, after two
     comment lines saying so and the first cell. A million-cell knight's tour
     takes about 1 MB (one cell a line takes 7.8 MB); the closing move of a
-    closed tour is not written (the checker looks for it).
+    closed tour is not written (the checker looks for it). The bytes of
+    :func:`tour_moves_blocks`, joined.
 
     Raises:
         InvalidInputError: the piece has more moves than :data:`MOVE_CODES`
@@ -169,8 +180,24 @@ def tour_moves_text(tour: Tour) -> bytes:
         >>> read_moves(t.board, t.piece, text).tolist() == t.array.tolist()
         True
     """
-    import numpy as np
+    return b"".join(tour_moves_blocks(tour))
 
+
+def tour_moves_blocks(tour: Tour, chunk: int = MOVES_CHUNK) -> Iterator[bytes]:
+    r""":func:`tour_moves_text` in pieces: the head, then ``chunk`` moves at a time.
+
+    ``chunk`` is a multiple of :data:`MOVES_PER_LINE`: every piece but the
+    last is whole lines.
+
+    Raises:
+        InvalidInputError: as :func:`tour_moves_text` (before the first piece).
+
+    Examples:
+        >>> from cpknight import find_tour
+        >>> t = find_tour("5x5", closed=False, start="a1", method="warnsdorff")
+        >>> [len(piece) for piece in tour_moves_blocks(t, chunk=100)][1:]
+        [25]
+    """
     board, piece = tour.board, tour.piece
     vectors = piece.moves(board.dim)
     if len(vectors) > len(MOVE_CODES):
@@ -178,28 +205,33 @@ def tour_moves_text(tour: Tour) -> bytes:
             f"a .moves file holds leapers of at most {len(MOVE_CODES)} moves; "
             f"{piece.label} has {len(vectors)} in {board.dim}D: write .npy instead"
         )
+    if chunk % MOVES_PER_LINE or chunk <= 0:
+        raise ValueError(f"chunk must be whole lines of {MOVES_PER_LINE}: {chunk}")
     cells = tour.array
-    steps = cells[1:] - cells[:-1]
-    if any(board.wrap):
-        codes = _codes_by_move(steps, vectors, board)
-    else:
-        codes = _codes_by_table(steps, vectors)
-    if (codes < 0).any():  # a checked tour moves by the piece's moves only
-        raise InvalidInputError("the tour has a step that is not one move")
-    alphabet = np.frombuffer(MOVE_CODES.encode("ascii"), dtype=np.uint8)
-    body = alphabet[codes]
-    full, rest = divmod(len(body), MOVES_PER_LINE)
-    lines = body[: full * MOVES_PER_LINE].reshape(full, MOVES_PER_LINE)
-    newlines = np.full((full, 1), ord("\n"), dtype=np.uint8)
-    text = np.concatenate([lines, newlines], axis=1).tobytes()
-    if rest:
-        text += body[full * MOVES_PER_LINE :].tobytes() + b"\n"
-    head = (
+    yield (
         f"; cpknight moves: {piece.label} on board {board.label}\n"
         f"; the first cell, then move j of the piece's order as {MOVE_CODES[:10]}...\n"
         f"{board.cell_name(cells[0].tolist())}\n"
-    )
-    return head.encode("ascii") + text
+    ).encode("ascii")
+    for begin in range(0, len(cells) - 1, chunk):
+        part = cells[begin : begin + chunk + 1]  # the moves out of these cells
+        if any(board.wrap):
+            codes = _codes_by_move(part[1:] - part[:-1], vectors, board)
+            if (codes < 0).any():
+                raise InvalidInputError("the tour has a step that is not one move")
+            body = _ALPHABET[codes]
+        else:
+            body = _move_chars(part, vectors)
+            if not body.all():  # a checked tour moves by the piece's moves only
+                raise InvalidInputError("the tour has a step that is not one move")
+        full, rest = divmod(len(body), MOVES_PER_LINE)
+        lines = np.empty((full, MOVES_PER_LINE + 1), dtype=np.uint8)
+        lines[:, :-1] = body[: full * MOVES_PER_LINE].reshape(full, MOVES_PER_LINE)
+        lines[:, -1] = ord("\n")
+        text = lines.tobytes()
+        if rest:
+            text += body[full * MOVES_PER_LINE :].tobytes() + b"\n"
+        yield text
 
 
 def read_moves(board: Board, piece: PieceLike, data: bytes) -> npt.NDArray[np.int64]:
@@ -219,6 +251,10 @@ def read_moves(board: Board, piece: PieceLike, data: bytes) -> npt.NDArray[np.in
 
     leaper = as_piece(piece)
     leaper.check_dim(board.dim, board.label)
+    n_moves = len(leaper.moves(board.dim))
+    fast = _read_moves_fast(board, leaper, data, MOVE_CODES[:n_moves].encode("ascii"))
+    if fast is not None:
+        return fast
     lines = [
         line.strip()
         for line in data.decode("ascii", errors="replace").splitlines()
@@ -234,7 +270,6 @@ def read_moves(board: Board, piece: PieceLike, data: bytes) -> npt.NDArray[np.in
         )
     body = np.frombuffer("".join(lines[1:]).encode("ascii"), dtype=np.uint8)
     lookup = np.full(256, -1, dtype=np.int64)
-    n_moves = len(leaper.moves(board.dim))
     lookup[np.frombuffer(MOVE_CODES[:n_moves].encode("ascii"), dtype=np.uint8)] = (
         np.arange(n_moves)
     )
@@ -246,6 +281,38 @@ def read_moves(board: Board, piece: PieceLike, data: bytes) -> npt.NDArray[np.in
             f"{MOVE_CODES[:n_moves]!r})"
         )
     return walk(board, leaper, start, codes)
+
+
+def _read_moves_fast(
+    board: Board, leaper: Leaper, data: bytes, codes: bytes
+) -> npt.NDArray[np.int64] | None:
+    """A ``.moves`` text of move characters and newlines only, read in bulk.
+
+    None for anything else (comments or blank lines in the body, spaces,
+    characters that are not moves, a bad first cell): the line reader then
+    reads it and says what is wrong.
+    """
+    from cpknight.pieces import walk
+
+    head = 0
+    while data.startswith(b";", head) or data.startswith(b"\n", head):
+        head = data.find(b"\n", head) + 1
+        if head == 0:
+            return None
+    end = data.find(b"\n", head)
+    if end < 0:
+        return None
+    first = data[head:end].decode("ascii", errors="replace").strip()
+    body = data[end + 1 :]
+    if not first or body.translate(None, codes + b"\n"):
+        return None
+    start, _ = board.read_cell(first)
+    if len(start) != board.dim:
+        return None
+    lookup = np.zeros(256, dtype=np.int64)
+    lookup[np.frombuffer(codes, dtype=np.uint8)] = np.arange(len(codes))
+    moves = lookup[np.frombuffer(body.translate(None, b"\n"), dtype=np.uint8)]
+    return walk(board, leaper, start, moves)
 
 
 def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,7 +19,14 @@ from cpknight import (
 )
 from cpknight.checks import make_tour
 from cpknight.cli import main
-from cpknight.io import read_cells, read_moves, read_tour_file, tour_moves_text
+from cpknight.io import (
+    MOVE_CODES,
+    read_cells,
+    read_moves,
+    read_tour_file,
+    tour_moves_blocks,
+    tour_moves_text,
+)
 
 
 @pytest.mark.parametrize(
@@ -189,3 +198,64 @@ def test_unusual_cell_lines_read_as_each_line_reads(spec: str, text: str) -> Non
     except InvalidCellError:
         got = "error"
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("spec", "topology", "piece", "closed"),
+    [
+        ("12x12", "bounded", "knight", True),
+        ("3x4x4", "bounded", "knight", False),
+        ("6x6", "torus", "knight", True),
+        ("10x10", "bounded", "zebra", True),
+    ],
+)
+@pytest.mark.parametrize("chunk", [100, 200, 32_000])
+def test_moves_blocks_spell_each_step(
+    spec: str, topology: str, piece: str, closed: bool, chunk: int
+) -> None:
+    # The characters, worked out step by step in Python: the index of the
+    # step's vector (modulo the sides where the board wraps) in the piece's
+    # move order; 100 a line, whatever the pieces they are written in.
+    board = Board.parse(spec, topology=topology)  # type: ignore[arg-type]
+    tour = find_tour(board, piece=piece, closed=closed, method="race")
+    vectors = Leaper.parse(piece).moves(board.dim).tolist()
+    chars = []
+    for a, b in itertools.pairwise(tour.array.tolist()):
+        j = next(
+            j
+            for j, v in enumerate(vectors)
+            if all(
+                (y - x - d) % side == 0 if wraps else y - x == d
+                for x, y, d, side, wraps in zip(
+                    a, b, v, board.shape, board.wrap, strict=True
+                )
+            )
+        )
+        chars.append(MOVE_CODES[j])
+    body = "".join(chars)
+    lines = [body[i : i + 100] for i in range(0, len(body), 100)]
+    blocks = list(tour_moves_blocks(tour, chunk=chunk))
+    head = blocks[0].decode().splitlines()
+    assert head[2] == board.cell_name(tour.array[0].tolist())
+    assert b"".join(blocks[1:]).decode() == "".join(x + "\n" for x in lines)
+    assert len(blocks) == 1 + -(-len(body) // chunk)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda text: text,
+        lambda text: text.replace(b"\n", b"\r\n"),
+        lambda text: text.replace(b"\n", b"\n\n"),
+        lambda text: text.replace(b"\n", b"  \n"),
+        lambda text: text + b"; the end\n",
+        lambda text: text[: len(text) // 2] + b"\n; a note\n" + text[len(text) // 2 :],
+        lambda text: text.rstrip(b"\n"),
+    ],
+)
+def test_moves_files_read_alike_in_bulk_and_by_line(edit: Any) -> None:
+    # Comments, blank lines, spaces and carriage returns: the bulk reader
+    # leaves such files to the line reader; the cells are the same.
+    tour = find_tour("12x12", method="race")
+    text = edit(tour_moves_text(tour))
+    assert read_moves(tour.board, "knight", text).tolist() == tour.array.tolist()
