@@ -28,6 +28,8 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+    from cpknight.solving import Run
+
 from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError
 from cpknight.pieces import Leaper, PieceLike
@@ -315,31 +317,98 @@ def _read_moves_fast(
     return walk(board, leaper, start, moves)
 
 
-def write_tour_file(path: str, tour: Tour, *, force: bool) -> None:
+def write_tour_file(
+    path: str, tour: Tour, *, force: bool, run: Run | None = None
+) -> None:
     """Write a tour: ``.npy`` array, compact ``.moves``, else one cell a line.
 
     ``.npy`` holds the ``(n, d)`` int array, ``.moves`` the first cell and one
-    character per move (:func:`tour_moves_text`).
+    character per move (:func:`tour_moves_text`). The bytes are made and
+    written a block at a time into a temporary file beside ``path``, renamed
+    to ``path`` once complete: an error, Ctrl-C or the time limit leaves no
+    half-written file and ``path`` as it was.
+
+    Args:
+        path: the file; its ending picks the format.
+        tour: the tour.
+        force: replace a file that exists.
+        run: the command's run, whose clock is checked before each block
+            (allowing :data:`~cpknight.solving.FALLBACK_GRACE` seconds past
+            the limit: the promise is the limit plus a second).
 
     Raises:
         InvalidInputError: the file exists (and ``force`` is false) or cannot be
             written.
+        SolveLimitError: the time limit passed while writing.
     """
+    check_new_file(path, force=force)
+    blocks: Iterator[bytes | memoryview]
     if path.endswith(".moves"):
-        moves = tour_moves_text(tour)
-        _write(path, lambda file: file.write_bytes(moves), force=force)
-        return
-    if not path.endswith(".npy"):
-        data = tour.board.cell_lines(tour.array)  # bytes: no string per cell
-        _write(path, lambda file: file.write_bytes(data), force=force)
-        return
-    import numpy as np
+        blocks = tour_moves_blocks(tour)
+    elif path.endswith(".npy"):
+        blocks = _npy_blocks(np.ascontiguousarray(tour.array, dtype=np.int64))
+    else:
+        blocks = tour.board.cell_line_blocks(tour.array)
+    _write_blocks(path, blocks, run)
 
-    def save(file: Path) -> None:
-        with file.open("wb") as handle:
-            np.save(handle, np.asarray(tour.array, dtype=np.int64))
 
-    _write(path, save, force=force)
+NPY_CHUNK = 1 << 20
+"""Cells a block of a ``.npy`` file."""
+
+
+def _npy_blocks(array: npt.NDArray[np.int64]) -> Iterator[bytes | memoryview]:
+    """The bytes of ``np.save(array)``: its header, then its rows a block at a time.
+
+    Examples:
+        >>> import io
+        >>> saved = io.BytesIO()
+        >>> np.save(saved, np.arange(6).reshape(3, 2))
+        >>> b"".join(_npy_blocks(np.arange(6).reshape(3, 2))) == saved.getvalue()
+        True
+    """
+    import io
+
+    head = io.BytesIO()
+    np.lib.format.write_array_header_1_0(
+        head, np.lib.format.header_data_from_array_1_0(array)
+    )
+    yield head.getvalue()
+    for begin in range(0, len(array), NPY_CHUNK):
+        yield array[begin : begin + NPY_CHUNK].data.cast("B")
+
+
+def _write_blocks(
+    path: str, blocks: Iterator[bytes | memoryview], run: Run | None
+) -> None:
+    """Write ``blocks`` to a temporary file beside ``path``, then rename it."""
+    import os
+
+    from cpknight.solving import FALLBACK_GRACE
+
+    target = Path(os.path.realpath(path))  # through a link, to the file itself
+    if target.exists() and not target.is_file():  # a device or a pipe: no rename
+        try:
+            with target.open("wb") as out:
+                for block in blocks:
+                    out.write(block)
+        except OSError as exc:
+            raise InvalidInputError(cannot_write(path, exc)) from None
+        return
+    part = target.with_name(f".{target.name}.{os.getpid()}.part")
+    done = False
+    try:
+        with part.open("xb") as out:
+            for block in blocks:
+                if run is not None:
+                    run.check(f"writing '{path}'", grace=FALLBACK_GRACE)
+                out.write(block)
+        os.replace(part, target)
+        done = True
+    except OSError as exc:
+        raise InvalidInputError(cannot_write(path, exc)) from None
+    finally:
+        if not done:
+            part.unlink(missing_ok=True)
 
 
 def read_tour_file(

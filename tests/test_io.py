@@ -26,6 +26,7 @@ from cpknight.io import (
     read_tour_file,
     tour_moves_blocks,
     tour_moves_text,
+    write_tour_file,
 )
 
 
@@ -259,3 +260,52 @@ def test_moves_files_read_alike_in_bulk_and_by_line(edit: Any) -> None:
     tour = find_tour("12x12", method="race")
     text = edit(tour_moves_text(tour))
     assert read_moves(tour.board, "knight", text).tolist() == tour.array.tolist()
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".npy", ".moves"])
+def test_tour_files_are_written_whole_or_not_at_all(
+    suffix: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Written in blocks into a temporary file renamed at the end: the bytes
+    # of the one-piece writers; and when the clock runs out in the middle,
+    # the file the user had is left as it was, with no temporary file about.
+    import io as stdio
+
+    import cpknight.io
+    from cpknight.errors import SolveLimitError
+    from cpknight.solving import SolveOptions
+
+    monkeypatch.setattr(cpknight.io, "NPY_CHUNK", 7)
+    tour = find_tour("12x12", method="race")
+    path = tmp_path / f"tour{suffix}"
+    write_tour_file(str(path), tour, force=False)
+    if suffix == ".npy":
+        saved = stdio.BytesIO()
+        np.save(saved, tour.array)
+        assert path.read_bytes() == saved.getvalue()
+    elif suffix == ".moves":
+        assert path.read_bytes() == tour_moves_text(tour)
+    else:
+        assert path.read_bytes() == tour.board.cell_lines(tour.array)
+    with pytest.raises(InvalidInputError, match="exists; add --force"):
+        write_tour_file(str(path), tour, force=False)
+    path.write_bytes(b"the user's file")
+    run = SolveOptions(time_limit=1.0).start()
+    run.clock.exclude(-10.0)  # started ten seconds ago: the limit has passed
+    with pytest.raises(SolveLimitError, match="reached while writing"):
+        write_tour_file(str(path), tour, force=True, run=run)
+    assert path.read_bytes() == b"the user's file"
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    link = tmp_path / f"link{suffix}"
+    link.symlink_to(path)
+    write_tour_file(str(link), tour, force=True)
+    assert link.is_symlink()
+    assert path.read_bytes() != b"the user's file"
+    assert read_tour_file(str(link), tour.board).tolist() == tour.array.tolist()
+
+
+def test_unwritable_tour_files_are_bad_input(tmp_path: Path) -> None:
+    tour = find_tour("5x5", closed=False, method="race")
+    missing = tmp_path / "no-such-folder" / "t.txt"
+    with pytest.raises(InvalidInputError, match=r"cannot write .*No such file"):
+        write_tour_file(str(missing), tour, force=False)
