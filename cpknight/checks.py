@@ -31,7 +31,7 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-from cpknight.board import Board, Cell, CellLike
+from cpknight.board import Board, Cell, CellLike, _reuse_block_memory
 from cpknight.constraints import TourConstraints, edge_key, symmetry_map
 from cpknight.errors import EngineError, InvalidCellError, TourCheckError
 from cpknight.pieces import (
@@ -246,6 +246,7 @@ def _clean_walk(
     weights = [math.prod(shape[k + 1 :]) for k in range(dim)]
     seen = np.zeros(board.size, dtype=np.bool_)
     open_flat = board.open_mask.ravel() if board.blocked else None
+    _reuse_block_memory()
     for begin in range(0, n, chunk):
         # One cell of overlap: the step into this block from the last one.
         block = array[max(begin - 1, 0) : begin + chunk]

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from cpknight.solving import Run
 
-from cpknight.board import FILES, Board, Cell
+from cpknight.board import FILES, Board, Cell, _reuse_block_memory
 from cpknight.errors import InvalidCellError, InvalidInputError
 from cpknight.pieces import Leaper, PieceLike
 from cpknight.results import Tour
@@ -210,6 +210,7 @@ def tour_moves_blocks(tour: Tour, chunk: int = MOVES_CHUNK) -> Iterator[bytes]:
     if chunk % MOVES_PER_LINE or chunk <= 0:
         raise ValueError(f"chunk must be whole lines of {MOVES_PER_LINE}: {chunk}")
     cells = tour.array
+    _reuse_block_memory()
     yield (
         f"; cpknight moves: {piece.label} on board {board.label}\n"
         f"; the first cell, then move j of the piece's order as {MOVE_CODES[:10]}...\n"
@@ -665,6 +666,7 @@ def _cells_from_bytes(board: Board, data: bytes) -> npt.NDArray[np.int64] | None
     algebraic = board.dim == 2 and board.shape[1] <= len(FILES)
     blocks = []
     begin = 0
+    _reuse_block_memory()
     while begin < len(data):
         stop = data.find(b"\n", min(begin + READ_CHUNK, len(data) - 1)) + 1
         # Eight bytes before the block: every number's 8-byte word lies in it.
