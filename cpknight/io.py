@@ -664,8 +664,8 @@ def _cells_from_bytes(board: Board, data: bytes) -> npt.NDArray[np.int64] | None
     if not data.endswith(b"\n"):
         data += b"\n"
     algebraic = board.dim == 2 and board.shape[1] <= len(FILES)
-    blocks = []
-    begin = 0
+    out = np.empty((data.count(b"\n"), board.dim), dtype=np.int64)
+    row = begin = 0
     _reuse_block_memory()
     while begin < len(data):
         stop = data.find(b"\n", min(begin + READ_CHUNK, len(data) - 1)) + 1
@@ -676,9 +676,10 @@ def _cells_from_bytes(board: Board, data: bytes) -> npt.NDArray[np.int64] | None
         cells = _parse_block(chunk, board.dim, algebraic=algebraic)
         if cells is None:
             return None
-        blocks.append(cells)
+        out[row : row + len(cells)] = cells
+        row += len(cells)
         begin = stop
-    return blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
+    return out
 
 
 def _parse_block(
