@@ -24,7 +24,7 @@ import itertools
 import math
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 import numpy as np
 
@@ -422,6 +422,10 @@ def make_tour(
 ) -> Tour:
     """Check a tour an engine found and wrap it as a :class:`Tour`.
 
+    The tour keeps a copy of ``cells``, unless ``cells`` is an ``(n, d)``
+    int64 array that nothing can write to (read-only and owning its memory):
+    an engine that hands over a huge tour so saves a copy.
+
     This is the only way engines build tours. A tour that fails the checker
     (or, given ``constraints``, :func:`check_constraints`) is a bug in the
     engine, not the user's fault: the :class:`EngineError` says which engine.
@@ -441,7 +445,10 @@ def make_tour(
         cpknight.errors.EngineError: internal error: engine 'hand' returned a bad \
 tour: step 1 -> 2 (a1 -> c1) is not a wazir (0,1) move
     """
-    array = np.array(cells, dtype=np.int64).reshape(-1, board.dim)
+    if _handed_over(cells, board.dim):
+        array = cells  # nothing can write to it: kept, not copied
+    else:
+        array = np.array(cells, dtype=np.int64).reshape(-1, board.dim)
     try:
         check_tour(board, array, piece=piece, closed=closed, start=start, end=end)
         if constraints:
@@ -459,6 +466,30 @@ tour: step 1 -> 2 (a1 -> c1) is not a wazir (0,1) move
         method=method,
         effort=effort or Effort(),
         seconds=float(seconds),
+    )
+
+
+def _handed_over(
+    cells: Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]], dim: int
+) -> TypeGuard[npt.NDArray[np.int64]]:
+    """Whether ``cells`` is an int64 ``(n, dim)`` array nothing can write to.
+
+    Examples:
+        >>> cells = np.zeros((3, 2), dtype=np.int64)
+        >>> _handed_over(cells, 2)
+        False
+        >>> cells.setflags(write=False)
+        >>> _handed_over(cells, 2), _handed_over(cells[1:], 2)
+        (True, False)
+    """
+    return (
+        isinstance(cells, np.ndarray)
+        and cells.dtype == np.int64
+        and cells.ndim == 2
+        and cells.shape[1] == dim
+        and cells.base is None
+        and not cells.flags.writeable
+        and cells.flags.c_contiguous
     )
 
 

@@ -279,3 +279,21 @@ def test_huge_tours_name_their_first_fault_past_the_first_block() -> None:
         str(info.value)
         == f"cell {late + 1} ({broken[late, 0]},200) is not on board 200x200"
     )
+
+
+def test_make_tour_keeps_only_arrays_nothing_can_write_to() -> None:
+    # A read-only int64 array that owns its memory is kept (no copy of a huge
+    # tour); anything else is copied, so the engine's array can change later
+    # without changing the tour.
+    board = Board.parse("3x4")
+    cells = np.array([board.parse_cell(name) for name in TOUR_3X4], dtype=np.int64)
+    copied = make_tour(board, KNIGHT, cells, closed=False, method="hand")
+    assert not np.shares_memory(copied.array, cells)
+    cells[0] = cells[1]
+    assert copied.array[0].tolist() == [0, 0]
+    cells[0] = (0, 0)
+    cells.setflags(write=False)
+    kept = make_tour(board, KNIGHT, cells, closed=False, method="hand")
+    assert kept.array is cells
+    with pytest.raises(EngineError):
+        make_tour(board, KNIGHT, cells[::-1][1:], closed=False, method="hand")
