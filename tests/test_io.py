@@ -194,8 +194,7 @@ def test_unusual_cell_lines_read_as_each_line_reads(spec: str, text: str) -> Non
     except InvalidCellError:
         expected = "error"
     try:
-        got: object = read_cells(board, text).tolist()
-        got = [tuple(r) for r in got]  # type: ignore[union-attr]
+        got: object = [tuple(r) for r in read_cells(board, text).tolist()]
     except InvalidCellError:
         got = "error"
     assert got == expected
