@@ -308,3 +308,30 @@ def test_unwritable_tour_files_are_bad_input(tmp_path: Path) -> None:
     missing = tmp_path / "no-such-folder" / "t.txt"
     with pytest.raises(InvalidInputError, match=r"cannot write .*No such file"):
         write_tour_file(str(missing), tour, force=False)
+
+
+def test_huge_tour_files_load_no_solver_pictures_or_studies(tmp_path: Path) -> None:
+    # The shipped tiles need no OR-Tools; writing and checking a tour file
+    # draw nothing and run no study (behaviour; benchmarks/huge.py times it).
+    import subprocess
+    import sys
+
+    out = tmp_path / "t.txt"
+    script = (
+        "import contextlib, io, sys\n"
+        "from cpknight.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    codes = [main(['tour', '100x100', '--out', {str(out)!r}]),\n"
+        f"             main(['check', '100x100', {str(out)!r}, '--closed'])]\n"
+        "heavy = sorted(m for m in sys.modules if m.startswith(\n"
+        "    ('ortools', 'cpknight.draw', 'cpknight.study', 'tqdm', 'dask')))\n"
+        "print(codes, heavy)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout.strip() == "[0, 0] []"
