@@ -335,3 +335,34 @@ def test_huge_tour_files_load_no_solver_pictures_or_studies(tmp_path: Path) -> N
         timeout=60,
     )
     assert done.stdout.strip() == "[0, 0] []"
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda text: text,
+        lambda text: text[:-1],  # no newline at the end
+        lambda text: text.replace(b"\n", b"\r\n"),
+        lambda text: b"; a tour\n" + text,
+        lambda text: text + b"\n\n",
+    ],
+)
+@pytest.mark.parametrize("chunk", [16, 1 << 18])
+def test_tour_files_read_alike_mapped_and_in_memory(
+    edit: Any, chunk: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A regular file is parsed straight from the page cache (mmap); the same
+    # bytes from standard input are read into memory: the same cells.
+    import io as stdio
+
+    import cpknight.io
+
+    monkeypatch.setattr(cpknight.io, "READ_CHUNK", chunk)
+    tour = find_tour("30x30", method="race")
+    text = edit(tour.board.cell_lines(tour.array))
+    path = tmp_path / "t.txt"
+    path.write_bytes(text)
+    from_file = read_tour_file(str(path), tour.board)
+    from_stream = read_tour_file(stdio.BytesIO(text), tour.board)
+    assert np.asarray(from_file).tolist() == tour.array.tolist()
+    assert np.asarray(from_stream).tolist() == tour.array.tolist()
