@@ -459,7 +459,7 @@ def read_tour_file(
             raise InvalidInputError(
                 f"tour file '{path}' holds {array.dtype} values; expected ints"
             )
-        return np.array(array[:wanted])
+        return array[:wanted]  # mapped, read-only: checked where it lies
     name = path if isinstance(path, str) else "-"
     if isinstance(path, str) and not path.endswith(".moves"):
         mapped = _read_cells_mapped(path, board, wanted)
