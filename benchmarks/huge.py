@@ -186,7 +186,10 @@ def in_process(
     has_greedy = greedy and "greedy" in TOUR_METHODS
     # His whole 1000x1000 process measured in this run (an upper bound on his
     # construction) when table 0 ran it; else the published figure, named so.
-    base, named = parberry or (PARBERRY_SECONDS, "his published C++ time, another machine")
+    base, named = parberry or (
+        PARBERRY_SECONDS,
+        "his published C++ time, another machine",
+    )
     with tempfile.TemporaryDirectory() as folder:
         for side in sizes:
             board = Board((side, side))
