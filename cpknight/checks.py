@@ -21,16 +21,17 @@ Examples:
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 import numpy as np
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-from cpknight.board import Board, Cell, CellLike
+from cpknight.board import Board, Cell, CellLike, _reuse_block_memory
 from cpknight.constraints import TourConstraints, edge_key, symmetry_map
 from cpknight.errors import EngineError, InvalidCellError, TourCheckError
 from cpknight.pieces import (
@@ -186,22 +187,9 @@ open cells
     board.require_finite("a tour")
     leaper.check_dim(board.dim, board.label)
     array = _as_cell_array(board, cells)
-    flat = check_cells(board, array, what="tour")
     n = int(array.shape[0])
-    # A linear-time test first; the sort that finds the first repeat only runs
-    # when there is one.
-    repeated = n > 1 and int(np.bincount(flat, minlength=1).max()) > 1
-    if repeated:
-        order = np.argsort(flat, kind="stable")
-        repeats = np.flatnonzero(flat[order][1:] == flat[order][:-1])
-        bad = int(order[repeats + 1].min())
-        first = int(np.flatnonzero(flat == flat[bad])[0])
-        raise TourCheckError(
-            f"cell {bad + 1} ({board.cell_name(array[bad])}) was already visited "
-            f"at step {first + 1}",
-            step=bad,
-        )
-    check_steps(board, leaper, array)
+    if n < WALK_CHUNK or not _clean_walk(board, leaper, array):
+        _first_fault(board, leaper, array)
     if start is not None:
         check_end_cell(board, array, start, what="tour", last=False)
     if end is not None:
@@ -224,6 +212,90 @@ open cells
                 f"{board.cell_name(array[0])} is not a {leaper.label} move",
                 step=n,
             )
+
+
+WALK_CHUNK = 1 << 15
+"""Cells checked at a time by :func:`_clean_walk`: a block that stays in cache."""
+
+
+def _clean_walk(
+    board: Board,
+    leaper: Leaper,
+    array: npt.NDArray[np.int64],
+    chunk: int = WALK_CHUNK,
+) -> bool:
+    """Whether every cell is open and on the board, none twice, each step a move.
+
+    The same verdict as :func:`_first_fault` (which raises on the first fault),
+    reached in one pass over blocks of ``chunk`` cells that stay in the
+    processor's cache, without the temporaries of whole-array passes: the
+    path that every huge tour takes. A walk it rejects goes to
+    :func:`_first_fault` for the message.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> b = Board.parse("3x4")
+        >>> walk = np.array([[0, 0], [1, 2], [2, 0], [0, 1], [1, 3], [2, 1]])
+        >>> _clean_walk(b, KNIGHT, walk, chunk=4), _clean_walk(b, KNIGHT, walk[::-2])
+        (True, False)
+    """
+    n, dim = array.shape
+    if n == 0:
+        return False
+    shape = board.shape
+    weights = [math.prod(shape[k + 1 :]) for k in range(dim)]
+    seen = np.zeros(board.size, dtype=np.bool_)
+    open_flat = board.open_mask.ravel() if board.blocked else None
+    _reuse_block_memory()
+    for begin in range(0, n, chunk):
+        # One cell of overlap: the step into this block from the last one.
+        block = array[max(begin - 1, 0) : begin + chunk]
+        if int(block.min()) < 0:
+            return False
+        columns = [block[:, k] for k in range(dim)]
+        # One column at a time: numpy's max along axis 0 of an (n, d) array is
+        # many times slower than d strided passes.
+        if any(
+            int(col.max()) >= side for col, side in zip(columns, shape, strict=True)
+        ):
+            return False
+        flat = columns[0] * weights[0]
+        for col, weight in zip(columns[1:], weights[1:], strict=True):
+            flat += col * weight if weight != 1 else col
+        if open_flat is not None and not open_flat[flat].all():
+            return False
+        seen[flat] = True
+        if (
+            len(block) > 1
+            and not steps_are_moves(board, leaper, block[:-1], block[1:]).all()
+        ):
+            return False
+    # n cells, all on the board, cover n distinct cells only when none repeats.
+    return bool(int(np.count_nonzero(seen)) == n)
+
+
+def _first_fault(board: Board, leaper: Leaper, array: npt.NDArray[np.int64]) -> None:
+    """Raise on a walk's first fault: off the board or blocked, a repeat, a step.
+
+    Raises:
+        TourCheckError: the first fault, as :func:`check_tour` reports it.
+    """
+    flat = check_cells(board, array, what="tour")
+    n = int(array.shape[0])
+    # A linear-time test first; the sort that finds the first repeat only runs
+    # when there is one.
+    repeated = n > 1 and int(np.bincount(flat, minlength=1).max()) > 1
+    if repeated:
+        order = np.argsort(flat, kind="stable")
+        repeats = np.flatnonzero(flat[order][1:] == flat[order][:-1])
+        bad = int(order[repeats + 1].min())
+        first = int(np.flatnonzero(flat == flat[bad])[0])
+        raise TourCheckError(
+            f"cell {bad + 1} ({board.cell_name(array[bad])}) was already visited "
+            f"at step {first + 1}",
+            step=bad,
+        )
+    check_steps(board, leaper, array)
 
 
 def check_constraints(
@@ -350,6 +422,10 @@ def make_tour(
 ) -> Tour:
     """Check a tour an engine found and wrap it as a :class:`Tour`.
 
+    The tour keeps a copy of ``cells``, unless ``cells`` is an ``(n, d)``
+    int64 array that nothing can write to (read-only and owning its memory):
+    an engine that hands over a huge tour so saves a copy.
+
     This is the only way engines build tours. A tour that fails the checker
     (or, given ``constraints``, :func:`check_constraints`) is a bug in the
     engine, not the user's fault: the :class:`EngineError` says which engine.
@@ -369,7 +445,10 @@ def make_tour(
         cpknight.errors.EngineError: internal error: engine 'hand' returned a bad \
 tour: step 1 -> 2 (a1 -> c1) is not a wazir (0,1) move
     """
-    array = np.array(cells, dtype=np.int64).reshape(-1, board.dim)
+    if _handed_over(cells, board.dim):
+        array = cells  # nothing can write to it: kept, not copied
+    else:
+        array = np.array(cells, dtype=np.int64).reshape(-1, board.dim)
     try:
         check_tour(board, array, piece=piece, closed=closed, start=start, end=end)
         if constraints:
@@ -387,6 +466,30 @@ tour: step 1 -> 2 (a1 -> c1) is not a wazir (0,1) move
         method=method,
         effort=effort or Effort(),
         seconds=float(seconds),
+    )
+
+
+def _handed_over(
+    cells: Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]], dim: int
+) -> TypeGuard[npt.NDArray[np.int64]]:
+    """Whether ``cells`` is an int64 ``(n, dim)`` array nothing can write to.
+
+    Examples:
+        >>> cells = np.zeros((3, 2), dtype=np.int64)
+        >>> _handed_over(cells, 2)
+        False
+        >>> cells.setflags(write=False)
+        >>> _handed_over(cells, 2), _handed_over(cells[1:], 2)
+        (True, False)
+    """
+    return (
+        isinstance(cells, np.ndarray)
+        and cells.dtype == np.int64
+        and cells.ndim == 2
+        and cells.shape[1] == dim
+        and cells.base is None
+        and not cells.flags.writeable
+        and cells.flags.c_contiguous
     )
 
 
@@ -443,7 +546,9 @@ def check_cells(
     if len(array) == 0:
         raise TourCheckError(f"the {what} is empty", step=None)
     extent = np.array(board.shape)
-    if array.min(initial=0) >= 0 and np.all(array.max(axis=0) < extent):
+    if array.min(initial=0) >= 0 and all(
+        int(array[:, k].max()) < side for k, side in enumerate(board.shape)
+    ):
         inside = np.ones(1, dtype=bool)  # every cell on the board: one pass
     else:
         inside = np.all((array >= 0) & (array < extent), axis=1)

@@ -717,9 +717,9 @@ def walk(
     vectors = leaper.moves(board.dim)
     index = moves if isinstance(moves, np.ndarray) else list(moves)
     steps = vectors[np.asarray(index, dtype=np.int64)].reshape(-1, board.dim)
-    cells = np.vstack(
-        [np.asarray(start, dtype=np.int64).reshape(1, board.dim), steps]
-    ).cumsum(axis=0)
+    cells = np.vstack([np.asarray(start, dtype=np.int64).reshape(1, board.dim), steps])
+    for axis in range(board.dim):  # a column at a time: many times faster
+        np.cumsum(cells[:, axis], out=cells[:, axis])
     if not board.unbounded:
         for axis, wraps in enumerate(board.wrap):
             if wraps:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -188,3 +190,110 @@ def test_make_tour_refuses_a_bad_tour() -> None:
         "internal error: engine 'hand' returned a bad tour: the tour is not closed: "
         "d3 -> a1 is not a knight (1,2) move"
     )
+
+
+@pytest.mark.parametrize(
+    ("spec", "topology", "closed"),
+    [
+        ("6x6", "bounded", True),
+        ("cross5", "bounded", False),
+        ("5x5", "torus", True),
+        ("3x4x4", "bounded", False),
+    ],
+)
+@pytest.mark.parametrize("chunk", [1, 3, 16])
+def test_blockwise_walk_check_agrees_with_the_first_fault_finder(
+    spec: str, topology: Topology, closed: bool, chunk: int
+) -> None:
+    # The cache-sized pass that huge tours take (_clean_walk) must accept
+    # exactly the walks the detailed checker (_first_fault) accepts: good
+    # tours, and the same tours broken in every way the checker names, with
+    # the fault before, on and after the block borders.
+    from cpknight.checks import _clean_walk, _first_fault
+    from tests.conftest import brute_open_cells
+
+    board = Board.parse(spec, topology=topology)
+    good = np.array(knight_tour_by_search(board, closed=closed, budget=20_000))
+    rng = np.random.default_rng(1)
+    walks = [good, good[::-1], good[:-1], good[:1]]
+    for _ in range(40):
+        walk = good.copy()
+        i, j = rng.integers(0, len(walk), 2)
+        kind = rng.integers(0, 4)
+        if kind == 0:
+            walk[[i, j]] = walk[[j, i]]  # two cells swapped: bad steps
+        elif kind == 1:
+            walk[i] = walk[j]  # a repeat (unless i == j)
+        elif kind == 2:
+            walk[i, rng.integers(0, board.dim)] = rng.choice([-1, max(board.shape)])
+        else:
+            walk = np.concatenate([walk, walk[i : i + 1]])  # one cell more
+        walks.append(walk)
+    if board.blocked:
+        walk = good.copy()
+        walk[5] = sorted(board.blocked)[0]
+        walks.append(walk)
+    open_cells = set(brute_open_cells(board))
+    verdicts = set()
+    for walk in walks:
+        cells = [tuple(c) for c in walk.tolist()]
+        # the tests' own verdict: open cells, none twice, every step a leap
+        expected = (
+            set(cells) <= open_cells
+            and len(set(cells)) == len(cells)
+            and all(is_leap(board, (1, 2), a, b) for a, b in itertools.pairwise(cells))
+        )
+        try:
+            _first_fault(board, KNIGHT, walk)
+            assert expected
+        except TourCheckError:
+            assert not expected
+        assert _clean_walk(board, KNIGHT, walk, chunk=chunk) is expected
+        verdicts.add(expected)
+    assert verdicts == {True, False}
+
+
+def test_huge_tours_name_their_first_fault_past_the_first_block() -> None:
+    # A tour long enough for the blockwise pass, broken far from its start:
+    # the message is the detailed checker's, with the step counted from 1.
+    from cpknight.checks import WALK_CHUNK
+    from cpknight.tours.tiles import tile_tour
+
+    board = Board((200, 200))
+    assert board.n_open > WALK_CHUNK
+    tour = tile_tour(board, closed=True).array.copy()
+    check_tour(board, tour, closed=True)
+    late = WALK_CHUNK + 5
+    broken = tour.copy()
+    broken[late] = broken[3]
+    with pytest.raises(TourCheckError) as info:
+        check_tour(board, broken, closed=True)
+    assert info.value.step == late
+    assert str(info.value).startswith(f"cell {late + 1} (")
+    assert str(info.value).endswith("was already visited at step 4")
+    broken = tour.copy()
+    broken[late, 1] = 200
+    with pytest.raises(TourCheckError) as info:
+        check_tour(board, broken)
+    assert (
+        str(info.value)
+        == f"cell {late + 1} ({broken[late, 0]},200) is not on board 200x200"
+    )
+
+
+def test_make_tour_keeps_only_arrays_nothing_can_write_to() -> None:
+    # A read-only int64 array that owns its memory is kept (no copy of a huge
+    # tour); anything else is copied, so the engine's array can change later
+    # without changing the tour.
+    board = Board.parse("3x4")
+    cells = np.array([board.parse_cell(name) for name in TOUR_3X4], dtype=np.int64)
+    copied = make_tour(board, KNIGHT, cells, closed=False, method="hand")
+    assert not np.shares_memory(copied.array, cells)
+    cells[0] = cells[1]
+    assert copied.array[0].tolist() == [0, 0]
+    cells[0] = (0, 0)
+    cells.setflags(write=False)
+    kept = make_tour(board, KNIGHT, cells, closed=False, method="hand")
+    assert kept.array is cells
+    with pytest.raises(EngineError):
+        make_tour(board, KNIGHT, cells[::-1][1:], closed=False, method="hand")

@@ -261,6 +261,7 @@ def _run_tour(args: argparse.Namespace) -> int:
     side = _constraints(args, board, piece)
     from cpknight.api import try_tour
 
+    run = options.start()  # the command's clock, which writing --out checks
     outcome = try_tour(
         board,
         piece=piece,
@@ -288,7 +289,7 @@ def _run_tour(args: argparse.Namespace) -> int:
         # standard output carries the tour file alone; the report goes to stderr
         sys.stdout.write(tour_file_text(tour))
     elif args.out:
-        write_tour_file(args.out, tour, force=args.force)
+        write_tour_file(args.out, tour, force=args.force, run=run)
     if args.svg or args.animate or args.html:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
 
