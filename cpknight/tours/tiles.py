@@ -499,6 +499,7 @@ def tile_tour(
     start: Cell | None = None,
     end: Cell | None = None,
     run: Run | None = None,
+    require: Sequence[tuple[Cell, Cell]] = (),
 ) -> Tour:
     """A knight's tour of a plain rectangular board from structured tiles.
 
@@ -507,10 +508,14 @@ def tile_tour(
         closed: a circuit, or an open path.
         start: the first cell (a closed tour is rotated to start there).
         end: the last cell: on boards small enough for CP-SAT whole, or, on
-            larger ones with a closed tour, with the start free or near it
-            (a tiled closed tour repaired by CP-SAT, ``cpknight.tours.repair``).
+            larger ones (:func:`fixes_ends`), with the start anywhere colour
+            allows: a chain of path tiles from the start's tile to the end's
+            (``cpknight.tours.chain``).
         run: the run context (time limit and seed for the CP-SAT parts);
             by default no limit.
+        require: moves the tour must use, either way: the tiled tour is
+            repaired by CP-SAT in a window around each move it misses
+            (``cpknight.tours.repair``); small boards pass them to CP-SAT.
 
     Returns:
         The checked tour.
@@ -548,6 +553,10 @@ sides are odd (Schwenk 1991)
         cells = _strip_any(m, n, closed=closed, start=start, run=run)
     elif end is not None and not closed and fixes_ends(board):
         cells = _ends_fixed(board, start=start, end=end, run=run)
+    if cells is not None and require:
+        from cpknight.tours.repair import through_moves
+
+        cells = through_moves(board, cells, require, run, closed=closed)
     method = "tiles"
     if cells is None:
         if m * n > _WHOLE_MAX:
@@ -562,7 +571,9 @@ sides are odd (Schwenk 1991)
                 f"method 'tiles' cannot {what} on board {board.label} (more than "
                 f"{_WHOLE_MAX} cells for cp-sat whole); try method 'cpsat'"
             )
-        cells = _whole(board, closed=closed, start=start, end=end, run=run)
+        cells = _whole(
+            board, closed=closed, start=start, end=end, run=run, require=require
+        )
     else:
         run.check("assembling the tiles")
         if closed:
@@ -578,36 +589,64 @@ sides are odd (Schwenk 1991)
         seconds=run.elapsed(),
         start=start,
         end=end,
+        constraints=_required(require),
     )
+
+
+def _required(require: Sequence[tuple[Cell, Cell]]) -> Any:
+    """The required moves as constraints for the checker (None when there are none)."""
+    from cpknight.constraints import TourConstraints
+
+    return TourConstraints(require=tuple(require)) if require else None
 
 
 def fixes_ends(board: Board) -> bool:
-    """Whether the tiles fix an open tour's end on this board (by a repair).
+    """Whether the tiles fix both ends of an open tour on this board.
 
     Boards of more than 1,200 cells (smaller ones go to CP-SAT whole) with both
-    sides at least 12 and a closed tour (Schwenk 1991) to repair.
+    sides at least 12: a chain of path tiles joins any two cells colour allows.
 
     Examples:
         >>> fixes_ends(Board((100, 100))), fixes_ends(Board((101, 101)))
-        (True, False)
+        (True, True)
+        >>> fixes_ends(Board((30, 30))), fixes_ends(Board((11, 200)))
+        (False, False)
     """
     m, n = board.shape
-    return (
-        m * n > _WHOLE_MAX and min(m, n) >= AUTO_MIN_SIDE and closed_tour_exists(m, n)
-    )
+    return m * n > _WHOLE_MAX and min(m, n) >= AUTO_MIN_SIDE
 
 
 def _ends_fixed(board: Board, *, start: Cell | None, end: Cell, run: Run) -> IntArray:
-    """An open tour to ``end`` (from ``start``, if given) off a tiled closed tour."""
-    from cpknight.tours.repair import ends_fixed
+    """An open tour to ``end`` (from ``start``, if given) from the tiles.
+
+    With the start free: a closed tour cut just after the end, or (odd x odd)
+    an open tour from the end, reversed. With both ends: a chain of path tiles
+    (:mod:`cpknight.tours.chain`), or where that finds no ports and the ends
+    are near each other, a tiled closed tour repaired around them.
+    """
+    from cpknight.tours.chain import chain_tour
+    from cpknight.tours.repair import check_colours, ends_fixed, near
 
     m, n = board.shape
+    if start is None:
+        odd = m * n % 2 == 1
+        if odd:
+            check_colours(board, end, end)
+        cycle = _tiled(m, n, closed=not odd, start=end if odd else None, run=run)
+        if cycle is None:
+            raise InvalidInputError(f"the tiles do not cover board {board.label}")
+        if odd:
+            return cycle[::-1].copy()
+        at = int(np.flatnonzero(cycle == end[0] * n + end[1])[0])
+        return np.roll(cycle, -(at + 1))
+    try:
+        return chain_tour(board, start, end, run)
+    except InvalidInputError:
+        if not (near(start, end) and closed_tour_exists(m, n)):
+            raise
     cycle = _tiled(m, n, closed=True, start=None, run=run)
     if cycle is None:
         raise InvalidInputError(f"the tiles do not cover board {board.label}")
-    if start is None:  # the closed tour cut just after the end cell
-        at = int(np.flatnonzero(cycle == end[0] * n + end[1])[0])
-        return np.roll(cycle, -(at + 1))
     return ends_fixed(board, cycle, start, end, run)
 
 
@@ -705,12 +744,21 @@ def _whole(
     start: Cell | None,
     end: Cell | None,
     run: Run,
+    require: Sequence[tuple[Cell, Cell]] = (),
 ) -> IntArray:
     """A small board by CP-SAT whole: the ``cpsat`` engine."""
+    from cpknight.constraints import TourConstraints
     from cpknight.tours import cpsat
 
     n = board.shape[1]
-    instance = TourInstance(board, KNIGHT, closed=closed, start=start, end=end)
+    instance = TourInstance(
+        board,
+        KNIGHT,
+        closed=closed,
+        start=start,
+        end=end,
+        constraints=TourConstraints(require=tuple(require)),
+    )
     tour = cpsat.solve(instance, run)
     cells: IntArray = tour.array[:, 0] * n + tour.array[:, 1]
     return cells
@@ -739,4 +787,5 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         start=instance.start,
         end=instance.end,
         run=run,
+        require=instance.constraints.require,
     )
