@@ -40,7 +40,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -66,7 +66,7 @@ _PATHS: dict[tuple[int, int, int, int, tuple[int, ...]], tuple[int, ...] | None]
 
 _KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 _CANDIDATES = 6  # exit ports tried per chain tile before backing up
-_BUDGET = 60  # paths looked up per route before trying another route or tiling
+_BUDGET = 60  # paths built (and tiles placed beyond 4 a tile) per route
 
 
 def chain_tour(
@@ -244,17 +244,17 @@ def _chain_paths(
         i, j = route[k]
         return (cell[0] - int(row0[i])) * widths[j] + cell[1] - int(col0[j])
 
-    budget = [_BUDGET]
+    budget = [_BUDGET, 4 * len(route) + _BUDGET]  # paths built, tiles placed
 
     def solve(k: int, entry: int, exit_: int) -> tuple[int, ...] | None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _NoTile("too many port paths tried")
         i, j = route[k]
         h, w = heights[i], widths[j]
         moves = needs[i * q + j]
         key = (h, w, entry, exit_, moves)
         if key not in _PATHS:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _NoTile("too many port paths built")
             allowed = structure_moves(h, w)
             order = _circuit_order(
                 h,
@@ -296,33 +296,41 @@ def _chain_paths(
             by_exit.setdefault(a, []).append(b)
         return list(by_exit.items())
 
-    paths: list[tuple[int, ...]] = []
-
-    def place(k: int, entry: int) -> bool:
-        run.check("building the chain of tiles")
+    def choices(k: int, entry: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Tile k's paths from ``entry``, each with the next tile's entry."""
         if k == last:
             target = local(k, end)
-            if target == entry:
-                return False
-            found = solve(k, entry, target)
-            if found is None:
-                return False
-            paths.append(found)
-            return True
+            found = None if target == entry else solve(k, entry, target)
+            if found is not None:
+                yield found, -1
+            return
         for exit_, entries in ports(k, entry)[:_CANDIDATES]:
             found = solve(k, entry, exit_)
-            if found is None:
-                continue
-            paths.append(found)
-            for nxt in entries[:2]:
-                if place(k + 1, nxt):
-                    return True
-            paths.pop()
-        return False
+            if found is not None:
+                for nxt in entries[:2]:
+                    yield found, nxt
 
-    if not place(0, local(0, start)):
-        raise _NoTile("no chain of port paths")
-    return paths
+    # Depth first along the route, backing up when a tile has no path left.
+    paths: list[tuple[int, ...]] = []
+    stack = [choices(0, local(0, start))]
+    while stack:
+        budget[1] -= 1
+        if budget[1] < 0:
+            raise _NoTile("too many port paths tried")
+        if budget[1] % 64 == 0:
+            run.check("building the chain of tiles")
+        k = len(stack) - 1
+        picked = next(stack[-1], None)
+        if picked is None:
+            stack.pop()
+            if paths:
+                paths.pop()
+            continue
+        paths.append(picked[0])
+        if k == last:
+            return paths
+        stack.append(choices(k + 1, picked[1]))
+    raise _NoTile("no chain of port paths")
 
 
 def _assemble_with_chain(
