@@ -11,12 +11,14 @@ Tables:
    random far-apart cells (rows and files at least half the board apart, the
    colours right) and closed tours through a random required move. Baseline,
    same run: the plain closed tour of the same board (best of three). The
-   first fixed-end case of the run pays the OR-Tools import (marked cold).
+   first case of each kind in the run pays the first imports (marked cold).
    Target (issue 16): every case under ``TARGET_SECONDS``;
 2. whole process: ``cpknight tour NxN --open --start S --end E`` and
    ``cpknight tour NxN --require M`` against ``cpknight tour NxN`` (closed),
-   each a fresh process measured here: wall seconds and the ratio (no target:
-   the start-up and the answer's summary are the same for all three).
+   each a fresh process measured here (the tour built, checked and
+   summarised, not written): wall seconds, the ratio, and whether it is under
+   ``TARGET_SECONDS`` (printed only: the closed baseline itself varies by a
+   factor of two on the shared machine).
 
 Exit code 1 when a target is missed or a tour fails its checks.
 """
@@ -86,7 +88,7 @@ def in_process(
     rng = random.Random(16)
     rows: list[list[str]] = []
     good = True
-    cold = True
+    cold = {"ends", "move"}
     for side in sides:
         board = Board((side, side))
         base = float("inf")
@@ -117,8 +119,8 @@ def in_process(
             ok = ok and tour.method == "tiles"
             met = ok and seconds < TARGET_SECONDS
             good = good and met
-            label = what + (" (cold)" if cold else "")
-            cold = False
+            label = what + (" (cold)" if kind in cold else "")
+            cold.discard(kind)
             verdict = "ok" if met else ("MISSED" if ok else "WRONG")
             rows.append(
                 [
@@ -171,8 +173,18 @@ def whole_process(sides: list[int], repeats: int) -> list[list[str]]:
                 seconds, code = _wall([*_cpknight(), "tour", *args])
                 best = min(best, seconds)
             base = base or best
+            under = (
+                "under" if best < TARGET_SECONDS else "over"
+            ) + f" {TARGET_SECONDS:g} s"
             rows.append(
-                [label, what, f"{best:.2f}", f"{best / base:.2f}", f"exit {code}"]
+                [
+                    label,
+                    what,
+                    f"{best:.2f}",
+                    f"{best / base:.2f}",
+                    f"exit {code}",
+                    under,
+                ]
             )
     return rows
 
@@ -195,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     print("2. whole process (cpknight tour ...), best of", repeats)
     print(
         table_text(
-            ["board", "arguments", "seconds", "x closed", "exit"],
+            ["board", "arguments", "seconds", "x closed", "exit", "whole"],
             whole_process(sides, repeats),
         )
     )

@@ -27,6 +27,10 @@ tree), then the tour is read off segment by segment and assembled with numpy.
   on odd x odd boards one odd x odd tile holds a structured *open* tour, placed
   to contain the start cell when one is given (the start must have an even
   ``row + col``: the colour of the corners, of which there is one more cell).
+* Both ends fixed (boards of more than 1,200 cells, both sides 12 or more):
+  the tiles on an L-shaped route from the start's tile to the end's hold
+  paths between ports instead (``cpknight.tours.chain``); a closed tour
+  through a required move is such a path between the move's cells.
 * Boards 3 or 4 cells high (and longer than 16) are strips of tiles holding
   paths between fixed ports (see the strips section below).
 * Smaller boards (at most 1200 cells) go to CP-SAT whole: the ``cpsat``
@@ -513,9 +517,11 @@ def tile_tour(
             (``cpknight.tours.chain``).
         run: the run context (time limit and seed for the CP-SAT parts);
             by default no limit.
-        require: moves the tour must use, either way: the tiled tour is
-            repaired by CP-SAT in a window around each move it misses
-            (``cpknight.tours.repair``); small boards pass them to CP-SAT.
+        require: moves the tour must use, either way. A closed tour on a
+            board with both sides 12 or more runs from one end of the first
+            move to the other (the chain of path tiles), closed by the move;
+            any other move it misses is repaired by CP-SAT in a window around
+            it (``cpknight.tours.repair``); small boards pass them to CP-SAT.
 
     Returns:
         The checked tour.
@@ -547,7 +553,12 @@ sides are odd (Schwenk 1991)
     _require_existence(board, closed=closed, start=start)
     cells: IntArray | None = None
     run.check("assembling the tiles")
-    if end is None and min(m, n) >= 5 and max(m, n) > 11:
+    if end is None and closed and require and min(m, n) >= AUTO_MIN_SIDE:
+        from cpknight.tours.chain import chain_tour
+
+        # An open tour from one end of the move to the other, closed by it.
+        cells = chain_tour(board, require[0][0], require[0][1], run)
+    elif end is None and min(m, n) >= 5 and max(m, n) > 11:
         cells = _tiled(m, n, closed=closed, start=start, run=run)
     elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
         cells = _strip_any(m, n, closed=closed, start=start, run=run)
