@@ -16,6 +16,7 @@ from cpknight import (
     KNIGHT,
     Board,
     NoTourError,
+    SolveLimitError,
     SolveOptions,
     check_tour,
     find_tour,
@@ -100,6 +101,9 @@ def test_chain_joins_any_two_cells(
         ((37, 50), (36, 49), (0, 0)),  # odd x even, downwards and leftwards
         ((12, 12), (0, 0), (11, 10)),  # the smallest layout: 2 x 2 tiles
         ((13, 13), (0, 0), (12, 12)),
+        # The ends are the two cells of a structure move of their tile that
+        # the first-column joins need: the rows join down the last column.
+        ((32, 16), (14, 3), (15, 1)),
     ],
 )
 def test_chain_edge_cases(shape: tuple[int, int], start: Cell, end: Cell) -> None:
@@ -107,8 +111,8 @@ def test_chain_edge_cases(shape: tuple[int, int], start: Cell, end: Cell) -> Non
 
 
 @given(
-    st.integers(36, 60),
-    st.integers(36, 60),
+    st.integers(12, 60),
+    st.integers(12, 60),
     st.tuples(st.integers(0, 10**6), st.integers(0, 10**6)),
     st.tuples(st.integers(0, 10**6), st.integers(0, 10**6)),
 )
@@ -118,7 +122,7 @@ def test_find_tour_fixes_both_ends(
     start, end = _colour_fixed(m, n, (a[0] % m, a[1] % n), (b[0] % m, b[1] % n))
     assume(start != end)
     tour = find_tour(Board((m, n)), closed=False, start=start, end=end, options=OPTIONS)
-    assert tour.method == "tiles"  # auto picks the tiles (more than 1,200 cells)
+    assert tour.method == "tiles"  # auto picks the tiles (both sides 12 or more)
     assert (tour.cells[0], tour.cells[-1]) == (start, end)
 
 
@@ -227,3 +231,73 @@ def test_random_ends_and_moves_on_larger_boards(side: int) -> None:
 def test_huge_boards() -> None:
     _check_kernel(1000, 1000, (0, 0), (999, 998))
     _check_kernel(999, 999, (998, 0), (0, 998))
+
+
+def test_time_limit_is_honoured() -> None:
+    options = SolveOptions(time_limit=0.05)
+    with pytest.raises(SolveLimitError, match=r"time limit of .* was reached"):
+        find_tour(
+            "3000x3000",
+            closed=False,
+            start=(0, 0),
+            end=(2999, 2998),
+            method="tiles",
+            options=options,
+        )
+
+
+@pytest.mark.parametrize(
+    ("h", "w", "entry", "exit_", "moves"),
+    [
+        (8, 8, (3, 0), (4, 7), (0, 2)),
+        (6, 7, (2, 2), (0, 1), (2,)),
+        (6, 7, (3, 5), (0, 1), (2,)),  # none: both methods must prove it
+        (11, 11, (0, 0), (10, 10), (0, 1, 2, 3)),
+    ],
+)
+def test_port_paths_by_search_and_by_cp_sat_agree(
+    monkeypatch: pytest.MonkeyPatch,
+    h: int,
+    w: int,
+    entry: Cell,
+    exit_: Cell,
+    moves: tuple[int, ...],
+) -> None:
+    from cpknight.tours import chain
+    from cpknight.tours.tile_build import structure_moves
+
+    def path(seconds: float) -> tuple[int, ...] | None:
+        monkeypatch.setattr(chain, "_SEARCH_SECONDS", seconds)
+        return chain._port_path(
+            h,
+            w,
+            entry[0] * w + entry[1],
+            exit_[0] * w + exit_[1],
+            moves,
+            OPTIONS.start(),
+        )
+
+    by_search, by_cpsat = path(5.0), path(0.0)  # 0 s: the search gives up at once
+    assert (by_search is None) == (by_cpsat is None)
+    for found in (by_search, by_cpsat):
+        if found is None:
+            continue
+        cells = [divmod(u, w) for u in found]
+        check_tour(Board((h, w)), cells, closed=False, start=entry, end=exit_)
+        for x in moves:
+            a, b = structure_moves(h, w)[x]
+            assert _uses(np.array(cells), (a[0], a[1]), (b[0], b[1]), closed=False)
+
+
+def test_repair_of_near_ends_still_answers() -> None:
+    # The fallback when no chain is found: a tiled closed tour repaired in one
+    # window around both ends.
+    from cpknight.tours.repair import ends_fixed
+    from cpknight.tours.tiles import tile_tour
+
+    board = Board((60, 60))
+    cycle = tile_tour(board).array @ np.array([60, 1])
+    for start, end in [((30, 30), (31, 32)), ((0, 0), (5, 8))]:
+        flat = ends_fixed(board, cycle, start, end, OPTIONS.start())
+        cells = np.stack(np.divmod(flat, 60), axis=1)
+        check_tour(board, cells, closed=False, start=start, end=end)

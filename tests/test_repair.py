@@ -67,7 +67,8 @@ def test_far_ends_are_joined_and_auto_picks_tiles() -> None:
     assert (tour.cells[0], tour.cells[-1]) == ((0, 0), (99, 98))
     assert auto.tiles_suit(board, KNIGHT, (99, 98), (0, 0))
     assert auto.tiles_suit(board, KNIGHT, (9, 4), (0, 0))
-    assert not auto.tiles_suit(Board((30, 30)), KNIGHT, (29, 28), (0, 0))
+    assert auto.tiles_suit(Board((30, 30)), KNIGHT, (29, 28), (0, 0))
+    assert not auto.tiles_suit(Board((11, 200)), KNIGHT, (10, 198), (0, 0))
 
 
 def test_ends_fixed_refuses_far_ends() -> None:

@@ -160,9 +160,9 @@ def tiles_suit(
 
     Boards whose longest side is under 12 never suit the tiles: they are told
     apart before the tile module (and its catalogue) is imported, so that small
-    boards start fast. A fixed end suits them on boards of more than 1,200 cells
-    with both sides 12 or more, wherever the start is (a chain of path tiles
-    between the ends, :mod:`cpknight.tours.chain`).
+    boards start fast. A fixed end suits them on boards with both sides 12 or
+    more, wherever the start is (a chain of path tiles between the ends,
+    :mod:`cpknight.tours.chain`, milliseconds where a search may wander).
 
     Examples:
         >>> from cpknight.pieces import KNIGHT
@@ -172,6 +172,8 @@ def tiles_suit(
         >>> tiles_suit(b, KNIGHT, (999, 998), (0, 0))
         True
         >>> tiles_suit(Board((30, 30)), KNIGHT, (29, 28), (0, 0))
+        True
+        >>> tiles_suit(Board((11, 200)), KNIGHT, (10, 198), (0, 0))
         False
     """
     if board.unbounded or max(board.shape) < _TILES_MIN_SIDE:

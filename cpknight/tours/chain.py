@@ -41,13 +41,15 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board, Cell
-from cpknight.errors import InvalidInputError
+from cpknight.errors import InvalidInputError, NoTourError
 from cpknight.solving import Run, SolveOptions
 from cpknight.tours.repair import check_colours
 from cpknight.tours.tile_build import (
@@ -96,19 +98,29 @@ def chain_tour(
     m, n = board.shape
     check_colours(board, start, end)
     if start == end:
-        check_colours(board, start, (start[0], start[1] + 1))  # odd board, one cell
-        raise InvalidInputError(f"an open tour of {board.label} ends where it starts")
+        raise NoTourError(f"an open tour of {board.label} cannot end where it starts")
     odd = m * n % 2 == 1
     layouts = _layouts(m, n, closed=not odd, start=start if odd else None)
     tilings = [(layout.heights, layout.widths) for layout in layouts]
-    if not odd:  # the same parts in the other order: other tiles hold the ends
-        tilings += [(h[::-1], w[::-1]) for h, w in tilings]
+    if not odd:  # other parts, or in other orders: the ends fall elsewhere in tiles
+        (h, w), odd_rows = tilings[0], m % 2 == 1  # odd parts on one side only
+        h2, w2 = _shifted(h, odd=odd_rows), _shifted(w, odd=not odd_rows)
+        tilings += [(h[::-1], w[::-1]), (h2, w2), (h2[::-1], w2[::-1])]
+        tilings += [(h, w2), (h2, w)]
     for heights, widths in tilings:
-        for rows_first in (True, False):
+        for rows_first, first_column in product((True, False), (True, False)):
             run.check("building the chain of tiles")
             try:
                 return _chain_assemble(
-                    m, n, heights, widths, start, end, run, rows_first=rows_first
+                    m,
+                    n,
+                    heights,
+                    widths,
+                    start,
+                    end,
+                    run,
+                    rows_first=rows_first,
+                    column=0 if first_column else len(widths) - 1,
                 )
             except _NoTile:
                 continue
@@ -116,6 +128,30 @@ def chain_tour(
         f"no chain of tiles joins {board.cell_name(start)} to "
         f"{board.cell_name(end)} on board {board.label}"
     )
+
+
+def _shifted(parts: list[int], *, odd: bool) -> list[int]:
+    """Parts of the same total whose inner borders all move, or ``parts``.
+
+    A part of 6 or 10 first (or, with ``odd``, 5, 7, 9 or 11: allowed along
+    one side when every part of the other side is even), the rest as the
+    layout splits them.
+
+    Examples:
+        >>> _shifted([8, 8, 8], odd=False), _shifted([6, 6], odd=False)
+        ([6, 8, 10], [6, 6])
+        >>> _shifted([6, 6], odd=True), _shifted([7, 8, 10], odd=True)
+        ([5, 7], [6, 7, 6, 6])
+    """
+    from cpknight.tours.tiles import _any_parts, _even_parts
+
+    total, borders = sum(parts), set(np.cumsum(parts).tolist()[:-1])
+    split = _any_parts if odd else _even_parts
+    for first in (6, 10, 5, 7, 9, 11) if odd else (6, 10):
+        rest = split(total - first) if total - first >= 5 else None
+        if rest and not borders & set(np.cumsum([first, *rest]).tolist()[:-1]):
+            return [first, *rest]
+    return parts
 
 
 def _route(
@@ -153,6 +189,25 @@ def _locate(parts: Sequence[int], x: int) -> tuple[int, int]:
     raise ValueError(x)
 
 
+@dataclass(frozen=True)
+class _Tree:
+    """The joins of the tiles: tile ``a[k]``'s move ``move_a[k]`` with ``b[k]``'s.
+
+    The first ``n_h`` join row neighbours, the rest neighbours in ``column``
+    (every closed tile has the vertical joins' moves, so any column will do);
+    rows ``lo`` to ``hi`` hold the chain (they are joined through it).
+    """
+
+    a: IntArray
+    b: IntArray
+    move_a: IntArray
+    move_b: IntArray
+    n_h: int
+    lo: int
+    hi: int
+    column: int
+
+
 def _chain_assemble(
     m: int,
     n: int,
@@ -163,7 +218,9 @@ def _chain_assemble(
     run: Run,
     *,
     rows_first: bool,
+    column: int,
 ) -> IntArray:
+    """The tour along one route, the rows off the chain joined down ``column``."""
     p, q = len(heights), len(widths)
     row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
     col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
@@ -180,17 +237,26 @@ def _chain_assemble(
     keep_h = ~(on_chain[:, :-1] & on_chain[:, 1:])
     rows_v = np.arange(p - 1)
     keep_v = ~((rows_v >= lo) & (rows_v + 1 <= hi))
-    ja = np.concatenate([tiles[:, :-1][keep_h], tiles[:-1, 0][keep_v]])
-    jb = np.concatenate([tiles[:, 1:][keep_h], tiles[1:, 0][keep_v]])
-    n_h = int(keep_h.sum())
-    n_v = int(keep_v.sum())
-    ma = np.concatenate([np.full(n_h, 2), np.full(n_v, 3)]).astype(np.int64)
-    mb = np.concatenate([np.full(n_h, 0), np.full(n_v, 1)]).astype(np.int64)
+    n_h, n_v = int(keep_h.sum()), int(keep_v.sum())
+    tree = _Tree(
+        np.concatenate([tiles[:, :-1][keep_h], tiles[:-1, column][keep_v]]),
+        np.concatenate([tiles[:, 1:][keep_h], tiles[1:, column][keep_v]]),
+        np.concatenate([np.full(n_h, 2), np.full(n_v, 3)]).astype(np.int64),
+        np.concatenate([np.full(n_h, 0), np.full(n_v, 1)]).astype(np.int64),
+        n_h,
+        lo,
+        hi,
+        column,
+    )
 
     # The moves each chain tile's path must contain.
     needs: dict[int, set[int]] = {int(tiles[i, j]): set() for i, j in route}
     for a, b, x, y in zip(
-        ja.tolist(), jb.tolist(), ma.tolist(), mb.tolist(), strict=True
+        tree.a.tolist(),
+        tree.b.tolist(),
+        tree.move_a.tolist(),
+        tree.move_b.tolist(),
+        strict=True,
     ):
         if a in needs:
             needs[a].add(x)
@@ -208,22 +274,8 @@ def _chain_assemble(
         {t: tuple(sorted(v)) for t, v in needs.items()},
         run,
     )
-    return _assemble_with_chain(
-        m,
-        n,
-        heights,
-        widths,
-        [int(tiles[i, j]) for i, j in route],
-        paths,
-        ja,
-        jb,
-        ma,
-        mb,
-        n_h,
-        lo,
-        hi,
-        run,
-    )
+    chain = [int(tiles[i, j]) for i, j in route]
+    return _assemble_with_chain(m, n, heights, widths, chain, paths, tree, run)
 
 
 def _chain_paths(
@@ -381,13 +433,7 @@ def _assemble_with_chain(
     widths: list[int],
     chain: list[int],
     paths: list[tuple[int, ...]],
-    ja: IntArray,
-    jb: IntArray,
-    ma: IntArray,
-    mb: IntArray,
-    n_h: int,
-    lo: int,
-    hi: int,
+    tree: _Tree,
     run: Run,
 ) -> IntArray:
     """Join the closed tiles to the chain: the path as flat cells ``r * n + c``.
@@ -398,6 +444,8 @@ def _assemble_with_chain(
     """
     from cpknight.tours.tiles import _straight
 
+    ja, jb, ma, mb = tree.a, tree.b, tree.move_a, tree.move_b
+    n_h, lo, hi, col = tree.n_h, tree.lo, tree.hi, tree.column
     p, q = len(heights), len(widths)
     row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
     col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
@@ -463,10 +511,10 @@ def _assemble_with_chain(
         left, right = int(js[0]), int(js[-1])
         grid[i, :left] = rel[i, :left] * rel[i, left]
         grid[i, right + 1 :] = rel[i, right + 1 :] * rel[i, right]
-    for i in range(lo - 1, -1, -1):  # rows above, down the first column
-        grid[i] = rel[i] * grid[i + 1, 0] * v_link[i]
+    for i in range(lo - 1, -1, -1):  # the other rows, joined down the column
+        grid[i] = rel[i] * rel[i, col] * grid[i + 1, col] * v_link[i]
     for i in range(hi + 1, p):
-        grid[i] = rel[i] * grid[i - 1, 0] * v_link[i - 1]
+        grid[i] = rel[i] * rel[i, col] * grid[i - 1, col] * v_link[i - 1]
     sign = grid.ravel()
 
     def oriented(tile: IntArray, catalogue_pos: IntArray) -> IntArray:

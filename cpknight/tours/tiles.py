@@ -614,26 +614,29 @@ def _required(require: Sequence[tuple[Cell, Cell]]) -> Any:
 def fixes_ends(board: Board) -> bool:
     """Whether the tiles fix both ends of an open tour on this board.
 
-    Boards of more than 1,200 cells (smaller ones go to CP-SAT whole) with both
-    sides at least 12: a chain of path tiles joins any two cells colour allows.
+    Boards with both sides at least 12: a chain of path tiles joins any two
+    cells colour allows (where it finds no ports, boards of up to 1,200 cells
+    go to CP-SAT whole).
 
     Examples:
         >>> fixes_ends(Board((100, 100))), fixes_ends(Board((101, 101)))
         (True, True)
-        >>> fixes_ends(Board((30, 30))), fixes_ends(Board((11, 200)))
-        (False, False)
+        >>> fixes_ends(Board((12, 100))), fixes_ends(Board((11, 200)))
+        (True, False)
     """
-    m, n = board.shape
-    return m * n > _WHOLE_MAX and min(m, n) >= AUTO_MIN_SIDE
+    return min(board.shape) >= AUTO_MIN_SIDE
 
 
-def _ends_fixed(board: Board, *, start: Cell | None, end: Cell, run: Run) -> IntArray:
+def _ends_fixed(
+    board: Board, *, start: Cell | None, end: Cell, run: Run
+) -> IntArray | None:
     """An open tour to ``end`` (from ``start``, if given) from the tiles.
 
     With the start free: a closed tour cut just after the end, or (odd x odd)
     an open tour from the end, reversed. With both ends: a chain of path tiles
     (:mod:`cpknight.tours.chain`), or where that finds no ports and the ends
-    are near each other, a tiled closed tour repaired around them.
+    are near each other, a tiled closed tour repaired around them; else None
+    on boards small enough for CP-SAT whole.
     """
     from cpknight.tours.chain import chain_tour
     from cpknight.tours.repair import check_colours, ends_fixed, near
@@ -654,6 +657,8 @@ def _ends_fixed(board: Board, *, start: Cell | None, end: Cell, run: Run) -> Int
         return chain_tour(board, start, end, run)
     except InvalidInputError:
         if not (near(start, end) and closed_tour_exists(m, n)):
+            if m * n <= _WHOLE_MAX:
+                return None
             raise
     cycle = _tiled(m, n, closed=True, start=None, run=run)
     if cycle is None:
