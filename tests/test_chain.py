@@ -301,3 +301,25 @@ def test_repair_of_near_ends_still_answers() -> None:
         flat = ends_fixed(board, cycle, start, end, OPTIONS.start())
         cells = np.stack(np.divmod(flat, 60), axis=1)
         check_tour(board, cells, closed=False, start=start, end=end)
+
+
+def test_required_moves_on_an_odd_board_keep_the_ends() -> None:
+    # Odd x odd: no closed tour (Schwenk 1991); an open tour through the moves,
+    # its ends (both on the majority colour) kept by the repair.
+    board = Board((51, 51))
+    moves = [((25, 25), (27, 26)), ((1, 1), (3, 0))]
+    side = tour_constraints(
+        board, require=[f"{board.cell_name(a)}-{board.cell_name(b)}" for a, b in moves]
+    )
+    tour = find_tour(
+        board,
+        closed=False,
+        start=(0, 0),
+        end=(50, 48),
+        constraints=side,
+        options=OPTIONS,
+    )
+    assert tour.method == "tiles"
+    assert (tour.cells[0], tour.cells[-1]) == ((0, 0), (50, 48))
+    for a, b in moves:
+        assert _uses(tour.array, a, b, closed=False)

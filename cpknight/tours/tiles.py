@@ -27,7 +27,7 @@ tree), then the tour is read off segment by segment and assembled with numpy.
   on odd x odd boards one odd x odd tile holds a structured *open* tour, placed
   to contain the start cell when one is given (the start must have an even
   ``row + col``: the colour of the corners, of which there is one more cell).
-* Both ends fixed (boards of more than 1,200 cells, both sides 12 or more):
+* Both ends fixed (boards with both sides 12 or more):
   the tiles on an L-shaped route from the start's tile to the end's hold
   paths between ports instead (``cpknight.tours.chain``); a closed tour
   through a required move is such a path between the move's cells.
@@ -554,10 +554,7 @@ sides are odd (Schwenk 1991)
     cells: IntArray | None = None
     run.check("assembling the tiles")
     if end is None and closed and require and min(m, n) >= AUTO_MIN_SIDE:
-        from cpknight.tours.chain import chain_tour
-
-        # An open tour from one end of the move to the other, closed by it.
-        cells = chain_tour(board, require[0][0], require[0][1], run)
+        cells = _through_move(board, require[0], run)
     elif end is None and min(m, n) >= 5 and max(m, n) > 11:
         cells = _tiled(m, n, closed=closed, start=start, run=run)
     elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
@@ -664,6 +661,22 @@ def _ends_fixed(
     if cycle is None:
         raise InvalidInputError(f"the tiles do not cover board {board.label}")
     return ends_fixed(board, cycle, start, end, run)
+
+
+def _through_move(board: Board, move: tuple[Cell, Cell], run: Run) -> IntArray | None:
+    """A closed tour through ``move``: an open tour between its cells, closed by it.
+
+    The chain of path tiles joins the move's two cells (a knight's move apart,
+    so of opposite colours); where it finds no ports, the tiled closed tour
+    (repaired afterwards by the caller).
+    """
+    from cpknight.tours.chain import chain_tour
+
+    try:
+        return chain_tour(board, move[0], move[1], run)
+    except InvalidInputError:
+        m, n = board.shape
+        return _tiled(m, n, closed=True, start=None, run=run)
 
 
 def _require_existence(board: Board, *, closed: bool, start: Cell | None) -> None:
