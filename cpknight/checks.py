@@ -334,6 +334,9 @@ def check_constraints(
         ...
         cpknight.errors.TourCheckError: the tour uses the forbidden move c2-a3
     """
+    if not (constraints.via or constraints.magic or constraints.symmetric):
+        _check_moves(board, np.asarray(cells), constraints, closed=closed)
+        return
     seq = [tuple(int(x) for x in cell) for cell in np.asarray(cells).tolist()]
     name = board.cell_name
     for cell, k in constraints.via:
@@ -381,6 +384,45 @@ def check_constraints(
                     f"{name(image(a))}-{name(image(b))}, which the tour does not use",
                     step=None,
                 )
+
+
+def _check_moves(
+    board: Board,
+    cells: npt.NDArray[np.integer[Any]],
+    constraints: TourConstraints,
+    *,
+    closed: bool,
+) -> None:
+    """Required and forbidden moves alone, read off each cell's place in the tour.
+
+    Two cells make a move of the tour when their places differ by one (or,
+    closed, are the first and the last): a numpy pass, for million-cell tours.
+    """
+    size = len(cells)
+    place = np.full(int(np.prod(board.shape)), -1, dtype=np.int64)
+    place[np.ravel_multi_index(tuple(cells.T), board.shape)] = np.arange(size)
+    name = board.cell_name
+
+    def uses(a: Cell, b: Cell) -> bool:
+        i = int(place[np.ravel_multi_index(a, board.shape)])
+        j = int(place[np.ravel_multi_index(b, board.shape)])
+        if i < 0 or j < 0:
+            return False
+        return abs(i - j) == 1 or (closed and size > 2 and {i, j} == {0, size - 1})
+
+    for a, b in constraints.require:
+        if not uses(a, b):
+            raise TourCheckError(
+                f"the tour does not use the required move {name(a)}-{name(b)}",
+                step=None,
+            )
+    for a, b in constraints.forbid:
+        if uses(a, b):
+            first, second = edge_key((a, b))
+            raise TourCheckError(
+                f"the tour uses the forbidden move {name(first)}-{name(second)}",
+                step=None,
+            )
 
 
 def is_tour(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from cpknight import (
@@ -58,9 +59,22 @@ def test_ends_of_one_colour_have_no_tour() -> None:
         )
 
 
-def test_far_ends_are_refused_and_auto_does_not_pick_tiles() -> None:
+def test_far_ends_are_joined_and_auto_picks_tiles() -> None:
+    # Far-apart ends: a chain of path tiles (cpknight.tours.chain); make_tour
+    # checks the tour and its ends.
     board = Board((100, 100))
-    with pytest.raises(InvalidInputError, match="farther apart"):
-        find_tour(board, closed=False, start=(0, 0), end=(99, 98), method="tiles")
-    assert not auto.tiles_suit(board, KNIGHT, (99, 98), (0, 0))
+    tour = find_tour(board, closed=False, start=(0, 0), end=(99, 98), method="tiles")
+    assert (tour.cells[0], tour.cells[-1]) == ((0, 0), (99, 98))
+    assert auto.tiles_suit(board, KNIGHT, (99, 98), (0, 0))
     assert auto.tiles_suit(board, KNIGHT, (9, 4), (0, 0))
+    assert auto.tiles_suit(Board((30, 30)), KNIGHT, (29, 28), (0, 0))
+    assert not auto.tiles_suit(Board((11, 200)), KNIGHT, (10, 198), (0, 0))
+
+
+def test_ends_fixed_refuses_far_ends() -> None:
+    from cpknight.tours.repair import ends_fixed
+
+    board = Board((40, 40))
+    cycle = np.arange(1600)  # never read: the ends are refused first
+    with pytest.raises(InvalidInputError, match="farther apart"):
+        ends_fixed(board, cycle, (0, 0), (39, 38), OPTIONS.start())

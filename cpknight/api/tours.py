@@ -40,7 +40,12 @@ from cpknight.runner import AGAIN, Row, RunInterrupted, RunOptions, Task, run_ta
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
-from cpknight.tours.auto import check_theorems, choose_tour_method, tiles_suit
+from cpknight.tours.auto import (
+    check_theorems,
+    choose_tour_method,
+    tiles_suit,
+    tiles_take,
+)
 from cpknight.tours.certificates import check_tour_possible
 
 
@@ -108,7 +113,7 @@ def _solve_tour(
     auto = method == "auto"
     if not auto:
         TOUR_METHODS.engine(method)  # says which names exist
-    elif instance.constraints:
+    elif instance.constraints and not tiles_take(instance):
         method = "cpsat"  # honours every side constraint
     elif tiles_suit(instance.board, instance.piece, instance.end, instance.start):
         method = "tiles"

@@ -60,6 +60,7 @@ ENGINES = Registry(
             reads="board",
             proves=False,
             summary="structured tiles joined (huge plain boards)",
+            honours=("require",),
         ),
         Engine(
             "race",

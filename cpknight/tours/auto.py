@@ -31,6 +31,7 @@ __all__ = [
     "choose_tour_method",
     "plain_knight",
     "tiles_suit",
+    "tiles_take",
 ]
 
 
@@ -159,9 +160,9 @@ def tiles_suit(
 
     Boards whose longest side is under 12 never suit the tiles: they are told
     apart before the tile module (and its catalogue) is imported, so that small
-    boards start fast. A fixed end suits them on boards of more than 1,200 cells
-    with a closed tour, when the start is free or near the end
-    (:mod:`cpknight.tours.repair`).
+    boards start fast. A fixed end suits them on boards with both sides 12 or
+    more, wherever the start is (a chain of path tiles between the ends,
+    :mod:`cpknight.tours.chain`, milliseconds where a search may wander).
 
     Examples:
         >>> from cpknight.pieces import KNIGHT
@@ -169,6 +170,10 @@ def tiles_suit(
         >>> tiles_suit(b, KNIGHT, (5, 5)), tiles_suit(b, KNIGHT, (5, 5), (0, 0))
         (True, True)
         >>> tiles_suit(b, KNIGHT, (999, 998), (0, 0))
+        True
+        >>> tiles_suit(Board((30, 30)), KNIGHT, (29, 28), (0, 0))
+        True
+        >>> tiles_suit(Board((11, 200)), KNIGHT, (10, 198), (0, 0))
         False
     """
     if board.unbounded or max(board.shape) < _TILES_MIN_SIDE:
@@ -179,10 +184,32 @@ def tiles_suit(
         return False
     if end is None:
         return True
-    from cpknight.tours.repair import near
     from cpknight.tours.tiles import fixes_ends
 
-    return fixes_ends(board) and (start is None or near(start, end))
+    return fixes_ends(board)
+
+
+def tiles_take(instance: TourInstance) -> bool:
+    """Whether ``auto`` should hand a constrained instance to the tiles.
+
+    Only required moves (``--require``), which the tiles repair into their
+    tour in a window around each, on the boards :func:`tiles_suit` accepts.
+
+    Examples:
+        >>> from cpknight.constraints import tour_constraints
+        >>> from cpknight.pieces import KNIGHT
+        >>> b = Board((100, 100))
+        >>> c = tour_constraints(b, require=["a1-b3"])
+        >>> tiles_take(TourInstance(b, KNIGHT, closed=True, constraints=c))
+        True
+        >>> c = tour_constraints(b, forbid=["a1-b3"])
+        >>> tiles_take(TourInstance(b, KNIGHT, closed=True, constraints=c))
+        False
+    """
+    kinds = instance.constraints.kinds()
+    return kinds == ["require"] and tiles_suit(
+        instance.board, instance.piece, instance.end, instance.start
+    )
 
 
 FRONTIER_WIDTH = 14

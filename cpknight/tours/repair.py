@@ -21,10 +21,19 @@ is met by the closed tour a few dozen times), so CP-SAT answers in
 milliseconds; when a window admits no repair it is widened. The result goes
 through the one checker like every tour.
 
-Only ends that share one window are repaired (:func:`near`): two windows
-apart admit no repair (each is met an even number of times by the fixed
-stretches, and a window holding one end of an open tour needs an odd number),
-and a band of free cells joining them made CP-SAT take seconds on 100x100.
+Only ends that share one window are repaired here (:func:`near`): two
+windows apart admit no repair (each is met an even number of times by the
+fixed stretches, and a window holding one end of an open tour needs an odd
+number), and a band of free cells joining them made CP-SAT take seconds on
+100x100. Far-apart ends are joined by a chain of tiles instead
+(:mod:`cpknight.tours.chain`).
+
+The same repair passes a closed tour (or an open one, read as a circuit
+through the closing arc ``e -> s``) through required moves
+(:func:`through_moves`): a window around each missing move, the move required
+in the model (``arc[u->v] + arc[v->u] == 1``), and every required move the
+tour already uses kept. A closed tour has no parity to mind: one window is
+enough for each move.
 
 Examples:
     >>> from cpknight import find_tour, is_tour
@@ -36,6 +45,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -49,7 +59,7 @@ if TYPE_CHECKING:
 
     IntArray = npt.NDArray[np.int64]
 
-__all__ = ["NEAR", "WINDOWS", "ends_fixed", "near"]
+__all__ = ["NEAR", "WINDOWS", "ends_fixed", "near", "through_moves"]
 
 WINDOWS = (12, 16, 24)
 """Window sides tried around each end, smallest first."""
@@ -58,7 +68,12 @@ _KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2
 
 
 def ends_fixed(
-    board: Board, cycle: IntArray, start: Cell, end: Cell, run: Run
+    board: Board,
+    cycle: IntArray,
+    start: Cell,
+    end: Cell,
+    run: Run,
+    require: Sequence[tuple[Cell, Cell]] = (),
 ) -> IntArray:
     """An open knight's tour from ``start`` to ``end``, from a closed tour.
 
@@ -68,6 +83,8 @@ def ends_fixed(
         start: the first cell.
         end: the last cell.
         run: the run (its clock bounds CP-SAT).
+        require: moves the tour must use (windows are added around those the
+            closed tour misses).
 
     Returns:
         The open tour as flat cells (checked by the caller, through
@@ -76,35 +93,143 @@ def ends_fixed(
     Raises:
         NoTourError: the two ends have the same colour on a board with as many
             cells of each colour (every move changes colour).
-        InvalidInputError: no window up to the largest of :data:`WINDOWS`
-            admits a repair (never seen on boards of 12 x 12 and more).
+        InvalidInputError: the ends are not :func:`near` each other, or no
+            window up to the largest of :data:`WINDOWS` admits a repair (never
+            seen on boards of 12 x 12 and more).
         SolveLimitError: the time limit passed.
     """
-    m, n = board.shape
     if start == end:
         raise NoTourError(f"an open tour of {board.label} cannot end where it starts")
-    if (m * n) % 2 == 0 and (sum(start) + sum(end)) % 2 == 0:
-        raise NoTourError(
-            f"{board.cell_name(start)} and {board.cell_name(end)} have the same "
-            f"colour, and on board {board.label} an open tour (an even number of "
-            "cells) joins cells of opposite colours",
-            certificate="colour",
-        )
+    check_colours(board, start, end)
     if not near(start, end):
         raise InvalidInputError(
-            f"method 'tiles' fixes both ends of an open tour on board {board.label} "
+            f"the repair fixes both ends of an open tour on board {board.label} "
             f"only when they lie within {NEAR} rows and files of each other: "
-            f"{board.cell_name(start)} and {board.cell_name(end)} are farther apart "
-            "(give one end only, or try method 'cpsat')"
+            f"{board.cell_name(start)} and {board.cell_name(end)} are farther apart"
         )
+    return _repaired(board, cycle, [start, end], run, (end, start), require)
+
+
+def through_moves(
+    board: Board,
+    cycle: IntArray,
+    require: Sequence[tuple[Cell, Cell]],
+    run: Run,
+    *,
+    closed: bool,
+) -> IntArray:
+    """A tour through the required moves, from a tour that may miss some.
+
+    Args:
+        board: a plain rectangular board.
+        cycle: a knight's tour of it as flat cells ``r * n + c``: closed, or
+            (``closed=False``) open, read as a circuit through the closing
+            arc from its last cell to its first, which the repair keeps.
+        require: moves the tour must use, either way.
+        run: the run (its clock bounds CP-SAT).
+        closed: whether ``cycle`` is a closed tour.
+
+    Returns:
+        The tour as flat cells, with the ends of an open one kept.
+
+    Raises:
+        InvalidInputError: no window up to the largest of :data:`WINDOWS`
+            admits a repair.
+        SolveLimitError: the time limit passed.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.solving import SolveOptions
+        >>> from cpknight.tours.tiles import tile_tour
+        >>> b = Board((40, 40))
+        >>> cells = tile_tour(b).array @ [40, 1]
+        >>> t = through_moves(b, cells, [((20, 20), (22, 21))],
+        ...                   SolveOptions(workers=1).start(), closed=True)
+        >>> abs(int(np.flatnonzero(t == 820)[0]) - int(np.flatnonzero(t == 901)[0]))
+        1
+    """
+    n = board.shape[1]
+    missing = [(a, b) for a, b in require if not _uses(cycle, a, b, n)]
+    if not missing:
+        return cycle
+    closing = None
+    if not closed:
+        s, e = int(cycle[0]), int(cycle[-1])
+        closing = (divmod(e, n), divmod(s, n))
+    cells = [cell for move in missing for cell in move]
+    return _repaired(board, cycle, cells, run, closing, require)
+
+
+def check_colours(board: Board, start: Cell, end: Cell) -> None:
+    """Raise :class:`NoTourError` when colour forbids an open tour from start to end.
+
+    Every knight move changes colour: on a board with an even number of
+    cells the ends have opposite colours, on an odd one both lie on the
+    colour with more cells (even ``row + col``).
+
+    Examples:
+        >>> check_colours(Board((5, 5)), (0, 0), (4, 4))
+        >>> check_colours(Board((6, 6)), (0, 0), (2, 2))
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.NoTourError: a1 and c3 have the same colour, and on board \
+6x6 an open tour (an even number of cells) joins cells of opposite colours
+    """
+    m, n = board.shape
+    name = board.cell_name
+    if (m * n) % 2 == 0 and (sum(start) + sum(end)) % 2 == 0:
+        raise NoTourError(
+            f"{name(start)} and {name(end)} have the same colour, and on board "
+            f"{board.label} an open tour (an even number of cells) joins cells of "
+            "opposite colours",
+            certificate="colour",
+        )
+    if (m * n) % 2 and ((sum(start) % 2) or (sum(end) % 2)):
+        odd = start if sum(start) % 2 else end
+        raise NoTourError(
+            f"no open tour of {board.label} starts or ends on {name(odd)}: on a "
+            "board with an odd number of cells a tour alternates colours and "
+            "starts and ends on the colour with more cells (even row + col)",
+            certificate="colour",
+        )
+
+
+def _uses(cycle: IntArray, a: Cell, b: Cell, n: int) -> bool:
+    """Whether the tour (read as a circuit) has ``a`` and ``b`` next to each other."""
+    i = int(np.flatnonzero(cycle == a[0] * n + a[1])[0])
+    size = len(cycle)
+    u = b[0] * n + b[1]
+    return int(cycle[(i + 1) % size]) == u or int(cycle[i - 1]) == u
+
+
+def _repaired(
+    board: Board,
+    cycle: IntArray,
+    cells: Sequence[Cell],
+    run: Run,
+    closing: tuple[Cell, Cell] | None,
+    require: Sequence[tuple[Cell, Cell]],
+) -> IntArray:
+    """Repair ``cycle`` in windows around ``cells``, widened until one admits it."""
+    m, n = board.shape
+    flat_closing = None
+    if closing is not None:
+        flat_closing = (
+            closing[0][0] * n + closing[0][1],
+            closing[1][0] * n + closing[1][1],
+        )
+    flat_require = [(a[0] * n + a[1], b[0] * n + b[1]) for a, b in require]
     for side in WINDOWS:
-        run.check("repairing the tour near its ends")
-        found = _repair(m, n, cycle, start, end, side, run)
+        run.check("repairing the tour")
+        window: set[int] = set()
+        for cell in cells:
+            window |= _window(m, n, cell, side)
+        found = _repair(m, n, cycle, window, run, flat_closing, flat_require)
         if found is not None:
             return found
+    names = ", ".join(board.cell_name(c) for c in cells)
     raise InvalidInputError(
-        f"no repair of the tiled tour joins {board.cell_name(start)} to "
-        f"{board.cell_name(end)} on board {board.label}"
+        f"no repair of the tiled tour around {names} on board {board.label} was found"
     )
 
 
@@ -139,14 +264,24 @@ def _window(m: int, n: int, cell: Cell, side: int) -> set[int]:
 
 
 def _repair(
-    m: int, n: int, cycle: IntArray, start: Cell, end: Cell, side: int, run: Run
+    m: int,
+    n: int,
+    cycle: IntArray,
+    window: set[int],
+    run: Run,
+    closing: tuple[int, int] | None,
+    require: Sequence[tuple[int, int]],
 ) -> IntArray | None:
+    """One repair: the cycle rebuilt inside ``window``, or None if none.
+
+    ``closing`` is the arc ``e -> s`` of an open tour (the circuit is cut
+    there): new when both ends lie in the window, else the cycle's own
+    (``cycle`` then ends on ``e`` and starts on ``s``) and kept.
+    """
     from ortools.sat.python import cp_model
 
     from cpknight.formulation import add_circuit_arcs, successors
 
-    s, e = start[0] * n + start[1], end[0] * n + end[1]
-    window = _window(m, n, start, side) | _window(m, n, end, side)
     inside = np.zeros(m * n, dtype=bool)
     inside[list(window)] = True
     # Rotate the cycle to begin at a window cell: no run wraps around its end.
@@ -179,6 +314,7 @@ def _repair(
             run_arcs.append((len(tails), len(tails) + 1, k))
             tails += [a, b]
             heads += [b, a]
+    between: dict[tuple[int, int], int] = {}
     for cell, u in index.items():
         r, c = divmod(cell, n)
         for dr, dc in _KNIGHT:
@@ -186,23 +322,40 @@ def _repair(
             if 0 <= rr < m and 0 <= cc < n:
                 v = index.get(rr * n + cc)
                 if v is not None and (u, v) not in paired:
+                    between[u, v] = len(tails)
                     tails.append(u)
                     heads.append(v)
-    closing = len(tails)
-    tails.append(index[e])
-    heads.append(index[s])
+    forced: list[int] = []
+    if closing is not None and (closing[0] in window or closing[1] in window):
+        e, s = closing
+        if e not in index or s not in index:
+            return None
+        forced.append(len(tails))
+        tails.append(index[e])
+        heads.append(index[s])
 
     model = cp_model.CpModel()
     arcs = add_circuit_arcs(model, tails, heads, run=run)
-    model.add(arcs[closing] == 1)
+    for k in forced:
+        model.add(arcs[k] == 1)
     for forward, backward, _ in run_arcs:
         model.add(arcs[forward] + arcs[backward] == 1)
+    for a, b in require:
+        x, y = index.get(a), index.get(b)
+        if x is None or y is None:
+            continue  # inside a run: the cycle keeps it as it is
+        if (x, y) in paired:
+            ends = {int(cycle[i]) for i, j in runs if j == i + 1}
+            if a in ends and b in ends:
+                continue  # a run of these two cells: kept
+            return None  # a longer run joins them: the move is not in the model
+        model.add(arcs[between[x, y]] + arcs[between[y, x]] == 1)
     solver = cp_model.CpSolver()
     configure_cpsat(solver, run)
     solver.parameters.linearization_level = 0  # as for every circuit model
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        run.check("repairing the tour near its ends")
+        run.check("repairing the tour")
         return None
     chosen = [bool(solver.value(x)) for x in arcs]
     nxt = successors(tails, heads, chosen)
@@ -214,14 +367,19 @@ def _repair(
         if chosen[backward]:
             expand[tails[backward], heads[backward]] = cycle[j - 1 : i : -1]
     pieces: list[IntArray] = []
-    u = index[s]
+    u = 0
     for _ in range(len(nodes)):
         pieces.append(np.array([nodes[u]], dtype=np.int64))
-        if u == index[e]:
-            break
         v = nxt[u]
         inner = expand.get((u, v))
         if inner is not None:
             pieces.append(inner.astype(np.int64))
         u = v
-    return np.concatenate(pieces)
+    out = np.concatenate(pieces)
+    if closing is None:
+        return out
+    e, s = closing
+    out = np.roll(out, -int(np.flatnonzero(out == s)[0]))
+    if int(out[-1]) != e:  # walked the other way round: reverse behind the start
+        out = np.roll(out[::-1], 1)
+    return out

@@ -27,6 +27,10 @@ tree), then the tour is read off segment by segment and assembled with numpy.
   on odd x odd boards one odd x odd tile holds a structured *open* tour, placed
   to contain the start cell when one is given (the start must have an even
   ``row + col``: the colour of the corners, of which there is one more cell).
+* Both ends fixed (boards with both sides 12 or more):
+  the tiles on an L-shaped route from the start's tile to the end's hold
+  paths between ports instead (``cpknight.tours.chain``); a closed tour
+  through a required move is such a path between the move's cells.
 * Boards 3 or 4 cells high (and longer than 16) are strips of tiles holding
   paths between fixed ports (see the strips section below).
 * Smaller boards (at most 1200 cells) go to CP-SAT whole: the ``cpsat``
@@ -499,6 +503,7 @@ def tile_tour(
     start: Cell | None = None,
     end: Cell | None = None,
     run: Run | None = None,
+    require: Sequence[tuple[Cell, Cell]] = (),
 ) -> Tour:
     """A knight's tour of a plain rectangular board from structured tiles.
 
@@ -507,10 +512,16 @@ def tile_tour(
         closed: a circuit, or an open path.
         start: the first cell (a closed tour is rotated to start there).
         end: the last cell: on boards small enough for CP-SAT whole, or, on
-            larger ones with a closed tour, with the start free or near it
-            (a tiled closed tour repaired by CP-SAT, ``cpknight.tours.repair``).
+            larger ones (:func:`fixes_ends`), with the start anywhere colour
+            allows: a chain of path tiles from the start's tile to the end's
+            (``cpknight.tours.chain``).
         run: the run context (time limit and seed for the CP-SAT parts);
             by default no limit.
+        require: moves the tour must use, either way. A closed tour on a
+            board with both sides 12 or more runs from one end of the first
+            move to the other (the chain of path tiles), closed by the move;
+            any other move it misses is repaired by CP-SAT in a window around
+            it (``cpknight.tours.repair``); small boards pass them to CP-SAT.
 
     Returns:
         The checked tour.
@@ -542,12 +553,18 @@ sides are odd (Schwenk 1991)
     _require_existence(board, closed=closed, start=start)
     cells: IntArray | None = None
     run.check("assembling the tiles")
-    if end is None and min(m, n) >= 5 and max(m, n) > 11:
+    if end is None and closed and require and min(m, n) >= AUTO_MIN_SIDE:
+        cells = _through_move(board, require[0], run)
+    elif end is None and min(m, n) >= 5 and max(m, n) > 11:
         cells = _tiled(m, n, closed=closed, start=start, run=run)
     elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
         cells = _strip_any(m, n, closed=closed, start=start, run=run)
     elif end is not None and not closed and fixes_ends(board):
         cells = _ends_fixed(board, start=start, end=end, run=run)
+    if cells is not None and require:
+        from cpknight.tours.repair import through_moves
+
+        cells = through_moves(board, cells, require, run, closed=closed)
     method = "tiles"
     if cells is None:
         if m * n > _WHOLE_MAX:
@@ -562,7 +579,9 @@ sides are odd (Schwenk 1991)
                 f"method 'tiles' cannot {what} on board {board.label} (more than "
                 f"{_WHOLE_MAX} cells for cp-sat whole); try method 'cpsat'"
             )
-        cells = _whole(board, closed=closed, start=start, end=end, run=run)
+        cells = _whole(
+            board, closed=closed, start=start, end=end, run=run, require=require
+        )
     else:
         run.check("assembling the tiles")
         if closed:
@@ -578,37 +597,86 @@ sides are odd (Schwenk 1991)
         seconds=run.elapsed(),
         start=start,
         end=end,
+        constraints=_required(require),
     )
+
+
+def _required(require: Sequence[tuple[Cell, Cell]]) -> Any:
+    """The required moves as constraints for the checker (None when there are none)."""
+    from cpknight.constraints import TourConstraints
+
+    return TourConstraints(require=tuple(require)) if require else None
 
 
 def fixes_ends(board: Board) -> bool:
-    """Whether the tiles fix an open tour's end on this board (by a repair).
+    """Whether the tiles fix both ends of an open tour on this board.
 
-    Boards of more than 1,200 cells (smaller ones go to CP-SAT whole) with both
-    sides at least 12 and a closed tour (Schwenk 1991) to repair.
+    Boards with both sides at least 12: a chain of path tiles joins any two
+    cells colour allows (where it finds no ports, boards of up to 1,200 cells
+    go to CP-SAT whole).
 
     Examples:
         >>> fixes_ends(Board((100, 100))), fixes_ends(Board((101, 101)))
+        (True, True)
+        >>> fixes_ends(Board((12, 100))), fixes_ends(Board((11, 200)))
         (True, False)
     """
+    return min(board.shape) >= AUTO_MIN_SIDE
+
+
+def _ends_fixed(
+    board: Board, *, start: Cell | None, end: Cell, run: Run
+) -> IntArray | None:
+    """An open tour to ``end`` (from ``start``, if given) from the tiles.
+
+    With the start free: a closed tour cut just after the end, or (odd x odd)
+    an open tour from the end, reversed. With both ends: a chain of path tiles
+    (:mod:`cpknight.tours.chain`), or where that finds no ports and the ends
+    are near each other, a tiled closed tour repaired around them; else None
+    on boards small enough for CP-SAT whole.
+    """
+    from cpknight.tours.chain import chain_tour
+    from cpknight.tours.repair import check_colours, ends_fixed, near
+
     m, n = board.shape
-    return (
-        m * n > _WHOLE_MAX and min(m, n) >= AUTO_MIN_SIDE and closed_tour_exists(m, n)
-    )
-
-
-def _ends_fixed(board: Board, *, start: Cell | None, end: Cell, run: Run) -> IntArray:
-    """An open tour to ``end`` (from ``start``, if given) off a tiled closed tour."""
-    from cpknight.tours.repair import ends_fixed
-
-    m, n = board.shape
+    if start is None:
+        odd = m * n % 2 == 1
+        if odd:
+            check_colours(board, end, end)
+        cycle = _tiled(m, n, closed=not odd, start=end if odd else None, run=run)
+        if cycle is None:
+            raise InvalidInputError(f"the tiles do not cover board {board.label}")
+        if odd:
+            return cycle[::-1].copy()
+        at = int(np.flatnonzero(cycle == end[0] * n + end[1])[0])
+        return np.roll(cycle, -(at + 1))
+    try:
+        return chain_tour(board, start, end, run)
+    except InvalidInputError:
+        if not (near(start, end) and closed_tour_exists(m, n)):
+            if m * n <= _WHOLE_MAX:
+                return None
+            raise
     cycle = _tiled(m, n, closed=True, start=None, run=run)
     if cycle is None:
         raise InvalidInputError(f"the tiles do not cover board {board.label}")
-    if start is None:  # the closed tour cut just after the end cell
-        at = int(np.flatnonzero(cycle == end[0] * n + end[1])[0])
-        return np.roll(cycle, -(at + 1))
     return ends_fixed(board, cycle, start, end, run)
+
+
+def _through_move(board: Board, move: tuple[Cell, Cell], run: Run) -> IntArray | None:
+    """A closed tour through ``move``: an open tour between its cells, closed by it.
+
+    The chain of path tiles joins the move's two cells (a knight's move apart,
+    so of opposite colours); where it finds no ports, the tiled closed tour
+    (repaired afterwards by the caller).
+    """
+    from cpknight.tours.chain import chain_tour
+
+    try:
+        return chain_tour(board, move[0], move[1], run)
+    except InvalidInputError:
+        m, n = board.shape
+        return _tiled(m, n, closed=True, start=None, run=run)
 
 
 def _require_existence(board: Board, *, closed: bool, start: Cell | None) -> None:
@@ -705,12 +773,21 @@ def _whole(
     start: Cell | None,
     end: Cell | None,
     run: Run,
+    require: Sequence[tuple[Cell, Cell]] = (),
 ) -> IntArray:
     """A small board by CP-SAT whole: the ``cpsat`` engine."""
+    from cpknight.constraints import TourConstraints
     from cpknight.tours import cpsat
 
     n = board.shape[1]
-    instance = TourInstance(board, KNIGHT, closed=closed, start=start, end=end)
+    instance = TourInstance(
+        board,
+        KNIGHT,
+        closed=closed,
+        start=start,
+        end=end,
+        constraints=TourConstraints(require=tuple(require)),
+    )
     tour = cpsat.solve(instance, run)
     cells: IntArray = tour.array[:, 0] * n + tour.array[:, 1]
     return cells
@@ -739,4 +816,5 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         start=instance.start,
         end=instance.end,
         run=run,
+        require=instance.constraints.require,
     )

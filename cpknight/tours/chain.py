@@ -1,0 +1,616 @@
+"""Both ends fixed on huge boards: a chain of path tiles among the structured tiles.
+
+A tiled closed tour (:mod:`cpknight.tours.tiles`) cannot be repaired near two
+ends far apart (:mod:`cpknight.tours.repair`: by parity). Instead the tiles
+holding the ends, and the tiles on an L-shaped route between them (along the
+start's row of tiles, then down or up the end's column of tiles), each hold a
+Hamiltonian *path* of the tile rather than a circuit:
+
+* the start's tile a path from the start to an exit *port* on its border;
+* each tile of the route a path from an entry port to an exit port, every exit
+  a knight's move from the next tile's entry;
+* the end's tile a path from its entry port to the end.
+
+Read one after the other they make one path from the start to the end through
+every cell of the chain. Every other tile keeps its structured closed tour and
+is joined to the chain by the tiles' move exchange (a circuit and a path become
+one path, with the path's ends kept), along a tree: each row of tiles left to
+right, except between two chain tiles, and the rows above and below the
+chain's rows down the first column. So the chain tiles' paths contain the
+structure moves of the joins they take part in; CP-SAT builds each path
+(``add_circuit`` with the ends fixed and those moves required, an 11 x 11 tile
+at most: milliseconds), and the ports are tried in a fixed order of preference
+(near the middle of the shared border), so that the tiles along the route
+repeat and their paths are built once.
+
+Colour decides the ports: a tile with an even number of cells joins cells of
+opposite colours, the one odd x odd tile of an odd x odd board (placed on the
+start) two cells of the colour with more cells.
+
+Examples:
+    >>> from cpknight.board import Board
+    >>> from cpknight.checks import is_tour
+    >>> b = Board((40, 50))
+    >>> cells = chain_tour(b, (0, 0), (39, 48))
+    >>> is_tour(b, np.stack(np.divmod(cells, 50), axis=1))
+    True
+    >>> int(cells[0]), int(cells[-1])  # flat r * 50 + c: (0, 0) and (39, 48)
+    (0, 1998)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cpknight.board import Board, Cell
+from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.solving import Run, SolveOptions
+from cpknight.tours.repair import check_colours
+from cpknight.tours.tile_build import (
+    IntArray,
+    _circuit_order,
+    _NoTile,
+    _tile,
+    _tile_run,
+    structure_moves,
+)
+
+__all__ = ["chain_tour"]
+
+_PATHS: dict[tuple[int, int, int, int, tuple[int, ...]], tuple[int, ...] | None] = {}
+"""Chain tiles built this session: (h, w, entry, exit, required moves) -> path."""
+
+_KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+_CANDIDATES = 6  # exit ports tried per chain tile before backing up
+_SEARCH_SECONDS = 0.05  # the search's share of a port path before CP-SAT
+_BUDGET = 60  # paths built (and tiles placed beyond 4 a tile) per route
+
+
+def chain_tour(
+    board: Board, start: Cell, end: Cell, run: Run | None = None
+) -> IntArray:
+    """An open knight's tour of a plain board from ``start`` to ``end``.
+
+    Args:
+        board: a bounded 2D board without blocked cells, both sides at least
+            12 (the tiles' layout).
+        start: the first cell.
+        end: the last cell.
+        run: the run (its clock bounds CP-SAT); by default no limit.
+
+    Returns:
+        The tour as flat cells ``r * n + c`` (checked by the caller).
+
+    Raises:
+        NoTourError: colour forbids the two ends.
+        InvalidInputError: no layout of tiles and ports was found.
+        SolveLimitError: the time limit passed.
+    """
+    from cpknight.tours.tiles import _layouts
+
+    run = run or SolveOptions().start()
+    m, n = board.shape
+    check_colours(board, start, end)
+    if start == end:
+        raise NoTourError(f"an open tour of {board.label} cannot end where it starts")
+    odd = m * n % 2 == 1
+    layouts = _layouts(m, n, closed=not odd, start=start if odd else None)
+    tilings = [(layout.heights, layout.widths) for layout in layouts]
+    if not odd:  # other parts, or in other orders: the ends fall elsewhere in tiles
+        (h, w), odd_rows = tilings[0], m % 2 == 1  # odd parts on one side only
+        h2, w2 = _shifted(h, odd=odd_rows), _shifted(w, odd=not odd_rows)
+        tilings += [(h[::-1], w[::-1]), (h2, w2), (h2[::-1], w2[::-1])]
+        tilings += [(h, w2), (h2, w)]
+    for heights, widths in tilings:
+        for rows_first, first_column in product((True, False), (True, False)):
+            run.check("building the chain of tiles")
+            try:
+                return _chain_assemble(
+                    m,
+                    n,
+                    heights,
+                    widths,
+                    start,
+                    end,
+                    run,
+                    rows_first=rows_first,
+                    column=0 if first_column else len(widths) - 1,
+                )
+            except _NoTile:
+                continue
+    raise InvalidInputError(
+        f"no chain of tiles joins {board.cell_name(start)} to "
+        f"{board.cell_name(end)} on board {board.label}"
+    )
+
+
+def _shifted(parts: list[int], *, odd: bool) -> list[int]:
+    """Parts of the same total whose inner borders all move, or ``parts``.
+
+    A part of 6 or 10 first (or, with ``odd``, 5, 7, 9 or 11: allowed along
+    one side when every part of the other side is even), the rest as the
+    layout splits them.
+
+    Examples:
+        >>> _shifted([8, 8, 8], odd=False), _shifted([6, 6], odd=False)
+        ([6, 8, 10], [6, 6])
+        >>> _shifted([6, 6], odd=True), _shifted([7, 8, 10], odd=True)
+        ([5, 7], [6, 7, 6, 6])
+    """
+    from cpknight.tours.tiles import _any_parts, _even_parts
+
+    total, borders = sum(parts), set(np.cumsum(parts).tolist()[:-1])
+    split = _any_parts if odd else _even_parts
+    for first in (6, 10, 5, 7, 9, 11) if odd else (6, 10):
+        rest = split(total - first) if total - first >= 5 else None
+        if rest and not borders & set(np.cumsum([first, *rest]).tolist()[:-1]):
+            return [first, *rest]
+    return parts
+
+
+def _route(
+    a: tuple[int, int], b: tuple[int, int], *, rows_first: bool
+) -> list[tuple[int, int]]:
+    """The tiles from ``a`` along its row to ``b``'s column, then to ``b``.
+
+    With ``rows_first=False``: down (or up) ``a``'s column first, then along
+    ``b``'s row.
+
+    Examples:
+        >>> _route((0, 0), (1, 2), rows_first=True)
+        [(0, 0), (0, 1), (0, 2), (1, 2)]
+        >>> _route((0, 0), (1, 2), rows_first=False)
+        [(0, 0), (1, 0), (1, 1), (1, 2)]
+    """
+    (i0, j0), (i1, j1) = a, b
+    if not rows_first:
+        flipped = _route((j0, i0), (j1, i1), rows_first=True)
+        return [(i, j) for j, i in flipped]
+    step = 1 if j1 >= j0 else -1
+    out = [(i0, j) for j in range(j0, j1 + step, step)]
+    step = 1 if i1 >= i0 else -1
+    out += [(i, j1) for i in range(i0 + step, i1 + step, step)]
+    return out
+
+
+def _locate(parts: Sequence[int], x: int) -> tuple[int, int]:
+    """The index of the part covering ``x`` and that part's first position."""
+    at = 0
+    for k, size in enumerate(parts):
+        if x < at + size:
+            return k, at
+        at += size
+    raise ValueError(x)
+
+
+@dataclass(frozen=True)
+class _Tree:
+    """The joins of the tiles: tile ``a[k]``'s move ``move_a[k]`` with ``b[k]``'s.
+
+    The first ``n_h`` join row neighbours, the rest neighbours in ``column``
+    (every closed tile has the vertical joins' moves, so any column will do);
+    rows ``lo`` to ``hi`` hold the chain (they are joined through it).
+    """
+
+    a: IntArray
+    b: IntArray
+    move_a: IntArray
+    move_b: IntArray
+    n_h: int
+    lo: int
+    hi: int
+    column: int
+
+
+def _chain_assemble(
+    m: int,
+    n: int,
+    heights: list[int],
+    widths: list[int],
+    start: Cell,
+    end: Cell,
+    run: Run,
+    *,
+    rows_first: bool,
+    column: int,
+) -> IntArray:
+    """The tour along one route, the rows off the chain joined down ``column``."""
+    p, q = len(heights), len(widths)
+    row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
+    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
+    (i_s, _), (j_s, _) = _locate(heights, start[0]), _locate(widths, start[1])
+    (i_e, _), (j_e, _) = _locate(heights, end[0]), _locate(widths, end[1])
+    route = _route((i_s, j_s), (i_e, j_e), rows_first=rows_first)
+    on_chain = np.zeros((p, q), dtype=bool)
+    for i, j in route:
+        on_chain[i, j] = True
+    lo, hi = min(i_s, i_e), max(i_s, i_e)
+
+    # The tree of joins: (tile A, tile B, A's move, B's move).
+    tiles = np.arange(p * q, dtype=np.int64).reshape(p, q)
+    keep_h = ~(on_chain[:, :-1] & on_chain[:, 1:])
+    rows_v = np.arange(p - 1)
+    keep_v = ~((rows_v >= lo) & (rows_v + 1 <= hi))
+    n_h, n_v = int(keep_h.sum()), int(keep_v.sum())
+    tree = _Tree(
+        np.concatenate([tiles[:, :-1][keep_h], tiles[:-1, column][keep_v]]),
+        np.concatenate([tiles[:, 1:][keep_h], tiles[1:, column][keep_v]]),
+        np.concatenate([np.full(n_h, 2), np.full(n_v, 3)]).astype(np.int64),
+        np.concatenate([np.full(n_h, 0), np.full(n_v, 1)]).astype(np.int64),
+        n_h,
+        lo,
+        hi,
+        column,
+    )
+
+    # The moves each chain tile's path must contain.
+    needs: dict[int, set[int]] = {int(tiles[i, j]): set() for i, j in route}
+    for a, b, x, y in zip(
+        tree.a.tolist(),
+        tree.b.tolist(),
+        tree.move_a.tolist(),
+        tree.move_b.tolist(),
+        strict=True,
+    ):
+        if a in needs:
+            needs[a].add(x)
+        if b in needs:
+            needs[b].add(y)
+
+    paths = _chain_paths(
+        route,
+        heights,
+        widths,
+        row0,
+        col0,
+        start,
+        end,
+        {t: tuple(sorted(v)) for t, v in needs.items()},
+        run,
+    )
+    chain = [int(tiles[i, j]) for i, j in route]
+    return _assemble_with_chain(m, n, heights, widths, chain, paths, tree, run)
+
+
+def _chain_paths(
+    route: list[tuple[int, int]],
+    heights: list[int],
+    widths: list[int],
+    row0: IntArray,
+    col0: IntArray,
+    start: Cell,
+    end: Cell,
+    needs: dict[int, tuple[int, ...]],
+    run: Run,
+) -> list[tuple[int, ...]]:
+    """Each chain tile's path (local cells ``r * w + c``), ports chosen in turn."""
+    q = len(widths)
+    last = len(route) - 1
+
+    def local(k: int, cell: Cell) -> int:
+        i, j = route[k]
+        return (cell[0] - int(row0[i])) * widths[j] + cell[1] - int(col0[j])
+
+    budget = [_BUDGET, 4 * len(route) + _BUDGET]  # paths built, tiles placed
+
+    def solve(k: int, entry: int, exit_: int) -> tuple[int, ...] | None:
+        i, j = route[k]
+        h, w = heights[i], widths[j]
+        moves = needs[i * q + j]
+        key = (h, w, entry, exit_, moves)
+        if key not in _PATHS:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _NoTile("too many port paths built")
+            _PATHS[key] = _port_path(h, w, entry, exit_, moves, run)
+        return _PATHS[key]
+
+    def ports(k: int, entry: int) -> list[tuple[int, list[int]]]:
+        """Exits of tile k, each with the entries of tile k + 1 it reaches.
+
+        Best first (nearest the middles of the tiles), local cells.
+        """
+        (i, j), (i2, j2) = route[k], route[k + 1]
+        h, w = heights[i], widths[j]
+        h2, w2 = heights[i2], widths[j2]
+        er, ec = divmod(entry, w)
+        odd = h * w % 2 == 1
+        found: list[tuple[float, int, int]] = []
+        for r in range(h):
+            for c in range(w):
+                if (r, c) == (er, ec) or ((r + c + er + ec) % 2 == 0) != odd:
+                    continue
+                gr, gc = int(row0[i]) + r, int(col0[j]) + c
+                for dr, dc in _KNIGHT:
+                    r2, c2 = gr + dr - int(row0[i2]), gc + dc - int(col0[j2])
+                    if 0 <= r2 < h2 and 0 <= c2 < w2:
+                        score = abs(r2 - (h2 - 1) / 2) + abs(c2 - (w2 - 1) / 2)
+                        score += abs(r - (h - 1) / 2) + abs(c - (w - 1) / 2)
+                        found.append((score, r * w + c, r2 * w2 + c2))
+        found.sort()
+        by_exit: dict[int, list[int]] = {}
+        for _, a, b in found:
+            by_exit.setdefault(a, []).append(b)
+        return list(by_exit.items())
+
+    def choices(k: int, entry: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Tile k's paths from ``entry``, each with the next tile's entry."""
+        if k == last:
+            target = local(k, end)
+            found = None if target == entry else solve(k, entry, target)
+            if found is not None:
+                yield found, -1
+            return
+        for exit_, entries in ports(k, entry)[:_CANDIDATES]:
+            found = solve(k, entry, exit_)
+            if found is not None:
+                for nxt in entries[:2]:
+                    yield found, nxt
+
+    # Depth first along the route, backing up when a tile has no path left.
+    paths: list[tuple[int, ...]] = []
+    stack = [choices(0, local(0, start))]
+    while stack:
+        budget[1] -= 1
+        if budget[1] < 0:
+            raise _NoTile("too many port paths tried")
+        if budget[1] % 64 == 0:
+            run.check("building the chain of tiles")
+        k = len(stack) - 1
+        picked = next(stack[-1], None)
+        if picked is None:
+            stack.pop()
+            if paths:
+                paths.pop()
+            continue
+        paths.append(picked[0])
+        if k == last:
+            return paths
+        stack.append(choices(k + 1, picked[1]))
+    raise _NoTile("no chain of port paths")
+
+
+def _port_path(
+    h: int, w: int, entry: int, exit_: int, moves: tuple[int, ...], run: Run
+) -> tuple[int, ...] | None:
+    """A Hamiltonian path of the h x w tile from ``entry`` to ``exit_``, or None.
+
+    It contains the structure moves numbered in ``moves``. The ``prune``
+    search first (a fraction of a millisecond on these tiles, without loading
+    OR-Tools), then, if it gives up within :data:`_SEARCH_SECONDS`, CP-SAT,
+    which also proves there is none.
+    """
+    from cpknight.constraints import TourConstraints
+    from cpknight.engines import TourInstance
+    from cpknight.errors import NoTourError, SolveLimitError
+    from cpknight.pieces import KNIGHT
+    from cpknight.solving import Clock
+    from cpknight.tours.search import solve_prune
+
+    allowed = structure_moves(h, w)
+    required = tuple(allowed[x] for x in moves)
+    instance = TourInstance(
+        Board((h, w)),
+        KNIGHT,
+        closed=False,
+        start=divmod(entry, w),
+        end=divmod(exit_, w),
+        constraints=TourConstraints(require=required),
+    )
+    remaining = run.remaining()
+    seconds = _SEARCH_SECONDS if remaining is None else min(remaining, _SEARCH_SECONDS)
+    try:
+        tour = solve_prune(
+            instance, Run(SolveOptions(workers=1, seed=0), Clock(seconds))
+        )
+        return tuple(int(r) * w + int(c) for r, c in tour.array.tolist())
+    except NoTourError:
+        return None
+    except SolveLimitError:
+        run.check("building the chain of tiles")
+    order = _circuit_order(
+        h,
+        w,
+        closed=False,
+        start=entry,
+        end=exit_,
+        required=required,
+        run=_tile_run(run),
+    )
+    return None if order is None else tuple(order)
+
+
+def _assemble_with_chain(
+    m: int,
+    n: int,
+    heights: list[int],
+    widths: list[int],
+    chain: list[int],
+    paths: list[tuple[int, ...]],
+    tree: _Tree,
+    run: Run,
+) -> IntArray:
+    """Join the closed tiles to the chain: the path as flat cells ``r * n + c``.
+
+    As :func:`cpknight.tours.tiles._assemble`, with the chain's tiles holding
+    paths read in catalogue direction, a cut at the end of each chain tile's
+    path into the next one's first cell, and the walk ending at the last.
+    """
+    from cpknight.tours.tiles import _straight
+
+    ja, jb, ma, mb = tree.a, tree.b, tree.move_a, tree.move_b
+    n_h, lo, hi, col = tree.n_h, tree.lo, tree.hi, tree.column
+    p, q = len(heights), len(widths)
+    row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
+    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
+    rows, cols = np.divmod(np.arange(p * q, dtype=np.int64), q)
+    base = row0[rows] * n + col0[cols]
+
+    # Kinds: the closed tiles by size, then one per chain tile.
+    sizes = sorted(
+        {(h, w) for h in set(heights) for w in set(widths) if h * w % 2 == 0}
+    )
+    orders: list[tuple[int, int, tuple[int, ...]]] = []
+    size_kind = np.full((12, 12), -1, dtype=np.int64)
+    for h, w in sizes:
+        size_kind[h, w] = len(orders)
+        orders.append((h, w, _tile(h, w, True, run=run)))
+    kind_of_tile = size_kind[
+        np.array(heights, dtype=np.int64)[:, None], np.array(widths, dtype=np.int64)
+    ].ravel()
+    for t, path in zip(chain, paths, strict=True):
+        kind_of_tile[t] = len(orders)
+        orders.append((heights[t // q], widths[t % q], path))
+    n_kinds = len(orders)
+    length = np.zeros(n_kinds, dtype=np.int64)
+    move_pos = np.zeros((n_kinds, 4, 2), dtype=np.int64)
+    offsets: list[IntArray] = []
+    for k, (h, w, tour) in enumerate(orders):
+        order = np.array(tour, dtype=np.int64)
+        pos = np.empty(h * w, dtype=np.int64)
+        pos[order] = np.arange(h * w)
+        length[k] = h * w
+        offsets.append((order // w) * n + order % w)
+        for mi, (x, y) in enumerate(structure_moves(h, w)):
+            move_pos[k, mi] = pos[x[0] * w + x[1]], pos[y[0] * w + y[1]]
+    step = (move_pos[:, :, 1] - move_pos[:, :, 0]) % length[:, None]
+    direction = np.where(step == 1, 1, -1)
+    run.check("assembling the tiles")
+
+    straight = np.concatenate(
+        [
+            np.full(n_h, _straight(horizontal=True)),
+            np.full(len(ja) - n_h, _straight(horizontal=False)),
+        ]
+    ).astype(bool)
+    ka, kb = kind_of_tile[ja], kind_of_tile[jb]
+    link = direction[ka, ma] * direction[kb, mb] * np.where(straight, -1, 1)
+
+    # Orientation: the chain keeps its paths' direction; every other tile
+    # follows its join towards the chain (a running product of the links).
+    is_h = np.arange(len(ja)) < n_h
+    h_link = np.ones((p, max(q - 1, 0)), dtype=np.int64)  # 1 between chain tiles
+    h_link[ja[is_h] // q, ja[is_h] % q] = link[is_h]
+    v_link = np.ones(max(p - 1, 0), dtype=np.int64)
+    v_link[ja[~is_h] // q] = link[~is_h]
+    rel = np.ones((p, q), dtype=np.int64)  # relative to the row's first tile
+    if q > 1:
+        rel[:, 1:] = np.cumprod(h_link, axis=1)
+    on_chain = np.zeros(p * q, dtype=bool)
+    on_chain[chain] = True
+    chain_grid = on_chain.reshape(p, q)
+    grid = np.ones((p, q), dtype=np.int64)
+    for i in range(lo, hi + 1):  # the chain's rows: each side follows the chain
+        js = np.flatnonzero(chain_grid[i])
+        left, right = int(js[0]), int(js[-1])
+        grid[i, :left] = rel[i, :left] * rel[i, left]
+        grid[i, right + 1 :] = rel[i, right + 1 :] * rel[i, right]
+    for i in range(lo - 1, -1, -1):  # the other rows, joined down the column
+        grid[i] = rel[i] * rel[i, col] * grid[i + 1, col] * v_link[i]
+    for i in range(hi + 1, p):
+        grid[i] = rel[i] * rel[i, col] * grid[i - 1, col] * v_link[i - 1]
+    sign = grid.ravel()
+
+    def oriented(tile: IntArray, catalogue_pos: IntArray) -> IntArray:
+        size = length[kind_of_tile[tile]]
+        return np.where(sign[tile] > 0, catalogue_pos, size - 1 - catalogue_pos)
+
+    a_forward = direction[ka, ma] * sign[ja] > 0
+    a_tail = np.where(a_forward, move_pos[ka, ma, 0], move_pos[ka, ma, 1])
+    a_head = np.where(a_forward, move_pos[ka, ma, 1], move_pos[ka, ma, 0])
+    tail_is_first = a_forward == straight
+    b_in = np.where(tail_is_first, move_pos[kb, mb, 0], move_pos[kb, mb, 1])
+    b_out = np.where(tail_is_first, move_pos[kb, mb, 1], move_pos[kb, mb, 0])
+    chain_a = np.array(chain, dtype=np.int64)
+    ends = length[kind_of_tile[chain_a]] - 1
+    # Cut i jumps to entry i; the last cut (the end of the chain) is the root's.
+    cut_tile = np.concatenate([ja, jb, chain_a])
+    cut_pos = np.concatenate([oriented(ja, a_tail), oriented(jb, b_out), ends])
+    to_tile = np.concatenate([jb, ja, chain_a[1:], chain_a[:1]])
+    to_pos = np.concatenate(
+        [oriented(jb, b_in), oriented(ja, a_head), np.zeros(len(chain), np.int64)]
+    )
+    root = len(to_tile) - 1
+
+    big = int(length.max()) + 1
+    keys = cut_tile * big + cut_pos
+    by_key = np.argsort(keys, kind="stable")
+    sorted_keys = keys[by_key]
+    where = np.searchsorted(sorted_keys, to_tile * big + to_pos)
+    safe = np.minimum(where, len(sorted_keys) - 1)
+    same = (where < len(sorted_keys)) & (sorted_keys[safe] // big == to_tile)
+    wrap = np.searchsorted(sorted_keys, to_tile * big)
+    pick = np.where(same, safe, wrap)
+    stop = sorted_keys[pick] % big
+    nxt = by_key[pick]
+    nxt = np.where(nxt == root, -1, nxt)
+    size = length[kind_of_tile[to_tile]]
+    seg_len = (stop - to_pos) % size + 1
+    run.check("assembling the tiles")
+
+    follow = nxt.tolist()
+    order_list = [root]
+    e = follow[root]
+    for _ in range(len(follow)):
+        if e < 0:
+            break
+        order_list.append(e)
+        e = follow[e]
+    walk = np.array(order_list, dtype=np.int64)
+    lens = seg_len[walk]
+    total = m * n
+    if int(lens.sum()) != total:
+        raise _NoTile("the chain's joins do not make one path")
+    run.check("assembling the tiles")
+    return _expand(
+        offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total
+    )
+
+
+def _expand(
+    offsets: list[IntArray],
+    kind_of_tile: IntArray,
+    sign: IntArray,
+    base: IntArray,
+    to_tile: IntArray,
+    to_pos: IntArray,
+    walk: IntArray,
+    lens: IntArray,
+    total: int,
+) -> IntArray:
+    """The segments of the walk written out as flat cells (as in the tiles)."""
+    n_kinds = len(offsets)
+    ext_first = np.zeros((n_kinds, 2), dtype=np.int64)
+    pieces: list[IntArray] = []
+    at = 0
+    for k, offs in enumerate(offsets):
+        for reverse in (0, 1):
+            directed = offs[::-1] if reverse else offs
+            ext_first[k, reverse] = at
+            pieces += [directed, directed]
+            at += 2 * len(directed)
+    ext = np.concatenate(pieces)
+    tile = to_tile[walk]
+    index0 = ext_first[kind_of_tile[tile], (sign[tile] < 0).astype(np.int64)]
+    starts = np.cumsum(lens) - lens
+    index0 += to_pos[walk] - starts
+    used = lens > 0
+    starts, index0, tile = starts[used], index0[used], tile[used]
+    dtype = np.int32 if 2 * total < 2**31 else np.int64
+    index: npt.NDArray[Any] = np.zeros(total, dtype=dtype)
+    index[starts] = np.diff(index0, prepend=0)
+    np.cumsum(index, out=index)
+    index += np.arange(total, dtype=dtype)
+    cells: IntArray = ext[index]
+    del index
+    shift = np.zeros(total, dtype=np.int64)
+    shift[starts] = np.diff(base[tile], prepend=0)
+    np.cumsum(shift, out=shift)
+    cells += shift
+    return cells
