@@ -43,10 +43,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError
@@ -60,6 +58,7 @@ from cpknight.tours.tile_build import (
     _tile_run,
     structure_moves,
 )
+from cpknight.tours.tile_join import expand, follow, kind_tables, next_cuts
 
 __all__ = ["chain_tour"]
 
@@ -467,20 +466,7 @@ def _assemble_with_chain(
     for t, path in zip(chain, paths, strict=True):
         kind_of_tile[t] = len(orders)
         orders.append((heights[t // q], widths[t % q], path))
-    n_kinds = len(orders)
-    length = np.zeros(n_kinds, dtype=np.int64)
-    move_pos = np.zeros((n_kinds, 4, 2), dtype=np.int64)
-    offsets: list[IntArray] = []
-    for k, (h, w, tour) in enumerate(orders):
-        order = np.array(tour, dtype=np.int64)
-        pos = np.empty(h * w, dtype=np.int64)
-        pos[order] = np.arange(h * w)
-        length[k] = h * w
-        offsets.append((order // w) * n + order % w)
-        for mi, (x, y) in enumerate(structure_moves(h, w)):
-            move_pos[k, mi] = pos[x[0] * w + x[1]], pos[y[0] * w + y[1]]
-    step = (move_pos[:, :, 1] - move_pos[:, :, 0]) % length[:, None]
-    direction = np.where(step == 1, 1, -1)
+    length, move_pos, direction, offsets = kind_tables(orders, n)
     run.check("assembling the tiles")
 
     straight = np.concatenate(
@@ -538,79 +524,16 @@ def _assemble_with_chain(
     )
     root = len(to_tile) - 1
 
-    big = int(length.max()) + 1
-    keys = cut_tile * big + cut_pos
-    by_key = np.argsort(keys, kind="stable")
-    sorted_keys = keys[by_key]
-    where = np.searchsorted(sorted_keys, to_tile * big + to_pos)
-    safe = np.minimum(where, len(sorted_keys) - 1)
-    same = (where < len(sorted_keys)) & (sorted_keys[safe] // big == to_tile)
-    wrap = np.searchsorted(sorted_keys, to_tile * big)
-    pick = np.where(same, safe, wrap)
-    stop = sorted_keys[pick] % big
-    nxt = by_key[pick]
+    _, stop, nxt = next_cuts(cut_tile, cut_pos, to_tile, to_pos, int(length.max()) + 1)
     nxt = np.where(nxt == root, -1, nxt)
     size = length[kind_of_tile[to_tile]]
     seg_len = (stop - to_pos) % size + 1
     run.check("assembling the tiles")
 
-    follow = nxt.tolist()
-    order_list = [root]
-    e = follow[root]
-    for _ in range(len(follow)):
-        if e < 0:
-            break
-        order_list.append(e)
-        e = follow[e]
-    walk = np.array(order_list, dtype=np.int64)
+    walk = follow(nxt)
     lens = seg_len[walk]
     total = m * n
     if int(lens.sum()) != total:
         raise _NoTile("the chain's joins do not make one path")
     run.check("assembling the tiles")
-    return _expand(
-        offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total
-    )
-
-
-def _expand(
-    offsets: list[IntArray],
-    kind_of_tile: IntArray,
-    sign: IntArray,
-    base: IntArray,
-    to_tile: IntArray,
-    to_pos: IntArray,
-    walk: IntArray,
-    lens: IntArray,
-    total: int,
-) -> IntArray:
-    """The segments of the walk written out as flat cells (as in the tiles)."""
-    n_kinds = len(offsets)
-    ext_first = np.zeros((n_kinds, 2), dtype=np.int64)
-    pieces: list[IntArray] = []
-    at = 0
-    for k, offs in enumerate(offsets):
-        for reverse in (0, 1):
-            directed = offs[::-1] if reverse else offs
-            ext_first[k, reverse] = at
-            pieces += [directed, directed]
-            at += 2 * len(directed)
-    ext = np.concatenate(pieces)
-    tile = to_tile[walk]
-    index0 = ext_first[kind_of_tile[tile], (sign[tile] < 0).astype(np.int64)]
-    starts = np.cumsum(lens) - lens
-    index0 += to_pos[walk] - starts
-    used = lens > 0
-    starts, index0, tile = starts[used], index0[used], tile[used]
-    dtype = np.int32 if 2 * total < 2**31 else np.int64
-    index: npt.NDArray[Any] = np.zeros(total, dtype=dtype)
-    index[starts] = np.diff(index0, prepend=0)
-    np.cumsum(index, out=index)
-    index += np.arange(total, dtype=dtype)
-    cells: IntArray = ext[index]
-    del index
-    shift = np.zeros(total, dtype=np.int64)
-    shift[starts] = np.diff(base[tile], prepend=0)
-    np.cumsum(shift, out=shift)
-    cells += shift
-    return cells
+    return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)

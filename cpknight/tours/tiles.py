@@ -64,7 +64,6 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.checks import make_tour
@@ -83,6 +82,7 @@ from cpknight.tours.tile_build import (
     _tile,
     structure_moves,
 )
+from cpknight.tours.tile_join import expand, follow, kind_tables, next_cuts
 
 __all__ = ["fixes_ends", "solve", "tile_tour", "tiles_suit"]
 
@@ -313,25 +313,13 @@ def _assemble(
         kinds.append((layout.heights[i], layout.widths[j], True))
     kind_index = {kind: k for k, kind in enumerate(kinds)}
     n_kinds = len(kinds)
-    length = np.zeros(n_kinds, dtype=np.int64)
-    first = np.zeros(n_kinds, dtype=np.int64)
-    move_pos = np.zeros((n_kinds, 4, 2), dtype=np.int64)
-    offsets: list[IntArray] = []
-    for k, (h, w, is_open) in enumerate(kinds):
+    orders: list[tuple[int, int, Sequence[int]]] = []
+    for h, w, is_open in kinds:
         local = None
         if is_open and layout.start is not None:
             local = layout.start[0] * w + layout.start[1]
-        tour = _tile(h, w, not is_open, local, run=run)
-        order = np.array(tour, dtype=np.int64)
-        pos = np.empty(h * w, dtype=np.int64)
-        pos[order] = np.arange(h * w)
-        length[k] = h * w
-        first[k] = sum(len(o) for o in offsets)
-        offsets.append((order // w) * n + order % w)
-        for mi, (x, y) in enumerate(structure_moves(h, w)):
-            move_pos[k, mi] = pos[x[0] * w + x[1]], pos[y[0] * w + y[1]]
-    step = (move_pos[:, :, 1] - move_pos[:, :, 0]) % length[:, None]
-    direction = np.where(step == 1, 1, -1)
+        orders.append((h, w, _tile(h, w, not is_open, local, run=run)))
+    length, move_pos, direction, offsets = kind_tables(orders, n)
 
     kind_of_tile = _kind_grid(layout, kind_index)
     root = 0
@@ -390,34 +378,19 @@ def _assemble(
 
     # Each entry runs to the next cut in its tile (cyclically; the open root
     # tile ends its path instead of wrapping).
-    big = int(length.max()) + 1
-    keys = cut_tile * big + cut_pos
-    by_key = np.argsort(keys, kind="stable")
-    sorted_keys = keys[by_key]
-    where = np.searchsorted(sorted_keys, to_tile * big + to_pos)
-    safe = np.minimum(where, len(sorted_keys) - 1)
-    same = (where < len(sorted_keys)) & (sorted_keys[safe] // big == to_tile)
-    wrap = np.searchsorted(sorted_keys, to_tile * big)
-    pick = np.where(same, safe, wrap)
+    same, next_stop, cut = next_cuts(
+        cut_tile, cut_pos, to_tile, to_pos, int(length.max()) + 1
+    )
     ends = (~same) & (to_tile == root) & (layout.open_tile is not None)
-    stop = np.where(ends, length[kind_of_tile[to_tile]] - 1, sorted_keys[pick] % big)
-    nxt = np.where(ends, -1, by_key[pick])
+    stop = np.where(ends, length[kind_of_tile[to_tile]] - 1, next_stop)
+    nxt = np.where(ends, -1, cut)
     size = length[kind_of_tile[to_tile]]
     seg_len = (stop - to_pos) % size + 1
 
     if run is not None:
         run.check("assembling the tiles")
 
-    # The one plain loop: follow the entries from the root's start.
-    chain = nxt.tolist()
-    order_list = [len(chain) - 1]
-    e = chain[-1]
-    for _ in range(len(chain) - 1):
-        if e < 0:
-            break
-        order_list.append(e)
-        e = chain[e]
-    walk = np.array(order_list, dtype=np.int64)
+    walk = follow(nxt)  # the one plain loop, from the root's start
     lens = seg_len[walk]
     total = m * n
     done = np.cumsum(lens)
@@ -427,38 +400,7 @@ def _assemble(
     if run is not None:
         run.check("assembling the tiles")
 
-    # Each kind's offsets in both directions, written twice so that a segment
-    # that wraps past the end of a tile's tour needs no modulo.
-    ext_first = np.zeros((n_kinds, 2), dtype=np.int64)
-    pieces: list[IntArray] = []
-    at = 0
-    for k, offs in enumerate(offsets):
-        for reverse in (0, 1):
-            directed = offs[::-1] if reverse else offs
-            ext_first[k, reverse] = at
-            pieces += [directed, directed]
-            at += 2 * len(directed)
-    ext = np.concatenate(pieces)
-    tile = to_tile[walk]
-    index0 = ext_first[kind_of_tile[tile], (sign[tile] < 0).astype(np.int64)]
-    starts = np.cumsum(lens) - lens
-    index0 += to_pos[walk] - starts
-    # Per-segment values spread over their cells without np.repeat: write each
-    # segment's change at its first cell, then take running sums.
-    used = lens > 0
-    starts, index0, tile = starts[used], index0[used], tile[used]
-    dtype = np.int32 if 2 * total < 2**31 else np.int64
-    index: npt.NDArray[Any] = np.zeros(total, dtype=dtype)
-    index[starts] = np.diff(index0, prepend=0)
-    np.cumsum(index, out=index)
-    index += np.arange(total, dtype=dtype)
-    cells: IntArray = ext[index]
-    del index
-    shift = np.zeros(total, dtype=np.int64)
-    shift[starts] = np.diff(base[tile], prepend=0)
-    np.cumsum(shift, out=shift)
-    cells += shift
-    return cells
+    return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
 
 
 def _kind_grid(
@@ -587,6 +529,7 @@ sides are odd (Schwenk 1991)
         if closed:
             cells = _rotated(cells, start, n)
     array = np.stack(np.divmod(cells, n), axis=1)
+    array.setflags(write=False)  # handed over to the tour: make_tour keeps it
     return make_tour(
         board,
         KNIGHT,
