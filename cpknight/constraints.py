@@ -6,8 +6,9 @@ command line's ``--via``, ``--require``, ``--forbid``, ``--symmetric`` and
 ``--given`` all come through it), and :func:`read_given` reads a board drawing
 with some visit numbers filled in (the format tours print in). The engines read
 the value (CP-SAT honours every kind, the backtracking searches ``via``,
-``require`` and ``forbid``), and :func:`cpknight.checks.check_constraints`
-checks every constrained tour before it is returned.
+``require`` and ``forbid``), and :func:`check_constraints`, the value's own
+checker, written apart from every model, checks every constrained tour before
+it is returned (:func:`cpknight.checks.make_tour` calls it).
 
 Examples:
     >>> c = tour_constraints("8x8", via=["d4@10"], forbid=["a1-b3"])
@@ -24,15 +25,19 @@ on board 8x8
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
 from cpknight.board import FILES, Board, Cell
-from cpknight.errors import InvalidCellError, InvalidInputError
+from cpknight.errors import InvalidCellError, InvalidInputError, TourCheckError
 from cpknight.pieces import KNIGHT, PieceLike, as_piece, steps_are_moves
 
 __all__ = [
@@ -40,6 +45,7 @@ __all__ = [
     "Edge",
     "Symmetry",
     "TourConstraints",
+    "check_constraints",
     "edge_key",
     "read_given",
     "symmetry_map",
@@ -425,3 +431,130 @@ def edge_key(edge: Sequence[Sequence[int]]) -> Edge:
     """A move as a sorted pair of cell tuples (so a-b and b-a are one key)."""
     a, b = (tuple(int(x) for x in cell) for cell in edge)
     return _key((a, b))
+
+
+def check_constraints(
+    board: Board,
+    cells: Sequence[Sequence[int]] | npt.NDArray[np.integer[Any]],
+    constraints: TourConstraints,
+    *,
+    closed: bool,
+) -> None:
+    """Raise unless a tour honours its side constraints.
+
+    Independent of how the engines model them: the visit numbers are read off
+    the sequence, the moves used are the consecutive pairs (and the closing
+    pair), and a symmetric tour's set of moves must be its own image.
+
+    Args:
+        board: the board.
+        cells: the tour (already passed by :func:`check_tour`).
+        constraints: the constraints it must honour.
+        closed: whether the tour is closed.
+
+    Raises:
+        TourCheckError: the first constraint broken.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.constraints import tour_constraints
+        >>> b = Board.parse("3x4")
+        >>> cells = [(0, 0), (1, 2), (2, 0), (0, 1), (1, 3), (2, 1), (0, 2), (1, 0),
+        ...          (2, 2), (0, 3), (1, 1), (2, 3)]
+        >>> check_constraints(b, cells, tour_constraints(b, via=["c2@2"]),
+        ...                   closed=False)
+        >>> check_constraints(b, cells, tour_constraints(b, forbid=["c2-a3"]),
+        ...                   closed=False)
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.TourCheckError: the tour uses the forbidden move c2-a3
+    """
+    if not (constraints.via or constraints.magic or constraints.symmetric):
+        _check_moves(board, np.asarray(cells), constraints, closed=closed)
+        return
+    seq = [tuple(int(x) for x in cell) for cell in np.asarray(cells).tolist()]
+    name = board.cell_name
+    for cell, k in constraints.via:
+        if not 1 <= k <= len(seq) or seq[k - 1] != tuple(cell):
+            shown = name(seq[k - 1]) if 1 <= k <= len(seq) else "nothing"
+            raise TourCheckError(
+                f"step {k} should be {name(cell)}, not {shown}", step=k - 1
+            )
+    pairs = list(itertools.pairwise(seq))
+    if closed and len(seq) > 2:
+        pairs.append((seq[-1], seq[0]))
+    used = {edge_key(p) for p in pairs}
+    for a, b in constraints.require:
+        if edge_key((a, b)) not in used:
+            raise TourCheckError(
+                f"the tour does not use the required move {name(a)}-{name(b)}",
+                step=None,
+            )
+    for a, b in constraints.forbid:
+        if edge_key((a, b)) in used:
+            first, second = edge_key((a, b))
+            raise TourCheckError(
+                f"the tour uses the forbidden move {name(first)}-{name(second)}",
+                step=None,
+            )
+    if constraints.magic:
+        order = np.zeros(board.shape, dtype=np.int64)
+        for i, cell in enumerate(seq):
+            order[cell] = i + 1
+        for axis, what in ((1, "rank"), (0, "file")):
+            sums = order.sum(axis=axis).tolist()
+            if len(set(sums)) > 1:
+                raise TourCheckError(
+                    f"the tour is not magic: the {what} sums differ ({sums})",
+                    step=None,
+                )
+    if constraints.symmetric is not None:
+        if not closed:
+            raise TourCheckError("a symmetric tour must be closed", step=None)
+        image = symmetry_map(board, constraints.symmetric)
+        for a, b in sorted(used):
+            if edge_key((image(a), image(b))) not in used:
+                raise TourCheckError(
+                    f"{constraints.symmetric} maps the move {name(a)}-{name(b)} to "
+                    f"{name(image(a))}-{name(image(b))}, which the tour does not use",
+                    step=None,
+                )
+
+
+def _check_moves(
+    board: Board,
+    cells: npt.NDArray[np.integer[Any]],
+    constraints: TourConstraints,
+    *,
+    closed: bool,
+) -> None:
+    """Required and forbidden moves alone, read off each cell's place in the tour.
+
+    Two cells make a move of the tour when their places differ by one (or,
+    closed, are the first and the last): a numpy pass, for million-cell tours.
+    """
+    size = len(cells)
+    place = np.full(int(np.prod(board.shape)), -1, dtype=np.int64)
+    place[np.ravel_multi_index(tuple(cells.T), board.shape)] = np.arange(size)
+    name = board.cell_name
+
+    def uses(a: Cell, b: Cell) -> bool:
+        i = int(place[np.ravel_multi_index(a, board.shape)])
+        j = int(place[np.ravel_multi_index(b, board.shape)])
+        if i < 0 or j < 0:
+            return False
+        return abs(i - j) == 1 or (closed and size > 2 and {i, j} == {0, size - 1})
+
+    for a, b in constraints.require:
+        if not uses(a, b):
+            raise TourCheckError(
+                f"the tour does not use the required move {name(a)}-{name(b)}",
+                step=None,
+            )
+    for a, b in constraints.forbid:
+        if uses(a, b):
+            first, second = edge_key((a, b))
+            raise TourCheckError(
+                f"the tour uses the forbidden move {name(first)}-{name(second)}",
+                step=None,
+            )
