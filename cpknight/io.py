@@ -384,33 +384,10 @@ def _npy_blocks(array: npt.NDArray[np.int64]) -> Iterator[bytes | memoryview]:
 def _write_blocks(
     path: str, blocks: Iterator[bytes | memoryview], run: Run | None
 ) -> None:
-    """Write ``blocks`` to a temporary file beside ``path``, then rename it."""
-    from cpknight.solving import FALLBACK_GRACE
+    """Write ``blocks`` safely (:func:`~cpknight.solving.write_blocks`)."""
+    from cpknight.solving import FALLBACK_GRACE, write_blocks
 
-    target = Path(os.path.realpath(path))  # through a link, to the file itself
-    if target.exists() and not target.is_file():  # a device or a pipe: no rename
-        try:
-            with target.open("wb") as out:
-                for block in blocks:
-                    out.write(block)
-        except OSError as exc:
-            raise InvalidInputError(cannot_write(path, exc)) from None
-        return
-    part = target.with_name(f".{target.name}.{os.getpid()}.part")
-    done = False
-    try:
-        with part.open("xb") as out:
-            for block in blocks:
-                if run is not None:
-                    run.check(f"writing '{path}'", grace=FALLBACK_GRACE)
-                out.write(block)
-        os.replace(part, target)
-        done = True
-    except OSError as exc:
-        raise InvalidInputError(cannot_write(path, exc)) from None
-    finally:
-        if not done:
-            part.unlink(missing_ok=True)
+    write_blocks(path, blocks, run=run, grace=FALLBACK_GRACE)
 
 
 def read_tour_file(

@@ -58,7 +58,13 @@ from cpknight.tours.tile_build import (
     _tile_run,
     structure_moves,
 )
-from cpknight.tours.tile_join import expand, follow, kind_tables, next_cuts
+from cpknight.tours.tile_join import (
+    expand,
+    follow,
+    join_positions,
+    kind_tables,
+    next_cuts,
+)
 
 __all__ = ["chain_tour"]
 
@@ -503,25 +509,16 @@ def _assemble_with_chain(
         grid[i] = rel[i] * rel[i, col] * grid[i - 1, col] * v_link[i - 1]
     sign = grid.ravel()
 
-    def oriented(tile: IntArray, catalogue_pos: IntArray) -> IntArray:
-        size = length[kind_of_tile[tile]]
-        return np.where(sign[tile] > 0, catalogue_pos, size - 1 - catalogue_pos)
-
-    a_forward = direction[ka, ma] * sign[ja] > 0
-    a_tail = np.where(a_forward, move_pos[ka, ma, 0], move_pos[ka, ma, 1])
-    a_head = np.where(a_forward, move_pos[ka, ma, 1], move_pos[ka, ma, 0])
-    tail_is_first = a_forward == straight
-    b_in = np.where(tail_is_first, move_pos[kb, mb, 0], move_pos[kb, mb, 1])
-    b_out = np.where(tail_is_first, move_pos[kb, mb, 1], move_pos[kb, mb, 0])
+    a_out, b_out, b_in, a_in = join_positions(
+        length, move_pos, direction, kind_of_tile, sign, (ja, jb, ma, mb), straight
+    )
     chain_a = np.array(chain, dtype=np.int64)
     ends = length[kind_of_tile[chain_a]] - 1
     # Cut i jumps to entry i; the last cut (the end of the chain) is the root's.
     cut_tile = np.concatenate([ja, jb, chain_a])
-    cut_pos = np.concatenate([oriented(ja, a_tail), oriented(jb, b_out), ends])
+    cut_pos = np.concatenate([a_out, b_out, ends])
     to_tile = np.concatenate([jb, ja, chain_a[1:], chain_a[:1]])
-    to_pos = np.concatenate(
-        [oriented(jb, b_in), oriented(ja, a_head), np.zeros(len(chain), np.int64)]
-    )
+    to_pos = np.concatenate([b_in, a_in, np.zeros(len(chain), np.int64)])
     root = len(to_tile) - 1
 
     _, stop, nxt = next_cuts(cut_tile, cut_pos, to_tile, to_pos, int(length.max()) + 1)

@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from cpknight.tours.tile_build import IntArray, structure_moves
 
-__all__ = ["expand", "follow", "kind_tables", "next_cuts"]
+__all__ = ["expand", "follow", "join_positions", "kind_tables", "next_cuts"]
 
 
 def kind_tables(
@@ -68,6 +68,57 @@ def kind_tables(
     step = (move_pos[:, :, 1] - move_pos[:, :, 0]) % length[:, None]
     direction = np.where(step == 1, 1, -1)
     return length, move_pos, direction, offsets
+
+
+def join_positions(
+    length: IntArray,
+    move_pos: IntArray,
+    direction: IntArray,
+    kind_of_tile: IntArray,
+    sign: IntArray,
+    joins: tuple[IntArray, IntArray, IntArray, IntArray],
+    straight: IntArray,
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """Where each join leaves and enters its two tiles, in walk positions.
+
+    A join deletes move ``ma`` of tile ``A`` and move ``mb`` of tile ``B`` and
+    adds the two moves across their border. ``A`` walks its move from tail to
+    head; the partner of its tail is ``B``'s head, unless the join is
+    ``straight`` (the first cells pair up).
+
+    Args:
+        length: cells per kind (:func:`kind_tables`).
+        move_pos: structure-move positions per kind (:func:`kind_tables`).
+        direction: structure-move directions per kind (:func:`kind_tables`).
+        kind_of_tile: the kind of every tile.
+        sign: ``+1`` where a tile walks its order forwards, ``-1`` backwards.
+        joins: ``(ja, jb, ma, mb)``: the two tiles and two moves of each join.
+        straight: whether each join pairs the first cells of the two moves.
+
+    Returns:
+        ``(a_out, b_out, b_in, a_in)``: the positions (in each tile's walk
+        direction) where the walk leaves ``A``, leaves ``B``, enters ``B``
+        and enters ``A`` across each join.
+    """
+    ja, jb, ma, mb = joins
+    ka, kb = kind_of_tile[ja], kind_of_tile[jb]
+
+    def oriented(tile: IntArray, catalogue_pos: IntArray) -> IntArray:
+        size = length[kind_of_tile[tile]]
+        return np.where(sign[tile] > 0, catalogue_pos, size - 1 - catalogue_pos)
+
+    a_forward = direction[ka, ma] * sign[ja] > 0
+    a_tail = np.where(a_forward, move_pos[ka, ma, 0], move_pos[ka, ma, 1])
+    a_head = np.where(a_forward, move_pos[ka, ma, 1], move_pos[ka, ma, 0])
+    tail_is_first = a_forward == straight  # the tail pairs with B's first cell
+    b_in = np.where(tail_is_first, move_pos[kb, mb, 0], move_pos[kb, mb, 1])
+    b_out = np.where(tail_is_first, move_pos[kb, mb, 1], move_pos[kb, mb, 0])
+    return (
+        oriented(ja, a_tail),
+        oriented(jb, b_out),
+        oriented(jb, b_in),
+        oriented(ja, a_head),
+    )
 
 
 def next_cuts(

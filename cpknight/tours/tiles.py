@@ -82,7 +82,13 @@ from cpknight.tours.tile_build import (
     _tile,
     structure_moves,
 )
-from cpknight.tours.tile_join import expand, follow, kind_tables, next_cuts
+from cpknight.tours.tile_join import (
+    expand,
+    follow,
+    join_positions,
+    kind_tables,
+    next_cuts,
+)
 
 __all__ = ["fixes_ends", "solve", "tile_tour", "tiles_suit"]
 
@@ -359,22 +365,14 @@ def _assemble(
         sign.reshape(p, q)[:, :] *= col_sign[:, None]
     sign *= sign[root]  # the root keeps its catalogue direction
 
-    def oriented(tile: IntArray, catalogue_pos: IntArray) -> IntArray:
-        size = length[kind_of_tile[tile]]
-        return np.where(sign[tile] > 0, catalogue_pos, size - 1 - catalogue_pos)
-
-    # A walks its move from tail to head; the partner of its tail is B's head.
-    a_forward = direction[ka, ma] * sign[ja] > 0
-    a_tail = np.where(a_forward, move_pos[ka, ma, 0], move_pos[ka, ma, 1])
-    a_head = np.where(a_forward, move_pos[ka, ma, 1], move_pos[ka, ma, 0])
-    tail_is_first = a_forward == straight  # tail is a1 and pairs with b1
-    b_in = np.where(tail_is_first, move_pos[kb, mb, 0], move_pos[kb, mb, 1])
-    b_out = np.where(tail_is_first, move_pos[kb, mb, 1], move_pos[kb, mb, 0])
-    # Cuts: tail position in a tile -> (tile, entry position).
+    a_out, b_out, b_in, a_in = join_positions(
+        length, move_pos, direction, kind_of_tile, sign, (ja, jb, ma, mb), straight
+    )
+    # Cuts: the walk leaves a tile after a cut's cell, into an entry.
     cut_tile = np.concatenate([ja, jb])
-    cut_pos = np.concatenate([oriented(ja, a_tail), oriented(jb, b_out)])
+    cut_pos = np.concatenate([a_out, b_out])
     to_tile = np.concatenate([jb, ja, [root]])
-    to_pos = np.concatenate([oriented(jb, b_in), oriented(ja, a_head), [0]])
+    to_pos = np.concatenate([b_in, a_in, [0]])
 
     # Each entry runs to the next cut in its tile (cyclically; the open root
     # tile ends its path instead of wrapping).
