@@ -14,6 +14,7 @@ from cpknight.board import Board
 from cpknight.cli import main
 from cpknight.named_boards import NAMED_BOARDS
 from tests.conftest import brute_distances, knight_tour_by_search
+from tests.fresh import fresh_output
 
 MAP_8X8_A1 = """\
 knight (1,2) on 8x8 from a1: 64 of 64 cells reachable, at most 6 moves
@@ -474,14 +475,7 @@ def test_distance_commands_do_not_load_ortools() -> None:
         "main(['reach', '3x3', 'a1'])\n"
         "print(sorted(m for m in sys.modules if m.startswith('ortools')))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    assert done.stdout.splitlines()[-1] == "[]"
+    assert fresh_output(code) == "[]"
 
 
 # ------------------------------------------------------ one JSON schema

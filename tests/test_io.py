@@ -28,6 +28,7 @@ from cpknight.io import (
     tour_moves_text,
     write_tour_file,
 )
+from tests.fresh import fresh_output
 
 
 @pytest.mark.parametrize(
@@ -44,6 +45,20 @@ def test_cell_lines_are_the_names_one_a_line(spec: str, topology: str) -> None:
     assert board.cell_lines(cells) == expected.encode("ascii")
     plane = Board.plane()
     assert plane.cell_lines([(-1, 2)] * 40) == b"-1,2\n" * 40
+
+
+def _awkward_cells(shape: tuple[int, ...], count: int, *, seed: int) -> Any:
+    """``2 * count`` cells: numbers of every width (0, 9, 10, 99, 100, ...), the
+    last of each side, and as many drawn at random."""
+    rng = np.random.default_rng(seed)
+    widths = [10**k + d for k in range(9) for d in (-1, 0)]
+    columns = []
+    for side in shape:
+        picks = [w for w in widths if 0 <= w < side] + [0, side - 1]
+        columns.append(
+            np.concatenate([rng.choice(picks, count), rng.integers(0, side, count)])
+        )
+    return np.stack(columns, axis=1)
 
 
 @pytest.mark.parametrize(
@@ -63,15 +78,7 @@ def test_cell_line_blocks_join_to_the_names(shape: tuple[int, ...], chunk: int) 
     # Blocks of any size, numbers of every width (0, 9, 10, 99, 100, ...) and
     # the widest: byte for byte what cell_name writes one cell at a time.
     board = Board(shape)
-    rng = np.random.default_rng(2)
-    widths = [10**k + d for k in range(9) for d in (-1, 0)]
-    columns = []
-    for side in shape:
-        picks = [w for w in widths if 0 <= w < side] + [0, side - 1]
-        columns.append(
-            np.concatenate([rng.choice(picks, 200), rng.integers(0, side, 200)])
-        )
-    cells = np.stack(columns, axis=1)
+    cells = _awkward_cells(shape, 200, seed=2)
     expected = "".join(board.cell_name(c) + "\n" for c in cells.tolist())
     blocks = list(board.cell_line_blocks(cells, chunk))
     assert len(blocks) == -(-len(cells) // chunk)
@@ -153,15 +160,7 @@ def test_cell_lines_read_back_in_blocks(
 
     monkeypatch.setattr(cpknight.io, "READ_CHUNK", chunk)
     board = Board(shape)
-    rng = np.random.default_rng(3)
-    widths = [10**k + d for k in range(9) for d in (-1, 0)]
-    columns = []
-    for side in shape:
-        picks = [w for w in widths if 0 <= w < side] + [0, side - 1]
-        columns.append(
-            np.concatenate([rng.choice(picks, 100), rng.integers(0, side, 100)])
-        )
-    cells = np.stack(columns, axis=1)
+    cells = _awkward_cells(shape, 100, seed=3)
     data = board.cell_lines(cells)
     assert read_cells(board, data).tolist() == cells.tolist()
     assert read_cells(board, data[:-1]).tolist() == cells.tolist()
@@ -313,9 +312,6 @@ def test_unwritable_tour_files_are_bad_input(tmp_path: Path) -> None:
 def test_huge_tour_files_load_no_solver_pictures_or_studies(tmp_path: Path) -> None:
     # The shipped tiles need no OR-Tools; writing and checking a tour file
     # draw nothing and run no study (behaviour; benchmarks/huge.py times it).
-    import subprocess
-    import sys
-
     out = tmp_path / "t.txt"
     script = (
         "import contextlib, io, sys\n"
@@ -327,14 +323,7 @@ def test_huge_tour_files_load_no_solver_pictures_or_studies(tmp_path: Path) -> N
         "    ('ortools', 'cpknight.draw', 'cpknight.study', 'tqdm', 'dask')))\n"
         "print(codes, heavy)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    assert done.stdout.strip() == "[0, 0] []"
+    assert fresh_output(script) == "[0, 0] []"
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from cpknight.tours import auto, tiles
+from tests.fresh import fresh_output
 
 HEAVY = ("ortools", "cpknight.tours.tiles", "cpknight.draw", "tqdm")
 
@@ -53,20 +54,12 @@ def test_quick_commands_import_no_solver(argv: list[str]) -> None:
 
 
 def test_import_cli_loads_no_solver() -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import sys, cpknight.cli; "
-            "print(sorted(m for m in sys.modules if m.startswith(('ortools', "
-            "'cpknight.draw', 'cpknight.tours.tiles'))))",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
+    script = (
+        "import sys, cpknight.cli; "
+        "print(sorted(m for m in sys.modules if m.startswith(('ortools', "
+        "'cpknight.draw', 'cpknight.tours.tiles'))))"
     )
-    assert done.stdout.strip() == "[]"
+    assert fresh_output(script) == "[]"
 
 
 def test_small_side_bound_matches_the_tiles() -> None:
@@ -77,20 +70,12 @@ def test_small_side_bound_matches_the_tiles() -> None:
 
 def test_import_cpknight_loads_nothing_heavy() -> None:
     # Public names load on first use (cpknight.lazy): the bare import is quick.
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import sys, cpknight, cpknight.api; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('numpy', 'ortools', 'cpknight')))",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
+    script = (
+        "import sys, cpknight, cpknight.api; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('numpy', 'ortools', 'cpknight')))"
     )
-    assert done.stdout.strip() == "['cpknight', 'cpknight.api', 'cpknight.lazy']"
+    assert fresh_output(script) == "['cpknight', 'cpknight.api', 'cpknight.lazy']"
 
 
 @pytest.mark.parametrize("package", ["cpknight", "cpknight.api"])
@@ -119,11 +104,4 @@ def test_distance_loads_no_tour_code() -> None:
         "print(sorted(m for m in sys.modules if m in "
         "('cpknight.api.tours', 'cpknight.runner', 'cpknight.api.longest')))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    assert done.stdout.strip() == "[]"
+    assert fresh_output(script) == "[]"
