@@ -346,6 +346,14 @@ def test_the_deep_first_layout_has_the_same_arcs_deepest_first(board: str) -> No
         build_tour_model(graph, closed=True, order="spiral")
 
 
+@pytest.mark.parametrize("closed", [True, False])
+def test_two_workers_find_a_checked_tour(closed: bool) -> None:
+    # Two workers take PLAIN_TOUR_SUBSOLVERS rather than CP-SAT's portfolio.
+    options = SolveOptions(time_limit=20, workers=2, seed=0)
+    tour = find_tour("20x20", closed=closed, method="cpsat", options=options)
+    assert is_tour(tour.board, tour.cells, closed=closed)
+
+
 def test_open_forms_are_small() -> None:
     graph = move_graph(Board.parse("8x8"))
     closed = build_tour_model(graph, closed=True)

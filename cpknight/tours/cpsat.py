@@ -19,7 +19,7 @@ The move arcs are laid out deep first (:func:`deep_first_order`): the cells
 farthest from the rim first, the rim last, shuffled within each depth. CP-SAT
 takes its first decisions in that order, and this order is what makes the
 engine fast on mid-size boards: closed 100x100 in about 4 s and 120x120 in
-8-10 s with one worker, where the row-major order took 63 s and over 120 s.
+6-10 s with one worker, where the row-major layout took 25 s and 56 s.
 A plain tour (no side constraints) is then solved without presolve, probing or
 symmetry detection (:data:`PLAIN_TOUR_PARAMETERS`), which cost more than the
 search once the order is right, and, like every tour, without the linear
@@ -93,9 +93,18 @@ On a circuit of move arcs presolve finds next to nothing (the cells with two
 moves) yet costs more than the search once the arcs are laid out deep first
 (closed 100x100, one worker: presolve 4.5 s and probing 1.6 s, then 2.7 s of
 search; without them 3.3-4.3 s in all). The arc order is what makes this pay:
-with the row-major order and these parameters 70x70 needs 51,000 conflicts
+with the row-major layout and these parameters 70x70 needs 51,161 conflicts
 and 20 s instead of 10 and 1.6 s. Side constraints (visit numbers, magic sums,
 symmetry) keep the defaults: presolve simplifies their linear constraints.
+"""
+
+PLAIN_TOUR_SUBSOLVERS = ("no_lp", "quick_restart_no_lp")
+"""The CP-SAT workers of one plain tour when more than one is asked for.
+
+By default the first of several workers is ``default_lp``, which brings back
+the linear relaxation, and the second a feasibility jump that never finds a
+tour: closed 100x100 with two workers took 38.6 s against 3.7 s with one; with
+these two, 5.1 s (on a machine whose two cores were shared).
 """
 
 _SHOWN_CELLS = 12
@@ -449,11 +458,10 @@ def deep_first_order(graph: MoveGraph, tails: IntArray, seed: int = 0) -> IntArr
     the rim last (a corner has two moves: both are in every closed tour)
     leaves the rim its moves until propagation forces them; shuffling within
     each depth keeps the decisions from sweeping the board row by row, which
-    leaves dead ends behind the sweep. On closed n x n tours with one worker
-    (the decision order alone, same parameters): 50x50 from 10,739 conflicts
-    to 3; 70x70 from 25,033 to 0 and 11.2 s to 3.5 s; with the row-major order
-    or the rim first, thousands of conflicts (rim first: 50x50 not solved in
-    30 s). See ``benchmarks/tours.py``.
+    leaves dead ends behind the sweep. Closed n x n, one worker, the order
+    alone (presolve on in both): 100x100 from 59,095 conflicts and 24.7 s to 10
+    and 9.7 s, 120x120 from 74,087 and 56 s to 7 and 18 s; laying the rim out
+    first instead leaves 50x50 unsolved after 30 s. See ``benchmarks/tours.py``.
 
     Args:
         graph: the move graph.
@@ -732,6 +740,8 @@ def _circuit_solver(
     if plain and not enumerate_all:
         for name, value in PLAIN_TOUR_PARAMETERS.items():
             setattr(solver.parameters, name, value)
+        if run.options.workers > 1:
+            solver.parameters.subsolvers.extend(PLAIN_TOUR_SUBSOLVERS)
     return solver
 
 
