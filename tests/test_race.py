@@ -57,10 +57,10 @@ def test_race_at_the_limit_reports_it() -> None:
 
 
 def test_cancel_stops_a_cpsat_search() -> None:
-    # A closed 60x60 tour takes CP-SAT (1 worker) several seconds;
+    # A closed 120x120 tour takes CP-SAT (1 worker) several seconds;
     # cancelling its clock stops the search at once.
     run = SolveOptions(time_limit=60, workers=1, seed=0).start()
-    instance = TourInstance(Board((60, 60)), KNIGHT, closed=True)
+    instance = TourInstance(Board((120, 120)), KNIGHT, closed=True)
     box: dict[str, BaseException] = {}
 
     def target() -> None:

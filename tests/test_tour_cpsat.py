@@ -30,7 +30,7 @@ from cpknight import (
 from cpknight.api import count_tours, find_tour
 from cpknight.pieces import MoveGraph, move_graph
 from cpknight.tours.certificates import tour_certificate
-from cpknight.tours.cpsat import TourModel, build_tour_model
+from cpknight.tours.cpsat import TourModel, build_tour_model, cell_depths
 from tests.conftest import (
     Cell,
     brute_neighbours,
@@ -313,6 +313,47 @@ def test_formulation_and_export_name_the_arcs(tmp_path: Path) -> None:
     assert proto.count("variables {") == 336
 
 
+@pytest.mark.parametrize("board", ["20x20", "13x17"])
+def test_depths_are_half_the_distance_to_the_rim(board: str) -> None:
+    # Independent geometry: a knight has fewer than 8 moves exactly on the two
+    # outer rings, and each knight move crosses at most two rings.
+    graph = move_graph(Board.parse(board))
+    rows, cols = graph.board.shape
+    r, c = graph.cells[:, 0], graph.cells[:, 1]
+    ring = np.minimum(np.minimum(r, c), np.minimum(rows - 1 - r, cols - 1 - c))
+    assert cell_depths(graph).tolist() == (ring // 2).tolist()
+
+
+def test_depths_are_zero_where_no_cell_has_fewer_moves() -> None:
+    board = Board.parse("10x10", topology="torus")
+    assert not cell_depths(move_graph(board)).any()
+
+
+@pytest.mark.parametrize("board", ["8x8", "holed8", "ring10", "9x9"])
+def test_the_deep_first_layout_has_the_same_arcs_deepest_first(board: str) -> None:
+    graph = move_graph(Board.parse(board))
+    moves = build_tour_model(graph, closed=False, order="moves")
+    deep = build_tour_model(graph, closed=False, seed=3)
+    assert deep.order == "deep-first"
+    assert sorted(zip(deep.tails.tolist(), deep.heads.tolist(), strict=True)) == (
+        sorted(zip(moves.tails.tolist(), moves.heads.tolist(), strict=True))
+    )
+    depth = cell_depths(graph)[deep.tails[: deep.n_move_arcs]]
+    assert (np.diff(depth) <= 0).all()  # deepest first
+    assert "search (the cpsat engine)" in deep.formulation()
+    assert "search" not in moves.formulation()
+    with pytest.raises(InvalidInputError, match="arc order"):
+        build_tour_model(graph, closed=True, order="spiral")
+
+
+@pytest.mark.parametrize("closed", [True, False])
+def test_two_workers_find_a_checked_tour(closed: bool) -> None:
+    # Two workers take PLAIN_TOUR_SUBSOLVERS rather than CP-SAT's portfolio.
+    options = SolveOptions(time_limit=20, workers=2, seed=0)
+    tour = find_tour("20x20", closed=closed, method="cpsat", options=options)
+    assert is_tour(tour.board, tour.cells, closed=closed)
+
+
 def test_open_forms_are_small() -> None:
     graph = move_graph(Board.parse("8x8"))
     closed = build_tour_model(graph, closed=True)
@@ -328,7 +369,8 @@ def test_the_time_limit_includes_model_building() -> None:
     limit = 0.4
     started = time.perf_counter()
     with pytest.raises(SolveLimitError):
-        find_tour("60x60", method="cpsat", options=SolveOptions(time_limit=limit))
+        # 100x100 takes seconds to solve, and a third of the limit to build.
+        find_tour("100x100", method="cpsat", options=SolveOptions(time_limit=limit))
     assert time.perf_counter() - started < limit + 0.5
 
 
