@@ -61,6 +61,7 @@ def counting_model(instance: TourInstance, run: Run | None = None) -> TourModel:
         end=instance.end,
         break_symmetry=True,
         names=False,
+        order="moves",  # the counting layout: enumeration gains nothing from depth
         run=run,
     )
 
