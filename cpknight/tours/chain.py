@@ -17,11 +17,12 @@ is joined to the chain by the tiles' move exchange (a circuit and a path become
 one path, with the path's ends kept), along a tree: each row of tiles left to
 right, except between two chain tiles, and the rows above and below the
 chain's rows down the first column. So the chain tiles' paths contain the
-structure moves of the joins they take part in; CP-SAT builds each path
-(``add_circuit`` with the ends fixed and those moves required, an 11 x 11 tile
-at most: milliseconds), and the ports are tried in a fixed order of preference
-(near the middle of the shared border), so that the tiles along the route
-repeat and their paths are built once.
+structure moves of the joins they take part in. The ``prune`` search builds
+each path (the ends fixed and those moves required, an 11 x 11 tile at most: a
+fraction of a millisecond), and CP-SAT (``add_circuit``) the rare one the
+search gives up on, or proves there is none. The ports are tried in a fixed
+order of preference (near the middle of the shared border), so that the tiles
+along the route repeat and their paths are built once.
 
 Colour decides the ports: a tile with an even number of cells joins cells of
 opposite colours, the one odd x odd tile of an odd x odd board (placed on the
