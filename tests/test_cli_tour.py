@@ -189,3 +189,19 @@ def test_ctrl_c_during_a_count_prints_the_partial_count() -> None:
     data = json.loads(out)
     assert data["status"] == "unknown"
     assert data["at_least_directed"] > 0
+
+
+def test_a_big_tour_saved_with_out_is_not_told_to_add_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Over the grid limit the grid is not printed: the hint names --out only
+    # when the tour is not already being saved.
+    code, out, _ = run(capsys, "tour", "120x120")
+    assert code == 0
+    assert "or --out FILE to save the tour" in out
+    saved = tmp_path / "t.npy"
+    code, out, _ = run(capsys, "tour", "120x120", "--out", str(saved))
+    assert code == 0
+    assert saved.exists()
+    assert "add --grid to print it)" in out
+    assert "--out FILE" not in out

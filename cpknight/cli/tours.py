@@ -313,7 +313,8 @@ def _run_tour(args: argparse.Namespace) -> int:
         print(heading, file=sys.stderr)
         return EXIT_OK
     _out(heading)
-    if _grid_fits(args, board, ", or --out FILE to save the tour"):
+    hint = "" if args.out else ", or --out FILE to save the tour"
+    if _grid_fits(args, board, hint):
         _out(str(tour))
         _out("path: " + " ".join(tour.names()))
     _wrote(outputs)
