@@ -642,9 +642,9 @@ def _require_existence(board: Board, *, closed: bool, start: Cell | None) -> Non
         )
     if not closed and start is not None and m * n % 2 and (start[0] + start[1]) % 2:
         raise NoTourError(
-            f"no open tour of {board.label} starts on {board.cell_name(start)}: on a "
-            "board with an odd number of cells a tour alternates colours and starts "
-            "and ends on the colour with more cells (even row + col)",
+            f"{board.cell_name(start)} has the colour with fewer cells: on a board "
+            "with an odd number of cells a tour alternates colours and starts and "
+            "ends on the colour with more cells (even row + col)",
             certificate="colour",
         )
 
