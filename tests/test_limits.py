@@ -7,6 +7,7 @@ where the check fired.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import threading
@@ -21,7 +22,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cpknight import Board, compare_tours, move_graph, sweep
-from cpknight.api import try_collect, try_tour
+from cpknight.api import compare_longest, try_collect, try_tour
 from cpknight.cli import main
 from cpknight.distances import ENGINES as DISTANCE_METHODS
 from cpknight.engines import DistanceInstance, attempt
@@ -155,6 +156,41 @@ def test_ctrl_c_on_the_command_line_prints_what_is_finished_and_exits_130(
     out, _ = capsys.readouterr()
     assert code == 130
     assert '"interrupted (Ctrl-C) before this engine ran"' in out
+
+
+@pytest.mark.timeout(30)
+def test_ctrl_c_stops_a_longest_comparison_and_keeps_the_rows(
+    ctrl_c_after: None,
+) -> None:
+    # 8x8 uncrossed: the search runs for minutes; the next engine is not started
+    c = compare_longest("8x8", kind="uncrossed", methods="search,cpsat")
+    assert c.interrupted
+    assert c.rows[0].interrupted
+    assert c.rows[1].reason == "interrupted (Ctrl-C) before this engine ran"
+
+
+@pytest.mark.timeout(30)
+def test_ctrl_c_on_longest_method_all_exits_130_with_every_row(
+    ctrl_c_after: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["longest", "8x8", "--uncrossed", "--method", "all", "--json"])
+    out, _ = capsys.readouterr()
+    assert code == 130
+    rows = json.loads(out)["rows"]
+    assert [row["method"] for row in rows] == ["cpsat", "cpsat-pairwise", "search"]
+    assert rows[-1]["reason"] == "interrupted (Ctrl-C) before this engine ran"
+
+
+@pytest.mark.timeout(30)
+def test_ctrl_c_on_longest_hands_back_the_longest_so_far(
+    ctrl_c_after: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the search has a path within milliseconds; proving 8x8 takes minutes
+    code = main(["longest", "8x8", "--uncrossed", "--method", "search"])
+    out, err = capsys.readouterr()
+    assert code == 130
+    assert out.startswith("longest uncrossed path on 8x8")
+    assert "interrupted (Ctrl-C): the longest found so far" in err
 
 
 @pytest.mark.timeout(30)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -23,7 +23,7 @@ from cpknight.pieces import KNIGHT, Leaper, MoveGraph, PieceLike, as_piece, move
 from cpknight.results import (
     Outcome,
 )
-from cpknight.solving import Run
+from cpknight.solving import Run, SolveOptions
 from cpknight.status import Status
 
 BoardLike = Board | str | Sequence[int]
@@ -104,3 +104,32 @@ def _graph_and_cell(
     resolved.require_finite(purpose)
     cell = resolved.parse_cell(source)
     return move_graph(resolved, leaper), cell
+
+
+def each_engine(
+    question: str,
+    names: Sequence[str],
+    options: SolveOptions,
+    attempt_one: Callable[[str, Run], Outcome],
+) -> list[Outcome]:
+    """One outcome per engine of a comparison, each on a clock of its own.
+
+    After Ctrl-C (an engine's run interrupted) the engines not yet run are
+    not started: their rows say so (:func:`not_run`), and what is finished is
+    kept.
+
+    Examples:
+        >>> def one(name: str, run: Run) -> Outcome:
+        ...     return Outcome("tour", name, Status.FOUND, run.elapsed())
+        >>> rows = each_engine("tour", ["a", "b"], SolveOptions(), one)
+        >>> [(o.method, str(o.status)) for o in rows]
+        [('a', 'found'), ('b', 'found')]
+    """
+    rows: list[Outcome] = []
+    for name in names:
+        run = options.start()
+        rows.append(attempt_one(name, run))
+        if run.clock.interrupted:  # Ctrl-C: keep what is finished, run no more
+            rows += not_run(question, names[len(rows) :])
+            break
+    return rows

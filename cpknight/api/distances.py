@@ -12,7 +12,7 @@ from cpknight.api.common import (
     _cell_tuples,
     _graph_and_cell,
     _method_names,
-    not_run,
+    each_engine,
     resolve,
 )
 from cpknight.board import Cell, CellLike
@@ -30,7 +30,6 @@ from cpknight.results import (
     Comparison,
     Distance,
     DistanceMap,
-    Outcome,
 )
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
@@ -172,14 +171,16 @@ def compare_distances(
     names = _method_names(DISTANCE_METHODS, methods)
     instance = _distance_instance(board, piece, source, target)
     opts = options or SolveOptions()
-    found: list[Outcome] = []
-    for name in names:
-        run = opts.start()
-        found.append(_attempt_or_refuse(DISTANCE_METHODS.engine(name), instance, run))
-        if run.clock.interrupted:  # Ctrl-C: keep what is finished, run no more
-            found += not_run("distance", names[len(found) :])
-            break
-    rows = tuple(found)
+    rows = tuple(
+        each_engine(
+            "distance",
+            names,
+            opts,
+            lambda name, run: _attempt_or_refuse(
+                DISTANCE_METHODS.engine(name), instance, run
+            ),
+        )
+    )
     exact = {o.value.distance for o in rows if o.value is not None and o.value.exact}
     bounds = [o.value.distance for o in rows if o.value is not None]
     proved_none = any(o.status is Status.INFEASIBLE for o in rows)

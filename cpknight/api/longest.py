@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Literal
 
-from cpknight.api.common import BoardLike, _attempt_or_refuse, _method_names, resolve
+from cpknight.api.common import (
+    BoardLike,
+    _attempt_or_refuse,
+    _method_names,
+    each_engine,
+    resolve,
+)
 from cpknight.engines import attempt, solve_with
 from cpknight.errors import InvalidInputError
 from cpknight.longest import ENGINES as LONGEST_METHODS
 from cpknight.longest.common import LongestInstance, LongestPath, is_longest_kind
 from cpknight.pieces import KNIGHT, PieceLike
 from cpknight.results import Comparison, Outcome
-from cpknight.solving import SolveOptions
+from cpknight.solving import Run, SolveOptions
 
 __all__ = ["compare_longest", "longest_path", "try_longest"]
 
@@ -122,37 +129,23 @@ def compare_longest(
         [8, 8]
     """
     instance = _instance(board, kind, closed, piece, crossings, cuts)
-    names = _method_names(LONGEST_METHODS, methods)
-    rows: list[Outcome] = []
+    # Each engine's row; on uncrossed paths "all" runs CP-SAT in both forms.
+    forms: dict[str, tuple[str, Literal["cliques", "pairwise"]]] = {}
+    for name in _method_names(LONGEST_METHODS, methods):
+        engine = _pick(instance, name)
+        forms[engine] = (engine, instance.crossings)
+        if engine == "cpsat" and kind == "uncrossed" and methods == "all":
+            forms[engine] = (engine, "cliques")
+            forms["cpsat-pairwise"] = (engine, "pairwise")
     options = options or SolveOptions()
-    for name in names:
-        if name == "auto":
-            name = _pick(instance, "auto")
-        forms: list[Literal["cliques", "pairwise"]] = [instance.crossings]
-        if name == "cpsat" and kind == "uncrossed" and methods == "all":
-            forms = ["cliques", "pairwise"]
-        for form in forms:
-            inst = LongestInstance(
-                board=instance.board,
-                piece=instance.piece,
-                kind=instance.kind,
-                closed=instance.closed,
-                crossings=form,
-                cuts=instance.cuts,
-            )
-            row = _attempt_or_refuse(LONGEST_METHODS[name], inst, options.start())
-            if form == "pairwise":
-                row = Outcome(
-                    question=row.question,
-                    method="cpsat-pairwise",
-                    status=row.status,
-                    seconds=row.seconds,
-                    effort=row.effort,
-                    value=row.value,
-                    bound=row.bound,
-                    reason=row.reason,
-                )
-            rows.append(row)
+
+    def one(label: str, run: Run) -> Outcome:
+        engine, form = forms[label]
+        inst = dataclasses.replace(instance, crossings=form)
+        row = _attempt_or_refuse(LONGEST_METHODS[engine], inst, run)
+        return dataclasses.replace(row, method=label) if label != engine else row
+
+    rows = each_engine("longest", list(forms), options, one)
     return Comparison(
         "longest",
         {

@@ -10,7 +10,7 @@ from typing import Any
 from cpknight.api.common import (
     BoardLike,
     _method_names,
-    not_run,
+    each_engine,
     resolve,
 )
 from cpknight.board import Board, Cell, CellLike
@@ -460,18 +460,14 @@ def compare_tours(
         constraints=constraints,
     )
     opts = options or SolveOptions()
-    rows: list[Outcome] = []
-    for name in names:
-        run = opts.start()
+
+    def one(name: str, run: Run) -> Outcome:
         try:
-            rows.append(_try_tour(instance, name, run))
+            return _try_tour(instance, name, run)
         except InvalidInputError as exc:
-            rows.append(
-                Outcome("tour", name, Status.REFUSED, run.elapsed(), reason=str(exc))
-            )
-        if run.clock.interrupted:
-            rows += not_run("tour", names[len(rows) :])
-            break
+            return Outcome("tour", name, Status.REFUSED, run.elapsed(), reason=str(exc))
+
+    rows = each_engine("tour", names, opts, one)
     statuses = {o.status for o in rows}
     if Status.FOUND in statuses and Status.INFEASIBLE in statuses:
         raise EngineError(

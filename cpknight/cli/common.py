@@ -23,8 +23,10 @@ from cpknight.pieces import Leaper
 from cpknight.render import (
     GRID_LIMIT,
 )
+from cpknight.results import Comparison
 from cpknight.solving import CPSAT_SUFFIXES, SolveOptions, check_export_path
 from cpknight.solving import Run as RunContext
+from cpknight.status import Status
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -87,6 +89,26 @@ def _note(text: str) -> None:
 
 def _json(obj: Any) -> None:
     print(json.dumps(obj))
+
+
+def _comparison_code(comparison: Comparison) -> int:
+    """The exit code of a table of engines (the rows are printed all the same).
+
+    0 when an engine answered, 1 when one proved there is none, 3 when none
+    did, 130 after Ctrl-C.
+
+    Raises:
+        InvalidInputError: every engine refused the instance (bad input).
+    """
+    if all(row.status is Status.REFUSED for row in comparison.rows):
+        reasons = dict.fromkeys(row.reason or "refused" for row in comparison.rows)
+        raise InvalidInputError("; ".join(reasons))
+    statuses = {row.status for row in comparison.rows}
+    if comparison.interrupted:
+        return EXIT_INTERRUPTED
+    if any(status.solved for status in statuses):
+        return EXIT_OK
+    return EXIT_NONE if Status.INFEASIBLE in statuses else EXIT_LIMIT
 
 
 def _outcome(args: argparse.Namespace, code: int, data: Any, text: str) -> int:

@@ -6,6 +6,7 @@ import argparse
 
 from cpknight.cli.common import (
     EXIT_CODES,
+    EXIT_INTERRUPTED,
     EXIT_LIMIT,
     EXIT_NONE,
     EXIT_OK,
@@ -19,9 +20,11 @@ from cpknight.cli.common import (
     _add_time_limit,
     _board_and_piece,
     _command,
+    _comparison_code,
     _grid_fits,
     _json,
     _new_files,
+    _note,
     _out,
     _outcome,
     _print_or_export,
@@ -117,12 +120,7 @@ def _run_longest(args: argparse.Namespace) -> int:
             cuts=args.cuts,
             options=options,
         )
-        statuses = {o.status for o in comparison.rows}
-        code = EXIT_LIMIT
-        if statuses & {Status.OPTIMAL, Status.FEASIBLE}:
-            code = EXIT_OK
-        elif Status.INFEASIBLE in statuses:
-            code = EXIT_NONE
+        code = _comparison_code(comparison)
         if args.json:
             _json(comparison.as_dict())
             return code
@@ -146,9 +144,10 @@ def _run_longest(args: argparse.Namespace) -> int:
         options=options,
     )
     path = outcome.value
+    stopped = EXIT_INTERRUPTED if outcome.interrupted else None
     if path is None:
         code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
-        return _outcome(args, code, outcome.as_dict(), outcome_line(outcome))
+        return _outcome(args, stopped or code, outcome.as_dict(), outcome_line(outcome))
     if args.svg or args.animate:
         from cpknight.draw.longest import longest_animation_svg, longest_svg
 
@@ -159,13 +158,15 @@ def _run_longest(args: argparse.Namespace) -> int:
         )
     if args.json:
         _json(outcome.as_dict())
-        return EXIT_OK
+        return stopped or EXIT_OK
     _out(longest_line(path))
     if _grid_fits(args, board):
         _out(str(path))
     _out(("cycle: " if path.closed else "path: ") + " ".join(path.names()))
     _wrote(outputs)
-    return EXIT_OK
+    if stopped:
+        _note("interrupted (Ctrl-C): the longest found so far, not proved longest")
+    return stopped or EXIT_OK
 
 
 def _add_formulation_longest(kinds: SubParsers) -> None:

@@ -22,6 +22,7 @@ from cpknight.cli.common import (
     _add_tour_args,
     _board_and_piece,
     _command,
+    _comparison_code,
     _ends_text,
     _grid_fits,
     _json,
@@ -529,16 +530,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         options=options,
         constraints=side,
     )
-    if all(row.status is Status.REFUSED for row in comparison.rows):
-        raise InvalidInputError(
-            "; ".join(dict.fromkeys(row.reason or "refused" for row in comparison.rows))
-        )
-    statuses = set(comparison.statuses())
-    code = EXIT_OK if "found" in statuses else EXIT_NONE
-    if not statuses & {"found", "infeasible"}:
-        code = EXIT_LIMIT
-    if comparison.interrupted:
-        code = EXIT_INTERRUPTED  # the rows finished are printed all the same
+    code = _comparison_code(comparison)
     if args.json:
         _json(comparison.as_dict())
         return code

@@ -50,7 +50,7 @@ from cpknight.longest.geometry import (
     two_colours,
 )
 from cpknight.pieces import KNIGHT, PieceLike, as_piece
-from cpknight.solving import Run, configure_cpsat
+from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
 
 __all__ = ["LongestModel", "build_longest_model", "solve"]
@@ -301,7 +301,7 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
     run.check("building the model")
     solver = cp_model.CpSolver()
     configure_cpsat(solver, run)
-    code = solver.solve(built.model)
+    code, _ = solve_cpsat(solver, built.model, run)
     effort = Effort(
         branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
     )

@@ -52,7 +52,7 @@ import numpy as np
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError
-from cpknight.solving import Run, configure_cpsat
+from cpknight.solving import Run, configure_cpsat, solve_cpsat
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -353,7 +353,7 @@ def _repair(
     solver = cp_model.CpSolver()
     configure_cpsat(solver, run)
     solver.parameters.linearization_level = 0  # as for every circuit model
-    status = solver.solve(model)
+    status, _ = solve_cpsat(solver, model, run)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         run.check("repairing the tour")
         return None

@@ -103,7 +103,7 @@ def _circuit_order(
     """
     from ortools.sat.python import cp_model
 
-    from cpknight.solving import configure_cpsat
+    from cpknight.solving import configure_cpsat, solve_cpsat
 
     graph = move_graph(Board((h, w)), KNIGHT)
     n = graph.n_nodes
@@ -134,8 +134,9 @@ def _circuit_order(
         u, v = graph.node(a), graph.node(b)
         model.add(lit[index[u, v]] + lit[index[v, u]] == 1)
     solver = cp_model.CpSolver()
-    configure_cpsat(solver, run or _tile_run(None))
-    status = solver.solve(model)
+    tile_run = run or _tile_run(None)
+    configure_cpsat(solver, tile_run)
+    status, _ = solve_cpsat(solver, model, tile_run)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
