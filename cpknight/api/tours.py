@@ -584,6 +584,30 @@ def sweep(
     )
 
 
+def task_key(
+    question: str,
+    board: Board,
+    piece: Leaper,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+) -> str:
+    """The start of a runner task's key: the question and the instance.
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> task_key("count", Board.parse("6x6"), KNIGHT, False, (0, 0), None)
+        'count 6x6 knight (1,2) open from a1'
+    """
+    ends = "".join(
+        f" {word} {board.cell_name(cell)}"
+        for word, cell in (("from", start), ("to", end))
+        if cell is not None
+    )
+    kind = "closed" if closed else "open"
+    return f"{question} {board.label} {piece.label} {kind}{ends}"
+
+
 def tour_task(
     board: Board,
     piece: Leaper,
@@ -605,16 +629,10 @@ def tour_task(
         >>> tour_task(b, KNIGHT, False, (0, 0), None, "prune", SolveOptions()).key
         'tour 5x5 knight (1,2) open from a1 by prune, limit none, seed 0'
     """
-    name = board.cell_name
-    ends = "".join(
-        f" {word} {name(cell)}"
-        for word, cell in (("from", start), ("to", end))
-        if cell is not None
-    )
     limit = "none" if options.time_limit is None else f"{options.time_limit:g} s"
     key = (
-        f"tour {board.label} {piece.label} {'closed' if closed else 'open'}{ends} "
-        f"by {method}, limit {limit}, seed {options.seed}"
+        f"{task_key('tour', board, piece, closed, start, end)} by {method}, "
+        f"limit {limit}, seed {options.seed}"
     )
     return Task(
         key,

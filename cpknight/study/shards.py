@@ -15,6 +15,7 @@ from typing import Any
 
 from cpknight.api import count_tours, resolve
 from cpknight.api.common import BoardLike
+from cpknight.api.tours import task_key
 from cpknight.board import Board, Cell, CellLike
 from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError
@@ -170,14 +171,7 @@ def _key(
     chain: tuple[int, ...],
     options: SolveOptions,
 ) -> str:
-    ends = "".join(
-        f" {word} {board.cell_name(cell)}"
-        for word, cell in (("from", start), ("to", end))
-        if cell is not None
-    )
     limit = "none" if options.time_limit is None else f"{options.time_limit:g} s"
     arcs = ",".join(map(str, chain))
-    return (
-        f"count {board.label} {piece.label} {'closed' if closed else 'open'}{ends} "
-        f"shard [{arcs}], limit {limit}"
-    )
+    instance = task_key("count", board, piece, closed, start, end)
+    return f"{instance} shard [{arcs}], limit {limit}"
