@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,31 @@ def resolve(
     leaper = as_piece(piece)
     leaper.check_dim(resolved.dim, resolved.label)
     return resolved, leaper
+
+
+def solve_options(
+    options: SolveOptions | None = None, time_limit: float | None = None
+) -> SolveOptions:
+    """The options of a front door call: ``options``, with ``time_limit`` if given.
+
+    Every front door takes ``time_limit=`` (seconds, model building included)
+    beside ``options=``; a ``time_limit`` given replaces the one in ``options``.
+
+    Raises:
+        InvalidInputError: a time limit that is not a positive number.
+
+    Examples:
+        >>> solve_options(time_limit=5).time_limit
+        5.0
+        >>> solve_options(SolveOptions(time_limit=9, seed=3), 2)
+        SolveOptions(time_limit=2.0, workers=1, seed=3, log=False, log_callback=None)
+        >>> solve_options().time_limit is None
+        True
+    """
+    opts = options or SolveOptions()
+    if time_limit is None:
+        return opts
+    return dataclasses.replace(opts, time_limit=time_limit)
 
 
 def _method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
