@@ -1,16 +1,27 @@
-"""The layout shows the architecture: no module imports a layer above its own.
+"""The layout shows the architecture: imports flow one way, names say what is shared.
 
-Layers, lowest first (CONTRIBUTING.md): status, errors, board, named_boards,
-pieces, graph, results, constraints, checks, solving, engines, formulation, the
-questions (tours/, distances/, routes/, longest/), runner, api, study/, then io,
-render and draw/, then cli/. Imports inside functions (the lazy ``__str__`` /
-``_repr_svg_`` and engine imports) and under ``TYPE_CHECKING`` are not
-module-level dependencies and are not counted.
+Layers, lowest first (CONTRIBUTING.md): status and lazy, errors, files,
+named_boards, board, pieces, graph, results, constraints, checks, solving,
+engines, formulation, tiling, tours, counting, the other questions (distances/,
+routes/, longest/), runner, api, study, then io, render and draw/, then cli/.
+
+Every import counts, at module level or inside a function, except those under
+``TYPE_CHECKING`` (annotations only) and those inside the display methods of
+values (``__str__``, ``_repr_svg_`` ...), which look up to the renderer on
+purpose (python-chess's ``chess.svg`` pattern). Beyond the layers:
+
+* no two modules import each other, even through a function body (a knot);
+* no module imports another's ``_private`` name (a name another module uses is
+  public, in a module whose place says whether it is internal);
+* no command-line handler imports another handler (what they share is in
+  ``cli/common.py``).
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,8 +31,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cpknight"
 LAYERS = [
     {"status", "lazy"},
     {"errors"},
-    {"board"},
+    {"files"},
     {"named_boards"},
+    {"board"},
     {"pieces"},
     {"graph"},
     {"results"},
@@ -30,7 +42,10 @@ LAYERS = [
     {"solving"},
     {"engines"},
     {"formulation"},
-    {"tours", "distances", "routes", "longest"},
+    {"tiling"},
+    {"tours"},
+    {"counting"},
+    {"distances", "routes", "longest"},
     {"runner"},
     {"api"},
     {"study"},
@@ -38,12 +53,79 @@ LAYERS = [
     {"cli"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
+
+DISPLAY_METHODS = frozenset(
+    {"__str__", "__repr__", "_repr_svg_", "_repr_html_", "_repr_png_", "_repr_pretty_"}
+)
+"""Methods of values that may import upwards: they draw the value."""
+
+CLI_SHARED = frozenset({"__init__", "common"})
+"""The command-line modules every handler may import; no handler imports another."""
+
 # The package's own __init__ (public names from every layer) and __main__ aside.
 MODULES = sorted(
     p
     for p in PACKAGE.rglob("*.py")
     if p.parent != PACKAGE or p.name not in ("__init__.py", "__main__.py")
 )
+IDS = [str(p.relative_to(PACKAGE)) for p in MODULES]
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement's target, and where it stands."""
+
+    module: str  # the dotted module imported from
+    names: tuple[str, ...]  # the names taken from it (empty for ``import x``)
+    line: int
+    function: str | None  # the innermost function around it, if any
+
+
+def _dotted(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _absolute(node: ast.ImportFrom, path: Path) -> str:
+    if not node.level:
+        return node.module or ""
+    package = _dotted(path).split(".")
+    if path.name != "__init__.py":
+        package.pop()
+    base = package[: len(package) - node.level + 1]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(path: Path) -> Iterator[Import]:
+    """Every import in a module, with the function it is in (none at top level)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+
+    def walk(node: ast.AST, function: str | None) -> Iterator[Import]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                yield from (x for o in child.orelse for x in walk(o, function))
+                continue
+            if isinstance(child, ast.ImportFrom):
+                names = tuple(a.name for a in child.names)
+                yield Import(_absolute(child, path), names, child.lineno, function)
+            elif isinstance(child, ast.Import):
+                for alias in child.names:
+                    yield Import(alias.name, (), child.lineno, function)
+            inner = function
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                inner = child.name
+            yield from walk(child, inner)
+
+    yield from walk(tree, None)
 
 
 def _unit(module: str) -> str | None:
@@ -52,37 +134,144 @@ def _unit(module: str) -> str | None:
     return parts[1] if parts[0] == "cpknight" and len(parts) > 1 else None
 
 
-def _module_level_imports(tree: ast.Module) -> list[str]:
-    names: list[str] = []
-    for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names.append(node.module)
-            names += [f"{node.module}.{a.name}" for a in node.names]
-        elif isinstance(node, ast.Import):
-            names += [a.name for a in node.names]
-    return names
+def _own_imports(path: Path) -> Iterator[Import]:
+    """The imports of cpknight modules that count (display methods aside)."""
+    for imp in imports(path):
+        if imp.module.split(".")[0] == "cpknight" and imp.function not in (
+            DISPLAY_METHODS
+        ):
+            yield imp
 
 
-@pytest.mark.parametrize(
-    "path", MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES]
-)
+def _targets(imp: Import) -> list[str]:
+    """The cpknight modules an import reaches: ``from a import b`` may name a module."""
+    known = {_dotted(p) for p in PACKAGE.rglob("*.py")}
+    found = [f"{imp.module}.{n}" for n in imp.names if f"{imp.module}.{n}" in known]
+    return found or [imp.module]
+
+
+@pytest.mark.parametrize("path", MODULES, ids=IDS)
 def test_no_import_runs_up_a_layer(path: Path) -> None:
     relative = path.relative_to(PACKAGE)
     unit = relative.parts[0].removesuffix(".py")
     rank = RANK[unit]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for name in _module_level_imports(tree):
-        other = _unit(name)
+    for imp in _own_imports(path):
+        other = _unit(imp.module)
         if other is None or other not in RANK or other == unit:
             continue
-        assert RANK[other] <= rank, f"{relative} imports {name} (a higher layer)"
+        where = f"{relative}:{imp.line}" + (
+            f" in {imp.function}()" if imp.function else ""
+        )
+        assert RANK[other] <= rank, f"{where} imports {imp.module} (a higher layer)"
         if RANK[other] == rank:
-            pytest.fail(f"{relative} imports {name}, a sibling of its own layer")
+            pytest.fail(f"{where} imports {imp.module}, a sibling of its own layer")
 
 
 def test_every_module_has_a_layer() -> None:
     units = {p.relative_to(PACKAGE).parts[0].removesuffix(".py") for p in MODULES}
     assert units <= set(RANK), units - set(RANK)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        me = _dotted(path)
+        edges = graph.setdefault(me, set())
+        for imp in _own_imports(path):
+            for target in _targets(imp):
+                # a package's __init__ is reached by importing any of its modules
+                if target != me and not me.startswith(target + "."):
+                    edges.add(target)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """A knot (a cycle of imports, even through function bodies) is a missing seam."""
+    cycles = _cycles(_import_graph())
+    assert not cycles, f"modules that import each other: {cycles}"
+
+
+def test_no_private_name_is_imported_across_modules() -> None:
+    found = [
+        f"{path.relative_to(PACKAGE)}:{imp.line} {imp.module}.{name}"
+        for path in PACKAGE.rglob("*.py")
+        for imp in imports(path)
+        if imp.module.split(".")[0] == "cpknight"
+        for name in imp.names
+        if name.startswith("_") and not name.startswith("__")
+    ]
+    assert not found, "private names imported across modules:\n" + "\n".join(found)
+
+
+CLI_MODULES = sorted((PACKAGE / "cli").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", CLI_MODULES, ids=[p.stem for p in CLI_MODULES])
+def test_no_command_handler_imports_another(path: Path) -> None:
+    if path.stem in CLI_SHARED:
+        return
+    for imp in imports(path):
+        parts = imp.module.split(".")
+        if parts[:2] != ["cpknight", "cli"]:
+            continue
+        modules = [t.split(".")[2] for t in _targets(imp) if t.count(".") >= 2]
+        others = [m for m in modules if m not in CLI_SHARED and m != path.stem]
+        assert not others, f"cli/{path.name}:{imp.line} imports handler {others}"
+
+
+def test_the_checks_see_what_they_look_for(tmp_path: Path) -> None:
+    """The walker finds in-function, relative and TYPE_CHECKING-guarded imports."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from cpknight.cli import x\n"
+        "def f():\n    from cpknight.api.common import _hidden\n"
+        "class V:\n    def __str__(self):\n        from cpknight.render import g\n"
+    )
+    probe = tmp_path / "probe.py"
+    probe.write_text(source, encoding="utf-8")
+    found = {(i.module, i.function) for i in imports(probe)}
+    assert ("cpknight.api.common", "f") in found
+    assert ("cpknight.render", "__str__") in found
+    assert not any(m == "cpknight.cli" for m, _ in found)  # type-only
+    assert [i.module for i in _own_imports(probe)] == ["cpknight.api.common"]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [
+        ["a", "b", "c"]
+    ]
 
 
 MAX_LINES = 900
