@@ -42,9 +42,9 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from cpknight import named_boards
-
 from cpknight.errors import InvalidBoardError, InvalidCellError
+from cpknight.files import reuse_block_memory
+from cpknight.named_boards import NAMED_BOARDS
 
 __all__ = [
     "MAX_CELLS",
@@ -75,20 +75,6 @@ FILES = "abcdefghijklmnopqrstuvwxyz"
 _SIZE_RE = re.compile(r"^\s*(\d+)(?:\s*[x×*]\s*(\d+))+\s*$", re.IGNORECASE)
 _ALGEBRAIC_RE = re.compile(r"^([a-z])(-?\d+)$")
 _COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$")
-
-
-def _reuse_block_memory(nbytes: int = 1 << 22) -> None:
-    """Let temporaries of up to ``nbytes`` be reused, not mapped afresh each time.
-
-    glibc's ``malloc`` serves each request of 128 KiB or more with a fresh
-    ``mmap`` (pages zeroed and faulted in one by one, then unmapped) until it
-    frees such a block, when it raises that threshold to the block's size.
-    Making and dropping one block of ``nbytes`` before a loop over blocks does
-    that, and the loop's per-block arrays then come from the heap (checking a
-    read 2000x2000 tour takes a third of the time). Elsewhere it costs one
-    allocation.
-    """
-    np.empty(nbytes, dtype=np.uint8)
 
 
 LINE_CHUNK = 1 << 15
@@ -279,7 +265,7 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             return cls.read(path, topology=topology)
         raise InvalidBoardError(
             "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and '#', "
-            f"or a name in {', '.join(_named_boards())}: {spec!r}"
+            f"or a name in {', '.join(NAMED_BOARDS)}: {spec!r}"
         )
 
     @classmethod
@@ -302,9 +288,15 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             if any(d < 1 for d in dims):
                 raise InvalidBoardError(f"board sides must be at least 1: {spec!r}")
             return cls(dims, topology=topology)
-        named = _named_boards()
-        if key in named:
-            return named[key].build().with_topology(topology)
+        named = NAMED_BOARDS.get(key)
+        if named is not None:
+            return cls(
+                named.shape,
+                named.blocked,
+                topology=topology,
+                name=named.name,
+                start_hint=named.start_hint,
+            )
         return None
 
     @classmethod
@@ -761,7 +753,7 @@ a tour needs a finite board
             letters = np.zeros((len(FILES), 8), dtype=np.uint8)
             letters[:, 0] = np.frombuffer(FILES.encode("ascii"), dtype=np.uint8)
             parts.insert(0, (array[:, 1], letters.view(np.uint64).ravel(), b""))
-        _reuse_block_memory()
+        reuse_block_memory()
         slots = np.empty((min(chunk, n), len(parts)), dtype=np.uint64)
         for begin in range(0, n, chunk):
             stop = min(begin + chunk, n)
@@ -862,10 +854,3 @@ def _wrap_for(topology: str, dim: int) -> tuple[bool, ...]:
     raise InvalidBoardError(
         f"expected a topology in {', '.join(TOPOLOGIES)}: {topology!r}"
     )
-
-
-def _named_boards() -> dict[str, named_boards.NamedBoard]:
-    """The built-in boards (their module builds them with :class:`Board`)."""
-    from cpknight.named_boards import NAMED_BOARDS
-
-    return NAMED_BOARDS

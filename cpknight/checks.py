@@ -30,9 +30,10 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-from cpknight.board import Board, Cell, CellLike, _reuse_block_memory
+from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints, check_constraints
 from cpknight.errors import EngineError, InvalidCellError, TourCheckError
+from cpknight.files import reuse_block_memory
 from cpknight.pieces import (
     KNIGHT,
     Leaper,
@@ -245,7 +246,7 @@ def _clean_walk(
     weights = [math.prod(shape[k + 1 :]) for k in range(dim)]
     seen = np.zeros(board.size, dtype=np.bool_)
     open_flat = board.open_mask.ravel() if board.blocked else None
-    _reuse_block_memory()
+    reuse_block_memory()
     for begin in range(0, n, chunk):
         # One cell of overlap: the step into this block from the last one.
         block = array[max(begin - 1, 0) : begin + chunk]

@@ -89,7 +89,7 @@ def test_boards_svg_one_and_all(
     sheet = ET.parse(every).getroot()
     assert len(sheet.findall(NS + "svg")) == len(NAMED_BOARDS)
     assert len(by_class(sheet, "rect", "cell")) == sum(
-        named.build().n_open for named in NAMED_BOARDS.values()
+        named.n_open for named in NAMED_BOARDS.values()
     )
 
 
