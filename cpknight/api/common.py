@@ -83,13 +83,23 @@ def solve_options(
     return dataclasses.replace(opts, time_limit=time_limit)
 
 
-def _method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
+def method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
+    """The engine names of ``methods``: a name, a comma list, ``'all'`` or a list.
+
+    Examples:
+        >>> from cpknight.distances import ENGINES
+        >>> method_names(ENGINES, ["bfs", "formula"])
+        ['bfs', 'formula']
+    """
     if isinstance(methods, str):
         return registry.names(methods)
     return registry.names(",".join(methods))
 
 
-def _attempt_or_refuse(engine: Engine, instance: Any, run: Run) -> Outcome:
+_method_names = method_names  # the old spelling, until api/tours.py moves over
+
+
+def attempt_or_refuse(engine: Engine, instance: Any, run: Run) -> Outcome:
     """:func:`attempt`, with an engine refusing the instance as an outcome."""
     try:
         return attempt(engine, instance, run)
@@ -118,14 +128,21 @@ def not_run(question: str, names: Sequence[str]) -> list[Outcome]:
     ]
 
 
-def _cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:
+def cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:
     """Rows of an ``(n, d)`` array as tuples of ints (column-wise: fast for 10^6)."""
     return list(zip(*(column.tolist() for column in cells.T), strict=True))
 
 
-def _graph_and_cell(
+def graph_and_cell(
     board: BoardLike, piece: PieceLike, source: CellLike, purpose: str
 ) -> tuple[MoveGraph, Cell]:
+    """The move graph of a finite board and a cell on it, for ``purpose``.
+
+    Examples:
+        >>> graph, cell = graph_and_cell("5x5", "knight", "a1", "a map")
+        >>> cell, graph.n_nodes
+        ((0, 0), 25)
+    """
     resolved, leaper = resolve(board, piece)
     resolved.require_finite(purpose)
     cell = resolved.parse_cell(source)

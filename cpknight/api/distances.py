@@ -8,11 +8,11 @@ import numpy as np
 
 from cpknight.api.common import (
     BoardLike,
-    _attempt_or_refuse,
-    _cell_tuples,
-    _graph_and_cell,
-    _method_names,
+    attempt_or_refuse,
+    cell_tuples,
     each_engine,
+    graph_and_cell,
+    method_names,
     resolve,
 )
 from cpknight.board import Cell, CellLike
@@ -60,7 +60,7 @@ def distance_map(
         >>> distance_map("3x3", "a1")["b2"] is None
         True
     """
-    graph, source_cell = _graph_and_cell(board, piece, source, "a distance map")
+    graph, source_cell = graph_and_cell(board, piece, source, "a distance map")
     levels = bfs_levels(graph, graph.node(source_cell))
     array = graph.node_of.copy()
     open_cells = array >= 0
@@ -168,7 +168,7 @@ def compare_distances(
         >>> compare_distances("plane", "0,0", "3,3", methods="bfs,formula").statuses()
         ['refused', 'found']
     """
-    names = _method_names(DISTANCE_METHODS, methods)
+    names = method_names(DISTANCE_METHODS, methods)
     instance = _distance_instance(board, piece, source, target)
     opts = options or SolveOptions()
     rows = tuple(
@@ -176,7 +176,7 @@ def compare_distances(
             "distance",
             names,
             opts,
-            lambda name, run: _attempt_or_refuse(
+            lambda name, run: attempt_or_refuse(
                 DISTANCE_METHODS.engine(name), instance, run
             ),
         )
@@ -238,9 +238,9 @@ def reachable(
         >>> len(reachable("8x8", "a1", piece="ferz"))
         32
     """
-    graph, source_cell = _graph_and_cell(board, piece, source, "reachability")
+    graph, source_cell = graph_and_cell(board, piece, source, "reachability")
     levels = bfs_levels(graph, graph.node(source_cell))
-    return frozenset(_cell_tuples(graph.cells[levels >= 0]))
+    return frozenset(cell_tuples(graph.cells[levels >= 0]))
 
 
 def components(
@@ -262,7 +262,7 @@ def components(
     labels = component_labels(graph)
     # One stable sort groups the cells by component, row-major within each.
     order = labels.argsort(kind="stable")
-    cells = _cell_tuples(graph.cells[order])
+    cells = cell_tuples(graph.cells[order])
     count = int(labels.max()) + 1 if labels.size else 0
     bounds = labels[order].searchsorted(list(range(count + 1))).tolist()
     return [tuple(cells[bounds[k] : bounds[k + 1]]) for k in range(count)]
@@ -286,8 +286,8 @@ def reach_split(
         >>> len(reach), rest, sizes
         (8, [(1, 1)], [8, 1])
     """
-    graph, cell = _graph_and_cell(board, piece, source, "reachability")
+    graph, cell = graph_and_cell(board, piece, source, "reachability")
     labels = component_labels(graph)
     mine = labels == labels[graph.node(cell)]
     sizes = np.bincount(labels).tolist() if labels.size else []
-    return _cell_tuples(graph.cells[mine]), _cell_tuples(graph.cells[~mine]), sizes
+    return cell_tuples(graph.cells[mine]), cell_tuples(graph.cells[~mine]), sizes

@@ -8,9 +8,9 @@ from typing import Literal
 
 from cpknight.api.common import (
     BoardLike,
-    _attempt_or_refuse,
-    _method_names,
+    attempt_or_refuse,
     each_engine,
+    method_names,
     resolve,
 )
 from cpknight.engines import attempt, solve_with
@@ -131,7 +131,7 @@ def compare_longest(
     instance = _instance(board, kind, closed, piece, crossings, cuts)
     # Each engine's row; on uncrossed paths "all" runs CP-SAT in both forms.
     forms: dict[str, tuple[str, Literal["cliques", "pairwise"]]] = {}
-    for name in _method_names(LONGEST_METHODS, methods):
+    for name in method_names(LONGEST_METHODS, methods):
         engine = _pick(instance, name)
         forms[engine] = (engine, instance.crossings)
         if engine == "cpsat" and kind == "uncrossed" and methods == "all":
@@ -142,7 +142,7 @@ def compare_longest(
     def one(label: str, run: Run) -> Outcome:
         engine, form = forms[label]
         inst = dataclasses.replace(instance, crossings=form)
-        row = _attempt_or_refuse(LONGEST_METHODS[engine], inst, run)
+        row = attempt_or_refuse(LONGEST_METHODS[engine], inst, run)
         return dataclasses.replace(row, method=label) if label != engine else row
 
     rows = each_engine("longest", list(forms), options, one)

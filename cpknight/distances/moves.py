@@ -41,13 +41,13 @@ from cpknight.distances.linear import (
     BACKENDS,
     LinearModel,
     Values,
-    _axis_names,
-    _check_backend,
-    _linear,
-    _load_backend,
-    _lp_name,
-    _solve_builder,
+    axis_names,
+    check_backend,
+    linear_text,
+    load_backend,
+    lp_name,
     move_label,
+    solve_builder,
 )
 from cpknight.errors import (
     EngineError,
@@ -385,7 +385,7 @@ class MoveCountModel(LinearModel):
             >>> build_move_count_model(cylinder, "a1", "c2").wrap_names
             ['w[col]']
         """
-        axes = _axis_names(self.board.dim)
+        axes = axis_names(self.board.dim)
         return [f"w[{axes[a]}]" for a in self.wrapped]
 
     def decode(self, values: Values) -> dict[str, int]:
@@ -415,7 +415,7 @@ class MoveCountModel(LinearModel):
         """
         board = self.board
         names = self.count_names
-        axes = _axis_names(board.dim)
+        axes = axis_names(board.dim)
         d_text = ",".join(str(x) for x in self.offset)
         lines = [
             f"move-count IP: {self.piece.label} on {board.label}, "
@@ -434,7 +434,7 @@ class MoveCountModel(LinearModel):
                 f"           w[axis] in {{-{self.wrap_bound}..{self.wrap_bound}}}: "
                 "how many times the walk wraps around that axis"
             )
-        lines.append("minimise   " + _linear([(1, n) for n in names]))
+        lines.append("minimise   " + linear_text([(1, n) for n in names]))
         lines.append("subject to (A n = d" + (" + L w" if self.wrapped else "") + ")")
         width = max(len(a) for a in axes)
         for a in range(board.dim):
@@ -443,7 +443,7 @@ class MoveCountModel(LinearModel):
                 side = board.shape[a]
                 terms.append((-side, f"w[{axes[a]}]"))
             lines.append(
-                f"  {axes[a].rjust(width)}: {_linear(terms)} = {self.offset[a]}"
+                f"  {axes[a].rjust(width)}: {linear_text(terms)} = {self.offset[a]}"
             )
         if not board.unbounded:
             lines.append(
@@ -520,7 +520,7 @@ def build_move_count_model(
         cpknight.errors.InvalidInputError: expected a backend in cpsat, scip, sat: \
 'torus'
     """
-    _check_backend(backend, BACKENDS)
+    check_backend(backend, BACKENDS)
     resolved = Board.parse(board) if isinstance(board, str) else board
     leaper = as_piece(piece)
     leaper.check_dim(resolved.dim, resolved.label)
@@ -607,14 +607,14 @@ def _builder_counts(
     from ortools.linear_solver.python import model_builder as mb
 
     def name(text: str) -> str:
-        return _lp_name(text) if lp_names else text
+        return lp_name(text) if lp_names else text
 
     model = mb.Model()  # type: ignore[no-untyped-call]
     model.name = "move_counts"
     xs = [model.new_int_var(0, m.upper, name(n)) for n in m.count_names]
     ws = [model.new_int_var(-m.wrap_bound, m.wrap_bound, name(n)) for n in m.wrap_names]
     wrap_of = dict(zip(m.wrapped, ws, strict=True))
-    axes = _axis_names(m.board.dim)
+    axes = axis_names(m.board.dim)
     for a in range(m.board.dim):
         coefs: list[float] = [v[a] for v in m.moves]
         expr = mb.LinearExpr.weighted_sum(xs, coefs)
@@ -663,7 +663,7 @@ def _solve_counts(m: MoveCountModel, run: Run) -> tuple[list[int], float] | None
             "the time limit was reached before the move-count model was solved",
             effort=Effort(branches=solver.num_branches, conflicts=solver.num_conflicts),
         )
-    values = _solve_builder(m.model, m.counts, m.backend, run)
+    values = solve_builder(m.model, m.counts, m.backend, run)
     seconds = time.perf_counter() - started
     if values is None:
         return None
@@ -714,8 +714,8 @@ def solve_move_counts(
         >>> d.distance, d.exact, len(d.path)
         (4, True, 5)
     """
-    _check_backend(backend, BACKENDS)
-    _load_backend(backend)
+    check_backend(backend, BACKENDS)
+    load_backend(backend)
     spec = _count_spec(board, piece, source, target, run)
     if not spec.reachable:
         why = (
@@ -771,7 +771,7 @@ def solve_move_counts(
         "solve_seconds": round(solve_seconds, 6),
     }
     if spec.wrapped:
-        axes = _axis_names(board.dim)
+        axes = axis_names(board.dim)
         moved = [
             sum(c * v[a] for c, v in zip(counts, spec.moves, strict=True))
             for a in range(board.dim)

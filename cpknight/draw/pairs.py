@@ -5,14 +5,14 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
-from cpknight.draw.canvas import FONT, SVG_NS, _n
+from cpknight.draw.canvas import FONT, SVG_NS, attr_num
 from cpknight.draw.colours import (
     FOUND_HIGH,
     FOUND_LOW,
     RGB,
     UNKNOWN,
-    _hex,
-    _mix,
+    hex_colour,
+    mix,
 )
 
 if TYPE_CHECKING:
@@ -72,9 +72,9 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
         "svg",
         {
             "xmlns": SVG_NS,
-            "width": _n(width),
-            "height": _n(height),
-            "viewBox": f"0 0 {_n(width)} {_n(height)}",
+            "width": attr_num(width),
+            "height": attr_num(height),
+            "viewBox": f"0 0 {attr_num(width)} {attr_num(height)}",
             "font-family": FONT,
         },
     )
@@ -91,15 +91,15 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
             "rect",
             {
                 "class": "diagonal",
-                "x": _n(left + i * size),
-                "y": _n(top + i * size),
-                "width": _n(size),
-                "height": _n(size),
-                "fill": _hex(DIAGONAL),
+                "x": attr_num(left + i * size),
+                "y": attr_num(top + i * size),
+                "width": attr_num(size),
+                "height": attr_num(size),
+                "fill": hex_colour(DIAGONAL),
                 "stroke-width": stroke,
             },
         )
-    middle = _mix(FOUND_LOW, FOUND_HIGH, 0.6)
+    middle = mix(FOUND_LOW, FOUND_HIGH, 0.6)
     proved = (200, 80, 80)
     for pair in sweep.pairs:
         if pair.status == "found":
@@ -121,25 +121,25 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
                 "rect",
                 {
                     "class": kind,
-                    "x": _n(left + col * size),
-                    "y": _n(top + row * size),
-                    "width": _n(size),
-                    "height": _n(size),
-                    "fill": _hex(colour),
+                    "x": attr_num(left + col * size),
+                    "y": attr_num(top + row * size),
+                    "width": attr_num(size),
+                    "height": attr_num(size),
+                    "fill": hex_colour(colour),
                     "stroke-width": stroke,
                 },
             )
             ET.SubElement(square, "title").text = tip
     if labelled:
-        font = _n(min(11.0, size * 0.8))
+        font = attr_num(min(11.0, size * 0.8))
         labels = ET.SubElement(root, "g", {"class": "labels", "font-size": font})
         for i, cell in enumerate(cells):
             text = ET.SubElement(
                 labels,
                 "text",
                 {
-                    "x": _n(left - 4),
-                    "y": _n(top + (i + 0.5) * size),
+                    "x": attr_num(left - 4),
+                    "y": attr_num(top + (i + 0.5) * size),
                     "dy": "0.35em",
                     "text-anchor": "end",
                 },
@@ -150,16 +150,18 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
                 labels,
                 "text",
                 {
-                    "x": _n(x),
-                    "y": _n(y),
+                    "x": attr_num(x),
+                    "y": attr_num(y),
                     "dy": "0.35em",
-                    "transform": f"rotate(-90 {_n(x)} {_n(y)})",
+                    "transform": f"rotate(-90 {attr_num(x)} {attr_num(y)})",
                 },
             )
             text.text = name(cell)
     ends = sweep.ends_from()
     tally = ET.SubElement(
-        root, "g", {"class": "ends", "font-size": _n(min(11.0, max(size * 0.8, 6)))}
+        root,
+        "g",
+        {"class": "ends", "font-size": attr_num(min(11.0, max(size * 0.8, 6)))},
     )
     for i, cell in enumerate(cells):
         if size >= 6:
@@ -167,8 +169,8 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
                 tally,
                 "text",
                 {
-                    "x": _n(left + n * size + 4),
-                    "y": _n(top + (i + 0.5) * size),
+                    "x": attr_num(left + n * size + 4),
+                    "y": attr_num(top + (i + 0.5) * size),
                     "dy": "0.35em",
                 },
             )
@@ -186,17 +188,19 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
             legend,
             "rect",
             {
-                "x": _n(x),
-                "y": _n(y),
+                "x": attr_num(x),
+                "y": attr_num(y),
                 "width": "14",
                 "height": "14",
-                "fill": _hex(colour),
+                "fill": hex_colour(colour),
                 "stroke": "#999999",
                 "stroke-width": "0.5",
             },
         )
         text = ET.SubElement(
-            legend, "text", {"x": _n(x + 18), "y": _n(y + 7), "dy": "0.35em"}
+            legend,
+            "text",
+            {"x": attr_num(x + 18), "y": attr_num(y + 7), "dy": "0.35em"},
         )
         text.text = label
         x += 18 + 6.5 * len(label) + 12

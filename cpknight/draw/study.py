@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cpknight.draw.canvas import FONT, SVG_NS, _n
+from cpknight.draw.canvas import FONT, SVG_NS, attr_num
 
 if TYPE_CHECKING:
     from cpknight.study.suite import Study
@@ -130,44 +130,63 @@ def _plot(
         "svg",
         {
             "xmlns": SVG_NS,
-            "width": _n(WIDTH),
-            "height": _n(HEIGHT),
-            "viewBox": f"0 0 {_n(WIDTH)} {_n(HEIGHT)}",
+            "width": attr_num(WIDTH),
+            "height": attr_num(HEIGHT),
+            "viewBox": f"0 0 {attr_num(WIDTH)} {attr_num(HEIGHT)}",
             "font-family": FONT,
             "font-size": "11",
         },
     )
     ET.SubElement(root, "title").text = title
     ET.SubElement(root, "rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
-    head = ET.SubElement(root, "text", {"x": _n(LEFT), "y": "22", "font-size": "13"})
+    head = ET.SubElement(
+        root, "text", {"x": attr_num(LEFT), "y": "22", "font-size": "13"}
+    )
     head.text = title
     axes = ET.SubElement(root, "g", {"class": "axes", "stroke": "#cccccc"})
     for u, label in x_ticks:
         ET.SubElement(
             axes,
             "line",
-            {"x1": _n(px(u)), "x2": _n(px(u)), "y1": _n(py(0)), "y2": _n(py(1))},
+            {
+                "x1": attr_num(px(u)),
+                "x2": attr_num(px(u)),
+                "y1": attr_num(py(0)),
+                "y2": attr_num(py(1)),
+            },
         )
         text = ET.SubElement(
             root,
             "text",
-            {"x": _n(px(u)), "y": _n(py(0) + 14), "text-anchor": "middle"},
+            {"x": attr_num(px(u)), "y": attr_num(py(0) + 14), "text-anchor": "middle"},
         )
         text.text = label
     for v, label in y_ticks:
         ET.SubElement(
             axes,
             "line",
-            {"x1": _n(px(0)), "x2": _n(px(1)), "y1": _n(py(v)), "y2": _n(py(v))},
+            {
+                "x1": attr_num(px(0)),
+                "x2": attr_num(px(1)),
+                "y1": attr_num(py(v)),
+                "y2": attr_num(py(v)),
+            },
         )
         text = ET.SubElement(
             root,
             "text",
-            {"x": _n(px(0) - 6), "y": _n(py(v)), "dy": "0.35em", "text-anchor": "end"},
+            {
+                "x": attr_num(px(0) - 6),
+                "y": attr_num(py(v)),
+                "dy": "0.35em",
+                "text-anchor": "end",
+            },
         )
         text.text = label
     text = ET.SubElement(
-        root, "text", {"x": _n(px(0.5)), "y": _n(HEIGHT - 12), "text-anchor": "middle"}
+        root,
+        "text",
+        {"x": attr_num(px(0.5)), "y": attr_num(HEIGHT - 12), "text-anchor": "middle"},
     )
     text.text = x_label
     y_mid = py(0.5)
@@ -176,9 +195,9 @@ def _plot(
         "text",
         {
             "x": "16",
-            "y": _n(y_mid),
+            "y": attr_num(y_mid),
             "text-anchor": "middle",
-            "transform": f"rotate(-90 16 {_n(y_mid)})",
+            "transform": f"rotate(-90 16 {attr_num(y_mid)})",
         },
     )
     text.text = y_label
@@ -196,7 +215,9 @@ def _plot(
             "polyline",
             {
                 "class": "series",
-                "points": " ".join(f"{_n(px(u))},{_n(py(v))}" for u, v in steps),
+                "points": " ".join(
+                    f"{attr_num(px(u))},{attr_num(py(v))}" for u, v in steps
+                ),
                 "fill": "none",
                 "stroke": colour,
                 "stroke-width": "2",
@@ -210,16 +231,16 @@ def _plot(
             root,
             "line",
             {
-                "x1": _n(px(1) + 14),
-                "x2": _n(px(1) + 38),
-                "y1": _n(y),
-                "y2": _n(y),
+                "x1": attr_num(px(1) + 14),
+                "x2": attr_num(px(1) + 38),
+                "y1": attr_num(y),
+                "y2": attr_num(y),
                 "stroke": colour,
                 "stroke-width": "2",
             },
         )
         key = ET.SubElement(
-            root, "text", {"x": _n(px(1) + 44), "y": _n(y), "dy": "0.35em"}
+            root, "text", {"x": attr_num(px(1) + 44), "y": attr_num(y), "dy": "0.35em"}
         )
         key.text = engine
     return ET.tostring(root, encoding="unicode")

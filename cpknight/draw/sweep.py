@@ -12,16 +12,16 @@ if TYPE_CHECKING:
     from cpknight.results import Sweep
 
 from cpknight.draw.canvas import (
-    _draw_cells,
-    _draw_labels,
-    _draw_numbers,
-    _effort_amount,
-    _layout,
-    _legend,
-    _root,
-    _seconds,
-    _short,
-    _text,
+    draw_cells,
+    draw_labels,
+    draw_legend,
+    draw_numbers,
+    effort_amount,
+    make_layout,
+    seconds_label,
+    short_count,
+    svg_root,
+    svg_text,
 )
 from cpknight.draw.colours import (
     BLOCKED,
@@ -29,9 +29,9 @@ from cpknight.draw.colours import (
     FOUND_LOW,
     INFEASIBLE,
     UNKNOWN,
-    _mix,
-    _rgb,
-    _text_colour,
+    as_rgb,
+    mix,
+    text_colour,
 )
 
 __all__ = ["sweep_svg"]
@@ -74,7 +74,7 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
     colours = np.empty((*board.shape, 3), dtype=np.uint8)
     colours[...] = BLOCKED
     colours[mask] = (255, 255, 255)
-    amounts = [_effort_amount(item.effort) for item in sweep.cells]
+    amounts = [effort_amount(item.effort) for item in sweep.cells]
     # Found cells shade from light (cheapest) to dark (dearest), on a log scale
     # of the effort, or of the time when the engine counts nothing.
     costs = [
@@ -90,46 +90,46 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
     for item, amount, cost in zip(sweep.cells, amounts, costs, strict=True):
         if item.status == "found":
             share = (cost - low) / (high - low) if high > low else 0.5
-            colour = _mix(FOUND_LOW, FOUND_HIGH, share)
+            colour = mix(FOUND_LOW, FOUND_HIGH, share)
         elif item.status == "infeasible":
             colour = INFEASIBLE
         else:
             colour = UNKNOWN
         colours[item.cell] = colour
         if amount is not None:
-            labels.append(_short(amount))
+            labels.append(short_count(amount))
         elif item.status == "found":
-            labels.append(_seconds(item.seconds))
+            labels.append(seconds_label(item.seconds))
         else:
             labels.append("×" if item.status == "infeasible" else "?")
         detail = ", ".join(f"{k} {v}" for k, v in item.effort.as_dict().items())
         tip = f"{board.cell_name(item.cell)}: {item.status} in {item.seconds:.3f} s"
         tip += f" ({detail})" if detail else ""
         tips.append(tip + (f": {item.reason}" if item.reason else ""))
-    lay = _layout(board, cell_size, legend=True)
+    lay = make_layout(board, cell_size, legend=True)
     kind = "closed" if sweep.closed else "open"
     counts = sweep.counts()
-    root = _root(
+    root = svg_root(
         lay,
         f"{kind} tours of {board.label} ({sweep.piece.label}) from each start "
         f"by {sweep.method}: " + ", ".join(f"{v} {k}" for k, v in counts.items() if v),
     )
-    _draw_cells(root, lay, colours, "cell")
-    _draw_labels(root, lay)
+    draw_cells(root, lay, colours, "cell")
+    draw_labels(root, lay)
     if lay.numbers and sweep.cells:
         cells = np.array([item.cell for item in sweep.cells], dtype=np.int64)
-        fills = [_text_colour(_rgb(colours[c])) for c in map(tuple, cells.tolist())]
-        texts = _draw_numbers(root, lay, cells, labels, fills, halo=False)
+        fills = [text_colour(as_rgb(colours[c])) for c in map(tuple, cells.tolist())]
+        texts = draw_numbers(root, lay, cells, labels, fills, halo=False)
         for text, tip in zip(texts, tips, strict=True):
             ET.SubElement(text, "title").text = tip
-    _legend(
+    draw_legend(
         root,
         lay,
         "start:",
         [
-            (_mix(FOUND_LOW, FOUND_HIGH, 0.5), f"tour ({counts.get('found', 0)})"),
+            (mix(FOUND_LOW, FOUND_HIGH, 0.5), f"tour ({counts.get('found', 0)})"),
             (INFEASIBLE, f"none ({counts.get('infeasible', 0)})"),
             (UNKNOWN, f"unknown ({counts.get('unknown', 0)})"),
         ],
     )
-    return _text(root)
+    return svg_text(root)

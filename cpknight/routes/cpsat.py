@@ -52,16 +52,16 @@ from cpknight.engines import RouteInstance
 from cpknight.formulation import CpsatBundle, add_circuit_arcs, check_circuit_size
 from cpknight.results import Route
 from cpknight.routes.common import (
+    Instance,
     Prepared,
-    _distances,
-    _expand,
-    _greedy_order,
-    _greedy_simple,
-    _Instance,
-    _instance,
-    _route,
     bounded_route,
+    expand,
+    greedy_order,
+    greedy_simple,
+    make_instance,
     prepare,
+    route_of,
+    terminal_distances,
 )
 
 __all__ = ["CollectModel", "build_collect_model"]
@@ -106,7 +106,7 @@ class CollectModel(CpsatBundle):
     nodes: tuple[int, ...]
     arcs: tuple[_Arc, ...]
     distances: tuple[tuple[int, ...], ...] | None
-    instance: _Instance = field(repr=False)
+    instance: Instance = field(repr=False)
     levels: dict[int, npt.NDArray[np.int32]] = field(default_factory=dict, repr=False)
 
     def decode(self, solver: cp_model.CpSolver) -> list[int]:
@@ -129,7 +129,7 @@ class CollectModel(CpsatBundle):
                 break
         if self.simple:
             return order
-        return _expand(self.graph, order, self.levels)
+        return expand(self.graph, order, self.levels)
 
     def hint(self, nodes: Sequence[int]) -> None:
         """Give CP-SAT a route (as move-graph nodes) to start from.
@@ -212,18 +212,18 @@ def build_collect_model(
     resolved.require_finite("a route")
     leaper.check_dim(resolved.dim, resolved.label)
     graph = move_graph(resolved, leaper)
-    inst = _instance(
+    inst = make_instance(
         graph,
         resolved.parse_cell(start),
         [resolved.parse_cell(f) for f in food],
         None if end is None else resolved.parse_cell(end),
         simple,
     )
-    return _build_model(inst, _distances(inst), run)
+    return _build_model(inst, terminal_distances(inst), run)
 
 
 def _build_model(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     run: Run | None = None,
 ) -> CollectModel:
@@ -334,7 +334,7 @@ def _hint_simple(m: CollectModel, nodes: Sequence[int]) -> None:
 
 
 def _simple_arcs(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     run: Run | None,
 ) -> tuple[list[int], list[str], npt.NDArray[np.int64]]:
@@ -411,7 +411,7 @@ def _minimise(model: Any, literals: list[Any], weights: list[int]) -> None:
 
 
 def _solve_cpsat(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     bound: int,
     run: Run,
@@ -421,17 +421,17 @@ def _solve_cpsat(
     started = run.clock.started
     # The hint: the walk's greedy order of the food (expanded into a route only
     # if it is handed back), or the greedy simple route (None when stuck).
-    order = None if inst.simple else _greedy_order(inst, dist)
+    order = None if inst.simple else greedy_order(inst, dist)
     greedy: list[int] | None = None
     if inst.simple:
         try:
-            greedy = _greedy_simple(inst, run)
+            greedy = greedy_simple(inst, run)
         except SolveLimitError:
             greedy = None  # the limit came first: nothing to hand back
 
     def fallback(effort: Effort) -> Route:
         """The limit came first: hand back the greedy route if there is one."""
-        nodes = greedy if order is None else _expand(inst.graph, order, dist)
+        nodes = greedy if order is None else expand(inst.graph, order, dist)
         if nodes is None:
             raise SolveLimitError(
                 f"no {inst.describe()} found by the time limit; at least {bound} moves",
@@ -476,7 +476,7 @@ def _solve_cpsat(
             proved = max(bound, int(np.ceil(solver.best_objective_bound - 1e-6)))
             status = "optimal" if proved >= moves else "feasible"
             proved = min(proved, moves)
-        return _route(
+        return route_of(
             inst,
             nodes,
             status=status,
@@ -595,7 +595,7 @@ def _formulation(m: CollectModel) -> str:
     return "\n".join(lines)
 
 
-def _must_cells(inst: _Instance) -> list[int]:
+def _must_cells(inst: Instance) -> list[int]:
     """The cells every route visits (start, food, end)."""
     return list(
         dict.fromkeys([inst.start, *inst.food, *([inst.end] if inst.end >= 0 else [])])

@@ -35,27 +35,27 @@ from cpknight.engines import RouteInstance
 from cpknight.results import Route
 from cpknight.routes.common import (
     DP_FOOD_LIMIT,
+    Instance,
     Prepared,
-    _expand,
-    _finish,
-    _greedy,
-    _greedy_simple,
-    _Instance,
-    _route,
     bounded_route,
+    expand,
+    finish_node,
+    greedy_route,
+    greedy_simple,
     prepare,
+    route_of,
 )
 
 # --------------------------------------------------------- search: the walk
 
 
 def _held_karp(
-    inst: _Instance, dist: dict[int, npt.NDArray[np.int32]], run: Run
+    inst: Instance, dist: dict[int, npt.NDArray[np.int32]], run: Run
 ) -> tuple[list[int], int] | None:
     """The exact order of the food by Held-Karp; ``None`` past the time limit."""
     food = list(inst.food)
     k = len(food)
-    s, e = inst.start, _finish(inst)
+    s, e = inst.start, finish_node(inst)
     d = np.array([[int(dist[a][b]) for b in food] for a in food], dtype=np.int64)
     first = np.array([int(dist[f][s]) for f in food], dtype=np.int64)
     last = np.array([int(dist[f][e]) if e >= 0 else 0 for f in food], dtype=np.int64)
@@ -118,7 +118,7 @@ def _hk_table(
 
 
 def _search_walk(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     bound: int,
     run: Run,
@@ -128,8 +128,8 @@ def _search_walk(
         found = _held_karp(inst, dist, run)
         if found is not None:
             order, cost = found
-            nodes = _expand(inst.graph, order, dist)
-            return _route(
+            nodes = expand(inst.graph, order, dist)
+            return route_of(
                 inst,
                 nodes,
                 status="optimal",
@@ -137,10 +137,10 @@ def _search_walk(
                 method="search",
                 started=started,
             )
-    walk = _greedy(inst, dist)
+    walk = greedy_route(inst, dist)
     assert walk is not None  # a walk never gets stuck
     status = "optimal" if len(walk) - 1 == bound else "feasible"
-    return _route(
+    return route_of(
         inst, walk, status=status, bound=bound, method="search", started=started
     )
 
@@ -153,7 +153,7 @@ class _OutOfTime(Exception):
 
 
 def _search_simple(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     bound: int,
     run: Run,
@@ -171,7 +171,7 @@ def _search_simple(
     # The greedy route first, within the limit: at the limit it is handed back
     # at once (on 1000x1000 it takes about a second: too long to start then).
     try:
-        greedy = _greedy_simple(inst, run)
+        greedy = greedy_simple(inst, run)
     except SolveLimitError:
         return _fallback_simple(inst, bound, "search", Effort(), run, None)
     # Neighbours by slicing, not a list per node made up front (a million
@@ -179,7 +179,7 @@ def _search_simple(
     flat, ptr = graph.indices.tolist(), graph.indptr.tolist()
     if run.expired():
         return _fallback_simple(inst, bound, "search", Effort(), run, greedy)
-    finish, closed, start = _finish(inst), inst.closed, inst.start
+    finish, closed, start = finish_node(inst), inst.closed, inst.start
     food = list(inst.food)
     k = len(food)
     bit = {f: 1 << i for i, f in enumerate(food)}
@@ -295,7 +295,7 @@ def _search_simple(
         while limit < _NEVER:
             got = dfs(start, 0, left0, limit)
             if got == 0:
-                return _route(
+                return route_of(
                     inst,
                     path,
                     status="optimal",
@@ -314,7 +314,7 @@ _NEVER = 1 << 30
 
 
 def _fallback_simple(
-    inst: _Instance,
+    inst: Instance,
     bound: int,
     method: str,
     effort: Effort,
