@@ -1,6 +1,6 @@
 """The layout shows the architecture: no module imports a layer above its own.
 
-Layers, lowest first (CONTRIBUTING.md): status, errors, board, named_boards,
+Layers, lowest first (CONTRIBUTING.md): status, errors, files, named_boards, board,
 pieces, graph, results, constraints, checks, solving, engines, formulation, the
 questions (tours/, distances/, routes/, longest/), runner, api, study/, then io,
 render and draw/, then cli/. Imports inside functions (the lazy ``__str__`` /
@@ -20,8 +20,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cpknight"
 LAYERS = [
     {"status", "lazy"},
     {"errors"},
-    {"board"},
+    {"files"},
     {"named_boards"},
+    {"board"},
     {"pieces"},
     {"graph"},
     {"results"},

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from cpknight.distances import ENGINES as DISTANCE_METHODS
     from cpknight.longest import ENGINES as LONGEST_METHODS
     from cpknight.routes import ENGINES as ROUTE_METHODS
+    from cpknight.study import PairSweep, Study, run_study, sweep_pairs
     from cpknight.tours import ENGINES as TOUR_METHODS
     from cpknight.tours.auto import choose_tour_method
 
@@ -75,6 +76,10 @@ _WHERE = {
     "ROUTE_METHODS": "cpknight.routes:ENGINES",
     "TOUR_METHODS": "cpknight.tours:ENGINES",
     "choose_tour_method": "cpknight.tours.auto",
+    "PairSweep": "cpknight.study",
+    "Study": "cpknight.study",
+    "run_study": "cpknight.study",
+    "sweep_pairs": "cpknight.study",
 }
 
 __getattr__, __dir__ = exports(__name__, _WHERE)
@@ -85,6 +90,8 @@ __all__ = [
     "ROUTE_METHODS",
     "TOUR_METHODS",
     "BoardLike",
+    "PairSweep",
+    "Study",
     "choose_tour_method",
     "collect",
     "compare_distances",
@@ -100,8 +107,10 @@ __all__ = [
     "reach_split",
     "reachable",
     "resolve",
+    "run_study",
     "shortest_path",
     "sweep",
+    "sweep_pairs",
     "try_collect",
     "try_longest",
     "try_tour",

@@ -14,6 +14,7 @@ from cpknight.api.common import (
     graph_and_cell,
     method_names,
     resolve,
+    solve_options,
 )
 from cpknight.board import Cell, CellLike
 from cpknight.distances import ENGINES as DISTANCE_METHODS
@@ -78,6 +79,7 @@ def knight_distance(
     piece: PieceLike = KNIGHT,
     method: str = "bfs",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
 ) -> Distance:
     """The fewest moves from ``source`` to ``target``, by the chosen method.
 
@@ -89,6 +91,8 @@ def knight_distance(
         piece: the leaper.
         method: a name in :data:`DISTANCE_METHODS` (``'bfs'`` is the reference).
         options: time limit and solver settings, for the integer programs.
+        time_limit: seconds, model building included (replaces the
+            one in ``options``).
 
     Returns:
         A :class:`~cpknight.results.Distance`: ``int(d)`` is the number of moves;
@@ -109,7 +113,7 @@ def knight_distance(
 (1,2) on board 3x3
     """
     engine = DISTANCE_METHODS.engine(method)
-    run = (options or SolveOptions()).start()
+    run = solve_options(options, time_limit).start()
     result: Distance = solve_with(
         engine, _distance_instance(board, piece, source, target), run
     )
@@ -136,6 +140,7 @@ def compare_distances(
     piece: PieceLike = KNIGHT,
     methods: str | Sequence[str] = "all",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
 ) -> Comparison:
     """Every chosen distance method on one instance, side by side, cross-checked.
 
@@ -151,6 +156,8 @@ def compare_distances(
         methods: names in :data:`DISTANCE_METHODS` (a list, a comma string,
             or ``'all'``).
         options: time limit (per method), workers, seed.
+        time_limit: seconds, model building included (replaces the
+            one in ``options``).
 
     Returns:
         A :class:`~cpknight.results.Comparison`, one outcome per method.
@@ -170,7 +177,7 @@ def compare_distances(
     """
     names = method_names(DISTANCE_METHODS, methods)
     instance = _distance_instance(board, piece, source, target)
-    opts = options or SolveOptions()
+    opts = solve_options(options, time_limit)
     rows = tuple(
         each_engine(
             "distance",

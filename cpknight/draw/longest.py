@@ -52,7 +52,8 @@ def longest_svg(
     Examples:
         >>> import xml.etree.ElementTree as ET
         >>> from cpknight import longest_path
-        >>> root = ET.fromstring(longest_svg(longest_path("4x4", kind="uncrossed")))
+        >>> p = longest_path("4x4", kind="uncrossed", closed=False)
+        >>> root = ET.fromstring(longest_svg(p))
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}text[@class='num']"))
         6
     """

@@ -34,7 +34,7 @@ def profile_svg(study: Study) -> str:
         >>> import xml.etree.ElementTree as ET
         >>> from cpknight.study import read_suite_text, run_study
         >>> s = run_study(read_suite_text("5x5 --open --start a1"),
-        ...               engines="prune,warnsdorff")
+        ...               methods="prune,warnsdorff")
         >>> root = ET.fromstring(profile_svg(s))
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}polyline"))
         2
@@ -67,7 +67,7 @@ def solved_time_svg(study: Study) -> str:
     Examples:
         >>> import xml.etree.ElementTree as ET
         >>> from cpknight.study import read_suite_text, run_study
-        >>> s = run_study(read_suite_text("4x4\n5x5 --open"), engines="prune")
+        >>> s = run_study(read_suite_text("4x4\n5x5 --open"), methods="prune")
         >>> root = ET.fromstring(solved_time_svg(s))
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}polyline"))
         1

@@ -20,7 +20,7 @@ best found, ``feasible``, with the trivial bound (every cell).
 
 Examples:
     >>> from cpknight.api import longest_path
-    >>> p = longest_path("4x4", kind="uncrossed", method="search")
+    >>> p = longest_path("4x4", kind="uncrossed", method="search", closed=False)
     >>> str(p.status), p.moves
     ('optimal', 5)
 """

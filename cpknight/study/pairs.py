@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cpknight.api import resolve
-from cpknight.api.common import BoardLike
+from cpknight.api.common import BoardLike, solve_options
 from cpknight.api.tours import tour_task
 from cpknight.board import Board, Cell, CellLike
 from cpknight.errors import EngineError
@@ -165,6 +165,7 @@ def sweep_pairs(
     piece: PieceLike = KNIGHT,
     method: str = "auto",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     run: RunOptions | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> PairSweep:
@@ -176,6 +177,7 @@ def sweep_pairs(
         method: the engine for the pairs no certificate answers (a name in
             :data:`~cpknight.api.TOUR_METHODS`, or ``'auto'``).
         options: the time limit applies to each pair.
+        time_limit: seconds per pair (replaces the one in ``options``).
         run: how to run the pairs (local pool or Dask, results file, resume).
         progress: called as ``progress(done, total)`` over the solved pairs.
 
@@ -201,7 +203,7 @@ def sweep_pairs(
     resolved.require_finite("a pair sweep")
     if method != "auto":
         TOUR_METHODS.engine(method)
-    opts = options or SolveOptions()
+    opts = solve_options(options, time_limit)
     graph = move_graph(resolved, leaper)
     cells = tuple(resolved.open_cells())
     answered: dict[int, PairCell] = {}
