@@ -111,10 +111,10 @@ def test_cli_option_ranges_exit_2(
         pytest.param(lambda: find_tour(8), "expected a board", id="find_tour-8"),  # type: ignore[arg-type]
         pytest.param(lambda: find_tour(None), "expected a board", id="find_tour-None"),  # type: ignore[arg-type]
         pytest.param(
-            lambda: check_tour(7, [], closed=False),
+            lambda: check_tour(7, [], closed=False),  # type: ignore[arg-type]
             "expected a board",
             id="check_tour-7",
-        ),  # type: ignore[arg-type]
+        ),
     ],
 )
 def test_non_integer_boards_are_refused(make: Any, message: str) -> None:

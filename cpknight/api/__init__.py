@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         reachable,
         shortest_path,
     )
+    from cpknight.api.formulation import build_model
     from cpknight.api.longest import compare_longest, longest_path, try_longest
     from cpknight.api.routes import collect, try_collect
     from cpknight.api.tours import (
@@ -60,6 +61,7 @@ _WHERE = {
     "reach_split": "cpknight.api.distances",
     "reachable": "cpknight.api.distances",
     "shortest_path": "cpknight.api.distances",
+    "build_model": "cpknight.api.formulation",
     "compare_longest": "cpknight.api.longest",
     "longest_path": "cpknight.api.longest",
     "try_longest": "cpknight.api.longest",
@@ -92,6 +94,7 @@ __all__ = [
     "BoardLike",
     "PairSweep",
     "Study",
+    "build_model",
     "choose_tour_method",
     "collect",
     "compare_distances",
