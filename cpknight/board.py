@@ -589,6 +589,12 @@ a tour needs a finite board
                 and (allow_blocked or not self.blocked or spec not in self.blocked)
             ):
                 return (r, c)
+        if isinstance(spec, str):  # a name read once per board (boards are frozen)
+            return _parse_named_cell(self, spec, allow_blocked)
+        return self._check_cell(spec, allow_blocked)
+
+    def _check_cell(self, spec: CellLike, allow_blocked: bool) -> Cell:
+        """:meth:`parse_cell` without its fast paths."""
         cell, shown = self.read_cell(spec)
         if len(cell) != self.dim:
             raise InvalidCellError(
@@ -819,6 +825,12 @@ def _int_tuple(values: object, what: str) -> tuple[int, ...]:
         return tuple(_as_int(x) for x in values)  # type: ignore[attr-defined]
     except TypeError:
         raise InvalidBoardError(f"{what} must be ints: {values!r}") from None
+
+
+@lru_cache(maxsize=4096)
+def _parse_named_cell(board: Board, spec: str, allow_blocked: bool) -> Cell:
+    """:meth:`Board.parse_cell` of a name such as ``'b3'``, cached."""
+    return board._check_cell(spec, allow_blocked)
 
 
 @lru_cache(maxsize=128)

@@ -50,12 +50,15 @@ def resolve(
     """
     if isinstance(board, Board):
         resolved = board if topology is None else board.with_topology(topology)
-    else:
+    else:  # Board.parse caches specs; it refuses None, 8, 8.5 in one line
         resolved = Board.parse(board, topology=topology or "bounded")
-    # Board.parse refuses what is not a board spec (None, 8, 8.5) in one line
     leaper = as_piece(piece)
-    leaper.check_dim(resolved.dim, resolved.label)
+    if len(leaper.vector) > resolved.dim:  # the label only for the message
+        leaper.check_dim(resolved.dim, resolved.label)
     return resolved, leaper
+
+
+_DEFAULT_OPTIONS = SolveOptions()  # frozen: one for every call without options
 
 
 def solve_options(
@@ -77,7 +80,7 @@ def solve_options(
         >>> solve_options().time_limit is None
         True
     """
-    opts = options or SolveOptions()
+    opts = options or _DEFAULT_OPTIONS
     if time_limit is None:
         return opts
     return dataclasses.replace(opts, time_limit=time_limit)
