@@ -32,6 +32,7 @@ from cpknight.results import (
     Comparison,
     Distance,
     DistanceMap,
+    Outcome,
 )
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Status
@@ -204,6 +205,26 @@ def compare_distances(
             ),
         )
     )
+    _check_agreement(rows)
+    return Comparison(
+        question="distance",
+        instance={
+            "board": instance.board.label,
+            "piece": list(instance.piece.vector),
+            "source": list(instance.source),
+            "target": list(instance.target),
+            "time_limit": opts.time_limit,
+        },
+        rows=rows,
+    )
+
+
+def _check_agreement(rows: Sequence[Outcome]) -> None:
+    """Refuse distance methods that disagree: a bug in cpknight.
+
+    Exact distances must be equal, no bound may exceed an exact distance, and
+    no method may find a distance another proved impossible.
+    """
     exact = {o.value.distance for o in rows if o.value is not None and o.value.exact}
     bounds = [o.value.distance for o in rows if o.value is not None]
     proved_none = any(o.status is Status.INFEASIBLE for o in rows)
@@ -216,17 +237,6 @@ def compare_distances(
             "internal error: distance methods disagree: "
             + ", ".join(f"{o.method} {o.status}" for o in rows)
         )
-    return Comparison(
-        question="distance",
-        instance={
-            "board": instance.board.label,
-            "piece": list(instance.piece.vector),
-            "source": list(instance.source),
-            "target": list(instance.target),
-            "time_limit": opts.time_limit,
-        },
-        rows=rows,
-    )
 
 
 def shortest_path(

@@ -204,25 +204,8 @@ def sweep_pairs(
     if method != "auto":
         TOUR_METHODS.engine(method)
     opts = solve_options(options, time_limit)
-    graph = move_graph(resolved, leaper)
     cells = tuple(resolved.open_cells())
-    answered: dict[int, PairCell] = {}
-    tasks: list[Task] = []
-    slots: list[int] = []
-    slot = 0
-    for i, start in enumerate(cells):
-        for end in cells[i + 1 :]:
-            found = tour_certificate(graph, closed=False, start=start, end=end)
-            if found is not None:
-                answered[slot] = PairCell(
-                    start, end, Status.INFEASIBLE, CERTIFICATE, reason=found.reason
-                )
-            else:
-                slots.append(slot)
-                tasks.append(
-                    tour_task(resolved, leaper, False, start, end, method, opts)
-                )
-            slot += 1
+    answered, slots, tasks = _certify_pairs(resolved, leaper, cells, method, opts)
     rows = run_tasks(tasks, run, progress=progress)
     for where, task, row in zip(slots, tasks, rows, strict=True):
         start, end = task.args[3], task.args[4]
@@ -243,5 +226,38 @@ def sweep_pairs(
         leaper,
         method,
         cells,
-        tuple(answered[k] for k in range(slot)),
+        tuple(answered[k] for k in range(len(answered))),
     )
+
+
+def _certify_pairs(
+    board: Board,
+    leaper: Leaper,
+    cells: tuple[Cell, ...],
+    method: str,
+    options: SolveOptions,
+) -> tuple[dict[int, PairCell], list[int], list[Task]]:
+    """The pairs a certificate rules out, and a task for every other pair.
+
+    Pairs are numbered in order (each start with the cells after it); returns
+    the answered pairs by number, and the numbers and tasks of the others.
+    """
+    graph = move_graph(board, leaper)
+    answered: dict[int, PairCell] = {}
+    tasks: list[Task] = []
+    slots: list[int] = []
+    slot = 0
+    for i, start in enumerate(cells):
+        for end in cells[i + 1 :]:
+            found = tour_certificate(graph, closed=False, start=start, end=end)
+            if found is not None:
+                answered[slot] = PairCell(
+                    start, end, Status.INFEASIBLE, CERTIFICATE, reason=found.reason
+                )
+            else:
+                slots.append(slot)
+                tasks.append(
+                    tour_task(board, leaper, False, start, end, method, options)
+                )
+            slot += 1
+    return answered, slots, tasks
