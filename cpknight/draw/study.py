@@ -117,15 +117,6 @@ def _plot(
     extend: float,
 ) -> str:
     """A step plot of series of points in the unit square, axes and a legend."""
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
-
-    def px(u: float) -> float:
-        return LEFT + u * plot_w
-
-    def py(v: float) -> float:
-        return TOP + (1 - v) * plot_h
-
     root = ET.Element(
         "svg",
         {
@@ -143,6 +134,31 @@ def _plot(
         root, "text", {"x": attr_num(LEFT), "y": "22", "font-size": "13"}
     )
     head.text = title
+    _draw_axes(root, x_label, y_label, x_ticks, y_ticks)
+    for k, (engine, points) in enumerate(series.items()):
+        _draw_series(root, k, engine, points, extend)
+    return ET.tostring(root, encoding="unicode")
+
+
+def _px(u: float) -> float:
+    """The x pixel of ``u`` in [0, 1]."""
+    return LEFT + u * (WIDTH - LEFT - RIGHT)
+
+
+def _py(v: float) -> float:
+    """The y pixel of ``v`` in [0, 1] (0 at the bottom)."""
+    return TOP + (1 - v) * (HEIGHT - TOP - BOTTOM)
+
+
+def _draw_axes(
+    root: ET.Element,
+    x_label: str,
+    y_label: str,
+    x_ticks: Sequence[tuple[float, str]],
+    y_ticks: Sequence[tuple[float, str]],
+) -> None:
+    """The grid lines at the ticks, their labels and the axes' names."""
+    px, py = _px, _py
     axes = ET.SubElement(root, "g", {"class": "axes", "stroke": "#cccccc"})
     for u, label in x_ticks:
         ET.SubElement(
@@ -201,46 +217,55 @@ def _plot(
         },
     )
     text.text = y_label
-    for k, (engine, points) in enumerate(series.items()):
-        colour = LINES[k % len(LINES)]
-        steps: list[tuple[float, float]] = []
-        for u, v in points:
-            if steps:
-                steps.append((u, steps[-1][1]))
-            steps.append((u, v))
+
+
+def _draw_series(
+    root: ET.Element,
+    k: int,
+    engine: str,
+    points: list[tuple[float, float]],
+    extend: float,
+) -> None:
+    """The ``k``-th series as steps carried on to ``extend``, and its key."""
+    px, py = _px, _py
+    colour = LINES[k % len(LINES)]
+    steps: list[tuple[float, float]] = []
+    for u, v in points:
         if steps:
-            steps.append((extend, steps[-1][1]))
-        line = ET.SubElement(
-            root,
-            "polyline",
-            {
-                "class": "series",
-                "points": " ".join(
-                    f"{attr_num(px(u))},{attr_num(py(v))}" for u, v in steps
-                ),
-                "fill": "none",
-                "stroke": colour,
-                "stroke-width": "2",
-            },
-        )
-        if k >= len(LINES):
-            line.set("stroke-dasharray", "6 3")
-        ET.SubElement(line, "title").text = engine
-        y = TOP + 10 + 18 * k
-        ET.SubElement(
-            root,
-            "line",
-            {
-                "x1": attr_num(px(1) + 14),
-                "x2": attr_num(px(1) + 38),
-                "y1": attr_num(y),
-                "y2": attr_num(y),
-                "stroke": colour,
-                "stroke-width": "2",
-            },
-        )
-        key = ET.SubElement(
-            root, "text", {"x": attr_num(px(1) + 44), "y": attr_num(y), "dy": "0.35em"}
-        )
-        key.text = engine
-    return ET.tostring(root, encoding="unicode")
+            steps.append((u, steps[-1][1]))
+        steps.append((u, v))
+    if steps:
+        steps.append((extend, steps[-1][1]))
+    line = ET.SubElement(
+        root,
+        "polyline",
+        {
+            "class": "series",
+            "points": " ".join(
+                f"{attr_num(px(u))},{attr_num(py(v))}" for u, v in steps
+            ),
+            "fill": "none",
+            "stroke": colour,
+            "stroke-width": "2",
+        },
+    )
+    if k >= len(LINES):
+        line.set("stroke-dasharray", "6 3")
+    ET.SubElement(line, "title").text = engine
+    y = TOP + 10 + 18 * k
+    ET.SubElement(
+        root,
+        "line",
+        {
+            "x1": attr_num(px(1) + 14),
+            "x2": attr_num(px(1) + 38),
+            "y1": attr_num(y),
+            "y2": attr_num(y),
+            "stroke": colour,
+            "stroke-width": "2",
+        },
+    )
+    key = ET.SubElement(
+        root, "text", {"x": attr_num(px(1) + 44), "y": attr_num(y), "dy": "0.35em"}
+    )
+    key.text = engine
