@@ -724,6 +724,50 @@ def solve_move_counts(
             else "they lie in different components of the move graph"
         )
         raise no_path_error(board, piece, source, target, why=why)
+    done = _solve_with_cuts(spec, backend, run)
+    details: dict[str, Any] = {
+        "bound": done.bound,
+        "cuts": done.cuts,
+        "counts": done.bundle.decode(done.counts),
+        "backend": backend,
+        "solves": done.solves,
+        "solve_seconds": round(done.solve_seconds, 6),
+    }
+    if spec.wrapped:
+        details["wraps"] = _wraps(board, spec, done.counts)
+    path = done.path
+    return make_distance(
+        board,
+        piece,
+        source,
+        target,
+        path,
+        method="ip",
+        started=run.clock.started,
+        details=details,
+    )
+
+
+@dataclass(frozen=True)
+class _Cutting:
+    """The end of the cut loop: the counts ordered into ``path``, and its effort."""
+
+    path: list[Cell]
+    counts: list[int]
+    bundle: MoveCountModel
+    bound: int
+    cuts: int
+    solves: int
+    solve_seconds: float
+
+
+def _solve_with_cuts(spec: _CountSpec, backend: str, run: Run) -> _Cutting:
+    """Solve, order the counts into a walk, cut off counts with no order, again.
+
+    Raises:
+        SolveLimitError: the limit came first (after a cut: with the bound).
+        EngineError: the model is infeasible for a reachable target (a bug).
+    """
     cuts: list[tuple[int, ...]] = []
     bound: int | None = None
     floor = 0
@@ -757,38 +801,25 @@ def solve_move_counts(
         floor = total
         path = _order_counts(spec, counts)
         if path is not None:
-            break
+            return _Cutting(
+                path, counts, bundle, bound, len(cuts), solves, solve_seconds
+            )
         cuts.append(tuple(counts))
         run.check(
             f"cutting ({len(cuts)} cuts)", bound=floor, effort=Effort(cuts=len(cuts))
         )
-    details: dict[str, Any] = {
-        "bound": bound,
-        "cuts": len(cuts),
-        "counts": bundle.decode(counts),
-        "backend": backend,
-        "solves": solves,
-        "solve_seconds": round(solve_seconds, 6),
+
+
+def _wraps(board: Board, spec: _CountSpec, counts: Sequence[int]) -> dict[str, int]:
+    """On a torus or cylinder: how many times the walk goes round each axis."""
+    axes = axis_names(board.dim)
+    moved = [
+        sum(c * v[a] for c, v in zip(counts, spec.moves, strict=True))
+        for a in range(board.dim)
+    ]
+    return {
+        axes[a]: (moved[a] - spec.offset[a]) // board.shape[a] for a in spec.wrapped
     }
-    if spec.wrapped:
-        axes = axis_names(board.dim)
-        moved = [
-            sum(c * v[a] for c, v in zip(counts, spec.moves, strict=True))
-            for a in range(board.dim)
-        ]
-        details["wraps"] = {
-            axes[a]: (moved[a] - spec.offset[a]) // board.shape[a] for a in spec.wrapped
-        }
-    return make_distance(
-        board,
-        piece,
-        source,
-        target,
-        path,
-        method="ip",
-        started=run.clock.started,
-        details=details,
-    )
 
 
 def _add_cut(
