@@ -395,6 +395,29 @@ def _builder_flow(
     return model, arcs
 
 
+def _solve_flow_cpsat(bundle: FlowModel, run: Run) -> list[float] | None:
+    """The arcs' flows by CP-SAT (the integer backend); ``None``: infeasible.
+
+    Raises:
+        SolveLimitError: the limit came before the optimum.
+    """
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    configure_cpsat(solver, run)
+    # The LP relaxation is integral; presolve only costs time here.
+    solver.parameters.cp_model_presolve = False
+    status, _ = solve_cpsat(solver, bundle.model, run)
+    if status == cp_model.OPTIMAL:
+        return [float(solver.value(x)) for x in bundle.arcs]
+    if status == cp_model.INFEASIBLE:
+        return None
+    raise SolveLimitError(
+        "the time limit was reached before the flow model was solved",
+        effort=Effort(branches=solver.num_branches, conflicts=solver.num_conflicts),
+    )
+
+
 def solve_flow(
     board: Board,
     piece: Leaper,
@@ -449,28 +472,11 @@ def solve_flow(
     bundle = _build_flow(graph, source, target, backend, names=False, run=run)
     run.check("building the flow model")
     solve_started = time.perf_counter()
-    values: list[float] | None
-    if backend == "cpsat":
-        from ortools.sat.python import cp_model
-
-        solver = cp_model.CpSolver()
-        configure_cpsat(solver, run)
-        # The LP relaxation is integral; presolve only costs time here.
-        solver.parameters.cp_model_presolve = False
-        status, _ = solve_cpsat(solver, bundle.model, run)
-        if status == cp_model.OPTIMAL:
-            values = [float(solver.value(x)) for x in bundle.arcs]
-        elif status == cp_model.INFEASIBLE:
-            values = None
-        else:
-            raise SolveLimitError(
-                "the time limit was reached before the flow model was solved",
-                effort=Effort(
-                    branches=solver.num_branches, conflicts=solver.num_conflicts
-                ),
-            )
-    else:
-        values = solve_builder(bundle.model, bundle.arcs, backend, run)
+    values = (
+        _solve_flow_cpsat(bundle, run)
+        if backend == "cpsat"
+        else solve_builder(bundle.model, bundle.arcs, backend, run)
+    )
     solve_seconds = time.perf_counter() - solve_started
     if values is None:
         raise no_path_error(
