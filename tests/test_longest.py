@@ -241,13 +241,13 @@ def test_crossings_agree_with_the_checker_geometry() -> None:
 def test_checker_catches_each_fault() -> None:
     b = Board.parse("5x5")
     with pytest.raises(TourCheckError, match="cross"):
-        check_longest(b, ["a1", "b3", "c1", "a2"], kind="uncrossed")
+        check_longest(b, ["a1", "b3", "c1", "a2"], kind="uncrossed", closed=False)
     with pytest.raises(TourCheckError, match="one move"):
-        check_longest(b, ["a1", "b3", "d4", "e2", "c1"], kind="induced")
+        check_longest(b, ["a1", "b3", "d4", "e2", "c1"], kind="induced", closed=False)
     with pytest.raises(TourCheckError, match="twice"):
-        check_longest(b, ["a1", "c2", "a1"], kind="induced")
+        check_longest(b, ["a1", "c2", "a1"], kind="induced", closed=False)
     with pytest.raises(TourCheckError):
-        check_longest(b, ["a1", "a2"], kind="induced")
+        check_longest(b, ["a1", "a2"], kind="induced", closed=False)
     with pytest.raises(TourCheckError, match="at least 3"):
         check_longest(b, ["a1", "c2"], kind="induced", closed=True)
 

@@ -18,8 +18,8 @@ fractions rather than by turn signs).
 Examples:
     >>> from cpknight.board import Board
     >>> b = Board.parse("5x5")
-    >>> check_longest(b, ["a1", "b3", "c5"], kind="induced")
-    >>> check_longest(b, ["a1", "b3", "d4", "e2", "c1"], kind="induced")
+    >>> check_longest(b, ["a1", "b3", "c5"], kind="induced", closed=False)
+    >>> check_longest(b, ["a1", "b3", "d4", "e2", "c1"], kind="induced", closed=False)
     Traceback (most recent call last):
     ...
     cpknight.errors.TourCheckError: cells 2 and 5 (b3 and c1) are not \
@@ -193,7 +193,7 @@ def check_longest(
     cells: Sequence[CellLike],
     *,
     kind: str,
-    closed: bool = False,
+    closed: bool = True,
     piece: PieceLike = KNIGHT,
 ) -> None:
     """Raise unless ``cells`` is an uncrossed / induced path (or cycle).
@@ -213,7 +213,7 @@ def check_longest(
         >>> b = Board.parse("3x3")
         >>> check_longest(b, ["a1", "b3", "c1", "a2", "c3", "b1", "a3", "c2"],
         ...               kind="induced", closed=True)
-        >>> check_longest(b, ["a1", "b3", "c1", "a2"], kind="uncrossed")
+        >>> check_longest(b, ["a1", "b3", "c1", "a2"], kind="uncrossed", closed=False)
         Traceback (most recent call last):
         ...
         cpknight.errors.TourCheckError: moves 1 (a1-b3) and 3 (c1-a2) cross

@@ -18,7 +18,7 @@ makes the chosen arcs one path (or cycle). Maximise the number of move arcs.
   index is at most the last one's.
 
 Examples:
-    >>> m = build_longest_model("5x5", kind="uncrossed")
+    >>> m = build_longest_model("5x5", kind="uncrossed", closed=False)
     >>> m.sizes()["crossing constraints"] < m.sizes()["crossing pairs"]
     True
     >>> "maximise" in m.formulation()
@@ -137,7 +137,7 @@ def build_longest_model(
     board: Board | str,
     *,
     kind: str,
-    closed: bool = False,
+    closed: bool = True,
     piece: PieceLike = KNIGHT,
     crossings: Literal["cliques", "pairwise"] = "cliques",
     cuts: bool = False,
