@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from cpknight.results import Sweep
+    import numpy.typing as npt
+
+    from cpknight.board import Board
+    from cpknight.results import Sweep, SweepCell
 
 from cpknight.draw.canvas import (
     draw_cells,
@@ -70,42 +73,13 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
         ['3', '1.5k']
     """
     board = sweep.board
-    mask = board.open_mask
-    colours = np.empty((*board.shape, 3), dtype=np.uint8)
-    colours[...] = BLOCKED
-    colours[mask] = (255, 255, 255)
     amounts = [effort_amount(item.effort) for item in sweep.cells]
-    # Found cells shade from light (cheapest) to dark (dearest), on a log scale
-    # of the effort, or of the time when the engine counts nothing.
-    costs = [
-        math.log1p(a if a is not None else item.seconds * 1000)
-        for a, item in zip(amounts, sweep.cells, strict=True)
+    colours = _cell_colours(sweep, amounts)
+    labels = [
+        _cell_label(item, amount)
+        for item, amount in zip(sweep.cells, amounts, strict=True)
     ]
-    found = [
-        c for c, item in zip(costs, sweep.cells, strict=True) if item.status == "found"
-    ]
-    low, high = (min(found), max(found)) if found else (0.0, 0.0)
-    labels: list[str] = []
-    tips: list[str] = []
-    for item, amount, cost in zip(sweep.cells, amounts, costs, strict=True):
-        if item.status == "found":
-            share = (cost - low) / (high - low) if high > low else 0.5
-            colour = mix(FOUND_LOW, FOUND_HIGH, share)
-        elif item.status == "infeasible":
-            colour = INFEASIBLE
-        else:
-            colour = UNKNOWN
-        colours[item.cell] = colour
-        if amount is not None:
-            labels.append(short_count(amount))
-        elif item.status == "found":
-            labels.append(seconds_label(item.seconds))
-        else:
-            labels.append("×" if item.status == "infeasible" else "?")
-        detail = ", ".join(f"{k} {v}" for k, v in item.effort.as_dict().items())
-        tip = f"{board.cell_name(item.cell)}: {item.status} in {item.seconds:.3f} s"
-        tip += f" ({detail})" if detail else ""
-        tips.append(tip + (f": {item.reason}" if item.reason else ""))
+    tips = [_cell_tip(board, item) for item in sweep.cells]
     lay = make_layout(board, cell_size, legend=True)
     kind = "closed" if sweep.closed else "open"
     counts = sweep.counts()
@@ -133,3 +107,49 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
         ],
     )
     return svg_text(root)
+
+
+def _cell_colours(sweep: Sweep, amounts: list[int | None]) -> npt.NDArray[np.uint8]:
+    """Each cell's colour: found cells from light (cheapest) to dark (dearest).
+
+    The shade follows a log scale of the effort, or of the time when the
+    engine counts nothing; proved cells are red, unknown ones amber.
+    """
+    board = sweep.board
+    colours = np.empty((*board.shape, 3), dtype=np.uint8)
+    colours[...] = BLOCKED
+    colours[board.open_mask] = (255, 255, 255)
+    costs = [
+        math.log1p(a if a is not None else item.seconds * 1000)
+        for a, item in zip(amounts, sweep.cells, strict=True)
+    ]
+    found = [
+        c for c, item in zip(costs, sweep.cells, strict=True) if item.status == "found"
+    ]
+    low, high = (min(found), max(found)) if found else (0.0, 0.0)
+    for item, cost in zip(sweep.cells, costs, strict=True):
+        if item.status == "found":
+            share = (cost - low) / (high - low) if high > low else 0.5
+            colours[item.cell] = mix(FOUND_LOW, FOUND_HIGH, share)
+        elif item.status == "infeasible":
+            colours[item.cell] = INFEASIBLE
+        else:
+            colours[item.cell] = UNKNOWN
+    return colours
+
+
+def _cell_label(item: SweepCell, amount: int | None) -> str:
+    """The number in a cell: its effort, else its time, ``×`` or ``?``."""
+    if amount is not None:
+        return short_count(amount)
+    if item.status == "found":
+        return seconds_label(item.seconds)
+    return "×" if item.status == "infeasible" else "?"
+
+
+def _cell_tip(board: Board, item: SweepCell) -> str:
+    """A cell's tooltip: status, time, effort and reason."""
+    detail = ", ".join(f"{k} {v}" for k, v in item.effort.as_dict().items())
+    tip = f"{board.cell_name(item.cell)}: {item.status} in {item.seconds:.3f} s"
+    tip += f" ({detail})" if detail else ""
+    return tip + (f": {item.reason}" if item.reason else "")
