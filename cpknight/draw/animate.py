@@ -208,57 +208,12 @@ def walk_drawing(
     centres = [(float(x), float(y)) for x, y in lay.px(order).tolist()]
     n = len(array)
     draw_ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
-    # The lines are in cell units (so a move that wraps on a 2D torus is drawn
-    # as two stubs, as in tour_svg); the stroke width is scaled back to pixels.
-    lines = ET.SubElement(
-        root,
-        "g",
-        {
-            "class": "walk",
-            "transform": (
-                f"translate({attr_num(lay.left)} {attr_num(lay.top)}) "
-                f"scale({attr_num(lay.s)})"
-            ),
-            "fill": "none",
-            "stroke": PATH,
-            "stroke-width": attr_num(stroke_width(lay) / lay.s, 4),
-            "stroke-linecap": "round",
-            "stroke-opacity": "0.85",
-        },
-    )
+    lines = _lines_group(root, lay)
     units = lay.unit_xy(order)
     raw = order[1:] - order[:-1]
     moves = move_vectors(board, piece.vector, raw)
     steps_units = units[1:] - units[:-1]
-    numbers = None
-    if numbered:
-        longest = len(str(n))
-        font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
-        numbers = ET.SubElement(
-            root,
-            "g",
-            {
-                "class": "numbers",
-                "font-size": attr_num(font),
-                "text-anchor": "middle",
-                "fill": "#111111",
-                "stroke": "#ffffff",
-                "stroke-width": attr_num(max(1.0, font * 0.22)),
-                "stroke-linejoin": "round",
-                "paint-order": "stroke",
-            },
-        )
-        first = ET.SubElement(
-            numbers,
-            "text",
-            {
-                "class": "num",
-                "x": attr_num(centres[0][0]),
-                "y": attr_num(centres[0][1]),
-                "dy": "0.35em",
-            },
-        )
-        first.text = "1"
+    numbers = _numbers_group(root, lay, n, centres[0]) if numbered else None
     steps: list[list[ET.Element]] = []
     for i in range(1, len(order)):
         bx, by = centres[i]
@@ -290,6 +245,64 @@ def walk_drawing(
             shown.append(text)
         steps.append(shown)
     return root, steps, _knight(root, lay, centres[0], badge=numbered), centres
+
+
+def _lines_group(root: ET.Element, lay: Layout) -> ET.Element:
+    """The group of the moves' lines, in cell units.
+
+    So a move that wraps on a 2D torus is drawn as two stubs, as in
+    ``tour_svg``; the stroke width is scaled back to pixels.
+    """
+    return ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "walk",
+            "transform": (
+                f"translate({attr_num(lay.left)} {attr_num(lay.top)}) "
+                f"scale({attr_num(lay.s)})"
+            ),
+            "fill": "none",
+            "stroke": PATH,
+            "stroke-width": attr_num(stroke_width(lay) / lay.s, 4),
+            "stroke-linecap": "round",
+            "stroke-opacity": "0.85",
+        },
+    )
+
+
+def _numbers_group(
+    root: ET.Element, lay: Layout, n: int, first_centre: tuple[float, float]
+) -> ET.Element:
+    """The group of the visit numbers (above every line), with the first one."""
+    longest = len(str(n))
+    font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
+    numbers = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "numbers",
+            "font-size": attr_num(font),
+            "text-anchor": "middle",
+            "fill": "#111111",
+            "stroke": "#ffffff",
+            "stroke-width": attr_num(max(1.0, font * 0.22)),
+            "stroke-linejoin": "round",
+            "paint-order": "stroke",
+        },
+    )
+    first = ET.SubElement(
+        numbers,
+        "text",
+        {
+            "class": "num",
+            "x": attr_num(first_centre[0]),
+            "y": attr_num(first_centre[1]),
+            "dy": "0.35em",
+        },
+    )
+    first.text = "1"
+    return numbers
 
 
 def _knight(
