@@ -507,10 +507,6 @@ def _formulation(m: CollectModel) -> str:
     inst = m.instance
     board, piece = m.graph.board, m.graph.piece
     name = board.cell_name
-
-    def label(node: int) -> str:
-        return "*" if node == DUMMY else name(m.graph.cell(node))
-
     start, food, end = inst.cells
     eaten = ", ".join(name(f) for f in food) or "none"
     lines = [
@@ -524,47 +520,69 @@ def _formulation(m: CollectModel) -> str:
     if len(m.nodes) == 1:
         lines.append("Nothing to eat and nowhere to go: the route is the start alone.")
         return "\n".join(lines)
-    if not m.simple:
-        assert m.distances is not None
-        names = [label(n) for n in m.nodes]
-        width = max(3, *(len(x) for x in names)) + 1
-        lines += [
-            "A travelling-salesman circuit over the start and the food"
-            + (" and the end" if inst.end >= 0 and not inst.closed else "")
-            + ",",
-            f"costs d(i, j) = the fewest {piece.label} moves from i to j (BFS):",
-            "",
-            " " * width + "".join(x.rjust(width) for x in names),
+    lines += _simple_lines(m) if m.simple else _walk_lines(m)
+    return "\n".join(lines)
+
+
+def _walk_lines(m: CollectModel) -> list[str]:
+    """The walk variant: a travelling-salesman circuit over BFS distances."""
+    inst = m.instance
+    piece, name = m.graph.piece, m.graph.board.cell_name
+
+    def label(node: int) -> str:
+        return "*" if node == DUMMY else name(m.graph.cell(node))
+
+    start = inst.cells[0]
+    assert m.distances is not None
+    names = [label(n) for n in m.nodes]
+    width = max(3, *(len(x) for x in names)) + 1
+    lines = [
+        "A travelling-salesman circuit over the start and the food"
+        + (" and the end" if inst.end >= 0 and not inst.closed else "")
+        + ",",
+        f"costs d(i, j) = the fewest {piece.label} moves from i to j (BFS):",
+        "",
+        " " * width + "".join(x.rjust(width) for x in names),
+    ]
+    for n, row in zip(names, m.distances, strict=True):
+        lines.append(n.rjust(width) + "".join(str(v).rjust(width) for v in row))
+    legs = sum(a.kind == "leg" for a in m.arcs)
+    back = [a for a in m.arcs if a.kind == "return"]
+    back_text = (
+        [
+            f"           the {len(back)} arc{'s' if len(back) != 1 else ''} "
+            f"back into {name(start)} cost 0: they close the open route and "
+            "are not moves"
         ]
-        for n, row in zip(names, m.distances, strict=True):
-            lines.append(n.rjust(width) + "".join(str(v).rjust(width) for v in row))
-        legs = sum(a.kind == "leg" for a in m.arcs)
-        back = [a for a in m.arcs if a.kind == "return"]
-        back_text = (
-            [
-                f"           the {len(back)} arc{'s' if len(back) != 1 else ''} "
-                f"back into {name(start)} cost 0: they close the open route and "
-                "are not moves"
-            ]
-            if back
-            else []
-        )
-        lines += [
-            "",
-            f"variables  x[i->j] in {{0, 1}}: {len(m.arcs)} arcs",
-            f"minimise   sum of d(i, j) * x[i->j] over the {legs} legs;",
-            *back_text,
-            "subject to AddCircuit(x): every node has one successor and one "
-            "predecessor,",
-            "           and the chosen arcs form a single cycle",
-            "then each leg i->j becomes a BFS shortest path of d(i, j) moves.",
-        ]
-        return "\n".join(lines)
+        if back
+        else []
+    )
+    lines += [
+        "",
+        f"variables  x[i->j] in {{0, 1}}: {len(m.arcs)} arcs",
+        f"minimise   sum of d(i, j) * x[i->j] over the {legs} legs;",
+        *back_text,
+        "subject to AddCircuit(x): every node has one successor and one predecessor,",
+        "           and the chosen arcs form a single cycle",
+        "then each leg i->j becomes a BFS shortest path of d(i, j) moves.",
+    ]
+    return lines
+
+
+def _simple_lines(m: CollectModel) -> list[str]:
+    """The simple variant: one circuit over the cells, self-loops for cells left out."""
+    inst = m.instance
+    name = m.graph.board.cell_name
+
+    def label(node: int) -> str:
+        return "*" if node == DUMMY else name(m.graph.cell(node))
+
+    start, _, end = inst.cells
     moves = [a for a in m.arcs if a.kind == "move"]
     skips = [a for a in m.arcs if a.kind == "skip"]
     stops = [a for a in m.arcs if a.kind == "dummy" and a.head == DUMMY]
     cells = len(m.nodes) - (0 if inst.closed else 1)
-    lines += [
+    lines = [
         f"nodes      the {cells} cells reachable from {name(start)}"
         + ("" if inst.closed else ", and a dummy node * joining the route's ends"),
         f"variables  arc[u->v] in {{0, 1}}: one per move, {len(moves)}"
@@ -592,7 +610,7 @@ def _formulation(m: CollectModel) -> str:
         f"           no skip[v] for the {len(_must_cells(inst))} cells that must "
         "be visited (start, food" + (", end)" if end is not None else ")"),
     ]
-    return "\n".join(lines)
+    return lines
 
 
 def _must_cells(inst: Instance) -> list[int]:
