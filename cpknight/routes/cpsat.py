@@ -432,20 +432,7 @@ def _solve_cpsat(
     def fallback(effort: Effort) -> Route:
         """The limit came first: hand back the greedy route if there is one."""
         nodes = greedy if order is None else expand(inst.graph, order, dist)
-        if nodes is None:
-            raise SolveLimitError(
-                f"no {inst.describe()} found by the time limit; at least {bound} moves",
-                bound=bound,
-                effort=effort,
-            )
-        return bounded_route(
-            inst,
-            nodes,
-            bound=bound,
-            method="cpsat+greedy",
-            started=started,
-            effort=effort,
-        )
+        return _greedy_fallback(inst, nodes, bound, started, effort)
 
     try:
         built = _build_model(inst, dist, run)
@@ -463,28 +450,8 @@ def _solve_cpsat(
         branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
     )
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        nodes = built.decode(solver)
-        moves = len(nodes) - 1
-        if moves != round(solver.objective_value):
-            raise EngineError(
-                f"internal error: engine 'cpsat' decoded {moves} moves from a "
-                f"solution of cost {solver.objective_value}"
-            )
-        if code == cp_model.OPTIMAL:
-            status, proved = "optimal", moves
-        else:
-            proved = max(bound, int(np.ceil(solver.best_objective_bound - 1e-6)))
-            status = "optimal" if proved >= moves else "feasible"
-            proved = min(proved, moves)
-        return route_of(
-            inst,
-            nodes,
-            status=status,
-            bound=proved,
-            method="cpsat",
-            started=started,
-            effort=effort,
-        )
+        optimal = code == cp_model.OPTIMAL
+        return _solved_route(inst, built, solver, optimal, bound, started, effort)
     if code == cp_model.INFEASIBLE:
         if not inst.simple:
             raise EngineError(
@@ -498,6 +465,68 @@ def _solve_cpsat(
         )
     # UNKNOWN: the limit came first.
     return fallback(effort)
+
+
+def _greedy_fallback(
+    inst: Instance, nodes: list[int] | None, bound: int, started: float, effort: Effort
+) -> Route:
+    """The greedy route ``nodes`` handed back at the limit, with the bound.
+
+    Raises:
+        SolveLimitError: there is no greedy route (it got stuck).
+    """
+    if nodes is None:
+        raise SolveLimitError(
+            f"no {inst.describe()} found by the time limit; at least {bound} moves",
+            bound=bound,
+            effort=effort,
+        )
+    return bounded_route(
+        inst,
+        nodes,
+        bound=bound,
+        method="cpsat+greedy",
+        started=started,
+        effort=effort,
+    )
+
+
+def _solved_route(
+    inst: Instance,
+    built: CollectModel,
+    solver: cp_model.CpSolver,
+    optimal: bool,
+    bound: int,
+    started: float,
+    effort: Effort,
+) -> Route:
+    """The route of CP-SAT's solution: ``optimal``, else feasible with its bound.
+
+    Raises:
+        EngineError: the decoded route's length is not the solution's cost.
+    """
+    nodes = built.decode(solver)
+    moves = len(nodes) - 1
+    if moves != round(solver.objective_value):
+        raise EngineError(
+            f"internal error: engine 'cpsat' decoded {moves} moves from a "
+            f"solution of cost {solver.objective_value}"
+        )
+    if optimal:
+        status, proved = "optimal", moves
+    else:
+        proved = max(bound, int(np.ceil(solver.best_objective_bound - 1e-6)))
+        status = "optimal" if proved >= moves else "feasible"
+        proved = min(proved, moves)
+    return route_of(
+        inst,
+        nodes,
+        status=status,
+        bound=proved,
+        method="cpsat",
+        started=started,
+        effort=effort,
+    )
 
 
 # --------------------------------------------------------------- formulation
