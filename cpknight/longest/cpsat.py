@@ -403,7 +403,6 @@ def _formulation(m: LongestModel) -> str:
     board, piece = inst.board, inst.piece
     shape = "cycle" if inst.closed else "path"
     sizes = m.sizes()
-    names = inst.graph.cell_names()
     lines = [
         f"The longest {inst.kind} {shape} of the {piece.label} on board {board.label}:",
         (
@@ -439,36 +438,56 @@ def _formulation(m: LongestModel) -> str:
             "           sum_v v * arc[*->v] <= sum_v v * arc[v->*] (a path and its "
             "reverse: keep one)"
         )
-    if inst.kind == "uncrossed":
-        e = [(names[u], names[v]) for u, v in m.edges]
-        example = ""
-        if m.pairs:
-            i, j = m.pairs[0]
-            example = f" (e.g. {e[i][0]}-{e[i][1]} and {e[j][0]}-{e[j][1]})"
-        pairwise = (
-            f"           pairwise: x[e] + x[f] <= 1 for each of the {len(m.pairs)} "
-            f"crossing pairs{example},"
-        )
-        clique = (
-            f"           cliques:  AtMostOne(x[e] for e in C) for each of the "
-            f"{len(m.cliques)} cliques C of mutually crossing moves "
-            f"(largest {sizes['largest clique']}),"
-        )
-        built = pairwise if inst.crossings == "pairwise" else clique
-        other = clique if inst.crossings == "pairwise" else pairwise
-        lines += [
-            "           with x[e] = arc[u->v] + arc[v->u] for a move e = {u, v}:",
-            built + " <- built",
-            other.replace("           ", "       or: ", 1) + " (the other form)",
-        ]
-    else:
-        lines.append(
-            "           skip[u] or skip[v] or arc[u->v] or arc[v->u] for each of "
-            f"the {len(m.edges)} moves {{u, v}}"
-        )
-        lines.append(
-            "           (both ends used: then the move is on the path, not a chord)"
-        )
+    lines += _no_crossing_lines(m) if inst.kind == "uncrossed" else _no_chord_lines(m)
+    lines += _cut_lines(m)
+    lines += [
+        "",
+        "sizes      " + ", ".join(f"{k} {v}" for k, v in sizes.items()),
+    ]
+    return "\n".join(lines)
+
+
+def _no_crossing_lines(m: LongestModel) -> list[str]:
+    """The uncrossed kind's constraints, in the form built and the other form."""
+    inst = m.instance
+    sizes = m.sizes()
+    names = inst.graph.cell_names()
+    e = [(names[u], names[v]) for u, v in m.edges]
+    example = ""
+    if m.pairs:
+        i, j = m.pairs[0]
+        example = f" (e.g. {e[i][0]}-{e[i][1]} and {e[j][0]}-{e[j][1]})"
+    pairwise = (
+        f"           pairwise: x[e] + x[f] <= 1 for each of the {len(m.pairs)} "
+        f"crossing pairs{example},"
+    )
+    clique = (
+        f"           cliques:  AtMostOne(x[e] for e in C) for each of the "
+        f"{len(m.cliques)} cliques C of mutually crossing moves "
+        f"(largest {sizes['largest clique']}),"
+    )
+    built = pairwise if inst.crossings == "pairwise" else clique
+    other = clique if inst.crossings == "pairwise" else pairwise
+    return [
+        "           with x[e] = arc[u->v] + arc[v->u] for a move e = {u, v}:",
+        built + " <- built",
+        other.replace("           ", "       or: ", 1) + " (the other form)",
+    ]
+
+
+def _no_chord_lines(m: LongestModel) -> list[str]:
+    """The induced kind's constraints: no move between two used cells but the path's."""
+    return [
+        "           skip[u] or skip[v] or arc[u->v] or arc[v->u] for each of "
+        f"the {len(m.edges)} moves {{u, v}}",
+        "           (both ends used: then the move is on the path, not a chord)",
+    ]
+
+
+def _cut_lines(m: LongestModel) -> list[str]:
+    """The optional cuts built: reflections and the colours' balance."""
+    inst = m.instance
+    lines: list[str] = []
     if m.constraints.get("reflection cuts"):
         lines.append(
             f"           {m.constraints['reflection cuts']} reflection cut(s): at "
@@ -481,8 +500,4 @@ def _formulation(m: LongestModel) -> str:
             "           colour balance: the used cells of the two colours are "
             f"{balance} (moves alternate colours)"
         )
-    lines += [
-        "",
-        "sizes      " + ", ".join(f"{k} {v}" for k, v in sizes.items()),
-    ]
-    return "\n".join(lines)
+    return lines
