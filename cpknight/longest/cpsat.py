@@ -28,7 +28,7 @@ Examples:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -238,26 +238,11 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
     cliques: list[tuple[int, ...]] = []
     if instance.kind == "uncrossed":
         cliques = crossing_cliques(len(edges), pairs, check("finding the cliques"))
-        if instance.crossings == "pairwise":
-            for k, (i, j) in enumerate(pairs):
-                if run is not None and k % CHUNK == 0:
-                    run.check("building the model")
-                (u, v), (w, z) = edges[i], edges[j]
-                model.add(arc[u, v] + arc[v, u] + arc[w, z] + arc[z, w] <= 1)
-            counts["crossing constraints"] = len(pairs)
-        else:
-            for k, clique in enumerate(cliques):
-                if run is not None and k % CHUNK == 0:
-                    run.check("building the model")
-                model.add_at_most_one(
-                    [arc[e] for i in clique for e in (edges[i], edges[i][::-1])]
-                )
-            counts["crossing constraints"] = len(cliques)
+        groups = pairs if instance.crossings == "pairwise" else cliques
+        _add_no_crossing(model, arc, edges, groups, instance.crossings, run)
+        counts["crossing constraints"] = len(groups)
     else:
-        for k, (u, v) in enumerate(edges):
-            if run is not None and k % CHUNK == 0:
-                run.check("building the model")
-            model.add_bool_or([skip[u], skip[v], arc[u, v], arc[v, u]])
+        _add_no_chord(model, arc, skip, edges, run)
         counts["no-chord clauses"] = len(edges)
     model.maximize(sum(literals[:n_arcs]))
     return LongestModel(
@@ -271,6 +256,46 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
         cliques=tuple(cliques),
         constraints=counts,
     )
+
+
+def _add_no_crossing(
+    model: Any,
+    arc: dict[tuple[int, int], Any],
+    edges: list[tuple[int, int]],
+    groups: Sequence[tuple[int, ...]],
+    form: Literal["cliques", "pairwise"],
+    run: Run | None,
+) -> None:
+    """At most one move of each group of mutually crossing moves.
+
+    ``'pairwise'``: the groups are the crossing pairs, one linear constraint
+    each; ``'cliques'``: they are cliques, one ``AtMostOne`` each. A move
+    ``{u, v}`` is used when either of its arcs is.
+    """
+    for k, group in enumerate(groups):
+        if run is not None and k % CHUNK == 0:
+            run.check("building the model")
+        if form == "pairwise":
+            (u, v), (w, z) = edges[group[0]], edges[group[1]]
+            model.add(arc[u, v] + arc[v, u] + arc[w, z] + arc[z, w] <= 1)
+        else:
+            model.add_at_most_one(
+                [arc[e] for i in group for e in (edges[i], edges[i][::-1])]
+            )
+
+
+def _add_no_chord(
+    model: Any,
+    arc: dict[tuple[int, int], Any],
+    skip: Sequence[Any],
+    edges: list[tuple[int, int]],
+    run: Run | None,
+) -> None:
+    """Each move joins a cell left out, or is on the path (a snake: no chord)."""
+    for k, (u, v) in enumerate(edges):
+        if run is not None and k % CHUNK == 0:
+            run.check("building the model")
+        model.add_bool_or([skip[u], skip[v], arc[u, v], arc[v, u]])
 
 
 def solve(instance: LongestInstance, run: Run) -> LongestPath:
