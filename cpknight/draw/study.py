@@ -161,62 +161,37 @@ def _draw_axes(
     px, py = _px, _py
     axes = ET.SubElement(root, "g", {"class": "axes", "stroke": "#cccccc"})
     for u, label in x_ticks:
-        ET.SubElement(
-            axes,
-            "line",
-            {
-                "x1": attr_num(px(u)),
-                "x2": attr_num(px(u)),
-                "y1": attr_num(py(0)),
-                "y2": attr_num(py(1)),
-            },
-        )
-        text = ET.SubElement(
-            root,
-            "text",
-            {"x": attr_num(px(u)), "y": attr_num(py(0) + 14), "text-anchor": "middle"},
-        )
-        text.text = label
+        _line(axes, px(u), px(u), py(0), py(1))
+        _text(root, px(u), py(0) + 14, label, {"text-anchor": "middle"})
     for v, label in y_ticks:
-        ET.SubElement(
-            axes,
-            "line",
-            {
-                "x1": attr_num(px(0)),
-                "x2": attr_num(px(1)),
-                "y1": attr_num(py(v)),
-                "y2": attr_num(py(v)),
-            },
-        )
-        text = ET.SubElement(
-            root,
-            "text",
-            {
-                "x": attr_num(px(0) - 6),
-                "y": attr_num(py(v)),
-                "dy": "0.35em",
-                "text-anchor": "end",
-            },
-        )
-        text.text = label
-    text = ET.SubElement(
-        root,
-        "text",
-        {"x": attr_num(px(0.5)), "y": attr_num(HEIGHT - 12), "text-anchor": "middle"},
-    )
-    text.text = x_label
-    y_mid = py(0.5)
-    text = ET.SubElement(
-        root,
-        "text",
+        _line(axes, px(0), px(1), py(v), py(v))
+        _text(root, px(0) - 6, py(v), label, {"dy": "0.35em", "text-anchor": "end"})
+    _text(root, px(0.5), HEIGHT - 12, x_label, {"text-anchor": "middle"})
+    y_mid = attr_num(py(0.5))
+    turn = {"text-anchor": "middle", "transform": f"rotate(-90 16 {y_mid})"}
+    _text(root, 16, py(0.5), y_label, turn)
+
+
+def _line(parent: ET.Element, x1: float, x2: float, y1: float, y2: float) -> None:
+    """A grid line."""
+    ET.SubElement(
+        parent,
+        "line",
         {
-            "x": "16",
-            "y": attr_num(y_mid),
-            "text-anchor": "middle",
-            "transform": f"rotate(-90 16 {attr_num(y_mid)})",
+            "x1": attr_num(x1),
+            "x2": attr_num(x2),
+            "y1": attr_num(y1),
+            "y2": attr_num(y2),
         },
     )
-    text.text = y_label
+
+
+def _text(
+    parent: ET.Element, x: float, y: float, label: str, attrs: dict[str, str]
+) -> None:
+    """A label at ``x``, ``y``, with more attributes."""
+    text = ET.SubElement(parent, "text", {"x": attr_num(x), "y": attr_num(y), **attrs})
+    text.text = label
 
 
 def _draw_series(
