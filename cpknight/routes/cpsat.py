@@ -253,17 +253,7 @@ def _build_model(
         nodes = inst.terminals
         labels = {n: graph.board.cell_name(graph.cell(n)) for n in nodes}
         distances = tuple(tuple(int(dist[a][b]) for b in nodes) for a in nodes)
-        end = inst.end if not inst.closed else -1
-        for a in nodes:
-            for b in nodes:
-                if a == b or (a == end and b != inst.start):
-                    continue
-                if b == inst.start and not inst.closed:
-                    if end >= 0 and a != end:
-                        continue
-                    rows.append((a, b, 0, _KINDS.index("return")))
-                else:
-                    rows.append((a, b, int(dist[a][b]), _KINDS.index("leg")))
+        rows = _walk_rows(inst, dist)
     if not inst.simple or inst.trivial:
         columns = np.array(rows, dtype=np.int64).reshape(-1, 4).T
     prefix = "arc" if inst.simple else "x"
@@ -304,6 +294,30 @@ def _build_model(
         instance=inst,
         levels={} if inst.simple else dist,
     )
+
+
+def _walk_rows(
+    inst: Instance, dist: dict[int, npt.NDArray[np.int32]]
+) -> list[tuple[int, int, int, int]]:
+    """The walk's arcs between terminals: (tail, head, weight, kind) each.
+
+    A leg ``a -> b`` weighs the BFS distance; an open route adds arcs of
+    weight 0 back into the start (from its end only, when it has one).
+    """
+    rows: list[tuple[int, int, int, int]] = []
+    nodes = inst.terminals
+    end = inst.end if not inst.closed else -1
+    for a in nodes:
+        for b in nodes:
+            if a == b or (a == end and b != inst.start):
+                continue
+            if b == inst.start and not inst.closed:
+                if end >= 0 and a != end:
+                    continue
+                rows.append((a, b, 0, _KINDS.index("return")))
+            else:
+                rows.append((a, b, int(dist[a][b]), _KINDS.index("leg")))
+    return rows
 
 
 def _hint_simple(m: CollectModel, nodes: Sequence[int]) -> None:
