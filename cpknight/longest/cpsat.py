@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from cpknight.board import Board
 from cpknight.errors import EngineError, NoPathError, SolveLimitError
@@ -52,6 +52,9 @@ from cpknight.longest.geometry import (
 from cpknight.pieces import KNIGHT, PieceLike, as_piece
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = ["LongestModel", "build_longest_model", "solve"]
 
@@ -338,28 +341,11 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
     bound = trivial_bound(instance)
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         bound = min(bound, math.floor(solver.best_objective_bound + 1e-6))
-        values = [bool(solver.boolean_value(x)) for x in built.literals]
-        nodes = built.decode(values)
-        moves = round(solver.objective_value)
-        if nodes:
-            decoded = len(nodes) - (0 if instance.closed else 1)
-            if decoded != moves:
-                raise EngineError(
-                    f"internal error: engine 'cpsat' decoded {decoded} moves from "
-                    f"a solution of {moves}"
-                )
-            optimal = code == cp_model.OPTIMAL or bound <= moves
-            status = "optimal" if optimal else "feasible"
-            return make_longest(
-                instance,
-                nodes,
-                status=status,
-                bound=moves if status == "optimal" else bound,
-                method="cpsat",
-                started=started,
-                effort=effort,
-            )
-        if code == cp_model.OPTIMAL:
+        optimal = code == cp_model.OPTIMAL
+        found = _solved_path(built, solver, optimal, bound, started, effort)
+        if found is not None:
+            return found
+        if optimal:
             raise NoPathError(
                 f"no {instance.describe()}: proved by cpsat", effort=effort, bound=0
             )
@@ -371,6 +357,46 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
         f"no {instance.describe()} found by the time limit; at most {bound} moves",
         effort=effort,
         bound=bound,
+    )
+
+
+def _solved_path(
+    built: LongestModel,
+    solver: cp_model.CpSolver,
+    optimal: bool,
+    bound: int,
+    started: float,
+    effort: Effort,
+) -> LongestPath | None:
+    """The path of CP-SAT's solution (``None``: the empty one), checked.
+
+    Optimal when CP-SAT proved it or the bound meets it; else feasible, with
+    the bound.
+
+    Raises:
+        EngineError: the decoded path's length is not the solution's value.
+    """
+    instance = built.instance
+    values = [bool(solver.boolean_value(x)) for x in built.literals]
+    nodes = built.decode(values)
+    moves = round(solver.objective_value)
+    if not nodes:
+        return None
+    decoded = len(nodes) - (0 if instance.closed else 1)
+    if decoded != moves:
+        raise EngineError(
+            f"internal error: engine 'cpsat' decoded {decoded} moves from "
+            f"a solution of {moves}"
+        )
+    status = "optimal" if optimal or bound <= moves else "feasible"
+    return make_longest(
+        instance,
+        nodes,
+        status=status,
+        bound=moves if status == "optimal" else bound,
+        method="cpsat",
+        started=started,
+        effort=effort,
     )
 
 
