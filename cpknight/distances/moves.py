@@ -415,7 +415,6 @@ class MoveCountModel(LinearModel):
         """
         board = self.board
         names = self.count_names
-        axes = axis_names(board.dim)
         d_text = ",".join(str(x) for x in self.offset)
         lines = [
             f"move-count IP: {self.piece.label} on {board.label}, "
@@ -436,6 +435,17 @@ class MoveCountModel(LinearModel):
             )
         lines.append("minimise   " + linear_text([(1, n) for n in names]))
         lines.append("subject to (A n = d" + (" + L w" if self.wrapped else "") + ")")
+        lines += self._constraint_lines()
+        lines.append("notes:")
+        lines += self._note_lines()
+        return "\n".join(lines)
+
+    def _constraint_lines(self) -> list[str]:
+        """The rows of ``A n = d`` (and the wraps), the total, the floor, the cuts."""
+        board = self.board
+        names = self.count_names
+        axes = axis_names(board.dim)
+        lines: list[str] = []
         width = max(len(a) for a in axes)
         for a in range(board.dim):
             terms = [(v[a], n) for v, n in zip(self.moves, names, strict=True)]
@@ -458,7 +468,12 @@ class MoveCountModel(LinearModel):
             options = [f"{n} <= {c - 1}" for n, c in zip(names, cut, strict=True) if c]
             options.append(f"sum n >= {total + 1}")
             lines.append(f"  cut {i}: " + " or ".join(options))
-        lines.append("notes:")
+        return lines
+
+    def _note_lines(self) -> list[str]:
+        """Whether the optimum is the distance or a bound, on this board."""
+        board = self.board
+        lines: list[str] = []
         if board.unbounded:
             lines.append("  on the unbounded plane every order of the moves is a walk:")
             lines.append("  the optimum is the distance")
@@ -472,7 +487,7 @@ class MoveCountModel(LinearModel):
             lines.append("  also be ordered so that every cell on the way is open; a")
             lines.append("  count vector with no such order is cut off (a no-good cut)")
             lines.append("  and the model solved again")
-        return "\n".join(lines)
+        return lines
 
     def _builder(self, *, lp_names: bool) -> Any:
         model, _, _ = _builder_counts(self, lp_names=lp_names)
