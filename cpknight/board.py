@@ -146,45 +146,12 @@ class Board:
         name: str | None = None,
         start_hint: Sequence[int] | None = None,
     ) -> None:
-        dims = _int_tuple(shape, "board sides")
-        if not dims:
-            raise InvalidBoardError("a board needs at least one axis")
-        if any(s < 0 for s in dims):
-            raise InvalidBoardError(f"board sides must be positive: {_size(dims)}")
-        unbounded = any(s == 0 for s in dims)
-        if unbounded and not all(s == 0 for s in dims):
-            raise InvalidBoardError(
-                f"a board is either bounded on every axis or the plane: {_size(dims)}"
-            )
-        if not unbounded and math.prod(dims) > MAX_CELLS:
-            raise InvalidBoardError(
-                f"board {_size(dims)} has {math.prod(dims)} cells; "
-                f"cpknight builds boards of at most {MAX_CELLS} cells"
-            )
-        if topology is not None and wrap is not None:
-            raise InvalidBoardError("give either wrap or topology, not both")
-        if topology is not None:
-            wraps = _wrap_for(topology, len(dims))
-        elif wrap is not None:
-            wraps = tuple(bool(w) for w in wrap)
-            if len(wraps) != len(dims):
-                raise InvalidBoardError(
-                    f"wrap has {len(wraps)} axes; board {_size(dims)} has {len(dims)}"
-                )
-        else:
-            wraps = (False,) * len(dims)
+        dims = _checked_shape(shape)
+        unbounded = dims[0] == 0
+        wraps = _checked_wrap(dims, wrap, topology)
         if unbounded and any(wraps):
             raise InvalidBoardError("the unbounded plane cannot wrap")
-        cells = frozenset(_int_tuple(c, "blocked cell coordinates") for c in blocked)
-        if unbounded and cells:
-            raise InvalidBoardError("the unbounded plane has no blocked cells")
-        for cell in cells:
-            if len(cell) != len(dims) or not all(
-                0 <= x < s for x, s in zip(cell, dims, strict=True)
-            ):
-                raise InvalidBoardError(
-                    f"blocked cell {_coords(cell)} is not on board {_size(dims)}"
-                )
+        cells = _checked_blocked(dims, blocked)
         hint = None if start_hint is None else tuple(int(x) for x in start_hint)
         object.__setattr__(self, "shape", dims)
         object.__setattr__(self, "blocked", cells)
@@ -846,6 +813,61 @@ def _as_int(x: object) -> int:
     if isinstance(x, bool) or not isinstance(x, SupportsIndex):
         raise TypeError(x)
     return operator.index(x)
+
+
+def _checked_shape(shape: Sequence[int]) -> tuple[int, ...]:
+    """A board's sides: all positive and at most :data:`MAX_CELLS` cells, or all 0."""
+    dims = _int_tuple(shape, "board sides")
+    if not dims:
+        raise InvalidBoardError("a board needs at least one axis")
+    if any(s < 0 for s in dims):
+        raise InvalidBoardError(f"board sides must be positive: {_size(dims)}")
+    unbounded = any(s == 0 for s in dims)
+    if unbounded and not all(s == 0 for s in dims):
+        raise InvalidBoardError(
+            f"a board is either bounded on every axis or the plane: {_size(dims)}"
+        )
+    if not unbounded and math.prod(dims) > MAX_CELLS:
+        raise InvalidBoardError(
+            f"board {_size(dims)} has {math.prod(dims)} cells; "
+            f"cpknight builds boards of at most {MAX_CELLS} cells"
+        )
+    return dims
+
+
+def _checked_wrap(
+    dims: tuple[int, ...], wrap: Sequence[bool] | None, topology: Topology | None
+) -> tuple[bool, ...]:
+    """Which axes wrap, from ``wrap`` or ``topology`` (neither: none)."""
+    if topology is not None and wrap is not None:
+        raise InvalidBoardError("give either wrap or topology, not both")
+    if topology is not None:
+        return _wrap_for(topology, len(dims))
+    if wrap is None:
+        return (False,) * len(dims)
+    wraps = tuple(bool(w) for w in wrap)
+    if len(wraps) != len(dims):
+        raise InvalidBoardError(
+            f"wrap has {len(wraps)} axes; board {_size(dims)} has {len(dims)}"
+        )
+    return wraps
+
+
+def _checked_blocked(
+    dims: tuple[int, ...], blocked: Iterable[Sequence[int]]
+) -> frozenset[Cell]:
+    """The blocked cells, each on the board (the plane has none)."""
+    cells = frozenset(_int_tuple(c, "blocked cell coordinates") for c in blocked)
+    if cells and dims[0] == 0:
+        raise InvalidBoardError("the unbounded plane has no blocked cells")
+    for cell in cells:
+        if len(cell) != len(dims) or not all(
+            0 <= x < s for x, s in zip(cell, dims, strict=True)
+        ):
+            raise InvalidBoardError(
+                f"blocked cell {_coords(cell)} is not on board {_size(dims)}"
+            )
+    return cells
 
 
 def _size(shape: Sequence[int]) -> str:
