@@ -1,4 +1,4 @@
-"""The front door for building a model: every question's bundle, printed and exported."""
+"""The model front door: every question's bundle, printed and exported."""
 
 from __future__ import annotations
 
