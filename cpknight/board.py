@@ -750,10 +750,30 @@ a tour needs a finite board
     # ----------------------------------------------------------------- drawing
 
     def to_ascii(self) -> str:
-        """The board as ASCII art, ``.`` open and ``#`` blocked, top rank first."""
-        from cpknight.render import board_text
+        """The board as ASCII art, ``.`` open and ``#`` blocked, top rank first.
 
-        return board_text(self)
+        3D boards are their 2D layers, one after another, separated by a blank
+        line: what :meth:`from_ascii` reads back.
+
+        Examples:
+            >>> print(Board((2, 3), [(1, 2)]).to_ascii())
+            . . #
+            . . .
+            >>> Board.from_ascii(Board.parse("2x2x3").to_ascii()).shape
+            (2, 2, 3)
+        """
+        mask = self.open_mask
+        layers = (
+            mask.reshape(1, 1, -1)
+            if self.dim == 1
+            else mask.reshape(-1, *self.shape[-2:])
+        )
+        return "\n\n".join(
+            "\n".join(
+                " ".join("." if v else "#" for v in row) for row in layer[::-1].tolist()
+            )
+            for layer in layers
+        )
 
     def __str__(self) -> str:
         if self.unbounded:
