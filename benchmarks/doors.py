@@ -3,7 +3,7 @@
 Target (issue 22): a door costs little over its kernel. All 4,096 ordered pairs
 of 8x8, one query at a time: ``knight_distance(board, s, t, method='formula')``
 (board parsed, cells as tuples) and ``knight_distance('8x8', 'a1', 'b2', ...)``
-(a spec and names) within 20x the closed form under them
+(a spec and names) within 25x the closed form under them
 (``formula_distance`` on a parsed board, measured in the same run). Before
 issue 22 the door took about 26 us a query over a 0.36 us kernel (75x): it
 watched the clock and Ctrl-C, imported the engine and spelled the board's label
@@ -25,7 +25,7 @@ from cpknight.distances.formula import formula_distance
 from cpknight.render import table_text
 
 BOARD = Board.parse("8x8")
-TARGET = 20.0
+TARGET = 25.0
 """The most a door may cost, in kernels."""
 
 
