@@ -216,7 +216,6 @@ def walk_drawing(
     numbers = _numbers_group(root, lay, n, centres[0]) if numbered else None
     steps: list[list[ET.Element]] = []
     for i in range(1, len(order)):
-        bx, by = centres[i]
         step = ET.SubElement(lines, "g", {"class": "step", "data-step": str(i)})
         ux, uy = units[i - 1].tolist()
         line = segments(
@@ -229,22 +228,28 @@ def walk_drawing(
         ET.SubElement(step, "path", {"d": f"M{ux + 0.5} {uy + 0.5}{line}"})
         shown = [step]
         if numbers is not None and i < n:
-            # The number lands with the move, in a group above every line.
-            text = ET.SubElement(
-                numbers,
-                "text",
-                {
-                    "class": "num",
-                    "data-step": str(i),
-                    "x": attr_num(bx),
-                    "y": attr_num(by),
-                    "dy": "0.35em",
-                },
-            )
-            text.text = str(i + 1)
-            shown.append(text)
+            shown.append(_landing_number(numbers, i, centres[i]))
         steps.append(shown)
     return root, steps, _knight(root, lay, centres[0], badge=numbered), centres
+
+
+def _landing_number(
+    numbers: ET.Element, i: int, centre: tuple[float, float]
+) -> ET.Element:
+    """The visit number ``i + 1``, landing with move ``i`` (above every line)."""
+    text = ET.SubElement(
+        numbers,
+        "text",
+        {
+            "class": "num",
+            "data-step": str(i),
+            "x": attr_num(centre[0]),
+            "y": attr_num(centre[1]),
+            "dy": "0.35em",
+        },
+    )
+    text.text = str(i + 1)
+    return text
 
 
 def _lines_group(root: ET.Element, lay: Layout) -> ET.Element:
