@@ -222,19 +222,7 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
         (t, h): literals[i] for i, (t, h) in enumerate(zip(arc_t, arc_h, strict=True))
     }
     skip = literals[n_arcs : n_arcs + n]
-    counts: dict[str, int] = {}
-    if instance.closed:
-        for u, v in edges:
-            model.add_at_most_one(arc[u, v], arc[v, u])
-        counts["one-direction constraints"] = len(edges)
-    elif n > 1:
-        into = literals[n_arcs + n : n_arcs + 2 * n]
-        out = literals[n_arcs + 2 * n :]
-        model.add(
-            sum(i * x for i, x in enumerate(into))
-            <= sum(i * x for i, x in enumerate(out))
-        )
-        counts["symmetry constraints"] = 1
+    counts = _add_one_direction(model, instance, arc, edges, literals[n_arcs:])
     used = [1 - x for x in skip]
     if instance.cuts:
         counts.update(_break_symmetry(model, instance, used))
@@ -259,6 +247,33 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
         cliques=tuple(cliques),
         constraints=counts,
     )
+
+
+def _add_one_direction(
+    model: Any,
+    instance: LongestInstance,
+    arc: dict[tuple[int, int], Any],
+    edges: list[tuple[int, int]],
+    extra: Sequence[Any],
+) -> dict[str, int]:
+    """Keep one of each answer and its reverse; the constraints added, by kind.
+
+    A cycle uses no move both ways (no 2-cycle); a path's first cell is
+    numbered no higher than its last (``extra``: the self-loops, then the
+    arcs out of the dummy node, then those into it).
+    """
+    n = instance.graph.n_nodes
+    if instance.closed:
+        for u, v in edges:
+            model.add_at_most_one(arc[u, v], arc[v, u])
+        return {"one-direction constraints": len(edges)}
+    if n <= 1:
+        return {}
+    into, out = extra[n : 2 * n], extra[2 * n :]
+    model.add(
+        sum(i * x for i, x in enumerate(into)) <= sum(i * x for i, x in enumerate(out))
+    )
+    return {"symmetry constraints": 1}
 
 
 def _add_no_crossing(
