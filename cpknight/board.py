@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 from cpknight.errors import InvalidBoardError, InvalidCellError
-from cpknight.files import reuse_block_memory
+from cpknight.files import number_slots, reuse_block_memory
 from cpknight.named_boards import NAMED_BOARDS
 
 __all__ = [
@@ -79,30 +79,6 @@ _COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$")
 
 LINE_CHUNK = 1 << 15
 """Cells named at a time by :meth:`Board.cell_line_blocks`."""
-
-
-def _number_slots(
-    numbers: npt.NDArray[np.int64], separator: bytes
-) -> npt.NDArray[np.uint64]:
-    r"""Numbers as 8-byte slots: their digits, ``separator``, zero bytes.
-
-    ``separator`` is one byte; the numbers are from 0 to 9,999,999.
-
-    Examples:
-        >>> slots = _number_slots(np.array([0, 11]), b",").view(np.uint8)
-        >>> slots.reshape(-1, 8).tobytes()
-        b'0,\x00\x00\x00\x00\x00\x0011,\x00\x00\x00\x00\x00'
-    """
-    width = len(str(int(numbers.max(initial=0))))
-    digits = np.ones(len(numbers), dtype=np.int64)
-    for power in range(1, width):
-        digits += numbers >= 10**power
-    out = np.zeros((len(numbers), 8), dtype=np.uint8)
-    for j in range(min(width + 1, 8)):
-        place = digits - 1 - j  # the power of ten of byte j; -1: the separator
-        digit = numbers // 10 ** np.maximum(place, 0) % 10 + ord("0")
-        out[:, j] = np.where(place >= 0, digit, np.where(place == -1, separator[0], 0))
-    return out.view(np.uint64).ravel()
 
 
 @dataclass(frozen=True, repr=False)
@@ -719,7 +695,7 @@ a tour needs a finite board
         numbers = np.arange(top, dtype=np.int64)
         tabled = top <= n  # a table of the numbers up to the largest, looked up
         parts = [
-            (values, _number_slots(numbers, sep) if tabled else None, sep)
+            (values, number_slots(numbers, sep) if tabled else None, sep)
             for values, sep in zip(fields, separators, strict=True)
         ]
         if algebraic:
@@ -735,7 +711,7 @@ a tour needs a finite board
                 if table is not None:
                     np.take(table, values[begin:stop], out=block[:, k])
                 else:  # few cells with large numbers: no table
-                    block[:, k] = _number_slots(values[begin:stop], sep)
+                    block[:, k] = number_slots(values[begin:stop], sep)
             yield block.tobytes().translate(None, b"\0")
 
     def index(self, cell: Sequence[int]) -> int:

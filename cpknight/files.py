@@ -1,9 +1,10 @@
-"""Low-level file writing: the one safe file writer, and the memory trick.
+"""Low-level file writing: the one safe file writer, number bytes, the memory trick.
 
 A low layer (right above :mod:`cpknight.errors`): :func:`write_blocks` writes
 all or nothing, looking at the clock through a callback so that it needs no
-solve options; :func:`reuse_block_memory` makes loops over large blocks
-(writing and checking huge tours) fast.
+solve options; :func:`number_slots` spells numbers as bytes a block at a time
+(the cell lines of huge tours); :func:`reuse_block_memory` makes loops over
+large blocks (writing and checking huge tours) fast.
 
 Examples:
     >>> cannot_write("out.svg", PermissionError(13, "Permission denied"))
@@ -17,10 +18,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from cpknight.errors import InvalidInputError
 
-__all__ = ["cannot_write", "reuse_block_memory", "write_blocks"]
+__all__ = ["cannot_write", "number_slots", "reuse_block_memory", "write_blocks"]
 
 
 def reuse_block_memory(nbytes: int = 1 << 22) -> None:
@@ -38,6 +40,30 @@ def reuse_block_memory(nbytes: int = 1 << 22) -> None:
         >>> reuse_block_memory()
     """
     np.empty(nbytes, dtype=np.uint8)
+
+
+def number_slots(
+    numbers: npt.NDArray[np.int64], separator: bytes
+) -> npt.NDArray[np.uint64]:
+    r"""Numbers as 8-byte slots: their digits, ``separator``, zero bytes.
+
+    ``separator`` is one byte; the numbers are from 0 to 9,999,999.
+
+    Examples:
+        >>> slots = number_slots(np.array([0, 11]), b",").view(np.uint8)
+        >>> slots.reshape(-1, 8).tobytes()
+        b'0,\x00\x00\x00\x00\x00\x0011,\x00\x00\x00\x00\x00'
+    """
+    width = len(str(int(numbers.max(initial=0))))
+    digits = np.ones(len(numbers), dtype=np.int64)
+    for power in range(1, width):
+        digits += numbers >= 10**power
+    out = np.zeros((len(numbers), 8), dtype=np.uint8)
+    for j in range(min(width + 1, 8)):
+        place = digits - 1 - j  # the power of ten of byte j; -1: the separator
+        digit = numbers // 10 ** np.maximum(place, 0) % 10 + ord("0")
+        out[:, j] = np.where(place >= 0, digit, np.where(place == -1, separator[0], 0))
+    return out.view(np.uint64).ravel()
 
 
 def write_blocks(
