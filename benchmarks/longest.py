@@ -75,7 +75,7 @@ def solve(n: int, kind: str, method: str, form: str, limit: float) -> list[objec
 def sizes_table(ns: list[int]) -> str:
     rows = []
     for n in ns:
-        sizes = build_longest_model(f"{n}x{n}", kind="uncrossed").sizes()
+        sizes = build_longest_model(f"{n}x{n}", kind="uncrossed", closed=False).sizes()
         rows.append(
             [
                 f"{n}x{n}",

@@ -76,6 +76,7 @@ if TYPE_CHECKING:
     )
     from cpknight.solving import SolveOptions
     from cpknight.status import Effort, Status
+    from cpknight.study import PairSweep, Study, run_study, sweep_pairs
 
 __version__ = "0.1.0"
 
@@ -135,6 +136,10 @@ _WHERE = {
     "TourCount": "cpknight.results",
     "TourOutcome": "cpknight.results",
     "SolveOptions": "cpknight.solving",
+    "PairSweep": "cpknight.study",
+    "Study": "cpknight.study",
+    "run_study": "cpknight.study",
+    "sweep_pairs": "cpknight.study",
     "Effort": "cpknight.status",
     "Status": "cpknight.status",
 }
@@ -166,10 +171,12 @@ __all__ = [
     "NoPathError",
     "NoTourError",
     "Outcome",
+    "PairSweep",
     "Route",
     "SolveLimitError",
     "SolveOptions",
     "Status",
+    "Study",
     "Sweep",
     "SweepCell",
     "Tour",
@@ -195,8 +202,10 @@ __all__ = [
     "longest_path",
     "move_graph",
     "reachable",
+    "run_study",
     "shortest_path",
     "sweep",
+    "sweep_pairs",
     "tour_constraints",
     "try_collect",
     "try_tour",

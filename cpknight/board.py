@@ -42,9 +42,9 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from cpknight import named_boards
-
 from cpknight.errors import InvalidBoardError, InvalidCellError
+from cpknight.files import number_slots, reuse_block_memory
+from cpknight.named_boards import NAMED_BOARDS
 
 __all__ = [
     "MAX_CELLS",
@@ -77,46 +77,8 @@ _ALGEBRAIC_RE = re.compile(r"^([a-z])(-?\d+)$")
 _COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$")
 
 
-def _reuse_block_memory(nbytes: int = 1 << 22) -> None:
-    """Let temporaries of up to ``nbytes`` be reused, not mapped afresh each time.
-
-    glibc's ``malloc`` serves each request of 128 KiB or more with a fresh
-    ``mmap`` (pages zeroed and faulted in one by one, then unmapped) until it
-    frees such a block, when it raises that threshold to the block's size.
-    Making and dropping one block of ``nbytes`` before a loop over blocks does
-    that, and the loop's per-block arrays then come from the heap (checking a
-    read 2000x2000 tour takes a third of the time). Elsewhere it costs one
-    allocation.
-    """
-    np.empty(nbytes, dtype=np.uint8)
-
-
 LINE_CHUNK = 1 << 15
 """Cells named at a time by :meth:`Board.cell_line_blocks`."""
-
-
-def _number_slots(
-    numbers: npt.NDArray[np.int64], separator: bytes
-) -> npt.NDArray[np.uint64]:
-    r"""Numbers as 8-byte slots: their digits, ``separator``, zero bytes.
-
-    ``separator`` is one byte; the numbers are from 0 to 9,999,999.
-
-    Examples:
-        >>> slots = _number_slots(np.array([0, 11]), b",").view(np.uint8)
-        >>> slots.reshape(-1, 8).tobytes()
-        b'0,\x00\x00\x00\x00\x00\x0011,\x00\x00\x00\x00\x00'
-    """
-    width = len(str(int(numbers.max(initial=0))))
-    digits = np.ones(len(numbers), dtype=np.int64)
-    for power in range(1, width):
-        digits += numbers >= 10**power
-    out = np.zeros((len(numbers), 8), dtype=np.uint8)
-    for j in range(min(width + 1, 8)):
-        place = digits - 1 - j  # the power of ten of byte j; -1: the separator
-        digit = numbers // 10 ** np.maximum(place, 0) % 10 + ord("0")
-        out[:, j] = np.where(place >= 0, digit, np.where(place == -1, separator[0], 0))
-    return out.view(np.uint64).ravel()
 
 
 @dataclass(frozen=True, repr=False)
@@ -160,45 +122,12 @@ class Board:
         name: str | None = None,
         start_hint: Sequence[int] | None = None,
     ) -> None:
-        dims = _int_tuple(shape, "board sides")
-        if not dims:
-            raise InvalidBoardError("a board needs at least one axis")
-        if any(s < 0 for s in dims):
-            raise InvalidBoardError(f"board sides must be positive: {_size(dims)}")
-        unbounded = any(s == 0 for s in dims)
-        if unbounded and not all(s == 0 for s in dims):
-            raise InvalidBoardError(
-                f"a board is either bounded on every axis or the plane: {_size(dims)}"
-            )
-        if not unbounded and math.prod(dims) > MAX_CELLS:
-            raise InvalidBoardError(
-                f"board {_size(dims)} has {math.prod(dims)} cells; "
-                f"cpknight builds boards of at most {MAX_CELLS} cells"
-            )
-        if topology is not None and wrap is not None:
-            raise InvalidBoardError("give either wrap or topology, not both")
-        if topology is not None:
-            wraps = _wrap_for(topology, len(dims))
-        elif wrap is not None:
-            wraps = tuple(bool(w) for w in wrap)
-            if len(wraps) != len(dims):
-                raise InvalidBoardError(
-                    f"wrap has {len(wraps)} axes; board {_size(dims)} has {len(dims)}"
-                )
-        else:
-            wraps = (False,) * len(dims)
+        dims = _checked_shape(shape)
+        unbounded = dims[0] == 0
+        wraps = _checked_wrap(dims, wrap, topology)
         if unbounded and any(wraps):
             raise InvalidBoardError("the unbounded plane cannot wrap")
-        cells = frozenset(_int_tuple(c, "blocked cell coordinates") for c in blocked)
-        if unbounded and cells:
-            raise InvalidBoardError("the unbounded plane has no blocked cells")
-        for cell in cells:
-            if len(cell) != len(dims) or not all(
-                0 <= x < s for x, s in zip(cell, dims, strict=True)
-            ):
-                raise InvalidBoardError(
-                    f"blocked cell {_coords(cell)} is not on board {_size(dims)}"
-                )
+        cells = _checked_blocked(dims, blocked)
         hint = None if start_hint is None else tuple(int(x) for x in start_hint)
         object.__setattr__(self, "shape", dims)
         object.__setattr__(self, "blocked", cells)
@@ -279,7 +208,7 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             return cls.read(path, topology=topology)
         raise InvalidBoardError(
             "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and '#', "
-            f"or a name in {', '.join(_named_boards())}: {spec!r}"
+            f"or a name in {', '.join(NAMED_BOARDS)}: {spec!r}"
         )
 
     @classmethod
@@ -302,9 +231,15 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             if any(d < 1 for d in dims):
                 raise InvalidBoardError(f"board sides must be at least 1: {spec!r}")
             return cls(dims, topology=topology)
-        named = _named_boards()
-        if key in named:
-            return named[key].build().with_topology(topology)
+        named = NAMED_BOARDS.get(key)
+        if named is not None:
+            return cls(
+                named.shape,
+                named.blocked,
+                topology=topology,
+                name=named.name,
+                start_hint=named.start_hint,
+            )
         return None
 
     @classmethod
@@ -597,6 +532,12 @@ a tour needs a finite board
                 and (allow_blocked or not self.blocked or spec not in self.blocked)
             ):
                 return (r, c)
+        if isinstance(spec, str):  # a name read once per board (boards are frozen)
+            return _parse_named_cell(self, spec, allow_blocked)
+        return self._check_cell(spec, allow_blocked)
+
+    def _check_cell(self, spec: CellLike, allow_blocked: bool) -> Cell:
+        """:meth:`parse_cell` without its fast paths."""
         cell, shown = self.read_cell(spec)
         if len(cell) != self.dim:
             raise InvalidCellError(
@@ -754,14 +695,14 @@ a tour needs a finite board
         numbers = np.arange(top, dtype=np.int64)
         tabled = top <= n  # a table of the numbers up to the largest, looked up
         parts = [
-            (values, _number_slots(numbers, sep) if tabled else None, sep)
+            (values, number_slots(numbers, sep) if tabled else None, sep)
             for values, sep in zip(fields, separators, strict=True)
         ]
         if algebraic:
             letters = np.zeros((len(FILES), 8), dtype=np.uint8)
             letters[:, 0] = np.frombuffer(FILES.encode("ascii"), dtype=np.uint8)
             parts.insert(0, (array[:, 1], letters.view(np.uint64).ravel(), b""))
-        _reuse_block_memory()
+        reuse_block_memory()
         slots = np.empty((min(chunk, n), len(parts)), dtype=np.uint64)
         for begin in range(0, n, chunk):
             stop = min(begin + chunk, n)
@@ -770,7 +711,7 @@ a tour needs a finite board
                 if table is not None:
                     np.take(table, values[begin:stop], out=block[:, k])
                 else:  # few cells with large numbers: no table
-                    block[:, k] = _number_slots(values[begin:stop], sep)
+                    block[:, k] = number_slots(values[begin:stop], sep)
             yield block.tobytes().translate(None, b"\0")
 
     def index(self, cell: Sequence[int]) -> int:
@@ -785,10 +726,30 @@ a tour needs a finite board
     # ----------------------------------------------------------------- drawing
 
     def to_ascii(self) -> str:
-        """The board as ASCII art, ``.`` open and ``#`` blocked, top rank first."""
-        from cpknight.render import board_text
+        """The board as ASCII art, ``.`` open and ``#`` blocked, top rank first.
 
-        return board_text(self)
+        3D boards are their 2D layers, one after another, separated by a blank
+        line: what :meth:`from_ascii` reads back.
+
+        Examples:
+            >>> print(Board((2, 3), [(1, 2)]).to_ascii())
+            . . #
+            . . .
+            >>> Board.from_ascii(Board.parse("2x2x3").to_ascii()).shape
+            (2, 2, 3)
+        """
+        mask = self.open_mask
+        layers = (
+            mask.reshape(1, 1, -1)
+            if self.dim == 1
+            else mask.reshape(-1, *self.shape[-2:])
+        )
+        return "\n\n".join(
+            "\n".join(
+                " ".join("." if v else "#" for v in row) for row in layer[::-1].tolist()
+            )
+            for layer in layers
+        )
 
     def __str__(self) -> str:
         if self.unbounded:
@@ -829,6 +790,12 @@ def _int_tuple(values: object, what: str) -> tuple[int, ...]:
         raise InvalidBoardError(f"{what} must be ints: {values!r}") from None
 
 
+@lru_cache(maxsize=4096)
+def _parse_named_cell(board: Board, spec: str, allow_blocked: bool) -> Cell:
+    """:meth:`Board.parse_cell` of a name such as ``'b3'``, cached."""
+    return board._check_cell(spec, allow_blocked)
+
+
 @lru_cache(maxsize=128)
 def _parse_spec(spec: str, topology: Topology) -> Board | None:
     """:meth:`Board.parse` of a size, plane or name, cached (boards are frozen)."""
@@ -842,6 +809,61 @@ def _as_int(x: object) -> int:
     if isinstance(x, bool) or not isinstance(x, SupportsIndex):
         raise TypeError(x)
     return operator.index(x)
+
+
+def _checked_shape(shape: Sequence[int]) -> tuple[int, ...]:
+    """A board's sides: all positive and at most :data:`MAX_CELLS` cells, or all 0."""
+    dims = _int_tuple(shape, "board sides")
+    if not dims:
+        raise InvalidBoardError("a board needs at least one axis")
+    if any(s < 0 for s in dims):
+        raise InvalidBoardError(f"board sides must be positive: {_size(dims)}")
+    unbounded = any(s == 0 for s in dims)
+    if unbounded and not all(s == 0 for s in dims):
+        raise InvalidBoardError(
+            f"a board is either bounded on every axis or the plane: {_size(dims)}"
+        )
+    if not unbounded and math.prod(dims) > MAX_CELLS:
+        raise InvalidBoardError(
+            f"board {_size(dims)} has {math.prod(dims)} cells; "
+            f"cpknight builds boards of at most {MAX_CELLS} cells"
+        )
+    return dims
+
+
+def _checked_wrap(
+    dims: tuple[int, ...], wrap: Sequence[bool] | None, topology: Topology | None
+) -> tuple[bool, ...]:
+    """Which axes wrap, from ``wrap`` or ``topology`` (neither: none)."""
+    if topology is not None and wrap is not None:
+        raise InvalidBoardError("give either wrap or topology, not both")
+    if topology is not None:
+        return _wrap_for(topology, len(dims))
+    if wrap is None:
+        return (False,) * len(dims)
+    wraps = tuple(bool(w) for w in wrap)
+    if len(wraps) != len(dims):
+        raise InvalidBoardError(
+            f"wrap has {len(wraps)} axes; board {_size(dims)} has {len(dims)}"
+        )
+    return wraps
+
+
+def _checked_blocked(
+    dims: tuple[int, ...], blocked: Iterable[Sequence[int]]
+) -> frozenset[Cell]:
+    """The blocked cells, each on the board (the plane has none)."""
+    cells = frozenset(_int_tuple(c, "blocked cell coordinates") for c in blocked)
+    if cells and dims[0] == 0:
+        raise InvalidBoardError("the unbounded plane has no blocked cells")
+    for cell in cells:
+        if len(cell) != len(dims) or not all(
+            0 <= x < s for x, s in zip(cell, dims, strict=True)
+        ):
+            raise InvalidBoardError(
+                f"blocked cell {_coords(cell)} is not on board {_size(dims)}"
+            )
+    return cells
 
 
 def _size(shape: Sequence[int]) -> str:
@@ -862,10 +884,3 @@ def _wrap_for(topology: str, dim: int) -> tuple[bool, ...]:
     raise InvalidBoardError(
         f"expected a topology in {', '.join(TOPOLOGIES)}: {topology!r}"
     )
-
-
-def _named_boards() -> dict[str, named_boards.NamedBoard]:
-    """The built-in boards (their module builds them with :class:`Board`)."""
-    from cpknight.named_boards import NAMED_BOARDS
-
-    return NAMED_BOARDS

@@ -12,7 +12,7 @@ Examples:
     >>> b = Board.parse("3x4")
     >>> cells = ["a1", "c2", "a3", "b1", "d2", "b3", "c1", "a2", "c3", "d1", "b2",
     ...          "d3"]
-    >>> is_tour(b, cells)
+    >>> is_tour(b, cells, closed=False)
     True
     >>> is_tour(b, cells, closed=True)
     False
@@ -30,9 +30,10 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-from cpknight.board import Board, Cell, CellLike, _reuse_block_memory
+from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints, check_constraints
 from cpknight.errors import EngineError, InvalidCellError, TourCheckError
+from cpknight.files import reuse_block_memory
 from cpknight.pieces import (
     KNIGHT,
     Leaper,
@@ -146,7 +147,7 @@ def check_tour(
     cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
     *,
     piece: PieceLike = KNIGHT,
-    closed: bool = False,
+    closed: bool = True,
     start: CellLike | None = None,
     end: CellLike | None = None,
 ) -> None:
@@ -174,12 +175,12 @@ def check_tour(
 
     Examples:
         >>> from cpknight.board import Board
-        >>> check_tour(Board.parse("3x4"), ["a1", "b3", "c1"])
+        >>> check_tour(Board.parse("3x4"), ["a1", "b3", "c1"], closed=False)
         Traceback (most recent call last):
         ...
         cpknight.errors.TourCheckError: the tour has 3 cells; board 3x4 has 12 \
 open cells
-        >>> check_tour(Board.parse("1x1"), ["a1"])
+        >>> check_tour(Board.parse("1x1"), ["a1"], closed=False)
     """
     board = Board.parse(board)  # a Board, or a spec such as '6x6'
     leaper = as_piece(piece)
@@ -245,7 +246,7 @@ def _clean_walk(
     weights = [math.prod(shape[k + 1 :]) for k in range(dim)]
     seen = np.zeros(board.size, dtype=np.bool_)
     open_flat = board.open_mask.ravel() if board.blocked else None
-    _reuse_block_memory()
+    reuse_block_memory()
     for begin in range(0, n, chunk):
         # One cell of overlap: the step into this block from the last one.
         block = array[max(begin - 1, 0) : begin + chunk]
@@ -302,7 +303,7 @@ def is_tour(
     cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
     *,
     piece: PieceLike = KNIGHT,
-    closed: bool = False,
+    closed: bool = True,
     start: CellLike | None = None,
     end: CellLike | None = None,
 ) -> bool:

@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -33,11 +34,12 @@ if TYPE_CHECKING:
 
     from cpknight.solving import Run
 
-from cpknight.board import FILES, Board, Cell, _reuse_block_memory
+from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError
+from cpknight.files import cannot_write, reuse_block_memory, write_blocks
 from cpknight.pieces import Leaper, PieceLike
 from cpknight.results import Tour
-from cpknight.solving import cannot_write
+from cpknight.solving import FALLBACK_GRACE
 
 __all__ = [
     "check_new_file",
@@ -213,7 +215,7 @@ def tour_moves_blocks(tour: Tour, chunk: int = MOVES_CHUNK) -> Iterator[bytes]:
     if chunk % MOVES_PER_LINE or chunk <= 0:
         raise ValueError(f"chunk must be whole lines of {MOVES_PER_LINE}: {chunk}")
     cells = tour.array
-    _reuse_block_memory()
+    reuse_block_memory()
     yield (
         f"; cpknight moves: {piece.label} on board {board.label}\n"
         f"; the first cell, then move j of the piece's order as {MOVE_CODES[:10]}...\n"
@@ -353,7 +355,10 @@ def write_tour_file(
         blocks = _npy_blocks(np.ascontiguousarray(tour.array, dtype=np.int64))
     else:
         blocks = tour.board.cell_line_blocks(tour.array)
-    _write_blocks(path, blocks, run)
+    check = None
+    if run is not None:
+        check = functools.partial(run.check, grace=FALLBACK_GRACE)
+    write_blocks(path, blocks, check=check)
 
 
 NPY_CHUNK = 1 << 20
@@ -379,15 +384,6 @@ def _npy_blocks(array: npt.NDArray[np.int64]) -> Iterator[bytes | memoryview]:
     yield head.getvalue()
     for begin in range(0, len(array), NPY_CHUNK):
         yield array[begin : begin + NPY_CHUNK].data.cast("B")
-
-
-def _write_blocks(
-    path: str, blocks: Iterator[bytes | memoryview], run: Run | None
-) -> None:
-    """Write ``blocks`` safely (:func:`~cpknight.solving.write_blocks`)."""
-    from cpknight.solving import FALLBACK_GRACE, write_blocks
-
-    write_blocks(path, blocks, run=run, grace=FALLBACK_GRACE)
 
 
 def read_tour_file(
@@ -656,7 +652,7 @@ def _cells_from_bytes(
     algebraic = board.dim == 2 and board.shape[1] <= len(FILES)
     out = np.empty((newlines + unended, board.dim), dtype=np.int64)
     row = begin = 0
-    _reuse_block_memory()
+    reuse_block_memory()
     while begin < len(data):
         stop = data.find(b"\n", min(begin + READ_CHUNK, len(data) - 1)) + 1 or len(data)
         # Eight bytes before the block: every number's 8-byte word lies in it.

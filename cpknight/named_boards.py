@@ -1,137 +1,128 @@
-"""The built-in boards by name: ``Board.parse("holed8")`` and ``cpknight boards``.
+"""The built-in boards by name, as plain data: ``Board.parse("holed8")`` builds one.
+
+This module imports nothing of cpknight: :mod:`cpknight.board` reads it.
 
 Examples:
-    >>> NAMED_BOARDS["holed8"].build().n_open
+    >>> NAMED_BOARDS["holed8"].n_open
     48
+    >>> NAMED_BOARDS["heart9"].start_hint
+    (0, 4)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-import numpy as np
-
-from cpknight.board import Board, Cell
-
 __all__ = ["NAMED_BOARDS", "NamedBoard"]
+
+Span = tuple[range, range]
+"""Rows and columns of a rectangle of cells."""
 
 
 @dataclass(frozen=True)
 class NamedBoard:
-    """A built-in board: its name, a one-line description and how to build it."""
+    """A built-in board: its name, a one-line description, shape and blocked cells.
+
+    ``Board.parse(name)`` builds it.
+
+    Examples:
+        >>> NAMED_BOARDS["cross5"].blocked
+        frozenset({(2, 2)})
+    """
 
     name: str
     description: str
-    builder: Callable[[], Board]
+    shape: tuple[int, ...]
+    blocked: frozenset[tuple[int, ...]] = frozenset()
+    start_hint: tuple[int, ...] | None = None
 
-    def build(self) -> Board:
-        """Build the board."""
-        return self.builder()
+    @property
+    def n_open(self) -> int:
+        """The number of open cells."""
+        return math.prod(self.shape) - len(self.blocked)
+
+
+def _cells(spans: Iterable[Span]) -> set[tuple[int, ...]]:
+    return {(r, c) for rows, cols in spans for r in rows for c in cols}
 
 
 def _carve(
-    shape: tuple[int, int],
-    removed: Iterable[tuple[slice, slice]],
-    reopened: Iterable[tuple[slice, slice]] = (),
-    extra: Iterable[Cell] = (),
-) -> set[Cell]:
-    mask = np.zeros(shape, dtype=bool)
-    for rows, cols in removed:
-        mask[rows, cols] = True
-    for rows, cols in reopened:
-        mask[rows, cols] = False
-    for cell in extra:
-        mask[cell] = True
-    return {(int(r), int(c)) for r, c in zip(*np.nonzero(mask), strict=True)}
+    removed: Iterable[Span],
+    reopened: Iterable[Span] = (),
+    extra: Iterable[tuple[int, int]] = (),
+) -> frozenset[tuple[int, ...]]:
+    """The cells of ``removed`` but not ``reopened``, and the ``extra`` ones."""
+    return frozenset((_cells(removed) - _cells(reopened)) | set(extra))
 
 
-def _heart9() -> Board:
-    rows = {
-        8: (0, 1, 3, 4, 5, 7, 8),
-        7: (0, 4, 8),
-        3: (0, 8),
-        2: (0, 1, 7, 8),
-        1: (0, 1, 2, 6, 7, 8),
-        0: (0, 1, 2, 3, 5, 6, 7, 8),
-    }
-    blocked = [(y, x) for y, xs in rows.items() for x in xs]
-    return Board((9, 9), blocked, name="heart9", start_hint=(0, 4))
+def _square(lo: int, hi: int) -> Span:
+    return range(lo, hi), range(lo, hi)
 
 
-def _named(
-    name: str, shape: tuple[int, int], *removed: tuple[slice, slice]
-) -> Callable[[], Board]:
-    return lambda: Board(shape, _carve(shape, removed), name=name)
-
+_HEART9_ROWS = {
+    8: (0, 1, 3, 4, 5, 7, 8),
+    7: (0, 4, 8),
+    3: (0, 8),
+    2: (0, 1, 7, 8),
+    1: (0, 1, 2, 6, 7, 8),
+    0: (0, 1, 2, 3, 5, 6, 7, 8),
+}
 
 NAMED_BOARDS: dict[str, NamedBoard] = {
     board.name: board
     for board in (
-        NamedBoard(
-            "classic8", "the 8x8 chessboard", lambda: Board((8, 8), name="classic8")
-        ),
+        NamedBoard("classic8", "the 8x8 chessboard", (8, 8)),
         NamedBoard(
             "holed8",
             "8x8 with the central 4x4 removed",
-            _named("holed8", (8, 8), (slice(2, 6), slice(2, 6))),
+            (8, 8),
+            _carve([_square(2, 6)]),
         ),
-        NamedBoard("heart9", "a 9x9 heart; the knight starts at its tip e1", _heart9),
+        NamedBoard(
+            "heart9",
+            "a 9x9 heart; the knight starts at its tip e1",
+            (9, 9),
+            frozenset((y, x) for y, xs in _HEART9_ROWS.items() for x in xs),
+            start_hint=(0, 4),
+        ),
         NamedBoard(
             "ring10",
             "10x10 with the central 4x4 removed",
-            _named("ring10", (10, 10), (slice(3, 7), slice(3, 7))),
+            (10, 10),
+            _carve([_square(3, 7)]),
         ),
         NamedBoard(
-            "cross5",
-            "5x5 with the centre removed",
-            _named("cross5", (5, 5), (slice(2, 3), slice(2, 3))),
+            "cross5", "5x5 with the centre removed", (5, 5), _carve([_square(2, 3)])
         ),
         NamedBoard(
             "ring9",
             "9x9 with a 5x5 ring removed around an open 3x3 missing its centre",
-            lambda: Board(
-                (9, 9),
-                _carve(
-                    (9, 9),
-                    [(slice(2, 7), slice(2, 7))],
-                    [(slice(3, 6), slice(3, 6))],
-                    [(4, 4)],
-                ),
-                name="ring9",
-            ),
+            (9, 9),
+            _carve([_square(2, 7)], [_square(3, 6)], [(4, 4)]),
         ),
         NamedBoard(
             "blocks12",
             "12x12 with five 2x2 blocks removed",
-            _named(
-                "blocks12",
-                (12, 12),
-                (slice(3, 5), slice(3, 5)),
-                (slice(5, 7), slice(5, 7)),
-                (slice(7, 9), slice(7, 9)),
-                (slice(10, 12), slice(0, 2)),
-                (slice(0, 2), slice(10, 12)),
+            (12, 12),
+            _carve(
+                [
+                    _square(3, 5),
+                    _square(5, 7),
+                    _square(7, 9),
+                    (range(10, 12), range(0, 2)),
+                    (range(0, 2), range(10, 12)),
+                ]
             ),
         ),
         NamedBoard(
             "frame9",
             "9x9 with a 4x4 frame removed around an open 2x2",
-            lambda: Board(
-                (9, 9),
-                _carve(
-                    (9, 9),
-                    [(slice(2, 6), slice(2, 6))],
-                    [(slice(3, 5), slice(3, 5))],
-                ),
-                name="frame9",
-            ),
+            (9, 9),
+            _carve([_square(2, 6)], [_square(3, 5)]),
         ),
-        NamedBoard(
-            "cube4",
-            "the 4x4x4 cube (try the (1,2,3) leaper)",
-            lambda: Board((4, 4, 4), name="cube4"),
-        ),
+        NamedBoard("cube4", "the 4x4x4 cube (try the (1,2,3) leaper)", (4, 4, 4)),
     )
 }
 """The built-in boards by name (coordinates (row, col), zero-based)."""

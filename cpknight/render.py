@@ -277,7 +277,7 @@ def longest_line(path: LongestPath) -> str:
 
     Examples:
         >>> from cpknight import longest_path
-        >>> longest_line(longest_path("4x4", kind="uncrossed"))[:55]
+        >>> longest_line(longest_path("4x4", kind="uncrossed", closed=False))[:55]
         'longest uncrossed path on 4x4 (knight (1,2)): 5 moves, '
     """
     shape = "cycle" if path.closed else "path"
@@ -296,7 +296,7 @@ def longest_table_text(comparison: Comparison, heading: str) -> str:
 
     Examples:
         >>> from cpknight.api import compare_longest
-        >>> c = compare_longest("4x4", kind="induced", methods="search")
+        >>> c = compare_longest("4x4", kind="induced", methods="search", closed=False)
         >>> print(longest_table_text(c, "induced path").splitlines()[1])
         method  outcome  moves  bound  seconds  effort
     """

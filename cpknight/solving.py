@@ -20,17 +20,17 @@ seconds: 0
 from __future__ import annotations
 
 import math
-import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cpknight.errors import InvalidInputError, SolveLimitError
+from cpknight.files import write_blocks
 from cpknight.status import Effort
 
 if TYPE_CHECKING:
@@ -537,62 +537,4 @@ No such file or directory
         text[begin : begin + WRITE_CHUNK].encode("utf-8")
         for begin in range(0, len(text), WRITE_CHUNK)
     )
-    write_blocks(path, chunks, run=run)
-
-
-def write_blocks(
-    path: str | Path,
-    blocks: Iterable[bytes | memoryview],
-    *,
-    run: Run | None = None,
-    grace: float = 0.0,
-) -> None:
-    """Write ``blocks`` to ``path``, all or nothing: the one safe file writer.
-
-    The blocks go to a temporary file beside ``path`` (through a link, beside
-    the file it names), renamed to it once complete: an error or the time
-    limit (``run``'s clock, looked at before each block and after the last,
-    ``grace`` seconds allowed past it) leaves no half-written file and ``path``
-    as it was. A device or a pipe is written in place.
-
-    Raises:
-        InvalidInputError: the file cannot be written; the message echoes
-            ``path`` as given.
-        SolveLimitError: the time limit passed while writing.
-    """
-    target = Path(os.path.realpath(path))
-    if target.exists() and not target.is_file():  # a device or a pipe: no rename
-        try:
-            with target.open("wb") as out:
-                for block in blocks:
-                    out.write(block)
-        except OSError as exc:
-            raise InvalidInputError(cannot_write(path, exc)) from None
-        return
-    part = target.with_name(f".{target.name}.{os.getpid()}.part")
-    done = False
-    try:
-        with part.open("xb") as out:
-            for block in blocks:
-                if run is not None:
-                    run.check(f"writing '{path}'", grace=grace)
-                out.write(block)
-        if run is not None:
-            run.check(f"writing '{path}'", grace=grace)
-        os.replace(part, target)
-        done = True
-    except OSError as exc:
-        raise InvalidInputError(cannot_write(path, exc)) from None
-    finally:
-        if not done:
-            part.unlink(missing_ok=True)
-
-
-def cannot_write(path: str | Path, exc: OSError) -> str:
-    """The one message for a file that could not be written.
-
-    Examples:
-        >>> cannot_write("out.svg", PermissionError(13, "Permission denied"))
-        "cannot write 'out.svg': Permission denied"
-    """
-    return f"cannot write '{path}': {exc.strerror or type(exc).__name__}"
+    write_blocks(path, chunks, check=None if run is None else run.check)

@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     last = next(v for v, lit in r.items() if solver.value(lit))
     tour = [names[v] for v in order]
     print(" ".join(tour))
-    ok = is_tour(board, tour, start=names[s]) and order[-1] == last
+    ok = is_tour(board, tour, start=names[s], closed=False) and order[-1] == last
     print(f"ends on {names[last]}; verified by cpknight.is_tour: {ok}")
     return 0 if ok else 1
 

@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     tour = [names[v] for v in path]
     print(" ".join(tour))
-    ok = is_tour(board, tour, start=names[start])
+    ok = is_tour(board, tour, start=names[start], closed=False)
     attempts, backtracks = effort
     print(f"{attempts} attempts, {backtracks} backtracks; verified: {ok}")
     small = Board.parse("5x5")

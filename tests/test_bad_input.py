@@ -110,7 +110,11 @@ def test_cli_option_ranges_exit_2(
         ),
         pytest.param(lambda: find_tour(8), "expected a board", id="find_tour-8"),  # type: ignore[arg-type]
         pytest.param(lambda: find_tour(None), "expected a board", id="find_tour-None"),  # type: ignore[arg-type]
-        pytest.param(lambda: check_tour(7, []), "expected a board", id="check_tour-7"),  # type: ignore[arg-type]
+        pytest.param(
+            lambda: check_tour(7, [], closed=False),  # type: ignore[arg-type]
+            "expected a board",
+            id="check_tour-7",
+        ),
     ],
 )
 def test_non_integer_boards_are_refused(make: Any, message: str) -> None:
@@ -136,9 +140,9 @@ def test_api_takes_board_specs_and_shapes_everywhere() -> None:
     ]  # an open tour of 3x4: checked below by hand
     assert independent_tour_check(board, (1, 2), cells, closed=False)
     for spec in ("3x4", (3, 4), [3, 4], board):
-        check_tour(spec, cells)
-        assert is_tour(spec, cells)
-        assert not is_tour(spec, cells[:-1])
+        check_tour(spec, cells, closed=False)
+        assert is_tour(spec, cells, closed=False)
+        assert not is_tour(spec, cells[:-1], closed=False)
     assert find_tour((6, 6)).board == Board((6, 6))
     assert count_tours((3, 4), closed=False).directed == 16  # 3x4: 8 undirected
     route = collect((3, 4), "a1", ["c1"])

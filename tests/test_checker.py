@@ -23,12 +23,12 @@ def test_published_3x4_open_tour() -> None:
     board = Board.parse("3x4")
     cells = [board.parse_cell(name) for name in TOUR_3X4]
     assert independent_tour_check(board, (1, 2), cells, closed=False)
-    check_tour(board, TOUR_3X4)
-    assert is_tour(board, TOUR_3X4)
-    assert is_tour(board, cells)
-    assert is_tour(board, np.array(cells))
-    assert is_tour(board, TOUR_3X4[::-1])
-    assert is_tour(board, TOUR_3X4, start="a1", end="d3")
+    check_tour(board, TOUR_3X4, closed=False)
+    assert is_tour(board, TOUR_3X4, closed=False)
+    assert is_tour(board, cells, closed=False)
+    assert is_tour(board, np.array(cells), closed=False)
+    assert is_tour(board, TOUR_3X4[::-1], closed=False)
+    assert is_tour(board, TOUR_3X4, start="a1", end="d3", closed=False)
     assert not is_tour(board, TOUR_3X4, closed=True)
 
 
@@ -141,23 +141,23 @@ def test_faults_are_named(
 
 def test_blocked_cell_is_named() -> None:
     with pytest.raises(TourCheckError) as info:
-        check_tour(Board.parse("cross5"), ["a1", "c3"])
+        check_tour(Board.parse("cross5"), ["a1", "c3"], closed=False)
     assert str(info.value) == "cell 2 (c3) is blocked"
     assert info.value.step == 1
 
 
 def test_tiny_boards() -> None:
     one = Board.parse("1x1")
-    check_tour(one, ["a1"])
+    check_tour(one, ["a1"], closed=False)
     with pytest.raises(TourCheckError) as info:
         check_tour(one, ["a1"], closed=True)
     assert str(info.value) == "a closed tour needs at least 3 cells; this one has 1"
-    assert not is_tour(Board.parse("2x2"), ["a1", "b2", "a2", "b1"])
+    assert not is_tour(Board.parse("2x2"), ["a1", "b2", "a2", "b1"], closed=False)
 
 
 def test_array_shape_is_checked() -> None:
     with pytest.raises(TourCheckError) as info:
-        check_tour(Board.parse("3x4"), np.zeros((12, 3), dtype=np.int64))
+        check_tour(Board.parse("3x4"), np.zeros((12, 3), dtype=np.int64), closed=False)
     assert str(info.value) == "expected an (n, 2) array of cells, got shape (12, 3)"
 
 
@@ -165,11 +165,11 @@ def test_other_leapers() -> None:
     # The wazir (0,1) walks a 2x3 board as a boustrophedon: a1 b1 c1 c2 b2 a2.
     board = Board.parse("2x3")
     snake = ["a1", "b1", "c1", "c2", "b2", "a2"]
-    assert is_tour(board, snake, piece="wazir")
+    assert is_tour(board, snake, piece="wazir", closed=False)
     assert is_tour(board, snake, piece="wazir", closed=True)
-    assert not is_tour(board, snake, piece=KNIGHT)
+    assert not is_tour(board, snake, piece=KNIGHT, closed=False)
     with pytest.raises(TourCheckError) as info:
-        check_tour(board, snake)  # the default piece is the knight
+        check_tour(board, snake, closed=False)  # the default piece is the knight
     assert str(info.value) == "step 1 -> 2 (a1 -> b1) is not a knight (1,2) move"
 
 
@@ -274,7 +274,7 @@ def test_huge_tours_name_their_first_fault_past_the_first_block() -> None:
     broken = tour.copy()
     broken[late, 1] = 200
     with pytest.raises(TourCheckError) as info:
-        check_tour(board, broken)
+        check_tour(board, broken, closed=False)
     assert (
         str(info.value)
         == f"cell {late + 1} ({broken[late, 0]},200) is not on board 200x200"

@@ -51,8 +51,8 @@ def test_sweep_study_and_sharded_count_match_the_serial_run(cluster: Any) -> Non
     ]
     suite = read_suite_text(SUITE)
     options = SolveOptions(time_limit=20, workers=1, seed=0)
-    alone = run_study(suite, engines="cpsat,prune", options=options)
-    spread = run_study(suite, engines="cpsat,prune", options=options, run=on_dask)
+    alone = run_study(suite, methods="cpsat,prune", options=options)
+    spread = run_study(suite, methods="cpsat,prune", options=options, run=on_dask)
     assert _answers(spread.flat()) == _answers(alone.flat())
     assert spread.wrong() == []
     whole = count_tours("5x5", closed=False)  # 1728 directed: OEIS A165134

@@ -163,7 +163,7 @@ def test_ctrl_c_stops_a_longest_comparison_and_keeps_the_rows(
     ctrl_c_after: None,
 ) -> None:
     # 8x8 uncrossed: the search runs for minutes; the next engine is not started
-    c = compare_longest("8x8", kind="uncrossed", methods="search,cpsat")
+    c = compare_longest("8x8", kind="uncrossed", methods="search,cpsat", closed=False)
     assert c.interrupted
     assert c.rows[0].interrupted
     assert c.rows[1].reason == "interrupted (Ctrl-C) before this engine ran"

@@ -154,7 +154,9 @@ def test_other_leapers_equal_brute_force(piece: Leaper, spec: str) -> None:
     ids=[f"A003192-n{n}" for n in (3, 4, 5, 6)],
 )
 def test_uncrossed_paths_match_oeis(n: int, moves: int) -> None:
-    p = longest_path(f"{n}x{n}", kind="uncrossed", method="search", options=OPTIONS)
+    p = longest_path(
+        f"{n}x{n}", kind="uncrossed", method="search", options=OPTIONS, closed=False
+    )
     assert (p.moves, p.status) == (moves, Status.OPTIMAL)
 
 
@@ -239,13 +241,13 @@ def test_crossings_agree_with_the_checker_geometry() -> None:
 def test_checker_catches_each_fault() -> None:
     b = Board.parse("5x5")
     with pytest.raises(TourCheckError, match="cross"):
-        check_longest(b, ["a1", "b3", "c1", "a2"], kind="uncrossed")
+        check_longest(b, ["a1", "b3", "c1", "a2"], kind="uncrossed", closed=False)
     with pytest.raises(TourCheckError, match="one move"):
-        check_longest(b, ["a1", "b3", "d4", "e2", "c1"], kind="induced")
+        check_longest(b, ["a1", "b3", "d4", "e2", "c1"], kind="induced", closed=False)
     with pytest.raises(TourCheckError, match="twice"):
-        check_longest(b, ["a1", "c2", "a1"], kind="induced")
+        check_longest(b, ["a1", "c2", "a1"], kind="induced", closed=False)
     with pytest.raises(TourCheckError):
-        check_longest(b, ["a1", "a2"], kind="induced")
+        check_longest(b, ["a1", "a2"], kind="induced", closed=False)
     with pytest.raises(TourCheckError, match="at least 3"):
         check_longest(b, ["a1", "c2"], kind="induced", closed=True)
 
@@ -283,7 +285,7 @@ def test_a_known_answer_is_feasible_in_the_model() -> None:
 def test_uncrossed_refuses_boards_without_segments(spec: str) -> None:
     board = Board.parse(spec, topology="torus") if spec == "8x8" else spec
     with pytest.raises(InvalidInputError, match="bounded 2D board"):
-        longest_path(board, kind="uncrossed")
+        longest_path(board, kind="uncrossed", closed=False)
 
 
 def test_induced_works_on_a_torus_and_in_3d() -> None:
@@ -314,6 +316,7 @@ def test_limit_gives_best_found_with_bound() -> None:
         kind="uncrossed",
         method="search",
         options=SolveOptions(time_limit=0.3),
+        closed=False,
     )
     assert o.status in (Status.FEASIBLE, Status.UNKNOWN)
     if o.value is not None:
@@ -327,7 +330,7 @@ def test_no_cycle_is_proved_none() -> None:
 
 
 def test_compare_runs_both_crossing_forms() -> None:
-    c = compare_longest("4x4", kind="uncrossed", options=OPTIONS)
+    c = compare_longest("4x4", kind="uncrossed", options=OPTIONS, closed=False)
     assert [o.method for o in c.rows] == ["cpsat", "cpsat-pairwise", "search"]
     assert {o.value.moves for o in c.rows} == {5}
 

@@ -158,7 +158,7 @@ SUITE = """
 def _study() -> Study:
     return run_study(
         read_suite_text(SUITE),
-        engines="prune,cpsat,warnsdorff",
+        methods="prune,cpsat,warnsdorff",
         options=SolveOptions(time_limit=10, workers=1, seed=0),
     )
 
@@ -236,3 +236,13 @@ def test_wrong_answers_are_found_and_counted() -> None:
 def test_bad_suites_are_refused(text: str, message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         read_suite_text(text)
+
+
+def test_run_study_reads_suite_lines_and_the_old_keyword_warns() -> None:
+    study = run_study(["3x4 --open", "4x4"], methods="prune")
+    assert [i.text for i in study.instances] == ["3x4 --open", "4x4"]
+    with pytest.warns(DeprecationWarning, match="methods="):
+        old = run_study(["3x4 --open"], engines="prune")
+    assert [row["status"] for row in old.flat()] == ["found"]
+    with pytest.raises(InvalidInputError, match="suite lines"):
+        run_study([5])  # type: ignore[list-item]

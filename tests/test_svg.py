@@ -346,7 +346,7 @@ def test_distance_map_unreachable_is_distinct() -> None:
     )
     heat = {v for k, v in fills.items() if k != key}
     assert fills[key] not in heat
-    assert fills[key] != colours._hex(colours.BLOCKED)
+    assert fills[key] != colours.hex_colour(colours.BLOCKED)
 
 
 def test_distance_map_large_is_an_image() -> None:
@@ -356,7 +356,7 @@ def test_distance_map_large_is_an_image() -> None:
 
 
 def test_heat_palette_runs_light_to_dark() -> None:
-    palette = colours._heat_palette(8)
+    palette = colours.heat_palette(8)
     lum = [colours._luminance(tuple(int(x) for x in c)) for c in palette]
     assert lum == sorted(lum, reverse=True)
     assert len({tuple(c) for c in palette.tolist()}) == 9
@@ -393,11 +393,11 @@ def test_sweep_svg() -> None:
     fills = _cell_fills(root)
     # found, infeasible and unknown cells have different colours.
     found = fills[
-        (round(canvas._layout(board, None).left + 24, 1), round(6 + 4.5 * 48, 1))
+        (round(canvas.make_layout(board, None).left + 24, 1), round(6 + 4.5 * 48, 1))
     ]
-    assert found != colours._hex(colours.INFEASIBLE)
-    assert colours._hex(colours.INFEASIBLE) in fills.values()
-    assert colours._hex(colours.UNKNOWN) in fills.values()
+    assert found != colours.hex_colour(colours.INFEASIBLE)
+    assert colours.hex_colour(colours.INFEASIBLE) in fills.values()
+    assert colours.hex_colour(colours.UNKNOWN) in fills.values()
     for text in numbers:
         key = (round(float(text.get("x", "")), 1), round(float(text.get("y", "")), 1))
         assert svg.contrast_ratio(_rgb(fills[key]), _rgb(text.get("fill", ""))) >= 4.5
@@ -426,7 +426,7 @@ def test_sweep_without_effort_shows_seconds() -> None:
     [(0, "0"), (999, "999"), (1000, "1.0k"), (15_300, "15k"), (2_500_000, "2.5M")],
 )
 def test_short_effort(n: int, text: str) -> None:
-    assert canvas._short(n) == text
+    assert canvas.short_count(n) == text
 
 
 # ----------------------------------------------------------------- animation

@@ -97,13 +97,13 @@ def test_closed_tour_rotated_to_the_start() -> None:
 def test_open_tour_of_odd_board_from_an_even_cell(start: tuple[int, int]) -> None:
     board = Board((101, 101))
     tour = tile_tour(board, closed=False, start=start)
-    check_tour(board, tour.array, start=start)
+    check_tour(board, tour.array, start=start, closed=False)
 
 
 def test_open_tour_of_even_board_from_any_cell() -> None:
     board = Board((30, 31))
     tour = tile_tour(board, closed=False, start=(3, 4))
-    check_tour(board, tour.array, start=(3, 4))
+    check_tour(board, tour.array, start=(3, 4), closed=False)
 
 
 def test_open_tour_on_odd_board_cannot_start_on_the_minority_colour() -> None:
@@ -151,7 +151,7 @@ def test_catalogue_tiles_contain_their_structure_moves() -> None:
 def test_a_tile_built_now_matches_the_model() -> None:
     built = tile_build.build_catalogue((7,))
     order = built["7x7 open"]
-    check_tour(Board((7, 7)), [divmod(u, 7) for u in order])
+    check_tour(Board((7, 7)), [divmod(u, 7) for u in order], closed=False)
 
 
 def test_registered_and_chosen_by_auto() -> None:

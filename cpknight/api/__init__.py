@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         reachable,
         shortest_path,
     )
+    from cpknight.api.formulation import build_model
     from cpknight.api.longest import compare_longest, longest_path, try_longest
     from cpknight.api.routes import collect, try_collect
     from cpknight.api.tours import (
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from cpknight.distances import ENGINES as DISTANCE_METHODS
     from cpknight.longest import ENGINES as LONGEST_METHODS
     from cpknight.routes import ENGINES as ROUTE_METHODS
+    from cpknight.study import PairSweep, Study, run_study, sweep_pairs
     from cpknight.tours import ENGINES as TOUR_METHODS
     from cpknight.tours.auto import choose_tour_method
 
@@ -59,6 +61,7 @@ _WHERE = {
     "reach_split": "cpknight.api.distances",
     "reachable": "cpknight.api.distances",
     "shortest_path": "cpknight.api.distances",
+    "build_model": "cpknight.api.formulation",
     "compare_longest": "cpknight.api.longest",
     "longest_path": "cpknight.api.longest",
     "try_longest": "cpknight.api.longest",
@@ -75,6 +78,10 @@ _WHERE = {
     "ROUTE_METHODS": "cpknight.routes:ENGINES",
     "TOUR_METHODS": "cpknight.tours:ENGINES",
     "choose_tour_method": "cpknight.tours.auto",
+    "PairSweep": "cpknight.study",
+    "Study": "cpknight.study",
+    "run_study": "cpknight.study",
+    "sweep_pairs": "cpknight.study",
 }
 
 __getattr__, __dir__ = exports(__name__, _WHERE)
@@ -85,6 +92,9 @@ __all__ = [
     "ROUTE_METHODS",
     "TOUR_METHODS",
     "BoardLike",
+    "PairSweep",
+    "Study",
+    "build_model",
     "choose_tour_method",
     "collect",
     "compare_distances",
@@ -100,8 +110,10 @@ __all__ = [
     "reach_split",
     "reachable",
     "resolve",
+    "run_study",
     "shortest_path",
     "sweep",
+    "sweep_pairs",
     "try_collect",
     "try_longest",
     "try_tour",

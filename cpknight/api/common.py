@@ -50,12 +50,15 @@ def resolve(
     """
     if isinstance(board, Board):
         resolved = board if topology is None else board.with_topology(topology)
-    else:
+    else:  # Board.parse caches specs; it refuses None, 8, 8.5 in one line
         resolved = Board.parse(board, topology=topology or "bounded")
-    # Board.parse refuses what is not a board spec (None, 8, 8.5) in one line
     leaper = as_piece(piece)
-    leaper.check_dim(resolved.dim, resolved.label)
+    if len(leaper.vector) > resolved.dim:  # the label only for the message
+        leaper.check_dim(resolved.dim, resolved.label)
     return resolved, leaper
+
+
+_DEFAULT_OPTIONS = SolveOptions()  # frozen: one for every call without options
 
 
 def solve_options(
@@ -77,19 +80,29 @@ def solve_options(
         >>> solve_options().time_limit is None
         True
     """
-    opts = options or SolveOptions()
+    opts = options or _DEFAULT_OPTIONS
     if time_limit is None:
         return opts
     return dataclasses.replace(opts, time_limit=time_limit)
 
 
-def _method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
+def method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
+    """The engine names of ``methods``: a name, a comma list, ``'all'`` or a list.
+
+    Examples:
+        >>> from cpknight.distances import ENGINES
+        >>> method_names(ENGINES, ["bfs", "formula"])
+        ['bfs', 'formula']
+    """
     if isinstance(methods, str):
         return registry.names(methods)
     return registry.names(",".join(methods))
 
 
-def _attempt_or_refuse(engine: Engine, instance: Any, run: Run) -> Outcome:
+_method_names = method_names  # the old spelling, until api/tours.py moves over
+
+
+def attempt_or_refuse(engine: Engine, instance: Any, run: Run) -> Outcome:
     """:func:`attempt`, with an engine refusing the instance as an outcome."""
     try:
         return attempt(engine, instance, run)
@@ -118,14 +131,21 @@ def not_run(question: str, names: Sequence[str]) -> list[Outcome]:
     ]
 
 
-def _cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:
+def cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:
     """Rows of an ``(n, d)`` array as tuples of ints (column-wise: fast for 10^6)."""
     return list(zip(*(column.tolist() for column in cells.T), strict=True))
 
 
-def _graph_and_cell(
+def graph_and_cell(
     board: BoardLike, piece: PieceLike, source: CellLike, purpose: str
 ) -> tuple[MoveGraph, Cell]:
+    """The move graph of a finite board and a cell on it, for ``purpose``.
+
+    Examples:
+        >>> graph, cell = graph_and_cell("5x5", "knight", "a1", "a map")
+        >>> cell, graph.n_nodes
+        ((0, 0), 25)
+    """
     resolved, leaper = resolve(board, piece)
     resolved.require_finite(purpose)
     cell = resolved.parse_cell(source)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from cpknight.api.common import (
     BoardLike,
-    _attempt_or_refuse,
-    _cell_tuples,
-    _graph_and_cell,
-    _method_names,
+    attempt_or_refuse,
+    cell_tuples,
     each_engine,
+    graph_and_cell,
+    method_names,
     resolve,
+    solve_options,
 )
 from cpknight.board import Cell, CellLike
 from cpknight.distances import ENGINES as DISTANCE_METHODS
@@ -30,8 +32,9 @@ from cpknight.results import (
     Comparison,
     Distance,
     DistanceMap,
+    Outcome,
 )
-from cpknight.solving import SolveOptions
+from cpknight.solving import Run, SolveOptions
 from cpknight.status import Status
 
 
@@ -60,7 +63,7 @@ def distance_map(
         >>> distance_map("3x3", "a1")["b2"] is None
         True
     """
-    graph, source_cell = _graph_and_cell(board, piece, source, "a distance map")
+    graph, source_cell = graph_and_cell(board, piece, source, "a distance map")
     levels = bfs_levels(graph, graph.node(source_cell))
     array = graph.node_of.copy()
     open_cells = array >= 0
@@ -78,6 +81,7 @@ def knight_distance(
     piece: PieceLike = KNIGHT,
     method: str = "bfs",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
 ) -> Distance:
     """The fewest moves from ``source`` to ``target``, by the chosen method.
 
@@ -89,6 +93,8 @@ def knight_distance(
         piece: the leaper.
         method: a name in :data:`DISTANCE_METHODS` (``'bfs'`` is the reference).
         options: time limit and solver settings, for the integer programs.
+        time_limit: seconds, model building included (replaces the
+            one in ``options``).
 
     Returns:
         A :class:`~cpknight.results.Distance`: ``int(d)`` is the number of moves;
@@ -109,11 +115,26 @@ def knight_distance(
 (1,2) on board 3x3
     """
     engine = DISTANCE_METHODS.engine(method)
-    run = (options or SolveOptions()).start()
-    result: Distance = solve_with(
-        engine, _distance_instance(board, piece, source, target), run
-    )
+    instance = _distance_instance(board, piece, source, target)
+    run = solve_options(options, time_limit).start()
+    if method in INSTANT_METHODS:  # microseconds: no clock or Ctrl-C to watch
+        return _solver(method)(instance, run)
+    result: Distance = solve_with(engine, instance, run)
     return result
+
+
+INSTANT_METHODS = frozenset({"formula"})
+"""Distance methods that answer in microseconds: :func:`knight_distance` calls
+them directly, without the time-limit and Ctrl-C watch of a long solve."""
+
+
+@functools.cache
+def _solver(method: str) -> Callable[[DistanceInstance, Run], Distance]:
+    """An instant method's solve function, imported once."""
+    solve: Callable[[DistanceInstance, Run], Distance] = DISTANCE_METHODS.engine(
+        method
+    ).load()
+    return solve
 
 
 def _distance_instance(
@@ -136,6 +157,7 @@ def compare_distances(
     piece: PieceLike = KNIGHT,
     methods: str | Sequence[str] = "all",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
 ) -> Comparison:
     """Every chosen distance method on one instance, side by side, cross-checked.
 
@@ -151,6 +173,8 @@ def compare_distances(
         methods: names in :data:`DISTANCE_METHODS` (a list, a comma string,
             or ``'all'``).
         options: time limit (per method), workers, seed.
+        time_limit: seconds, model building included (replaces the
+            one in ``options``).
 
     Returns:
         A :class:`~cpknight.results.Comparison`, one outcome per method.
@@ -168,19 +192,39 @@ def compare_distances(
         >>> compare_distances("plane", "0,0", "3,3", methods="bfs,formula").statuses()
         ['refused', 'found']
     """
-    names = _method_names(DISTANCE_METHODS, methods)
+    names = method_names(DISTANCE_METHODS, methods)
     instance = _distance_instance(board, piece, source, target)
-    opts = options or SolveOptions()
+    opts = solve_options(options, time_limit)
     rows = tuple(
         each_engine(
             "distance",
             names,
             opts,
-            lambda name, run: _attempt_or_refuse(
+            lambda name, run: attempt_or_refuse(
                 DISTANCE_METHODS.engine(name), instance, run
             ),
         )
     )
+    _check_agreement(rows)
+    return Comparison(
+        question="distance",
+        instance={
+            "board": instance.board.label,
+            "piece": list(instance.piece.vector),
+            "source": list(instance.source),
+            "target": list(instance.target),
+            "time_limit": opts.time_limit,
+        },
+        rows=rows,
+    )
+
+
+def _check_agreement(rows: Sequence[Outcome]) -> None:
+    """Refuse distance methods that disagree: a bug in cpknight.
+
+    Exact distances must be equal, no bound may exceed an exact distance, and
+    no method may find a distance another proved impossible.
+    """
     exact = {o.value.distance for o in rows if o.value is not None and o.value.exact}
     bounds = [o.value.distance for o in rows if o.value is not None]
     proved_none = any(o.status is Status.INFEASIBLE for o in rows)
@@ -193,17 +237,6 @@ def compare_distances(
             "internal error: distance methods disagree: "
             + ", ".join(f"{o.method} {o.status}" for o in rows)
         )
-    return Comparison(
-        question="distance",
-        instance={
-            "board": instance.board.label,
-            "piece": list(instance.piece.vector),
-            "source": list(instance.source),
-            "target": list(instance.target),
-            "time_limit": opts.time_limit,
-        },
-        rows=rows,
-    )
 
 
 def shortest_path(
@@ -238,9 +271,9 @@ def reachable(
         >>> len(reachable("8x8", "a1", piece="ferz"))
         32
     """
-    graph, source_cell = _graph_and_cell(board, piece, source, "reachability")
+    graph, source_cell = graph_and_cell(board, piece, source, "reachability")
     levels = bfs_levels(graph, graph.node(source_cell))
-    return frozenset(_cell_tuples(graph.cells[levels >= 0]))
+    return frozenset(cell_tuples(graph.cells[levels >= 0]))
 
 
 def components(
@@ -262,7 +295,7 @@ def components(
     labels = component_labels(graph)
     # One stable sort groups the cells by component, row-major within each.
     order = labels.argsort(kind="stable")
-    cells = _cell_tuples(graph.cells[order])
+    cells = cell_tuples(graph.cells[order])
     count = int(labels.max()) + 1 if labels.size else 0
     bounds = labels[order].searchsorted(list(range(count + 1))).tolist()
     return [tuple(cells[bounds[k] : bounds[k + 1]]) for k in range(count)]
@@ -286,8 +319,8 @@ def reach_split(
         >>> len(reach), rest, sizes
         (8, [(1, 1)], [8, 1])
     """
-    graph, cell = _graph_and_cell(board, piece, source, "reachability")
+    graph, cell = graph_and_cell(board, piece, source, "reachability")
     labels = component_labels(graph)
     mine = labels == labels[graph.node(cell)]
     sizes = np.bincount(labels).tolist() if labels.size else []
-    return _cell_tuples(graph.cells[mine]), _cell_tuples(graph.cells[~mine]), sizes
+    return cell_tuples(graph.cells[mine]), cell_tuples(graph.cells[~mine]), sizes

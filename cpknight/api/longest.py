@@ -8,10 +8,11 @@ from typing import Literal
 
 from cpknight.api.common import (
     BoardLike,
-    _attempt_or_refuse,
-    _method_names,
+    attempt_or_refuse,
     each_engine,
+    method_names,
     resolve,
+    solve_options,
 )
 from cpknight.engines import attempt, solve_with
 from cpknight.errors import InvalidInputError
@@ -34,12 +35,13 @@ def longest_path(
     board: BoardLike,
     *,
     kind: str,
-    closed: bool = False,
+    closed: bool = True,
     piece: PieceLike = KNIGHT,
     method: str = "auto",
     crossings: Literal["cliques", "pairwise"] = "cliques",
     cuts: bool = False,
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
 ) -> LongestPath:
     """The longest uncrossed or induced path (or cycle) of a leaper on a board.
 
@@ -57,6 +59,8 @@ def longest_path(
             ``'pairwise'``.
         cuts: CP-SAT adds the reflection and colour-balance cuts.
         options: time limit, workers, seed.
+        time_limit: seconds, model building included (replaces the
+            one in ``options``).
 
     Returns:
         A checked :class:`~cpknight.longest.common.LongestPath`: ``optimal``
@@ -70,7 +74,7 @@ def longest_path(
             cylinder or 3D board.
 
     Examples:
-        >>> p = longest_path("5x5", kind="uncrossed")
+        >>> p = longest_path("5x5", kind="uncrossed", closed=False)
         >>> str(p.status), p.moves  # OEIS A003192: 10 on 5x5
         ('optimal', 10)
         >>> longest_path("3x3", kind="induced", closed=True).moves  # A165143
@@ -78,7 +82,7 @@ def longest_path(
     """
     instance = _instance(board, kind, closed, piece, crossings, cuts)
     engine = LONGEST_METHODS.engine(_pick(instance, method))
-    run = (options or SolveOptions()).start()
+    run = solve_options(options, time_limit).start()
     found: LongestPath = solve_with(engine, instance, run)
     return found
 
@@ -87,12 +91,13 @@ def try_longest(
     board: BoardLike,
     *,
     kind: str,
-    closed: bool = False,
+    closed: bool = True,
     piece: PieceLike = KNIGHT,
     method: str = "auto",
     crossings: Literal["cliques", "pairwise"] = "cliques",
     cuts: bool = False,
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
 ) -> Outcome:
     """Like :func:`longest_path`, every ending an outcome (what the CLI runs).
 
@@ -103,7 +108,7 @@ def try_longest(
     """
     instance = _instance(board, kind, closed, piece, crossings, cuts)
     engine = LONGEST_METHODS.engine(_pick(instance, method))
-    run = (options or SolveOptions()).start()
+    run = solve_options(options, time_limit).start()
     return attempt(engine, instance, run)
 
 
@@ -111,12 +116,13 @@ def compare_longest(
     board: BoardLike,
     *,
     kind: str,
-    closed: bool = False,
+    closed: bool = True,
     piece: PieceLike = KNIGHT,
     methods: str | Sequence[str] = "all",
     crossings: Literal["cliques", "pairwise"] = "cliques",
     cuts: bool = False,
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
 ) -> Comparison:
     """Every engine on one longest-path question, one outcome each.
 
@@ -124,25 +130,27 @@ def compare_longest(
     cliques, ``cpsat-pairwise``) on uncrossed paths, and the search.
 
     Examples:
-        >>> c = compare_longest("4x4", kind="induced", methods="cpsat,search")
+        >>> c = compare_longest(
+        ...     "4x4", kind="induced", closed=False, methods="cpsat,search"
+        ... )
         >>> [o.value.moves for o in c.rows]
         [8, 8]
     """
     instance = _instance(board, kind, closed, piece, crossings, cuts)
     # Each engine's row; on uncrossed paths "all" runs CP-SAT in both forms.
     forms: dict[str, tuple[str, Literal["cliques", "pairwise"]]] = {}
-    for name in _method_names(LONGEST_METHODS, methods):
+    for name in method_names(LONGEST_METHODS, methods):
         engine = _pick(instance, name)
         forms[engine] = (engine, instance.crossings)
         if engine == "cpsat" and kind == "uncrossed" and methods == "all":
             forms[engine] = (engine, "cliques")
             forms["cpsat-pairwise"] = (engine, "pairwise")
-    options = options or SolveOptions()
+    options = solve_options(options, time_limit)
 
     def one(label: str, run: Run) -> Outcome:
         engine, form = forms[label]
         inst = dataclasses.replace(instance, crossings=form)
-        row = _attempt_or_refuse(LONGEST_METHODS[engine], inst, run)
+        row = attempt_or_refuse(LONGEST_METHODS[engine], inst, run)
         return dataclasses.replace(row, method=label) if label != engine else row
 
     rows = each_engine("longest", list(forms), options, one)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from cpknight.api.common import (
     BoardLike,
     resolve,
+    solve_options,
 )
 from cpknight.board import CellLike
 from cpknight.engines import (
@@ -33,6 +34,7 @@ def collect(
     simple: bool = False,
     method: str = "cpsat",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
 ) -> Route:
     """The snake's meal: the shortest route from ``start`` through every food cell.
 
@@ -47,6 +49,8 @@ def collect(
             the walk, IDA* for the simple route) or ``'greedy'`` (nearest food
             next, the baseline).
         options: time limit, workers, seed.
+        time_limit: seconds, model building included (replaces the
+            one in ``options``).
 
     Returns:
         A checked :class:`~cpknight.results.Route`: ``status`` is
@@ -71,7 +75,7 @@ def collect(
 knight (1,2) on board 3x3
     """
     engine = ROUTE_METHODS.engine(method)
-    run = (options or SolveOptions()).start()
+    run = solve_options(options, time_limit).start()
     instance = _route_instance(board, start, food, end, piece, simple)
     route: Route = solve_with(engine, instance, run)
     return route
@@ -87,6 +91,7 @@ def try_collect(
     simple: bool = False,
     method: str = "cpsat",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
 ) -> Outcome:
     """Like :func:`collect`, but every ending comes back as an outcome.
 
@@ -103,7 +108,7 @@ def try_collect(
         ('optimal', True)
     """
     engine = ROUTE_METHODS.engine(method)
-    run = (options or SolveOptions()).start()
+    run = solve_options(options, time_limit).start()
     instance = _route_instance(board, start, food, end, piece, simple)
     return attempt(engine, instance, run)
 

@@ -80,7 +80,7 @@ def _run_boards(args: argparse.Namespace) -> int:
     names = list(NAMED_BOARDS)
     for i, name in enumerate(names):
         named = NAMED_BOARDS[name]
-        board = named.build()
+        board = Board.parse(name)
         if i:
             _out()
         _out(
@@ -91,7 +91,7 @@ def _run_boards(args: argparse.Namespace) -> int:
     if args.svg:
         from cpknight.draw import boards_svg
 
-        boards = [NAMED_BOARDS[name].build() for name in names]
+        boards = [Board.parse(name) for name in names]
         write_new_file(args.svg, boards_svg(boards), force=args.force)
     _wrote(outputs)
     return EXIT_OK

@@ -46,16 +46,16 @@ def _add_formulation_tour(kinds: SubParsers) -> None:
 
 
 def _run_formulation_tour(args: argparse.Namespace) -> int:
-    from cpknight.pieces import move_graph
-    from cpknight.tours.cpsat import build_tour_model
+    from cpknight.api.formulation import tour_model
 
     board, piece = _board_and_piece(args)
     board.require_finite("a tour")
     _new_files(args, "export")
     run = _run_of(args)
     start, end = _tour_ends(args, board)
-    model = build_tour_model(
-        move_graph(board, piece),
+    model = tour_model(
+        board,
+        piece=piece,
         closed=not args.open,
         start=start,
         end=end,
@@ -94,17 +94,14 @@ def _add_formulation_distance(kinds: SubParsers) -> None:
 
 
 def _run_formulation_distance(args: argparse.Namespace) -> int:
-    from cpknight.distances.flow import build_flow_model
-    from cpknight.distances.moves import build_move_count_model
+    from cpknight.api.formulation import distance_model
 
     board, piece = _board_and_piece(args)
     _new_files(args, "export")
     run = _run_of(args)
-    model: _Model
-    if args.method == "flow":
-        model = build_flow_model(board, args.source, args.target, piece=piece, run=run)
-    else:
-        model = build_move_count_model(board, args.source, args.target, piece=piece)
+    model: _Model = distance_model(
+        board, args.source, args.target, method=args.method, piece=piece, run=run
+    )
     run.check("building the model")
     return _print_or_export(args, model, run=run)
 
@@ -126,12 +123,12 @@ def _add_formulation_collect(kinds: SubParsers) -> None:
 
 
 def _run_formulation_collect(args: argparse.Namespace) -> int:
-    from cpknight.routes.cpsat import build_collect_model
+    from cpknight.api.formulation import collect_model
 
     board, piece = _board_and_piece(args)
     _new_files(args, "export")
     run = _run_of(args)
-    model = build_collect_model(
+    model = collect_model(
         board,
         args.start,
         args.food,
@@ -170,17 +167,14 @@ def _add_formulation_count(kinds: SubParsers) -> None:
 
 def _run_formulation_count(args: argparse.Namespace) -> int:
     from cpknight.api import count_tours
-    from cpknight.pieces import move_graph
+    from cpknight.api.formulation import count_program
     from cpknight.render import frontier_text
-    from cpknight.tours.frontier import frontier_formulation, plan_frontier
 
     board, piece = _board_and_piece(args)
     board.require_finite("counting tours")
     start, end = _tour_ends(args, board)
     closed = not args.open
-    graph = move_graph(board, piece)
-    plan = plan_frontier(graph, closed=closed, start=start, end=end)
-    print(frontier_formulation(graph, plan))
+    print(count_program(board, piece=piece, closed=closed, start=start, end=end))
     count = count_tours(
         board,
         piece=piece,

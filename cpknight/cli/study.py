@@ -175,7 +175,7 @@ def _run_study(args: argparse.Namespace) -> int:
     bar, progress = _task_progress(args, "runs")
     try:
         study = run_study(
-            suite, engines=args.engines, options=options, run=run, progress=progress
+            suite, methods=args.engines, options=options, run=run, progress=progress
         )
     except RunInterrupted as exc:
         return interrupted_run(exc)

@@ -30,17 +30,17 @@ import numpy.typing as npt
 from cpknight.board import Board, Cell
 from cpknight.checks import make_distance
 from cpknight.distances.linear import (
-    _CHUNK,
+    CLOCK_CHUNK,
     FLOW_BACKENDS,
     LinearModel,
     Values,
-    _abridged,
-    _abridged_linear,
-    _check_backend,
-    _load_backend,
-    _lp_name,
-    _solve_builder,
+    abridge,
+    abridge_linear,
+    check_backend,
     check_time,
+    load_backend,
+    lp_name,
+    solve_builder,
 )
 from cpknight.errors import (
     EngineError,
@@ -172,7 +172,7 @@ class FlowModel(LinearModel):
             f"arc-flow IP: {g.piece.label} on {board.label}, {names[s]} -> {names[t]}",
             f"variables  arc[u->v] in {{0,1}}: whether the path uses the move u -> v "
             f"({len(labels)} arcs)",
-            "minimise   the number of arcs used: " + _abridged(labels, " + "),
+            "minimise   the number of arcs used: " + abridge(labels, " + "),
             f"subject to flow conservation, one row per open cell ({g.n_nodes} rows):",
             "           out(v) - in(v) = 1 at the source, -1 at the target, "
             "0 elsewhere",
@@ -183,7 +183,7 @@ class FlowModel(LinearModel):
             terms = [(1, x) for x in out.get(v, [])] + [
                 (-1, x) for x in into.get(v, [])
             ]
-            lines.append(f"  {names[v]}: {_abridged_linear(terms)} = {rhs}")
+            lines.append(f"  {names[v]}: {abridge_linear(terms)} = {rhs}")
         if g.n_nodes > len(shown):
             lines.append(f"  ... and {g.n_nodes - len(shown)} more rows like the last")
         lines += [
@@ -236,7 +236,7 @@ def build_flow_model(
         >>> len(f.arcs), f.arc_names()[0]
         (336, 'arc[a1->b3]')
     """
-    _check_backend(backend, FLOW_BACKENDS)
+    check_backend(backend, FLOW_BACKENDS)
     resolved = Board.parse(board) if isinstance(board, str) else board
     resolved.require_finite("method 'flow'")
     graph = move_graph(resolved, piece)
@@ -332,7 +332,7 @@ def _flow_names(f: FlowModel, names: bool, lp_names: bool) -> list[str | None]:
     if not names:
         return [None] * int(f.tails.shape[0])
     labels = f.arc_names()
-    return [_lp_name(n) for n in labels] if lp_names else list(labels)
+    return [lp_name(n) for n in labels] if lp_names else list(labels)
 
 
 def _cpsat_flow(
@@ -343,13 +343,15 @@ def _cpsat_flow(
     model = cp_model.CpModel()
     labels = _flow_names(f, names, lp_names=False)
     arcs: list[Any] = []
-    for first in range(0, len(labels), _CHUNK):
+    for first in range(0, len(labels), CLOCK_CHUNK):
         check_time(run, "building the flow model")
-        arcs.extend(model.new_bool_var(n or "") for n in labels[first : first + _CHUNK])
+        arcs.extend(
+            model.new_bool_var(n or "") for n in labels[first : first + CLOCK_CHUNK]
+        )
     inc = _incidence(f)
     weighted_sum = cp_model.LinearExpr.weighted_sum
     for v in range(f.graph.n_nodes):
-        if v % _CHUNK == 0:
+        if v % CLOCK_CHUNK == 0:
             check_time(run, "building the flow model")
         a, b = inc.ptr[v], inc.ptr[v + 1]
         terms = [arcs[i] for i in inc.arcs[a:b]]
@@ -371,9 +373,9 @@ def _builder_flow(
     model.name = "arc_flow"
     labels = _flow_names(f, names, lp_names)
     arcs: list[Any] = []
-    for first in range(0, len(labels), _CHUNK):
+    for first in range(0, len(labels), CLOCK_CHUNK):
         check_time(run, "building the flow model")
-        chunk = labels[first : first + _CHUNK]
+        chunk = labels[first : first + CLOCK_CHUNK]
         if f.backend == "glop":
             arcs.extend(model.new_num_var(0, 1, n) for n in chunk)
         else:
@@ -383,7 +385,7 @@ def _builder_flow(
     cells = f.graph.cell_names() if names else []
     weighted_sum = mb.LinearExpr.weighted_sum
     for v in range(f.graph.n_nodes):
-        if v % _CHUNK == 0:
+        if v % CLOCK_CHUNK == 0:
             check_time(run, "building the flow model")
         a, b = inc.ptr[v], inc.ptr[v + 1]
         terms = [arcs[i] for i in inc.arcs[a:b]]
@@ -391,6 +393,29 @@ def _builder_flow(
         model.add(row, name=f"flow[{cells[v]}]" if names else None)
     model.minimize(mb.LinearExpr.sum(arcs))
     return model, arcs
+
+
+def _solve_flow_cpsat(bundle: FlowModel, run: Run) -> list[float] | None:
+    """The arcs' flows by CP-SAT (the integer backend); ``None``: infeasible.
+
+    Raises:
+        SolveLimitError: the limit came before the optimum.
+    """
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    configure_cpsat(solver, run)
+    # The LP relaxation is integral; presolve only costs time here.
+    solver.parameters.cp_model_presolve = False
+    status, _ = solve_cpsat(solver, bundle.model, run)
+    if status == cp_model.OPTIMAL:
+        return [float(solver.value(x)) for x in bundle.arcs]
+    if status == cp_model.INFEASIBLE:
+        return None
+    raise SolveLimitError(
+        "the time limit was reached before the flow model was solved",
+        effort=Effort(branches=solver.num_branches, conflicts=solver.num_conflicts),
+    )
 
 
 def solve_flow(
@@ -439,36 +464,19 @@ def solve_flow(
         cpknight.errors.NoPathError: b2 cannot be reached from a1 by the knight \
 (1,2) on board 3x3 (the flow model is infeasible)
     """
-    _check_backend(backend, FLOW_BACKENDS)
-    _load_backend(backend)
+    check_backend(backend, FLOW_BACKENDS)
+    load_backend(backend)
     board.require_finite("method 'flow'")
     graph = move_graph(board, piece)
     check_flow_size(graph)
     bundle = _build_flow(graph, source, target, backend, names=False, run=run)
     run.check("building the flow model")
     solve_started = time.perf_counter()
-    values: list[float] | None
-    if backend == "cpsat":
-        from ortools.sat.python import cp_model
-
-        solver = cp_model.CpSolver()
-        configure_cpsat(solver, run)
-        # The LP relaxation is integral; presolve only costs time here.
-        solver.parameters.cp_model_presolve = False
-        status, _ = solve_cpsat(solver, bundle.model, run)
-        if status == cp_model.OPTIMAL:
-            values = [float(solver.value(x)) for x in bundle.arcs]
-        elif status == cp_model.INFEASIBLE:
-            values = None
-        else:
-            raise SolveLimitError(
-                "the time limit was reached before the flow model was solved",
-                effort=Effort(
-                    branches=solver.num_branches, conflicts=solver.num_conflicts
-                ),
-            )
-    else:
-        values = _solve_builder(bundle.model, bundle.arcs, backend, run)
+    values = (
+        _solve_flow_cpsat(bundle, run)
+        if backend == "cpsat"
+        else solve_builder(bundle.model, bundle.arcs, backend, run)
+    )
     solve_seconds = time.perf_counter() - solve_started
     if values is None:
         raise no_path_error(

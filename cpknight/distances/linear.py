@@ -9,7 +9,7 @@ OR-Tools' ``model_builder``, with readable names such as ``n[+1,+2]``). Backends
 relaxation). No backend prints.
 
 Examples:
-    >>> _linear([(1, "x"), (-2, "y")])
+    >>> linear_text([(1, "x"), (-2, "y")])
     'x - 2 y'
 """
 
@@ -65,7 +65,7 @@ def move_label(vector: Sequence[int]) -> str:
     return ",".join(f"{int(x):+d}" if x else "0" for x in vector)
 
 
-def _axis_names(dim: int) -> tuple[str, ...]:
+def axis_names(dim: int) -> tuple[str, ...]:
     if dim == 2:
         return ("row", "col")
     if dim == 3:
@@ -73,7 +73,7 @@ def _axis_names(dim: int) -> tuple[str, ...]:
     return tuple(f"axis{a}" for a in range(dim))
 
 
-def _lp_name(name: str) -> str:
+def lp_name(name: str) -> str:
     """A name the LP format keeps as it is (no ``+``, ``-`` or ``>``)."""
     return name.replace("->", ",").replace("+", "p").replace("-", "m")
 
@@ -85,7 +85,7 @@ def _term(coef: int, name: str, first: bool) -> str:
     return f"{sign}{body}" if first else f"{sign} {body}"
 
 
-def _linear(terms: Sequence[tuple[int, str]]) -> str:
+def linear_text(terms: Sequence[tuple[int, str]]) -> str:
     parts = [(c, n) for c, n in terms if c]
     if not parts:
         return "0"
@@ -107,14 +107,14 @@ def _write_model(model: Any, path: str | Path, run: Run | None = None) -> Path:
     return target
 
 
-def _check_backend(backend: str, allowed: Sequence[str]) -> None:
+def check_backend(backend: str, allowed: Sequence[str]) -> None:
     if backend not in allowed:
         raise InvalidInputError(
             f"expected a backend in {', '.join(allowed)}: {backend!r}"
         )
 
 
-def _load_backend(backend: str) -> None:
+def load_backend(backend: str) -> None:
     """Import the solver's module now, so that timings leave the import out."""
     if backend == "cpsat":
         from ortools.sat.python import cp_model  # noqa: F401
@@ -179,7 +179,7 @@ class LinearModel:
         return _write_model(self.builder_model(lp_names=lp), path, run)
 
 
-def _solve_builder(
+def solve_builder(
     model: Any,
     handles: Sequence[Any],
     backend: str,
@@ -206,19 +206,19 @@ def _solve_builder(
     )
 
 
-def _abridged(items: Sequence[str], sep: str, keep: int = 3) -> str:
+def abridge(items: Sequence[str], sep: str, keep: int = 3) -> str:
     if len(items) <= keep + 1:
         return sep.join(items)
     return sep.join(items[:keep]) + f"{sep}... ({len(items) - keep} more)"
 
 
-def _abridged_linear(terms: Sequence[tuple[int, str]], keep: int = 6) -> str:
+def abridge_linear(terms: Sequence[tuple[int, str]], keep: int = 6) -> str:
     if len(terms) <= keep + 1:
-        return _linear(terms)
-    return _linear(terms[:keep]) + f" ... ({len(terms) - keep} more terms)"
+        return linear_text(terms)
+    return linear_text(terms[:keep]) + f" ... ({len(terms) - keep} more terms)"
 
 
-_CHUNK = 8192
+CLOCK_CHUNK = 8192
 """Arcs or rows added to a model between two looks at the clock."""
 
 

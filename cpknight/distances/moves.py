@@ -41,13 +41,13 @@ from cpknight.distances.linear import (
     BACKENDS,
     LinearModel,
     Values,
-    _axis_names,
-    _check_backend,
-    _linear,
-    _load_backend,
-    _lp_name,
-    _solve_builder,
+    axis_names,
+    check_backend,
+    linear_text,
+    load_backend,
+    lp_name,
     move_label,
+    solve_builder,
 )
 from cpknight.errors import (
     EngineError,
@@ -385,7 +385,7 @@ class MoveCountModel(LinearModel):
             >>> build_move_count_model(cylinder, "a1", "c2").wrap_names
             ['w[col]']
         """
-        axes = _axis_names(self.board.dim)
+        axes = axis_names(self.board.dim)
         return [f"w[{axes[a]}]" for a in self.wrapped]
 
     def decode(self, values: Values) -> dict[str, int]:
@@ -415,7 +415,6 @@ class MoveCountModel(LinearModel):
         """
         board = self.board
         names = self.count_names
-        axes = _axis_names(board.dim)
         d_text = ",".join(str(x) for x in self.offset)
         lines = [
             f"move-count IP: {self.piece.label} on {board.label}, "
@@ -434,8 +433,19 @@ class MoveCountModel(LinearModel):
                 f"           w[axis] in {{-{self.wrap_bound}..{self.wrap_bound}}}: "
                 "how many times the walk wraps around that axis"
             )
-        lines.append("minimise   " + _linear([(1, n) for n in names]))
+        lines.append("minimise   " + linear_text([(1, n) for n in names]))
         lines.append("subject to (A n = d" + (" + L w" if self.wrapped else "") + ")")
+        lines += self._constraint_lines()
+        lines.append("notes:")
+        lines += self._note_lines()
+        return "\n".join(lines)
+
+    def _constraint_lines(self) -> list[str]:
+        """The rows of ``A n = d`` (and the wraps), the total, the floor, the cuts."""
+        board = self.board
+        names = self.count_names
+        axes = axis_names(board.dim)
+        lines: list[str] = []
         width = max(len(a) for a in axes)
         for a in range(board.dim):
             terms = [(v[a], n) for v, n in zip(self.moves, names, strict=True)]
@@ -443,7 +453,7 @@ class MoveCountModel(LinearModel):
                 side = board.shape[a]
                 terms.append((-side, f"w[{axes[a]}]"))
             lines.append(
-                f"  {axes[a].rjust(width)}: {_linear(terms)} = {self.offset[a]}"
+                f"  {axes[a].rjust(width)}: {linear_text(terms)} = {self.offset[a]}"
             )
         if not board.unbounded:
             lines.append(
@@ -458,7 +468,12 @@ class MoveCountModel(LinearModel):
             options = [f"{n} <= {c - 1}" for n, c in zip(names, cut, strict=True) if c]
             options.append(f"sum n >= {total + 1}")
             lines.append(f"  cut {i}: " + " or ".join(options))
-        lines.append("notes:")
+        return lines
+
+    def _note_lines(self) -> list[str]:
+        """Whether the optimum is the distance or a bound, on this board."""
+        board = self.board
+        lines: list[str] = []
         if board.unbounded:
             lines.append("  on the unbounded plane every order of the moves is a walk:")
             lines.append("  the optimum is the distance")
@@ -472,7 +487,7 @@ class MoveCountModel(LinearModel):
             lines.append("  also be ordered so that every cell on the way is open; a")
             lines.append("  count vector with no such order is cut off (a no-good cut)")
             lines.append("  and the model solved again")
-        return "\n".join(lines)
+        return lines
 
     def _builder(self, *, lp_names: bool) -> Any:
         model, _, _ = _builder_counts(self, lp_names=lp_names)
@@ -520,7 +535,7 @@ def build_move_count_model(
         cpknight.errors.InvalidInputError: expected a backend in cpsat, scip, sat: \
 'torus'
     """
-    _check_backend(backend, BACKENDS)
+    check_backend(backend, BACKENDS)
     resolved = Board.parse(board) if isinstance(board, str) else board
     leaper = as_piece(piece)
     leaper.check_dim(resolved.dim, resolved.label)
@@ -607,14 +622,14 @@ def _builder_counts(
     from ortools.linear_solver.python import model_builder as mb
 
     def name(text: str) -> str:
-        return _lp_name(text) if lp_names else text
+        return lp_name(text) if lp_names else text
 
     model = mb.Model()  # type: ignore[no-untyped-call]
     model.name = "move_counts"
     xs = [model.new_int_var(0, m.upper, name(n)) for n in m.count_names]
     ws = [model.new_int_var(-m.wrap_bound, m.wrap_bound, name(n)) for n in m.wrap_names]
     wrap_of = dict(zip(m.wrapped, ws, strict=True))
-    axes = _axis_names(m.board.dim)
+    axes = axis_names(m.board.dim)
     for a in range(m.board.dim):
         coefs: list[float] = [v[a] for v in m.moves]
         expr = mb.LinearExpr.weighted_sum(xs, coefs)
@@ -663,7 +678,7 @@ def _solve_counts(m: MoveCountModel, run: Run) -> tuple[list[int], float] | None
             "the time limit was reached before the move-count model was solved",
             effort=Effort(branches=solver.num_branches, conflicts=solver.num_conflicts),
         )
-    values = _solve_builder(m.model, m.counts, m.backend, run)
+    values = solve_builder(m.model, m.counts, m.backend, run)
     seconds = time.perf_counter() - started
     if values is None:
         return None
@@ -714,8 +729,8 @@ def solve_move_counts(
         >>> d.distance, d.exact, len(d.path)
         (4, True, 5)
     """
-    _check_backend(backend, BACKENDS)
-    _load_backend(backend)
+    check_backend(backend, BACKENDS)
+    load_backend(backend)
     spec = _count_spec(board, piece, source, target, run)
     if not spec.reachable:
         why = (
@@ -724,6 +739,50 @@ def solve_move_counts(
             else "they lie in different components of the move graph"
         )
         raise no_path_error(board, piece, source, target, why=why)
+    done = _solve_with_cuts(spec, backend, run)
+    details: dict[str, Any] = {
+        "bound": done.bound,
+        "cuts": done.cuts,
+        "counts": done.bundle.decode(done.counts),
+        "backend": backend,
+        "solves": done.solves,
+        "solve_seconds": round(done.solve_seconds, 6),
+    }
+    if spec.wrapped:
+        details["wraps"] = _wraps(board, spec, done.counts)
+    path = done.path
+    return make_distance(
+        board,
+        piece,
+        source,
+        target,
+        path,
+        method="ip",
+        started=run.clock.started,
+        details=details,
+    )
+
+
+@dataclass(frozen=True)
+class _Cutting:
+    """The end of the cut loop: the counts ordered into ``path``, and its effort."""
+
+    path: list[Cell]
+    counts: list[int]
+    bundle: MoveCountModel
+    bound: int
+    cuts: int
+    solves: int
+    solve_seconds: float
+
+
+def _solve_with_cuts(spec: _CountSpec, backend: str, run: Run) -> _Cutting:
+    """Solve, order the counts into a walk, cut off counts with no order, again.
+
+    Raises:
+        SolveLimitError: the limit came first (after a cut: with the bound).
+        EngineError: the model is infeasible for a reachable target (a bug).
+    """
     cuts: list[tuple[int, ...]] = []
     bound: int | None = None
     floor = 0
@@ -757,38 +816,25 @@ def solve_move_counts(
         floor = total
         path = _order_counts(spec, counts)
         if path is not None:
-            break
+            return _Cutting(
+                path, counts, bundle, bound, len(cuts), solves, solve_seconds
+            )
         cuts.append(tuple(counts))
         run.check(
             f"cutting ({len(cuts)} cuts)", bound=floor, effort=Effort(cuts=len(cuts))
         )
-    details: dict[str, Any] = {
-        "bound": bound,
-        "cuts": len(cuts),
-        "counts": bundle.decode(counts),
-        "backend": backend,
-        "solves": solves,
-        "solve_seconds": round(solve_seconds, 6),
+
+
+def _wraps(board: Board, spec: _CountSpec, counts: Sequence[int]) -> dict[str, int]:
+    """On a torus or cylinder: how many times the walk goes round each axis."""
+    axes = axis_names(board.dim)
+    moved = [
+        sum(c * v[a] for c, v in zip(counts, spec.moves, strict=True))
+        for a in range(board.dim)
+    ]
+    return {
+        axes[a]: (moved[a] - spec.offset[a]) // board.shape[a] for a in spec.wrapped
     }
-    if spec.wrapped:
-        axes = _axis_names(board.dim)
-        moved = [
-            sum(c * v[a] for c, v in zip(counts, spec.moves, strict=True))
-            for a in range(board.dim)
-        ]
-        details["wraps"] = {
-            axes[a]: (moved[a] - spec.offset[a]) // board.shape[a] for a in spec.wrapped
-        }
-    return make_distance(
-        board,
-        piece,
-        source,
-        target,
-        path,
-        method="ip",
-        started=run.clock.started,
-        details=details,
-    )
 
 
 def _add_cut(

@@ -19,18 +19,18 @@ if TYPE_CHECKING:
 
 from cpknight.draw.canvas import (
     ANIMATION_LIMIT,
-    _chessboard,
-    _draw_food,
-    _Layout,
-    _n,
-    _ring,
-    _route_title,
-    _stroke,
-    _text,
-    _tour_title,
+    Layout,
+    attr_num,
+    chessboard,
+    draw_food,
+    draw_ring,
+    route_title,
+    stroke_width,
+    svg_text,
+    tour_title,
 )
 from cpknight.draw.colours import PATH, START
-from cpknight.draw.walk import _move_vectors, _segments
+from cpknight.draw.walk import move_vectors, segments
 
 __all__ = ["check_animation", "route_animation_svg", "tour_animation_svg"]
 
@@ -69,10 +69,10 @@ def tour_animation_svg(
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='step']"))
         6
     """
-    speed = _check_speed(speed)
-    root, steps, knight, positions = _tour_walk(tour, cell_size)
-    _animate(steps, knight, positions, speed)
-    return _text(root)
+    speed = check_speed(speed)
+    root, steps, knight, positions = tour_walk(tour, cell_size)
+    animate_steps(steps, knight, positions, speed)
+    return svg_text(root)
 
 
 def route_animation_svg(
@@ -108,7 +108,7 @@ def route_animation_svg(
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='step']"))
         2
     """
-    speed = _check_speed(speed)
+    speed = check_speed(speed)
     board, piece, food = route.board, route.piece, route.food
     array = np.asarray(route.cells, dtype=np.int64).reshape(-1, board.dim)
     if not 0 < len(array) <= ANIMATION_LIMIT:
@@ -116,18 +116,18 @@ def route_animation_svg(
             f"a route of {len(array)} cells cannot be animated (1 to "
             f"{ANIMATION_LIMIT}); draw it with route_svg (--svg) instead"
         )
-    root, steps, knight, centres = _walk_drawing(
+    root, steps, knight, centres = walk_drawing(
         board,
         piece,
         array,
         closed=False,
-        title=_route_title(board, piece, array),
+        title=route_title(board, piece, array),
         cell_size=cell_size,
         numbered=False,
         food=food,
     )
-    _animate(steps, knight, centres, speed)
-    return _text(root)
+    animate_steps(steps, knight, centres, speed)
+    return svg_text(root)
 
 
 def check_animation(n_cells: int, speed: float = 4.0) -> None:
@@ -149,7 +149,7 @@ def check_animation(n_cells: int, speed: float = 4.0) -> None:
         cpknight.errors.InvalidInputError: expected a speed above 0 moves per \
 second: 0
     """
-    _check_speed(speed)
+    check_speed(speed)
     if n_cells > ANIMATION_LIMIT:
         raise InvalidInputError(
             f"a tour of {n_cells} cells is too long to animate (at most "
@@ -160,7 +160,7 @@ second: 0
 # ---------------------------------------------------------------- animation
 
 
-def _check_speed(speed: float) -> float:
+def check_speed(speed: float) -> float:
     if not (isinstance(speed, int | float) and math.isfinite(speed) and speed > 0):
         raise InvalidInputError(f"expected a speed above 0 moves per second: {speed!r}")
     return float(speed)
@@ -169,21 +169,21 @@ def _check_speed(speed: float) -> float:
 _Walk = tuple[ET.Element, list[list[ET.Element]], ET.Element, list[tuple[float, float]]]
 
 
-def _tour_walk(tour: Tour, cell_size: float | None) -> _Walk:
-    """:func:`_walk_drawing` of a tour, refused if too long to animate."""
+def tour_walk(tour: Tour, cell_size: float | None) -> _Walk:
+    """:func:`walk_drawing` of a tour, refused if too long to animate."""
     check_animation(len(tour))
-    return _walk_drawing(
+    return walk_drawing(
         tour.board,
         tour.piece,
         np.asarray(tour.array, dtype=np.int64),
         closed=tour.closed,
-        title=_tour_title(tour),
+        title=tour_title(tour),
         cell_size=cell_size,
         numbered=True,
     )
 
 
-def _walk_drawing(
+def walk_drawing(
     board: Board,
     piece: Leaper,
     array: npt.NDArray[np.int64],
@@ -202,66 +202,23 @@ def _walk_drawing(
     knight lands) and the knight is a badge; otherwise a plain disc. ``food``
     cells are outlined.
     """
-    lay, root = _chessboard(board, cell_size, title, numbers=True)
-    _draw_food(root, lay, food)
+    lay, root = chessboard(board, cell_size, title, numbers=True)
+    draw_food(root, lay, food)
     order = np.concatenate([array, array[:1]]) if closed else array
     centres = [(float(x), float(y)) for x, y in lay.px(order).tolist()]
     n = len(array)
-    _ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
-    # The lines are in cell units (so a move that wraps on a 2D torus is drawn
-    # as two stubs, as in tour_svg); the stroke width is scaled back to pixels.
-    lines = ET.SubElement(
-        root,
-        "g",
-        {
-            "class": "walk",
-            "transform": f"translate({_n(lay.left)} {_n(lay.top)}) scale({_n(lay.s)})",
-            "fill": "none",
-            "stroke": PATH,
-            "stroke-width": _n(_stroke(lay) / lay.s, 4),
-            "stroke-linecap": "round",
-            "stroke-opacity": "0.85",
-        },
-    )
+    draw_ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
+    lines = _lines_group(root, lay)
     units = lay.unit_xy(order)
     raw = order[1:] - order[:-1]
-    moves = _move_vectors(board, piece.vector, raw)
+    moves = move_vectors(board, piece.vector, raw)
     steps_units = units[1:] - units[:-1]
-    numbers = None
-    if numbered:
-        longest = len(str(n))
-        font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
-        numbers = ET.SubElement(
-            root,
-            "g",
-            {
-                "class": "numbers",
-                "font-size": _n(font),
-                "text-anchor": "middle",
-                "fill": "#111111",
-                "stroke": "#ffffff",
-                "stroke-width": _n(max(1.0, font * 0.22)),
-                "stroke-linejoin": "round",
-                "paint-order": "stroke",
-            },
-        )
-        first = ET.SubElement(
-            numbers,
-            "text",
-            {
-                "class": "num",
-                "x": _n(centres[0][0]),
-                "y": _n(centres[0][1]),
-                "dy": "0.35em",
-            },
-        )
-        first.text = "1"
+    numbers = _numbers_group(root, lay, n, centres[0]) if numbered else None
     steps: list[list[ET.Element]] = []
     for i in range(1, len(order)):
-        bx, by = centres[i]
         step = ET.SubElement(lines, "g", {"class": "step", "data-step": str(i)})
         ux, uy = units[i - 1].tolist()
-        line = _segments(
+        line = segments(
             lay,
             units[i - 1 : i + 1],
             moves[i - 1 : i],
@@ -271,44 +228,113 @@ def _walk_drawing(
         ET.SubElement(step, "path", {"d": f"M{ux + 0.5} {uy + 0.5}{line}"})
         shown = [step]
         if numbers is not None and i < n:
-            # The number lands with the move, in a group above every line.
-            text = ET.SubElement(
-                numbers,
-                "text",
-                {
-                    "class": "num",
-                    "data-step": str(i),
-                    "x": _n(bx),
-                    "y": _n(by),
-                    "dy": "0.35em",
-                },
-            )
-            text.text = str(i + 1)
-            shown.append(text)
+            shown.append(_landing_number(numbers, i, centres[i]))
         steps.append(shown)
     return root, steps, _knight(root, lay, centres[0], badge=numbered), centres
 
 
+def _landing_number(
+    numbers: ET.Element, i: int, centre: tuple[float, float]
+) -> ET.Element:
+    """The visit number ``i + 1``, landing with move ``i`` (above every line)."""
+    text = ET.SubElement(
+        numbers,
+        "text",
+        {
+            "class": "num",
+            "data-step": str(i),
+            "x": attr_num(centre[0]),
+            "y": attr_num(centre[1]),
+            "dy": "0.35em",
+        },
+    )
+    text.text = str(i + 1)
+    return text
+
+
+def _lines_group(root: ET.Element, lay: Layout) -> ET.Element:
+    """The group of the moves' lines, in cell units.
+
+    So a move that wraps on a 2D torus is drawn as two stubs, as in
+    ``tour_svg``; the stroke width is scaled back to pixels.
+    """
+    return ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "walk",
+            "transform": (
+                f"translate({attr_num(lay.left)} {attr_num(lay.top)}) "
+                f"scale({attr_num(lay.s)})"
+            ),
+            "fill": "none",
+            "stroke": PATH,
+            "stroke-width": attr_num(stroke_width(lay) / lay.s, 4),
+            "stroke-linecap": "round",
+            "stroke-opacity": "0.85",
+        },
+    )
+
+
+def _numbers_group(
+    root: ET.Element, lay: Layout, n: int, first_centre: tuple[float, float]
+) -> ET.Element:
+    """The group of the visit numbers (above every line), with the first one."""
+    longest = len(str(n))
+    font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
+    numbers = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "numbers",
+            "font-size": attr_num(font),
+            "text-anchor": "middle",
+            "fill": "#111111",
+            "stroke": "#ffffff",
+            "stroke-width": attr_num(max(1.0, font * 0.22)),
+            "stroke-linejoin": "round",
+            "paint-order": "stroke",
+        },
+    )
+    first = ET.SubElement(
+        numbers,
+        "text",
+        {
+            "class": "num",
+            "x": attr_num(first_centre[0]),
+            "y": attr_num(first_centre[1]),
+            "dy": "0.35em",
+        },
+    )
+    first.text = "1"
+    return numbers
+
+
 def _knight(
-    root: ET.Element, lay: _Layout, centre: tuple[float, float], *, badge: bool
+    root: ET.Element, lay: Layout, centre: tuple[float, float], *, badge: bool
 ) -> ET.Element:
     """The knight: a dark disc on ``centre``; a badge has a white rim and a ♞."""
     knight = ET.SubElement(
         root,
         "g",
-        {"class": "knight", "transform": f"translate({_n(centre[0])} {_n(centre[1])})"},
+        {
+            "class": "knight",
+            "transform": f"translate({attr_num(centre[0])} {attr_num(centre[1])})",
+        },
     )
     radius = max(4.0, lay.s * 0.36)
-    disc = {"r": _n(radius), "fill": "#111111", "fill-opacity": "0.85"}
+    disc = {"r": attr_num(radius), "fill": "#111111", "fill-opacity": "0.85"}
     if badge:
-        disc.update({"stroke": "#ffffff", "stroke-width": _n(max(1.0, radius * 0.1))})
+        disc.update(
+            {"stroke": "#ffffff", "stroke-width": attr_num(max(1.0, radius * 0.1))}
+        )
     ET.SubElement(knight, "circle", disc)
     if badge and radius >= 8:
         glyph = ET.SubElement(
             knight,
             "text",
             {
-                "font-size": _n(radius * 1.35),
+                "font-size": attr_num(radius * 1.35),
                 "text-anchor": "middle",
                 "dy": "0.35em",
                 "fill": "#ffffff",
@@ -318,7 +344,7 @@ def _knight(
     return knight
 
 
-def _animate(
+def animate_steps(
     steps: Sequence[Sequence[ET.Element]],
     knight: ET.Element,
     centres: Sequence[tuple[float, float]],
@@ -332,7 +358,7 @@ def _animate(
     dt = 1.0 / speed
     n_moves = len(steps)
     total = (n_moves + 2) * dt
-    dur = f"{_n(total, 3)}s"
+    dur = f"{attr_num(total, 3)}s"
     for i, shown in enumerate(steps, start=1):
         for element in shown:
             ET.SubElement(
@@ -341,7 +367,7 @@ def _animate(
                 {
                     "attributeName": "opacity",
                     "values": "0;1",
-                    "keyTimes": f"0;{_n(i * dt / total, 6)}",
+                    "keyTimes": f"0;{attr_num(i * dt / total, 6)}",
                     "calcMode": "discrete",
                     "dur": dur,
                     "repeatCount": "indefinite",
@@ -356,8 +382,8 @@ def _animate(
         {
             "attributeName": "transform",
             "type": "translate",
-            "values": ";".join(f"{_n(x)} {_n(y)}" for x, y in values),
-            "keyTimes": ";".join(_n(t, 6) for t in times),
+            "values": ";".join(f"{attr_num(x)} {attr_num(y)}" for x, y in values),
+            "keyTimes": ";".join(attr_num(t, 6) for t in times),
             "dur": dur,
             "repeatCount": "indefinite",
         },

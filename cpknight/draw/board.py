@@ -13,7 +13,7 @@ from cpknight.errors import InvalidInputError
 if TYPE_CHECKING:
     pass
 
-from cpknight.draw.canvas import FONT, SVG_NS, _board_drawing, _n, _text
+from cpknight.draw.canvas import FONT, SVG_NS, attr_num, board_drawing, svg_text
 
 __all__ = ["board_svg", "boards_svg"]
 
@@ -40,8 +40,8 @@ def board_svg(board: Board, *, cell_size: float | None = None) -> str:
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}rect[@class='cell']"))
         12
     """
-    _, root = _board_drawing(board, cell_size)
-    return _text(root)
+    _, root = board_drawing(board, cell_size)
+    return svg_text(root)
 
 
 def boards_svg(
@@ -67,7 +67,7 @@ def boards_svg(
     """
     if columns < 1:
         raise InvalidInputError(f"expected at least 1 column: {columns}")
-    drawings = [_board_drawing(b, cell_size)[1] for b in boards]
+    drawings = [board_drawing(b, cell_size)[1] for b in boards]
     sizes = [
         (float(d.get("width", "0")), float(d.get("height", "0"))) for d in drawings
     ]
@@ -89,14 +89,16 @@ def boards_svg(
         height = max(sizes[i][1] for i in row)
         for c, i in enumerate(row):
             board = boards[i]
-            label = ET.SubElement(sheet, "text", {"x": _n(x + 6), "y": _n(y + 13)})
+            label = ET.SubElement(
+                sheet, "text", {"x": attr_num(x + 6), "y": attr_num(y + 13)}
+            )
             label.set("font-size", "13")
             label.text = f"{board.label} ({board.n_open} open cells)"
             inner = drawings[i]
             inner.attrib.pop("xmlns", None)
             inner.set("class", "board")
-            inner.set("x", _n(x))
-            inner.set("y", _n(y + caption))
+            inner.set("x", attr_num(x))
+            inner.set("y", attr_num(y + caption))
             sheet.append(inner)
             x += col_w[c] + 12
         y += height + caption + 12
@@ -104,4 +106,4 @@ def boards_svg(
     sheet.set("width", str(math.ceil(width)))
     sheet.set("height", str(math.ceil(y)))
     sheet.set("viewBox", f"0 0 {math.ceil(width)} {math.ceil(y)}")
-    return _text(sheet)
+    return svg_text(sheet)

@@ -33,12 +33,12 @@ from cpknight.draw.colours import (
     FOOD,
     RGB,
     START,
-    _chess_colours,
-    _hex,
-    _rgb,
-    _text_colour,
+    as_rgb,
+    chess_colours,
+    hex_colour,
+    text_colour,
 )
-from cpknight.draw.png import _png
+from cpknight.draw.png import png_bytes
 
 __all__ = ["ANIMATION_LIMIT", "CELL_LIMIT", "LABEL_LIMIT"]
 
@@ -62,7 +62,7 @@ FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
 
 @dataclass(frozen=True)
-class _Layout:
+class Layout:
     """Where each cell goes: panels (2D layers) side by side, pixels per cell."""
 
     board: Board
@@ -121,13 +121,13 @@ class _Layout:
         return out
 
 
-def _layout(
+def make_layout(
     board: Board,
     cell_size: float | None,
     *,
     numbers: bool | None = None,
     legend: bool = False,
-) -> _Layout:
+) -> Layout:
     board.require_finite("a drawing")
     dim = board.dim
     rows, cols = (board.shape[-2], board.shape[-1]) if dim >= 2 else (1, board.shape[0])
@@ -158,7 +158,7 @@ def _layout(
     legend_y = top + h_units * s + bottom + 4
     height = legend_y + (30.0 if legend else 0.0)
     width = max(left + w_units * s + 6.0, 330.0 if legend else 0.0)
-    return _Layout(
+    return Layout(
         board=board,
         rows=rows,
         cols=cols,
@@ -180,7 +180,7 @@ def _layout(
 # ----------------------------------------------------------------- elements
 
 
-def _root(lay: _Layout, title: str) -> ET.Element:
+def svg_root(lay: Layout, title: str) -> ET.Element:
     w, h = math.ceil(lay.width), math.ceil(lay.height)
     root = ET.Element(
         "svg",
@@ -199,39 +199,39 @@ def _root(lay: _Layout, title: str) -> ET.Element:
     return root
 
 
-def _text(root: ET.Element) -> str:
+def svg_text(root: ET.Element) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def _chessboard(
+def chessboard(
     board: Board, cell_size: float | None, title: str, *, numbers: bool | None = None
-) -> tuple[_Layout, ET.Element]:
+) -> tuple[Layout, ET.Element]:
     """The layout and a drawing of the checkered board with its coordinates."""
-    lay = _layout(board, cell_size, numbers=numbers)
-    root = _root(lay, title)
-    _draw_cells(root, lay, _chess_colours(board), "cell")
-    _draw_labels(root, lay)
+    lay = make_layout(board, cell_size, numbers=numbers)
+    root = svg_root(lay, title)
+    draw_cells(root, lay, chess_colours(board), "cell")
+    draw_labels(root, lay)
     return lay, root
 
 
-def _board_drawing(board: Board, cell_size: float | None) -> tuple[_Layout, ET.Element]:
+def board_drawing(board: Board, cell_size: float | None) -> tuple[Layout, ET.Element]:
     """The drawing of :func:`board_svg`."""
-    return _chessboard(
+    return chessboard(
         board, cell_size, f"board {board.label}: {board.n_open} open cells"
     )
 
 
-def _tour_title(tour: Tour) -> str:
+def tour_title(tour: Tour) -> str:
     kind = "closed" if tour.closed else "open"
     return f"{kind} tour of {tour.board.label} ({tour.piece.label}), {len(tour)} cells"
 
 
-def _route_title(board: Board, piece: Leaper, array: npt.NDArray[np.int64]) -> str:
+def route_title(board: Board, piece: Leaper, array: npt.NDArray[np.int64]) -> str:
     return f"route of {len(array) - 1} moves on {board.label} ({piece.label})"
 
 
-def _draw_cells(
-    root: ET.Element, lay: _Layout, colours: npt.NDArray[np.uint8], kind: str
+def draw_cells(
+    root: ET.Element, lay: Layout, colours: npt.NDArray[np.uint8], kind: str
 ) -> None:
     """One rect per cell (class ``kind`` or ``blocked``), or one image if large."""
     board = lay.board
@@ -244,7 +244,7 @@ def _draw_cells(
             -1, board.dim
         )
         corners = lay.unit_xy(cells) * lay.s + np.array([lay.left, lay.top])
-        size = _n(lay.s)
+        size = attr_num(lay.s)
         for cell, (x, y) in zip(cells.tolist(), corners.tolist(), strict=True):
             key = tuple(cell)
             ET.SubElement(
@@ -252,11 +252,11 @@ def _draw_cells(
                 "rect",
                 {
                     "class": kind if mask[key] else "blocked",
-                    "x": _n(x),
-                    "y": _n(y),
+                    "x": attr_num(x),
+                    "y": attr_num(y),
                     "width": size,
                     "height": size,
-                    "fill": _hex(_rgb(colours[key])),
+                    "fill": hex_colour(as_rgb(colours[key])),
                 },
             )
         return
@@ -271,28 +271,32 @@ def _draw_cells(
         "image",
         {
             "class": "cells",
-            "x": _n(lay.left),
-            "y": _n(lay.top),
-            "width": _n(w_units * lay.s),
-            "height": _n(h_units * lay.s),
+            "x": attr_num(lay.left),
+            "y": attr_num(lay.top),
+            "width": attr_num(w_units * lay.s),
+            "height": attr_num(h_units * lay.s),
             "preserveAspectRatio": "none",
             "style": "image-rendering:pixelated",
             "href": "data:image/png;base64,"
-            + base64.b64encode(_png(image)).decode("ascii"),
+            + base64.b64encode(png_bytes(image)).decode("ascii"),
         },
     )
 
 
-def _draw_labels(root: ET.Element, lay: _Layout) -> None:
+def draw_labels(root: ET.Element, lay: Layout) -> None:
     """File letters and rank numbers (2D), or a heading over each layer (3D+)."""
     font = max(10.0, min(14.0, lay.s * 0.32))
     if lay.board.dim >= 3:
         heading = max(9.0, min(14.0, lay.s * 0.5, (lay.gap * lay.s) * 0.7))
         group = ET.SubElement(
-            root, "g", {"class": "layers", "font-size": _n(heading), "fill": "#333333"}
+            root,
+            "g",
+            {"class": "layers", "font-size": attr_num(heading), "fill": "#333333"},
         )
         for lead, x, y in lay.panels():
-            label = ET.SubElement(group, "text", {"x": _n(x), "y": _n(y - 5)})
+            label = ET.SubElement(
+                group, "text", {"x": attr_num(x), "y": attr_num(y - 5)}
+            )
             label.text = "layer " + ",".join(str(i) for i in lead)
         return
     if not lay.labels:
@@ -302,7 +306,7 @@ def _draw_labels(root: ET.Element, lay: _Layout) -> None:
         "g",
         {
             "class": "coordinates",
-            "font-size": _n(font),
+            "font-size": attr_num(font),
             "fill": "#444444",
             "text-anchor": "middle",
         },
@@ -312,7 +316,10 @@ def _draw_labels(root: ET.Element, lay: _Layout) -> None:
         text = ET.SubElement(
             group,
             "text",
-            {"x": _n(lay.left + (c + 0.5) * lay.s), "y": _n(bottom + font * 1.15)},
+            {
+                "x": attr_num(lay.left + (c + 0.5) * lay.s),
+                "y": attr_num(bottom + font * 1.15),
+            },
         )
         text.text = FILES[c]
     for r in range(lay.rows):
@@ -320,17 +327,17 @@ def _draw_labels(root: ET.Element, lay: _Layout) -> None:
             group,
             "text",
             {
-                "x": _n(lay.left / 2),
-                "y": _n(lay.top + (lay.rows - 1 - r + 0.5) * lay.s),
+                "x": attr_num(lay.left / 2),
+                "y": attr_num(lay.top + (lay.rows - 1 - r + 0.5) * lay.s),
                 "dy": "0.35em",
             },
         )
         text.text = str(r + 1)
 
 
-def _draw_numbers(
+def draw_numbers(
     root: ET.Element,
-    lay: _Layout,
+    lay: Layout,
     cells: npt.NDArray[np.int64],
     texts: Sequence[str],
     fills: Sequence[str],
@@ -342,14 +349,14 @@ def _draw_numbers(
     font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
     attrs = {
         "class": "numbers",
-        "font-size": _n(font),
+        "font-size": attr_num(font),
         "text-anchor": "middle",
     }
     if halo:
         attrs.update(
             {
                 "stroke": "#ffffff",
-                "stroke-width": _n(max(1.0, font * 0.22)),
+                "stroke-width": attr_num(max(1.0, font * 0.22)),
                 "stroke-linejoin": "round",
                 "paint-order": "stroke",
             }
@@ -360,43 +367,51 @@ def _draw_numbers(
         element = ET.SubElement(
             group,
             "text",
-            {"class": "num", "x": _n(x), "y": _n(y), "dy": "0.35em", "fill": fill},
+            {
+                "class": "num",
+                "x": attr_num(x),
+                "y": attr_num(y),
+                "dy": "0.35em",
+                "fill": fill,
+            },
         )
         element.text = text
         out.append(element)
     return out
 
 
-def _ring(root: ET.Element, lay: _Layout, cell: Cell, colour: str, kind: str) -> None:
+def draw_ring(
+    root: ET.Element, lay: Layout, cell: Cell, colour: str, kind: str
+) -> None:
     (x, y), *_ = lay.px(np.array([cell])).tolist()
     ET.SubElement(
         root,
         "circle",
         {
             "class": kind,
-            "cx": _n(x),
-            "cy": _n(y),
-            "r": _n(max(3.0, lay.s * 0.4)),
+            "cx": attr_num(x),
+            "cy": attr_num(y),
+            "r": attr_num(max(3.0, lay.s * 0.4)),
             "fill": "none",
             "stroke": colour,
-            "stroke-width": _n(max(1.5, min(3.5, lay.s * 0.08))),
+            "stroke-width": attr_num(max(1.5, min(3.5, lay.s * 0.08))),
         },
     )
 
 
-def _mark_ends(root: ET.Element, lay: _Layout, array: npt.NDArray[np.int64]) -> None:
+def mark_ends(root: ET.Element, lay: Layout, array: npt.NDArray[np.int64]) -> None:
     """A green ring on the first cell, a red one on the last."""
-    _ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
-    _ring(root, lay, tuple(int(x) for x in array[-1]), END, "end")
+    draw_ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
+    draw_ring(root, lay, tuple(int(x) for x in array[-1]), END, "end")
 
 
-def _draw_food(root: ET.Element, lay: _Layout, food: Sequence[Sequence[int]]) -> None:
+def draw_food(root: ET.Element, lay: Layout, food: Sequence[Sequence[int]]) -> None:
     for cell in food:
-        _outline(root, lay, tuple(int(x) for x in cell), FOOD, "food")
+        draw_outline(root, lay, tuple(int(x) for x in cell), FOOD, "food")
 
 
-def _outline(
-    root: ET.Element, lay: _Layout, cell: Cell, colour: str, kind: str
+def draw_outline(
+    root: ET.Element, lay: Layout, cell: Cell, colour: str, kind: str
 ) -> None:
     (x, y), *_ = lay.px(np.array([cell])).tolist()
     width = max(1.5, min(4.0, lay.s * 0.09))
@@ -406,24 +421,26 @@ def _outline(
         "rect",
         {
             "class": kind,
-            "x": _n(x - half),
-            "y": _n(y - half),
-            "width": _n(2 * half),
-            "height": _n(2 * half),
+            "x": attr_num(x - half),
+            "y": attr_num(y - half),
+            "width": attr_num(2 * half),
+            "height": attr_num(2 * half),
             "fill": "none",
             "stroke": colour,
-            "stroke-width": _n(width),
+            "stroke-width": attr_num(width),
         },
     )
 
 
-def _legend(
-    root: ET.Element, lay: _Layout, heading: str, items: Sequence[tuple[RGB, str]]
+def draw_legend(
+    root: ET.Element, lay: Layout, heading: str, items: Sequence[tuple[RGB, str]]
 ) -> None:
     """Swatches in a row under the board; short labels sit inside their swatch."""
     group = ET.SubElement(root, "g", {"class": "legend", "font-size": "11"})
     y = lay.legend_y
-    head = ET.SubElement(group, "text", {"x": "6", "y": _n(y + 10), "dy": "0.35em"})
+    head = ET.SubElement(
+        group, "text", {"x": "6", "y": attr_num(y + 10), "dy": "0.35em"}
+    )
     head.text = heading
     x = 6.0 + 7.0 * len(heading) + 6
     for colour, label in items:
@@ -433,11 +450,11 @@ def _legend(
             group,
             "rect",
             {
-                "x": _n(x),
-                "y": _n(y + 1),
-                "width": _n(width),
+                "x": attr_num(x),
+                "y": attr_num(y + 1),
+                "width": attr_num(width),
                 "height": "18",
-                "fill": _hex(colour),
+                "fill": hex_colour(colour),
                 "stroke": "#999999",
                 "stroke-width": "0.5",
             },
@@ -447,37 +464,39 @@ def _legend(
                 group,
                 "text",
                 {
-                    "x": _n(x + width / 2),
-                    "y": _n(y + 10),
+                    "x": attr_num(x + width / 2),
+                    "y": attr_num(y + 10),
                     "dy": "0.35em",
                     "text-anchor": "middle",
-                    "fill": _text_colour(colour),
+                    "fill": text_colour(colour),
                 },
             )
             text.text = label
             x += width + 2
         else:
             text = ET.SubElement(
-                group, "text", {"x": _n(x + width + 4), "y": _n(y + 10), "dy": "0.35em"}
+                group,
+                "text",
+                {"x": attr_num(x + width + 4), "y": attr_num(y + 10), "dy": "0.35em"},
             )
             text.text = label
             x += width + 10 + 6.5 * len(label)
 
 
-def _stroke(lay: _Layout) -> float:
+def stroke_width(lay: Layout) -> float:
     return max(0.2, min(3.0, lay.s * 0.07))
 
 
 # ------------------------------------------------------------------- helpers
 
 
-def _n(x: float, places: int = 2) -> str:
+def attr_num(x: float, places: int = 2) -> str:
     """A number for an attribute: few digits, no trailing zeros."""
     text = f"{x:.{places}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
-def _short(n: int) -> str:
+def short_count(n: int) -> str:
     """``999``, ``1.5k``, ``12k``, ``3.4M``: an effort that fits a cell."""
     for limit, suffix in ((10**9, "G"), (10**6, "M"), (10**3, "k")):
         if n >= limit:
@@ -486,13 +505,13 @@ def _short(n: int) -> str:
     return str(n)
 
 
-def _seconds(s: float) -> str:
+def seconds_label(s: float) -> str:
     if s < 0.001:
         return "<1ms"
     return f"{s * 1000:.0f}ms" if s < 1 else f"{s:.1f}s" if s < 100 else f"{s:.0f}s"
 
 
-def _effort_amount(effort: Effort) -> int | None:
+def effort_amount(effort: Effort) -> int | None:
     counted = effort.as_dict()
     for key in ("attempts", "branches", "conflicts"):
         if key in counted:

@@ -63,7 +63,7 @@ def contrast_ratio(a: Sequence[int], b: Sequence[int]) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def _chess_colours(board: Board) -> npt.NDArray[np.uint8]:
+def chess_colours(board: Board) -> npt.NDArray[np.uint8]:
     parity = np.indices(board.shape).sum(axis=0) % 2
     colours = np.where(parity[..., None] == 0, DARK, LIGHT).astype(np.uint8)
     colours[~board.open_mask] = BLOCKED
@@ -82,14 +82,14 @@ def _luminance(rgb: Sequence[int]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def _text_colour(rgb: Sequence[int]) -> str:
+def text_colour(rgb: Sequence[int]) -> str:
     """Black or white, whichever contrasts more with ``rgb``."""
     black = contrast_ratio(rgb, (0, 0, 0))
     white = contrast_ratio(rgb, (255, 255, 255))
     return "#000000" if black >= white else "#ffffff"
 
 
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
+def mix(a: RGB, b: RGB, t: float) -> RGB:
     t = min(1.0, max(0.0, t))
     return (
         round(a[0] + (b[0] - a[0]) * t),
@@ -98,21 +98,21 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
     )
 
 
-def _heat_palette(top: int) -> npt.NDArray[np.uint8]:
+def heat_palette(top: int) -> npt.NDArray[np.uint8]:
     """``top + 1`` colours from light (0 moves) to dark (``top`` moves)."""
     out = np.empty((top + 1, 3), dtype=np.uint8)
     stops = len(HEAT) - 1
     for v in range(top + 1):
         where = stops * v / top if top else 0.0
         i = min(int(where), stops - 1)
-        out[v] = _mix(HEAT[i], HEAT[i + 1], where - i)
+        out[v] = mix(HEAT[i], HEAT[i + 1], where - i)
     return out
 
 
-def _rgb(values: npt.NDArray[np.uint8]) -> RGB:
+def as_rgb(values: npt.NDArray[np.uint8]) -> RGB:
     r, g, b = (int(v) for v in values)
     return (r, g, b)
 
 
-def _hex(rgb: Sequence[int]) -> str:
+def hex_colour(rgb: Sequence[int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(int(v) for v in rgb))

@@ -10,22 +10,22 @@ if TYPE_CHECKING:
     from cpknight.results import DistanceMap
 
 from cpknight.draw.canvas import (
-    _draw_cells,
-    _draw_labels,
-    _draw_numbers,
-    _layout,
-    _legend,
-    _outline,
-    _root,
-    _text,
+    draw_cells,
+    draw_labels,
+    draw_legend,
+    draw_numbers,
+    draw_outline,
+    make_layout,
+    svg_root,
+    svg_text,
 )
 from cpknight.draw.colours import (
     BLOCKED,
     SOURCE,
     UNREACHABLE,
-    _heat_palette,
-    _rgb,
-    _text_colour,
+    as_rgb,
+    heat_palette,
+    text_colour,
 )
 
 __all__ = ["distance_map_svg"]
@@ -59,37 +59,37 @@ def distance_map_svg(dmap: DistanceMap, *, cell_size: float | None = None) -> st
     mask = board.open_mask
     reach = array >= 0
     top = max(int(array.max()), 0)
-    palette = _heat_palette(top)
+    palette = heat_palette(top)
     colours = np.empty((*board.shape, 3), dtype=np.uint8)
     colours[...] = BLOCKED
     colours[mask & ~reach] = UNREACHABLE
     colours[reach] = palette[array[reach]]
-    lay = _layout(board, cell_size, legend=True)
+    lay = make_layout(board, cell_size, legend=True)
     source = board.cell_name(dmap.source)
-    root = _root(
+    root = svg_root(
         lay,
         f"{dmap.piece.label} distances on {board.label} from {source}: "
         f"{dmap.n_reachable} of {board.n_open} cells reachable, at most {top} moves",
     )
-    _draw_cells(root, lay, colours, "cell")
-    _draw_labels(root, lay)
+    draw_cells(root, lay, colours, "cell")
+    draw_labels(root, lay)
     if lay.numbers:
         cells = np.argwhere(mask)
         values = array[tuple(cells.T)]
         texts = [str(int(v)) if v >= 0 else "–" for v in values]
         fills = [
-            _text_colour(tuple(int(x) for x in colours[tuple(c)]))
+            text_colour(tuple(int(x) for x in colours[tuple(c)]))
             if v >= 0
             else "#666666"
             for c, v in zip(cells, values, strict=True)
         ]
-        _draw_numbers(root, lay, cells, texts, fills, halo=False)
-    _outline(root, lay, dmap.source, SOURCE, "source")
+        draw_numbers(root, lay, cells, texts, fills, halo=False)
+    draw_outline(root, lay, dmap.source, SOURCE, "source")
     shown = sorted({round(top * i / 9) for i in range(10)}) if top else [0]
-    items = [(_rgb(palette[v]), str(v)) for v in shown]
+    items = [(as_rgb(palette[v]), str(v)) for v in shown]
     if (mask & ~reach).any():
         items.append((UNREACHABLE, "unreachable"))
     if board.blocked:
         items.append((BLOCKED, "blocked"))
-    _legend(root, lay, "moves:", items)
-    return _text(root)
+    draw_legend(root, lay, "moves:", items)
+    return svg_text(root)

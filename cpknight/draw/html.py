@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cpknight.results import Tour
 
-from cpknight.draw.animate import _check_speed, _tour_walk
-from cpknight.draw.canvas import _n, _text
+from cpknight.draw.animate import check_speed, tour_walk
+from cpknight.draw.canvas import attr_num, svg_text
 
 __all__ = ["tour_html"]
 
@@ -48,20 +48,20 @@ def tour_html(tour: Tour, *, speed: float = 4.0, cell_size: float | None = None)
         >>> page.startswith("<!DOCTYPE html>"), page.count('class="step"')
         (True, 2)
     """
-    speed = _check_speed(speed)
-    root, steps, knight, positions = _tour_walk(tour, cell_size)
+    speed = check_speed(speed)
+    root, steps, knight, positions = tour_walk(tour, cell_size)
     for shown in steps:
         for element in shown:
             element.set("visibility", "hidden")
     knight.set("id", "knight")
     title = root.findtext("title") or "tour"
-    svg = _text(root)
+    svg = svg_text(root)
     data = json.dumps([[round(x, 2), round(y, 2)] for x, y in positions])
     return _template().format(
         title=html.escape(title, quote=False),
         svg=svg,
         positions=data,
-        speed=_n(speed),
+        speed=attr_num(speed),
         moves=len(steps),
         top=max(30, math.ceil(speed * 3)),
     )

@@ -9,11 +9,16 @@ import numpy as np
 if TYPE_CHECKING:
     from cpknight.longest.common import LongestPath
 
-from cpknight.draw.animate import _animate, _check_speed, _walk_drawing, check_animation
-from cpknight.draw.canvas import (
-    _text,
+from cpknight.draw.animate import (
+    animate_steps,
+    check_animation,
+    check_speed,
+    walk_drawing,
 )
-from cpknight.draw.tour import _numbered_walk_svg
+from cpknight.draw.canvas import (
+    svg_text,
+)
+from cpknight.draw.tour import numbered_walk_svg
 
 __all__ = ["longest_animation_svg", "longest_svg"]
 
@@ -47,12 +52,13 @@ def longest_svg(
     Examples:
         >>> import xml.etree.ElementTree as ET
         >>> from cpknight import longest_path
-        >>> root = ET.fromstring(longest_svg(longest_path("4x4", kind="uncrossed")))
+        >>> p = longest_path("4x4", kind="uncrossed", closed=False)
+        >>> root = ET.fromstring(longest_svg(p))
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}text[@class='num']"))
         6
     """
     array = np.asarray(path.cells, dtype=np.int64).reshape(-1, path.board.dim)
-    return _numbered_walk_svg(
+    return numbered_walk_svg(
         path.board, path.piece, array, path.closed, _title(path), cell_size, numbers
     )
 
@@ -73,10 +79,10 @@ def longest_animation_svg(
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='step']"))
         8
     """
-    speed = _check_speed(speed)
+    speed = check_speed(speed)
     check_animation(len(path.cells), speed)
     array = np.asarray(path.cells, dtype=np.int64).reshape(-1, path.board.dim)
-    root, steps, knight, centres = _walk_drawing(
+    root, steps, knight, centres = walk_drawing(
         path.board,
         path.piece,
         array,
@@ -85,5 +91,5 @@ def longest_animation_svg(
         cell_size=cell_size,
         numbered=True,
     )
-    _animate(steps, knight, centres, speed)
-    return _text(root)
+    animate_steps(steps, knight, centres, speed)
+    return svg_text(root)

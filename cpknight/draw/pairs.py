@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpknight.draw.canvas import FONT, SVG_NS, _n
+from cpknight.draw.canvas import FONT, SVG_NS, attr_num
 from cpknight.draw.colours import (
     FOUND_HIGH,
     FOUND_LOW,
     RGB,
     UNKNOWN,
-    _hex,
-    _mix,
+    hex_colour,
+    mix,
 )
 
 if TYPE_CHECKING:
-    from cpknight.study.pairs import PairSweep
+    from cpknight.study.pairs import PairCell, PairSweep
 
 __all__ = ["pairs_svg"]
 
@@ -50,17 +51,16 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
         14
     """
     board = sweep.board
-    cells = sweep.cells
-    n = len(cells)
+    n = len(sweep.cells)
     size = cell_size or max(3.0, min(24.0, 800.0 / max(n, 1)))
     labelled = size >= 9
     name = board.cell_name
-    head = 8.0 * max((len(name(c)) for c in cells), default=1) + 8 if labelled else 8
-    top = 28.0 + head
-    left = head
-    count_width = 40.0
-    width = max(left + n * size + count_width + 8, 640.0)
-    height = top + n * size + 40
+    head = 8.0 * max((len(name(c)) for c in sweep.cells), default=1) + 8
+    frame = _Frame(
+        left=head if labelled else 8, top=28.0 + (head if labelled else 8), size=size
+    )
+    width = max(frame.left + n * size + 40.0 + 8, 640.0)
+    height = frame.top + n * size + 40
     counts = sweep.counts()
     title = (
         f"open tours of {board.label} ({sweep.piece.label}) from each start to "
@@ -72,9 +72,9 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
         "svg",
         {
             "xmlns": SVG_NS,
-            "width": _n(width),
-            "height": _n(height),
-            "viewBox": f"0 0 {_n(width)} {_n(height)}",
+            "width": attr_num(width),
+            "height": attr_num(height),
+            "viewBox": f"0 0 {attr_num(width)} {attr_num(height)}",
             "font-family": FONT,
         },
     )
@@ -82,122 +82,169 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
     ET.SubElement(root, "rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
     heading = ET.SubElement(root, "text", {"x": "6", "y": "18", "font-size": "13"})
     heading.text = f"open tours of {board.label} ({sweep.piece.label}): start x end"
-    index = {cell: i for i, cell in enumerate(cells)}
+    _draw_squares(root, sweep, frame)
+    if labelled:
+        _draw_heads(root, sweep, frame)
+    _draw_end_counts(root, sweep, frame)
+    _draw_legend(root, sweep, frame.top + n * size + 12)
+    return ET.tostring(root, encoding="unicode")
+
+
+MIDDLE: RGB = mix(FOUND_LOW, FOUND_HIGH, 0.6)
+"""Pairs an open tour joins."""
+PROVED: RGB = (200, 80, 80)
+"""Pairs the engine proved no open tour joins."""
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where the table's squares go: its top left corner and pixels a square."""
+
+    left: float
+    top: float
+    size: float
+
+    def square(self, row: int, col: int) -> dict[str, str]:
+        """The position attributes of the square in ``row``, ``col``."""
+        return {
+            "x": attr_num(self.left + col * self.size),
+            "y": attr_num(self.top + row * self.size),
+            "width": attr_num(self.size),
+            "height": attr_num(self.size),
+        }
+
+    @property
+    def stroke(self) -> str:
+        """The white lines between squares, none when they are small."""
+        return "0.5" if self.size >= 6 else "0"
+
+
+def _pair_colour(pair: PairCell) -> tuple[RGB, str]:
+    """A pair's colour and class: found, certified, infeasible or unknown."""
+    if pair.status == "found":
+        return MIDDLE, "found"
+    if pair.status == "infeasible":
+        if pair.method == "certificate":
+            return CERTIFIED, "certified"
+        return PROVED, "infeasible"
+    return UNKNOWN, "unknown"
+
+
+def _draw_squares(root: ET.Element, sweep: PairSweep, frame: _Frame) -> None:
+    """One square per ordered pair, with its tooltip; grey on the diagonal."""
+    name = sweep.board.cell_name
+    index = {cell: i for i, cell in enumerate(sweep.cells)}
     grid = ET.SubElement(root, "g", {"class": "pairs", "stroke": "#ffffff"})
-    stroke = "0.5" if size >= 6 else "0"
-    for i in range(n):
-        ET.SubElement(
-            grid,
-            "rect",
-            {
-                "class": "diagonal",
-                "x": _n(left + i * size),
-                "y": _n(top + i * size),
-                "width": _n(size),
-                "height": _n(size),
-                "fill": _hex(DIAGONAL),
-                "stroke-width": stroke,
-            },
-        )
-    middle = _mix(FOUND_LOW, FOUND_HIGH, 0.6)
-    proved = (200, 80, 80)
+    for i in range(len(sweep.cells)):
+        attrs = {
+            "class": "diagonal",
+            **frame.square(i, i),
+            "fill": hex_colour(DIAGONAL),
+            "stroke-width": frame.stroke,
+        }
+        ET.SubElement(grid, "rect", attrs)
     for pair in sweep.pairs:
-        if pair.status == "found":
-            colour, kind = middle, "found"
-        elif pair.status == "infeasible":
-            certified = pair.method == "certificate"
-            colour = CERTIFIED if certified else proved
-            kind = "certified" if certified else "infeasible"
-        else:
-            colour, kind = UNKNOWN, "unknown"
+        colour, kind = _pair_colour(pair)
         tip = (
             f"{name(pair.start)} to {name(pair.end)}: {pair.status} by {pair.method}"
             f" in {pair.seconds:.3f} s" + (f": {pair.reason}" if pair.reason else "")
         )
         i, j = index[pair.start], index[pair.end]
         for row, col in ((i, j), (j, i)):
-            square = ET.SubElement(
-                grid,
-                "rect",
-                {
-                    "class": kind,
-                    "x": _n(left + col * size),
-                    "y": _n(top + row * size),
-                    "width": _n(size),
-                    "height": _n(size),
-                    "fill": _hex(colour),
-                    "stroke-width": stroke,
-                },
-            )
+            attrs = {
+                "class": kind,
+                **frame.square(row, col),
+                "fill": hex_colour(colour),
+                "stroke-width": frame.stroke,
+            }
+            square = ET.SubElement(grid, "rect", attrs)
             ET.SubElement(square, "title").text = tip
-    if labelled:
-        font = _n(min(11.0, size * 0.8))
-        labels = ET.SubElement(root, "g", {"class": "labels", "font-size": font})
-        for i, cell in enumerate(cells):
-            text = ET.SubElement(
-                labels,
-                "text",
-                {
-                    "x": _n(left - 4),
-                    "y": _n(top + (i + 0.5) * size),
-                    "dy": "0.35em",
-                    "text-anchor": "end",
-                },
-            )
-            text.text = name(cell)
-            x, y = left + (i + 0.5) * size, top - 4
-            text = ET.SubElement(
-                labels,
-                "text",
-                {
-                    "x": _n(x),
-                    "y": _n(y),
-                    "dy": "0.35em",
-                    "transform": f"rotate(-90 {_n(x)} {_n(y)})",
-                },
-            )
-            text.text = name(cell)
+
+
+def _draw_heads(root: ET.Element, sweep: PairSweep, frame: _Frame) -> None:
+    """The cells' names: at the left of each row, turned above each column."""
+    left, top, size = frame.left, frame.top, frame.size
+    font = attr_num(min(11.0, size * 0.8))
+    labels = ET.SubElement(root, "g", {"class": "labels", "font-size": font})
+    for i, cell in enumerate(sweep.cells):
+        text = ET.SubElement(
+            labels,
+            "text",
+            {
+                "x": attr_num(left - 4),
+                "y": attr_num(top + (i + 0.5) * size),
+                "dy": "0.35em",
+                "text-anchor": "end",
+            },
+        )
+        text.text = sweep.board.cell_name(cell)
+        x, y = left + (i + 0.5) * size, top - 4
+        text = ET.SubElement(
+            labels,
+            "text",
+            {
+                "x": attr_num(x),
+                "y": attr_num(y),
+                "dy": "0.35em",
+                "transform": f"rotate(-90 {attr_num(x)} {attr_num(y)})",
+            },
+        )
+        text.text = sweep.board.cell_name(cell)
+
+
+def _draw_end_counts(root: ET.Element, sweep: PairSweep, frame: _Frame) -> None:
+    """A last column: how many ends each start's open tours reach."""
+    size = frame.size
     ends = sweep.ends_from()
     tally = ET.SubElement(
-        root, "g", {"class": "ends", "font-size": _n(min(11.0, max(size * 0.8, 6)))}
+        root,
+        "g",
+        {"class": "ends", "font-size": attr_num(min(11.0, max(size * 0.8, 6)))},
     )
-    for i, cell in enumerate(cells):
-        if size >= 6:
-            text = ET.SubElement(
-                tally,
-                "text",
-                {
-                    "x": _n(left + n * size + 4),
-                    "y": _n(top + (i + 0.5) * size),
-                    "dy": "0.35em",
-                },
-            )
-            text.text = str(ends[cell])
-    y = top + n * size + 12
+    if size < 6:
+        return
+    x = frame.left + len(sweep.cells) * size + 4
+    for i, cell in enumerate(sweep.cells):
+        text = ET.SubElement(
+            tally,
+            "text",
+            {
+                "x": attr_num(x),
+                "y": attr_num(frame.top + (i + 0.5) * size),
+                "dy": "0.35em",
+            },
+        )
+        text.text = str(ends[cell])
+
+
+def _draw_legend(root: ET.Element, sweep: PairSweep, y: float) -> None:
+    """Swatches in a row under the table, with each kind's count."""
+    counts = sweep.counts()
     x = 6.0
     legend = ET.SubElement(root, "g", {"class": "legend", "font-size": "11"})
     for colour, label in (
-        (middle, f"tour ({counts.get('found', 0)})"),
+        (MIDDLE, f"tour ({counts.get('found', 0)})"),
         (CERTIFIED, f"none, by a certificate ({sweep.certified})"),
-        (proved, f"none, by search ({counts['infeasible'] - sweep.certified})"),
+        (PROVED, f"none, by search ({counts['infeasible'] - sweep.certified})"),
         (UNKNOWN, f"unknown ({counts.get('unknown', 0)})"),
     ):
         ET.SubElement(
             legend,
             "rect",
             {
-                "x": _n(x),
-                "y": _n(y),
+                "x": attr_num(x),
+                "y": attr_num(y),
                 "width": "14",
                 "height": "14",
-                "fill": _hex(colour),
+                "fill": hex_colour(colour),
                 "stroke": "#999999",
                 "stroke-width": "0.5",
             },
         )
         text = ET.SubElement(
-            legend, "text", {"x": _n(x + 18), "y": _n(y + 7), "dy": "0.35em"}
+            legend,
+            "text",
+            {"x": attr_num(x + 18), "y": attr_num(y + 7), "dy": "0.35em"},
         )
         text.text = label
         x += 18 + 6.5 * len(label) + 12
-    return ET.tostring(root, encoding="unicode")

@@ -2,7 +2,7 @@ r"""A minimal PNG encoder: a huge board's cells as one embedded image.
 
 Examples:
     >>> import numpy as np
-    >>> _png(np.zeros((2, 3, 4), dtype=np.uint8))[:8]
+    >>> png_bytes(np.zeros((2, 3, 4), dtype=np.uint8))[:8]
     b'\x89PNG\r\n\x1a\n'
 """
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     pass
 
 
-def _png(rgba: npt.NDArray[np.uint8]) -> bytes:
+def png_bytes(rgba: npt.NDArray[np.uint8]) -> bytes:
     """Encode an ``(h, w, 4)`` RGBA array as PNG (zlib, no filter)."""
     height, width = rgba.shape[:2]
     raw = np.zeros((height, width * 4 + 1), dtype=np.uint8)

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cpknight.draw.canvas import FONT, SVG_NS, _n
+from cpknight.draw.canvas import FONT, SVG_NS, attr_num
 
 if TYPE_CHECKING:
     from cpknight.study.suite import Study
@@ -34,7 +34,7 @@ def profile_svg(study: Study) -> str:
         >>> import xml.etree.ElementTree as ET
         >>> from cpknight.study import read_suite_text, run_study
         >>> s = run_study(read_suite_text("5x5 --open --start a1"),
-        ...               engines="prune,warnsdorff")
+        ...               methods="prune,warnsdorff")
         >>> root = ET.fromstring(profile_svg(s))
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}polyline"))
         2
@@ -67,7 +67,7 @@ def solved_time_svg(study: Study) -> str:
     Examples:
         >>> import xml.etree.ElementTree as ET
         >>> from cpknight.study import read_suite_text, run_study
-        >>> s = run_study(read_suite_text("4x4\n5x5 --open"), engines="prune")
+        >>> s = run_study(read_suite_text("4x4\n5x5 --open"), methods="prune")
         >>> root = ET.fromstring(solved_time_svg(s))
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}polyline"))
         1
@@ -117,109 +117,130 @@ def _plot(
     extend: float,
 ) -> str:
     """A step plot of series of points in the unit square, axes and a legend."""
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
-
-    def px(u: float) -> float:
-        return LEFT + u * plot_w
-
-    def py(v: float) -> float:
-        return TOP + (1 - v) * plot_h
-
     root = ET.Element(
         "svg",
         {
             "xmlns": SVG_NS,
-            "width": _n(WIDTH),
-            "height": _n(HEIGHT),
-            "viewBox": f"0 0 {_n(WIDTH)} {_n(HEIGHT)}",
+            "width": attr_num(WIDTH),
+            "height": attr_num(HEIGHT),
+            "viewBox": f"0 0 {attr_num(WIDTH)} {attr_num(HEIGHT)}",
             "font-family": FONT,
             "font-size": "11",
         },
     )
     ET.SubElement(root, "title").text = title
     ET.SubElement(root, "rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
-    head = ET.SubElement(root, "text", {"x": _n(LEFT), "y": "22", "font-size": "13"})
+    head = ET.SubElement(
+        root, "text", {"x": attr_num(LEFT), "y": "22", "font-size": "13"}
+    )
     head.text = title
+    _draw_axes(root, x_label, y_label, x_ticks, y_ticks)
+    for k, (engine, points) in enumerate(series.items()):
+        _draw_series(root, k, engine, points, extend)
+    return ET.tostring(root, encoding="unicode")
+
+
+def _px(u: float) -> float:
+    """The x pixel of ``u`` in [0, 1]."""
+    return LEFT + u * (WIDTH - LEFT - RIGHT)
+
+
+def _py(v: float) -> float:
+    """The y pixel of ``v`` in [0, 1] (0 at the bottom)."""
+    return TOP + (1 - v) * (HEIGHT - TOP - BOTTOM)
+
+
+def _draw_axes(
+    root: ET.Element,
+    x_label: str,
+    y_label: str,
+    x_ticks: Sequence[tuple[float, str]],
+    y_ticks: Sequence[tuple[float, str]],
+) -> None:
+    """The grid lines at the ticks, their labels and the axes' names."""
+    px, py = _px, _py
     axes = ET.SubElement(root, "g", {"class": "axes", "stroke": "#cccccc"})
     for u, label in x_ticks:
-        ET.SubElement(
-            axes,
-            "line",
-            {"x1": _n(px(u)), "x2": _n(px(u)), "y1": _n(py(0)), "y2": _n(py(1))},
-        )
-        text = ET.SubElement(
-            root,
-            "text",
-            {"x": _n(px(u)), "y": _n(py(0) + 14), "text-anchor": "middle"},
-        )
-        text.text = label
+        _line(axes, px(u), px(u), py(0), py(1))
+        _text(root, px(u), py(0) + 14, label, {"text-anchor": "middle"})
     for v, label in y_ticks:
-        ET.SubElement(
-            axes,
-            "line",
-            {"x1": _n(px(0)), "x2": _n(px(1)), "y1": _n(py(v)), "y2": _n(py(v))},
-        )
-        text = ET.SubElement(
-            root,
-            "text",
-            {"x": _n(px(0) - 6), "y": _n(py(v)), "dy": "0.35em", "text-anchor": "end"},
-        )
-        text.text = label
-    text = ET.SubElement(
-        root, "text", {"x": _n(px(0.5)), "y": _n(HEIGHT - 12), "text-anchor": "middle"}
-    )
-    text.text = x_label
-    y_mid = py(0.5)
-    text = ET.SubElement(
-        root,
-        "text",
+        _line(axes, px(0), px(1), py(v), py(v))
+        _text(root, px(0) - 6, py(v), label, {"dy": "0.35em", "text-anchor": "end"})
+    _text(root, px(0.5), HEIGHT - 12, x_label, {"text-anchor": "middle"})
+    y_mid = attr_num(py(0.5))
+    turn = {"text-anchor": "middle", "transform": f"rotate(-90 16 {y_mid})"}
+    _text(root, 16, py(0.5), y_label, turn)
+
+
+def _line(parent: ET.Element, x1: float, x2: float, y1: float, y2: float) -> None:
+    """A grid line."""
+    ET.SubElement(
+        parent,
+        "line",
         {
-            "x": "16",
-            "y": _n(y_mid),
-            "text-anchor": "middle",
-            "transform": f"rotate(-90 16 {_n(y_mid)})",
+            "x1": attr_num(x1),
+            "x2": attr_num(x2),
+            "y1": attr_num(y1),
+            "y2": attr_num(y2),
         },
     )
-    text.text = y_label
-    for k, (engine, points) in enumerate(series.items()):
-        colour = LINES[k % len(LINES)]
-        steps: list[tuple[float, float]] = []
-        for u, v in points:
-            if steps:
-                steps.append((u, steps[-1][1]))
-            steps.append((u, v))
+
+
+def _text(
+    parent: ET.Element, x: float, y: float, label: str, attrs: dict[str, str]
+) -> None:
+    """A label at ``x``, ``y``, with more attributes."""
+    text = ET.SubElement(parent, "text", {"x": attr_num(x), "y": attr_num(y), **attrs})
+    text.text = label
+
+
+def _draw_series(
+    root: ET.Element,
+    k: int,
+    engine: str,
+    points: list[tuple[float, float]],
+    extend: float,
+) -> None:
+    """The ``k``-th series as steps carried on to ``extend``, and its key."""
+    px, py = _px, _py
+    colour = LINES[k % len(LINES)]
+    steps: list[tuple[float, float]] = []
+    for u, v in points:
         if steps:
-            steps.append((extend, steps[-1][1]))
-        line = ET.SubElement(
-            root,
-            "polyline",
-            {
-                "class": "series",
-                "points": " ".join(f"{_n(px(u))},{_n(py(v))}" for u, v in steps),
-                "fill": "none",
-                "stroke": colour,
-                "stroke-width": "2",
-            },
-        )
-        if k >= len(LINES):
-            line.set("stroke-dasharray", "6 3")
-        ET.SubElement(line, "title").text = engine
-        y = TOP + 10 + 18 * k
-        ET.SubElement(
-            root,
-            "line",
-            {
-                "x1": _n(px(1) + 14),
-                "x2": _n(px(1) + 38),
-                "y1": _n(y),
-                "y2": _n(y),
-                "stroke": colour,
-                "stroke-width": "2",
-            },
-        )
-        key = ET.SubElement(
-            root, "text", {"x": _n(px(1) + 44), "y": _n(y), "dy": "0.35em"}
-        )
-        key.text = engine
-    return ET.tostring(root, encoding="unicode")
+            steps.append((u, steps[-1][1]))
+        steps.append((u, v))
+    if steps:
+        steps.append((extend, steps[-1][1]))
+    line = ET.SubElement(
+        root,
+        "polyline",
+        {
+            "class": "series",
+            "points": " ".join(
+                f"{attr_num(px(u))},{attr_num(py(v))}" for u, v in steps
+            ),
+            "fill": "none",
+            "stroke": colour,
+            "stroke-width": "2",
+        },
+    )
+    if k >= len(LINES):
+        line.set("stroke-dasharray", "6 3")
+    ET.SubElement(line, "title").text = engine
+    y = TOP + 10 + 18 * k
+    ET.SubElement(
+        root,
+        "line",
+        {
+            "x1": attr_num(px(1) + 14),
+            "x2": attr_num(px(1) + 38),
+            "y1": attr_num(y),
+            "y2": attr_num(y),
+            "stroke": colour,
+            "stroke-width": "2",
+        },
+    )
+    key = ET.SubElement(
+        root, "text", {"x": attr_num(px(1) + 44), "y": attr_num(y), "dy": "0.35em"}
+    )
+    key.text = engine

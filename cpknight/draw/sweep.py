@@ -9,19 +9,22 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from cpknight.results import Sweep
+    import numpy.typing as npt
+
+    from cpknight.board import Board
+    from cpknight.results import Sweep, SweepCell
 
 from cpknight.draw.canvas import (
-    _draw_cells,
-    _draw_labels,
-    _draw_numbers,
-    _effort_amount,
-    _layout,
-    _legend,
-    _root,
-    _seconds,
-    _short,
-    _text,
+    draw_cells,
+    draw_labels,
+    draw_legend,
+    draw_numbers,
+    effort_amount,
+    make_layout,
+    seconds_label,
+    short_count,
+    svg_root,
+    svg_text,
 )
 from cpknight.draw.colours import (
     BLOCKED,
@@ -29,9 +32,9 @@ from cpknight.draw.colours import (
     FOUND_LOW,
     INFEASIBLE,
     UNKNOWN,
-    _mix,
-    _rgb,
-    _text_colour,
+    as_rgb,
+    mix,
+    text_colour,
 )
 
 __all__ = ["sweep_svg"]
@@ -70,13 +73,52 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
         ['3', '1.5k']
     """
     board = sweep.board
-    mask = board.open_mask
+    amounts = [effort_amount(item.effort) for item in sweep.cells]
+    colours = _cell_colours(sweep, amounts)
+    labels = [
+        _cell_label(item, amount)
+        for item, amount in zip(sweep.cells, amounts, strict=True)
+    ]
+    tips = [_cell_tip(board, item) for item in sweep.cells]
+    lay = make_layout(board, cell_size, legend=True)
+    kind = "closed" if sweep.closed else "open"
+    counts = sweep.counts()
+    root = svg_root(
+        lay,
+        f"{kind} tours of {board.label} ({sweep.piece.label}) from each start "
+        f"by {sweep.method}: " + ", ".join(f"{v} {k}" for k, v in counts.items() if v),
+    )
+    draw_cells(root, lay, colours, "cell")
+    draw_labels(root, lay)
+    if lay.numbers and sweep.cells:
+        cells = np.array([item.cell for item in sweep.cells], dtype=np.int64)
+        fills = [text_colour(as_rgb(colours[c])) for c in map(tuple, cells.tolist())]
+        texts = draw_numbers(root, lay, cells, labels, fills, halo=False)
+        for text, tip in zip(texts, tips, strict=True):
+            ET.SubElement(text, "title").text = tip
+    draw_legend(
+        root,
+        lay,
+        "start:",
+        [
+            (mix(FOUND_LOW, FOUND_HIGH, 0.5), f"tour ({counts.get('found', 0)})"),
+            (INFEASIBLE, f"none ({counts.get('infeasible', 0)})"),
+            (UNKNOWN, f"unknown ({counts.get('unknown', 0)})"),
+        ],
+    )
+    return svg_text(root)
+
+
+def _cell_colours(sweep: Sweep, amounts: list[int | None]) -> npt.NDArray[np.uint8]:
+    """Each cell's colour: found cells from light (cheapest) to dark (dearest).
+
+    The shade follows a log scale of the effort, or of the time when the
+    engine counts nothing; proved cells are red, unknown ones amber.
+    """
+    board = sweep.board
     colours = np.empty((*board.shape, 3), dtype=np.uint8)
     colours[...] = BLOCKED
-    colours[mask] = (255, 255, 255)
-    amounts = [_effort_amount(item.effort) for item in sweep.cells]
-    # Found cells shade from light (cheapest) to dark (dearest), on a log scale
-    # of the effort, or of the time when the engine counts nothing.
+    colours[board.open_mask] = (255, 255, 255)
     costs = [
         math.log1p(a if a is not None else item.seconds * 1000)
         for a, item in zip(amounts, sweep.cells, strict=True)
@@ -85,51 +127,29 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
         c for c, item in zip(costs, sweep.cells, strict=True) if item.status == "found"
     ]
     low, high = (min(found), max(found)) if found else (0.0, 0.0)
-    labels: list[str] = []
-    tips: list[str] = []
-    for item, amount, cost in zip(sweep.cells, amounts, costs, strict=True):
+    for item, cost in zip(sweep.cells, costs, strict=True):
         if item.status == "found":
             share = (cost - low) / (high - low) if high > low else 0.5
-            colour = _mix(FOUND_LOW, FOUND_HIGH, share)
+            colours[item.cell] = mix(FOUND_LOW, FOUND_HIGH, share)
         elif item.status == "infeasible":
-            colour = INFEASIBLE
+            colours[item.cell] = INFEASIBLE
         else:
-            colour = UNKNOWN
-        colours[item.cell] = colour
-        if amount is not None:
-            labels.append(_short(amount))
-        elif item.status == "found":
-            labels.append(_seconds(item.seconds))
-        else:
-            labels.append("×" if item.status == "infeasible" else "?")
-        detail = ", ".join(f"{k} {v}" for k, v in item.effort.as_dict().items())
-        tip = f"{board.cell_name(item.cell)}: {item.status} in {item.seconds:.3f} s"
-        tip += f" ({detail})" if detail else ""
-        tips.append(tip + (f": {item.reason}" if item.reason else ""))
-    lay = _layout(board, cell_size, legend=True)
-    kind = "closed" if sweep.closed else "open"
-    counts = sweep.counts()
-    root = _root(
-        lay,
-        f"{kind} tours of {board.label} ({sweep.piece.label}) from each start "
-        f"by {sweep.method}: " + ", ".join(f"{v} {k}" for k, v in counts.items() if v),
-    )
-    _draw_cells(root, lay, colours, "cell")
-    _draw_labels(root, lay)
-    if lay.numbers and sweep.cells:
-        cells = np.array([item.cell for item in sweep.cells], dtype=np.int64)
-        fills = [_text_colour(_rgb(colours[c])) for c in map(tuple, cells.tolist())]
-        texts = _draw_numbers(root, lay, cells, labels, fills, halo=False)
-        for text, tip in zip(texts, tips, strict=True):
-            ET.SubElement(text, "title").text = tip
-    _legend(
-        root,
-        lay,
-        "start:",
-        [
-            (_mix(FOUND_LOW, FOUND_HIGH, 0.5), f"tour ({counts.get('found', 0)})"),
-            (INFEASIBLE, f"none ({counts.get('infeasible', 0)})"),
-            (UNKNOWN, f"unknown ({counts.get('unknown', 0)})"),
-        ],
-    )
-    return _text(root)
+            colours[item.cell] = UNKNOWN
+    return colours
+
+
+def _cell_label(item: SweepCell, amount: int | None) -> str:
+    """The number in a cell: its effort, else its time, ``×`` or ``?``."""
+    if amount is not None:
+        return short_count(amount)
+    if item.status == "found":
+        return seconds_label(item.seconds)
+    return "×" if item.status == "infeasible" else "?"
+
+
+def _cell_tip(board: Board, item: SweepCell) -> str:
+    """A cell's tooltip: status, time, effort and reason."""
+    detail = ", ".join(f"{k} {v}" for k, v in item.effort.as_dict().items())
+    tip = f"{board.cell_name(item.cell)}: {item.status} in {item.seconds:.3f} s"
+    tip += f" ({detail})" if detail else ""
+    return tip + (f": {item.reason}" if item.reason else "")

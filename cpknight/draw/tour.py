@@ -14,15 +14,15 @@ if TYPE_CHECKING:
     from cpknight.results import Route, Tour
 
 from cpknight.draw.canvas import (
-    _chessboard,
-    _draw_food,
-    _draw_numbers,
-    _mark_ends,
-    _route_title,
-    _text,
-    _tour_title,
+    chessboard,
+    draw_food,
+    draw_numbers,
+    mark_ends,
+    route_title,
+    svg_text,
+    tour_title,
 )
-from cpknight.draw.walk import _draw_walk
+from cpknight.draw.walk import draw_walk
 
 __all__ = ["route_svg", "tour_svg"]
 
@@ -62,18 +62,18 @@ def tour_svg(
         12
     """
     array = np.asarray(tour.array, dtype=np.int64)
-    return _numbered_walk_svg(
+    return numbered_walk_svg(
         tour.board,
         tour.piece,
         array,
         tour.closed,
-        _tour_title(tour),
+        tour_title(tour),
         cell_size,
         numbers,
     )
 
 
-def _numbered_walk_svg(
+def numbered_walk_svg(
     board: Board,
     piece: Leaper,
     array: npt.NDArray[np.int64],
@@ -83,11 +83,11 @@ def _numbered_walk_svg(
     numbers: bool | None,
 ) -> str:
     """The walk through ``array`` drawn, its ends marked and its steps numbered."""
-    lay, root = _chessboard(board, cell_size, title, numbers=numbers)
-    _draw_walk(root, lay, "tour", array, piece, closed=closed)
-    _mark_ends(root, lay, array)
+    lay, root = chessboard(board, cell_size, title, numbers=numbers)
+    draw_walk(root, lay, "tour", array, piece, closed=closed)
+    mark_ends(root, lay, array)
     if lay.numbers:
-        _draw_numbers(
+        draw_numbers(
             root,
             lay,
             array,
@@ -95,7 +95,7 @@ def _numbered_walk_svg(
             ["#111111"] * len(array),
             halo=True,
         )
-    return _text(root)
+    return svg_text(root)
 
 
 def route_svg(
@@ -137,17 +137,17 @@ def route_svg(
     """
     board, piece, food = route.board, route.piece, route.food
     array = np.asarray(route.cells, dtype=np.int64).reshape(-1, board.dim)
-    lay, root = _chessboard(
-        board, cell_size, title or _route_title(board, piece, array), numbers=numbers
+    lay, root = chessboard(
+        board, cell_size, title or route_title(board, piece, array), numbers=numbers
     )
-    _draw_food(root, lay, food)
-    _draw_walk(root, lay, "route", array, piece, closed=False)
-    _mark_ends(root, lay, array)
+    draw_food(root, lay, food)
+    draw_walk(root, lay, "route", array, piece, closed=False)
+    mark_ends(root, lay, array)
     if lay.numbers:
         first: dict[tuple[int, ...], int] = {}
         for step, cell in enumerate(array.tolist()):
             first.setdefault(tuple(cell), step)
         where = np.array(list(first), dtype=np.int64).reshape(-1, board.dim)
         texts = [str(step) for step in first.values()]
-        _draw_numbers(root, lay, where, texts, ["#111111"] * len(texts), halo=True)
-    return _text(root)
+        draw_numbers(root, lay, where, texts, ["#111111"] * len(texts), halo=True)
+    return svg_text(root)

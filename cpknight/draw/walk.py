@@ -19,17 +19,20 @@ from cpknight.board import Board
 if TYPE_CHECKING:
     from cpknight.pieces import Leaper
 
-from cpknight.draw.canvas import _Layout, _n, _stroke
+from cpknight.draw.canvas import Layout, attr_num, stroke_width
 from cpknight.draw.colours import PATH
 
 
-def _path_group(root: ET.Element, lay: _Layout) -> ET.Element:
+def _path_group(root: ET.Element, lay: Layout) -> ET.Element:
     """A group drawing in cell units, for paths with a non-scaling stroke."""
     return ET.SubElement(
         root,
         "g",
         {
-            "transform": f"translate({_n(lay.left)} {_n(lay.top)}) scale({_n(lay.s)})",
+            "transform": (
+                f"translate({attr_num(lay.left)} {attr_num(lay.top)}) "
+                f"scale({attr_num(lay.s)})"
+            ),
             "fill": "none",
             "stroke": PATH,
             "stroke-linecap": "round",
@@ -42,7 +45,7 @@ def _path_group(root: ET.Element, lay: _Layout) -> ET.Element:
 # -------------------------------------------------------------------- paths
 
 
-def _move_vectors(
+def move_vectors(
     board: Board, piece_vector: Sequence[int], delta: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
     """The move each step made: the raw difference, unwrapped on wrapping axes.
@@ -71,9 +74,9 @@ def _move_vectors(
     return out
 
 
-def _draw_walk(
+def draw_walk(
     root: ET.Element,
-    lay: _Layout,
+    lay: Layout,
     kind: str,
     array: npt.NDArray[np.int64],
     piece: Leaper,
@@ -81,7 +84,7 @@ def _draw_walk(
     closed: bool,
 ) -> None:
     """The walk's paths: the moves (class ``kind``), between layers, closing."""
-    width = _stroke(lay)
+    width = stroke_width(lay)
     main, between, closing = _tour_paths(lay, array, piece.vector, closed=closed)
     group = _path_group(root, lay)
     ET.SubElement(
@@ -90,7 +93,7 @@ def _draw_walk(
         {
             "class": kind,
             "d": main,
-            "stroke-width": _n(width),
+            "stroke-width": attr_num(width),
             "vector-effect": "non-scaling-stroke",
         },
     )
@@ -101,7 +104,7 @@ def _draw_walk(
             {
                 "class": "between",
                 "d": between,
-                "stroke-width": _n(width * 0.6),
+                "stroke-width": attr_num(width * 0.6),
                 "stroke-opacity": "0.35",
                 "vector-effect": "non-scaling-stroke",
             },
@@ -113,15 +116,15 @@ def _draw_walk(
             {
                 "class": "closing",
                 "d": closing,
-                "stroke-width": _n(width),
-                "stroke-dasharray": f"{_n(width * 2)} {_n(width * 1.5)}",
+                "stroke-width": attr_num(width),
+                "stroke-dasharray": f"{attr_num(width * 2)} {attr_num(width * 1.5)}",
                 "vector-effect": "non-scaling-stroke",
             },
         )
 
 
 def _tour_paths(
-    lay: _Layout,
+    lay: Layout,
     array: npt.NDArray[np.int64],
     vector: Sequence[int],
     *,
@@ -137,7 +140,7 @@ def _tour_paths(
     units = lay.unit_xy(array)
     head = _move_to(units[0])
     board = lay.board
-    moves = _move_vectors(board, vector, array[1:] - array[:-1])
+    moves = move_vectors(board, vector, array[1:] - array[:-1])
     steps = units[1:] - units[:-1]
     between = None
     if board.dim >= 3 and len(array) > 1:
@@ -156,15 +159,15 @@ def _tour_paths(
         body = "".join(parts)
         between = "".join(hops) or None
     else:
-        body = _segments(lay, units, moves, steps, array[1:] - array[:-1])
+        body = segments(lay, units, moves, steps, array[1:] - array[:-1])
     main = head + body
     if not closed:
         return main, between, None
     raw = array[:1] - array[-1:]
-    back = _segments(
+    back = segments(
         lay,
         np.concatenate([units[-1:], units[:1]]),
-        _move_vectors(board, vector, raw),
+        move_vectors(board, vector, raw),
         units[:1] - units[-1:],
         raw,
     )
@@ -174,11 +177,11 @@ def _tour_paths(
 def _move_to(unit: npt.NDArray[np.int64]) -> str:
     """``M x y`` to the centre of the cell whose top-left corner is ``unit``."""
     x, y = unit.astype(np.float64) + 0.5
-    return f"M{_n(x)} {_n(y)}"
+    return f"M{attr_num(x)} {attr_num(y)}"
 
 
-def _segments(
-    lay: _Layout,
+def segments(
+    lay: Layout,
     units: npt.NDArray[np.int64],
     moves: npt.NDArray[np.int64],
     steps: npt.NDArray[np.int64],
@@ -205,10 +208,10 @@ def _segments(
         bx, by = units[i + 1].tolist()
         t_out = _exit(ax + 0.5, ay + 0.5, vx, vy, lay.cols, lay.rows)
         t_in = _exit(bx + 0.5, by + 0.5, -vx, -vy, lay.cols, lay.rows)
-        parts.append(f"l{_n(vx * t_out, 3)} {_n(vy * t_out, 3)}")
+        parts.append(f"l{attr_num(vx * t_out, 3)} {attr_num(vy * t_out, 3)}")
         parts.append(
-            f"M{_n(bx + 0.5 - vx * t_in, 3)} {_n(by + 0.5 - vy * t_in, 3)}"
-            f"l{_n(vx * t_in, 3)} {_n(vy * t_in, 3)}"
+            f"M{attr_num(bx + 0.5 - vx * t_in, 3)} {attr_num(by + 0.5 - vy * t_in, 3)}"
+            f"l{attr_num(vx * t_in, 3)} {attr_num(vy * t_in, 3)}"
         )
     if pending:
         parts.append("l" + " ".join(pending))

@@ -18,8 +18,8 @@ fractions rather than by turn signs).
 Examples:
     >>> from cpknight.board import Board
     >>> b = Board.parse("5x5")
-    >>> check_longest(b, ["a1", "b3", "c5"], kind="induced")
-    >>> check_longest(b, ["a1", "b3", "d4", "e2", "c1"], kind="induced")
+    >>> check_longest(b, ["a1", "b3", "c5"], kind="induced", closed=False)
+    >>> check_longest(b, ["a1", "b3", "d4", "e2", "c1"], kind="induced", closed=False)
     Traceback (most recent call last):
     ...
     cpknight.errors.TourCheckError: cells 2 and 5 (b3 and c1) are not \
@@ -193,7 +193,7 @@ def check_longest(
     cells: Sequence[CellLike],
     *,
     kind: str,
-    closed: bool = False,
+    closed: bool = True,
     piece: PieceLike = KNIGHT,
 ) -> None:
     """Raise unless ``cells`` is an uncrossed / induced path (or cycle).
@@ -213,7 +213,7 @@ def check_longest(
         >>> b = Board.parse("3x3")
         >>> check_longest(b, ["a1", "b3", "c1", "a2", "c3", "b1", "a3", "c2"],
         ...               kind="induced", closed=True)
-        >>> check_longest(b, ["a1", "b3", "c1", "a2"], kind="uncrossed")
+        >>> check_longest(b, ["a1", "b3", "c1", "a2"], kind="uncrossed", closed=False)
         Traceback (most recent call last):
         ...
         cpknight.errors.TourCheckError: moves 1 (a1-b3) and 3 (c1-a2) cross
@@ -244,43 +244,63 @@ def check_longest(
     walk = np.vstack([array, array[:1]]) if closed else array
     check_steps(board, leaper, walk)
     points = [tuple(int(x) for x in row) for row in walk.tolist()]
-    n_moves = len(points) - 1
     if which == "uncrossed":
-        if board.dim != 2 or board.topology != "bounded":
-            raise InvalidInputError(
-                "uncrossed paths need a bounded 2D board, where each move is one "
-                f"segment: {board.label!r}"
+        _check_uncrossed(board, points)
+    else:
+        _check_induced(board, leaper, points[: len(array)], closed)
+
+
+def _check_uncrossed(board: Board, points: list[tuple[int, ...]]) -> None:
+    """Raise unless no two moves of the walk through ``points`` cross.
+
+    Raises:
+        TourCheckError: two moves cross (or touch other than at a common end).
+        InvalidInputError: a board that is not bounded 2D.
+    """
+    if board.dim != 2 or board.topology != "bounded":
+        raise InvalidInputError(
+            "uncrossed paths need a bounded 2D board, where each move is one "
+            f"segment: {board.label!r}"
+        )
+    # Only moves whose boxes share a lattice point can meet: sort them
+    # into cells first (a 1000-move path is not a million comparisons).
+    near: dict[tuple[int, ...], list[int]] = {}
+    for i in range(len(points) - 1):
+        (r0, c0), (r1, c1) = points[i], points[i + 1]
+        for row in range(min(r0, r1), max(r0, r1) + 1):
+            for col in range(min(c0, c1), max(c0, c1) + 1):
+                near.setdefault((row, col), []).append(i)
+    pairs = {pair for group in near.values() for pair in combinations(group, 2)}
+    for i, j in sorted(pairs, key=lambda p: (p[1], p[0])):
+        a, b = points[i], points[i + 1]
+        c, d = points[j], points[j + 1]
+        if _meet_elsewhere(a, b, c, d):
+            raise TourCheckError(
+                f"moves {i + 1} ({board.cell_name(a)}-{board.cell_name(b)}) "
+                f"and {j + 1} ({board.cell_name(c)}-{board.cell_name(d)}) cross",
+                step=j,
             )
-        # Only moves whose boxes share a lattice point can meet: sort them
-        # into cells first (a 1000-move path is not a million comparisons).
-        near: dict[tuple[int, ...], list[int]] = {}
-        for i in range(n_moves):
-            (r0, c0), (r1, c1) = points[i], points[i + 1]
-            for row in range(min(r0, r1), max(r0, r1) + 1):
-                for col in range(min(c0, c1), max(c0, c1) + 1):
-                    near.setdefault((row, col), []).append(i)
-        pairs = {pair for group in near.values() for pair in combinations(group, 2)}
-        for i, j in sorted(pairs, key=lambda p: (p[1], p[0])):
-            a, b = points[i], points[i + 1]
-            c, d = points[j], points[j + 1]
-            if _meet_elsewhere(a, b, c, d):
-                raise TourCheckError(
-                    f"moves {i + 1} ({board.cell_name(a)}-{board.cell_name(b)}) "
-                    f"and {j + 1} ({board.cell_name(c)}-{board.cell_name(d)}) cross",
-                    step=j,
-                )
-        return
-    n = len(array)
-    place = {cell: i for i, cell in enumerate(points[:n])}
+
+
+def _check_induced(
+    board: Board, leaper: Leaper, cells: list[tuple[int, ...]], closed: bool
+) -> None:
+    """Raise unless only consecutive ``cells`` (and the closing pair) are a move apart.
+
+    Raises:
+        TourCheckError: two cells not consecutive yet one move apart.
+    """
+    n = len(cells)
+    place = {cell: i for i, cell in enumerate(cells)}
     graph = move_graph(board, leaper)
     for i in range(n):
-        for v in graph.neighbors(graph.node(points[i])).tolist():
+        for v in graph.neighbors(graph.node(cells[i])).tolist():
             j = place.get(graph.cell(v), -1)
             if j <= i + 1 or (closed and i == 0 and j == n - 1):
                 continue  # not on the path, consecutive, or seen from the other end
             raise TourCheckError(
-                f"cells {i + 1} and {j + 1} ({board.cell_name(array[i])} and "
-                f"{board.cell_name(array[j])}) are not consecutive, yet one move "
+                f"cells {i + 1} and {j + 1} ({board.cell_name(cells[i])} and "
+                f"{board.cell_name(cells[j])}) are not consecutive, yet one move "
                 "apart",
                 step=j,
             )

@@ -18,7 +18,7 @@ makes the chosen arcs one path (or cycle). Maximise the number of move arcs.
   index is at most the last one's.
 
 Examples:
-    >>> m = build_longest_model("5x5", kind="uncrossed")
+    >>> m = build_longest_model("5x5", kind="uncrossed", closed=False)
     >>> m.sizes()["crossing constraints"] < m.sizes()["crossing pairs"]
     True
     >>> "maximise" in m.formulation()
@@ -28,9 +28,9 @@ Examples:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from cpknight.board import Board
 from cpknight.errors import EngineError, NoPathError, SolveLimitError
@@ -52,6 +52,9 @@ from cpknight.longest.geometry import (
 from cpknight.pieces import KNIGHT, PieceLike, as_piece
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = ["LongestModel", "build_longest_model", "solve"]
 
@@ -137,7 +140,7 @@ def build_longest_model(
     board: Board | str,
     *,
     kind: str,
-    closed: bool = False,
+    closed: bool = True,
     piece: PieceLike = KNIGHT,
     crossings: Literal["cliques", "pairwise"] = "cliques",
     cuts: bool = False,
@@ -219,45 +222,18 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
         (t, h): literals[i] for i, (t, h) in enumerate(zip(arc_t, arc_h, strict=True))
     }
     skip = literals[n_arcs : n_arcs + n]
-    counts: dict[str, int] = {}
-    if instance.closed:
-        for u, v in edges:
-            model.add_at_most_one(arc[u, v], arc[v, u])
-        counts["one-direction constraints"] = len(edges)
-    elif n > 1:
-        into = literals[n_arcs + n : n_arcs + 2 * n]
-        out = literals[n_arcs + 2 * n :]
-        model.add(
-            sum(i * x for i, x in enumerate(into))
-            <= sum(i * x for i, x in enumerate(out))
-        )
-        counts["symmetry constraints"] = 1
+    counts = _add_one_direction(model, instance, arc, edges, literals[n_arcs:])
     used = [1 - x for x in skip]
     if instance.cuts:
         counts.update(_break_symmetry(model, instance, used))
     cliques: list[tuple[int, ...]] = []
     if instance.kind == "uncrossed":
         cliques = crossing_cliques(len(edges), pairs, check("finding the cliques"))
-        if instance.crossings == "pairwise":
-            for k, (i, j) in enumerate(pairs):
-                if run is not None and k % CHUNK == 0:
-                    run.check("building the model")
-                (u, v), (w, z) = edges[i], edges[j]
-                model.add(arc[u, v] + arc[v, u] + arc[w, z] + arc[z, w] <= 1)
-            counts["crossing constraints"] = len(pairs)
-        else:
-            for k, clique in enumerate(cliques):
-                if run is not None and k % CHUNK == 0:
-                    run.check("building the model")
-                model.add_at_most_one(
-                    [arc[e] for i in clique for e in (edges[i], edges[i][::-1])]
-                )
-            counts["crossing constraints"] = len(cliques)
+        groups = pairs if instance.crossings == "pairwise" else cliques
+        _add_no_crossing(model, arc, edges, groups, instance.crossings, run)
+        counts["crossing constraints"] = len(groups)
     else:
-        for k, (u, v) in enumerate(edges):
-            if run is not None and k % CHUNK == 0:
-                run.check("building the model")
-            model.add_bool_or([skip[u], skip[v], arc[u, v], arc[v, u]])
+        _add_no_chord(model, arc, skip, edges, run)
         counts["no-chord clauses"] = len(edges)
     model.maximize(sum(literals[:n_arcs]))
     return LongestModel(
@@ -271,6 +247,73 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
         cliques=tuple(cliques),
         constraints=counts,
     )
+
+
+def _add_one_direction(
+    model: Any,
+    instance: LongestInstance,
+    arc: dict[tuple[int, int], Any],
+    edges: list[tuple[int, int]],
+    extra: Sequence[Any],
+) -> dict[str, int]:
+    """Keep one of each answer and its reverse; the constraints added, by kind.
+
+    A cycle uses no move both ways (no 2-cycle); a path's first cell is
+    numbered no higher than its last (``extra``: the self-loops, then the
+    arcs out of the dummy node, then those into it).
+    """
+    n = instance.graph.n_nodes
+    if instance.closed:
+        for u, v in edges:
+            model.add_at_most_one(arc[u, v], arc[v, u])
+        return {"one-direction constraints": len(edges)}
+    if n <= 1:
+        return {}
+    into, out = extra[n : 2 * n], extra[2 * n :]
+    model.add(
+        sum(i * x for i, x in enumerate(into)) <= sum(i * x for i, x in enumerate(out))
+    )
+    return {"symmetry constraints": 1}
+
+
+def _add_no_crossing(
+    model: Any,
+    arc: dict[tuple[int, int], Any],
+    edges: list[tuple[int, int]],
+    groups: Sequence[tuple[int, ...]],
+    form: Literal["cliques", "pairwise"],
+    run: Run | None,
+) -> None:
+    """At most one move of each group of mutually crossing moves.
+
+    ``'pairwise'``: the groups are the crossing pairs, one linear constraint
+    each; ``'cliques'``: they are cliques, one ``AtMostOne`` each. A move
+    ``{u, v}`` is used when either of its arcs is.
+    """
+    for k, group in enumerate(groups):
+        if run is not None and k % CHUNK == 0:
+            run.check("building the model")
+        if form == "pairwise":
+            (u, v), (w, z) = edges[group[0]], edges[group[1]]
+            model.add(arc[u, v] + arc[v, u] + arc[w, z] + arc[z, w] <= 1)
+        else:
+            model.add_at_most_one(
+                [arc[e] for i in group for e in (edges[i], edges[i][::-1])]
+            )
+
+
+def _add_no_chord(
+    model: Any,
+    arc: dict[tuple[int, int], Any],
+    skip: Sequence[Any],
+    edges: list[tuple[int, int]],
+    run: Run | None,
+) -> None:
+    """Each move joins a cell left out, or is on the path (a snake: no chord)."""
+    for k, (u, v) in enumerate(edges):
+        if run is not None and k % CHUNK == 0:
+            run.check("building the model")
+        model.add_bool_or([skip[u], skip[v], arc[u, v], arc[v, u]])
 
 
 def solve(instance: LongestInstance, run: Run) -> LongestPath:
@@ -313,28 +356,11 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
     bound = trivial_bound(instance)
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         bound = min(bound, math.floor(solver.best_objective_bound + 1e-6))
-        values = [bool(solver.boolean_value(x)) for x in built.literals]
-        nodes = built.decode(values)
-        moves = round(solver.objective_value)
-        if nodes:
-            decoded = len(nodes) - (0 if instance.closed else 1)
-            if decoded != moves:
-                raise EngineError(
-                    f"internal error: engine 'cpsat' decoded {decoded} moves from "
-                    f"a solution of {moves}"
-                )
-            optimal = code == cp_model.OPTIMAL or bound <= moves
-            status = "optimal" if optimal else "feasible"
-            return make_longest(
-                instance,
-                nodes,
-                status=status,
-                bound=moves if status == "optimal" else bound,
-                method="cpsat",
-                started=started,
-                effort=effort,
-            )
-        if code == cp_model.OPTIMAL:
+        optimal = code == cp_model.OPTIMAL
+        found = _solved_path(built, solver, optimal, bound, started, effort)
+        if found is not None:
+            return found
+        if optimal:
             raise NoPathError(
                 f"no {instance.describe()}: proved by cpsat", effort=effort, bound=0
             )
@@ -346,6 +372,46 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
         f"no {instance.describe()} found by the time limit; at most {bound} moves",
         effort=effort,
         bound=bound,
+    )
+
+
+def _solved_path(
+    built: LongestModel,
+    solver: cp_model.CpSolver,
+    optimal: bool,
+    bound: int,
+    started: float,
+    effort: Effort,
+) -> LongestPath | None:
+    """The path of CP-SAT's solution (``None``: the empty one), checked.
+
+    Optimal when CP-SAT proved it or the bound meets it; else feasible, with
+    the bound.
+
+    Raises:
+        EngineError: the decoded path's length is not the solution's value.
+    """
+    instance = built.instance
+    values = [bool(solver.boolean_value(x)) for x in built.literals]
+    nodes = built.decode(values)
+    moves = round(solver.objective_value)
+    if not nodes:
+        return None
+    decoded = len(nodes) - (0 if instance.closed else 1)
+    if decoded != moves:
+        raise EngineError(
+            f"internal error: engine 'cpsat' decoded {decoded} moves from "
+            f"a solution of {moves}"
+        )
+    status = "optimal" if optimal or bound <= moves else "feasible"
+    return make_longest(
+        instance,
+        nodes,
+        status=status,
+        bound=moves if status == "optimal" else bound,
+        method="cpsat",
+        started=started,
+        effort=effort,
     )
 
 
@@ -403,7 +469,6 @@ def _formulation(m: LongestModel) -> str:
     board, piece = inst.board, inst.piece
     shape = "cycle" if inst.closed else "path"
     sizes = m.sizes()
-    names = inst.graph.cell_names()
     lines = [
         f"The longest {inst.kind} {shape} of the {piece.label} on board {board.label}:",
         (
@@ -439,36 +504,56 @@ def _formulation(m: LongestModel) -> str:
             "           sum_v v * arc[*->v] <= sum_v v * arc[v->*] (a path and its "
             "reverse: keep one)"
         )
-    if inst.kind == "uncrossed":
-        e = [(names[u], names[v]) for u, v in m.edges]
-        example = ""
-        if m.pairs:
-            i, j = m.pairs[0]
-            example = f" (e.g. {e[i][0]}-{e[i][1]} and {e[j][0]}-{e[j][1]})"
-        pairwise = (
-            f"           pairwise: x[e] + x[f] <= 1 for each of the {len(m.pairs)} "
-            f"crossing pairs{example},"
-        )
-        clique = (
-            f"           cliques:  AtMostOne(x[e] for e in C) for each of the "
-            f"{len(m.cliques)} cliques C of mutually crossing moves "
-            f"(largest {sizes['largest clique']}),"
-        )
-        built = pairwise if inst.crossings == "pairwise" else clique
-        other = clique if inst.crossings == "pairwise" else pairwise
-        lines += [
-            "           with x[e] = arc[u->v] + arc[v->u] for a move e = {u, v}:",
-            built + " <- built",
-            other.replace("           ", "       or: ", 1) + " (the other form)",
-        ]
-    else:
-        lines.append(
-            "           skip[u] or skip[v] or arc[u->v] or arc[v->u] for each of "
-            f"the {len(m.edges)} moves {{u, v}}"
-        )
-        lines.append(
-            "           (both ends used: then the move is on the path, not a chord)"
-        )
+    lines += _no_crossing_lines(m) if inst.kind == "uncrossed" else _no_chord_lines(m)
+    lines += _cut_lines(m)
+    lines += [
+        "",
+        "sizes      " + ", ".join(f"{k} {v}" for k, v in sizes.items()),
+    ]
+    return "\n".join(lines)
+
+
+def _no_crossing_lines(m: LongestModel) -> list[str]:
+    """The uncrossed kind's constraints, in the form built and the other form."""
+    inst = m.instance
+    sizes = m.sizes()
+    names = inst.graph.cell_names()
+    e = [(names[u], names[v]) for u, v in m.edges]
+    example = ""
+    if m.pairs:
+        i, j = m.pairs[0]
+        example = f" (e.g. {e[i][0]}-{e[i][1]} and {e[j][0]}-{e[j][1]})"
+    pairwise = (
+        f"           pairwise: x[e] + x[f] <= 1 for each of the {len(m.pairs)} "
+        f"crossing pairs{example},"
+    )
+    clique = (
+        f"           cliques:  AtMostOne(x[e] for e in C) for each of the "
+        f"{len(m.cliques)} cliques C of mutually crossing moves "
+        f"(largest {sizes['largest clique']}),"
+    )
+    built = pairwise if inst.crossings == "pairwise" else clique
+    other = clique if inst.crossings == "pairwise" else pairwise
+    return [
+        "           with x[e] = arc[u->v] + arc[v->u] for a move e = {u, v}:",
+        built + " <- built",
+        other.replace("           ", "       or: ", 1) + " (the other form)",
+    ]
+
+
+def _no_chord_lines(m: LongestModel) -> list[str]:
+    """The induced kind's constraints: no move between two used cells but the path's."""
+    return [
+        "           skip[u] or skip[v] or arc[u->v] or arc[v->u] for each of "
+        f"the {len(m.edges)} moves {{u, v}}",
+        "           (both ends used: then the move is on the path, not a chord)",
+    ]
+
+
+def _cut_lines(m: LongestModel) -> list[str]:
+    """The optional cuts built: reflections and the colours' balance."""
+    inst = m.instance
+    lines: list[str] = []
     if m.constraints.get("reflection cuts"):
         lines.append(
             f"           {m.constraints['reflection cuts']} reflection cut(s): at "
@@ -481,8 +566,4 @@ def _formulation(m: LongestModel) -> str:
             "           colour balance: the used cells of the two colours are "
             f"{balance} (moves alternate colours)"
         )
-    lines += [
-        "",
-        "sizes      " + ", ".join(f"{k} {v}" for k, v in sizes.items()),
-    ]
-    return "\n".join(lines)
+    return lines

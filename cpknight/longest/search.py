@@ -20,7 +20,7 @@ best found, ``feasible``, with the trivial bound (every cell).
 
 Examples:
     >>> from cpknight.api import longest_path
-    >>> p = longest_path("4x4", kind="uncrossed", method="search")
+    >>> p = longest_path("4x4", kind="uncrossed", method="search", closed=False)
     >>> str(p.status), p.moves
     ('optimal', 5)
 """
@@ -184,8 +184,26 @@ class _Search:
         moves count, and one more for the last cell. A cycle whose head can
         reach no cell next to its start has no room at all.
         """
+        seen = self.reach(head)
+        stamp, mark = self.stamp, self.mark
+        self.work += len(seen)
+        if self.work >= CHECK_WORK:
+            self.work = 0
+            self.run.check("searching", effort=self.effort(), bound=self.bound)
+        if self.closed and head != self.start:
+            ends = self.adjset[self.start]
+            if head not in ends and not any(mark[w] == stamp for w in ends):
+                return -self.n  # no way back to the start: cut
+            mark[self.start] = stamp
+        return self.count_room(head, seen)
+
+    def reach(self, head: int) -> list[int]:
+        """The cells ``head`` can still reach through usable cells, head first.
+
+        They are marked with a new stamp (``mark[v] == stamp``).
+        """
         low = self.start if self.closed else -1
-        colour, used, nbr, blocked = self.colour, self.used, self.nbr, self.blocked
+        used, nbr, blocked = self.used, self.nbr, self.blocked
         self.stamp += 1
         stamp, mark = self.stamp, self.mark
         mark[head] = stamp
@@ -199,35 +217,34 @@ class _Search:
                         mark[v] = stamp
                         seen.append(v)
                         stack.append(v)
-        else:
-            near, by_head = self.near, self.adjset[head]
-            by_start = (
-                self.adjset[self.start] if self.closed and head != self.start else set()
-            )
-            while stack:
-                u = stack.pop()
-                for v, _ in nbr[u]:
-                    if (
-                        mark[v] != stamp
-                        and v > low
-                        and not used[v]
-                        and near[v] == (v in by_head) + (v in by_start)
-                    ):
-                        mark[v] = stamp
-                        seen.append(v)
-                        stack.append(v)
-        self.work += len(seen)
-        if self.work >= CHECK_WORK:
-            self.work = 0
-            self.run.check("searching", effort=self.effort(), bound=self.bound)
-        if self.closed and head != self.start:
-            ends = self.adjset[self.start]
-            if head not in ends and not any(mark[w] == stamp for w in ends):
-                return -self.n  # no way back to the start: cut
-            mark[self.start] = stamp
-        # A cell the rest of the path passes through needs two usable moves
-        # (to cells reached, the head, or a cycle's start); one with fewer can
-        # only be the last cell.
+            return seen
+        near, by_head = self.near, self.adjset[head]
+        by_start = (
+            self.adjset[self.start] if self.closed and head != self.start else set()
+        )
+        while stack:
+            u = stack.pop()
+            for v, _ in nbr[u]:
+                if (
+                    mark[v] != stamp
+                    and v > low
+                    and not used[v]
+                    and near[v] == (v in by_head) + (v in by_start)
+                ):
+                    mark[v] = stamp
+                    seen.append(v)
+                    stack.append(v)
+        return seen
+
+    def count_room(self, head: int, seen: list[int]) -> int:
+        """How many of the cells reached beyond the head the path can take.
+
+        A cell the rest of the path passes through needs two usable moves (to
+        cells reached, the head, or a cycle's start); one with fewer can only
+        be the last cell.
+        """
+        colour, nbr, blocked = self.colour, self.nbr, self.blocked
+        stamp, mark = self.stamp, self.mark
         counts = [0, 0]
         leaves = 0
         for v in seen[1:]:

@@ -50,7 +50,7 @@ DP_FOOD_LIMIT = 16
 
 
 @dataclass(frozen=True)
-class _Instance:
+class Instance:
     """Plain data for the engines: nodes of the move graph."""
 
     graph: MoveGraph
@@ -86,13 +86,13 @@ class _Instance:
         )
 
 
-def _instance(
+def make_instance(
     graph: MoveGraph,
     start: Cell,
     food: Sequence[Cell],
     end: Cell | None,
     simple: bool,
-) -> _Instance:
+) -> Instance:
     food_cells = tuple(dict.fromkeys(food))
     s = graph.node(start)
     e = -1 if end is None else graph.node(end)
@@ -107,11 +107,11 @@ def _instance(
     for node, what in [(n, "food") for n in eat] + ([(e, "end")] if e >= 0 else []):
         if levels[node] < 0:
             raise no_path_error(board, piece, start, graph.cell(node), what=what)
-    return _Instance(graph, s, eat, e, closed, simple, (start, food_cells, end), levels)
+    return Instance(graph, s, eat, e, closed, simple, (start, food_cells, end), levels)
 
 
-def _route(
-    inst: _Instance,
+def route_of(
+    inst: Instance,
     nodes: Sequence[int],
     *,
     status: str,
@@ -149,7 +149,7 @@ class Prepared:
         bound: a proved lower bound on the number of moves.
     """
 
-    inst: _Instance
+    inst: Instance
     dist: dict[int, npt.NDArray[np.int32]]
     bound: int
 
@@ -164,11 +164,11 @@ def prepare(instance: RouteInstance, run: Run, method: str) -> Prepared | Route:
     Raises:
         NoPathError: a food cell or the end cannot be reached.
     """
-    inst = _instance(
+    inst = make_instance(
         instance.graph, instance.start, instance.food, instance.end, instance.simple
     )
     if inst.trivial:
-        return _route(
+        return route_of(
             inst,
             [inst.start],
             status="optimal",
@@ -176,12 +176,12 @@ def prepare(instance: RouteInstance, run: Run, method: str) -> Prepared | Route:
             method=method,
             started=run.clock.started,
         )
-    dist = _distances(inst, run)
+    dist = terminal_distances(inst, run)
     return Prepared(inst, dist, _simple_bound(inst, dist))
 
 
 def bounded_route(
-    inst: _Instance,
+    inst: Instance,
     nodes: Sequence[int],
     *,
     bound: int,
@@ -191,7 +191,7 @@ def bounded_route(
 ) -> Route:
     """A route found without a proof: optimal only when it meets the bound."""
     status = "optimal" if len(nodes) - 1 == bound else "feasible"
-    return _route(
+    return route_of(
         inst,
         nodes,
         status=status,
@@ -202,12 +202,12 @@ def bounded_route(
     )
 
 
-def _distances(
-    inst: _Instance, run: Run | None = None
+def terminal_distances(
+    inst: Instance, run: Run | None = None
 ) -> dict[int, npt.NDArray[np.int32]]:
     """BFS levels from every terminal (the graph is symmetric: also *to* it).
 
-    The start's levels are the ones :func:`_instance` measured: one BFS per
+    The start's levels are the ones :func:`make_instance` measured: one BFS per
     terminal in all, ``run``'s clock checked once per level.
     """
 
@@ -222,19 +222,19 @@ def _distances(
     }
 
 
-def _finish(inst: _Instance) -> int:
+def finish_node(inst: Instance) -> int:
     """The node the route must end on, or -1."""
     return inst.start if inst.closed else inst.end
 
 
-def _simple_bound(inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]) -> int:
+def _simple_bound(inst: Instance, dist: dict[int, npt.NDArray[np.int32]]) -> int:
     """A cheap lower bound on any route, simple or not.
 
     The larger of: the farthest food, there and on to the end; and the minimum
     spanning tree of the terminals under BFS distances (the route's legs
     between consecutive terminals form a spanning tree of them).
     """
-    s, e = inst.start, _finish(inst)
+    s, e = inst.start, finish_node(inst)
     if not inst.food:
         return int(dist[s][e]) if e >= 0 else 0
     far = max(int(dist[f][s]) + (int(dist[f][e]) if e >= 0 else 0) for f in inst.food)
@@ -253,7 +253,7 @@ def _simple_bound(inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]) -> in
     return max(far, tree)
 
 
-def _expand(
+def expand(
     graph: MoveGraph,
     order: Sequence[int],
     dist: dict[int, npt.NDArray[np.int32]],
@@ -275,15 +275,15 @@ def _expand(
     return nodes
 
 
-def _greedy(
-    inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]
+def greedy_route(
+    inst: Instance, dist: dict[int, npt.NDArray[np.int32]]
 ) -> list[int] | None:
     if inst.simple:
-        return _greedy_simple(inst)
-    return _expand(inst.graph, _greedy_order(inst, dist), dist)
+        return greedy_simple(inst)
+    return expand(inst.graph, greedy_order(inst, dist), dist)
 
 
-def _greedy_order(inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]) -> list[int]:
+def greedy_order(inst: Instance, dist: dict[int, npt.NDArray[np.int32]]) -> list[int]:
     """The walk's terminals in greedy order: the start, nearest food next, the end."""
     order = [inst.start]
     left = list(inst.food)
@@ -292,13 +292,13 @@ def _greedy_order(inst: _Instance, dist: dict[int, npt.NDArray[np.int32]]) -> li
         nxt = min(left, key=lambda f: int(dist[f][here]))
         order.append(nxt)
         left.remove(nxt)
-    if _finish(inst) >= 0:
-        order.append(_finish(inst))
+    if finish_node(inst) >= 0:
+        order.append(finish_node(inst))
     return order
 
 
-def _greedy_simple(
-    inst: _Instance, run: Run | None = None, *, grace: float = 0.0
+def greedy_simple(
+    inst: Instance, run: Run | None = None, *, grace: float = 0.0
 ) -> list[int] | None:
     """Nearest food by BFS through unused cells; ``None`` when stuck.
 
@@ -309,7 +309,7 @@ def _greedy_simple(
     graph = inst.graph
     used = np.zeros(graph.n_nodes, dtype=bool)
     used[inst.start] = True
-    finish = _finish(inst)
+    finish = finish_node(inst)
     route = [inst.start]
     left = set(inst.food)
     while True:

@@ -52,16 +52,16 @@ from cpknight.engines import RouteInstance
 from cpknight.formulation import CpsatBundle, add_circuit_arcs, check_circuit_size
 from cpknight.results import Route
 from cpknight.routes.common import (
+    Instance,
     Prepared,
-    _distances,
-    _expand,
-    _greedy_order,
-    _greedy_simple,
-    _Instance,
-    _instance,
-    _route,
     bounded_route,
+    expand,
+    greedy_order,
+    greedy_simple,
+    make_instance,
     prepare,
+    route_of,
+    terminal_distances,
 )
 
 __all__ = ["CollectModel", "build_collect_model"]
@@ -106,7 +106,7 @@ class CollectModel(CpsatBundle):
     nodes: tuple[int, ...]
     arcs: tuple[_Arc, ...]
     distances: tuple[tuple[int, ...], ...] | None
-    instance: _Instance = field(repr=False)
+    instance: Instance = field(repr=False)
     levels: dict[int, npt.NDArray[np.int32]] = field(default_factory=dict, repr=False)
 
     def decode(self, solver: cp_model.CpSolver) -> list[int]:
@@ -129,7 +129,7 @@ class CollectModel(CpsatBundle):
                 break
         if self.simple:
             return order
-        return _expand(self.graph, order, self.levels)
+        return expand(self.graph, order, self.levels)
 
     def hint(self, nodes: Sequence[int]) -> None:
         """Give CP-SAT a route (as move-graph nodes) to start from.
@@ -212,18 +212,18 @@ def build_collect_model(
     resolved.require_finite("a route")
     leaper.check_dim(resolved.dim, resolved.label)
     graph = move_graph(resolved, leaper)
-    inst = _instance(
+    inst = make_instance(
         graph,
         resolved.parse_cell(start),
         [resolved.parse_cell(f) for f in food],
         None if end is None else resolved.parse_cell(end),
         simple,
     )
-    return _build_model(inst, _distances(inst), run)
+    return _build_model(inst, terminal_distances(inst), run)
 
 
 def _build_model(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     run: Run | None = None,
 ) -> CollectModel:
@@ -253,17 +253,7 @@ def _build_model(
         nodes = inst.terminals
         labels = {n: graph.board.cell_name(graph.cell(n)) for n in nodes}
         distances = tuple(tuple(int(dist[a][b]) for b in nodes) for a in nodes)
-        end = inst.end if not inst.closed else -1
-        for a in nodes:
-            for b in nodes:
-                if a == b or (a == end and b != inst.start):
-                    continue
-                if b == inst.start and not inst.closed:
-                    if end >= 0 and a != end:
-                        continue
-                    rows.append((a, b, 0, _KINDS.index("return")))
-                else:
-                    rows.append((a, b, int(dist[a][b]), _KINDS.index("leg")))
+        rows = _walk_rows(inst, dist)
     if not inst.simple or inst.trivial:
         columns = np.array(rows, dtype=np.int64).reshape(-1, 4).T
     prefix = "arc" if inst.simple else "x"
@@ -306,6 +296,30 @@ def _build_model(
     )
 
 
+def _walk_rows(
+    inst: Instance, dist: dict[int, npt.NDArray[np.int32]]
+) -> list[tuple[int, int, int, int]]:
+    """The walk's arcs between terminals: (tail, head, weight, kind) each.
+
+    A leg ``a -> b`` weighs the BFS distance; an open route adds arcs of
+    weight 0 back into the start (from its end only, when it has one).
+    """
+    rows: list[tuple[int, int, int, int]] = []
+    nodes = inst.terminals
+    end = inst.end if not inst.closed else -1
+    for a in nodes:
+        for b in nodes:
+            if a == b or (a == end and b != inst.start):
+                continue
+            if b == inst.start and not inst.closed:
+                if end >= 0 and a != end:
+                    continue
+                rows.append((a, b, 0, _KINDS.index("return")))
+            else:
+                rows.append((a, b, int(dist[a][b]), _KINDS.index("leg")))
+    return rows
+
+
 def _hint_simple(m: CollectModel, nodes: Sequence[int]) -> None:
     """Hint every arc of the simple model: on the route, or a skipped cell.
 
@@ -334,7 +348,7 @@ def _hint_simple(m: CollectModel, nodes: Sequence[int]) -> None:
 
 
 def _simple_arcs(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     run: Run | None,
 ) -> tuple[list[int], list[str], npt.NDArray[np.int64]]:
@@ -411,7 +425,7 @@ def _minimise(model: Any, literals: list[Any], weights: list[int]) -> None:
 
 
 def _solve_cpsat(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     bound: int,
     run: Run,
@@ -421,31 +435,18 @@ def _solve_cpsat(
     started = run.clock.started
     # The hint: the walk's greedy order of the food (expanded into a route only
     # if it is handed back), or the greedy simple route (None when stuck).
-    order = None if inst.simple else _greedy_order(inst, dist)
+    order = None if inst.simple else greedy_order(inst, dist)
     greedy: list[int] | None = None
     if inst.simple:
         try:
-            greedy = _greedy_simple(inst, run)
+            greedy = greedy_simple(inst, run)
         except SolveLimitError:
             greedy = None  # the limit came first: nothing to hand back
 
     def fallback(effort: Effort) -> Route:
         """The limit came first: hand back the greedy route if there is one."""
-        nodes = greedy if order is None else _expand(inst.graph, order, dist)
-        if nodes is None:
-            raise SolveLimitError(
-                f"no {inst.describe()} found by the time limit; at least {bound} moves",
-                bound=bound,
-                effort=effort,
-            )
-        return bounded_route(
-            inst,
-            nodes,
-            bound=bound,
-            method="cpsat+greedy",
-            started=started,
-            effort=effort,
-        )
+        nodes = greedy if order is None else expand(inst.graph, order, dist)
+        return _greedy_fallback(inst, nodes, bound, started, effort)
 
     try:
         built = _build_model(inst, dist, run)
@@ -463,28 +464,8 @@ def _solve_cpsat(
         branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
     )
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        nodes = built.decode(solver)
-        moves = len(nodes) - 1
-        if moves != round(solver.objective_value):
-            raise EngineError(
-                f"internal error: engine 'cpsat' decoded {moves} moves from a "
-                f"solution of cost {solver.objective_value}"
-            )
-        if code == cp_model.OPTIMAL:
-            status, proved = "optimal", moves
-        else:
-            proved = max(bound, int(np.ceil(solver.best_objective_bound - 1e-6)))
-            status = "optimal" if proved >= moves else "feasible"
-            proved = min(proved, moves)
-        return _route(
-            inst,
-            nodes,
-            status=status,
-            bound=proved,
-            method="cpsat",
-            started=started,
-            effort=effort,
-        )
+        optimal = code == cp_model.OPTIMAL
+        return _solved_route(inst, built, solver, optimal, bound, started, effort)
     if code == cp_model.INFEASIBLE:
         if not inst.simple:
             raise EngineError(
@@ -500,6 +481,68 @@ def _solve_cpsat(
     return fallback(effort)
 
 
+def _greedy_fallback(
+    inst: Instance, nodes: list[int] | None, bound: int, started: float, effort: Effort
+) -> Route:
+    """The greedy route ``nodes`` handed back at the limit, with the bound.
+
+    Raises:
+        SolveLimitError: there is no greedy route (it got stuck).
+    """
+    if nodes is None:
+        raise SolveLimitError(
+            f"no {inst.describe()} found by the time limit; at least {bound} moves",
+            bound=bound,
+            effort=effort,
+        )
+    return bounded_route(
+        inst,
+        nodes,
+        bound=bound,
+        method="cpsat+greedy",
+        started=started,
+        effort=effort,
+    )
+
+
+def _solved_route(
+    inst: Instance,
+    built: CollectModel,
+    solver: cp_model.CpSolver,
+    optimal: bool,
+    bound: int,
+    started: float,
+    effort: Effort,
+) -> Route:
+    """The route of CP-SAT's solution: ``optimal``, else feasible with its bound.
+
+    Raises:
+        EngineError: the decoded route's length is not the solution's cost.
+    """
+    nodes = built.decode(solver)
+    moves = len(nodes) - 1
+    if moves != round(solver.objective_value):
+        raise EngineError(
+            f"internal error: engine 'cpsat' decoded {moves} moves from a "
+            f"solution of cost {solver.objective_value}"
+        )
+    if optimal:
+        status, proved = "optimal", moves
+    else:
+        proved = max(bound, int(np.ceil(solver.best_objective_bound - 1e-6)))
+        status = "optimal" if proved >= moves else "feasible"
+        proved = min(proved, moves)
+    return route_of(
+        inst,
+        nodes,
+        status=status,
+        bound=proved,
+        method="cpsat",
+        started=started,
+        effort=effort,
+    )
+
+
 # --------------------------------------------------------------- formulation
 
 
@@ -507,10 +550,6 @@ def _formulation(m: CollectModel) -> str:
     inst = m.instance
     board, piece = m.graph.board, m.graph.piece
     name = board.cell_name
-
-    def label(node: int) -> str:
-        return "*" if node == DUMMY else name(m.graph.cell(node))
-
     start, food, end = inst.cells
     eaten = ", ".join(name(f) for f in food) or "none"
     lines = [
@@ -524,47 +563,69 @@ def _formulation(m: CollectModel) -> str:
     if len(m.nodes) == 1:
         lines.append("Nothing to eat and nowhere to go: the route is the start alone.")
         return "\n".join(lines)
-    if not m.simple:
-        assert m.distances is not None
-        names = [label(n) for n in m.nodes]
-        width = max(3, *(len(x) for x in names)) + 1
-        lines += [
-            "A travelling-salesman circuit over the start and the food"
-            + (" and the end" if inst.end >= 0 and not inst.closed else "")
-            + ",",
-            f"costs d(i, j) = the fewest {piece.label} moves from i to j (BFS):",
-            "",
-            " " * width + "".join(x.rjust(width) for x in names),
+    lines += _simple_lines(m) if m.simple else _walk_lines(m)
+    return "\n".join(lines)
+
+
+def _walk_lines(m: CollectModel) -> list[str]:
+    """The walk variant: a travelling-salesman circuit over BFS distances."""
+    inst = m.instance
+    piece, name = m.graph.piece, m.graph.board.cell_name
+
+    def label(node: int) -> str:
+        return "*" if node == DUMMY else name(m.graph.cell(node))
+
+    start = inst.cells[0]
+    assert m.distances is not None
+    names = [label(n) for n in m.nodes]
+    width = max(3, *(len(x) for x in names)) + 1
+    lines = [
+        "A travelling-salesman circuit over the start and the food"
+        + (" and the end" if inst.end >= 0 and not inst.closed else "")
+        + ",",
+        f"costs d(i, j) = the fewest {piece.label} moves from i to j (BFS):",
+        "",
+        " " * width + "".join(x.rjust(width) for x in names),
+    ]
+    for n, row in zip(names, m.distances, strict=True):
+        lines.append(n.rjust(width) + "".join(str(v).rjust(width) for v in row))
+    legs = sum(a.kind == "leg" for a in m.arcs)
+    back = [a for a in m.arcs if a.kind == "return"]
+    back_text = (
+        [
+            f"           the {len(back)} arc{'s' if len(back) != 1 else ''} "
+            f"back into {name(start)} cost 0: they close the open route and "
+            "are not moves"
         ]
-        for n, row in zip(names, m.distances, strict=True):
-            lines.append(n.rjust(width) + "".join(str(v).rjust(width) for v in row))
-        legs = sum(a.kind == "leg" for a in m.arcs)
-        back = [a for a in m.arcs if a.kind == "return"]
-        back_text = (
-            [
-                f"           the {len(back)} arc{'s' if len(back) != 1 else ''} "
-                f"back into {name(start)} cost 0: they close the open route and "
-                "are not moves"
-            ]
-            if back
-            else []
-        )
-        lines += [
-            "",
-            f"variables  x[i->j] in {{0, 1}}: {len(m.arcs)} arcs",
-            f"minimise   sum of d(i, j) * x[i->j] over the {legs} legs;",
-            *back_text,
-            "subject to AddCircuit(x): every node has one successor and one "
-            "predecessor,",
-            "           and the chosen arcs form a single cycle",
-            "then each leg i->j becomes a BFS shortest path of d(i, j) moves.",
-        ]
-        return "\n".join(lines)
+        if back
+        else []
+    )
+    lines += [
+        "",
+        f"variables  x[i->j] in {{0, 1}}: {len(m.arcs)} arcs",
+        f"minimise   sum of d(i, j) * x[i->j] over the {legs} legs;",
+        *back_text,
+        "subject to AddCircuit(x): every node has one successor and one predecessor,",
+        "           and the chosen arcs form a single cycle",
+        "then each leg i->j becomes a BFS shortest path of d(i, j) moves.",
+    ]
+    return lines
+
+
+def _simple_lines(m: CollectModel) -> list[str]:
+    """The simple variant: one circuit over the cells, self-loops for cells left out."""
+    inst = m.instance
+    name = m.graph.board.cell_name
+
+    def label(node: int) -> str:
+        return "*" if node == DUMMY else name(m.graph.cell(node))
+
+    start, _, end = inst.cells
     moves = [a for a in m.arcs if a.kind == "move"]
     skips = [a for a in m.arcs if a.kind == "skip"]
     stops = [a for a in m.arcs if a.kind == "dummy" and a.head == DUMMY]
     cells = len(m.nodes) - (0 if inst.closed else 1)
-    lines += [
+    lines = [
         f"nodes      the {cells} cells reachable from {name(start)}"
         + ("" if inst.closed else ", and a dummy node * joining the route's ends"),
         f"variables  arc[u->v] in {{0, 1}}: one per move, {len(moves)}"
@@ -592,10 +653,10 @@ def _formulation(m: CollectModel) -> str:
         f"           no skip[v] for the {len(_must_cells(inst))} cells that must "
         "be visited (start, food" + (", end)" if end is not None else ")"),
     ]
-    return "\n".join(lines)
+    return lines
 
 
-def _must_cells(inst: _Instance) -> list[int]:
+def _must_cells(inst: Instance) -> list[int]:
     """The cells every route visits (start, food, end)."""
     return list(
         dict.fromkeys([inst.start, *inst.food, *([inst.end] if inst.end >= 0 else [])])

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 from cpknight.engines import RouteInstance
 from cpknight.results import Route
-from cpknight.routes.common import Prepared, _greedy, bounded_route, prepare
+from cpknight.routes.common import Prepared, bounded_route, greedy_route, prepare
 from cpknight.solving import Run
 
 
@@ -34,7 +34,7 @@ def solve(instance: RouteInstance, run: Run) -> Route:
     if not isinstance(ready, Prepared):
         return ready
     inst, bound = ready.inst, ready.bound
-    nodes = _greedy(inst, ready.dist)
+    nodes = greedy_route(inst, ready.dist)
     if nodes is None:
         raise SolveLimitError(f"the greedy {inst.describe()} got stuck", bound=bound)
     return bounded_route(

@@ -35,27 +35,27 @@ from cpknight.engines import RouteInstance
 from cpknight.results import Route
 from cpknight.routes.common import (
     DP_FOOD_LIMIT,
+    Instance,
     Prepared,
-    _expand,
-    _finish,
-    _greedy,
-    _greedy_simple,
-    _Instance,
-    _route,
     bounded_route,
+    expand,
+    finish_node,
+    greedy_route,
+    greedy_simple,
     prepare,
+    route_of,
 )
 
 # --------------------------------------------------------- search: the walk
 
 
 def _held_karp(
-    inst: _Instance, dist: dict[int, npt.NDArray[np.int32]], run: Run
+    inst: Instance, dist: dict[int, npt.NDArray[np.int32]], run: Run
 ) -> tuple[list[int], int] | None:
     """The exact order of the food by Held-Karp; ``None`` past the time limit."""
     food = list(inst.food)
     k = len(food)
-    s, e = inst.start, _finish(inst)
+    s, e = inst.start, finish_node(inst)
     d = np.array([[int(dist[a][b]) for b in food] for a in food], dtype=np.int64)
     first = np.array([int(dist[f][s]) for f in food], dtype=np.int64)
     last = np.array([int(dist[f][e]) if e >= 0 else 0 for f in food], dtype=np.int64)
@@ -118,7 +118,7 @@ def _hk_table(
 
 
 def _search_walk(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     bound: int,
     run: Run,
@@ -128,8 +128,8 @@ def _search_walk(
         found = _held_karp(inst, dist, run)
         if found is not None:
             order, cost = found
-            nodes = _expand(inst.graph, order, dist)
-            return _route(
+            nodes = expand(inst.graph, order, dist)
+            return route_of(
                 inst,
                 nodes,
                 status="optimal",
@@ -137,10 +137,10 @@ def _search_walk(
                 method="search",
                 started=started,
             )
-    walk = _greedy(inst, dist)
+    walk = greedy_route(inst, dist)
     assert walk is not None  # a walk never gets stuck
     status = "optimal" if len(walk) - 1 == bound else "feasible"
-    return _route(
+    return route_of(
         inst, walk, status=status, bound=bound, method="search", started=started
     )
 
@@ -153,7 +153,7 @@ class _OutOfTime(Exception):
 
 
 def _search_simple(
-    inst: _Instance,
+    inst: Instance,
     dist: dict[int, npt.NDArray[np.int32]],
     bound: int,
     run: Run,
@@ -166,56 +166,104 @@ def _search_simple(
     partial route that can no longer reach some food is cut. When an iteration
     cuts nothing on the bound, the whole tree was seen: no simple route exists.
     """
-    graph = inst.graph
-    started = run.clock.started
     # The greedy route first, within the limit: at the limit it is handed back
     # at once (on 1000x1000 it takes about a second: too long to start then).
     try:
-        greedy = _greedy_simple(inst, run)
+        greedy = greedy_simple(inst, run)
     except SolveLimitError:
         return _fallback_simple(inst, bound, "search", Effort(), run, None)
-    # Neighbours by slicing, not a list per node made up front (a million
-    # lists on 1000x1000, seconds before the first look at the clock).
-    flat, ptr = graph.indices.tolist(), graph.indptr.tolist()
+    search = _SimpleSearch(inst, dist, run)
     if run.expired():
         return _fallback_simple(inst, bound, "search", Effort(), run, greedy)
-    finish, closed, start = _finish(inst), inst.closed, inst.start
-    food = list(inst.food)
-    k = len(food)
-    bit = {f: 1 << i for i, f in enumerate(food)}
-    # rest[mask][j]: the shortest walk from food j through the food in mask to
-    # the finish (by symmetry: from the finish through mask, ending on j).
-    d = np.array([[int(dist[a][b]) for b in food] for a in food], dtype=np.int64)
-    origin = np.array(
-        [int(dist[f][finish]) if finish >= 0 else 0 for f in food], dtype=np.int64
-    )
-    table = _hk_table(d, origin, run) if 0 < k <= DP_FOOD_LIMIT else None
-    rest: list[list[int]] | None = None if table is None else table[0].tolist()
-    to_end: list[int] = origin.tolist()
-    far: list[list[int]] = [dist[f].tolist() for f in food]
-    end_far: list[int] = dist[finish].tolist() if finish >= 0 else []
-    used = [False] * graph.n_nodes
-    used[start] = True
-    path = [start]
-    counts = {"attempts": 0, "backtracks": 0}
+    limit = bound
+    try:
+        limit = max(bound, search.estimate(inst.start, search.all_food))
+        while limit < _NEVER:
+            got = search.dfs(inst.start, 0, search.all_food, limit)
+            if got == 0:
+                return route_of(
+                    inst,
+                    search.path,
+                    status="optimal",
+                    bound=len(search.path) - 1,
+                    method="search",
+                    started=run.clock.started,
+                    effort=search.effort(),
+                )
+            limit = got
+    except _OutOfTime:
+        return _fallback_simple(inst, limit, "search", search.effort(), run, greedy)
+    raise NoPathError(f"no {inst.describe()}: proved by exhaustive search")
 
-    def need(left: int, level: Callable[[int], int]) -> int:
+
+class _SimpleSearch:
+    """The state of the IDA* search for a simple route: the path, the cells used.
+
+    Food is a bit mask (``left``: the food not eaten yet); :meth:`need` is the
+    bound on the moves still needed, :meth:`cheap` its quick form over plain
+    BFS distances, :meth:`estimate` its exact form over the cells not used.
+    """
+
+    def __init__(
+        self, inst: Instance, dist: dict[int, npt.NDArray[np.int32]], run: Run
+    ) -> None:
+        graph = inst.graph
+        self.run = run
+        # Neighbours by slicing, not a list per node made up front (a million
+        # lists on 1000x1000, seconds before the first look at the clock).
+        self.flat, self.ptr = graph.indices.tolist(), graph.indptr.tolist()
+        self.finish, self.closed, self.start = (
+            finish_node(inst),
+            inst.closed,
+            inst.start,
+        )
+        self.food = food = list(inst.food)
+        self.k = k = len(food)
+        self.all_food = (1 << k) - 1
+        self.bit = {f: 1 << i for i, f in enumerate(food)}
+        finish = self.finish
+        # rest[mask][j]: the shortest walk from food j through the food in mask
+        # to the finish (by symmetry: from the finish through mask, ending on j).
+        d = np.array([[int(dist[a][b]) for b in food] for a in food], dtype=np.int64)
+        origin = np.array(
+            [int(dist[f][finish]) if finish >= 0 else 0 for f in food], dtype=np.int64
+        )
+        table = _hk_table(d, origin, run) if 0 < k <= DP_FOOD_LIMIT else None
+        self.rest: list[list[int]] | None = None if table is None else table[0].tolist()
+        self.to_end: list[int] = origin.tolist()
+        self.far: list[list[int]] = [dist[f].tolist() for f in food]
+        self.end_far: list[int] = dist[finish].tolist() if finish >= 0 else []
+        self.used = [False] * graph.n_nodes
+        self.used[self.start] = True
+        self.path = [self.start]
+        self.attempts = 0
+        self.backtracks = 0
+
+    def effort(self) -> Effort:
+        """What the search has counted so far."""
+        return Effort(attempts=self.attempts, backtracks=self.backtracks)
+
+    def need(self, left: int, level: Callable[[int], int]) -> int:
         """Moves still needed, given the first-leg distances ``level(food i)``."""
         if not left:
-            return 0 if finish < 0 else level(-1)
+            return 0 if self.finish < 0 else level(-1)
+        k, rest = self.k, self.rest
         if rest is not None:
             return min(level(i) + rest[left][i] for i in range(k) if left >> i & 1)
+        to_end = self.to_end
         return max(level(i) + to_end[i] for i in range(k) if left >> i & 1)
 
-    def cheap(here: int, left: int) -> int:
-        return need(
-            left,
-            lambda i: far[i][here] if i >= 0 else end_far[here],
-        )
+    def cheap(self, here: int, left: int) -> int:
+        """:meth:`need` over the plain BFS distances (cells used or not)."""
+        far, end_far = self.far, self.end_far
+        return self.need(left, lambda i: far[i][here] if i >= 0 else end_far[here])
 
-    def estimate(here: int, left: int) -> int:
+    def estimate(self, here: int, left: int) -> int:
         """``need`` with BFS through unused cells; -1 if some target is cut off."""
-        targets = {food[i] for i in range(k) if left >> i & 1}
+        food, finish, run = self.food, self.finish, self.run
+        flat, ptr, used = self.flat, self.ptr, self.used
+        closed, start = self.closed, self.start
+        targets = {food[i] for i in range(self.k) if left >> i & 1}
         if not left and finish >= 0:
             targets = {finish}
         level = {here: 0}
@@ -240,18 +288,20 @@ def _search_simple(
             frontier = nxt
         if found < len(targets):
             return -1
-        return need(left, lambda i: level[food[i]] if i >= 0 else level[finish])
+        return self.need(left, lambda i: level[food[i]] if i >= 0 else level[finish])
 
-    def dfs(here: int, g: int, left: int, limit: int) -> int:
+    def dfs(self, here: int, g: int, left: int, limit: int) -> int:
         """0 when found; else the smallest bound that was exceeded."""
+        finish, closed, start = self.finish, self.closed, self.start
         if not left and (finish < 0 or (here == finish and g > 0)):
             return 0
-        counts["attempts"] += 1
-        if run.expired():  # every attempt: each runs up to 8 estimates
+        self.attempts += 1
+        if self.run.expired():  # every attempt: each runs up to 8 estimates
             raise _OutOfTime
+        used, bit, path = self.used, self.bit, self.path
         over = _NEVER
         options = []
-        for v in flat[ptr[here] : ptr[here + 1]]:
+        for v in self.flat[self.ptr[here] : self.ptr[here + 1]]:
             if used[v]:
                 if closed and v == start and not left:
                     options.append((0, v))
@@ -259,12 +309,12 @@ def _search_simple(
             rest_v = left & ~bit.get(v, 0)
             if v == finish and not closed and rest_v:
                 continue
-            f = g + 1 + cheap(v, rest_v)
+            f = g + 1 + self.cheap(v, rest_v)
             if f > limit:
                 over = min(over, f)
                 continue
             used[v] = True
-            h = estimate(v, rest_v)
+            h = self.estimate(v, rest_v)
             used[v] = False
             if h < 0:
                 continue
@@ -279,42 +329,21 @@ def _search_simple(
             if closed and v == start:
                 return 0
             used[v] = True
-            got = dfs(v, g + 1, left & ~bit.get(v, 0), limit)
+            got = self.dfs(v, g + 1, left & ~bit.get(v, 0), limit)
             if got == 0:
                 return 0
             over = min(over, got)
             path.pop()
             used[v] = False
-            counts["backtracks"] += 1
+            self.backtracks += 1
         return over
-
-    left0 = (1 << k) - 1
-    limit = bound
-    try:
-        limit = max(bound, estimate(start, left0))
-        while limit < _NEVER:
-            got = dfs(start, 0, left0, limit)
-            if got == 0:
-                return _route(
-                    inst,
-                    path,
-                    status="optimal",
-                    bound=len(path) - 1,
-                    method="search",
-                    started=started,
-                    effort=Effort(**counts),
-                )
-            limit = got
-    except _OutOfTime:
-        return _fallback_simple(inst, limit, "search", Effort(**counts), run, greedy)
-    raise NoPathError(f"no {inst.describe()}: proved by exhaustive search")
 
 
 _NEVER = 1 << 30
 
 
 def _fallback_simple(
-    inst: _Instance,
+    inst: Instance,
     bound: int,
     method: str,
     effort: Effort,

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cpknight.api import resolve
-from cpknight.api.common import BoardLike
+from cpknight.api.common import BoardLike, solve_options
 from cpknight.api.tours import tour_task
 from cpknight.board import Board, Cell, CellLike
 from cpknight.errors import EngineError
@@ -165,6 +165,7 @@ def sweep_pairs(
     piece: PieceLike = KNIGHT,
     method: str = "auto",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     run: RunOptions | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> PairSweep:
@@ -176,6 +177,7 @@ def sweep_pairs(
         method: the engine for the pairs no certificate answers (a name in
             :data:`~cpknight.api.TOUR_METHODS`, or ``'auto'``).
         options: the time limit applies to each pair.
+        time_limit: seconds per pair (replaces the one in ``options``).
         run: how to run the pairs (local pool or Dask, results file, resume).
         progress: called as ``progress(done, total)`` over the solved pairs.
 
@@ -201,26 +203,9 @@ def sweep_pairs(
     resolved.require_finite("a pair sweep")
     if method != "auto":
         TOUR_METHODS.engine(method)
-    opts = options or SolveOptions()
-    graph = move_graph(resolved, leaper)
+    opts = solve_options(options, time_limit)
     cells = tuple(resolved.open_cells())
-    answered: dict[int, PairCell] = {}
-    tasks: list[Task] = []
-    slots: list[int] = []
-    slot = 0
-    for i, start in enumerate(cells):
-        for end in cells[i + 1 :]:
-            found = tour_certificate(graph, closed=False, start=start, end=end)
-            if found is not None:
-                answered[slot] = PairCell(
-                    start, end, Status.INFEASIBLE, CERTIFICATE, reason=found.reason
-                )
-            else:
-                slots.append(slot)
-                tasks.append(
-                    tour_task(resolved, leaper, False, start, end, method, opts)
-                )
-            slot += 1
+    answered, slots, tasks = _certify_pairs(resolved, leaper, cells, method, opts)
     rows = run_tasks(tasks, run, progress=progress)
     for where, task, row in zip(slots, tasks, rows, strict=True):
         start, end = task.args[3], task.args[4]
@@ -241,5 +226,38 @@ def sweep_pairs(
         leaper,
         method,
         cells,
-        tuple(answered[k] for k in range(slot)),
+        tuple(answered[k] for k in range(len(answered))),
     )
+
+
+def _certify_pairs(
+    board: Board,
+    leaper: Leaper,
+    cells: tuple[Cell, ...],
+    method: str,
+    options: SolveOptions,
+) -> tuple[dict[int, PairCell], list[int], list[Task]]:
+    """The pairs a certificate rules out, and a task for every other pair.
+
+    Pairs are numbered in order (each start with the cells after it); returns
+    the answered pairs by number, and the numbers and tasks of the others.
+    """
+    graph = move_graph(board, leaper)
+    answered: dict[int, PairCell] = {}
+    tasks: list[Task] = []
+    slots: list[int] = []
+    slot = 0
+    for i, start in enumerate(cells):
+        for end in cells[i + 1 :]:
+            found = tour_certificate(graph, closed=False, start=start, end=end)
+            if found is not None:
+                answered[slot] = PairCell(
+                    start, end, Status.INFEASIBLE, CERTIFICATE, reason=found.reason
+                )
+            else:
+                slots.append(slot)
+                tasks.append(
+                    tour_task(board, leaper, False, start, end, method, options)
+                )
+            slot += 1
+    return answered, slots, tasks

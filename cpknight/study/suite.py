@@ -13,7 +13,7 @@ Examples:
     >>> suite = read_suite_text("3x4 --open\n4x4")
     >>> [i.text for i in suite]
     ['3x4 --open', '4x4']
-    >>> s = run_study(suite, engines="prune,warnsdorff")
+    >>> s = run_study(suite, methods="prune,warnsdorff")
     >>> summary = s.summary()["prune"]
     >>> summary["solved"], summary["proved none"], summary["wrong"]
     (1, 1, 0)
@@ -26,12 +26,14 @@ import csv
 import io
 import math
 import shlex
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cpknight.api import resolve
+from cpknight.api.common import method_names, solve_options
 from cpknight.api.tours import tour_task
 from cpknight.board import Board, Cell, Topology
 from cpknight.errors import CpknightError, InvalidInputError
@@ -309,21 +311,27 @@ class Study:
 
 
 def run_study(
-    suite: Sequence[SuiteInstance] | str | Path,
+    suite: Sequence[SuiteInstance | str] | str | Path,
     *,
-    engines: str | Sequence[str] = "cpsat,prune,warnsdorff",
+    methods: str | Sequence[str] = "cpsat,prune,warnsdorff",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     run: RunOptions | None = None,
     progress: Callable[[int, int], None] | None = None,
+    engines: str | Sequence[str] | None = None,
 ) -> Study:
     """Every instance of a suite through every chosen engine, on the runner.
 
     Args:
-        suite: the instances, or a suite file to read.
-        engines: tour engines (a comma string or a list; ``'all'``).
+        suite: the instances (:class:`SuiteInstance` or suite lines such as
+            ``'5x5 --open'``), or a suite file to read.
+        methods: tour engines (a list, a comma string or ``'all'``).
         options: the time limit applies to each instance and engine.
+        time_limit: seconds per instance and engine (replaces the one in
+            ``options``).
         run: how to run (local pool or Dask, results file, resume).
         progress: called as ``progress(done, total)``.
+        engines: the old name of ``methods`` (deprecated).
 
     Returns:
         The :class:`Study`. Its rows come back in suite order whatever ran
@@ -334,15 +342,25 @@ def run_study(
         RunInterrupted: Ctrl-C; the rows done are in the results file.
 
     Examples:
-        >>> s = run_study(read_suite_text("5x5 --open --start a1"),
-        ...               engines=["prune", "backtrack"])
+        >>> s = run_study(["5x5 --open --start a1"], methods=["prune", "backtrack"])
         >>> [row["status"] for row in s.flat()], s.wrong()
         (['found', 'found'], [])
+        >>> run_study([5])
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: expected suite instances or suite \
+lines such as '5x5 --open': 5
     """
-    instances = read_suite(suite) if isinstance(suite, str | Path) else list(suite)
-    spec = engines if isinstance(engines, str) else ",".join(engines)
-    names = TOUR_METHODS.names(spec)
-    opts = options or SolveOptions()
+    if engines is not None:
+        warnings.warn(
+            "run_study(engines=...) is deprecated: use methods=",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        methods = engines
+    instances = _suite_instances(suite)
+    names = method_names(TOUR_METHODS, methods)
+    opts = solve_options(options, time_limit)
     tasks = [
         tour_task(i.board, i.piece, i.closed, i.start, i.end, name, opts)
         for i in instances
@@ -350,6 +368,26 @@ def run_study(
     ]
     flat = run_tasks(tasks, run, progress=progress)
     return assemble_study(instances, names, opts.time_limit, flat)
+
+
+def _suite_instances(
+    suite: Sequence[SuiteInstance | str] | str | Path,
+) -> list[SuiteInstance]:
+    """The instances of a suite: given, read from suite lines, or from a file."""
+    if isinstance(suite, str | Path):
+        return read_suite(suite)
+    instances: list[SuiteInstance] = []
+    for item in suite:
+        if isinstance(item, SuiteInstance):
+            instances.append(item)
+        elif isinstance(item, str):
+            instances += read_suite_text(item)
+        else:
+            raise InvalidInputError(
+                "expected suite instances or suite lines such as "
+                f"'5x5 --open': {item!r}"
+            )
+    return instances
 
 
 def assemble_study(

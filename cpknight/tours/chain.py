@@ -33,7 +33,7 @@ Examples:
     >>> from cpknight.checks import is_tour
     >>> b = Board((40, 50))
     >>> cells = chain_tour(b, (0, 0), (39, 48))
-    >>> is_tour(b, np.stack(np.divmod(cells, 50), axis=1))
+    >>> is_tour(b, np.stack(np.divmod(cells, 50), axis=1), closed=False)
     True
     >>> int(cells[0]), int(cells[-1])  # flat r * 50 + c: (0, 0) and (39, 48)
     (0, 1998)

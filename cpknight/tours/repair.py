@@ -39,7 +39,7 @@ Examples:
     >>> from cpknight import find_tour, is_tour
     >>> t = find_tour("100x100", closed=False, start="50,50", end="45,58",
     ...               method="tiles")
-    >>> is_tour(t.board, t.array), t.cells[0], t.cells[-1]
+    >>> is_tour(t.board, t.array, closed=False), t.cells[0], t.cells[-1]
     (True, (50, 50), (45, 58))
 """
 

@@ -45,7 +45,7 @@ cell of lowest degree (every cell lies on a circuit).
 Examples:
     >>> from cpknight import find_tour, is_tour
     >>> t = find_tour("5x5", closed=False, start="a1", method="warnsdorff")
-    >>> is_tour(t.board, t.cells, start="a1"), t.effort.attempts >= 24
+    >>> is_tour(t.board, t.cells, start="a1", closed=False), t.effort.attempts >= 24
     (True, True)
     >>> from cpknight.board import Board
     >>> from cpknight.engines import TourInstance

@@ -271,7 +271,8 @@ def build_tile(
 
     Examples:
         >>> from cpknight.checks import is_tour
-        >>> is_tour(Board((5, 5)), build_tile(5, 5, closed=False, start=(2, 2)))
+        >>> tile = build_tile(5, 5, closed=False, start=(2, 2))
+        >>> is_tour(Board((5, 5)), tile, closed=False)
         True
     """
     order = _circuit_order(

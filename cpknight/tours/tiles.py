@@ -43,7 +43,7 @@ Examples:
     >>> is_tour(t.board, t.array, closed=True)
     True
     >>> t = tile_tour(Board((25, 27)), closed=False, start=(12, 14))
-    >>> t.start, is_tour(t.board, t.array)
+    >>> t.start, is_tour(t.board, t.array, closed=False)
     ((12, 14), True)
 
 References:
