@@ -24,8 +24,8 @@ from cpknight import (
 )
 from cpknight.cli import main
 from cpknight.engines import TourInstance
+from cpknight.tiling.chain import chain_tour
 from cpknight.tours import auto
-from cpknight.tours.chain import chain_tour
 
 OPTIONS = SolveOptions(time_limit=60, workers=1, seed=0)
 KNIGHT_STEPS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
@@ -263,8 +263,8 @@ def test_port_paths_by_search_and_by_cp_sat_agree(
     exit_: Cell,
     moves: tuple[int, ...],
 ) -> None:
-    from cpknight.tours import chain
-    from cpknight.tours.tile_build import structure_moves
+    from cpknight.tiling import chain
+    from cpknight.tiling.build import structure_moves
 
     def path(seconds: float) -> tuple[int, ...] | None:
         monkeypatch.setattr(chain, "_SEARCH_SECONDS", seconds)
@@ -292,8 +292,8 @@ def test_port_paths_by_search_and_by_cp_sat_agree(
 def test_repair_of_near_ends_still_answers() -> None:
     # The fallback when no chain is found: a tiled closed tour repaired in one
     # window around both ends.
-    from cpknight.tours.repair import ends_fixed
-    from cpknight.tours.tiles import tile_tour
+    from cpknight.tiling.repair import ends_fixed
+    from cpknight.tiling.tiles import tile_tour
 
     board = Board((60, 60))
     cycle = tile_tour(board).array @ np.array([60, 1])

@@ -60,7 +60,7 @@ def test_ends_of_one_colour_have_no_tour() -> None:
 
 
 def test_far_ends_are_joined_and_auto_picks_tiles() -> None:
-    # Far-apart ends: a chain of path tiles (cpknight.tours.chain); make_tour
+    # Far-apart ends: a chain of path tiles (cpknight.tiling.chain); make_tour
     # checks the tour and its ends.
     board = Board((100, 100))
     tour = find_tour(board, closed=False, start=(0, 0), end=(99, 98), method="tiles")
@@ -72,7 +72,7 @@ def test_far_ends_are_joined_and_auto_picks_tiles() -> None:
 
 
 def test_ends_fixed_refuses_far_ends() -> None:
-    from cpknight.tours.repair import ends_fixed
+    from cpknight.tiling.repair import ends_fixed
 
     board = Board((40, 40))
     cycle = np.arange(1600)  # never read: the ends are refused first

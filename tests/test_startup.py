@@ -12,10 +12,11 @@ import sys
 
 import pytest
 
-from cpknight.tours import auto, tiles
+from cpknight.tiling import tiles
+from cpknight.tours import auto
 from tests.fresh import fresh_output
 
-HEAVY = ("ortools", "cpknight.tours.tiles", "cpknight.draw", "tqdm")
+HEAVY = ("ortools", "cpknight.tiling.tiles", "cpknight.draw", "tqdm")
 
 SCRIPT = """
 import contextlib, io, sys
@@ -57,7 +58,7 @@ def test_import_cli_loads_no_solver() -> None:
     script = (
         "import sys, cpknight.cli; "
         "print(sorted(m for m in sys.modules if m.startswith(('ortools', "
-        "'cpknight.draw', 'cpknight.tours.tiles'))))"
+        "'cpknight.draw', 'cpknight.tiling.tiles'))))"
     )
     assert fresh_output(script) == "[]"
 

@@ -41,7 +41,7 @@ def choose_tour_method(
     """The tour engine ``method='auto'`` uses for an instance.
 
     The rule follows ``benchmarks/auto.py``. First, plain rectangular knight
-    boards that :func:`cpknight.tours.tiles.tiles_suit` accepts (both sides 12
+    boards that :func:`cpknight.tiling.tiles.tiles_suit` accepts (both sides 12
     or more, or one side 40 or more) go to ``tiles`` (``find_tour`` picks it
     before building the move graph). Other plain knight rectangles go to
     ``prune`` (8x8 in a millisecond). Everything else up to :data:`RACE_CELLS`
@@ -150,7 +150,7 @@ RACE_CELLS = 2_500
 GREEDY_CELLS = 40_000
 """Above this many cells ``auto`` sends open tours to ``greedy`` (200x200)."""
 
-_TILES_MIN_SIDE = 12  # cpknight.tours.tiles.AUTO_MIN_SIDE, checked by a test
+_TILES_MIN_SIDE = 12  # cpknight.tiling.tiles.AUTO_MIN_SIDE, checked by a test
 
 
 def tiles_suit(
@@ -162,7 +162,7 @@ def tiles_suit(
     apart before the tile module (and its catalogue) is imported, so that small
     boards start fast. A fixed end suits them on boards with both sides 12 or
     more, wherever the start is (a chain of path tiles between the ends,
-    :mod:`cpknight.tours.chain`, milliseconds where a search may wander).
+    :mod:`cpknight.tiling.chain`, milliseconds where a search may wander).
 
     Examples:
         >>> from cpknight.pieces import KNIGHT
@@ -178,13 +178,13 @@ def tiles_suit(
     """
     if board.unbounded or max(board.shape) < _TILES_MIN_SIDE:
         return False
-    from cpknight.tours.tiles import tiles_suit as suits
+    from cpknight.tiling.tiles import tiles_suit as suits
 
     if "tiles" not in ENGINES or not suits(board, piece):
         return False
     if end is None:
         return True
-    from cpknight.tours.tiles import fixes_ends
+    from cpknight.tiling.tiles import fixes_ends
 
     return fixes_ends(board)
 

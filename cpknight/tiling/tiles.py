@@ -10,7 +10,7 @@ given moves near its corners,
 
 CP-SAT builds those tiles (``add_circuit`` over the move arcs, each required
 move fixed by ``arc[u->v] + arc[v->u] == 1``); they are shipped in
-``cpknight/tiles/catalogue.json`` and rebuilt on first use if missing.
+``cpknight/tiling/catalogue.json`` and rebuilt on first use if missing.
 
 Two neighbouring tiles are joined by exchanging two moves: delete the move
 ``a1-a2`` of one tile and ``b1-b2`` of the other, add the moves ``a1-b1`` and
@@ -29,7 +29,7 @@ tree), then the tour is read off segment by segment and assembled with numpy.
   ``row + col``: the colour of the corners, of which there is one more cell).
 * Both ends fixed (boards with both sides 12 or more):
   the tiles on an L-shaped route from the start's tile to the end's hold
-  paths between ports instead (``cpknight.tours.chain``); a closed tour
+  paths between ports instead (``cpknight.tiling.chain``); a closed tour
   through a required move is such a path between the move's cells.
 * Boards 3 or 4 cells high (and longer than 16) are strips of tiles holding
   paths between fixed ports (see the strips section below).
@@ -73,8 +73,7 @@ from cpknight.pieces import KNIGHT, Leaper, steps_are_moves
 from cpknight.results import Tour
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Effort
-from cpknight.tours.existence import closed_tour_exists, open_tour_exists
-from cpknight.tours.tile_build import (
+from cpknight.tiling.build import (
     _PORTS,
     IntArray,
     _NoTile,
@@ -82,13 +81,14 @@ from cpknight.tours.tile_build import (
     _tile,
     structure_moves,
 )
-from cpknight.tours.tile_join import (
+from cpknight.tiling.join import (
     expand,
     follow,
     join_positions,
     kind_tables,
     next_cuts,
 )
+from cpknight.tours.existence import closed_tour_exists, open_tour_exists
 
 __all__ = ["fixes_ends", "solve", "tile_tour", "tiles_suit"]
 
@@ -454,14 +454,14 @@ def tile_tour(
         end: the last cell: on boards small enough for CP-SAT whole, or, on
             larger ones (:func:`fixes_ends`), with the start anywhere colour
             allows: a chain of path tiles from the start's tile to the end's
-            (``cpknight.tours.chain``).
+            (``cpknight.tiling.chain``).
         run: the run context (time limit and seed for the CP-SAT parts);
             by default no limit.
         require: moves the tour must use, either way. A closed tour on a
             board with both sides 12 or more runs from one end of the first
             move to the other (the chain of path tiles), closed by the move;
             any other move it misses is repaired by CP-SAT in a window around
-            it (``cpknight.tours.repair``); small boards pass them to CP-SAT.
+            it (``cpknight.tiling.repair``); small boards pass them to CP-SAT.
 
     Returns:
         The checked tour.
@@ -502,7 +502,7 @@ sides are odd (Schwenk 1991)
     elif end is not None and not closed and fixes_ends(board):
         cells = _ends_fixed(board, start=start, end=end, run=run)
     if cells is not None and require:
-        from cpknight.tours.repair import through_moves
+        from cpknight.tiling.repair import through_moves
 
         cells = through_moves(board, cells, require, run, closed=closed)
     method = "tiles"
@@ -572,12 +572,12 @@ def _ends_fixed(
 
     With the start free: a closed tour cut just after the end, or (odd x odd)
     an open tour from the end, reversed. With both ends: a chain of path tiles
-    (:mod:`cpknight.tours.chain`), or where that finds no ports and the ends
+    (:mod:`cpknight.tiling.chain`), or where that finds no ports and the ends
     are near each other, a tiled closed tour repaired around them; else None
     on boards small enough for CP-SAT whole.
     """
-    from cpknight.tours.chain import chain_tour
-    from cpknight.tours.repair import check_colours, ends_fixed, near
+    from cpknight.tiling.chain import chain_tour
+    from cpknight.tiling.repair import check_colours, ends_fixed, near
 
     m, n = board.shape
     if start is None:
@@ -611,7 +611,7 @@ def _through_move(board: Board, move: tuple[Cell, Cell], run: Run) -> IntArray |
     so of opposite colours); where it finds no ports, the tiled closed tour
     (repaired afterwards by the caller).
     """
-    from cpknight.tours.chain import chain_tour
+    from cpknight.tiling.chain import chain_tour
 
     try:
         return chain_tour(board, move[0], move[1], run)

@@ -1,7 +1,7 @@
 """The numpy steps the tiled tours share: tile kinds, cuts, the walk, the cells.
 
-A tiled tour (:mod:`cpknight.tours.tiles`) or a tiled path with a chain of path
-tiles (:mod:`cpknight.tours.chain`) is assembled in the same four steps once
+A tiled tour (:mod:`cpknight.tiling.tiles`) or a tiled path with a chain of path
+tiles (:mod:`cpknight.tiling.chain`) is assembled in the same four steps once
 each tile's direction is known:
 
 1. :func:`kind_tables`: for every kind of tile (its size and its tour or path),
@@ -13,7 +13,7 @@ each tile's direction is known:
 4. :func:`expand`: the segments written out as flat cells ``r * n + c``.
 
 Examples:
-    >>> from cpknight.tours.tile_build import _tile
+    >>> from cpknight.tiling.build import _tile
     >>> length, move_pos, direction, offsets = kind_tables(
     ...     [(6, 6, _tile(6, 6, True))], n=100)
     >>> length.tolist(), sorted(offsets[0].tolist())[:8]
@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cpknight.tours.tile_build import IntArray, structure_moves
+from cpknight.tiling.build import IntArray, structure_moves
 
 __all__ = ["expand", "follow", "join_positions", "kind_tables", "next_cuts"]
 

@@ -4,8 +4,8 @@ Each tile holds a *structured* tour (Parberry 1997): a tour of the tile that
 contains four given moves near its corners. CP-SAT builds them (the circuit
 model of :mod:`cpknight.formulation` with each required move fixed by
 ``arc[u->v] + arc[v->u] == 1``); they are shipped in
-``cpknight/tours/catalogue.json`` and rebuilt on first use if missing
-(``python -m cpknight.tours.tile_build [OUT]`` rebuilds the file). Strips 3 or
+``cpknight/tiling/catalogue.json`` and rebuilt on first use if missing
+(``python -m cpknight.tiling.build [OUT]`` rebuilds the file). Strips 3 or
 4 cells high use tiles holding paths between fixed ports.
 
 Examples:
@@ -433,7 +433,7 @@ def _build_strip_tile(
 if __name__ == "__main__":  # pragma: no cover - regenerate the catalogue
     import sys
 
-    # python -m cpknight.tours.tile_build [OUT]: the shipped file unless OUT is given.
+    # python -m cpknight.tiling.build [OUT]: the shipped file unless OUT is given.
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else CATALOGUE_PATH
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(build_catalogue()), encoding="utf-8")

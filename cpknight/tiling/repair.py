@@ -26,7 +26,7 @@ windows apart admit no repair (each is met an even number of times by the
 fixed stretches, and a window holding one end of an open tour needs an odd
 number), and a band of free cells joining them made CP-SAT take seconds on
 100x100. Far-apart ends are joined by a chain of tiles instead
-(:mod:`cpknight.tours.chain`).
+(:mod:`cpknight.tiling.chain`).
 
 The same repair passes a closed tour (or an open one, read as a circuit
 through the closing arc ``e -> s``) through required moves
@@ -140,7 +140,7 @@ def through_moves(
     Examples:
         >>> from cpknight.board import Board
         >>> from cpknight.solving import SolveOptions
-        >>> from cpknight.tours.tiles import tile_tour
+        >>> from cpknight.tiling.tiles import tile_tour
         >>> b = Board((40, 40))
         >>> cells = tile_tour(b).array @ [40, 1]
         >>> t = through_moves(b, cells, [((20, 20), (22, 21))],

@@ -1,7 +1,7 @@
 """Both ends fixed on huge boards: a chain of path tiles among the structured tiles.
 
-A tiled closed tour (:mod:`cpknight.tours.tiles`) cannot be repaired near two
-ends far apart (:mod:`cpknight.tours.repair`: by parity). Instead the tiles
+A tiled closed tour (:mod:`cpknight.tiling.tiles`) cannot be repaired near two
+ends far apart (:mod:`cpknight.tiling.repair`: by parity). Instead the tiles
 holding the ends, and the tiles on an L-shaped route between them (along the
 start's row of tiles, then down or up the end's column of tiles), each hold a
 Hamiltonian *path* of the tile rather than a circuit:
@@ -50,8 +50,7 @@ import numpy as np
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError
 from cpknight.solving import Run, SolveOptions
-from cpknight.tours.repair import check_colours
-from cpknight.tours.tile_build import (
+from cpknight.tiling.build import (
     IntArray,
     _circuit_order,
     _NoTile,
@@ -59,13 +58,14 @@ from cpknight.tours.tile_build import (
     _tile_run,
     structure_moves,
 )
-from cpknight.tours.tile_join import (
+from cpknight.tiling.join import (
     expand,
     follow,
     join_positions,
     kind_tables,
     next_cuts,
 )
+from cpknight.tiling.repair import check_colours
 
 __all__ = ["chain_tour"]
 
@@ -98,7 +98,7 @@ def chain_tour(
         InvalidInputError: no layout of tiles and ports was found.
         SolveLimitError: the time limit passed.
     """
-    from cpknight.tours.tiles import _layouts
+    from cpknight.tiling.tiles import _layouts
 
     run = run or SolveOptions().start()
     m, n = board.shape
@@ -149,7 +149,7 @@ def _shifted(parts: list[int], *, odd: bool) -> list[int]:
         >>> _shifted([6, 6], odd=True), _shifted([7, 8, 10], odd=True)
         ([5, 7], [6, 7, 6, 6])
     """
-    from cpknight.tours.tiles import _any_parts, _even_parts
+    from cpknight.tiling.tiles import _any_parts, _even_parts
 
     total, borders = sum(parts), set(np.cumsum(parts).tolist()[:-1])
     split = _any_parts if odd else _even_parts
@@ -444,11 +444,11 @@ def _assemble_with_chain(
 ) -> IntArray:
     """Join the closed tiles to the chain: the path as flat cells ``r * n + c``.
 
-    As :func:`cpknight.tours.tiles._assemble`, with the chain's tiles holding
+    As :func:`cpknight.tiling.tiles._assemble`, with the chain's tiles holding
     paths read in catalogue direction, a cut at the end of each chain tile's
     path into the next one's first cell, and the walk ending at the last.
     """
-    from cpknight.tours.tiles import _straight
+    from cpknight.tiling.tiles import _straight
 
     ja, jb, ma, mb = tree.a, tree.b, tree.move_a, tree.move_b
     n_h, lo, hi, col = tree.n_h, tree.lo, tree.hi, tree.column
