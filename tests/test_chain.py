@@ -20,12 +20,12 @@ from cpknight import (
     SolveOptions,
     check_tour,
     find_tour,
+    tiling,
     tour_constraints,
 )
 from cpknight.cli import main
 from cpknight.engines import TourInstance
 from cpknight.tiling.chain import chain_tour
-from cpknight.tours import auto
 
 OPTIONS = SolveOptions(time_limit=60, workers=1, seed=0)
 KNIGHT_STEPS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
@@ -174,10 +174,8 @@ def test_auto_sends_required_moves_to_the_tiles_only_alone() -> None:
     board = Board((100, 100))
     both = tour_constraints(board, require=["a1-b3"], forbid=["c1-d3"])
     alone = tour_constraints(board, require=["a1-b3"])
-    assert not auto.tiles_take(
-        TourInstance(board, KNIGHT, closed=True, constraints=both)
-    )
-    assert auto.tiles_take(TourInstance(board, KNIGHT, closed=True, constraints=alone))
+    assert not tiling.takes(TourInstance(board, KNIGHT, closed=True, constraints=both))
+    assert tiling.takes(TourInstance(board, KNIGHT, closed=True, constraints=alone))
 
 
 @pytest.mark.parametrize(

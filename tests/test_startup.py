@@ -12,8 +12,6 @@ import sys
 
 import pytest
 
-from cpknight.tiling import tiles
-from cpknight.tours import auto
 from tests.fresh import fresh_output
 
 HEAVY = ("ortools", "cpknight.tiling.tiles", "cpknight.draw", "tqdm")
@@ -63,10 +61,13 @@ def test_import_cli_loads_no_solver() -> None:
     assert fresh_output(script) == "[]"
 
 
-def test_small_side_bound_matches_the_tiles() -> None:
-    # auto tells small boards apart before importing the tiles: its bound must
-    # be the tiles' own.
-    assert auto._TILES_MIN_SIDE == tiles.AUTO_MIN_SIDE
+def test_the_tiling_face_loads_no_tiles() -> None:
+    # auto asks the tiling face before the tiles (and their catalogue) load.
+    script = (
+        "import sys, cpknight.tiling; "
+        "print(sorted(m for m in sys.modules if m.startswith('cpknight.tiling.')))"
+    )
+    assert fresh_output(script) == "['cpknight.tiling.scope']"
 
 
 def test_import_cpknight_loads_nothing_heavy() -> None:

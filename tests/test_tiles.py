@@ -156,7 +156,7 @@ def test_a_tile_built_now_matches_the_model() -> None:
 
 
 def test_registered_and_chosen_by_auto() -> None:
-    assert TOUR_METHODS["tiles"].target == "cpknight.tiling.tiles:solve"
+    assert TOUR_METHODS["tiles"].target == "cpknight.tiling:solve"
     assert TOUR_METHODS["tiles"].reads == "board"
     assert find_tour("200x300", method="auto").method == "tiles"
     graph = move_graph(Board((20, 20)), "knight")

@@ -69,7 +69,7 @@ from cpknight.board import Board, Cell
 from cpknight.checks import make_tour
 from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError
-from cpknight.pieces import KNIGHT, Leaper, steps_are_moves
+from cpknight.pieces import KNIGHT, steps_are_moves
 from cpknight.results import Tour
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Effort
@@ -88,41 +88,12 @@ from cpknight.tiling.join import (
     kind_tables,
     next_cuts,
 )
+from cpknight.tiling.scope import AUTO_MIN_SIDE, fixes_ends, plain_knight
 from cpknight.tours.existence import closed_tour_exists, open_tour_exists
 
-__all__ = ["fixes_ends", "solve", "tile_tour", "tiles_suit"]
+__all__ = ["solve", "tile_tour"]
 
-AUTO_MIN_SIDE = 12
-"""``method='auto'`` picks the tiles for plain knight boards with sides this long."""
 _WHOLE_MAX = 1200  # cells: larger boards are never handed to CP-SAT whole
-
-
-def tiles_suit(board: Board, piece: Leaper) -> bool:
-    """Whether ``method='auto'`` should use the tiles for this instance.
-
-    Plain bounded 2D boards without blocked cells, the knight, and either both
-    sides at least :data:`AUTO_MIN_SIDE`, or one side at least 40 and the
-    other at least 5 (or 3 when the board has a closed tour, which any start
-    can rotate).
-
-    Examples:
-        >>> tiles_suit(Board((100, 100)), KNIGHT), tiles_suit(Board((8, 8)), KNIGHT)
-        (True, False)
-        >>> tiles_suit(Board((3, 1000)), KNIGHT), tiles_suit(Board((4, 1000)), KNIGHT)
-        (True, False)
-    """
-    if not (
-        piece == KNIGHT
-        and board.dim == 2
-        and not board.unbounded
-        and not board.blocked
-        and not any(board.wrap)
-    ):
-        return False
-    low, high = sorted(board.shape)
-    if low >= AUTO_MIN_SIDE:
-        return True
-    return high >= 40 and (low >= 5 or closed_tour_exists(low, high))
 
 
 # --------------------------------------------------------------------- layout
@@ -484,7 +455,7 @@ def tile_tour(
 sides are odd (Schwenk 1991)
     """
     run = run or SolveOptions().start()
-    if board.dim != 2 or board.unbounded or board.blocked or any(board.wrap):
+    if not plain_knight(board, KNIGHT):
         raise InvalidInputError(
             "method 'tiles' needs a plain bounded 2D board without blocked cells: "
             f"{board.label}"
@@ -547,22 +518,6 @@ def _required(require: Sequence[tuple[Cell, Cell]]) -> Any:
     from cpknight.constraints import TourConstraints
 
     return TourConstraints(require=tuple(require)) if require else None
-
-
-def fixes_ends(board: Board) -> bool:
-    """Whether the tiles fix both ends of an open tour on this board.
-
-    Boards with both sides at least 12: a chain of path tiles joins any two
-    cells colour allows (where it finds no ports, boards of up to 1,200 cells
-    go to CP-SAT whole).
-
-    Examples:
-        >>> fixes_ends(Board((100, 100))), fixes_ends(Board((101, 101)))
-        (True, True)
-        >>> fixes_ends(Board((12, 100))), fixes_ends(Board((11, 200)))
-        (True, False)
-    """
-    return min(board.shape) >= AUTO_MIN_SIDE
 
 
 def _ends_fixed(
