@@ -41,7 +41,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
@@ -64,6 +64,15 @@ from cpknight.tiling.join import (
     join_positions,
     kind_tables,
     next_cuts,
+)
+from cpknight.tiling.layout import (
+    closed_sizes,
+    join_straight,
+    kind_grid,
+    layouts,
+    locate,
+    shifted,
+    tile_origins,
 )
 from cpknight.tiling.repair import check_colours
 
@@ -98,19 +107,17 @@ def chain_tour(
         InvalidInputError: no layout of tiles and ports was found.
         SolveLimitError: the time limit passed.
     """
-    from cpknight.tiling.tiles import _layouts
-
     run = run or SolveOptions().start()
     m, n = board.shape
     check_colours(board, start, end)
     if start == end:
         raise NoTourError(f"an open tour of {board.label} cannot end where it starts")
     odd = m * n % 2 == 1
-    layouts = _layouts(m, n, closed=not odd, start=start if odd else None)
-    tilings = [(layout.heights, layout.widths) for layout in layouts]
+    candidates = layouts(m, n, closed=not odd, start=start if odd else None)
+    tilings = [(layout.heights, layout.widths) for layout in candidates]
     if not odd:  # other parts, or in other orders: the ends fall elsewhere in tiles
         (h, w), odd_rows = tilings[0], m % 2 == 1  # odd parts on one side only
-        h2, w2 = _shifted(h, odd=odd_rows), _shifted(w, odd=not odd_rows)
+        h2, w2 = shifted(h, odd=odd_rows), shifted(w, odd=not odd_rows)
         tilings += [(h[::-1], w[::-1]), (h2, w2), (h2[::-1], w2[::-1])]
         tilings += [(h, w2), (h2, w)]
     for heights, widths in tilings:
@@ -136,30 +143,6 @@ def chain_tour(
     )
 
 
-def _shifted(parts: list[int], *, odd: bool) -> list[int]:
-    """Parts of the same total whose inner borders all move, or ``parts``.
-
-    A part of 6 or 10 first (or, with ``odd``, 5, 7, 9 or 11: allowed along
-    one side when every part of the other side is even), the rest as the
-    layout splits them.
-
-    Examples:
-        >>> _shifted([8, 8, 8], odd=False), _shifted([6, 6], odd=False)
-        ([6, 8, 10], [6, 6])
-        >>> _shifted([6, 6], odd=True), _shifted([7, 8, 10], odd=True)
-        ([5, 7], [6, 7, 6, 6])
-    """
-    from cpknight.tiling.tiles import _any_parts, _even_parts
-
-    total, borders = sum(parts), set(np.cumsum(parts).tolist()[:-1])
-    split = _any_parts if odd else _even_parts
-    for first in (6, 10, 5, 7, 9, 11) if odd else (6, 10):
-        rest = split(total - first) if total - first >= 5 else None
-        if rest and not borders & set(np.cumsum([first, *rest]).tolist()[:-1]):
-            return [first, *rest]
-    return parts
-
-
 def _route(
     a: tuple[int, int], b: tuple[int, int], *, rows_first: bool
 ) -> list[tuple[int, int]]:
@@ -183,16 +166,6 @@ def _route(
     step = 1 if i1 >= i0 else -1
     out += [(i, j1) for i in range(i0 + step, i1 + step, step)]
     return out
-
-
-def _locate(parts: Sequence[int], x: int) -> tuple[int, int]:
-    """The index of the part covering ``x`` and that part's first position."""
-    at = 0
-    for k, size in enumerate(parts):
-        if x < at + size:
-            return k, at
-        at += size
-    raise ValueError(x)
 
 
 @dataclass(frozen=True)
@@ -228,10 +201,9 @@ def _chain_assemble(
 ) -> IntArray:
     """The tour along one route, the rows off the chain joined down ``column``."""
     p, q = len(heights), len(widths)
-    row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
-    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
-    (i_s, _), (j_s, _) = _locate(heights, start[0]), _locate(widths, start[1])
-    (i_e, _), (j_e, _) = _locate(heights, end[0]), _locate(widths, end[1])
+    row0, col0, _ = tile_origins(heights, widths, n)
+    (i_s, _), (j_s, _) = locate(heights, start[0]), locate(widths, start[1])
+    (i_e, _), (j_e, _) = locate(heights, end[0]), locate(widths, end[1])
     route = _route((i_s, j_s), (i_e, j_e), rows_first=rows_first)
     on_chain = np.zeros((p, q), dtype=bool)
     for i, j in route:
@@ -444,44 +416,27 @@ def _assemble_with_chain(
 ) -> IntArray:
     """Join the closed tiles to the chain: the path as flat cells ``r * n + c``.
 
-    As :func:`cpknight.tiling.tiles._assemble`, with the chain's tiles holding
-    paths read in catalogue direction, a cut at the end of each chain tile's
-    path into the next one's first cell, and the walk ending at the last.
+    As the tiled tour's assembly (:mod:`cpknight.tiling.tiles`), with the
+    chain's tiles holding paths read in catalogue direction, a cut at the end of
+    each chain tile's path into the next one's first cell, and the walk ending
+    at the last.
     """
-    from cpknight.tiling.tiles import _straight
-
     ja, jb, ma, mb = tree.a, tree.b, tree.move_a, tree.move_b
     n_h, lo, hi, col = tree.n_h, tree.lo, tree.hi, tree.column
     p, q = len(heights), len(widths)
-    row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
-    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
-    rows, cols = np.divmod(np.arange(p * q, dtype=np.int64), q)
-    base = row0[rows] * n + col0[cols]
+    _, _, base = tile_origins(heights, widths, n)
 
     # Kinds: the closed tiles by size, then one per chain tile.
-    sizes = sorted(
-        {(h, w) for h in set(heights) for w in set(widths) if h * w % 2 == 0}
-    )
-    orders: list[tuple[int, int, tuple[int, ...]]] = []
-    size_kind = np.full((12, 12), -1, dtype=np.int64)
-    for h, w in sizes:
-        size_kind[h, w] = len(orders)
-        orders.append((h, w, _tile(h, w, True, run=run)))
-    kind_of_tile = size_kind[
-        np.array(heights, dtype=np.int64)[:, None], np.array(widths, dtype=np.int64)
-    ].ravel()
+    sizes = closed_sizes(heights, widths)
+    orders = [(h, w, _tile(h, w, True, run=run)) for h, w in sizes]
+    kind_of_tile = kind_grid(heights, widths, sizes)
     for t, path in zip(chain, paths, strict=True):
         kind_of_tile[t] = len(orders)
         orders.append((heights[t // q], widths[t % q], path))
     length, move_pos, direction, offsets = kind_tables(orders, n)
     run.check("assembling the tiles")
 
-    straight = np.concatenate(
-        [
-            np.full(n_h, _straight(horizontal=True)),
-            np.full(len(ja) - n_h, _straight(horizontal=False)),
-        ]
-    ).astype(bool)
+    straight = join_straight(n_h, len(ja) - n_h)
     ka, kb = kind_of_tile[ja], kind_of_tile[jb]
     link = direction[ka, ma] * direction[kb, mb] * np.where(straight, -1, 1)
 

@@ -140,7 +140,7 @@ def through_moves(
     Examples:
         >>> from cpknight.board import Board
         >>> from cpknight.solving import SolveOptions
-        >>> from cpknight.tiling.tiles import tile_tour
+        >>> from cpknight.tiling import tile_tour
         >>> b = Board((40, 40))
         >>> cells = tile_tour(b).array @ [40, 1]
         >>> t = through_moves(b, cells, [((20, 20), (22, 21))],

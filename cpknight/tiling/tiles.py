@@ -59,8 +59,6 @@ References:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -69,7 +67,7 @@ from cpknight.board import Board, Cell
 from cpknight.checks import make_tour
 from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError
-from cpknight.pieces import KNIGHT, steps_are_moves
+from cpknight.pieces import KNIGHT
 from cpknight.results import Tour
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Effort
@@ -79,8 +77,8 @@ from cpknight.tiling.build import (
     _NoTile,
     _strip_tile,
     _tile,
-    structure_moves,
 )
+from cpknight.tiling.chain import chain_tour
 from cpknight.tiling.join import (
     expand,
     follow,
@@ -88,6 +86,15 @@ from cpknight.tiling.join import (
     kind_tables,
     next_cuts,
 )
+from cpknight.tiling.layout import (
+    Layout,
+    closed_sizes,
+    join_straight,
+    kind_grid,
+    layouts,
+    tile_origins,
+)
+from cpknight.tiling.repair import check_colours, ends_fixed, near, through_moves
 from cpknight.tiling.scope import AUTO_MIN_SIDE, fixes_ends, plain_knight
 from cpknight.tours.existence import closed_tour_exists, open_tour_exists
 
@@ -96,81 +103,7 @@ __all__ = ["solve", "tile_tour"]
 _WHOLE_MAX = 1200  # cells: larger boards are never handed to CP-SAT whole
 
 
-# --------------------------------------------------------------------- layout
-
-
-def _even_parts(n: int) -> list[int] | None:
-    """Split an even n >= 6 (or 0) into parts 6, 8 and 10."""
-    if n == 0:
-        return []
-    if n < 6 or n % 2:
-        return None
-    k, r = divmod(n, 8)
-    if r == 0:
-        return [8] * k
-    if r == 2:
-        return [8] * (k - 1) + [10]
-    if r == 4:
-        return [8] * (k - 1) + [6, 6]
-    return [8] * k + [6]
-
-
-def _parts_with_odd(n: int, at: int | None) -> list[tuple[list[int], int]]:
-    """Ways to split an odd n into even parts and one odd part (5..11).
-
-    Returns ``(parts, index of the odd part)``; with ``at`` given, only splits
-    whose odd part covers position ``at`` and starts at an even offset.
-    """
-    found: list[tuple[list[int], int]] = []
-    for odd in (7, 9, 11, 5):
-        for before in range(0, n - odd + 1, 2):
-            if at is not None and not before <= at < before + odd:
-                continue
-            head = _even_parts(before)
-            tail = _even_parts(n - odd - before)
-            if head is None or tail is None:
-                continue
-            found.append(([*head, odd, *tail], len(head)))
-            if at is None:
-                return found
-    found.sort(key=lambda item: (item[0][item[1]] != 7, len(item[0])))
-    return found
-
-
-def _any_parts(n: int) -> list[int] | None:
-    even = _even_parts(n)
-    if even is not None:
-        return even
-    split = _parts_with_odd(n, None)
-    return split[0][0] if split else None
-
-
-@dataclass(frozen=True)
-class _Layout:
-    heights: list[int]
-    widths: list[int]
-    open_tile: tuple[int, int] | None
-    start: Cell | None  # local start in the open tile
-
-
-def _layouts(m: int, n: int, *, closed: bool, start: Cell | None) -> list[_Layout]:
-    """Candidate tilings of the m x n board (closed, or odd x odd open)."""
-    if closed:
-        if m % 2 == 0 and (heights := _even_parts(m)) and (widths := _any_parts(n)):
-            return [_Layout(heights, widths, None, None)]
-        if n % 2 == 0 and (widths := _even_parts(n)) and (heights := _any_parts(m)):
-            return [_Layout(heights, widths, None, None)]
-        return []
-    out = []
-    rows = _parts_with_odd(m, None if start is None else start[0])
-    cols = _parts_with_odd(n, None if start is None else start[1])
-    for heights, i in rows[:3]:
-        for widths, j in cols[:3]:
-            local = None
-            if start is not None:
-                local = (start[0] - sum(heights[:i]), start[1] - sum(widths[:j]))
-            out.append(_Layout(heights, widths, (i, j), local))
-    return out
+# --------------------------------------------------------------------- strips
 
 
 def _strip_widths(
@@ -257,7 +190,7 @@ def _strip(
 def _assemble(
     m: int,
     n: int,
-    layout: _Layout,
+    layout: Layout,
     *,
     run: Run | None,
 ) -> IntArray:
@@ -266,29 +199,17 @@ def _assemble(
     Every step is a numpy pass over tiles, joins or cells, except one plain
     walk over the segments (two per join).
     """
-    heights = np.array(layout.heights, dtype=np.int64)
-    widths = np.array(layout.widths, dtype=np.int64)
-    p, q = len(heights), len(widths)
-    row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
-    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
-    rows, cols = np.divmod(np.arange(p * q, dtype=np.int64), q)
-    base = row0[rows] * n + col0[cols]
+    p, q = len(layout.heights), len(layout.widths)
+    _, _, base = tile_origins(layout.heights, layout.widths, n)
 
     # Tile kinds (h, w, open): the catalogue order, the global offsets of its
     # cells in that order, the positions of the structure moves' cells, and
     # the direction the order walks each structure move (+1: as listed).
-    kinds: list[tuple[int, int, bool]] = sorted(
-        {
-            (h, w, False)
-            for h in set(layout.heights)
-            for w in set(layout.widths)
-            if h * w % 2 == 0
-        }
-    )
+    sizes = closed_sizes(layout.heights, layout.widths)
+    kinds = [(h, w, False) for h, w in sizes]
     if layout.open_tile is not None:
         i, j = layout.open_tile
         kinds.append((layout.heights[i], layout.widths[j], True))
-    kind_index = {kind: k for k, kind in enumerate(kinds)}
     n_kinds = len(kinds)
     orders: list[tuple[int, int, Sequence[int]]] = []
     for h, w, is_open in kinds:
@@ -298,7 +219,7 @@ def _assemble(
         orders.append((h, w, _tile(h, w, not is_open, local, run=run)))
     length, move_pos, direction, offsets = kind_tables(orders, n)
 
-    kind_of_tile = _kind_grid(layout, kind_index)
+    kind_of_tile = kind_grid(layout.heights, layout.widths, sizes)
     root = 0
     if layout.open_tile is not None:
         root = layout.open_tile[0] * q + layout.open_tile[1]
@@ -315,13 +236,8 @@ def _assemble(
     n_h = p * (q - 1)
     ma = np.concatenate([np.full(n_h, 2), np.full(p - 1, 3)]).astype(np.int64)
     mb = np.concatenate([np.full(n_h, 0), np.full(p - 1, 1)]).astype(np.int64)
-    # Which cell of B's move is a knight move from A's first cell: the same
-    # for every tile size (the moves sit at fixed distances from the border).
-    straight_h = _straight(horizontal=True)
-    straight_v = _straight(horizontal=False)
-    straight = np.concatenate(
-        [np.full(n_h, straight_h), np.full(p - 1, straight_v)]
-    ).astype(bool)
+    # Which cell of B's move is a knight move from A's first cell.
+    straight = join_straight(n_h, p - 1)
 
     # Orientation: the walk direction of A's move fixes B's. Along a row and
     # down the first column this is a running product of signs.
@@ -370,38 +286,6 @@ def _assemble(
         run.check("assembling the tiles")
 
     return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
-
-
-def _kind_grid(
-    layout: _Layout, kind_index: dict[tuple[int, int, bool], int]
-) -> IntArray:
-    heights = np.array(layout.heights, dtype=np.int64)
-    widths = np.array(layout.widths, dtype=np.int64)
-    table = np.full((12, 12), -1, dtype=np.int64)
-    for (h, w, is_open), k in kind_index.items():
-        if not is_open:
-            table[h, w] = k
-    grid: IntArray = table[heights[:, None], widths[None, :]].ravel()
-    return grid
-
-
-@lru_cache(maxsize=2)
-def _straight(*, horizontal: bool) -> bool:
-    """Whether the joined moves pair first cell with first cell (else crossed).
-
-    Tile A's move and tile B's move, placed side by side (or one above the
-    other) on a 12 x 12 patch of two 6-cell tiles.
-    """
-    h = w = 6
-    if horizontal:
-        (a1, _), (b1, _) = structure_moves(h, w)[2], structure_moves(h, w)[0]
-        dr, dc = b1[0] - a1[0], b1[1] + w - a1[1]
-    else:
-        (a1, _), (b1, _) = structure_moves(h, w)[3], structure_moves(h, w)[1]
-        dr, dc = b1[0] + h - a1[0], b1[1] - a1[1]
-    step = np.array([[dr, dc]], dtype=np.int64)
-    board = Board((2 * h, 2 * w))
-    return bool(steps_are_moves(board, KNIGHT, np.zeros_like(step), step)[0])
 
 
 # --------------------------------------------------------------------- engine
@@ -473,8 +357,6 @@ sides are odd (Schwenk 1991)
     elif end is not None and not closed and fixes_ends(board):
         cells = _ends_fixed(board, start=start, end=end, run=run)
     if cells is not None and require:
-        from cpknight.tiling.repair import through_moves
-
         cells = through_moves(board, cells, require, run, closed=closed)
     method = "tiles"
     if cells is None:
@@ -531,9 +413,6 @@ def _ends_fixed(
     are near each other, a tiled closed tour repaired around them; else None
     on boards small enough for CP-SAT whole.
     """
-    from cpknight.tiling.chain import chain_tour
-    from cpknight.tiling.repair import check_colours, ends_fixed, near
-
     m, n = board.shape
     if start is None:
         odd = m * n % 2 == 1
@@ -566,8 +445,6 @@ def _through_move(board: Board, move: tuple[Cell, Cell], run: Run) -> IntArray |
     so of opposite colours); where it finds no ports, the tiled closed tour
     (repaired afterwards by the caller).
     """
-    from cpknight.tiling.chain import chain_tour
-
     try:
         return chain_tour(board, move[0], move[1], run)
     except InvalidInputError:
@@ -651,8 +528,8 @@ def _tiled(
     if not closed and closed_tour_exists(m, n):
         cells = _tiled(m, n, closed=True, start=None, run=run)
         return None if cells is None else _rotated(cells, start, n)
-    layouts = _layouts(m, n, closed=closed, start=start if not closed else None)
-    for layout in layouts:
+    candidates = layouts(m, n, closed=closed, start=start if not closed else None)
+    for layout in candidates:
         if len(layout.heights) * len(layout.widths) == 1:
             return None
         try:
