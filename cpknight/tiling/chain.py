@@ -49,6 +49,7 @@ import numpy as np
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.pieces import KNIGHT, move_graph
 from cpknight.solving import Run, SolveOptions
 from cpknight.tiling.build import (
     IntArray,
@@ -81,7 +82,6 @@ __all__ = ["chain_tour"]
 _PATHS: dict[tuple[int, int, int, int, tuple[int, ...]], tuple[int, ...] | None] = {}
 """Chain tiles built this session: (h, w, entry, exit, required moves) -> path."""
 
-_KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 _CANDIDATES = 6  # exit ports tried per chain tile before backing up
 _SEARCH_SECONDS = 0.05  # the search's share of a port path before CP-SAT
 _BUDGET = 60  # paths built (and tiles placed beyond 4 a tile) per route
@@ -290,32 +290,10 @@ def _chain_paths(
         return _PATHS[key]
 
     def ports(k: int, entry: int) -> list[tuple[int, list[int]]]:
-        """Exits of tile k, each with the entries of tile k + 1 it reaches.
-
-        Best first (nearest the middles of the tiles), local cells.
-        """
         (i, j), (i2, j2) = route[k], route[k + 1]
-        h, w = heights[i], widths[j]
-        h2, w2 = heights[i2], widths[j2]
-        er, ec = divmod(entry, w)
-        odd = h * w % 2 == 1
-        found: list[tuple[float, int, int]] = []
-        for r in range(h):
-            for c in range(w):
-                if (r, c) == (er, ec) or ((r + c + er + ec) % 2 == 0) != odd:
-                    continue
-                gr, gc = int(row0[i]) + r, int(col0[j]) + c
-                for dr, dc in _KNIGHT:
-                    r2, c2 = gr + dr - int(row0[i2]), gc + dc - int(col0[j2])
-                    if 0 <= r2 < h2 and 0 <= c2 < w2:
-                        score = abs(r2 - (h2 - 1) / 2) + abs(c2 - (w2 - 1) / 2)
-                        score += abs(r - (h - 1) / 2) + abs(c - (w - 1) / 2)
-                        found.append((score, r * w + c, r2 * w2 + c2))
-        found.sort()
-        by_exit: dict[int, list[int]] = {}
-        for _, a, b in found:
-            by_exit.setdefault(a, []).append(b)
-        return list(by_exit.items())
+        here = (int(row0[i]), int(col0[j]), heights[i], widths[j])
+        there = (int(row0[i2]), int(col0[j2]), heights[i2], widths[j2])
+        return _ports(here, there, entry)
 
     def choices(k: int, entry: int) -> Iterator[tuple[tuple[int, ...], int]]:
         """Tile k's paths from ``entry``, each with the next tile's entry."""
@@ -354,6 +332,53 @@ def _chain_paths(
     raise _NoTile("no chain of port paths")
 
 
+def _ports(
+    here: tuple[int, int, int, int], there: tuple[int, int, int, int], entry: int
+) -> list[tuple[int, list[int]]]:
+    """Exits of the tile ``here``, each with the entries of ``there`` it reaches.
+
+    Tiles are ``(top, left, h, w)`` on the board, cells local ``r * w + c``;
+    an exit has the colour that lets the tile's path from ``entry`` end there.
+    Best first (nearest the middles of the tiles). The moves between the two
+    tiles are read from the move graph of the rectangle they make together
+    (neighbours along the route share their height or their width).
+
+    Examples:
+        >>> ports = _ports((0, 0, 6, 6), (0, 6, 6, 8), entry=0)
+        >>> ports[0]  # exit (2, 5): a move from (3, 1), (1, 1), (4, 0), (0, 0)
+        (17, [25, 9, 32, 0])
+    """
+    (top, left, h, w), (top2, left2, h2, w2) = here, there
+    corner = (min(top, top2), min(left, left2))
+    pair = Board(
+        (
+            max(top + h, top2 + h2) - corner[0],
+            max(left + w, left2 + w2) - corner[1],
+        )
+    )
+    graph = move_graph(pair, KNIGHT)
+    er, ec = divmod(entry, w)
+    odd = h * w % 2 == 1
+    found: list[tuple[float, int, int]] = []
+    for r in range(h):
+        for c in range(w):
+            if (r, c) == (er, ec) or ((r + c + er + ec) % 2 == 0) != odd:
+                continue
+            node = graph.node((top + r - corner[0], left + c - corner[1]))
+            for other in graph.neighbors(node).tolist():
+                gr, gc = graph.cell(other)
+                r2, c2 = gr + corner[0] - top2, gc + corner[1] - left2
+                if 0 <= r2 < h2 and 0 <= c2 < w2:
+                    score = abs(r2 - (h2 - 1) / 2) + abs(c2 - (w2 - 1) / 2)
+                    score += abs(r - (h - 1) / 2) + abs(c - (w - 1) / 2)
+                    found.append((score, r * w + c, r2 * w2 + c2))
+    found.sort()
+    by_exit: dict[int, list[int]] = {}
+    for _, a, b in found:
+        by_exit.setdefault(a, []).append(b)
+    return list(by_exit.items())
+
+
 def _port_path(
     h: int, w: int, entry: int, exit_: int, moves: tuple[int, ...], run: Run
 ) -> tuple[int, ...] | None:
@@ -367,7 +392,6 @@ def _port_path(
     from cpknight.constraints import TourConstraints
     from cpknight.engines import TourInstance
     from cpknight.errors import NoTourError, SolveLimitError
-    from cpknight.pieces import KNIGHT
     from cpknight.solving import Clock
     from cpknight.tours.search import solve_prune
 

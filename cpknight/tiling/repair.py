@@ -52,6 +52,7 @@ import numpy as np
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.pieces import KNIGHT
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ __all__ = ["NEAR", "WINDOWS", "ends_fixed", "near", "through_moves"]
 
 WINDOWS = (12, 16, 24)
 """Window sides tried around each end, smallest first."""
-
-_KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 
 
 def ends_fixed(
@@ -315,9 +314,10 @@ def _repair(
             tails += [a, b]
             heads += [b, a]
     between: dict[tuple[int, int], int] = {}
+    moves = KNIGHT.moves(2).tolist()
     for cell, u in index.items():
         r, c = divmod(cell, n)
-        for dr, dc in _KNIGHT:
+        for dr, dc in moves:
             rr, cc = r + dr, c + dc
             if 0 <= rr < m and 0 <= cc < n:
                 v = index.get(rr * n + cc)
