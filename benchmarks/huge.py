@@ -57,7 +57,7 @@ from cpknight.checks import check_tour
 from cpknight.errors import CpknightError
 from cpknight.render import table_text
 from cpknight.solving import SolveOptions
-from cpknight.tiling.tiles import tile_tour
+from cpknight.tiling import tile_tour
 from cpknight.tours.existence import closed_tour_exists
 
 

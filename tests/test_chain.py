@@ -266,7 +266,7 @@ def test_port_paths_by_search_and_by_cp_sat_agree(
 
     def path(seconds: float) -> tuple[int, ...] | None:
         monkeypatch.setattr(chain, "_SEARCH_SECONDS", seconds)
-        return chain._port_path(
+        return chain.port_path(
             h,
             w,
             entry[0] * w + entry[1],
@@ -290,8 +290,8 @@ def test_port_paths_by_search_and_by_cp_sat_agree(
 def test_repair_of_near_ends_still_answers() -> None:
     # The fallback when no chain is found: a tiled closed tour repaired in one
     # window around both ends.
+    from cpknight.tiling import tile_tour
     from cpknight.tiling.repair import ends_fixed
-    from cpknight.tiling.tiles import tile_tour
 
     board = Board((60, 60))
     cycle = tile_tour(board).array @ np.array([60, 1])

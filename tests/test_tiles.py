@@ -25,8 +25,8 @@ from cpknight.io import read_tour_file
 from cpknight.pieces import move_graph
 from cpknight.solving import SolveOptions
 from cpknight.tiling import build as tile_build
+from cpknight.tiling import tile_tour
 from cpknight.tiling.build import structure_moves
-from cpknight.tiling.tiles import tile_tour
 from cpknight.tours import existence
 from tests.conftest import conrad_open, schwenk_closed
 

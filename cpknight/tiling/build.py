@@ -35,12 +35,19 @@ from cpknight.solving import Clock, Run, SolveOptions
 
 __all__ = [
     "CATALOGUE_PATH",
+    "STRIP_PORTS",
     "TILE_SIDES",
+    "IntArray",
+    "NoTileError",
     "build_catalogue",
     "build_tile",
+    "circuit_order",
+    "strip_tile",
     "structure_moves",
+    "structured_tile",
     "tile_formulation",
     "tile_order",
+    "tile_run",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -77,7 +84,7 @@ def structure_moves(h: int, w: int) -> tuple[Move, Move, Move, Move]:
     )
 
 
-def _circuit_order(
+def circuit_order(
     h: int,
     w: int,
     *,
@@ -134,9 +141,9 @@ def _circuit_order(
         u, v = graph.node(a), graph.node(b)
         model.add(lit[index[u, v]] + lit[index[v, u]] == 1)
     solver = cp_model.CpSolver()
-    tile_run = run or _tile_run(None)
-    configure_cpsat(solver, tile_run)
-    status, _ = solve_cpsat(solver, model, tile_run)
+    this_run = run or tile_run(None)
+    configure_cpsat(solver, this_run)
+    status, _ = solve_cpsat(solver, model, this_run)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -149,7 +156,7 @@ def _circuit_order(
     return order
 
 
-def _tile_run(run: Run | None) -> Run:
+def tile_run(run: Run | None) -> Run:
     """The run for one tile build: what is left of ``run``'s limit, at most 20 s.
 
     Raises:
@@ -181,7 +188,7 @@ def build_catalogue(
     for h in sides:
         for w in sides:
             closed = h * w % 2 == 0
-            order = _circuit_order(
+            order = circuit_order(
                 h,
                 w,
                 closed=closed,
@@ -212,7 +219,7 @@ _TILES: dict[tuple[int, int, bool, int | None], tuple[int, ...] | None] = {}
 """Tiles built this session (None: proved not to exist); the clock is no key."""
 
 
-def _tile(
+def structured_tile(
     h: int,
     w: int,
     closed: bool,
@@ -233,22 +240,22 @@ def _tile(
             return tuple(shipped)
     key = (h, w, closed, start)
     if key not in _TILES:
-        order = _circuit_order(
+        order = circuit_order(
             h,
             w,
             closed=closed,
             start=start,
             required=structure_moves(h, w),
-            run=_tile_run(run),
+            run=tile_run(run),
         )
         _TILES[key] = None if order is None else tuple(order)
     found = _TILES[key]
     if found is None:
-        raise _NoTile(f"no structured {h}x{w} tile")
+        raise NoTileError(f"no structured {h}x{w} tile")
     return found
 
 
-class _NoTile(Exception):
+class NoTileError(Exception):
     """A tile (with its start) that does not exist; the layout must change."""
 
 
@@ -274,7 +281,7 @@ def build_tile(
         >>> is_tour(Board((5, 5)), build_tile(5, 5, closed=False, start=(2, 2)))
         True
     """
-    order = _circuit_order(
+    order = circuit_order(
         h,
         w,
         closed=closed,
@@ -336,7 +343,7 @@ def tile_order(h: int, w: int, *, closed: bool = True) -> list[Cell]:
         ...     for a, b in structure_moves(6, 6))
         True
     """
-    return [divmod(u, w) for u in _tile(h, w, closed)]
+    return [divmod(u, w) for u in structured_tile(h, w, closed)]
 
 
 # --------------------------------------------------------------------- strips
@@ -354,18 +361,19 @@ def tile_order(h: int, w: int, *, closed: bool = True) -> list[Cell]:
 #   CP-SAT builds two paths as one circuit with fixed extra arcs R1 -> R2 and
 #   L2 -> L1 (not moves).
 
-_PORTS: dict[int, tuple[Cell, Cell, Cell, Cell]] = {
+STRIP_PORTS: dict[int, tuple[Cell, Cell, Cell, Cell]] = {
     # L1, R1 (column counted from the right: -1 is w - 1), R2, L2
     3: ((2, 0), (0, -1), (2, -1), (0, 0)),
     4: ((3, 0), (1, -1), (1, -2), (0, 0)),
 }
+"""The ports L1, R1, R2, L2 of a strip tile 3 or 4 cells high (local row, col)."""
 
 
 _STRIP_TILES: dict[tuple[int, int, bool, str], tuple[int, ...] | None] = {}
 """Strip tiles built this session (None: proved not to exist)."""
 
 
-def _strip_tile(
+def strip_tile(
     h: int,
     w: int,
     lanes: bool,
@@ -392,7 +400,7 @@ def _build_strip_tile(
     role: str,
     run: Run | None,
 ) -> tuple[int, ...] | None:
-    (l1r, l1c), (r1r, r1c), (r2r, r2c), (l2r, l2c) = _PORTS[h]
+    (l1r, l1c), (r1r, r1c), (r2r, r2c), (l2r, l2c) = STRIP_PORTS[h]
     l1, l2 = l1r * w + l1c, l2r * w + l2c
     r1, r2 = r1r * w + w + r1c, r2r * w + w + r2c
 
@@ -403,14 +411,14 @@ def _build_strip_tile(
         end: int | None = None,
         links: Sequence[tuple[int, int]] = (),
     ) -> list[int] | None:
-        return _circuit_order(
+        return circuit_order(
             h,
             w,
             closed=closed,
             start=start,
             end=end,
             links=links,
-            run=_tile_run(run),
+            run=tile_run(run),
         )
 
     if not lanes:

@@ -53,11 +53,11 @@ from cpknight.pieces import KNIGHT, move_graph
 from cpknight.solving import Run, SolveOptions
 from cpknight.tiling.build import (
     IntArray,
-    _circuit_order,
-    _NoTile,
-    _tile,
-    _tile_run,
+    NoTileError,
+    circuit_order,
     structure_moves,
+    structured_tile,
+    tile_run,
 )
 from cpknight.tiling.join import (
     expand,
@@ -77,7 +77,7 @@ from cpknight.tiling.layout import (
 )
 from cpknight.tiling.repair import check_colours
 
-__all__ = ["chain_tour"]
+__all__ = ["chain_tour", "port_path"]
 
 _PATHS: dict[tuple[int, int, int, int, tuple[int, ...]], tuple[int, ...] | None] = {}
 """Chain tiles built this session: (h, w, entry, exit, required moves) -> path."""
@@ -135,7 +135,7 @@ def chain_tour(
                     rows_first=rows_first,
                     column=0 if first_column else len(widths) - 1,
                 )
-            except _NoTile:
+            except NoTileError:
                 continue
     raise InvalidInputError(
         f"no chain of tiles joins {board.cell_name(start)} to "
@@ -285,8 +285,8 @@ def _chain_paths(
         if key not in _PATHS:
             budget[0] -= 1
             if budget[0] < 0:
-                raise _NoTile("too many port paths built")
-            _PATHS[key] = _port_path(h, w, entry, exit_, moves, run)
+                raise NoTileError("too many port paths built")
+            _PATHS[key] = port_path(h, w, entry, exit_, moves, run)
         return _PATHS[key]
 
     def ports(k: int, entry: int) -> list[tuple[int, list[int]]]:
@@ -315,7 +315,7 @@ def _chain_paths(
     while stack:
         budget[1] -= 1
         if budget[1] < 0:
-            raise _NoTile("too many port paths tried")
+            raise NoTileError("too many port paths tried")
         if budget[1] % 64 == 0:
             run.check("building the chain of tiles")
         k = len(stack) - 1
@@ -329,7 +329,7 @@ def _chain_paths(
         if k == last:
             return paths
         stack.append(choices(k + 1, picked[1]))
-    raise _NoTile("no chain of port paths")
+    raise NoTileError("no chain of port paths")
 
 
 def _ports(
@@ -379,7 +379,7 @@ def _ports(
     return list(by_exit.items())
 
 
-def _port_path(
+def port_path(
     h: int, w: int, entry: int, exit_: int, moves: tuple[int, ...], run: Run
 ) -> tuple[int, ...] | None:
     """A Hamiltonian path of the h x w tile from ``entry`` to ``exit_``, or None.
@@ -416,14 +416,14 @@ def _port_path(
         return None
     except SolveLimitError:
         run.check("building the chain of tiles")
-    order = _circuit_order(
+    order = circuit_order(
         h,
         w,
         closed=False,
         start=entry,
         end=exit_,
         required=required,
-        run=_tile_run(run),
+        run=tile_run(run),
     )
     return None if order is None else tuple(order)
 
@@ -452,7 +452,7 @@ def _assemble_with_chain(
 
     # Kinds: the closed tiles by size, then one per chain tile.
     sizes = closed_sizes(heights, widths)
-    orders = [(h, w, _tile(h, w, True, run=run)) for h, w in sizes]
+    orders = [(h, w, structured_tile(h, w, True, run=run)) for h, w in sizes]
     kind_of_tile = kind_grid(heights, widths, sizes)
     for t, path in zip(chain, paths, strict=True):
         kind_of_tile[t] = len(orders)
@@ -511,6 +511,6 @@ def _assemble_with_chain(
     lens = seg_len[walk]
     total = m * n
     if int(lens.sum()) != total:
-        raise _NoTile("the chain's joins do not make one path")
+        raise NoTileError("the chain's joins do not make one path")
     run.check("assembling the tiles")
     return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)

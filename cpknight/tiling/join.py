@@ -13,9 +13,9 @@ each tile's direction is known:
 4. :func:`expand`: the segments written out as flat cells ``r * n + c``.
 
 Examples:
-    >>> from cpknight.tiling.build import _tile
+    >>> from cpknight.tiling.build import structured_tile
     >>> length, move_pos, direction, offsets = kind_tables(
-    ...     [(6, 6, _tile(6, 6, True))], n=100)
+    ...     [(6, 6, structured_tile(6, 6, True))], n=100)
     >>> length.tolist(), sorted(offsets[0].tolist())[:8]
     ([36], [0, 1, 2, 3, 4, 5, 100, 101])
     >>> sorted(set(direction.ravel().tolist()))  # each move walked one way

@@ -72,11 +72,11 @@ from cpknight.results import Tour
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Effort
 from cpknight.tiling.build import (
-    _PORTS,
+    STRIP_PORTS,
     IntArray,
-    _NoTile,
-    _strip_tile,
-    _tile,
+    NoTileError,
+    strip_tile,
+    structured_tile,
 )
 from cpknight.tiling.chain import chain_tour
 from cpknight.tiling.join import (
@@ -117,7 +117,7 @@ def _strip_widths(
     """Widths first, middle..., last summing to n, each tile feasible."""
 
     def fits(w: int, role: str) -> bool:
-        return _strip_tile(h, w, lanes, role, run=run) is not None
+        return strip_tile(h, w, lanes, role, run=run) is not None
 
     middles = [w for w in (8, 10, 9, 11, 12, 7, 6) if fits(w, "middle")][:3]
     ends = (8, 10, 12, 9, 11, 7, 6, 13, 14)
@@ -168,10 +168,10 @@ def _strip(
     outward: list[IntArray] = []
     back: list[IntArray] = []
     last = len(widths) - 1
-    r1 = _PORTS[m][1]
+    r1 = STRIP_PORTS[m][1]
     for k, w in enumerate(widths):
         role = first_role if k == 0 else "last" if k == last else "middle"
-        order = _strip_tile(m, w, lanes, role, run=run)
+        order = strip_tile(m, w, lanes, role, run=run)
         assert order is not None
         local = np.array(order, dtype=np.int64)
         cells = (local // w) * n + local % w + col0[k]
@@ -216,7 +216,7 @@ def _assemble(
         local = None
         if is_open and layout.start is not None:
             local = layout.start[0] * w + layout.start[1]
-        orders.append((h, w, _tile(h, w, not is_open, local, run=run)))
+        orders.append((h, w, structured_tile(h, w, not is_open, local, run=run)))
     length, move_pos, direction, offsets = kind_tables(orders, n)
 
     kind_of_tile = kind_grid(layout.heights, layout.widths, sizes)
@@ -534,7 +534,7 @@ def _tiled(
             return None
         try:
             return _assemble(m, n, layout, run=run)
-        except _NoTile:
+        except NoTileError:
             continue
     return None
 
