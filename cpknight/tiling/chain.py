@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from itertools import product
 
 import numpy as np
+import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError
@@ -62,6 +63,7 @@ from cpknight.tiling.build import (
 from cpknight.tiling.join import (
     expand,
     follow,
+    join_links,
     join_positions,
     kind_tables,
     next_cuts,
@@ -208,15 +210,34 @@ def _chain_assemble(
     on_chain = np.zeros((p, q), dtype=bool)
     for i, j in route:
         on_chain[i, j] = True
-    lo, hi = min(i_s, i_e), max(i_s, i_e)
+    tree = _chain_tree(on_chain, min(i_s, i_e), max(i_s, i_e), column)
+    chain = [i * q + j for i, j in route]
+    needs = _needs(tree, chain)
+    paths = _chain_paths(route, heights, widths, row0, col0, start, end, needs, run)
+    return _assemble_with_chain(m, n, heights, widths, chain, paths, tree, run)
 
-    # The tree of joins: (tile A, tile B, A's move, B's move).
+
+def _chain_tree(
+    on_chain: npt.NDArray[np.bool_], lo: int, hi: int, column: int
+) -> _Tree:
+    """The tree of joins around a chain: (tile A, tile B, A's move, B's move).
+
+    Each row of tiles left to right, except between two chain tiles; the rows
+    above ``lo`` and below ``hi`` (the chain's rows) down ``column``.
+
+    Examples:
+        >>> on = np.array([[True, True], [False, False]])
+        >>> t = _chain_tree(on, 0, 0, 0)
+        >>> t.a.tolist(), t.b.tolist(), t.move_a.tolist(), t.n_h
+        ([2, 0], [3, 2], [2, 3], 1)
+    """
+    p, q = on_chain.shape
     tiles = np.arange(p * q, dtype=np.int64).reshape(p, q)
     keep_h = ~(on_chain[:, :-1] & on_chain[:, 1:])
     rows_v = np.arange(p - 1)
     keep_v = ~((rows_v >= lo) & (rows_v + 1 <= hi))
     n_h, n_v = int(keep_h.sum()), int(keep_v.sum())
-    tree = _Tree(
+    return _Tree(
         np.concatenate([tiles[:, :-1][keep_h], tiles[:-1, column][keep_v]]),
         np.concatenate([tiles[:, 1:][keep_h], tiles[1:, column][keep_v]]),
         np.concatenate([np.full(n_h, 2), np.full(n_v, 3)]).astype(np.int64),
@@ -227,8 +248,16 @@ def _chain_assemble(
         column,
     )
 
-    # The moves each chain tile's path must contain.
-    needs: dict[int, set[int]] = {int(tiles[i, j]): set() for i, j in route}
+
+def _needs(tree: _Tree, chain: list[int]) -> dict[int, tuple[int, ...]]:
+    """The structure moves each chain tile's path must contain: its joins'.
+
+    Examples:
+        >>> on = np.array([[True, True], [False, False]])
+        >>> _needs(_chain_tree(on, 0, 0, 0), [0, 1])
+        {0: (3,), 1: ()}
+    """
+    needs: dict[int, set[int]] = {tile: set() for tile in chain}
     for a, b, x, y in zip(
         tree.a.tolist(),
         tree.b.tolist(),
@@ -240,20 +269,7 @@ def _chain_assemble(
             needs[a].add(x)
         if b in needs:
             needs[b].add(y)
-
-    paths = _chain_paths(
-        route,
-        heights,
-        widths,
-        row0,
-        col0,
-        start,
-        end,
-        {t: tuple(sorted(v)) for t, v in needs.items()},
-        run,
-    )
-    chain = [int(tiles[i, j]) for i, j in route]
-    return _assemble_with_chain(m, n, heights, widths, chain, paths, tree, run)
+    return {tile: tuple(sorted(moves)) for tile, moves in needs.items()}
 
 
 def _chain_paths(
@@ -446,7 +462,7 @@ def _assemble_with_chain(
     at the last.
     """
     ja, jb, ma, mb = tree.a, tree.b, tree.move_a, tree.move_b
-    n_h, lo, hi, col = tree.n_h, tree.lo, tree.hi, tree.column
+    n_h = tree.n_h
     p, q = len(heights), len(widths)
     _, _, base = tile_origins(heights, widths, n)
 
@@ -461,33 +477,8 @@ def _assemble_with_chain(
     run.check("assembling the tiles")
 
     straight = join_straight(n_h, len(ja) - n_h)
-    ka, kb = kind_of_tile[ja], kind_of_tile[jb]
-    link = direction[ka, ma] * direction[kb, mb] * np.where(straight, -1, 1)
-
-    # Orientation: the chain keeps its paths' direction; every other tile
-    # follows its join towards the chain (a running product of the links).
-    is_h = np.arange(len(ja)) < n_h
-    h_link = np.ones((p, max(q - 1, 0)), dtype=np.int64)  # 1 between chain tiles
-    h_link[ja[is_h] // q, ja[is_h] % q] = link[is_h]
-    v_link = np.ones(max(p - 1, 0), dtype=np.int64)
-    v_link[ja[~is_h] // q] = link[~is_h]
-    rel = np.ones((p, q), dtype=np.int64)  # relative to the row's first tile
-    if q > 1:
-        rel[:, 1:] = np.cumprod(h_link, axis=1)
-    on_chain = np.zeros(p * q, dtype=bool)
-    on_chain[chain] = True
-    chain_grid = on_chain.reshape(p, q)
-    grid = np.ones((p, q), dtype=np.int64)
-    for i in range(lo, hi + 1):  # the chain's rows: each side follows the chain
-        js = np.flatnonzero(chain_grid[i])
-        left, right = int(js[0]), int(js[-1])
-        grid[i, :left] = rel[i, :left] * rel[i, left]
-        grid[i, right + 1 :] = rel[i, right + 1 :] * rel[i, right]
-    for i in range(lo - 1, -1, -1):  # the other rows, joined down the column
-        grid[i] = rel[i] * rel[i, col] * grid[i + 1, col] * v_link[i]
-    for i in range(hi + 1, p):
-        grid[i] = rel[i] * rel[i, col] * grid[i - 1, col] * v_link[i - 1]
-    sign = grid.ravel()
+    link = join_links(direction, kind_of_tile, (ja, jb, ma, mb), straight)
+    sign = _chain_orientation(link, tree, chain, p, q)
 
     a_out, b_out, b_in, a_in = join_positions(
         length, move_pos, direction, kind_of_tile, sign, (ja, jb, ma, mb), straight
@@ -514,3 +505,37 @@ def _assemble_with_chain(
         raise NoTileError("the chain's joins do not make one path")
     run.check("assembling the tiles")
     return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
+
+
+def _chain_orientation(
+    link: IntArray, tree: _Tree, chain: list[int], p: int, q: int
+) -> IntArray:
+    """Every tile's walk direction (+1: its kind's order) around the chain.
+
+    The chain keeps its paths' direction; every other tile follows its join
+    towards the chain (a running product of the :func:`join_links`).
+    """
+    ja, n_h, lo, hi, col = tree.a, tree.n_h, tree.lo, tree.hi, tree.column
+    is_h = np.arange(len(ja)) < n_h
+    h_link = np.ones((p, max(q - 1, 0)), dtype=np.int64)  # 1 between chain tiles
+    h_link[ja[is_h] // q, ja[is_h] % q] = link[is_h]
+    v_link = np.ones(max(p - 1, 0), dtype=np.int64)
+    v_link[ja[~is_h] // q] = link[~is_h]
+    rel = np.ones((p, q), dtype=np.int64)  # relative to the row's first tile
+    if q > 1:
+        rel[:, 1:] = np.cumprod(h_link, axis=1)
+    on_chain = np.zeros(p * q, dtype=bool)
+    on_chain[chain] = True
+    chain_grid = on_chain.reshape(p, q)
+    grid = np.ones((p, q), dtype=np.int64)
+    for i in range(lo, hi + 1):  # the chain's rows: each side follows the chain
+        js = np.flatnonzero(chain_grid[i])
+        left, right = int(js[0]), int(js[-1])
+        grid[i, :left] = rel[i, :left] * rel[i, left]
+        grid[i, right + 1 :] = rel[i, right + 1 :] * rel[i, right]
+    for i in range(lo - 1, -1, -1):  # the other rows, joined down the column
+        grid[i] = rel[i] * rel[i, col] * grid[i + 1, col] * v_link[i]
+    for i in range(hi + 1, p):
+        grid[i] = rel[i] * rel[i, col] * grid[i - 1, col] * v_link[i - 1]
+    sign = grid.ravel()
+    return sign

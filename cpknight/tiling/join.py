@@ -32,13 +32,28 @@ import numpy.typing as npt
 
 from cpknight.tiling.build import IntArray, structure_moves
 
-__all__ = ["expand", "follow", "join_positions", "kind_tables", "next_cuts"]
+__all__ = [
+    "Joins",
+    "KindTables",
+    "expand",
+    "follow",
+    "join_links",
+    "join_positions",
+    "kind_tables",
+    "next_cuts",
+]
+
+Joins = tuple[IntArray, IntArray, IntArray, IntArray]
+"""``(ja, jb, ma, mb)``: the two tiles and the two structure moves of each join."""
+
+KindTables = tuple[IntArray, IntArray, IntArray, list[IntArray]]
+"""``(length, move_pos, direction, offsets)`` per tile kind (:func:`kind_tables`)."""
 
 
 def kind_tables(
     orders: Sequence[tuple[int, int, Sequence[int]]],
     n: int,
-) -> tuple[IntArray, IntArray, IntArray, list[IntArray]]:
+) -> KindTables:
     """Per tile kind: length, structure-move positions, their direction, offsets.
 
     Args:
@@ -70,13 +85,33 @@ def kind_tables(
     return length, move_pos, direction, offsets
 
 
+def join_links(
+    direction: IntArray, kind_of_tile: IntArray, joins: Joins, straight: IntArray
+) -> IntArray:
+    """How each join relates its two tiles' walk directions: B's sign is A's times it.
+
+    Args:
+        direction: structure-move directions per kind (:func:`kind_tables`).
+        kind_of_tile: the kind of every tile.
+        joins: ``(ja, jb, ma, mb)``: the two tiles and two moves of each join.
+        straight: whether each join pairs the first cells of the two moves.
+
+    Returns:
+        ``+1`` or ``-1`` per join.
+    """
+    ja, jb, ma, mb = joins
+    ka, kb = kind_of_tile[ja], kind_of_tile[jb]
+    link: IntArray = direction[ka, ma] * direction[kb, mb] * np.where(straight, -1, 1)
+    return link
+
+
 def join_positions(
     length: IntArray,
     move_pos: IntArray,
     direction: IntArray,
     kind_of_tile: IntArray,
     sign: IntArray,
-    joins: tuple[IntArray, IntArray, IntArray, IntArray],
+    joins: Joins,
     straight: IntArray,
 ) -> tuple[IntArray, IntArray, IntArray, IntArray]:
     """Where each join leaves and enters its two tiles, in walk positions.

@@ -80,8 +80,11 @@ from cpknight.tiling.build import (
 )
 from cpknight.tiling.chain import chain_tour
 from cpknight.tiling.join import (
+    Joins,
+    KindTables,
     expand,
     follow,
+    join_links,
     join_positions,
     kind_tables,
     next_cuts,
@@ -201,59 +204,20 @@ def _assemble(
     """
     p, q = len(layout.heights), len(layout.widths)
     _, _, base = tile_origins(layout.heights, layout.widths, n)
-
-    # Tile kinds (h, w, open): the catalogue order, the global offsets of its
-    # cells in that order, the positions of the structure moves' cells, and
-    # the direction the order walks each structure move (+1: as listed).
-    sizes = closed_sizes(layout.heights, layout.widths)
-    kinds = [(h, w, False) for h, w in sizes]
-    if layout.open_tile is not None:
-        i, j = layout.open_tile
-        kinds.append((layout.heights[i], layout.widths[j], True))
-    n_kinds = len(kinds)
-    orders: list[tuple[int, int, Sequence[int]]] = []
-    for h, w, is_open in kinds:
-        local = None
-        if is_open and layout.start is not None:
-            local = layout.start[0] * w + layout.start[1]
-        orders.append((h, w, structured_tile(h, w, not is_open, local, run=run)))
-    length, move_pos, direction, offsets = kind_tables(orders, n)
-
-    kind_of_tile = kind_grid(layout.heights, layout.widths, sizes)
-    root = 0
-    if layout.open_tile is not None:
-        root = layout.open_tile[0] * q + layout.open_tile[1]
-        kind_of_tile[root] = n_kinds - 1
-
+    (length, move_pos, direction, offsets), kind_of_tile, root = _kinds(
+        layout, n, run=run
+    )
     if run is not None:
         run.check("assembling the tiles")
 
-    # Joins: the tiles of each row left to right (move 2 of A with move 0 of
-    # B), then the first column top to bottom (move 3 of A with move 1 of B).
-    tiles = np.arange(p * q, dtype=np.int64).reshape(p, q)
-    ja = np.concatenate([tiles[:, :-1].ravel(), tiles[:-1, 0]])
-    jb = np.concatenate([tiles[:, 1:].ravel(), tiles[1:, 0]])
+    joins = _tree_joins(p, q)
+    ja, jb, _, _ = joins
     n_h = p * (q - 1)
-    ma = np.concatenate([np.full(n_h, 2), np.full(p - 1, 3)]).astype(np.int64)
-    mb = np.concatenate([np.full(n_h, 0), np.full(p - 1, 1)]).astype(np.int64)
-    # Which cell of B's move is a knight move from A's first cell.
     straight = join_straight(n_h, p - 1)
-
-    # Orientation: the walk direction of A's move fixes B's. Along a row and
-    # down the first column this is a running product of signs.
-    ka, kb = kind_of_tile[ja], kind_of_tile[jb]
-    link = direction[ka, ma] * direction[kb, mb] * np.where(straight, -1, 1)
-    sign = np.ones(p * q, dtype=np.int64)
-    if q > 1:
-        row_links = link[:n_h].reshape(p, q - 1)
-        sign.reshape(p, q)[:, 1:] = np.cumprod(row_links, axis=1)
-    if p > 1:
-        col_sign = np.concatenate([[1], np.cumprod(link[n_h:])])
-        sign.reshape(p, q)[:, :] *= col_sign[:, None]
-    sign *= sign[root]  # the root keeps its catalogue direction
-
+    link = join_links(direction, kind_of_tile, joins, straight)
+    sign = _orientation(link, p, q, root)
     a_out, b_out, b_in, a_in = join_positions(
-        length, move_pos, direction, kind_of_tile, sign, (ja, jb, ma, mb), straight
+        length, move_pos, direction, kind_of_tile, sign, joins, straight
     )
     # Cuts: the walk leaves a tile after a cut's cell, into an entry.
     cut_tile = np.concatenate([ja, jb])
@@ -286,6 +250,76 @@ def _assemble(
         run.check("assembling the tiles")
 
     return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
+
+
+def _kinds(
+    layout: Layout, n: int, *, run: Run | None
+) -> tuple[KindTables, IntArray, int]:
+    """The layout's tile kinds, the kind of every tile, and the root tile.
+
+    Kinds are ``(h, w, open)``: the closed tile sizes, then the one open tile
+    (holding the start, if given) of an odd x odd board, which is the root;
+    else tile 0 is. Their tables (:func:`kind_tables`): the catalogue order,
+    the global offsets of its cells in that order, the positions of the
+    structure moves' cells, and the direction the order walks each structure
+    move (+1: as listed).
+    """
+    sizes = closed_sizes(layout.heights, layout.widths)
+    kinds = [(h, w, False) for h, w in sizes]
+    if layout.open_tile is not None:
+        i, j = layout.open_tile
+        kinds.append((layout.heights[i], layout.widths[j], True))
+    orders: list[tuple[int, int, Sequence[int]]] = []
+    for h, w, is_open in kinds:
+        local = None
+        if is_open and layout.start is not None:
+            local = layout.start[0] * w + layout.start[1]
+        orders.append((h, w, structured_tile(h, w, not is_open, local, run=run)))
+    tables = kind_tables(orders, n)
+    kind_of_tile = kind_grid(layout.heights, layout.widths, sizes)
+    root = 0
+    if layout.open_tile is not None:
+        root = layout.open_tile[0] * len(layout.widths) + layout.open_tile[1]
+        kind_of_tile[root] = len(kinds) - 1
+    return tables, kind_of_tile, root
+
+
+def _tree_joins(p: int, q: int) -> Joins:
+    """The joins of a p x q grid of tiles: a tree, every tile joined once.
+
+    The tiles of each row left to right (move 2 of A with move 0 of B), then
+    the first column top to bottom (move 3 of A with move 1 of B).
+
+    Examples:
+        >>> [x.tolist() for x in _tree_joins(2, 2)]
+        [[0, 2, 0], [1, 3, 2], [2, 2, 3], [0, 0, 1]]
+    """
+    tiles = np.arange(p * q, dtype=np.int64).reshape(p, q)
+    ja = np.concatenate([tiles[:, :-1].ravel(), tiles[:-1, 0]])
+    jb = np.concatenate([tiles[:, 1:].ravel(), tiles[1:, 0]])
+    n_h = p * (q - 1)
+    ma = np.concatenate([np.full(n_h, 2), np.full(p - 1, 3)]).astype(np.int64)
+    mb = np.concatenate([np.full(n_h, 0), np.full(p - 1, 1)]).astype(np.int64)
+    return ja, jb, ma, mb
+
+
+def _orientation(link: IntArray, p: int, q: int, root: int) -> IntArray:
+    """Every tile's walk direction (+1: its catalogue order) from the links.
+
+    The walk direction of A's move fixes B's: along a row and down the first
+    column this is a running product of the :func:`join_links` of
+    :func:`_tree_joins`. The root keeps its catalogue direction.
+    """
+    n_h = p * (q - 1)
+    sign = np.ones(p * q, dtype=np.int64)
+    if q > 1:
+        row_links = link[:n_h].reshape(p, q - 1)
+        sign.reshape(p, q)[:, 1:] = np.cumprod(row_links, axis=1)
+    if p > 1:
+        col_sign = np.concatenate([[1], np.cumprod(link[n_h:])])
+        sign.reshape(p, q)[:, :] *= col_sign[:, None]
+    sign *= sign[root]
+    return sign
 
 
 # --------------------------------------------------------------------- engine
