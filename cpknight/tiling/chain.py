@@ -41,7 +41,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
@@ -61,6 +61,7 @@ from cpknight.tiling.build import (
     tile_run,
 )
 from cpknight.tiling.join import (
+    KindTables,
     expand,
     follow,
     join_links,
@@ -114,15 +115,7 @@ def chain_tour(
     check_colours(board, start, end)
     if start == end:
         raise NoTourError(f"an open tour of {board.label} cannot end where it starts")
-    odd = m * n % 2 == 1
-    candidates = layouts(m, n, closed=not odd, start=start if odd else None)
-    tilings = [(layout.heights, layout.widths) for layout in candidates]
-    if not odd:  # other parts, or in other orders: the ends fall elsewhere in tiles
-        (h, w), odd_rows = tilings[0], m % 2 == 1  # odd parts on one side only
-        h2, w2 = shifted(h, odd=odd_rows), shifted(w, odd=not odd_rows)
-        tilings += [(h[::-1], w[::-1]), (h2, w2), (h2[::-1], w2[::-1])]
-        tilings += [(h, w2), (h2, w)]
-    for heights, widths in tilings:
+    for heights, widths in _tilings(m, n, start):
         for rows_first, first_column in product((True, False), (True, False)):
             run.check("building the chain of tiles")
             try:
@@ -143,6 +136,28 @@ def chain_tour(
         f"no chain of tiles joins {board.cell_name(start)} to "
         f"{board.cell_name(end)} on board {board.label}"
     )
+
+
+def _tilings(m: int, n: int, start: Cell) -> list[tuple[list[int], list[int]]]:
+    """The tilings a chain is tried on: ``(heights, widths)``, best first.
+
+    An odd x odd board: the layouts with the odd tile on the start. Else the
+    closed layout, then other parts or in other orders, so that the ends fall
+    elsewhere in their tiles.
+
+    Examples:
+        >>> _tilings(16, 16, (0, 0))[:2]
+        [([8, 8], [8, 8]), ([8, 8], [8, 8])]
+    """
+    odd = m * n % 2 == 1
+    candidates = layouts(m, n, closed=not odd, start=start if odd else None)
+    tilings = [(layout.heights, layout.widths) for layout in candidates]
+    if not odd:
+        (h, w), odd_rows = tilings[0], m % 2 == 1  # odd parts on one side only
+        h2, w2 = shifted(h, odd=odd_rows), shifted(w, odd=not odd_rows)
+        tilings += [(h[::-1], w[::-1]), (h2, w2), (h2[::-1], w2[::-1])]
+        tilings += [(h, w2), (h2, w)]
+    return tilings
 
 
 def _route(
@@ -325,9 +340,31 @@ def _chain_paths(
                 for nxt in entries[:2]:
                     yield found, nxt
 
-    # Depth first along the route, backing up when a tile has no path left.
+    return _depth_first(choices, local(0, start), last, budget, run)
+
+
+def _depth_first(
+    choices: Callable[[int, int], Iterator[tuple[tuple[int, ...], int]]],
+    entry: int,
+    last: int,
+    budget: list[int],
+    run: Run,
+) -> list[tuple[int, ...]]:
+    """Depth first along the route, backing up when a tile has no path left.
+
+    Args:
+        choices: tile k's paths from an entry, each with the next tile's entry.
+        entry: the first tile's entry (the start).
+        last: the index of the last tile of the route.
+        budget: ``[paths built, tiles placed]`` left; each tile placed
+            spends one of the second.
+        run: the run, checked now and then.
+
+    Raises:
+        NoTileError: the budget ran out, or no chain of port paths exists.
+    """
     paths: list[tuple[int, ...]] = []
-    stack = [choices(0, local(0, start))]
+    stack = [choices(0, entry)]
     while stack:
         budget[1] -= 1
         if budget[1] < 0:
@@ -466,14 +503,9 @@ def _assemble_with_chain(
     p, q = len(heights), len(widths)
     _, _, base = tile_origins(heights, widths, n)
 
-    # Kinds: the closed tiles by size, then one per chain tile.
-    sizes = closed_sizes(heights, widths)
-    orders = [(h, w, structured_tile(h, w, True, run=run)) for h, w in sizes]
-    kind_of_tile = kind_grid(heights, widths, sizes)
-    for t, path in zip(chain, paths, strict=True):
-        kind_of_tile[t] = len(orders)
-        orders.append((heights[t // q], widths[t % q], path))
-    length, move_pos, direction, offsets = kind_tables(orders, n)
+    (length, move_pos, direction, offsets), kind_of_tile = _chain_kinds(
+        heights, widths, chain, paths, n, run
+    )
     run.check("assembling the tiles")
 
     straight = join_straight(n_h, len(ja) - n_h)
@@ -505,6 +537,29 @@ def _assemble_with_chain(
         raise NoTileError("the chain's joins do not make one path")
     run.check("assembling the tiles")
     return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
+
+
+def _chain_kinds(
+    heights: list[int],
+    widths: list[int],
+    chain: list[int],
+    paths: list[tuple[int, ...]],
+    n: int,
+    run: Run,
+) -> tuple[KindTables, IntArray]:
+    """The kinds' tables and every tile's kind: closed sizes, then the chain's.
+
+    The closed tiles by size (their catalogue tours), then one kind per chain
+    tile (its path).
+    """
+    q = len(widths)
+    sizes = closed_sizes(heights, widths)
+    orders = [(h, w, structured_tile(h, w, True, run=run)) for h, w in sizes]
+    kind_of_tile = kind_grid(heights, widths, sizes)
+    for tile, path in zip(chain, paths, strict=True):
+        kind_of_tile[tile] = len(orders)
+        orders.append((heights[tile // q], widths[tile % q], path))
+    return kind_tables(orders, n), kind_of_tile
 
 
 def _chain_orientation(

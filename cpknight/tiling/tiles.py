@@ -211,31 +211,20 @@ def _assemble(
         run.check("assembling the tiles")
 
     joins = _tree_joins(p, q)
-    ja, jb, _, _ = joins
     n_h = p * (q - 1)
     straight = join_straight(n_h, p - 1)
     link = join_links(direction, kind_of_tile, joins, straight)
     sign = _orientation(link, p, q, root)
-    a_out, b_out, b_in, a_in = join_positions(
+    positions = join_positions(
         length, move_pos, direction, kind_of_tile, sign, joins, straight
     )
-    # Cuts: the walk leaves a tile after a cut's cell, into an entry.
-    cut_tile = np.concatenate([ja, jb])
-    cut_pos = np.concatenate([a_out, b_out])
-    to_tile = np.concatenate([jb, ja, [root]])
-    to_pos = np.concatenate([b_in, a_in, [0]])
-
-    # Each entry runs to the next cut in its tile (cyclically; the open root
-    # tile ends its path instead of wrapping).
-    same, next_stop, cut = next_cuts(
-        cut_tile, cut_pos, to_tile, to_pos, int(length.max()) + 1
+    to_tile, to_pos, seg_len, nxt = _segments(
+        joins,
+        positions,
+        root,
+        length[kind_of_tile],
+        open_root=layout.open_tile is not None,
     )
-    ends = (~same) & (to_tile == root) & (layout.open_tile is not None)
-    stop = np.where(ends, length[kind_of_tile[to_tile]] - 1, next_stop)
-    nxt = np.where(ends, -1, cut)
-    size = length[kind_of_tile[to_tile]]
-    seg_len = (stop - to_pos) % size + 1
-
     if run is not None:
         run.check("assembling the tiles")
 
@@ -250,6 +239,42 @@ def _assemble(
         run.check("assembling the tiles")
 
     return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
+
+
+def _segments(
+    joins: Joins,
+    positions: tuple[IntArray, IntArray, IntArray, IntArray],
+    root: int,
+    tile_length: IntArray,
+    *,
+    open_root: bool,
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """The walk's segments: where each enters a tile, its length, the next one.
+
+    The walk leaves a tile after a cut's cell (the join positions ``a_out``,
+    ``b_out``), into an entry (``b_in``, ``a_in``; the last entry is the
+    root's first cell). Each entry runs to the next cut in its tile
+    (cyclically; an open root tile ends its path instead of wrapping).
+
+    Returns:
+        ``(to_tile, to_pos, seg_len, nxt)`` per entry: its tile, its position
+        there, the cells of its segment, and the entry after it (-1: the end).
+    """
+    ja, jb, _, _ = joins
+    a_out, b_out, b_in, a_in = positions
+    cut_tile = np.concatenate([ja, jb])
+    cut_pos = np.concatenate([a_out, b_out])
+    to_tile = np.concatenate([jb, ja, [root]])
+    to_pos = np.concatenate([b_in, a_in, [0]])
+    same, next_stop, cut = next_cuts(
+        cut_tile, cut_pos, to_tile, to_pos, int(tile_length.max()) + 1
+    )
+    size = tile_length[to_tile]
+    ends = (~same) & (to_tile == root) & open_root
+    stop = np.where(ends, size - 1, next_stop)
+    nxt = np.where(ends, -1, cut)
+    seg_len = (stop - to_pos) % size + 1
+    return to_tile, to_pos, seg_len, nxt
 
 
 def _kinds(
@@ -378,34 +403,14 @@ sides are odd (Schwenk 1991)
             "method 'tiles' needs a plain bounded 2D board without blocked cells: "
             f"{board.label}"
         )
-    m, n = board.shape
     _require_existence(board, closed=closed, start=start)
-    cells: IntArray | None = None
     run.check("assembling the tiles")
-    if end is None and closed and require and min(m, n) >= AUTO_MIN_SIDE:
-        cells = _through_move(board, require[0], run)
-    elif end is None and min(m, n) >= 5 and max(m, n) > 11:
-        cells = _tiled(m, n, closed=closed, start=start, run=run)
-    elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
-        cells = _strip_any(m, n, closed=closed, start=start, run=run)
-    elif end is not None and not closed and fixes_ends(board):
-        cells = _ends_fixed(board, start=start, end=end, run=run)
-    if cells is not None and require:
-        cells = through_moves(board, cells, require, run, closed=closed)
-    method = "tiles"
+    cells = _from_tiles(
+        board, closed=closed, start=start, end=end, run=run, require=require
+    )
+    n = board.shape[1]
     if cells is None:
-        if m * n > _WHOLE_MAX:
-            what = (
-                "fix the end cell"
-                if end is not None
-                else f"start an open tour on {board.cell_name(start)}"
-                if start is not None
-                else "tile"
-            )
-            raise InvalidInputError(
-                f"method 'tiles' cannot {what} on board {board.label} (more than "
-                f"{_WHOLE_MAX} cells for cp-sat whole); try method 'cpsat'"
-            )
+        _check_whole(board, start=start, end=end)
         cells = _whole(
             board, closed=closed, start=start, end=end, run=run, require=require
         )
@@ -420,12 +425,65 @@ sides are odd (Schwenk 1991)
         KNIGHT,
         array,
         closed=closed,
-        method=method,
+        method="tiles",
         effort=Effort(),
         seconds=run.elapsed(),
         start=start,
         end=end,
         constraints=_required(require),
+    )
+
+
+def _from_tiles(
+    board: Board,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    run: Run,
+    require: Sequence[tuple[Cell, Cell]],
+) -> IntArray | None:
+    """The tour as flat cells from whichever tiles fit, or None (CP-SAT whole).
+
+    Through the first required move (closed, both sides 12 or more), the tiled
+    tour (sides 5 and more, one over 11), the strips (3 or 4 high, over 16
+    long), or the chain to a fixed end; then any required move still missed
+    is repaired. A closed tour is not yet rotated to ``start``.
+    """
+    m, n = board.shape
+    cells: IntArray | None = None
+    if end is None and closed and require and min(m, n) >= AUTO_MIN_SIDE:
+        cells = _through_move(board, require[0], run)
+    elif end is None and min(m, n) >= 5 and max(m, n) > 11:
+        cells = _tiled(m, n, closed=closed, start=start, run=run)
+    elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
+        cells = _strip_any(m, n, closed=closed, start=start, run=run)
+    elif end is not None and not closed and fixes_ends(board):
+        cells = _ends_fixed(board, start=start, end=end, run=run)
+    if cells is not None and require:
+        cells = through_moves(board, cells, require, run, closed=closed)
+    return cells
+
+
+def _check_whole(board: Board, *, start: Cell | None, end: Cell | None) -> None:
+    """Refuse a board the tiles could not do that is too large for CP-SAT whole.
+
+    Raises:
+        InvalidInputError: more than :data:`_WHOLE_MAX` cells.
+    """
+    m, n = board.shape
+    if m * n <= _WHOLE_MAX:
+        return
+    what = (
+        "fix the end cell"
+        if end is not None
+        else f"start an open tour on {board.cell_name(start)}"
+        if start is not None
+        else "tile"
+    )
+    raise InvalidInputError(
+        f"method 'tiles' cannot {what} on board {board.label} (more than "
+        f"{_WHOLE_MAX} cells for cp-sat whole); try method 'cpsat'"
     )
 
 
