@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,7 +31,7 @@ import numpy.typing as npt
 from cpknight.board import Board, Cell
 from cpknight.errors import NoTourError, SolveLimitError
 from cpknight.formulation import add_circuit_arcs, successors
-from cpknight.pieces import KNIGHT, move_graph
+from cpknight.pieces import KNIGHT, MoveGraph, move_graph
 from cpknight.solving import Clock, Run, SolveOptions
 
 __all__ = [
@@ -114,28 +115,11 @@ def circuit_order(
 
     graph = move_graph(Board((h, w)), KNIGHT)
     n = graph.n_nodes
+    arcs = _tile_arcs(graph, closed=closed, start=start, end=end, links=links)
+    tails, heads, index = arcs.tails, arcs.heads, arcs.index
     model = cp_model.CpModel()
-    tail_array, head_array = graph.arcs()
-    tails, heads = tail_array.tolist(), head_array.tolist()
-    names = [
-        "arc[{},{}->{},{}]".format(*graph.cell(u), *graph.cell(v))
-        for u, v in zip(tails, heads, strict=True)
-    ]
-    index = {(u, v): i for i, (u, v) in enumerate(zip(tails, heads, strict=True))}
-    if not closed:  # a dummy node n closes the path
-        for u in range(n):
-            if start is None or u == start:
-                tails, heads, names = [*tails, n], [*heads, u], [*names, f"first[{u}]"]
-            if end is None or u == end:
-                tails, heads, names = [*tails, u], [*heads, n], [*names, f"last[{u}]"]
-    forced = []
-    for u, v in links:  # arcs the circuit must use; a non-move link splits it
-        if (u, v) not in index:
-            index[u, v] = len(tails)
-            tails, heads, names = [*tails, u], [*heads, v], [*names, f"link[{u}->{v}]"]
-        forced.append(index[u, v])
-    lit = add_circuit_arcs(model, tails, heads, names.__getitem__, run=run)
-    for i in forced:
+    lit = add_circuit_arcs(model, tails, heads, arcs.names.__getitem__, run=run)
+    for i in arcs.forced:
         model.add(lit[i] == 1)
     for a, b in required:
         u, v = graph.node(a), graph.node(b)
@@ -154,6 +138,69 @@ def circuit_order(
     while len(order) < n:
         order.append(succ[order[-1]])
     return order
+
+
+@dataclass(frozen=True)
+class _TileArcs:
+    """The arcs of a tile's circuit model: move arcs, dummy arcs, links.
+
+    Attributes:
+        tails: the tail node of every arc.
+        heads: the head node of every arc.
+        names: every arc's readable name (``arc[r,c->r,c]``, ``first[u]``,
+            ``last[u]``, ``link[u->v]``).
+        index: the arc of each ``(tail, head)`` move or link.
+        forced: the arcs the circuit must use (the links).
+    """
+
+    tails: list[int]
+    heads: list[int]
+    names: list[str]
+    index: dict[tuple[int, int], int]
+    forced: list[int]
+
+
+def _tile_arcs(
+    graph: MoveGraph,
+    *,
+    closed: bool,
+    start: int | None,
+    end: int | None,
+    links: Sequence[tuple[int, int]],
+) -> _TileArcs:
+    """The move arcs; for an open tour the arcs from and to a dummy node.
+
+    The dummy node ``n`` closes the path: joined to every cell, or only to
+    the fixed start and end. ``links`` are extra arcs the circuit must use
+    (a link that is no move splits the circuit into paths).
+    """
+    n = graph.n_nodes
+    tail_array, head_array = graph.arcs()
+    tails, heads = tail_array.tolist(), head_array.tolist()
+    names = [
+        "arc[{},{}->{},{}]".format(*graph.cell(u), *graph.cell(v))
+        for u, v in zip(tails, heads, strict=True)
+    ]
+    index = {(u, v): i for i, (u, v) in enumerate(zip(tails, heads, strict=True))}
+
+    def add(u: int, v: int, name: str) -> None:
+        tails.append(u)
+        heads.append(v)
+        names.append(name)
+
+    if not closed:
+        for u in range(n):
+            if start is None or u == start:
+                add(n, u, f"first[{u}]")
+            if end is None or u == end:
+                add(u, n, f"last[{u}]")
+    forced = []
+    for u, v in links:
+        if (u, v) not in index:
+            index[u, v] = len(tails)
+            add(u, v, f"link[{u}->{v}]")
+        forced.append(index[u, v])
+    return _TileArcs(tails, heads, names, index, forced)
 
 
 def tile_run(run: Run | None) -> Run:

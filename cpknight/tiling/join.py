@@ -225,18 +225,7 @@ def expand(
         lens: the cells of each walked segment.
         total: the cells of the board.
     """
-    # Each kind's offsets in both directions, written twice so that a segment
-    # that wraps past the end of a tile's order needs no modulo.
-    ext_first = np.zeros((len(offsets), 2), dtype=np.int64)
-    pieces: list[IntArray] = []
-    at = 0
-    for k, offs in enumerate(offsets):
-        for reverse in (0, 1):
-            directed = offs[::-1] if reverse else offs
-            ext_first[k, reverse] = at
-            pieces += [directed, directed]
-            at += 2 * len(directed)
-    ext = np.concatenate(pieces)
+    ext, ext_first = _unrolled(offsets)
     tile = to_tile[walk]
     index0 = ext_first[kind_of_tile[tile], (sign[tile] < 0).astype(np.int64)]
     starts = np.cumsum(lens) - lens
@@ -257,3 +246,30 @@ def expand(
     np.cumsum(shift, out=shift)
     cells += shift
     return cells
+
+
+def _unrolled(offsets: list[IntArray]) -> tuple[IntArray, IntArray]:
+    """Each kind's offsets in both directions, written twice, end to end.
+
+    So that a segment that wraps past the end of a tile's order needs no
+    modulo.
+
+    Returns:
+        ``(ext, ext_first)``: the offsets, and where kind ``k`` starts in them
+        forwards (``ext_first[k, 0]``) and backwards (``ext_first[k, 1]``).
+
+    Examples:
+        >>> ext, first = _unrolled([np.array([0, 1, 5])])
+        >>> ext.tolist(), first.tolist()
+        ([0, 1, 5, 0, 1, 5, 5, 1, 0, 5, 1, 0], [[0, 6]])
+    """
+    ext_first = np.zeros((len(offsets), 2), dtype=np.int64)
+    pieces: list[IntArray] = []
+    at = 0
+    for k, offs in enumerate(offsets):
+        for reverse in (0, 1):
+            directed = offs[::-1] if reverse else offs
+            ext_first[k, reverse] = at
+            pieces += [directed, directed]
+            at += 2 * len(directed)
+    return np.concatenate(pieces), ext_first
