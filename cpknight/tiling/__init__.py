@@ -11,12 +11,14 @@ The one public face of the folder, behind the ``tiles`` tour engine:
 * whether it can fix ends: :func:`fixes_ends` (both sides at least
   :data:`AUTO_MIN_SIDE`: a chain of path tiles between the two ends).
 
-The modules behind it are internal: ``layout`` (how a board is cut into tiles,
-and where two tiles join), ``build`` (the structured tiles, by CP-SAT, and
-``catalogue.json``), ``join`` (the numpy steps that join tiles into one tour),
-``tiles`` (the tiled tour, the strips, the engine), ``chain`` (both ends fixed:
-a chain of path tiles) and ``repair`` (a tiled tour rebuilt in small windows by
-CP-SAT). Importing this face is cheap: the tiles load on first use.
+The modules behind it are internal: ``scope`` (which instances the tiler
+takes: cheap, read by ``auto`` before anything heavy loads), ``layout`` (how a
+board is cut into tiles, and where two tiles join), ``build`` (the structured
+tiles, by CP-SAT, and ``catalogue.json``), ``join`` (the numpy steps that join
+tiles into one tour), ``strips`` (boards 3 or 4 cells high), ``tiles`` (the
+tiled tour and the engine), ``chain`` (both ends fixed: a chain of path tiles)
+and ``repair`` (a tiled tour rebuilt in small windows by CP-SAT). Importing
+this face is cheap: the tiles load on first use.
 
 Examples:
     >>> from cpknight.board import Board

@@ -5,8 +5,8 @@ contains four given moves near its corners. CP-SAT builds them (the circuit
 model of :mod:`cpknight.formulation` with each required move fixed by
 ``arc[u->v] + arc[v->u] == 1``); they are shipped in
 ``cpknight/tiling/catalogue.json`` and rebuilt on first use if missing
-(``python -m cpknight.tiling.build [OUT]`` rebuilds the file). Strips 3 or
-4 cells high use tiles holding paths between fixed ports.
+(``python -m cpknight.tiling.build [OUT]`` rebuilds the file). The strips'
+tiles (boards 3 or 4 cells high) are in :mod:`cpknight.tiling.strips`.
 
 Examples:
     >>> sorted(structure_moves(6, 6))[:2]
@@ -36,14 +36,12 @@ from cpknight.solving import Clock, Run, SolveOptions
 
 __all__ = [
     "CATALOGUE_PATH",
-    "STRIP_PORTS",
     "TILE_SIDES",
     "IntArray",
     "NoTileError",
     "build_catalogue",
     "build_tile",
     "circuit_order",
-    "strip_tile",
     "structure_moves",
     "structured_tile",
     "tile_formulation",
@@ -391,98 +389,6 @@ def tile_order(h: int, w: int, *, closed: bool = True) -> list[Cell]:
         True
     """
     return [divmod(u, w) for u in structured_tile(h, w, closed)]
-
-
-# --------------------------------------------------------------------- strips
-#
-# Boards 3 or 4 cells high are too low for the structured joins. They are cut
-# into tiles side by side instead, each holding paths between fixed *ports* on
-# its left and right columns, a knight move from the next tile's ports:
-#
-# * chain (open tours of 3 x n): one path per tile, entering at L1 and leaving
-#   at R1, which is a knight move from the next tile's L1;
-# * lanes (closed tours of 3 x n, open tours of 4 x n): per middle tile an
-#   outward path L1 -> R1 and a return path R2 -> L2 (L2 a knight move from the
-#   previous tile's R2). The last tile is one path L1 -> L2; the first is one
-#   path R2 -> R1 (closed), or two paths start -> R1 and R2 -> end (open).
-#   CP-SAT builds two paths as one circuit with fixed extra arcs R1 -> R2 and
-#   L2 -> L1 (not moves).
-
-STRIP_PORTS: dict[int, tuple[Cell, Cell, Cell, Cell]] = {
-    # L1, R1 (column counted from the right: -1 is w - 1), R2, L2
-    3: ((2, 0), (0, -1), (2, -1), (0, 0)),
-    4: ((3, 0), (1, -1), (1, -2), (0, 0)),
-}
-"""The ports L1, R1, R2, L2 of a strip tile 3 or 4 cells high (local row, col)."""
-
-
-_STRIP_TILES: dict[tuple[int, int, bool, str], tuple[int, ...] | None] = {}
-"""Strip tiles built this session (None: proved not to exist)."""
-
-
-def strip_tile(
-    h: int,
-    w: int,
-    lanes: bool,
-    role: str,
-    *,
-    run: Run | None = None,
-) -> tuple[int, ...] | None:
-    """A strip tile's cells in walk order (local ``r * w + c``), or None.
-
-    Roles: ``first``, ``middle``, ``last`` (lanes); ``first open`` is the
-    first tile of an open lanes tour. A build gets what is left of ``run``'s limit,
-    at most :data:`_TILE_SECONDS`.
-    """
-    key = (h, w, lanes, role)
-    if key not in _STRIP_TILES:
-        _STRIP_TILES[key] = _build_strip_tile(h, w, lanes, role, run)
-    return _STRIP_TILES[key]
-
-
-def _build_strip_tile(
-    h: int,
-    w: int,
-    lanes: bool,
-    role: str,
-    run: Run | None,
-) -> tuple[int, ...] | None:
-    (l1r, l1c), (r1r, r1c), (r2r, r2c), (l2r, l2c) = STRIP_PORTS[h]
-    l1, l2 = l1r * w + l1c, l2r * w + l2c
-    r1, r2 = r1r * w + w + r1c, r2r * w + w + r2c
-
-    def tour(
-        *,
-        closed: bool,
-        start: int | None = None,
-        end: int | None = None,
-        links: Sequence[tuple[int, int]] = (),
-    ) -> list[int] | None:
-        return circuit_order(
-            h,
-            w,
-            closed=closed,
-            start=start,
-            end=end,
-            links=links,
-            run=tile_run(run),
-        )
-
-    if not lanes:
-        order = tour(
-            closed=False,
-            start=None if role == "first" else l1,
-            end=None if role == "last" else r1,
-        )
-    elif role == "first":
-        order = tour(closed=False, start=r2, end=r1)
-    elif role == "first open":
-        order = tour(closed=False, links=((r1, r2),))
-    elif role == "last":
-        order = tour(closed=False, start=l1, end=l2)
-    else:
-        order = tour(closed=True, start=l1, links=((r1, r2), (l2, l1)))
-    return None if order is None else tuple(order)
 
 
 if __name__ == "__main__":  # pragma: no cover - regenerate the catalogue

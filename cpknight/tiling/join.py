@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cpknight.board import Cell
 from cpknight.tiling.build import IntArray, structure_moves
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "join_positions",
     "kind_tables",
     "next_cuts",
+    "rotated",
 ]
 
 Joins = tuple[IntArray, IntArray, IntArray, IntArray]
@@ -273,3 +275,19 @@ def _unrolled(offsets: list[IntArray]) -> tuple[IntArray, IntArray]:
             pieces += [directed, directed]
             at += 2 * len(directed)
     return np.concatenate(pieces), ext_first
+
+
+def rotated(cells: IntArray, start: Cell | None, n: int) -> IntArray:
+    """A closed tour (flat cells ``r * n + c``) rotated to begin on ``start``.
+
+    Dropping the closing move of the rotated circuit gives an open tour from
+    ``start``; with no start the cells are returned as they are.
+
+    Examples:
+        >>> rotated(np.array([5, 9, 2, 7]), (0, 2), n=10).tolist()
+        [2, 7, 5, 9]
+    """
+    if start is None:
+        return cells
+    at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
+    return np.roll(cells, -at)

@@ -32,7 +32,7 @@ tree), then the tour is read off segment by segment and assembled with numpy.
   paths between ports instead (``cpknight.tiling.chain``); a closed tour
   through a required move is such a path between the move's cells.
 * Boards 3 or 4 cells high (and longer than 16) are strips of tiles holding
-  paths between fixed ports (see the strips section below).
+  paths between fixed ports (:mod:`cpknight.tiling.strips`).
 * Smaller boards (at most 1200 cells) go to CP-SAT whole: the ``cpsat``
   engine.
 
@@ -72,10 +72,8 @@ from cpknight.results import Tour
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Effort
 from cpknight.tiling.build import (
-    STRIP_PORTS,
     IntArray,
     NoTileError,
-    strip_tile,
     structured_tile,
 )
 from cpknight.tiling.chain import chain_tour
@@ -88,6 +86,7 @@ from cpknight.tiling.join import (
     join_positions,
     kind_tables,
     next_cuts,
+    rotated,
 )
 from cpknight.tiling.layout import (
     Layout,
@@ -99,92 +98,12 @@ from cpknight.tiling.layout import (
 )
 from cpknight.tiling.repair import check_colours, ends_fixed, near, through_moves
 from cpknight.tiling.scope import AUTO_MIN_SIDE, fixes_ends, plain_knight
+from cpknight.tiling.strips import strip_tour
 from cpknight.tours.existence import closed_tour_exists, open_tour_exists
 
 __all__ = ["solve", "tile_tour"]
 
 _WHOLE_MAX = 1200  # cells: larger boards are never handed to CP-SAT whole
-
-
-# --------------------------------------------------------------------- strips
-
-
-def _strip_widths(
-    h: int,
-    n: int,
-    lanes: bool,
-    first_role: str,
-    *,
-    run: Run | None,
-) -> list[int] | None:
-    """Widths first, middle..., last summing to n, each tile feasible."""
-
-    def fits(w: int, role: str) -> bool:
-        return strip_tile(h, w, lanes, role, run=run) is not None
-
-    middles = [w for w in (8, 10, 9, 11, 12, 7, 6) if fits(w, "middle")][:3]
-    ends = (8, 10, 12, 9, 11, 7, 6, 13, 14)
-    for first in ends:
-        for last in ends:
-            rest = n - first - last
-            if rest < 0:
-                continue
-            parts = _coins(rest, middles)
-            if parts is not None and fits(first, first_role) and fits(last, "last"):
-                return [first, *parts, last]
-    return None
-
-
-def _coins(total: int, sizes: Sequence[int]) -> list[int] | None:
-    """Write ``total`` as a sum of ``sizes``, or None."""
-    best: list[int | None] = [0] + [None] * total
-    for value in range(1, total + 1):
-        for size in sizes:
-            if value >= size and best[value - size] is not None:
-                best[value] = size
-                break
-    if best[total] is None:
-        return None
-    parts = []
-    while total:
-        part = best[total]
-        assert part is not None
-        parts.append(part)
-        total -= part
-    return parts
-
-
-def _strip(
-    m: int,
-    n: int,
-    *,
-    closed: bool,
-    run: Run | None,
-) -> IntArray | None:
-    """A tour of the m x n board (m = 3 or 4) from strip tiles, or None."""
-    lanes = closed or m == 4
-    first_role = "first" if closed or not lanes else "first open"
-    widths = _strip_widths(m, n, lanes, first_role, run=run)
-    if widths is None:
-        return None
-    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
-    outward: list[IntArray] = []
-    back: list[IntArray] = []
-    last = len(widths) - 1
-    r1 = STRIP_PORTS[m][1]
-    for k, w in enumerate(widths):
-        role = first_role if k == 0 else "last" if k == last else "middle"
-        order = strip_tile(m, w, lanes, role, run=run)
-        assert order is not None
-        local = np.array(order, dtype=np.int64)
-        cells = (local // w) * n + local % w + col0[k]
-        if lanes and role in ("middle", "first open"):
-            split = int(np.flatnonzero(local == r1[0] * w + w + r1[1])[0]) + 1
-            outward.append(cells[:split])
-            back.append(cells[split:])
-        else:
-            outward.append(cells)
-    return np.concatenate(outward + back[::-1])
 
 
 # ------------------------------------------------------------------- assembly
@@ -417,7 +336,7 @@ sides are odd (Schwenk 1991)
     else:
         run.check("assembling the tiles")
         if closed:
-            cells = _rotated(cells, start, n)
+            cells = rotated(cells, start, n)
     array = np.stack(np.divmod(cells, n), axis=1)
     array.setflags(write=False)  # handed over to the tour: make_tour keeps it
     return make_tour(
@@ -457,7 +376,7 @@ def _from_tiles(
     elif end is None and min(m, n) >= 5 and max(m, n) > 11:
         cells = _tiled(m, n, closed=closed, start=start, run=run)
     elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
-        cells = _strip_any(m, n, closed=closed, start=start, run=run)
+        cells = strip_tour(m, n, closed=closed, start=start, run=run)
     elif end is not None and not closed and fixes_ends(board):
         cells = _ends_fixed(board, start=start, end=end, run=run)
     if cells is not None and require:
@@ -573,41 +492,6 @@ def _require_existence(board: Board, *, closed: bool, start: Cell | None) -> Non
         )
 
 
-def _rotated(cells: IntArray, start: Cell | None, n: int) -> IntArray:
-    """A closed tour (flat cells ``r * n + c``) rotated to begin on ``start``.
-
-    Dropping the closing move of the rotated circuit gives an open tour from
-    ``start``; with no start the cells are returned as they are.
-    """
-    if start is None:
-        return cells
-    at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
-    return np.roll(cells, -at)
-
-
-def _strip_any(
-    m: int,
-    n: int,
-    *,
-    closed: bool,
-    start: Cell | None,
-    run: Run | None,
-) -> IntArray | None:
-    """Strip tiles along the long side (either orientation), or None."""
-    if not closed and closed_tour_exists(m, n):
-        cells = _strip_any(m, n, closed=True, start=None, run=run)
-        return None if cells is None else _rotated(cells, start, n)
-    if not closed and start is not None:
-        return None  # an open strip tour from a given cell: CP-SAT whole
-    if m <= n:
-        return _strip(m, n, closed=closed, run=run)
-    cells = _strip(n, m, closed=closed, run=run)
-    if cells is None:
-        return None
-    rows, cols = np.divmod(cells, m)  # transposed board: n rows of m
-    return cols * n + rows
-
-
 def _tiled(
     m: int,
     n: int,
@@ -619,7 +503,7 @@ def _tiled(
     """The tour as flat cells from the tiles, or None when no layout fits."""
     if not closed and closed_tour_exists(m, n):
         cells = _tiled(m, n, closed=True, start=None, run=run)
-        return None if cells is None else _rotated(cells, start, n)
+        return None if cells is None else rotated(cells, start, n)
     candidates = layouts(m, n, closed=closed, start=start if not closed else None)
     for layout in candidates:
         if len(layout.heights) * len(layout.widths) == 1:
