@@ -402,29 +402,27 @@ def _ports(
         (17, [25, 9, 32, 0])
     """
     (top, left, h, w), (top2, left2, h2, w2) = here, there
-    corner = (min(top, top2), min(left, left2))
+    corner_r, corner_c = min(top, top2), min(left, left2)
     pair = Board(
-        (
-            max(top + h, top2 + h2) - corner[0],
-            max(left + w, left2 + w2) - corner[1],
-        )
+        (max(top + h, top2 + h2) - corner_r, max(left + w, left2 + w2) - corner_c)
     )
     graph = move_graph(pair, KNIGHT)
+    tails, heads = graph.arcs()
+    r = graph.cells[tails, 0] + (corner_r - top)  # tail, local to here
+    c = graph.cells[tails, 1] + (corner_c - left)
+    r2 = graph.cells[heads, 0] + (corner_r - top2)  # head, local to there
+    c2 = graph.cells[heads, 1] + (corner_c - left2)
     er, ec = divmod(entry, w)
     odd = h * w % 2 == 1
-    found: list[tuple[float, int, int]] = []
-    for r in range(h):
-        for c in range(w):
-            if (r, c) == (er, ec) or ((r + c + er + ec) % 2 == 0) != odd:
-                continue
-            node = graph.node((top + r - corner[0], left + c - corner[1]))
-            for other in graph.neighbors(node).tolist():
-                gr, gc = graph.cell(other)
-                r2, c2 = gr + corner[0] - top2, gc + corner[1] - left2
-                if 0 <= r2 < h2 and 0 <= c2 < w2:
-                    score = abs(r2 - (h2 - 1) / 2) + abs(c2 - (w2 - 1) / 2)
-                    score += abs(r - (h - 1) / 2) + abs(c - (w - 1) / 2)
-                    found.append((score, r * w + c, r2 * w2 + c2))
+    keep = (r >= 0) & (r < h) & (c >= 0) & (c < w) & ~((r == er) & (c == ec))
+    keep &= (r2 >= 0) & (r2 < h2) & (c2 >= 0) & (c2 < w2)
+    keep &= ((r + c + er + ec) % 2 == 0) == odd
+    r, c, r2, c2 = r[keep], c[keep], r2[keep], c2[keep]
+    score = np.abs(r2 - (h2 - 1) / 2) + np.abs(c2 - (w2 - 1) / 2)
+    score += np.abs(r - (h - 1) / 2) + np.abs(c - (w - 1) / 2)
+    found = list(
+        zip(score.tolist(), (r * w + c).tolist(), (r2 * w2 + c2).tolist(), strict=True)
+    )
     found.sort()
     by_exit: dict[int, list[int]] = {}
     for _, a, b in found:
