@@ -61,6 +61,7 @@ from cpknight.tiling.build import (
     tile_run,
 )
 from cpknight.tiling.join import (
+    Joins,
     KindTables,
     expand,
     follow,
@@ -510,22 +511,12 @@ def _assemble_with_chain(
     link = join_links(direction, kind_of_tile, (ja, jb, ma, mb), straight)
     sign = _chain_orientation(link, tree, chain, p, q)
 
-    a_out, b_out, b_in, a_in = join_positions(
+    positions = join_positions(
         length, move_pos, direction, kind_of_tile, sign, (ja, jb, ma, mb), straight
     )
-    chain_a = np.array(chain, dtype=np.int64)
-    ends = length[kind_of_tile[chain_a]] - 1
-    # Cut i jumps to entry i; the last cut (the end of the chain) is the root's.
-    cut_tile = np.concatenate([ja, jb, chain_a])
-    cut_pos = np.concatenate([a_out, b_out, ends])
-    to_tile = np.concatenate([jb, ja, chain_a[1:], chain_a[:1]])
-    to_pos = np.concatenate([b_in, a_in, np.zeros(len(chain), np.int64)])
-    root = len(to_tile) - 1
-
-    _, stop, nxt = next_cuts(cut_tile, cut_pos, to_tile, to_pos, int(length.max()) + 1)
-    nxt = np.where(nxt == root, -1, nxt)
-    size = length[kind_of_tile[to_tile]]
-    seg_len = (stop - to_pos) % size + 1
+    to_tile, to_pos, seg_len, nxt = _chain_segments(
+        (ja, jb, ma, mb), positions, chain, length[kind_of_tile]
+    )
     run.check("assembling the tiles")
 
     walk = follow(nxt)
@@ -535,6 +526,38 @@ def _assemble_with_chain(
         raise NoTileError("the chain's joins do not make one path")
     run.check("assembling the tiles")
     return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
+
+
+def _chain_segments(
+    joins: Joins,
+    positions: tuple[IntArray, IntArray, IntArray, IntArray],
+    chain: list[int],
+    tile_length: IntArray,
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """The walk's segments, as the tiled tour's, with the chain's cuts added.
+
+    Cut ``i`` jumps to entry ``i``: across the joins, then from the end of each
+    chain tile's path into the next one's first cell; the last entry (the
+    first chain tile's first cell, the start) is the root's, and the walk ends
+    where it would return to it.
+
+    Returns:
+        ``(to_tile, to_pos, seg_len, nxt)`` per entry: its tile, its position
+        there, the cells of its segment, and the entry after it (-1: the end).
+    """
+    ja, jb, _, _ = joins
+    a_out, b_out, b_in, a_in = positions
+    chain_a = np.array(chain, dtype=np.int64)
+    cut_tile = np.concatenate([ja, jb, chain_a])
+    cut_pos = np.concatenate([a_out, b_out, tile_length[chain_a] - 1])
+    to_tile = np.concatenate([jb, ja, chain_a[1:], chain_a[:1]])
+    to_pos = np.concatenate([b_in, a_in, np.zeros(len(chain), np.int64)])
+    root = len(to_tile) - 1
+    big = int(tile_length.max()) + 1
+    _, stop, nxt = next_cuts(cut_tile, cut_pos, to_tile, to_pos, big)
+    nxt = np.where(nxt == root, -1, nxt)
+    seg_len = (stop - to_pos) % tile_length[to_tile] + 1
+    return to_tile, to_pos, seg_len, nxt
 
 
 def _chain_kinds(
