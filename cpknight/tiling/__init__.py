@@ -54,11 +54,11 @@ __all__ = [
     "tile_tour",
 ]
 
-__getattr__, _dir = exports(
+__getattr__, _ = exports(
     __name__,
     {"solve": "cpknight.tiling.tiles", "tile_tour": "cpknight.tiling.tiles"},
 )
 
 
 def __dir__() -> list[str]:
-    return sorted(set(_dir()) | set(globals()))
+    return sorted(__all__)
