@@ -57,8 +57,8 @@ from cpknight.checks import check_tour
 from cpknight.errors import CpknightError
 from cpknight.render import table_text
 from cpknight.solving import SolveOptions
+from cpknight.tiling import tile_tour
 from cpknight.tours.existence import closed_tour_exists
-from cpknight.tours.tiles import tile_tour
 
 
 def _cpknight() -> list[str]:

@@ -16,6 +16,7 @@ from cpknight import (
     find_tour,
     is_tour,
     move_graph,
+    tiling,
 )
 from cpknight.engines import Engine, TourInstance
 from cpknight.solving import Run
@@ -70,7 +71,7 @@ def test_auto_picks(spec: str, closed: bool, expected: str) -> None:
     else:
         board = Board.parse(spec)
     if expected == "tiles":
-        assert auto.tiles_suit(board, KNIGHT, None)
+        assert tiling.suits(board, KNIGHT)
         return
     graph = move_graph(board, KNIGHT)
     assert api.choose_tour_method(graph, closed=closed, start=None, end=None) == (

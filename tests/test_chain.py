@@ -20,12 +20,12 @@ from cpknight import (
     SolveOptions,
     check_tour,
     find_tour,
+    tiling,
     tour_constraints,
 )
 from cpknight.cli import main
 from cpknight.engines import TourInstance
-from cpknight.tours import auto
-from cpknight.tours.chain import chain_tour
+from cpknight.tiling.chain import chain_tour
 
 OPTIONS = SolveOptions(time_limit=60, workers=1, seed=0)
 KNIGHT_STEPS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
@@ -174,10 +174,8 @@ def test_auto_sends_required_moves_to_the_tiles_only_alone() -> None:
     board = Board((100, 100))
     both = tour_constraints(board, require=["a1-b3"], forbid=["c1-d3"])
     alone = tour_constraints(board, require=["a1-b3"])
-    assert not auto.tiles_take(
-        TourInstance(board, KNIGHT, closed=True, constraints=both)
-    )
-    assert auto.tiles_take(TourInstance(board, KNIGHT, closed=True, constraints=alone))
+    assert not tiling.takes(TourInstance(board, KNIGHT, closed=True, constraints=both))
+    assert tiling.takes(TourInstance(board, KNIGHT, closed=True, constraints=alone))
 
 
 @pytest.mark.parametrize(
@@ -263,12 +261,12 @@ def test_port_paths_by_search_and_by_cp_sat_agree(
     exit_: Cell,
     moves: tuple[int, ...],
 ) -> None:
-    from cpknight.tours import chain
-    from cpknight.tours.tile_build import structure_moves
+    from cpknight.tiling import chain
+    from cpknight.tiling.build import structure_moves
 
     def path(seconds: float) -> tuple[int, ...] | None:
         monkeypatch.setattr(chain, "_SEARCH_SECONDS", seconds)
-        return chain._port_path(
+        return chain.port_path(
             h,
             w,
             entry[0] * w + entry[1],
@@ -292,8 +290,8 @@ def test_port_paths_by_search_and_by_cp_sat_agree(
 def test_repair_of_near_ends_still_answers() -> None:
     # The fallback when no chain is found: a tiled closed tour repaired in one
     # window around both ends.
-    from cpknight.tours.repair import ends_fixed
-    from cpknight.tours.tiles import tile_tour
+    from cpknight.tiling import tile_tour
+    from cpknight.tiling.repair import ends_fixed
 
     board = Board((60, 60))
     cycle = tile_tour(board).array @ np.array([60, 1])

@@ -257,7 +257,7 @@ def test_huge_tours_name_their_first_fault_past_the_first_block() -> None:
     # A tour long enough for the blockwise pass, broken far from its start:
     # the message is the detailed checker's, with the step counted from 1.
     from cpknight.checks import WALK_CHUNK
-    from cpknight.tours.tiles import tile_tour
+    from cpknight.tiling import tile_tour
 
     board = Board((200, 200))
     assert board.n_open > WALK_CHUNK

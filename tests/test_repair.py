@@ -12,8 +12,8 @@ from cpknight import (
     NoTourError,
     SolveOptions,
     find_tour,
+    tiling,
 )
-from cpknight.tours import auto
 
 OPTIONS = SolveOptions(time_limit=30, workers=1, seed=0)
 
@@ -60,19 +60,19 @@ def test_ends_of_one_colour_have_no_tour() -> None:
 
 
 def test_far_ends_are_joined_and_auto_picks_tiles() -> None:
-    # Far-apart ends: a chain of path tiles (cpknight.tours.chain); make_tour
+    # Far-apart ends: a chain of path tiles (cpknight.tiling.chain); make_tour
     # checks the tour and its ends.
     board = Board((100, 100))
     tour = find_tour(board, closed=False, start=(0, 0), end=(99, 98), method="tiles")
     assert (tour.cells[0], tour.cells[-1]) == ((0, 0), (99, 98))
-    assert auto.tiles_suit(board, KNIGHT, (99, 98), (0, 0))
-    assert auto.tiles_suit(board, KNIGHT, (9, 4), (0, 0))
-    assert auto.tiles_suit(Board((30, 30)), KNIGHT, (29, 28), (0, 0))
-    assert not auto.tiles_suit(Board((11, 200)), KNIGHT, (10, 198), (0, 0))
+    assert tiling.suits(board, KNIGHT, end=(99, 98))
+    assert tiling.suits(board, KNIGHT, end=(9, 4))
+    assert tiling.suits(Board((30, 30)), KNIGHT, end=(29, 28))
+    assert not tiling.suits(Board((11, 200)), KNIGHT, end=(10, 198))
 
 
 def test_ends_fixed_refuses_far_ends() -> None:
-    from cpknight.tours.repair import ends_fixed
+    from cpknight.tiling.repair import ends_fixed
 
     board = Board((40, 40))
     cycle = np.arange(1600)  # never read: the ends are refused first

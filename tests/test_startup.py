@@ -12,10 +12,9 @@ import sys
 
 import pytest
 
-from cpknight.tours import auto, tiles
 from tests.fresh import fresh_output
 
-HEAVY = ("ortools", "cpknight.tours.tiles", "cpknight.draw", "tqdm")
+HEAVY = ("ortools", "cpknight.tiling.tiles", "cpknight.draw", "tqdm")
 
 SCRIPT = """
 import contextlib, io, sys
@@ -57,15 +56,18 @@ def test_import_cli_loads_no_solver() -> None:
     script = (
         "import sys, cpknight.cli; "
         "print(sorted(m for m in sys.modules if m.startswith(('ortools', "
-        "'cpknight.draw', 'cpknight.tours.tiles'))))"
+        "'cpknight.draw', 'cpknight.tiling.tiles'))))"
     )
     assert fresh_output(script) == "[]"
 
 
-def test_small_side_bound_matches_the_tiles() -> None:
-    # auto tells small boards apart before importing the tiles: its bound must
-    # be the tiles' own.
-    assert auto._TILES_MIN_SIDE == tiles.AUTO_MIN_SIDE
+def test_the_tiling_face_loads_no_tiles() -> None:
+    # auto asks the tiling face before the tiles (and their catalogue) load.
+    script = (
+        "import sys, cpknight.tiling; "
+        "print(sorted(m for m in sys.modules if m.startswith('cpknight.tiling.')))"
+    )
+    assert fresh_output(script) == "['cpknight.tiling.scope']"
 
 
 def test_import_cpknight_loads_nothing_heavy() -> None:

@@ -24,9 +24,10 @@ from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
 from cpknight.io import read_tour_file
 from cpknight.pieces import move_graph
 from cpknight.solving import SolveOptions
-from cpknight.tours import existence, tile_build
-from cpknight.tours.tile_build import structure_moves
-from cpknight.tours.tiles import tile_tour
+from cpknight.tiling import build as tile_build
+from cpknight.tiling import tile_tour
+from cpknight.tiling.build import structure_moves
+from cpknight.tours import existence
 from tests.conftest import conrad_open, schwenk_closed
 
 
@@ -155,7 +156,7 @@ def test_a_tile_built_now_matches_the_model() -> None:
 
 
 def test_registered_and_chosen_by_auto() -> None:
-    assert TOUR_METHODS["tiles"].target == "cpknight.tours.tiles:solve"
+    assert TOUR_METHODS["tiles"].target == "cpknight.tiling:solve"
     assert TOUR_METHODS["tiles"].reads == "board"
     assert find_tour("200x300", method="auto").method == "tiles"
     graph = move_graph(Board((20, 20)), "knight")

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from cpknight import tiling
 from cpknight.api.common import (
     BoardLike,
     _method_names,
@@ -43,8 +44,6 @@ from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.auto import (
     check_theorems,
     choose_tour_method,
-    tiles_suit,
-    tiles_take,
 )
 from cpknight.tours.certificates import check_tour_possible
 
@@ -113,9 +112,13 @@ def _solve_tour(
     auto = method == "auto"
     if not auto:
         TOUR_METHODS.engine(method)  # says which names exist
-    elif instance.constraints and not tiles_take(instance):
+    elif instance.constraints and not (
+        "tiles" in TOUR_METHODS and tiling.takes(instance)
+    ):
         method = "cpsat"  # honours every side constraint
-    elif tiles_suit(instance.board, instance.piece, instance.end, instance.start):
+    elif "tiles" in TOUR_METHODS and tiling.suits(
+        instance.board, instance.piece, end=instance.end
+    ):
         method = "tiles"
     if method == "auto" or TOUR_METHODS[method].reads == "graph":
         picked.append(method)

@@ -56,7 +56,7 @@ ENGINES = Registry(
         Engine(
             "tiles",
             "tour",
-            "cpknight.tours.tiles:solve",
+            "cpknight.tiling:solve",
             reads="board",
             proves=False,
             summary="structured tiles joined (huge plain boards)",

@@ -16,6 +16,7 @@ Examples:
 
 from __future__ import annotations
 
+from cpknight import tiling
 from cpknight.board import Board, Cell
 from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError
@@ -30,8 +31,6 @@ __all__ = [
     "choose_count_method",
     "choose_tour_method",
     "plain_knight",
-    "tiles_suit",
-    "tiles_take",
 ]
 
 
@@ -41,7 +40,7 @@ def choose_tour_method(
     """The tour engine ``method='auto'`` uses for an instance.
 
     The rule follows ``benchmarks/auto.py``. First, plain rectangular knight
-    boards that :func:`cpknight.tours.tiles.tiles_suit` accepts (both sides 12
+    boards that :func:`cpknight.tiling.suits` accepts (both sides 12
     or more, or one side 40 or more) go to ``tiles`` (``find_tour`` picks it
     before building the move graph). Other plain knight rectangles go to
     ``prune`` (8x8 in a millisecond). Everything else up to :data:`RACE_CELLS`
@@ -65,7 +64,7 @@ def choose_tour_method(
         >>> choose_tour_method(g, closed=False, start=(0, 0), end=None)
         'prune'
     """
-    if tiles_suit(graph.board, graph.piece, end, start):
+    if "tiles" in ENGINES and tiling.suits(graph.board, graph.piece, end=end):
         return "tiles"
     if (
         not plain_knight(graph.board, graph.piece)
@@ -149,68 +148,6 @@ RACE_CELLS = 2_500
 
 GREEDY_CELLS = 40_000
 """Above this many cells ``auto`` sends open tours to ``greedy`` (200x200)."""
-
-_TILES_MIN_SIDE = 12  # cpknight.tours.tiles.AUTO_MIN_SIDE, checked by a test
-
-
-def tiles_suit(
-    board: Board, piece: Leaper, end: Cell | None, start: Cell | None = None
-) -> bool:
-    """Whether ``auto`` should build the tour from tiles (plain large knight boards).
-
-    Boards whose longest side is under 12 never suit the tiles: they are told
-    apart before the tile module (and its catalogue) is imported, so that small
-    boards start fast. A fixed end suits them on boards with both sides 12 or
-    more, wherever the start is (a chain of path tiles between the ends,
-    :mod:`cpknight.tours.chain`, milliseconds where a search may wander).
-
-    Examples:
-        >>> from cpknight.pieces import KNIGHT
-        >>> b = Board((1000, 1000))
-        >>> tiles_suit(b, KNIGHT, (5, 5)), tiles_suit(b, KNIGHT, (5, 5), (0, 0))
-        (True, True)
-        >>> tiles_suit(b, KNIGHT, (999, 998), (0, 0))
-        True
-        >>> tiles_suit(Board((30, 30)), KNIGHT, (29, 28), (0, 0))
-        True
-        >>> tiles_suit(Board((11, 200)), KNIGHT, (10, 198), (0, 0))
-        False
-    """
-    if board.unbounded or max(board.shape) < _TILES_MIN_SIDE:
-        return False
-    from cpknight.tours.tiles import tiles_suit as suits
-
-    if "tiles" not in ENGINES or not suits(board, piece):
-        return False
-    if end is None:
-        return True
-    from cpknight.tours.tiles import fixes_ends
-
-    return fixes_ends(board)
-
-
-def tiles_take(instance: TourInstance) -> bool:
-    """Whether ``auto`` should hand a constrained instance to the tiles.
-
-    Only required moves (``--require``), which the tiles repair into their
-    tour in a window around each, on the boards :func:`tiles_suit` accepts.
-
-    Examples:
-        >>> from cpknight.constraints import tour_constraints
-        >>> from cpknight.pieces import KNIGHT
-        >>> b = Board((100, 100))
-        >>> c = tour_constraints(b, require=["a1-b3"])
-        >>> tiles_take(TourInstance(b, KNIGHT, closed=True, constraints=c))
-        True
-        >>> c = tour_constraints(b, forbid=["a1-b3"])
-        >>> tiles_take(TourInstance(b, KNIGHT, closed=True, constraints=c))
-        False
-    """
-    kinds = instance.constraints.kinds()
-    return kinds == ["require"] and tiles_suit(
-        instance.board, instance.piece, instance.end, instance.start
-    )
-
 
 FRONTIER_WIDTH = 14
 """Up to this frontier width ``auto`` counts tours by the frontier program (the

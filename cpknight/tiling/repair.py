@@ -26,7 +26,7 @@ windows apart admit no repair (each is met an even number of times by the
 fixed stretches, and a window holding one end of an open tour needs an odd
 number), and a band of free cells joining them made CP-SAT take seconds on
 100x100. Far-apart ends are joined by a chain of tiles instead
-(:mod:`cpknight.tours.chain`).
+(:mod:`cpknight.tiling.chain`).
 
 The same repair passes a closed tour (or an open one, read as a circuit
 through the closing arc ``e -> s``) through required moves
@@ -46,12 +46,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.pieces import KNIGHT
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
 
 if TYPE_CHECKING:
@@ -59,12 +61,13 @@ if TYPE_CHECKING:
 
     IntArray = npt.NDArray[np.int64]
 
+_Runs = list[tuple[int, int]]
+"""Stretches of a cycle outside a window: first and last position of each."""
+
 __all__ = ["NEAR", "WINDOWS", "ends_fixed", "near", "through_moves"]
 
 WINDOWS = (12, 16, 24)
 """Window sides tried around each end, smallest first."""
-
-_KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 
 
 def ends_fixed(
@@ -140,7 +143,7 @@ def through_moves(
     Examples:
         >>> from cpknight.board import Board
         >>> from cpknight.solving import SolveOptions
-        >>> from cpknight.tours.tiles import tile_tour
+        >>> from cpknight.tiling import tile_tour
         >>> b = Board((40, 40))
         >>> cells = tile_tour(b).array @ [40, 1]
         >>> t = through_moves(b, cells, [((20, 20), (22, 21))],
@@ -263,6 +266,152 @@ def _window(m: int, n: int, cell: Cell, side: int) -> set[int]:
     }
 
 
+@dataclass
+class _Arcs:
+    """The repair's circuit model before it is solved: nodes and arcs.
+
+    Attributes:
+        nodes: the flat cell of every node: the window's cells, then the ends
+            of every run (one node for a run of one cell).
+        index: the node of each of those cells.
+        tails: the tail node of every arc.
+        heads: the head node of every arc.
+        paired: the arcs that join the two ends of a run, both ways.
+        run_arcs: ``(arc a -> b, arc b -> a, run)`` for every run of two cells
+            or more: exactly one of the two is used.
+        between: the arc of every knight's move between two nodes (not paired).
+        forced: the arcs the circuit must use (the closing arc ``e -> s``).
+    """
+
+    nodes: list[int]
+    index: dict[int, int]
+    tails: list[int] = field(default_factory=list)
+    heads: list[int] = field(default_factory=list)
+    paired: set[tuple[int, int]] = field(default_factory=set)
+    run_arcs: list[tuple[int, int, int]] = field(default_factory=list)
+    between: dict[tuple[int, int], int] = field(default_factory=dict)
+    forced: list[int] = field(default_factory=list)
+
+    def add(self, tail: int, head: int) -> int:
+        """Add the arc ``tail -> head``; its index."""
+        self.tails.append(tail)
+        self.heads.append(head)
+        return len(self.tails) - 1
+
+
+def _runs(cycle: IntArray, inside: npt.NDArray[np.bool_]) -> tuple[IntArray, _Runs]:
+    """The cycle rotated to a window cell, and its runs outside the window.
+
+    A run is ``(i, j)``: the positions of the first and last cell of a maximal
+    stretch of consecutive outside cells (no run wraps around the end).
+    """
+    first = int(np.flatnonzero(inside[cycle])[0])
+    cycle = np.roll(cycle, -first)
+    flags = inside[cycle]
+    change = np.flatnonzero(np.diff(flags.astype(np.int8)))
+    starts = change[flags[change]] + 1  # inside -> outside
+    stops = change[~flags[change]]  # outside -> inside
+    if not flags[-1]:
+        stops = np.append(stops, len(cycle) - 1)
+    return cycle, list(zip(starts.tolist(), stops.tolist(), strict=True))
+
+
+def _window_arcs(
+    m: int,
+    n: int,
+    cycle: IntArray,
+    window: set[int],
+    runs: _Runs,
+    closing: tuple[int, int] | None,
+) -> _Arcs | None:
+    """The nodes and arcs of the repair model, or None if it cannot be built.
+
+    None when a run's end is also an end of another run, or the closing arc's
+    cells are not both nodes.
+    """
+    nodes = sorted(window)
+    for i, j in runs:
+        nodes.append(int(cycle[i]))
+        if j > i:
+            nodes.append(int(cycle[j]))
+    index = {cell: k for k, cell in enumerate(nodes)}
+    if len(index) != len(nodes):  # a run end is also an end of another run
+        return None
+    arcs = _Arcs(nodes, index)
+    for k, (i, j) in enumerate(runs):
+        if j > i:
+            a, b = index[int(cycle[i])], index[int(cycle[j])]
+            arcs.paired.update({(a, b), (b, a)})
+            arcs.run_arcs.append((arcs.add(a, b), arcs.add(b, a), k))
+    moves = KNIGHT.moves(2).tolist()
+    for cell, u in index.items():
+        r, c = divmod(cell, n)
+        for dr, dc in moves:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < m and 0 <= cc < n:
+                v = index.get(rr * n + cc)
+                if v is not None and (u, v) not in arcs.paired:
+                    arcs.between[u, v] = arcs.add(u, v)
+    if closing is not None and (closing[0] in window or closing[1] in window):
+        e, s = closing
+        if e not in index or s not in index:
+            return None
+        arcs.forced.append(arcs.add(index[e], index[s]))
+    return arcs
+
+
+def _require_moves(
+    model: Any,
+    lit: Sequence[Any],
+    arcs: _Arcs,
+    cycle: IntArray,
+    runs: _Runs,
+    require: Sequence[tuple[int, int]],
+) -> bool:
+    """Require each move in the model; False when one cannot be (a longer run).
+
+    A move inside a run, or a run of just its two cells, is kept as the cycle
+    has it.
+    """
+    for a, b in require:
+        x, y = arcs.index.get(a), arcs.index.get(b)
+        if x is None or y is None:
+            continue  # inside a run: the cycle keeps it as it is
+        if (x, y) in arcs.paired:
+            ends = {int(cycle[i]) for i, j in runs if j == i + 1}
+            if a in ends and b in ends:
+                continue  # a run of these two cells: kept
+            return False  # a longer run joins them: the move is not in the model
+        model.add(lit[arcs.between[x, y]] + lit[arcs.between[y, x]] == 1)
+    return True
+
+
+def _written_out(
+    arcs: _Arcs, chosen: list[bool], cycle: IntArray, runs: _Runs
+) -> IntArray:
+    """The circuit through the nodes, each used run arc replaced by its run."""
+    from cpknight.formulation import successors
+
+    nxt = successors(arcs.tails, arcs.heads, chosen)
+    inner_of: dict[tuple[int, int], IntArray] = {}
+    for forward, backward, k in arcs.run_arcs:
+        i, j = runs[k]
+        if chosen[forward]:
+            inner_of[arcs.tails[forward], arcs.heads[forward]] = cycle[i + 1 : j]
+        if chosen[backward]:
+            inner_of[arcs.tails[backward], arcs.heads[backward]] = cycle[j - 1 : i : -1]
+    pieces: list[IntArray] = []
+    u = 0
+    for _ in range(len(arcs.nodes)):
+        pieces.append(np.array([arcs.nodes[u]], dtype=np.int64))
+        v = nxt[u]
+        inner = inner_of.get((u, v))
+        if inner is not None:
+            pieces.append(inner.astype(np.int64))
+        u = v
+    return np.concatenate(pieces)
+
+
 def _repair(
     m: int,
     n: int,
@@ -280,76 +429,22 @@ def _repair(
     """
     from ortools.sat.python import cp_model
 
-    from cpknight.formulation import add_circuit_arcs, successors
+    from cpknight.formulation import add_circuit_arcs
 
     inside = np.zeros(m * n, dtype=bool)
     inside[list(window)] = True
-    # Rotate the cycle to begin at a window cell: no run wraps around its end.
-    first = int(np.flatnonzero(inside[cycle])[0])
-    cycle = np.roll(cycle, -first)
-    flags = inside[cycle]
-    change = np.flatnonzero(np.diff(flags.astype(np.int8)))
-    starts = change[flags[change]] + 1  # inside -> outside
-    stops = change[~flags[change]]  # outside -> inside
-    if not flags[-1]:
-        stops = np.append(stops, len(cycle) - 1)
-    runs = list(zip(starts.tolist(), stops.tolist(), strict=True))
-
-    nodes = sorted(window)
-    for i, j in runs:
-        nodes.append(int(cycle[i]))
-        if j > i:
-            nodes.append(int(cycle[j]))
-    index = {cell: k for k, cell in enumerate(nodes)}
-    if len(index) != len(nodes):  # a run end is also an end of another run
+    cycle, runs = _runs(cycle, inside)
+    arcs = _window_arcs(m, n, cycle, window, runs, closing)
+    if arcs is None:
         return None
-    tails: list[int] = []
-    heads: list[int] = []
-    paired: set[tuple[int, int]] = set()
-    run_arcs: list[tuple[int, int, int]] = []  # (arc a->b, arc b->a, run)
-    for k, (i, j) in enumerate(runs):
-        if j > i:
-            a, b = index[int(cycle[i])], index[int(cycle[j])]
-            paired.update({(a, b), (b, a)})
-            run_arcs.append((len(tails), len(tails) + 1, k))
-            tails += [a, b]
-            heads += [b, a]
-    between: dict[tuple[int, int], int] = {}
-    for cell, u in index.items():
-        r, c = divmod(cell, n)
-        for dr, dc in _KNIGHT:
-            rr, cc = r + dr, c + dc
-            if 0 <= rr < m and 0 <= cc < n:
-                v = index.get(rr * n + cc)
-                if v is not None and (u, v) not in paired:
-                    between[u, v] = len(tails)
-                    tails.append(u)
-                    heads.append(v)
-    forced: list[int] = []
-    if closing is not None and (closing[0] in window or closing[1] in window):
-        e, s = closing
-        if e not in index or s not in index:
-            return None
-        forced.append(len(tails))
-        tails.append(index[e])
-        heads.append(index[s])
-
     model = cp_model.CpModel()
-    arcs = add_circuit_arcs(model, tails, heads, run=run)
-    for k in forced:
-        model.add(arcs[k] == 1)
-    for forward, backward, _ in run_arcs:
-        model.add(arcs[forward] + arcs[backward] == 1)
-    for a, b in require:
-        x, y = index.get(a), index.get(b)
-        if x is None or y is None:
-            continue  # inside a run: the cycle keeps it as it is
-        if (x, y) in paired:
-            ends = {int(cycle[i]) for i, j in runs if j == i + 1}
-            if a in ends and b in ends:
-                continue  # a run of these two cells: kept
-            return None  # a longer run joins them: the move is not in the model
-        model.add(arcs[between[x, y]] + arcs[between[y, x]] == 1)
+    lit = add_circuit_arcs(model, arcs.tails, arcs.heads, run=run)
+    for k in arcs.forced:
+        model.add(lit[k] == 1)
+    for forward, backward, _ in arcs.run_arcs:
+        model.add(lit[forward] + lit[backward] == 1)
+    if not _require_moves(model, lit, arcs, cycle, runs, require):
+        return None
     solver = cp_model.CpSolver()
     configure_cpsat(solver, run)
     solver.parameters.linearization_level = 0  # as for every circuit model
@@ -357,25 +452,7 @@ def _repair(
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         run.check("repairing the tour")
         return None
-    chosen = [bool(solver.value(x)) for x in arcs]
-    nxt = successors(tails, heads, chosen)
-    expand: dict[tuple[int, int], IntArray] = {}
-    for forward, backward, k in run_arcs:
-        i, j = runs[k]
-        if chosen[forward]:
-            expand[tails[forward], heads[forward]] = cycle[i + 1 : j]
-        if chosen[backward]:
-            expand[tails[backward], heads[backward]] = cycle[j - 1 : i : -1]
-    pieces: list[IntArray] = []
-    u = 0
-    for _ in range(len(nodes)):
-        pieces.append(np.array([nodes[u]], dtype=np.int64))
-        v = nxt[u]
-        inner = expand.get((u, v))
-        if inner is not None:
-            pieces.append(inner.astype(np.int64))
-        u = v
-    out = np.concatenate(pieces)
+    out = _written_out(arcs, [bool(solver.value(x)) for x in lit], cycle, runs)
     if closing is None:
         return out
     e, s = closing

@@ -4,9 +4,9 @@ Each tile holds a *structured* tour (Parberry 1997): a tour of the tile that
 contains four given moves near its corners. CP-SAT builds them (the circuit
 model of :mod:`cpknight.formulation` with each required move fixed by
 ``arc[u->v] + arc[v->u] == 1``); they are shipped in
-``cpknight/tours/catalogue.json`` and rebuilt on first use if missing
-(``python -m cpknight.tours.tile_build [OUT]`` rebuilds the file). Strips 3 or
-4 cells high use tiles holding paths between fixed ports.
+``cpknight/tiling/catalogue.json`` and rebuilt on first use if missing
+(``python -m cpknight.tiling.build [OUT]`` rebuilds the file). The strips'
+tiles (boards 3 or 4 cells high) are in :mod:`cpknight.tiling.strips`.
 
 Examples:
     >>> sorted(structure_moves(6, 6))[:2]
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,17 +31,22 @@ import numpy.typing as npt
 from cpknight.board import Board, Cell
 from cpknight.errors import NoTourError, SolveLimitError
 from cpknight.formulation import add_circuit_arcs, successors
-from cpknight.pieces import KNIGHT, move_graph
+from cpknight.pieces import KNIGHT, MoveGraph, move_graph
 from cpknight.solving import Clock, Run, SolveOptions
 
 __all__ = [
     "CATALOGUE_PATH",
     "TILE_SIDES",
+    "IntArray",
+    "NoTileError",
     "build_catalogue",
     "build_tile",
+    "circuit_order",
     "structure_moves",
+    "structured_tile",
     "tile_formulation",
     "tile_order",
+    "tile_run",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -77,7 +83,7 @@ def structure_moves(h: int, w: int) -> tuple[Move, Move, Move, Move]:
     )
 
 
-def _circuit_order(
+def circuit_order(
     h: int,
     w: int,
     *,
@@ -107,36 +113,19 @@ def _circuit_order(
 
     graph = move_graph(Board((h, w)), KNIGHT)
     n = graph.n_nodes
+    arcs = _tile_arcs(graph, closed=closed, start=start, end=end, links=links)
+    tails, heads, index = arcs.tails, arcs.heads, arcs.index
     model = cp_model.CpModel()
-    tail_array, head_array = graph.arcs()
-    tails, heads = tail_array.tolist(), head_array.tolist()
-    names = [
-        "arc[{},{}->{},{}]".format(*graph.cell(u), *graph.cell(v))
-        for u, v in zip(tails, heads, strict=True)
-    ]
-    index = {(u, v): i for i, (u, v) in enumerate(zip(tails, heads, strict=True))}
-    if not closed:  # a dummy node n closes the path
-        for u in range(n):
-            if start is None or u == start:
-                tails, heads, names = [*tails, n], [*heads, u], [*names, f"first[{u}]"]
-            if end is None or u == end:
-                tails, heads, names = [*tails, u], [*heads, n], [*names, f"last[{u}]"]
-    forced = []
-    for u, v in links:  # arcs the circuit must use; a non-move link splits it
-        if (u, v) not in index:
-            index[u, v] = len(tails)
-            tails, heads, names = [*tails, u], [*heads, v], [*names, f"link[{u}->{v}]"]
-        forced.append(index[u, v])
-    lit = add_circuit_arcs(model, tails, heads, names.__getitem__, run=run)
-    for i in forced:
+    lit = add_circuit_arcs(model, tails, heads, arcs.names.__getitem__, run=run)
+    for i in arcs.forced:
         model.add(lit[i] == 1)
     for a, b in required:
         u, v = graph.node(a), graph.node(b)
         model.add(lit[index[u, v]] + lit[index[v, u]] == 1)
     solver = cp_model.CpSolver()
-    tile_run = run or _tile_run(None)
-    configure_cpsat(solver, tile_run)
-    status, _ = solve_cpsat(solver, model, tile_run)
+    this_run = run or tile_run(None)
+    configure_cpsat(solver, this_run)
+    status, _ = solve_cpsat(solver, model, this_run)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -149,7 +138,70 @@ def _circuit_order(
     return order
 
 
-def _tile_run(run: Run | None) -> Run:
+@dataclass(frozen=True)
+class _TileArcs:
+    """The arcs of a tile's circuit model: move arcs, dummy arcs, links.
+
+    Attributes:
+        tails: the tail node of every arc.
+        heads: the head node of every arc.
+        names: every arc's readable name (``arc[r,c->r,c]``, ``first[u]``,
+            ``last[u]``, ``link[u->v]``).
+        index: the arc of each ``(tail, head)`` move or link.
+        forced: the arcs the circuit must use (the links).
+    """
+
+    tails: list[int]
+    heads: list[int]
+    names: list[str]
+    index: dict[tuple[int, int], int]
+    forced: list[int]
+
+
+def _tile_arcs(
+    graph: MoveGraph,
+    *,
+    closed: bool,
+    start: int | None,
+    end: int | None,
+    links: Sequence[tuple[int, int]],
+) -> _TileArcs:
+    """The move arcs; for an open tour the arcs from and to a dummy node.
+
+    The dummy node ``n`` closes the path: joined to every cell, or only to
+    the fixed start and end. ``links`` are extra arcs the circuit must use
+    (a link that is no move splits the circuit into paths).
+    """
+    n = graph.n_nodes
+    tail_array, head_array = graph.arcs()
+    tails, heads = tail_array.tolist(), head_array.tolist()
+    names = [
+        "arc[{},{}->{},{}]".format(*graph.cell(u), *graph.cell(v))
+        for u, v in zip(tails, heads, strict=True)
+    ]
+    index = {(u, v): i for i, (u, v) in enumerate(zip(tails, heads, strict=True))}
+
+    def add(u: int, v: int, name: str) -> None:
+        tails.append(u)
+        heads.append(v)
+        names.append(name)
+
+    if not closed:
+        for u in range(n):
+            if start is None or u == start:
+                add(n, u, f"first[{u}]")
+            if end is None or u == end:
+                add(u, n, f"last[{u}]")
+    forced = []
+    for u, v in links:
+        if (u, v) not in index:
+            index[u, v] = len(tails)
+            add(u, v, f"link[{u}->{v}]")
+        forced.append(index[u, v])
+    return _TileArcs(tails, heads, names, index, forced)
+
+
+def tile_run(run: Run | None) -> Run:
     """The run for one tile build: what is left of ``run``'s limit, at most 20 s.
 
     Raises:
@@ -181,7 +233,7 @@ def build_catalogue(
     for h in sides:
         for w in sides:
             closed = h * w % 2 == 0
-            order = _circuit_order(
+            order = circuit_order(
                 h,
                 w,
                 closed=closed,
@@ -212,7 +264,7 @@ _TILES: dict[tuple[int, int, bool, int | None], tuple[int, ...] | None] = {}
 """Tiles built this session (None: proved not to exist); the clock is no key."""
 
 
-def _tile(
+def structured_tile(
     h: int,
     w: int,
     closed: bool,
@@ -233,22 +285,22 @@ def _tile(
             return tuple(shipped)
     key = (h, w, closed, start)
     if key not in _TILES:
-        order = _circuit_order(
+        order = circuit_order(
             h,
             w,
             closed=closed,
             start=start,
             required=structure_moves(h, w),
-            run=_tile_run(run),
+            run=tile_run(run),
         )
         _TILES[key] = None if order is None else tuple(order)
     found = _TILES[key]
     if found is None:
-        raise _NoTile(f"no structured {h}x{w} tile")
+        raise NoTileError(f"no structured {h}x{w} tile")
     return found
 
 
-class _NoTile(Exception):
+class NoTileError(Exception):
     """A tile (with its start) that does not exist; the layout must change."""
 
 
@@ -275,7 +327,7 @@ def build_tile(
         >>> is_tour(Board((5, 5)), tile, closed=False)
         True
     """
-    order = _circuit_order(
+    order = circuit_order(
         h,
         w,
         closed=closed,
@@ -337,104 +389,13 @@ def tile_order(h: int, w: int, *, closed: bool = True) -> list[Cell]:
         ...     for a, b in structure_moves(6, 6))
         True
     """
-    return [divmod(u, w) for u in _tile(h, w, closed)]
-
-
-# --------------------------------------------------------------------- strips
-#
-# Boards 3 or 4 cells high are too low for the structured joins. They are cut
-# into tiles side by side instead, each holding paths between fixed *ports* on
-# its left and right columns, a knight move from the next tile's ports:
-#
-# * chain (open tours of 3 x n): one path per tile, entering at L1 and leaving
-#   at R1, which is a knight move from the next tile's L1;
-# * lanes (closed tours of 3 x n, open tours of 4 x n): per middle tile an
-#   outward path L1 -> R1 and a return path R2 -> L2 (L2 a knight move from the
-#   previous tile's R2). The last tile is one path L1 -> L2; the first is one
-#   path R2 -> R1 (closed), or two paths start -> R1 and R2 -> end (open).
-#   CP-SAT builds two paths as one circuit with fixed extra arcs R1 -> R2 and
-#   L2 -> L1 (not moves).
-
-_PORTS: dict[int, tuple[Cell, Cell, Cell, Cell]] = {
-    # L1, R1 (column counted from the right: -1 is w - 1), R2, L2
-    3: ((2, 0), (0, -1), (2, -1), (0, 0)),
-    4: ((3, 0), (1, -1), (1, -2), (0, 0)),
-}
-
-
-_STRIP_TILES: dict[tuple[int, int, bool, str], tuple[int, ...] | None] = {}
-"""Strip tiles built this session (None: proved not to exist)."""
-
-
-def _strip_tile(
-    h: int,
-    w: int,
-    lanes: bool,
-    role: str,
-    *,
-    run: Run | None = None,
-) -> tuple[int, ...] | None:
-    """A strip tile's cells in walk order (local ``r * w + c``), or None.
-
-    Roles: ``first``, ``middle``, ``last`` (lanes); ``first open`` is the
-    first tile of an open lanes tour. A build gets what is left of ``run``'s limit,
-    at most :data:`_TILE_SECONDS`.
-    """
-    key = (h, w, lanes, role)
-    if key not in _STRIP_TILES:
-        _STRIP_TILES[key] = _build_strip_tile(h, w, lanes, role, run)
-    return _STRIP_TILES[key]
-
-
-def _build_strip_tile(
-    h: int,
-    w: int,
-    lanes: bool,
-    role: str,
-    run: Run | None,
-) -> tuple[int, ...] | None:
-    (l1r, l1c), (r1r, r1c), (r2r, r2c), (l2r, l2c) = _PORTS[h]
-    l1, l2 = l1r * w + l1c, l2r * w + l2c
-    r1, r2 = r1r * w + w + r1c, r2r * w + w + r2c
-
-    def tour(
-        *,
-        closed: bool,
-        start: int | None = None,
-        end: int | None = None,
-        links: Sequence[tuple[int, int]] = (),
-    ) -> list[int] | None:
-        return _circuit_order(
-            h,
-            w,
-            closed=closed,
-            start=start,
-            end=end,
-            links=links,
-            run=_tile_run(run),
-        )
-
-    if not lanes:
-        order = tour(
-            closed=False,
-            start=None if role == "first" else l1,
-            end=None if role == "last" else r1,
-        )
-    elif role == "first":
-        order = tour(closed=False, start=r2, end=r1)
-    elif role == "first open":
-        order = tour(closed=False, links=((r1, r2),))
-    elif role == "last":
-        order = tour(closed=False, start=l1, end=l2)
-    else:
-        order = tour(closed=True, start=l1, links=((r1, r2), (l2, l1)))
-    return None if order is None else tuple(order)
+    return [divmod(u, w) for u in structured_tile(h, w, closed)]
 
 
 if __name__ == "__main__":  # pragma: no cover - regenerate the catalogue
     import sys
 
-    # python -m cpknight.tours.tile_build [OUT]: the shipped file unless OUT is given.
+    # python -m cpknight.tiling.build [OUT]: the shipped file unless OUT is given.
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else CATALOGUE_PATH
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(build_catalogue()), encoding="utf-8")

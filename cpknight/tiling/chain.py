@@ -1,7 +1,7 @@
 """Both ends fixed on huge boards: a chain of path tiles among the structured tiles.
 
-A tiled closed tour (:mod:`cpknight.tours.tiles`) cannot be repaired near two
-ends far apart (:mod:`cpknight.tours.repair`: by parity). Instead the tiles
+A tiled closed tour (:mod:`cpknight.tiling.tiles`) cannot be repaired near two
+ends far apart (:mod:`cpknight.tiling.repair`: by parity). Instead the tiles
 holding the ends, and the tiles on an L-shaped route between them (along the
 start's row of tiles, then down or up the end's column of tiles), each hold a
 Hamiltonian *path* of the tile rather than a circuit:
@@ -41,38 +41,51 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
 import numpy as np
+import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.pieces import KNIGHT, move_graph
 from cpknight.solving import Run, SolveOptions
-from cpknight.tours.repair import check_colours
-from cpknight.tours.tile_build import (
+from cpknight.tiling.build import (
     IntArray,
-    _circuit_order,
-    _NoTile,
-    _tile,
-    _tile_run,
+    NoTileError,
+    circuit_order,
     structure_moves,
+    structured_tile,
+    tile_run,
 )
-from cpknight.tours.tile_join import (
+from cpknight.tiling.join import (
+    Joins,
+    KindTables,
     expand,
     follow,
+    join_links,
     join_positions,
     kind_tables,
     next_cuts,
 )
+from cpknight.tiling.layout import (
+    closed_sizes,
+    join_straight,
+    kind_grid,
+    layouts,
+    locate,
+    shifted,
+    tile_origins,
+)
+from cpknight.tiling.repair import check_colours
 
-__all__ = ["chain_tour"]
+__all__ = ["chain_tour", "port_path"]
 
 _PATHS: dict[tuple[int, int, int, int, tuple[int, ...]], tuple[int, ...] | None] = {}
 """Chain tiles built this session: (h, w, entry, exit, required moves) -> path."""
 
-_KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 _CANDIDATES = 6  # exit ports tried per chain tile before backing up
 _SEARCH_SECONDS = 0.05  # the search's share of a port path before CP-SAT
 _BUDGET = 60  # paths built (and tiles placed beyond 4 a tile) per route
@@ -98,22 +111,12 @@ def chain_tour(
         InvalidInputError: no layout of tiles and ports was found.
         SolveLimitError: the time limit passed.
     """
-    from cpknight.tours.tiles import _layouts
-
     run = run or SolveOptions().start()
     m, n = board.shape
     check_colours(board, start, end)
     if start == end:
         raise NoTourError(f"an open tour of {board.label} cannot end where it starts")
-    odd = m * n % 2 == 1
-    layouts = _layouts(m, n, closed=not odd, start=start if odd else None)
-    tilings = [(layout.heights, layout.widths) for layout in layouts]
-    if not odd:  # other parts, or in other orders: the ends fall elsewhere in tiles
-        (h, w), odd_rows = tilings[0], m % 2 == 1  # odd parts on one side only
-        h2, w2 = _shifted(h, odd=odd_rows), _shifted(w, odd=not odd_rows)
-        tilings += [(h[::-1], w[::-1]), (h2, w2), (h2[::-1], w2[::-1])]
-        tilings += [(h, w2), (h2, w)]
-    for heights, widths in tilings:
+    for heights, widths in _tilings(m, n, start):
         for rows_first, first_column in product((True, False), (True, False)):
             run.check("building the chain of tiles")
             try:
@@ -128,7 +131,7 @@ def chain_tour(
                     rows_first=rows_first,
                     column=0 if first_column else len(widths) - 1,
                 )
-            except _NoTile:
+            except NoTileError:
                 continue
     raise InvalidInputError(
         f"no chain of tiles joins {board.cell_name(start)} to "
@@ -136,28 +139,26 @@ def chain_tour(
     )
 
 
-def _shifted(parts: list[int], *, odd: bool) -> list[int]:
-    """Parts of the same total whose inner borders all move, or ``parts``.
+def _tilings(m: int, n: int, start: Cell) -> list[tuple[list[int], list[int]]]:
+    """The tilings a chain is tried on: ``(heights, widths)``, best first.
 
-    A part of 6 or 10 first (or, with ``odd``, 5, 7, 9 or 11: allowed along
-    one side when every part of the other side is even), the rest as the
-    layout splits them.
+    An odd x odd board: the layouts with the odd tile on the start. Else the
+    closed layout, then other parts or in other orders, so that the ends fall
+    elsewhere in their tiles.
 
     Examples:
-        >>> _shifted([8, 8, 8], odd=False), _shifted([6, 6], odd=False)
-        ([6, 8, 10], [6, 6])
-        >>> _shifted([6, 6], odd=True), _shifted([7, 8, 10], odd=True)
-        ([5, 7], [6, 7, 6, 6])
+        >>> _tilings(16, 16, (0, 0))[:2]
+        [([8, 8], [8, 8]), ([8, 8], [8, 8])]
     """
-    from cpknight.tours.tiles import _any_parts, _even_parts
-
-    total, borders = sum(parts), set(np.cumsum(parts).tolist()[:-1])
-    split = _any_parts if odd else _even_parts
-    for first in (6, 10, 5, 7, 9, 11) if odd else (6, 10):
-        rest = split(total - first) if total - first >= 5 else None
-        if rest and not borders & set(np.cumsum([first, *rest]).tolist()[:-1]):
-            return [first, *rest]
-    return parts
+    odd = m * n % 2 == 1
+    candidates = layouts(m, n, closed=not odd, start=start if odd else None)
+    tilings = [(layout.heights, layout.widths) for layout in candidates]
+    if not odd:
+        (h, w), odd_rows = tilings[0], m % 2 == 1  # odd parts on one side only
+        h2, w2 = shifted(h, odd=odd_rows), shifted(w, odd=not odd_rows)
+        tilings += [(h[::-1], w[::-1]), (h2, w2), (h2[::-1], w2[::-1])]
+        tilings += [(h, w2), (h2, w)]
+    return tilings
 
 
 def _route(
@@ -183,16 +184,6 @@ def _route(
     step = 1 if i1 >= i0 else -1
     out += [(i, j1) for i in range(i0 + step, i1 + step, step)]
     return out
-
-
-def _locate(parts: Sequence[int], x: int) -> tuple[int, int]:
-    """The index of the part covering ``x`` and that part's first position."""
-    at = 0
-    for k, size in enumerate(parts):
-        if x < at + size:
-            return k, at
-        at += size
-    raise ValueError(x)
 
 
 @dataclass(frozen=True)
@@ -228,23 +219,41 @@ def _chain_assemble(
 ) -> IntArray:
     """The tour along one route, the rows off the chain joined down ``column``."""
     p, q = len(heights), len(widths)
-    row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
-    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
-    (i_s, _), (j_s, _) = _locate(heights, start[0]), _locate(widths, start[1])
-    (i_e, _), (j_e, _) = _locate(heights, end[0]), _locate(widths, end[1])
+    row0, col0, _ = tile_origins(heights, widths, n)
+    (i_s, _), (j_s, _) = locate(heights, start[0]), locate(widths, start[1])
+    (i_e, _), (j_e, _) = locate(heights, end[0]), locate(widths, end[1])
     route = _route((i_s, j_s), (i_e, j_e), rows_first=rows_first)
     on_chain = np.zeros((p, q), dtype=bool)
     for i, j in route:
         on_chain[i, j] = True
-    lo, hi = min(i_s, i_e), max(i_s, i_e)
+    tree = _chain_tree(on_chain, min(i_s, i_e), max(i_s, i_e), column)
+    chain = [i * q + j for i, j in route]
+    needs = _needs(tree, chain)
+    paths = _chain_paths(route, heights, widths, row0, col0, start, end, needs, run)
+    return _assemble_with_chain(m, n, heights, widths, chain, paths, tree, run)
 
-    # The tree of joins: (tile A, tile B, A's move, B's move).
+
+def _chain_tree(
+    on_chain: npt.NDArray[np.bool_], lo: int, hi: int, column: int
+) -> _Tree:
+    """The tree of joins around a chain: (tile A, tile B, A's move, B's move).
+
+    Each row of tiles left to right, except between two chain tiles; the rows
+    above ``lo`` and below ``hi`` (the chain's rows) down ``column``.
+
+    Examples:
+        >>> on = np.array([[True, True], [False, False]])
+        >>> t = _chain_tree(on, 0, 0, 0)
+        >>> t.a.tolist(), t.b.tolist(), t.move_a.tolist(), t.n_h
+        ([2, 0], [3, 2], [2, 3], 1)
+    """
+    p, q = on_chain.shape
     tiles = np.arange(p * q, dtype=np.int64).reshape(p, q)
     keep_h = ~(on_chain[:, :-1] & on_chain[:, 1:])
     rows_v = np.arange(p - 1)
     keep_v = ~((rows_v >= lo) & (rows_v + 1 <= hi))
     n_h, n_v = int(keep_h.sum()), int(keep_v.sum())
-    tree = _Tree(
+    return _Tree(
         np.concatenate([tiles[:, :-1][keep_h], tiles[:-1, column][keep_v]]),
         np.concatenate([tiles[:, 1:][keep_h], tiles[1:, column][keep_v]]),
         np.concatenate([np.full(n_h, 2), np.full(n_v, 3)]).astype(np.int64),
@@ -255,8 +264,16 @@ def _chain_assemble(
         column,
     )
 
-    # The moves each chain tile's path must contain.
-    needs: dict[int, set[int]] = {int(tiles[i, j]): set() for i, j in route}
+
+def _needs(tree: _Tree, chain: list[int]) -> dict[int, tuple[int, ...]]:
+    """The structure moves each chain tile's path must contain: its joins'.
+
+    Examples:
+        >>> on = np.array([[True, True], [False, False]])
+        >>> _needs(_chain_tree(on, 0, 0, 0), [0, 1])
+        {0: (3,), 1: ()}
+    """
+    needs: dict[int, set[int]] = {tile: set() for tile in chain}
     for a, b, x, y in zip(
         tree.a.tolist(),
         tree.b.tolist(),
@@ -268,20 +285,7 @@ def _chain_assemble(
             needs[a].add(x)
         if b in needs:
             needs[b].add(y)
-
-    paths = _chain_paths(
-        route,
-        heights,
-        widths,
-        row0,
-        col0,
-        start,
-        end,
-        {t: tuple(sorted(v)) for t, v in needs.items()},
-        run,
-    )
-    chain = [int(tiles[i, j]) for i, j in route]
-    return _assemble_with_chain(m, n, heights, widths, chain, paths, tree, run)
+    return {tile: tuple(sorted(moves)) for tile, moves in needs.items()}
 
 
 def _chain_paths(
@@ -313,37 +317,15 @@ def _chain_paths(
         if key not in _PATHS:
             budget[0] -= 1
             if budget[0] < 0:
-                raise _NoTile("too many port paths built")
-            _PATHS[key] = _port_path(h, w, entry, exit_, moves, run)
+                raise NoTileError("too many port paths built")
+            _PATHS[key] = port_path(h, w, entry, exit_, moves, run)
         return _PATHS[key]
 
     def ports(k: int, entry: int) -> list[tuple[int, list[int]]]:
-        """Exits of tile k, each with the entries of tile k + 1 it reaches.
-
-        Best first (nearest the middles of the tiles), local cells.
-        """
         (i, j), (i2, j2) = route[k], route[k + 1]
-        h, w = heights[i], widths[j]
-        h2, w2 = heights[i2], widths[j2]
-        er, ec = divmod(entry, w)
-        odd = h * w % 2 == 1
-        found: list[tuple[float, int, int]] = []
-        for r in range(h):
-            for c in range(w):
-                if (r, c) == (er, ec) or ((r + c + er + ec) % 2 == 0) != odd:
-                    continue
-                gr, gc = int(row0[i]) + r, int(col0[j]) + c
-                for dr, dc in _KNIGHT:
-                    r2, c2 = gr + dr - int(row0[i2]), gc + dc - int(col0[j2])
-                    if 0 <= r2 < h2 and 0 <= c2 < w2:
-                        score = abs(r2 - (h2 - 1) / 2) + abs(c2 - (w2 - 1) / 2)
-                        score += abs(r - (h - 1) / 2) + abs(c - (w - 1) / 2)
-                        found.append((score, r * w + c, r2 * w2 + c2))
-        found.sort()
-        by_exit: dict[int, list[int]] = {}
-        for _, a, b in found:
-            by_exit.setdefault(a, []).append(b)
-        return list(by_exit.items())
+        here = (int(row0[i]), int(col0[j]), heights[i], widths[j])
+        there = (int(row0[i2]), int(col0[j2]), heights[i2], widths[j2])
+        return _ports(here, there, entry)
 
     def choices(k: int, entry: int) -> Iterator[tuple[tuple[int, ...], int]]:
         """Tile k's paths from ``entry``, each with the next tile's entry."""
@@ -359,13 +341,35 @@ def _chain_paths(
                 for nxt in entries[:2]:
                     yield found, nxt
 
-    # Depth first along the route, backing up when a tile has no path left.
+    return _depth_first(choices, local(0, start), last, budget, run)
+
+
+def _depth_first(
+    choices: Callable[[int, int], Iterator[tuple[tuple[int, ...], int]]],
+    entry: int,
+    last: int,
+    budget: list[int],
+    run: Run,
+) -> list[tuple[int, ...]]:
+    """Depth first along the route, backing up when a tile has no path left.
+
+    Args:
+        choices: tile k's paths from an entry, each with the next tile's entry.
+        entry: the first tile's entry (the start).
+        last: the index of the last tile of the route.
+        budget: ``[paths built, tiles placed]`` left; each tile placed
+            spends one of the second.
+        run: the run, checked now and then.
+
+    Raises:
+        NoTileError: the budget ran out, or no chain of port paths exists.
+    """
     paths: list[tuple[int, ...]] = []
-    stack = [choices(0, local(0, start))]
+    stack = [choices(0, entry)]
     while stack:
         budget[1] -= 1
         if budget[1] < 0:
-            raise _NoTile("too many port paths tried")
+            raise NoTileError("too many port paths tried")
         if budget[1] % 64 == 0:
             run.check("building the chain of tiles")
         k = len(stack) - 1
@@ -379,10 +383,55 @@ def _chain_paths(
         if k == last:
             return paths
         stack.append(choices(k + 1, picked[1]))
-    raise _NoTile("no chain of port paths")
+    raise NoTileError("no chain of port paths")
 
 
-def _port_path(
+def _ports(
+    here: tuple[int, int, int, int], there: tuple[int, int, int, int], entry: int
+) -> list[tuple[int, list[int]]]:
+    """Exits of the tile ``here``, each with the entries of ``there`` it reaches.
+
+    Tiles are ``(top, left, h, w)`` on the board, cells local ``r * w + c``;
+    an exit has the colour that lets the tile's path from ``entry`` end there.
+    Best first (nearest the middles of the tiles). The moves between the two
+    tiles are read from the move graph of the rectangle they make together
+    (neighbours along the route share their height or their width).
+
+    Examples:
+        >>> ports = _ports((0, 0, 6, 6), (0, 6, 6, 8), entry=0)
+        >>> ports[0]  # exit (2, 5): a move from (3, 1), (1, 1), (4, 0), (0, 0)
+        (17, [25, 9, 32, 0])
+    """
+    (top, left, h, w), (top2, left2, h2, w2) = here, there
+    corner_r, corner_c = min(top, top2), min(left, left2)
+    pair = Board(
+        (max(top + h, top2 + h2) - corner_r, max(left + w, left2 + w2) - corner_c)
+    )
+    graph = move_graph(pair, KNIGHT)
+    tails, heads = graph.arcs()
+    r = graph.cells[tails, 0] + (corner_r - top)  # tail, local to here
+    c = graph.cells[tails, 1] + (corner_c - left)
+    r2 = graph.cells[heads, 0] + (corner_r - top2)  # head, local to there
+    c2 = graph.cells[heads, 1] + (corner_c - left2)
+    er, ec = divmod(entry, w)
+    odd = h * w % 2 == 1
+    keep = (r >= 0) & (r < h) & (c >= 0) & (c < w) & ~((r == er) & (c == ec))
+    keep &= (r2 >= 0) & (r2 < h2) & (c2 >= 0) & (c2 < w2)
+    keep &= ((r + c + er + ec) % 2 == 0) == odd
+    r, c, r2, c2 = r[keep], c[keep], r2[keep], c2[keep]
+    score = np.abs(r2 - (h2 - 1) / 2) + np.abs(c2 - (w2 - 1) / 2)
+    score += np.abs(r - (h - 1) / 2) + np.abs(c - (w - 1) / 2)
+    found = list(
+        zip(score.tolist(), (r * w + c).tolist(), (r2 * w2 + c2).tolist(), strict=True)
+    )
+    found.sort()
+    by_exit: dict[int, list[int]] = {}
+    for _, a, b in found:
+        by_exit.setdefault(a, []).append(b)
+    return list(by_exit.items())
+
+
+def port_path(
     h: int, w: int, entry: int, exit_: int, moves: tuple[int, ...], run: Run
 ) -> tuple[int, ...] | None:
     """A Hamiltonian path of the h x w tile from ``entry`` to ``exit_``, or None.
@@ -395,7 +444,6 @@ def _port_path(
     from cpknight.constraints import TourConstraints
     from cpknight.engines import TourInstance
     from cpknight.errors import NoTourError, SolveLimitError
-    from cpknight.pieces import KNIGHT
     from cpknight.solving import Clock
     from cpknight.tours.search import solve_prune
 
@@ -420,14 +468,14 @@ def _port_path(
         return None
     except SolveLimitError:
         run.check("building the chain of tiles")
-    order = _circuit_order(
+    order = circuit_order(
         h,
         w,
         closed=False,
         start=entry,
         end=exit_,
         required=required,
-        run=_tile_run(run),
+        run=tile_run(run),
     )
     return None if order is None else tuple(order)
 
@@ -444,49 +492,106 @@ def _assemble_with_chain(
 ) -> IntArray:
     """Join the closed tiles to the chain: the path as flat cells ``r * n + c``.
 
-    As :func:`cpknight.tours.tiles._assemble`, with the chain's tiles holding
-    paths read in catalogue direction, a cut at the end of each chain tile's
-    path into the next one's first cell, and the walk ending at the last.
+    As the tiled tour's assembly (:mod:`cpknight.tiling.tiles`), with the
+    chain's tiles holding paths read in catalogue direction, a cut at the end of
+    each chain tile's path into the next one's first cell, and the walk ending
+    at the last.
     """
-    from cpknight.tours.tiles import _straight
-
     ja, jb, ma, mb = tree.a, tree.b, tree.move_a, tree.move_b
-    n_h, lo, hi, col = tree.n_h, tree.lo, tree.hi, tree.column
+    n_h = tree.n_h
     p, q = len(heights), len(widths)
-    row0 = np.concatenate([[0], np.cumsum(heights)[:-1]]).astype(np.int64)
-    col0 = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
-    rows, cols = np.divmod(np.arange(p * q, dtype=np.int64), q)
-    base = row0[rows] * n + col0[cols]
+    _, _, base = tile_origins(heights, widths, n)
 
-    # Kinds: the closed tiles by size, then one per chain tile.
-    sizes = sorted(
-        {(h, w) for h in set(heights) for w in set(widths) if h * w % 2 == 0}
+    (length, move_pos, direction, offsets), kind_of_tile = _chain_kinds(
+        heights, widths, chain, paths, n, run
     )
-    orders: list[tuple[int, int, tuple[int, ...]]] = []
-    size_kind = np.full((12, 12), -1, dtype=np.int64)
-    for h, w in sizes:
-        size_kind[h, w] = len(orders)
-        orders.append((h, w, _tile(h, w, True, run=run)))
-    kind_of_tile = size_kind[
-        np.array(heights, dtype=np.int64)[:, None], np.array(widths, dtype=np.int64)
-    ].ravel()
-    for t, path in zip(chain, paths, strict=True):
-        kind_of_tile[t] = len(orders)
-        orders.append((heights[t // q], widths[t % q], path))
-    length, move_pos, direction, offsets = kind_tables(orders, n)
     run.check("assembling the tiles")
 
-    straight = np.concatenate(
-        [
-            np.full(n_h, _straight(horizontal=True)),
-            np.full(len(ja) - n_h, _straight(horizontal=False)),
-        ]
-    ).astype(bool)
-    ka, kb = kind_of_tile[ja], kind_of_tile[jb]
-    link = direction[ka, ma] * direction[kb, mb] * np.where(straight, -1, 1)
+    straight = join_straight(n_h, len(ja) - n_h)
+    link = join_links(direction, kind_of_tile, (ja, jb, ma, mb), straight)
+    sign = _chain_orientation(link, tree, chain, p, q)
 
-    # Orientation: the chain keeps its paths' direction; every other tile
-    # follows its join towards the chain (a running product of the links).
+    positions = join_positions(
+        length, move_pos, direction, kind_of_tile, sign, (ja, jb, ma, mb), straight
+    )
+    to_tile, to_pos, seg_len, nxt = _chain_segments(
+        (ja, jb, ma, mb), positions, chain, length[kind_of_tile]
+    )
+    run.check("assembling the tiles")
+
+    walk = follow(nxt)
+    lens = seg_len[walk]
+    total = m * n
+    if int(lens.sum()) != total:
+        raise NoTileError("the chain's joins do not make one path")
+    run.check("assembling the tiles")
+    return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
+
+
+def _chain_segments(
+    joins: Joins,
+    positions: tuple[IntArray, IntArray, IntArray, IntArray],
+    chain: list[int],
+    tile_length: IntArray,
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """The walk's segments, as the tiled tour's, with the chain's cuts added.
+
+    Cut ``i`` jumps to entry ``i``: across the joins, then from the end of each
+    chain tile's path into the next one's first cell; the last entry (the
+    first chain tile's first cell, the start) is the root's, and the walk ends
+    where it would return to it.
+
+    Returns:
+        ``(to_tile, to_pos, seg_len, nxt)`` per entry: its tile, its position
+        there, the cells of its segment, and the entry after it (-1: the end).
+    """
+    ja, jb, _, _ = joins
+    a_out, b_out, b_in, a_in = positions
+    chain_a = np.array(chain, dtype=np.int64)
+    cut_tile = np.concatenate([ja, jb, chain_a])
+    cut_pos = np.concatenate([a_out, b_out, tile_length[chain_a] - 1])
+    to_tile = np.concatenate([jb, ja, chain_a[1:], chain_a[:1]])
+    to_pos = np.concatenate([b_in, a_in, np.zeros(len(chain), np.int64)])
+    root = len(to_tile) - 1
+    big = int(tile_length.max()) + 1
+    _, stop, nxt = next_cuts(cut_tile, cut_pos, to_tile, to_pos, big)
+    nxt = np.where(nxt == root, -1, nxt)
+    seg_len = (stop - to_pos) % tile_length[to_tile] + 1
+    return to_tile, to_pos, seg_len, nxt
+
+
+def _chain_kinds(
+    heights: list[int],
+    widths: list[int],
+    chain: list[int],
+    paths: list[tuple[int, ...]],
+    n: int,
+    run: Run,
+) -> tuple[KindTables, IntArray]:
+    """The kinds' tables and every tile's kind: closed sizes, then the chain's.
+
+    The closed tiles by size (their catalogue tours), then one kind per chain
+    tile (its path).
+    """
+    q = len(widths)
+    sizes = closed_sizes(heights, widths)
+    orders = [(h, w, structured_tile(h, w, True, run=run)) for h, w in sizes]
+    kind_of_tile = kind_grid(heights, widths, sizes)
+    for tile, path in zip(chain, paths, strict=True):
+        kind_of_tile[tile] = len(orders)
+        orders.append((heights[tile // q], widths[tile % q], path))
+    return kind_tables(orders, n), kind_of_tile
+
+
+def _chain_orientation(
+    link: IntArray, tree: _Tree, chain: list[int], p: int, q: int
+) -> IntArray:
+    """Every tile's walk direction (+1: its kind's order) around the chain.
+
+    The chain keeps its paths' direction; every other tile follows its join
+    towards the chain (a running product of the :func:`join_links`).
+    """
+    ja, n_h, lo, hi, col = tree.a, tree.n_h, tree.lo, tree.hi, tree.column
     is_h = np.arange(len(ja)) < n_h
     h_link = np.ones((p, max(q - 1, 0)), dtype=np.int64)  # 1 between chain tiles
     h_link[ja[is_h] // q, ja[is_h] % q] = link[is_h]
@@ -509,29 +614,4 @@ def _assemble_with_chain(
     for i in range(hi + 1, p):
         grid[i] = rel[i] * rel[i, col] * grid[i - 1, col] * v_link[i - 1]
     sign = grid.ravel()
-
-    a_out, b_out, b_in, a_in = join_positions(
-        length, move_pos, direction, kind_of_tile, sign, (ja, jb, ma, mb), straight
-    )
-    chain_a = np.array(chain, dtype=np.int64)
-    ends = length[kind_of_tile[chain_a]] - 1
-    # Cut i jumps to entry i; the last cut (the end of the chain) is the root's.
-    cut_tile = np.concatenate([ja, jb, chain_a])
-    cut_pos = np.concatenate([a_out, b_out, ends])
-    to_tile = np.concatenate([jb, ja, chain_a[1:], chain_a[:1]])
-    to_pos = np.concatenate([b_in, a_in, np.zeros(len(chain), np.int64)])
-    root = len(to_tile) - 1
-
-    _, stop, nxt = next_cuts(cut_tile, cut_pos, to_tile, to_pos, int(length.max()) + 1)
-    nxt = np.where(nxt == root, -1, nxt)
-    size = length[kind_of_tile[to_tile]]
-    seg_len = (stop - to_pos) % size + 1
-    run.check("assembling the tiles")
-
-    walk = follow(nxt)
-    lens = seg_len[walk]
-    total = m * n
-    if int(lens.sum()) != total:
-        raise _NoTile("the chain's joins do not make one path")
-    run.check("assembling the tiles")
-    return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
+    return sign

@@ -1,7 +1,7 @@
 """The numpy steps the tiled tours share: tile kinds, cuts, the walk, the cells.
 
-A tiled tour (:mod:`cpknight.tours.tiles`) or a tiled path with a chain of path
-tiles (:mod:`cpknight.tours.chain`) is assembled in the same four steps once
+A tiled tour (:mod:`cpknight.tiling.tiles`) or a tiled path with a chain of path
+tiles (:mod:`cpknight.tiling.chain`) is assembled in the same four steps once
 each tile's direction is known:
 
 1. :func:`kind_tables`: for every kind of tile (its size and its tour or path),
@@ -13,9 +13,9 @@ each tile's direction is known:
 4. :func:`expand`: the segments written out as flat cells ``r * n + c``.
 
 Examples:
-    >>> from cpknight.tours.tile_build import _tile
+    >>> from cpknight.tiling.build import structured_tile
     >>> length, move_pos, direction, offsets = kind_tables(
-    ...     [(6, 6, _tile(6, 6, True))], n=100)
+    ...     [(6, 6, structured_tile(6, 6, True))], n=100)
     >>> length.tolist(), sorted(offsets[0].tolist())[:8]
     ([36], [0, 1, 2, 3, 4, 5, 100, 101])
     >>> sorted(set(direction.ravel().tolist()))  # each move walked one way
@@ -30,15 +30,32 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cpknight.tours.tile_build import IntArray, structure_moves
+from cpknight.board import Cell
+from cpknight.tiling.build import IntArray, structure_moves
 
-__all__ = ["expand", "follow", "join_positions", "kind_tables", "next_cuts"]
+__all__ = [
+    "Joins",
+    "KindTables",
+    "expand",
+    "follow",
+    "join_links",
+    "join_positions",
+    "kind_tables",
+    "next_cuts",
+    "rotated",
+]
+
+Joins = tuple[IntArray, IntArray, IntArray, IntArray]
+"""``(ja, jb, ma, mb)``: the two tiles and the two structure moves of each join."""
+
+KindTables = tuple[IntArray, IntArray, IntArray, list[IntArray]]
+"""``(length, move_pos, direction, offsets)`` per tile kind (:func:`kind_tables`)."""
 
 
 def kind_tables(
     orders: Sequence[tuple[int, int, Sequence[int]]],
     n: int,
-) -> tuple[IntArray, IntArray, IntArray, list[IntArray]]:
+) -> KindTables:
     """Per tile kind: length, structure-move positions, their direction, offsets.
 
     Args:
@@ -70,13 +87,33 @@ def kind_tables(
     return length, move_pos, direction, offsets
 
 
+def join_links(
+    direction: IntArray, kind_of_tile: IntArray, joins: Joins, straight: IntArray
+) -> IntArray:
+    """How each join relates its two tiles' walk directions: B's sign is A's times it.
+
+    Args:
+        direction: structure-move directions per kind (:func:`kind_tables`).
+        kind_of_tile: the kind of every tile.
+        joins: ``(ja, jb, ma, mb)``: the two tiles and two moves of each join.
+        straight: whether each join pairs the first cells of the two moves.
+
+    Returns:
+        ``+1`` or ``-1`` per join.
+    """
+    ja, jb, ma, mb = joins
+    ka, kb = kind_of_tile[ja], kind_of_tile[jb]
+    link: IntArray = direction[ka, ma] * direction[kb, mb] * np.where(straight, -1, 1)
+    return link
+
+
 def join_positions(
     length: IntArray,
     move_pos: IntArray,
     direction: IntArray,
     kind_of_tile: IntArray,
     sign: IntArray,
-    joins: tuple[IntArray, IntArray, IntArray, IntArray],
+    joins: Joins,
     straight: IntArray,
 ) -> tuple[IntArray, IntArray, IntArray, IntArray]:
     """Where each join leaves and enters its two tiles, in walk positions.
@@ -190,18 +227,7 @@ def expand(
         lens: the cells of each walked segment.
         total: the cells of the board.
     """
-    # Each kind's offsets in both directions, written twice so that a segment
-    # that wraps past the end of a tile's order needs no modulo.
-    ext_first = np.zeros((len(offsets), 2), dtype=np.int64)
-    pieces: list[IntArray] = []
-    at = 0
-    for k, offs in enumerate(offsets):
-        for reverse in (0, 1):
-            directed = offs[::-1] if reverse else offs
-            ext_first[k, reverse] = at
-            pieces += [directed, directed]
-            at += 2 * len(directed)
-    ext = np.concatenate(pieces)
+    ext, ext_first = _unrolled(offsets)
     tile = to_tile[walk]
     index0 = ext_first[kind_of_tile[tile], (sign[tile] < 0).astype(np.int64)]
     starts = np.cumsum(lens) - lens
@@ -222,3 +248,46 @@ def expand(
     np.cumsum(shift, out=shift)
     cells += shift
     return cells
+
+
+def _unrolled(offsets: list[IntArray]) -> tuple[IntArray, IntArray]:
+    """Each kind's offsets in both directions, written twice, end to end.
+
+    So that a segment that wraps past the end of a tile's order needs no
+    modulo.
+
+    Returns:
+        ``(ext, ext_first)``: the offsets, and where kind ``k`` starts in them
+        forwards (``ext_first[k, 0]``) and backwards (``ext_first[k, 1]``).
+
+    Examples:
+        >>> ext, first = _unrolled([np.array([0, 1, 5])])
+        >>> ext.tolist(), first.tolist()
+        ([0, 1, 5, 0, 1, 5, 5, 1, 0, 5, 1, 0], [[0, 6]])
+    """
+    ext_first = np.zeros((len(offsets), 2), dtype=np.int64)
+    pieces: list[IntArray] = []
+    at = 0
+    for k, offs in enumerate(offsets):
+        for reverse in (0, 1):
+            directed = offs[::-1] if reverse else offs
+            ext_first[k, reverse] = at
+            pieces += [directed, directed]
+            at += 2 * len(directed)
+    return np.concatenate(pieces), ext_first
+
+
+def rotated(cells: IntArray, start: Cell | None, n: int) -> IntArray:
+    """A closed tour (flat cells ``r * n + c``) rotated to begin on ``start``.
+
+    Dropping the closing move of the rotated circuit gives an open tour from
+    ``start``; with no start the cells are returned as they are.
+
+    Examples:
+        >>> rotated(np.array([5, 9, 2, 7]), (0, 2), n=10).tolist()
+        [2, 7, 5, 9]
+    """
+    if start is None:
+        return cells
+    at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
+    return np.roll(cells, -at)
