@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from cpknight import __version__
-from cpknight.cli.boards import _add_boards, _add_distance, _add_map, _add_reach
+from cpknight.cli.boards import add_boards, add_distance, add_map, add_reach
 from cpknight.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_CODES,
@@ -26,20 +26,21 @@ from cpknight.cli.common import (
     EXIT_LIMIT,
     EXIT_NONE,
     EXIT_OK,
+    Parser,
     Run,
     SubParsers,
-    _Parser,
 )
-from cpknight.cli.formulation import _add_formulation
-from cpknight.cli.longest import _add_longest
-from cpknight.cli.routes import _add_collect
-from cpknight.cli.study import _add_study, interrupted_run
+from cpknight.cli.formulation import add_formulation
+from cpknight.cli.longest import add_longest
+from cpknight.cli.routes import add_collect
+from cpknight.cli.running import interrupted_run
+from cpknight.cli.study import add_study
 from cpknight.cli.tours import (
-    _add_check,
-    _add_compare,
     _add_count,
-    _add_sweep,
-    _add_tour,
+    add_check,
+    add_compare,
+    add_sweep,
+    add_tour,
 )
 from cpknight.errors import (
     CpknightError,
@@ -64,26 +65,26 @@ __all__ = [
 # --------------------------------------------------------------------- main
 
 COMMANDS: list[Callable[[SubParsers], None]] = [
-    _add_boards,
-    _add_map,
-    _add_distance,
-    _add_reach,
-    _add_check,
-    _add_tour,
+    add_boards,
+    add_map,
+    add_distance,
+    add_reach,
+    add_check,
+    add_tour,
     _add_count,
-    _add_compare,
-    _add_sweep,
-    _add_collect,
-    _add_longest,
-    _add_formulation,
-    _add_study,
+    add_compare,
+    add_sweep,
+    add_collect,
+    add_longest,
+    add_formulation,
+    add_study,
 ]
 """Every subcommand's registration, in the order ``--help`` lists them."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``cpknight`` argument parser with every subcommand."""
-    parser = _Parser(
+    parser = Parser(
         prog="cpknight",
         description="Knight tours, distances and reachability on any board, "
         "solved declaratively (CP-SAT, integer programs) and by search.",
@@ -94,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action="version", version=f"cpknight {__version__}"
     )
     sub = parser.add_subparsers(
-        dest="command", metavar="COMMAND", required=True, parser_class=_Parser
+        dest="command", metavar="COMMAND", required=True, parser_class=Parser
     )
     for register in COMMANDS:
         register(sub)

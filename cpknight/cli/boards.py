@@ -14,21 +14,21 @@ from cpknight.cli.common import (
     EXIT_NONE,
     EXIT_OK,
     SubParsers,
-    _add_board_args,
-    _add_cell_args,
-    _add_force,
-    _add_grid,
-    _add_json,
-    _add_solve_args,
-    _board_and_piece,
-    _cell_json,
-    _command,
-    _grid_fits,
-    _json,
-    _new_files,
-    _out,
-    _solve_options,
-    _wrote,
+    add_board_args,
+    add_cell_args,
+    add_command,
+    add_force,
+    add_grid,
+    add_json,
+    add_solve_args,
+    board_and_piece,
+    cell_json,
+    grid_fits,
+    new_files,
+    out,
+    print_json,
+    solve_options_of,
+    wrote,
 )
 from cpknight.errors import (
     InvalidInputError,
@@ -49,8 +49,9 @@ from cpknight.status import Status
 # ------------------------------------------------------------------- boards
 
 
-def _add_boards(sub: SubParsers) -> None:
-    parser = _command(
+def add_boards(sub: SubParsers) -> None:
+    """Register ``cpknight boards``."""
+    parser = add_command(
         sub,
         "boards",
         _run_boards,
@@ -62,38 +63,38 @@ def _add_boards(sub: SubParsers) -> None:
     parser.add_argument(
         "--svg", metavar="FILE", help="also draw the board (or every board) as SVG"
     )
-    _add_force(parser, "the file given to --svg")
+    add_force(parser, "the file given to --svg")
 
 
 def _run_boards(args: argparse.Namespace) -> int:
-    outputs = _new_files(args, "svg")
+    outputs = new_files(args, "svg")
     if args.name:
         board = Board.parse(args.name)
-        _out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
-        _out(_diagram(board))
+        out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
+        out(_diagram(board))
         if args.svg:
             from cpknight.draw import board_svg
 
             write_new_file(args.svg, board_svg(board), force=args.force)
-        _wrote(outputs)
+        wrote(outputs)
         return EXIT_OK
     names = list(NAMED_BOARDS)
     for i, name in enumerate(names):
         named = NAMED_BOARDS[name]
         board = named.build()
         if i:
-            _out()
-        _out(
+            out()
+        out(
             f"{name}: {named.description} "
             f"({board.size_label}, {board.n_open} open cells)"
         )
-        _out(_diagram(board))
+        out(_diagram(board))
     if args.svg:
         from cpknight.draw import boards_svg
 
         boards = [NAMED_BOARDS[name].build() for name in names]
         write_new_file(args.svg, boards_svg(boards), force=args.force)
-    _wrote(outputs)
+    wrote(outputs)
     return EXIT_OK
 
 
@@ -109,8 +110,9 @@ def _diagram(board: Board) -> str:
 # ---------------------------------------------------------------------- map
 
 
-def _add_map(sub: SubParsers) -> None:
-    parser = _command(
+def add_map(sub: SubParsers) -> None:
+    """Register ``cpknight map``."""
+    parser = add_command(
         sub,
         "map",
         _run_map,
@@ -118,51 +120,52 @@ def _add_map(sub: SubParsers) -> None:
         description="Print the distance map from SOURCE: the number of moves to "
         "every cell (* the source, # blocked, - unreachable).",
     )
-    _add_board_args(parser)
-    _add_cell_args(parser)
-    _add_json(parser)
-    _add_grid(parser)
+    add_board_args(parser)
+    add_cell_args(parser)
+    add_json(parser)
+    add_grid(parser)
     parser.add_argument("--svg", metavar="FILE", help="draw the map as an SVG heat map")
-    _add_force(parser, "the file given to --svg")
+    add_force(parser, "the file given to --svg")
 
 
 def _run_map(args: argparse.Namespace) -> int:
-    board, piece = _board_and_piece(args)
-    outputs = _new_files(args, "svg")
+    board, piece = board_and_piece(args)
+    outputs = new_files(args, "svg")
     dmap = distance_map(board, args.source, piece=piece)
     if args.svg:
         from cpknight.draw import distance_map_svg
 
         write_new_file(args.svg, distance_map_svg(dmap), force=args.force)
     if args.json:
-        _json(dmap.as_dict())
+        print_json(dmap.as_dict())
         return EXIT_OK
     unreachable = board.n_open - dmap.n_reachable
-    _out(
+    out(
         f"{piece.label} on {board.label} from {board.cell_name(dmap.source)}: "
         f"{dmap.n_reachable} of {board.n_open} cells reachable, "
         f"at most {dmap.max_distance} moves"
         + (f", {unreachable} unreachable (-)" if unreachable else "")
     )
-    if _grid_fits(args, board):
-        _out(str(dmap))
-    _wrote(outputs)
+    if grid_fits(args, board):
+        out(str(dmap))
+    wrote(outputs)
     return EXIT_OK
 
 
 # ----------------------------------------------------------------- distance
 
 
-def _add_distance(sub: SubParsers) -> None:
-    parser = _command(
+def add_distance(sub: SubParsers) -> None:
+    """Register ``cpknight distance``."""
+    parser = add_command(
         sub,
         "distance",
         _run_distance,
         help="the fewest moves from one cell to another, with a shortest path",
         description="The fewest moves from SOURCE to TARGET and one shortest path.",
     )
-    _add_board_args(parser)
-    _add_cell_args(parser, target=True)
+    add_board_args(parser)
+    add_cell_args(parser, target=True)
     parser.add_argument(
         "--method",
         default=None,
@@ -170,14 +173,14 @@ def _add_distance(sub: SubParsers) -> None:
         help="a method, a comma-separated list, or 'all' (default bfs; on the "
         "unbounded board the knight's formula, or ip for other leapers)",
     )
-    _add_solve_args(parser)
-    _add_json(parser)
+    add_solve_args(parser)
+    add_json(parser)
 
 
 def _run_distance(args: argparse.Namespace) -> int:
     from cpknight.api import compare_distances
 
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     source = board.parse_cell(args.source)
     target = board.parse_cell(args.target)
     comparison = compare_distances(
@@ -186,15 +189,15 @@ def _run_distance(args: argparse.Namespace) -> int:
         target,
         piece=piece,
         methods=args.method or _default_distance_method(board, piece),
-        options=_solve_options(args),
+        options=solve_options_of(args),
     )
     statuses = set(comparison.statuses())
     if comparison.interrupted:  # Ctrl-C: the methods finished, then exit 130
         names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
         if args.json:
-            _json(comparison.as_dict())
+            print_json(comparison.as_dict())
         else:
-            _out(distance_table_text(comparison, f"{names} on {board.label}"))
+            out(distance_table_text(comparison, f"{names} on {board.label}"))
         return EXIT_INTERRUPTED
     single = comparison.rows[0] if len(comparison.rows) == 1 else None
     if single is not None and single.status is Status.REFUSED:
@@ -208,23 +211,23 @@ def _run_distance(args: argparse.Namespace) -> int:
         )
     code = EXIT_OK if "found" in statuses else EXIT_NONE
     if args.json:
-        _json(comparison.as_dict())
+        print_json(comparison.as_dict())
         return code
     if code == EXIT_NONE:
-        _out(next(o.reason or "" for o in comparison.rows if o.reason))
+        out(next(o.reason or "" for o in comparison.rows if o.reason))
         return code
     names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
     heading = f"{names} on {board.label}, {piece.label}"
     if single is None:
-        _out(distance_table_text(comparison, heading))
+        out(distance_table_text(comparison, heading))
         return code
     d = single.value
     kind = "" if d.exact else " (a lower bound)"
-    _out(f"{heading}: {d.distance} moves{kind}")
+    out(f"{heading}: {d.distance} moves{kind}")
     if "bound" in d.details:
-        _out(f"move counts: {counts_text(d.details)}")
+        out(f"move counts: {counts_text(d.details)}")
     if d.path is not None:
-        _out("path: " + " ".join(d.names()))
+        out("path: " + " ".join(d.names()))
     return code
 
 
@@ -235,8 +238,9 @@ def _default_distance_method(board: Board, piece: Leaper) -> str:
     return "formula" if board.dim == 2 and piece.vector == KNIGHT.vector else "ip"
 
 
-def _add_reach(sub: SubParsers) -> None:
-    parser = _command(
+def add_reach(sub: SubParsers) -> None:
+    """Register ``cpknight reach``."""
+    parser = add_command(
         sub,
         "reach",
         _run_reach,
@@ -244,22 +248,22 @@ def _add_reach(sub: SubParsers) -> None:
         description="Show which cells can be reached from SOURCE (+ reachable, "
         "- unreachable, * the source, # blocked) and the components of the board.",
     )
-    _add_board_args(parser)
-    _add_cell_args(parser)
-    _add_json(parser)
-    _add_grid(parser)
+    add_board_args(parser)
+    add_cell_args(parser)
+    add_json(parser)
+    add_grid(parser)
 
 
 def _run_reach(args: argparse.Namespace) -> int:
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     source = board.parse_cell(args.source)
     cells, others, sizes = reach_split(board, source, piece=piece)
     if args.json:
-        _json(
+        print_json(
             {
                 "board": board.label,
                 "piece": list(piece.vector),
-                "source": _cell_json(source),
+                "source": cell_json(source),
                 "reachable": cells,
                 "unreachable": others,
                 "components": sizes,
@@ -268,12 +272,12 @@ def _run_reach(args: argparse.Namespace) -> int:
         return EXIT_OK
     shown = ", ".join(str(size) for size in sizes[:10])
     more = f", ... ({len(sizes)} in all)" if len(sizes) > 10 else ""
-    _out(
+    out(
         f"{piece.label} on {board.label} from {board.cell_name(source)}: "
         f"{len(cells)} of {board.n_open} cells reachable; "
         f"{len(sizes)} component{'s' if len(sizes) != 1 else ''} ({shown}{more})"
     )
-    if not _grid_fits(args, board):
+    if not grid_fits(args, board):
         return EXIT_OK
     mask = board.open_mask
     reached = set(cells)
@@ -285,5 +289,5 @@ def _run_reach(args: argparse.Namespace) -> int:
             return "*"
         return "+" if cell in reached else "-"
 
-    _out(grid_text(board, label))
+    out(grid_text(board, label))
     return EXIT_OK

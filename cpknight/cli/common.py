@@ -62,7 +62,7 @@ Run = Callable[[argparse.Namespace], int]
 SubParsers = Any  # argparse's _SubParsersAction is private
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit code 2.
 
     Negative coordinates (``-5,3``, ``--piece -1,2``) are values, not options:
@@ -78,20 +78,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
-def _out(text: str = "") -> None:
+def out(text: str = "") -> None:
     print(text)
 
 
-def _note(text: str) -> None:
+def note(text: str) -> None:
     """One line on standard error that does not change the answer."""
     print(f"cpknight: note: {text}", file=sys.stderr)
 
 
-def _json(obj: Any) -> None:
+def print_json(obj: Any) -> None:
     print(json.dumps(obj))
 
 
-def _comparison_code(comparison: Comparison) -> int:
+def comparison_code(comparison: Comparison) -> int:
     """The exit code of a table of engines (the rows are printed all the same).
 
     0 when an engine answered, 1 when one proved there is none, 3 when none
@@ -111,19 +111,19 @@ def _comparison_code(comparison: Comparison) -> int:
     return EXIT_NONE if Status.INFEASIBLE in statuses else EXIT_LIMIT
 
 
-def _outcome(args: argparse.Namespace, code: int, data: Any, text: str) -> int:
+def print_outcome(args: argparse.Namespace, code: int, data: Any, text: str) -> int:
     """Print ``data`` as JSON with ``--json``, else ``text``; return ``code``."""
     if args.json:
-        _json(data)
+        print_json(data)
     else:
-        _out(text)
+        out(text)
     return code
 
 
 # ------------------------------------------------------------- shared options
 
 
-def _command(
+def add_command(
     sub: SubParsers,
     name: str,
     run: Run,
@@ -144,7 +144,7 @@ def _command(
     return parser
 
 
-def _add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> None:
+def add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> None:
     parser.add_argument(
         "board",
         metavar="BOARD",
@@ -166,17 +166,17 @@ def _add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> N
     )
 
 
-def _add_cell_args(parser: argparse.ArgumentParser, *, target: bool = False) -> None:
+def add_cell_args(parser: argparse.ArgumentParser, *, target: bool = False) -> None:
     parser.add_argument("source", metavar="SOURCE", help="a cell like a1 or 0,0")
     if target:
         parser.add_argument("target", metavar="TARGET", help="a cell like h8 or 7,7")
 
 
-def _add_json(parser: argparse.ArgumentParser) -> None:
+def add_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
-def _add_grid(parser: argparse.ArgumentParser, what: str = "the grid") -> None:
+def add_grid(parser: argparse.ArgumentParser, what: str = "the grid") -> None:
     parser.add_argument(
         "--grid",
         action="store_true",
@@ -184,20 +184,20 @@ def _add_grid(parser: argparse.ArgumentParser, what: str = "the grid") -> None:
     )
 
 
-def _add_force(parser: argparse.ArgumentParser, files: str) -> None:
+def add_force(parser: argparse.ArgumentParser, files: str) -> None:
     parser.add_argument("--force", action="store_true", help=f"overwrite {files}")
 
 
-def _add_pictures(parser: argparse.ArgumentParser, what: str) -> None:
+def add_pictures(parser: argparse.ArgumentParser, what: str) -> None:
     """``--svg``, ``--animate`` and their ``--force``, for a path-shaped answer."""
     parser.add_argument("--svg", metavar="FILE", help=f"draw the {what} as SVG")
     parser.add_argument(
         "--animate", metavar="FILE", help=f"write an animated SVG of the {what}"
     )
-    _add_force(parser, "files given to --svg/--animate")
+    add_force(parser, "files given to --svg/--animate")
 
 
-def _add_export(
+def add_export(
     parser: argparse.ArgumentParser,
     kind: str,
     suffixes: tuple[str, ...] = CPSAT_SUFFIXES,
@@ -210,10 +210,10 @@ def _add_export(
     """
     parser.add_argument("--export", metavar="FILE", help=f"write the model as {kind}")
     parser.set_defaults(export_kind=(suffixes, written))
-    _add_force(parser, "the file given to --export")
+    add_force(parser, "the file given to --export")
 
 
-def _add_progress(parser: argparse.ArgumentParser) -> None:
+def add_progress(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--progress",
         action="store_true",
@@ -221,7 +221,7 @@ def _add_progress(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _progress_bar(args: argparse.Namespace, line: str, total: int | None = None) -> Any:
+def progress_bar(args: argparse.Namespace, line: str, total: int | None = None) -> Any:
     """A tqdm progress line on stderr, or None when progress is not shown.
 
     Progress is shown when stderr is a terminal, or with ``--progress``; only
@@ -234,29 +234,29 @@ def _progress_bar(args: argparse.Namespace, line: str, total: int | None = None)
     return tqdm(total=total, bar_format=line, file=sys.stderr)
 
 
-def _board_and_piece(args: argparse.Namespace) -> tuple[Board, Leaper]:
+def board_and_piece(args: argparse.Namespace) -> tuple[Board, Leaper]:
     topology: Topology = (
         "torus" if args.torus else "cylinder" if args.cylinder else "bounded"
     )
     return resolve(args.board, getattr(args, "piece", "knight"), topology=topology)
 
 
-def _cell_json(cell: Sequence[int]) -> list[int]:
+def cell_json(cell: Sequence[int]) -> list[int]:
     return [int(x) for x in cell]
 
 
-def _grid_fits(args: argparse.Namespace, board: Board, hint: str = "") -> bool:
+def grid_fits(args: argparse.Namespace, board: Board, hint: str = "") -> bool:
     """Whether to print the grid; if not, say why (boards over the grid limit)."""
     if board.size <= GRID_LIMIT or args.grid:
         return True
-    _out(f"(the grid has {board.size} cells; add --grid to print it{hint})")
+    out(f"(the grid has {board.size} cells; add --grid to print it{hint})")
     return False
 
 
 # --------------------------------------------------------------------- tour
 
 
-def _add_solve_args(
+def add_solve_args(
     parser: argparse.ArgumentParser, *, time_limit: float | None = None
 ) -> None:
     parser.add_argument(
@@ -279,7 +279,7 @@ def _add_solve_args(
     )
 
 
-def _solve_options(args: argparse.Namespace) -> SolveOptions:
+def solve_options_of(args: argparse.Namespace) -> SolveOptions:
     log = getattr(args, "log", False)
     return SolveOptions(
         time_limit=args.time_limit,
@@ -294,9 +294,9 @@ def _log_line(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def _add_tour_args(parser: argparse.ArgumentParser) -> None:
+def add_tour_args(parser: argparse.ArgumentParser) -> None:
     """The instance options shared by ``tour``, ``count``, ``compare`` and others."""
-    _add_board_args(parser)
+    add_board_args(parser)
     parser.add_argument(
         "--open",
         action="store_true",
@@ -306,7 +306,7 @@ def _add_tour_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--end", metavar="CELL", help="the last cell (open tours)")
 
 
-def _tour_ends(
+def tour_ends(
     args: argparse.Namespace, board: Board
 ) -> tuple[Cell | None, Cell | None]:
     """The cells given to ``--start`` and ``--end`` (``None`` where not given)."""
@@ -317,7 +317,7 @@ def _tour_ends(
     return cell(args.start), cell(args.end)
 
 
-def _ends_text(board: Board, start: Cell | None, end: Cell | None) -> str:
+def ends_text(board: Board, start: Cell | None, end: Cell | None) -> str:
     """`` from a1 to h8``: a tour's fixed ends, for a heading."""
     return "".join(
         f" {word} {board.cell_name(cell)}"
@@ -326,7 +326,7 @@ def _ends_text(board: Board, start: Cell | None, end: Cell | None) -> str:
     )
 
 
-def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
+def new_files(args: argparse.Namespace, *options: str) -> list[str]:
     """The files given to these options (``'svg'``: ``--svg``), checked up front.
 
     Checking before the work starts means a refused file costs no solving: a
@@ -351,7 +351,7 @@ def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
     return paths
 
 
-def _write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
+def write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
     """Write the text of each option given a file (``svg=...``: ``--svg``)."""
     for option, text in texts.items():
         path = getattr(args, option)
@@ -359,12 +359,12 @@ def _write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
             write_new_file(path, text(), force=args.force)
 
 
-def _wrote(paths: Sequence[str]) -> None:
+def wrote(paths: Sequence[str]) -> None:
     for path in paths:
-        _out(f"wrote {path}")
+        out(f"wrote {path}")
 
 
-class _Model(Protocol):
+class PrintableModel(Protocol):
     """What the formulation commands need of a built model."""
 
     def formulation(self) -> str: ...
@@ -372,7 +372,7 @@ class _Model(Protocol):
     def export(self, path: str, *, run: RunContext | None = None) -> object: ...
 
 
-def _add_time_limit(parser: argparse.ArgumentParser) -> None:
+def add_build_time_limit(parser: argparse.ArgumentParser) -> None:
     """``--time-limit S`` for the formulation commands: building is bounded."""
     parser.add_argument(
         "--time-limit",
@@ -383,14 +383,14 @@ def _add_time_limit(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _run_of(args: argparse.Namespace) -> RunContext:
+def build_run(args: argparse.Namespace) -> RunContext:
     """The run whose clock bounds building the model (exit 3 past the limit)."""
     return SolveOptions(time_limit=args.time_limit).start()
 
 
-def _print_or_export(
+def print_or_export(
     args: argparse.Namespace,
-    model: _Model,
+    model: PrintableModel,
     note: str = "",
     run: RunContext | None = None,
 ) -> int:
@@ -401,7 +401,7 @@ def _print_or_export(
     """
     if args.export:
         model.export(args.export, run=run)
-        _out(f"wrote {args.export}{note}")
+        out(f"wrote {args.export}{note}")
     else:
-        _out(model.formulation())
+        out(model.formulation())
     return EXIT_OK

@@ -7,31 +7,34 @@ from collections.abc import Callable
 
 from cpknight.cli.common import (
     EXIT_CODES,
+    Parser,
+    PrintableModel,
     SubParsers,
-    _add_board_args,
-    _add_cell_args,
-    _add_export,
-    _add_time_limit,
-    _add_tour_args,
-    _board_and_piece,
-    _command,
-    _Model,
-    _new_files,
-    _Parser,
-    _print_or_export,
-    _run_of,
-    _tour_ends,
+    add_board_args,
+    add_build_time_limit,
+    add_cell_args,
+    add_command,
+    add_export,
+    add_tour_args,
+    board_and_piece,
+    build_run,
+    new_files,
+    print_or_export,
+    tour_ends,
 )
-from cpknight.cli.longest import _add_formulation_longest
-from cpknight.cli.routes import _add_collect_args
-from cpknight.cli.tours import _add_constraint_args, _constraints
+from cpknight.cli.instances import (
+    add_collect_args,
+    add_constraint_args,
+    add_longest_args,
+    constraints_of,
+)
 from cpknight.solving import LINEAR_SUFFIXES, SolveOptions
 
 # ------------------------------------------------------- formulation: tours
 
 
 def _add_formulation_tour(kinds: SubParsers) -> None:
-    parser = _command(
+    parser = add_command(
         kinds,
         "tour",
         _run_formulation_tour,
@@ -39,21 +42,21 @@ def _add_formulation_tour(kinds: SubParsers) -> None:
         description="Print the CP-SAT circuit model of a tour of BOARD with its "
         "own numbers and variable names, or export it as a text proto.",
     )
-    _add_tour_args(parser)
-    _add_export(parser, "a CP-SAT text proto")
-    _add_time_limit(parser)
-    _add_constraint_args(parser)
+    add_tour_args(parser)
+    add_export(parser, "a CP-SAT text proto")
+    add_build_time_limit(parser)
+    add_constraint_args(parser)
 
 
 def _run_formulation_tour(args: argparse.Namespace) -> int:
     from cpknight.pieces import move_graph
     from cpknight.tours.cpsat import build_tour_model
 
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     board.require_finite("a tour")
-    _new_files(args, "export")
-    run = _run_of(args)
-    start, end = _tour_ends(args, board)
+    new_files(args, "export")
+    run = build_run(args)
+    start, end = tour_ends(args, board)
     model = build_tour_model(
         move_graph(board, piece),
         closed=not args.open,
@@ -62,16 +65,14 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
         run=run,
         # printing reads only the arcs: the CP-SAT model is built to export
         arcs_only=not args.export,
-        constraints=_constraints(args, board, piece),
+        constraints=constraints_of(args, board, piece),
     )
     run.check("building the model")
-    return _print_or_export(
-        args, model, f" ({model.n_arcs} Booleans, one circuit)", run
-    )
+    return print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)", run)
 
 
 def _add_formulation_distance(kinds: SubParsers) -> None:
-    parser = _command(
+    parser = add_command(
         kinds,
         "distance",
         _run_formulation_distance,
@@ -81,36 +82,36 @@ def _add_formulation_distance(kinds: SubParsers) -> None:
         "counts, n[+1,+2] ...; flow: one unit of flow over the move arcs), or "
         "export it as LP or MPS (--export FILE.lp|FILE.mps).",
     )
-    _add_board_args(parser)
-    _add_cell_args(parser, target=True)
+    add_board_args(parser)
+    add_cell_args(parser, target=True)
     parser.add_argument(
         "--method",
         default="ip",
         choices=["ip", "flow"],
         help="ip (move counts, default) or flow (arc flow)",
     )
-    _add_export(parser, "FILE.lp or FILE.mps", LINEAR_SUFFIXES, "LP or MPS")
-    _add_time_limit(parser)
+    add_export(parser, "FILE.lp or FILE.mps", LINEAR_SUFFIXES, "LP or MPS")
+    add_build_time_limit(parser)
 
 
 def _run_formulation_distance(args: argparse.Namespace) -> int:
     from cpknight.distances.flow import build_flow_model
     from cpknight.distances.moves import build_move_count_model
 
-    board, piece = _board_and_piece(args)
-    _new_files(args, "export")
-    run = _run_of(args)
-    model: _Model
+    board, piece = board_and_piece(args)
+    new_files(args, "export")
+    run = build_run(args)
+    model: PrintableModel
     if args.method == "flow":
         model = build_flow_model(board, args.source, args.target, piece=piece, run=run)
     else:
         model = build_move_count_model(board, args.source, args.target, piece=piece)
     run.check("building the model")
-    return _print_or_export(args, model, run=run)
+    return print_or_export(args, model, run=run)
 
 
 def _add_formulation_collect(kinds: SubParsers) -> None:
-    parser = _command(
+    parser = add_command(
         kinds,
         "collect",
         _run_formulation_collect,
@@ -120,17 +121,17 @@ def _add_formulation_collect(kinds: SubParsers) -> None:
         "circuit over every cell with self-loops for cells left out) with the "
         "instance's own numbers, or export it as a text proto.",
     )
-    _add_collect_args(parser)
-    _add_export(parser, "a CP-SAT text proto")
-    _add_time_limit(parser)
+    add_collect_args(parser)
+    add_export(parser, "a CP-SAT text proto")
+    add_build_time_limit(parser)
 
 
 def _run_formulation_collect(args: argparse.Namespace) -> int:
     from cpknight.routes.cpsat import build_collect_model
 
-    board, piece = _board_and_piece(args)
-    _new_files(args, "export")
-    run = _run_of(args)
+    board, piece = board_and_piece(args)
+    new_files(args, "export")
+    run = build_run(args)
     model = build_collect_model(
         board,
         args.start,
@@ -141,13 +142,13 @@ def _run_formulation_collect(args: argparse.Namespace) -> int:
         run=run,
     )
     run.check("building the model")
-    return _print_or_export(
+    return print_or_export(
         args, model, f" ({len(model.arcs)} Booleans, one circuit)", run
     )
 
 
 def _add_formulation_count(kinds: SubParsers) -> None:
-    parser = _command(
+    parser = add_command(
         kinds,
         "count",
         _run_formulation_count,
@@ -158,7 +159,7 @@ def _add_formulation_count(kinds: SubParsers) -> None:
         "--time-limit, default 60 s) and print the live states after each row: "
         "exponential in the short side, linear in the long one.",
     )
-    _add_tour_args(parser)
+    add_tour_args(parser)
     parser.add_argument(
         "--time-limit",
         type=float,
@@ -174,9 +175,9 @@ def _run_formulation_count(args: argparse.Namespace) -> int:
     from cpknight.render import frontier_text
     from cpknight.tours.frontier import frontier_formulation, plan_frontier
 
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     board.require_finite("counting tours")
-    start, end = _tour_ends(args, board)
+    start, end = tour_ends(args, board)
     closed = not args.open
     graph = move_graph(board, piece)
     plan = plan_frontier(graph, closed=closed, start=start, end=end)
@@ -199,6 +200,45 @@ def _run_formulation_count(args: argparse.Namespace) -> int:
     return 3
 
 
+# ---------------------------------------------------- formulation: longest
+
+
+def _add_formulation_longest(kinds: SubParsers) -> None:
+    parser = add_command(
+        kinds,
+        "longest",
+        _run_formulation_longest,
+        help="the CP-SAT model of a longest uncrossed or induced path",
+        description="Print the CP-SAT model of the longest uncrossed or induced "
+        "path (or cycle) with the instance's own numbers, and the sizes of both "
+        "crossing forms (pairwise, cliques), or export it as a text proto.",
+    )
+    add_longest_args(parser)
+    add_export(parser, "a CP-SAT text proto")
+    add_build_time_limit(parser)
+
+
+def _run_formulation_longest(args: argparse.Namespace) -> int:
+    from cpknight.longest.cpsat import build_longest_model
+
+    board, piece = board_and_piece(args)
+    new_files(args, "export")
+    run = build_run(args)
+    model = build_longest_model(
+        board,
+        kind=args.kind,
+        closed=args.closed,
+        piece=piece,
+        crossings=args.crossings,
+        cuts=args.cuts,
+        run=run,
+    )
+    run.check("building the model")
+    sizes = model.sizes()
+    note = f" ({sizes['Booleans']} Booleans, one circuit)"
+    return print_or_export(args, model, note, run)
+
+
 # -------------------------------------------------------------- formulation
 
 FORMULATIONS: list[Callable[[SubParsers], None]] = [
@@ -211,7 +251,8 @@ FORMULATIONS: list[Callable[[SubParsers], None]] = [
 """Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
 
 
-def _add_formulation(sub: SubParsers) -> None:
+def add_formulation(sub: SubParsers) -> None:
+    """Register ``cpknight formulation``."""
     parser = sub.add_parser(
         "formulation",
         help="print or export a model with this instance's numbers",
@@ -221,7 +262,7 @@ def _add_formulation(sub: SubParsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     kinds = parser.add_subparsers(
-        dest="kind", metavar="KIND", required=True, parser_class=_Parser
+        dest="kind", metavar="KIND", required=True, parser_class=Parser
     )
     for register in FORMULATIONS:
         register(kinds)
