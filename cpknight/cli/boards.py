@@ -24,24 +24,24 @@ from cpknight.cli.common import (
     board_and_piece,
     cell_json,
     grid_fits,
+    grid_or_hint,
     new_files,
     out,
     print_json,
     solve_options_of,
+    write_output,
     wrote,
 )
 from cpknight.errors import (
     InvalidInputError,
     SolveLimitError,
 )
-from cpknight.io import (
-    write_new_file,
-)
 from cpknight.named_boards import NAMED_BOARDS
 from cpknight.pieces import KNIGHT, Leaper
 from cpknight.render import (
     counts_text,
     distance_table_text,
+    grid_hint,
     grid_text,
 )
 from cpknight.status import Status
@@ -75,7 +75,7 @@ def _run_boards(args: argparse.Namespace) -> int:
         if args.svg:
             from cpknight.draw import board_svg
 
-            write_new_file(args.svg, board_svg(board), force=args.force)
+            write_output(args.svg, board_svg(board), force=args.force)
         wrote(outputs)
         return EXIT_OK
     names = list(NAMED_BOARDS)
@@ -93,7 +93,7 @@ def _run_boards(args: argparse.Namespace) -> int:
         from cpknight.draw import boards_svg
 
         boards = [NAMED_BOARDS[name].build() for name in names]
-        write_new_file(args.svg, boards_svg(boards), force=args.force)
+        write_output(args.svg, boards_svg(boards), force=args.force)
     wrote(outputs)
     return EXIT_OK
 
@@ -135,7 +135,7 @@ def _run_map(args: argparse.Namespace) -> int:
     if args.svg:
         from cpknight.draw import distance_map_svg
 
-        write_new_file(args.svg, distance_map_svg(dmap), force=args.force)
+        write_output(args.svg, distance_map_svg(dmap), force=args.force)
     if args.json:
         print_json(dmap.as_dict())
         return EXIT_OK
@@ -146,8 +146,7 @@ def _run_map(args: argparse.Namespace) -> int:
         f"at most {dmap.max_distance} moves"
         + (f", {unreachable} unreachable (-)" if unreachable else "")
     )
-    if grid_fits(args, board):
-        out(str(dmap))
+    out(grid_or_hint(args, board, lambda: str(dmap)))
     wrote(outputs)
     return EXIT_OK
 
@@ -278,6 +277,7 @@ def _run_reach(args: argparse.Namespace) -> int:
         f"{len(sizes)} component{'s' if len(sizes) != 1 else ''} ({shown}{more})"
     )
     if not grid_fits(args, board):
+        out(grid_hint(board))
         return EXIT_OK
     mask = board.open_mask
     reached = set(cells)

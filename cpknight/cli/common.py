@@ -8,7 +8,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol, TextIO
 
 from cpknight.api import (
     resolve,
@@ -20,10 +20,8 @@ from cpknight.io import (
     write_new_file,
 )
 from cpknight.pieces import Leaper
-from cpknight.render import (
-    GRID_LIMIT,
-)
-from cpknight.results import Comparison
+from cpknight.render import GRID_LIMIT, grid_hint, outcome_line
+from cpknight.results import Comparison, Outcome
 from cpknight.solving import CPSAT_SUFFIXES, SolveOptions, check_export_path
 from cpknight.solving import Run as RunContext
 from cpknight.status import Status
@@ -118,6 +116,47 @@ def print_outcome(args: argparse.Namespace, code: int, data: Any, text: str) -> 
     else:
         out(text)
     return code
+
+
+def report(
+    args: argparse.Namespace,
+    outcome: Outcome,
+    text: Callable[[Any], str],
+    *,
+    pictures: Callable[[Any], None] | None = None,
+    none: str | None = None,
+    partial: str | None = None,
+    stream: TextIO | None = None,
+) -> int:
+    """Print one answer the one way: no value, exit code, pictures, JSON or text.
+
+    Without a value: exit 1 when proved none (with ``none``, or the outcome's
+    line), 3 at the limit, 130 after Ctrl-C (with a note). With one:
+    ``pictures(value)`` writes the files, then the outcome's JSON or
+    ``text(value)`` (on ``stream``, standard output unless given) is printed.
+    ``partial`` is the note of a best-so-far value kept after Ctrl-C (exit
+    130); without it a value found before Ctrl-C answers in full (exit 0).
+    """
+    value = outcome.value
+    if value is None:
+        code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
+        line = outcome_line(outcome)
+        if outcome.interrupted:
+            code = EXIT_INTERRUPTED
+            note("interrupted (Ctrl-C) before an answer was found")
+        elif code == EXIT_NONE and none is not None:
+            line = none
+        return print_outcome(args, code, outcome.as_dict(), line)
+    if pictures is not None:
+        pictures(value)
+    if args.json:
+        print_json(outcome.as_dict())
+    else:
+        print(text(value), file=stream or sys.stdout)
+    if outcome.interrupted and partial is not None:
+        note(partial)
+        return EXIT_INTERRUPTED
+    return EXIT_OK
 
 
 # ------------------------------------------------------------- shared options
@@ -245,12 +284,18 @@ def cell_json(cell: Sequence[int]) -> list[int]:
     return [int(x) for x in cell]
 
 
-def grid_fits(args: argparse.Namespace, board: Board, hint: str = "") -> bool:
-    """Whether to print the grid; if not, say why (boards over the grid limit)."""
-    if board.size <= GRID_LIMIT or args.grid:
-        return True
-    out(f"(the grid has {board.size} cells; add --grid to print it{hint})")
-    return False
+def grid_fits(args: argparse.Namespace, board: Board) -> bool:
+    """Whether to print the grid: boards up to the grid limit, or ``--grid``."""
+    return board.size <= GRID_LIMIT or args.grid
+
+
+def grid_or_hint(
+    args: argparse.Namespace, board: Board, grid: Callable[[], str], hint: str = ""
+) -> str:
+    """The grid's text, or the line that says why it is not printed."""
+    if grid_fits(args, board):
+        return grid()
+    return grid_hint(board, hint)
 
 
 # --------------------------------------------------------------------- tour
@@ -351,12 +396,20 @@ def new_files(args: argparse.Namespace, *options: str) -> list[str]:
     return paths
 
 
+def write_output(path: str, text: str, *, force: bool) -> None:
+    """Write ``text`` to the file ``path``, or to standard output when ``-``."""
+    if path == "-":
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    else:
+        write_new_file(path, text, force=force)
+
+
 def write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
     """Write the text of each option given a file (``svg=...``: ``--svg``)."""
     for option, text in texts.items():
         path = getattr(args, option)
         if path:
-            write_new_file(path, text(), force=args.force)
+            write_output(path, text(), force=args.force)
 
 
 def wrote(paths: Sequence[str]) -> None:

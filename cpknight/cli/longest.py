@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from cpknight.cli.common import (
     EXIT_CODES,
-    EXIT_INTERRUPTED,
-    EXIT_LIMIT,
-    EXIT_NONE,
-    EXIT_OK,
     SubParsers,
     add_command,
     add_grid,
@@ -18,19 +15,19 @@ from cpknight.cli.common import (
     add_solve_args,
     board_and_piece,
     comparison_code,
-    grid_fits,
+    grid_or_hint,
     new_files,
-    note,
     out,
     print_json,
-    print_outcome,
+    report,
     solve_options_of,
     write_files,
-    wrote,
 )
 from cpknight.cli.instances import add_longest_args
-from cpknight.render import longest_line, longest_table_text, outcome_line
-from cpknight.status import Status
+from cpknight.render import limit_text, longest_line, longest_table_text, path_report
+
+if TYPE_CHECKING:
+    from cpknight.longest.common import LongestPath
 
 
 def add_longest(sub: SubParsers) -> None:
@@ -85,9 +82,7 @@ def _run_longest(args: argparse.Namespace) -> int:
         if args.json:
             print_json(comparison.as_dict())
             return code
-        limit = "no limit"
-        if options.time_limit is not None:
-            limit = f"a limit of {options.time_limit:g} s each"
+        limit = limit_text(options.time_limit)
         shape = "cycle" if args.closed else "path"
         heading = (
             f"longest {args.kind} {shape} on {board.label} ({piece.label}), {limit}"
@@ -104,29 +99,21 @@ def _run_longest(args: argparse.Namespace) -> int:
         cuts=args.cuts,
         options=options,
     )
-    path = outcome.value
-    stopped = EXIT_INTERRUPTED if outcome.interrupted else None
-    if path is None:
-        code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
-        return print_outcome(
-            args, stopped or code, outcome.as_dict(), outcome_line(outcome)
-        )
-    if args.svg or args.animate:
-        from cpknight.draw.longest import longest_animation_svg, longest_svg
 
-        write_files(
-            args,
-            svg=lambda: longest_svg(path),
-            animate=lambda: longest_animation_svg(path),
-        )
-    if args.json:
-        print_json(outcome.as_dict())
-        return stopped or EXIT_OK
-    out(longest_line(path))
-    if grid_fits(args, board):
-        out(str(path))
-    out(("cycle: " if path.closed else "path: ") + " ".join(path.names()))
-    wrote(outputs)
-    if stopped:
-        note("interrupted (Ctrl-C): the longest found so far, not proved longest")
-    return stopped or EXIT_OK
+    def pictures(path: LongestPath) -> None:
+        if args.svg or args.animate:
+            from cpknight.draw.longest import longest_animation_svg, longest_svg
+
+            write_files(
+                args,
+                svg=lambda: longest_svg(path),
+                animate=lambda: longest_animation_svg(path),
+            )
+
+    def text(path: LongestPath) -> str:
+        grid = grid_or_hint(args, board, lambda: str(path))
+        cells = ("cycle: " if path.closed else "path: ") + " ".join(path.names())
+        return path_report(longest_line(path), grid, cells, outputs)
+
+    partial = "interrupted (Ctrl-C): the longest found so far, not proved longest"
+    return report(args, outcome, text, pictures=pictures, partial=partial)

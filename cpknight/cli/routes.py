@@ -6,10 +6,6 @@ import argparse
 
 from cpknight.cli.common import (
     EXIT_CODES,
-    EXIT_INTERRUPTED,
-    EXIT_LIMIT,
-    EXIT_NONE,
-    EXIT_OK,
     SubParsers,
     add_command,
     add_grid,
@@ -17,19 +13,15 @@ from cpknight.cli.common import (
     add_pictures,
     add_solve_args,
     board_and_piece,
-    grid_fits,
+    grid_or_hint,
     new_files,
-    note,
-    out,
-    print_json,
-    print_outcome,
+    report,
     solve_options_of,
     write_files,
-    wrote,
 )
 from cpknight.cli.instances import add_collect_args
-from cpknight.render import outcome_line, route_line
-from cpknight.status import Status
+from cpknight.render import path_report, route_line
+from cpknight.results import Route
 
 # ------------------------------------------------------------------ collect
 
@@ -78,29 +70,21 @@ def _run_collect(args: argparse.Namespace) -> int:
         method=args.method,
         options=solve_options_of(args),
     )
-    route = outcome.value
-    stopped = EXIT_INTERRUPTED if outcome.interrupted else None
-    if route is None:
-        code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
-        return print_outcome(
-            args, stopped or code, outcome.as_dict(), outcome_line(outcome)
-        )
-    if args.svg or args.animate:
-        from cpknight.draw import route_animation_svg, route_svg
 
-        write_files(
-            args,
-            svg=lambda: route_svg(route),
-            animate=lambda: route_animation_svg(route),
-        )
-    if args.json:
-        print_json(outcome.as_dict())
-        return stopped or EXIT_OK
-    out(route_line(route))
-    if grid_fits(args, board):
-        out(str(route))
-    out("route: " + " ".join(route.names()))
-    wrote(outputs)
-    if stopped:
-        note("interrupted (Ctrl-C): the best route found so far")
-    return stopped or EXIT_OK
+    def pictures(route: Route) -> None:
+        if args.svg or args.animate:
+            from cpknight.draw import route_animation_svg, route_svg
+
+            write_files(
+                args,
+                svg=lambda: route_svg(route),
+                animate=lambda: route_animation_svg(route),
+            )
+
+    def text(route: Route) -> str:
+        grid = grid_or_hint(args, board, lambda: str(route))
+        path = "route: " + " ".join(route.names())
+        return path_report(route_line(route), grid, path, outputs)
+
+    partial = "interrupted (Ctrl-C): the best route found so far"
+    return report(args, outcome, text, pictures=pictures, partial=partial)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cpknight.cli.common import (
     EXIT_INTERNAL,
@@ -16,6 +16,7 @@ from cpknight.cli.common import (
     new_files,
     out,
     solve_options_of,
+    write_output,
     wrote,
 )
 from cpknight.cli.running import (
@@ -24,7 +25,7 @@ from cpknight.cli.running import (
     run_options,
     task_progress,
 )
-from cpknight.io import write_new_file
+from cpknight.render import limit_text, summary_text
 
 if TYPE_CHECKING:
     pass
@@ -95,25 +96,23 @@ def _run_study(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     if args.csv:
-        write_new_file(args.csv, study.csv_text(), force=args.force)
+        write_output(args.csv, study.csv_text(), force=args.force)
     if args.json:
         text = json.dumps(study.as_dict(), indent=1) + "\n"
-        write_new_file(args.json, text, force=args.force)
+        write_output(args.json, text, force=args.force)
     if args.svg or args.time_svg:
         from cpknight.draw.study import profile_svg, solved_time_svg
 
         if args.svg:
-            write_new_file(args.svg, profile_svg(study), force=args.force)
+            write_output(args.svg, profile_svg(study), force=args.force)
         if args.time_svg:
-            write_new_file(args.time_svg, solved_time_svg(study), force=args.force)
-    limit = "no limit"
-    if options.time_limit is not None:
-        limit = f"a limit of {options.time_limit:g} s each"
+            write_output(args.time_svg, solved_time_svg(study), force=args.force)
+    limit = limit_text(options.time_limit)
     out(
         f"study of {args.suite}: {len(study.instances)} instances x "
         f"{len(study.engines)} engines, {limit}"
     )
-    out(_summary_text(study.summary()))
+    out(summary_text(study.summary()))
     wrong = study.wrong()
     for row in wrong[:10]:
         out(f"WRONG: {row['engine']} on '{row['instance']}': {row['wrong']}")
@@ -121,17 +120,3 @@ def _run_study(args: argparse.Namespace) -> int:
         out("wrong: none (every tour checked, every answer agrees)")
     wrote(outputs)
     return EXIT_INTERNAL if wrong else EXIT_OK
-
-
-def _summary_text(summary: dict[str, dict[str, Any]]) -> str:
-    """The per-engine summary as an aligned table."""
-    heads = ["engine", "solved", "proved none", "limit", "refused", "wrong", "seconds"]
-    lines = [[name, *(str(v[h]) for h in heads[1:])] for name, v in summary.items()]
-    widths = [max(len(r[k]) for r in [heads, *lines]) for k in range(len(heads))]
-
-    def line(cells: list[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
-        return "  ".join([first, *rest])
-
-    return "\n".join([line(heads), *(line(r) for r in lines)])

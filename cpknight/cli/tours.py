@@ -30,9 +30,11 @@ from cpknight.cli.common import (
     print_json,
     print_outcome,
     progress_bar,
+    report,
     solve_options_of,
     tour_ends,
     write_files,
+    write_output,
     wrote,
 )
 from cpknight.cli.instances import add_constraint_args, constraints_of, with_text
@@ -49,20 +51,20 @@ from cpknight.errors import (
 from cpknight.io import (
     read_tour_file,
     tour_file_text,
-    write_new_file,
     write_tour_file,
 )
 from cpknight.render import (
     GRID_LIMIT,
     comparison_text,
-    effort_text,
     frontier_text,
     grid_text,
-    outcome_line,
+    limit_text,
     prefixes_text,
-    sweep_text,
+    sweep_report,
+    tour_heading,
+    tour_report,
 )
-from cpknight.results import Outcome, TourCount
+from cpknight.results import Outcome, Tour, TourCount
 from cpknight.status import Effort, Status
 
 # -------------------------------------------------------------------- check
@@ -200,22 +202,36 @@ def _run_tour(args: argparse.Namespace) -> int:
         options=options,
         constraints=side,
     )
-    tour = outcome.tour
-    if tour is None:
-        code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
-        if outcome.interrupted:
-            code = EXIT_INTERRUPTED
-            note("interrupted (Ctrl-C) before a tour was found")
-        text = outcome_line(outcome)
-        if code == EXIT_NONE:
-            what = f"{board.label} ({piece.label}){with_text(side, board)}"
-            text = f"no {kind} tour of {what}: {outcome.reason}"
-        return print_outcome(args, code, outcome.as_dict(), text)
-    if args.out == "-":
-        # standard output carries the tour file alone; the report goes to stderr
-        sys.stdout.write(tour_file_text(tour))
-    elif args.out:
-        write_tour_file(args.out, tour, force=args.force, run=run)
+    what = f"{board.label} ({piece.label}){with_text(side, board)}"
+    none = f"no {kind} tour of {what}: {outcome.reason}"
+
+    def pictures(tour: Tour) -> None:
+        if args.out == "-" and not args.json:
+            sys.stdout.write(tour_file_text(tour))
+        elif args.out:
+            write_tour_file(args.out, tour, force=args.force, run=run)
+        _draw_tour(args, tour)
+
+    def text(tour: Tour) -> str:
+        picked = args.method == "auto"
+        side_text = side.describe(board) if side else ""
+        if args.out == "-":  # the tour file has standard output: report on stderr
+            return tour_heading(tour, picked=picked, side=side_text)
+        return tour_report(
+            tour,
+            picked=picked,
+            side=side_text,
+            grid=grid_fits(args, board),
+            hint="" if args.out else ", or --out FILE to save the tour",
+            wrote=outputs,
+        )
+
+    stream = sys.stderr if args.out == "-" else None
+    return report(args, outcome, text, pictures=pictures, none=none, stream=stream)
+
+
+def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
+    """Write the ``--svg``, ``--animate`` and ``--html`` pictures of a tour."""
     if args.svg or args.animate or args.html:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
 
@@ -225,26 +241,6 @@ def _run_tour(args: argparse.Namespace) -> int:
             animate=lambda: tour_animation_svg(tour, speed=args.speed),
             html=lambda: tour_html(tour, speed=args.speed),
         )
-    if args.json:
-        print_json(outcome.as_dict())
-        return EXIT_OK
-    picked = " (picked by auto)" if args.method == "auto" else ""
-    heading = (
-        f"{kind} tour of {board.label} ({piece.label}), {len(tour)} cells, "
-        f"found by {tour.method}{picked} in {tour.seconds:.3f} s"
-    )
-    if side:
-        heading += f"\nside constraints checked: {side.describe(board)}"
-    if args.out == "-":
-        print(heading, file=sys.stderr)
-        return EXIT_OK
-    out(heading)
-    hint = "" if args.out else ", or --out FILE to save the tour"
-    if grid_fits(args, board, hint):
-        out(str(tour))
-        out("path: " + " ".join(tour.names()))
-    wrote(outputs)
-    return EXIT_OK
 
 
 # -------------------------------------------------------------------- count
@@ -460,9 +456,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     if args.json:
         print_json(comparison.as_dict())
         return code
-    limit = "no limit"
-    if options.time_limit is not None:
-        limit = f"a limit of {options.time_limit:g} s each"
+    limit = limit_text(options.time_limit)
     kind = "closed" if closed else "open"
     where = ends_text(board, start, end) + with_text(side, board)
     heading = f"{kind} tour of {board.label} ({piece.label}){where}, {limit}"
@@ -561,38 +555,11 @@ def _run_sweep(args: argparse.Namespace) -> int:
     if args.svg:
         from cpknight.draw import sweep_svg
 
-        write_new_file(args.svg, sweep_svg(result), force=args.force)
+        write_output(args.svg, sweep_svg(result), force=args.force)
     if args.json:
         print_json(result.as_dict())
     else:
-        kind = "closed" if result.closed else "open"
-        limit = ""
-        if options.time_limit is not None:
-            limit = f", limit {options.time_limit:g} s per cell"
-        out(
-            f"{kind} tours of {board.label} ({piece.label}) from each start cell, "
-            f"by {result.method}{limit}:"
-        )
-        if board.size > GRID_LIMIT:
-            out(f"(the grid has {board.size} cells; use --json for every cell)")
-            out(", ".join(f"{k}: {v}" for k, v in counts.items()))
-        else:
-            out(sweep_text(result))
-        proved = [c for c in result.cells if c.status == "infeasible"]
-        if proved:
-            more = len(proved) - 1
-            others = f" (and {more} more cells; --json gives each reason)"
-            out(
-                f"why not {board.cell_name(proved[0].cell)}: {proved[0].reason}"
-                + (others if more else "")
-            )
-        total = sum(c.seconds for c in result.cells)
-        slow = max(result.cells, key=lambda c: c.seconds, default=None)
-        if slow is not None:
-            out(
-                f"{total:.3f} s in all; slowest {board.cell_name(slow.cell)} "
-                f"({slow.seconds:.3f} s, {effort_text(slow.effort.as_dict())})"
-            )
+        out(sweep_report(result, options.time_limit, board.size <= GRID_LIMIT))
         wrote(outputs)
     if result.interrupted:
         kept = args.resume or args.results
@@ -637,7 +604,7 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
     if args.svg:
         from cpknight.draw.pairs import pairs_svg
 
-        write_new_file(args.svg, pairs_svg(result), force=args.force)
+        write_output(args.svg, pairs_svg(result), force=args.force)
     code = EXIT_LIMIT if counts.get("unknown") else EXIT_OK
     if args.json:
         print_json(result.as_dict())
