@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         Sweep,
         Tour,
     )
+    from cpknight.study import Study
 
 __all__ = [
     "GRID_LIMIT",
@@ -56,6 +57,7 @@ __all__ = [
     "prefixes_text",
     "route_line",
     "route_text",
+    "study_report",
     "summary_text",
     "sweep_report",
     "sweep_text",
@@ -749,3 +751,32 @@ def tour_report(
     if not grid:
         return path_report(heading, None, grid_hint(tour.board, hint), wrote)
     return path_report(heading, str(tour), "path: " + " ".join(tour.names()), wrote)
+
+
+def study_report(
+    study: Study, where: str, time_limit: float | None, wrote: Sequence[str] = ()
+) -> str:
+    """The text of ``cpknight study``: sizes, the summary, any wrong answers.
+
+    Examples:
+        >>> from cpknight.study import read_suite_text, run_study
+        >>> study = run_study(read_suite_text("5x5 --open"), engines="cpsat")
+        >>> print(study_report(study, "suite.txt", 10.0))
+        study of suite.txt: 1 instances x 1 engines, a limit of 10 s each
+        engine  solved ...
+        cpsat        1 ...
+        wrong: none (every tour checked, every answer agrees)
+    """
+    lines = [
+        f"study of {where}: {len(study.instances)} instances x "
+        f"{len(study.engines)} engines, {limit_text(time_limit)}",
+        summary_text(study.summary()),
+    ]
+    wrong = study.wrong()
+    lines += [
+        f"WRONG: {row['engine']} on '{row['instance']}': {row['wrong']}"
+        for row in wrong[:10]
+    ]
+    if not wrong:
+        lines.append("wrong: none (every tour checked, every answer agrees)")
+    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])

@@ -29,7 +29,7 @@ def test_compare_6x6_open_from_a1(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "open tour of 6x6 (knight (1,2)) from a1, a limit of 10 s each:"
+    assert lines[0] == "open tour of 6x6 (knight (1,2)) from a1, a limit of 60 s each:"
     assert lines[1].split() == ["method", "outcome", "seconds", "effort", "checked"]
     rows = {line.split()[0]: line for line in lines[3:7]}
     assert set(rows) == set(SEARCH.split(","))
@@ -60,7 +60,7 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
         "closed": False,
         "start": [0, 0],
         "end": None,
-        "time_limit": 10.0,
+        "time_limit": 60.0,
     }
     assert [r["method"] for r in data["rows"]] == ["warnsdorff", "prune"]
     for row in data["rows"]:
@@ -124,7 +124,7 @@ def test_sweep_5x5_open(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_sweep_json_and_jobs(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "sweep", "5x5", "--method", "prune", "--jobs", "2", "--json"
+        capsys, "sweep", "5x5", "--open", "--method", "prune", "--jobs", "2", "--json"
     )
     assert code == 0
     data = json.loads(out)
@@ -148,7 +148,6 @@ def test_sweep_unknown_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
         capsys,
         "sweep",
         "6x6",
-        "--closed",
         "--method",
         "backtrack",
         "--time-limit",

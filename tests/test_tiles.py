@@ -201,7 +201,7 @@ def test_cli_round_trip(tmp_path: Path, suffix: str) -> None:
     assert isinstance(array, np.ndarray)
     assert array.shape == (3600, 2)
     assert main(["tour", "61x61", "--open", "--out", str(out), "--force"]) == 0
-    assert main(["check", "61x61", str(out)]) == 0
+    assert main(["check", "61x61", str(out), "--open"]) == 0
     assert main(["check", "61x61", str(out), "--closed"]) == 1  # odd: no circuit
 
 

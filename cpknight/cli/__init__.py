@@ -29,6 +29,9 @@ from cpknight.cli.common import (
     Parser,
     Run,
     SubParsers,
+    add_command,
+    out,
+    reset_streams,
 )
 from cpknight.cli.formulation import add_formulation
 from cpknight.cli.longest import add_longest
@@ -88,24 +91,64 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cpknight",
         description="Knight tours, distances and reachability on any board, "
         "solved declaratively (CP-SAT, integer programs) and by search.",
-        epilog=EXIT_CODES,
+        epilog=EXAMPLES + "\n" + EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--version", action="version", version=f"cpknight {__version__}"
     )
-    sub = parser.add_subparsers(
-        dest="command", metavar="COMMAND", required=True, parser_class=Parser
-    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for register in COMMANDS:
         register(sub)
+    add_completion(sub, parser)
+    parser.set_defaults(run=lambda _: _help(parser))
     return parser
+
+
+EXAMPLES = """\
+examples:
+  cpknight tour 8x8
+  cpknight distance 8x8 a1 h8 --json
+  cpknight COMMAND --help
+"""
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    """``cpknight`` alone: the help on standard output, exit 0."""
+    parser.print_help()
+    return EXIT_OK
+
+
+def add_completion(sub: SubParsers, parser: argparse.ArgumentParser) -> None:
+    """Register ``cpknight completion SHELL``: a completion script from shtab."""
+    completion = add_command(
+        sub,
+        "completion",
+        lambda args: _run_completion(args, parser),
+        examples="""
+cpknight completion bash > ~/.local/share/bash-completion/completions/cpknight
+cpknight completion zsh > ~/.zfunc/_cpknight""",
+        help="print a shell completion script (bash, zsh or tcsh)",
+        description="Print the completion script of SHELL, written by shtab from "
+        "the same parser that reads the command line; load it as the shell "
+        "loads completions.",
+        epilog=None,
+    )
+    completion.add_argument("shell", choices=["bash", "zsh", "tcsh"], metavar="SHELL")
+
+
+def _run_completion(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    import shtab
+
+    out(shtab.complete(parser, shell=args.shell))
+    return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    reset_streams()
     run: Run = args.run
     try:
         return run(args)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from cpknight.api import (
     distance_map,
@@ -20,6 +21,7 @@ from cpknight.cli.common import (
     add_force,
     add_grid,
     add_json,
+    add_method,
     add_solve_args,
     board_and_piece,
     cell_json,
@@ -57,45 +59,61 @@ def add_boards(sub: SubParsers) -> None:
         _run_boards,
         help="list the named boards with a drawing of each",
         description="List the named boards, or draw one.",
+        examples="""
+cpknight boards
+cpknight boards cross --svg cross.svg
+cpknight boards --json""",
         epilog=None,
     )
     parser.add_argument("name", nargs="?", metavar="NAME", help="draw only this board")
     parser.add_argument(
-        "--svg", metavar="FILE", help="also draw the board (or every board) as SVG"
+        "--svg",
+        metavar="FILE",
+        help="also draw the board (or every board) as SVG ('-': standard output)",
     )
     add_force(parser, "the file given to --svg")
+    add_json(parser)
 
 
 def _run_boards(args: argparse.Namespace) -> int:
     outputs = new_files(args, "svg")
     if args.name:
-        board = Board.parse(args.name)
-        out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
-        out(_diagram(board))
-        if args.svg:
-            from cpknight.draw import board_svg
+        entries = [(None, Board.parse(args.name))]
+    else:
+        entries = [(named, named.build()) for named in NAMED_BOARDS.values()]
+    if args.svg:
+        from cpknight.draw import board_svg, boards_svg
 
-            write_output(args.svg, board_svg(board), force=args.force)
-        wrote(outputs)
+        boards = [board for _, board in entries]
+        picture = board_svg(boards[0]) if args.name else boards_svg(boards)
+        write_output(args.svg, picture, force=args.force)
+    if args.json:
+        print_json({"boards": [_board_json(board) for _, board in entries]})
         return EXIT_OK
-    names = list(NAMED_BOARDS)
-    for i, name in enumerate(names):
-        named = NAMED_BOARDS[name]
-        board = named.build()
+    for i, (named, board) in enumerate(entries):
         if i:
             out()
-        out(
-            f"{name}: {named.description} "
-            f"({board.size_label}, {board.n_open} open cells)"
-        )
+        if named is None:
+            out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
+        else:
+            out(
+                f"{named.name}: {named.description} "
+                f"({board.size_label}, {board.n_open} open cells)"
+            )
         out(_diagram(board))
-    if args.svg:
-        from cpknight.draw import boards_svg
-
-        boards = [NAMED_BOARDS[name].build() for name in names]
-        write_output(args.svg, boards_svg(boards), force=args.force)
     wrote(outputs)
     return EXIT_OK
+
+
+def _board_json(board: Board) -> dict[str, Any]:
+    """A board in JSON: its name, sides, open cells and drawing."""
+    return {
+        "board": board.label,
+        "shape": list(board.shape),
+        "topology": board.topology,
+        "open": board.n_open,
+        "drawing": _diagram(board).splitlines(),
+    }
 
 
 def _diagram(board: Board) -> str:
@@ -116,6 +134,10 @@ def add_map(sub: SubParsers) -> None:
         sub,
         "map",
         _run_map,
+        examples="""
+cpknight map 8x8 a1
+cpknight map 8x8 d4 --piece camel --json
+cpknight map 100x100 a1 --svg map.svg""",
         help="the number of moves from a cell to every cell",
         description="Print the distance map from SOURCE: the number of moves to "
         "every cell (* the source, # blocked, - unreachable).",
@@ -160,17 +182,21 @@ def add_distance(sub: SubParsers) -> None:
         sub,
         "distance",
         _run_distance,
+        examples="""
+cpknight distance 8x8 a1 h8
+cpknight distance plane 0,0 100,37
+cpknight distance 8x8 a1 h8 --method all --json""",
         help="the fewest moves from one cell to another, with a shortest path",
         description="The fewest moves from SOURCE to TARGET and one shortest path.",
     )
     add_board_args(parser)
     add_cell_args(parser, target=True)
-    parser.add_argument(
-        "--method",
-        default=None,
-        metavar="M",
-        help="a method, a comma-separated list, or 'all' (default bfs; on the "
-        "unbounded board the knight's formula, or ip for other leapers)",
+    add_method(
+        parser,
+        default="auto",
+        several=True,
+        help="the method; auto is bfs, on the unbounded board the knight's "
+        "formula, or ip for other leapers",
     )
     add_solve_args(parser)
     add_json(parser)
@@ -187,7 +213,9 @@ def _run_distance(args: argparse.Namespace) -> int:
         source,
         target,
         piece=piece,
-        methods=args.method or _default_distance_method(board, piece),
+        methods=_default_distance_method(board, piece)
+        if args.method == "auto"
+        else args.method,
         options=solve_options_of(args),
     )
     statuses = set(comparison.statuses())
@@ -243,6 +271,10 @@ def add_reach(sub: SubParsers) -> None:
         sub,
         "reach",
         _run_reach,
+        examples="""
+cpknight reach 8x8 a1 --piece 1,1
+cpknight reach 4x4x4 0,0,0 --piece 1,2,3
+cpknight reach board.txt a1 --json""",
         help="which cells a piece can reach from a cell",
         description="Show which cells can be reached from SOURCE (+ reachable, "
         "- unreachable, * the source, # blocked) and the components of the board.",

@@ -56,6 +56,17 @@ exit codes:
 _NEGATIVE = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+(,-?\d+)+$")
 """What argparse reads as a negative number: -5, -0.5, and coordinates -5,3."""
 
+TIME_LIMIT = 60.0
+"""The one default of ``--time-limit`` (seconds per solve): no command runs
+without a limit unless told ``--time-limit none``."""
+
+JOBS = 1
+"""The one default of ``--jobs``: run in this process (0: one per core)."""
+
+JSON_SCHEMA = 1
+"""The ``"schema"`` key of every JSON document the command line prints; it
+grows when a document changes incompatibly (see ``cli/output.schema.json``)."""
+
 Run = Callable[[argparse.Namespace], int]
 SubParsers = Any  # argparse's _SubParsersAction is private
 
@@ -76,8 +87,67 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
+class _Streams:
+    """Where the report goes, and who has read standard input (one command)."""
+
+    report: TextIO | None = None
+    stdin_reader: str | None = None
+
+
+def reset_streams() -> None:
+    """Start a command: the report on standard output, standard input unread."""
+    _Streams.report = None
+    _Streams.stdin_reader = None
+
+
 def out(text: str = "") -> None:
-    print(text)
+    """Print a line of the report (on stderr when a file has standard output)."""
+    print(text, file=_Streams.report or sys.stdout)
+
+
+def report_stream() -> TextIO:
+    """The stream of the report: stderr when ``-`` gave a file standard output."""
+    return _Streams.report or sys.stdout
+
+
+def read_stdin(what: str) -> str:
+    """Standard input's text, for ``what`` (``BOARD``); it can be read once.
+
+    Raises:
+        InvalidInputError: another option already reads standard input.
+    """
+    claim_stdin(what)
+    return sys.stdin.read()
+
+
+def claim_stdin(what: str) -> None:
+    """Say that ``what`` reads standard input; only one option may.
+
+    Raises:
+        InvalidInputError: another option already reads standard input.
+    """
+    if _Streams.stdin_reader is not None:
+        raise InvalidInputError(
+            f"{_Streams.stdin_reader} and {what} both read standard input ('-'); "
+            "give one of them a file"
+        )
+    _Streams.stdin_reader = what
+
+
+def read_input(path: str, what: str) -> str:
+    """The text of the file ``path``, or of standard input when ``-``.
+
+    Raises:
+        InvalidInputError: the file cannot be read.
+    """
+    if path == "-":
+        return read_stdin(what)
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or type(exc).__name__
+        raise InvalidInputError(f"cannot read {what} '{path}': {reason}") from None
 
 
 def note(text: str) -> None:
@@ -85,8 +155,9 @@ def note(text: str) -> None:
     print(f"cpknight: note: {text}", file=sys.stderr)
 
 
-def print_json(obj: Any) -> None:
-    print(json.dumps(obj))
+def print_json(obj: dict[str, Any]) -> None:
+    """Print one JSON document, its ``"schema"`` version first."""
+    print(json.dumps({"schema": JSON_SCHEMA, **obj}))
 
 
 def comparison_code(comparison: Comparison) -> int:
@@ -152,7 +223,7 @@ def report(
     if args.json:
         print_json(outcome.as_dict())
     else:
-        print(text(value), file=stream or sys.stdout)
+        print(text(value), file=stream or report_stream())
     if outcome.interrupted and partial is not None:
         note(partial)
         return EXIT_INTERRUPTED
@@ -169,14 +240,20 @@ def add_command(
     *,
     help: str,
     description: str,
+    examples: str = "",
     epilog: str | None = EXIT_CODES,
 ) -> argparse.ArgumentParser:
-    """Add the parser of one subcommand that runs ``run``, exit codes underneath."""
+    """Add the parser of one subcommand that runs ``run``.
+
+    ``examples`` (two or three command lines, one a line) and the exit codes
+    are printed under its ``--help``.
+    """
+    lines = "".join(f"  {line}\n" for line in examples.strip().splitlines())
     parser: argparse.ArgumentParser = sub.add_parser(
         name,
         help=help,
         description=description,
-        epilog=epilog,
+        epilog=f"examples:\n{lines}" + (f"\n{epilog}" if epilog else ""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.set_defaults(run=run)
@@ -188,7 +265,8 @@ def add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> No
         "board",
         metavar="BOARD",
         help="a size like 8x8 or 4x4x4, a named board (see 'cpknight boards'), "
-        "'plane', or a file of '.' and '#' (top rank first)",
+        "'plane', or a file of '.' and '#' (top rank first; '-' reads it from "
+        "standard input)",
     )
     if piece:
         parser.add_argument(
@@ -212,7 +290,77 @@ def add_cell_args(parser: argparse.ArgumentParser, *, target: bool = False) -> N
 
 
 def add_json(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    """``--json``: print one JSON document (with its ``"schema"`` version)."""
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON document instead of the text",
+    )
+
+
+class Deprecated(argparse.Action):
+    """A hidden old spelling: one deprecation line on stderr, then as ``instead``.
+
+    ``nargs=0`` makes a flag that does nothing (``sweep --closed``: closed is
+    the default now).
+    """
+
+    def __init__(self, *args: Any, instead: str, **kwargs: Any) -> None:
+        self.instead = instead
+        kwargs.setdefault("help", argparse.SUPPRESS)
+        super().__init__(*args, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        print(
+            f"cpknight: warning: {option_string} is deprecated; {self.instead}",
+            file=sys.stderr,
+        )
+        if self.nargs != 0:
+            setattr(namespace, self.dest, values)
+
+
+def add_method(
+    parser: argparse.ArgumentParser,
+    *,
+    default: str,
+    help: str,
+    several: bool = False,
+    choices: Sequence[str] | None = None,
+) -> None:
+    """``--method``: the engine; with ``several``, a comma list or ``all`` too.
+
+    Where only one engine can run, a list or ``all`` is refused in one line.
+    """
+
+    def method(text: str) -> str:
+        names = [name.strip() for name in text.split(",")]
+        if not several and (len(names) > 1 or text == "all"):
+            raise argparse.ArgumentTypeError(
+                f"this command runs one engine, not {text!r} ('cpknight compare' "
+                "runs several)"
+            )
+        if choices is not None:
+            unknown = [n for n in names if n not in (*choices, "all")]
+            if unknown:
+                raise argparse.ArgumentTypeError(
+                    f"unknown method {unknown[0]!r} (choose from {', '.join(choices)})"
+                )
+        return text
+
+    one = "a name" if not several else "a name, a comma list or 'all'"
+    parser.add_argument(
+        "--method",
+        type=method,
+        default=default,
+        metavar="M",
+        help=f"{help} ({one}; default {default})",
+    )
 
 
 def add_grid(parser: argparse.ArgumentParser, what: str = "the grid") -> None:
@@ -274,10 +422,15 @@ def progress_bar(args: argparse.Namespace, line: str, total: int | None = None) 
 
 
 def board_and_piece(args: argparse.Namespace) -> tuple[Board, Leaper]:
+    """The board (``-``: a drawing on standard input) and the piece."""
     topology: Topology = (
         "torus" if args.torus else "cylinder" if args.cylinder else "bounded"
     )
-    return resolve(args.board, getattr(args, "piece", "knight"), topology=topology)
+    board: Board | str = args.board
+    if args.board == "-":
+        text = read_stdin("BOARD")
+        board = Board.from_ascii(text, topology=topology, source="standard input")
+    return resolve(board, getattr(args, "piece", "knight"), topology=topology)
 
 
 def cell_json(cell: Sequence[int]) -> list[int]:
@@ -301,17 +454,39 @@ def grid_or_hint(
 # --------------------------------------------------------------------- tour
 
 
-def add_solve_args(
-    parser: argparse.ArgumentParser, *, time_limit: float | None = None
+def time_limit_value(text: str) -> float | None:
+    """A ``--time-limit``: seconds, or ``none`` for no limit.
+
+    Zero or negative seconds are refused by :class:`SolveOptions` (exit 2),
+    with the message the Python front doors give.
+    """
+    if text.strip().lower() == "none":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected seconds or 'none', not {text!r}"
+        ) from None
+
+
+def add_time_limit(
+    parser: argparse.ArgumentParser, what: str = "model building included"
 ) -> None:
+    """``--time-limit S``: seconds per solve, :data:`TIME_LIMIT` unless given."""
     parser.add_argument(
         "--time-limit",
-        type=float,
-        default=time_limit,
+        type=time_limit_value,
+        default=TIME_LIMIT,
         metavar="S",
-        help="give up after S seconds, model building included (default: "
-        + ("none)" if time_limit is None else f"{time_limit:g})"),
+        help=f"give up after S seconds, {what}; 'none' for no limit "
+        f"(default {TIME_LIMIT:g})",
     )
+
+
+def add_solve_args(parser: argparse.ArgumentParser, *, per: str = "") -> None:
+    """``--time-limit``, ``--workers`` and ``--seed``: how to solve."""
+    add_time_limit(parser, f"model building included{per}")
     parser.add_argument(
         "--workers",
         type=int,
@@ -380,13 +555,27 @@ def new_files(args: argparse.Namespace, *options: str) -> list[str]:
     """
     given = [(name, getattr(args, name)) for name in options if getattr(args, name)]
     if "export" in options and args.export:
+        if args.export == "-":
+            raise InvalidInputError(
+                "--export - cannot print: the file's suffix chooses the format; "
+                "give a file name"
+            )
         check_export_path(args.export, *args.export_kind)
+    to_stdout = [name for name, path in given if path == "-"]
+    if to_stdout and getattr(args, "json", False):
+        raise InvalidInputError(
+            f"--json and --{to_stdout[0].replace('_', '-')} - both print to "
+            "standard output"
+        )
+    if to_stdout:
+        _Streams.report = sys.stderr  # the file has standard output
     seen: dict[str, str] = {}
     for name, path in given:
         key = path if path == "-" else os.path.realpath(path)
         if key in seen:
             raise InvalidInputError(
-                f"--{seen[key]} and --{name} both write '{path}'; give each its own "
+                f"--{seen[key].replace('_', '-')} and --{name.replace('_', '-')} "
+                f"both write '{path}'; give each its own "
                 "file"
             )
         seen[key] = name
@@ -427,13 +616,7 @@ class PrintableModel(Protocol):
 
 def add_build_time_limit(parser: argparse.ArgumentParser) -> None:
     """``--time-limit S`` for the formulation commands: building is bounded."""
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=None,
-        metavar="S",
-        help="give up after S seconds of building the model (default: none)",
-    )
+    add_time_limit(parser, "building the model")
 
 
 def build_run(args: argparse.Namespace) -> RunContext:
@@ -452,9 +635,15 @@ def print_or_export(
     The export is bounded by ``run``'s time limit (nothing written when it
     comes first).
     """
+    text = None if args.export else model.formulation()
     if args.export:
         model.export(args.export, run=run)
+    if args.json:
+        print_json(
+            {"question": args.formulation, "formulation": text, "export": args.export}
+        )
+    elif args.export:
         out(f"wrote {args.export}{note}")
     else:
-        out(model.formulation())
+        out(text or "")
     return EXIT_OK

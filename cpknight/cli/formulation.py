@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 from cpknight.cli.common import (
     EXIT_CODES,
+    EXIT_LIMIT,
+    EXIT_OK,
     Parser,
     PrintableModel,
     SubParsers,
@@ -15,10 +17,15 @@ from cpknight.cli.common import (
     add_cell_args,
     add_command,
     add_export,
+    add_json,
+    add_method,
+    add_time_limit,
     add_tour_args,
     board_and_piece,
     build_run,
     new_files,
+    out,
+    print_json,
     print_or_export,
     tour_ends,
 )
@@ -38,6 +45,10 @@ def _add_formulation_tour(kinds: SubParsers) -> None:
         kinds,
         "tour",
         _run_formulation_tour,
+        examples="""
+cpknight formulation tour 3x4 --open
+cpknight formulation tour 8x8 --export tour.pb.txt
+cpknight formulation tour 5x5 --open --json""",
         help="the CP-SAT circuit model of a tour",
         description="Print the CP-SAT circuit model of a tour of BOARD with its "
         "own numbers and variable names, or export it as a text proto.",
@@ -45,6 +56,7 @@ def _add_formulation_tour(kinds: SubParsers) -> None:
     add_tour_args(parser)
     add_export(parser, "a CP-SAT text proto")
     add_build_time_limit(parser)
+    add_json(parser)
     add_constraint_args(parser)
 
 
@@ -76,6 +88,10 @@ def _add_formulation_distance(kinds: SubParsers) -> None:
         kinds,
         "distance",
         _run_formulation_distance,
+        examples="""
+cpknight formulation distance plane 0,0 5,3
+cpknight formulation distance 8x8 a1 h8 --method flow --export flow.lp
+cpknight formulation distance 8x8 a1 h8 --json""",
         help="the integer program of a distance (move counts or arc flow)",
         description="Print the integer program of the distance from SOURCE to "
         "TARGET with the instance's own numbers and variable names (ip: move "
@@ -84,14 +100,15 @@ def _add_formulation_distance(kinds: SubParsers) -> None:
     )
     add_board_args(parser)
     add_cell_args(parser, target=True)
-    parser.add_argument(
-        "--method",
+    add_method(
+        parser,
         default="ip",
         choices=["ip", "flow"],
-        help="ip (move counts, default) or flow (arc flow)",
+        help="ip (move counts) or flow (arc flow)",
     )
     add_export(parser, "FILE.lp or FILE.mps", LINEAR_SUFFIXES, "LP or MPS")
     add_build_time_limit(parser)
+    add_json(parser)
 
 
 def _run_formulation_distance(args: argparse.Namespace) -> int:
@@ -115,6 +132,10 @@ def _add_formulation_collect(kinds: SubParsers) -> None:
         kinds,
         "collect",
         _run_formulation_collect,
+        examples="""
+cpknight formulation collect 8x8 a1 h8 a8
+cpknight formulation collect 6x6 a1 f6 --simple --export meal.pb.txt
+cpknight formulation collect 8x8 a1 h8 --json""",
         help="the CP-SAT circuit model of a shortest route through the food",
         description="Print the CP-SAT model of the snake's meal (walk: a circuit "
         "over the start and the food weighted by BFS distances; --simple: a "
@@ -124,6 +145,7 @@ def _add_formulation_collect(kinds: SubParsers) -> None:
     add_collect_args(parser)
     add_export(parser, "a CP-SAT text proto")
     add_build_time_limit(parser)
+    add_json(parser)
 
 
 def _run_formulation_collect(args: argparse.Namespace) -> int:
@@ -152,21 +174,20 @@ def _add_formulation_count(kinds: SubParsers) -> None:
         kinds,
         "count",
         _run_formulation_count,
+        examples="""
+cpknight formulation count 3x10
+cpknight formulation count 6x6 --open --time-limit 5
+cpknight formulation count 4x8 --json""",
         help="the frontier program that counts tours, and its states",
         description="Print the frontier (transfer-matrix) program that counts the "
         "tours of BOARD with its own numbers: the cell order, the frontier's "
         "width row by row, the state and the step; then run it (within "
-        "--time-limit, default 60 s) and print the live states after each row: "
+        "--time-limit) and print the live states after each row: "
         "exponential in the short side, linear in the long one.",
     )
     add_tour_args(parser)
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=60.0,
-        metavar="S",
-        help="seconds for running the program (default 60)",
-    )
+    add_time_limit(parser, "running the program")
+    add_json(parser)
 
 
 def _run_formulation_count(args: argparse.Namespace) -> int:
@@ -181,7 +202,9 @@ def _run_formulation_count(args: argparse.Namespace) -> int:
     closed = not args.open
     graph = move_graph(board, piece)
     plan = plan_frontier(graph, closed=closed, start=start, end=end)
-    print(frontier_formulation(graph, plan))
+    text = frontier_formulation(graph, plan)
+    if not args.json:
+        out(text)
     count = count_tours(
         board,
         piece=piece,
@@ -191,13 +214,17 @@ def _run_formulation_count(args: argparse.Namespace) -> int:
         method="frontier",
         options=SolveOptions(time_limit=args.time_limit),
     )
+    done = count.status == "found"
+    if args.json:
+        print_json({"question": "count", "formulation": text, "count": count.as_dict()})
+        return EXIT_OK if done else EXIT_LIMIT
     if count.frontier is not None:
-        print(frontier_text(count.frontier))
-    if count.status == "found":
-        print(f"count: {count.directed} directed, {count.undirected} undirected")
-        return 0
-    print("count: none (the program stopped before its last cell)")
-    return 3
+        out(frontier_text(count.frontier))
+    if done:
+        out(f"count: {count.directed} directed, {count.undirected} undirected")
+        return EXIT_OK
+    out("count: none (the program stopped before its last cell)")
+    return EXIT_LIMIT
 
 
 # ---------------------------------------------------- formulation: longest
@@ -208,6 +235,10 @@ def _add_formulation_longest(kinds: SubParsers) -> None:
         kinds,
         "longest",
         _run_formulation_longest,
+        examples="""
+cpknight formulation longest 5x5 --uncrossed
+cpknight formulation longest 6x6 --induced --export snake.pb.txt
+cpknight formulation longest 5x5 --uncrossed --json""",
         help="the CP-SAT model of a longest uncrossed or induced path",
         description="Print the CP-SAT model of the longest uncrossed or induced "
         "path (or cycle) with the instance's own numbers, and the sizes of both "
@@ -216,6 +247,7 @@ def _add_formulation_longest(kinds: SubParsers) -> None:
     add_longest_args(parser)
     add_export(parser, "a CP-SAT text proto")
     add_build_time_limit(parser)
+    add_json(parser)
 
 
 def _run_formulation_longest(args: argparse.Namespace) -> int:
@@ -258,11 +290,20 @@ def add_formulation(sub: SubParsers) -> None:
         help="print or export a model with this instance's numbers",
         description="Print a model's formulation with the instance's own numbers, "
         "or export it (--export FILE).",
-        epilog=EXIT_CODES,
+        epilog="examples:\n  cpknight formulation tour 3x4 --open\n"
+        "  cpknight formulation distance 8x8 a1 h8 --export moves.lp\n"
+        "  cpknight formulation longest 5x5 --uncrossed --json\n\n" + EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     kinds = parser.add_subparsers(
-        dest="kind", metavar="KIND", required=True, parser_class=Parser
+        dest="formulation", metavar="KIND", parser_class=Parser
     )
+    parser.set_defaults(run=lambda _: _help(parser))
     for register in FORMULATIONS:
         register(kinds)
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    """``cpknight formulation`` alone: its help, exit 0."""
+    parser.print_help()
+    return EXIT_OK

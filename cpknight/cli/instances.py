@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import argparse
 
-from cpknight.board import Board
-from cpknight.cli.common import add_board_args
+from cpknight.board import Board, Cell
+from cpknight.cli.common import add_board_args, read_input
 from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
-from cpknight.io import read_given_file
+from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper
 
 # ------------------------------------------------------- side constraints
@@ -35,7 +35,7 @@ def add_constraint_args(
             "--given",
             metavar="FILE",
             help="a board drawing (as tours print) with some visit numbers: "
-            "complete it",
+            "complete it ('-' reads standard input)",
         )
     group.add_argument(
         "--require",
@@ -69,7 +69,7 @@ def constraints_of(
     args: argparse.Namespace, board: Board, piece: Leaper
 ) -> TourConstraints | None:
     """The side constraints given on the command line, read and checked."""
-    given = read_given_file(args.given, board) if getattr(args, "given", None) else []
+    given = _given(args.given, board) if getattr(args, "given", None) else []
     side = tour_constraints(
         board,
         piece,
@@ -142,3 +142,14 @@ def add_longest_args(parser: argparse.ArgumentParser) -> None:
         help="CP-SAT: also keep one reflection of each answer and balance the "
         "two colours (valid cuts; not always faster)",
     )
+
+
+def _given(path: str, board: Board) -> list[tuple[Cell, int]]:
+    """The visit numbers drawn in the ``--given`` file (``-``: standard input)."""
+    from cpknight.constraints import read_given
+
+    text = read_input(path, "given file")
+    try:
+        return read_given(text, board)
+    except InvalidInputError as exc:
+        raise InvalidInputError(f"given file '{path}': {exc}") from None

@@ -11,6 +11,7 @@ from cpknight.cli.common import (
     add_command,
     add_grid,
     add_json,
+    add_method,
     add_pictures,
     add_solve_args,
     board_and_piece,
@@ -36,6 +37,10 @@ def add_longest(sub: SubParsers) -> None:
         sub,
         "longest",
         _run_longest,
+        examples="""
+cpknight longest 6x6 --uncrossed
+cpknight longest 5x5 --induced --closed --svg snake.svg
+cpknight longest 6x6 --uncrossed --method all --json""",
         help="the longest uncrossed or induced path or cycle (optimisation puzzles)",
         description="The longest knight path (or cycle, --closed) on BOARD whose\n"
         "drawn moves never cross (--uncrossed; bounded 2D boards), or that no\n"
@@ -48,13 +53,14 @@ def add_longest(sub: SubParsers) -> None:
         ),
     )
     add_longest_args(parser)
-    parser.add_argument(
-        "--method",
+    add_method(
+        parser,
         default="auto",
-        choices=["auto", "cpsat", "search", "all"],
-        help="cpsat (circuit model), search (depth-first branch and bound), all "
-        "(a table), or auto (default: search up to 100 cells uncrossed, 49 "
-        "induced, else cpsat)",
+        several=True,
+        choices=["auto", "cpsat", "search"],
+        help="cpsat (circuit model), search (depth-first branch and bound), or "
+        "auto (search up to 100 cells uncrossed, 49 induced, else cpsat); "
+        "several make a table",
     )
     add_solve_args(parser)
     add_json(parser)
@@ -68,7 +74,7 @@ def _run_longest(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg", "animate")
     options = solve_options_of(args)
-    if args.method == "all":
+    if args.method == "all" or "," in args.method:
         comparison = compare_longest(
             board,
             kind=args.kind,
@@ -76,6 +82,7 @@ def _run_longest(args: argparse.Namespace) -> int:
             piece=piece,
             crossings=args.crossings,
             cuts=args.cuts,
+            methods=args.method,
             options=options,
         )
         code = comparison_code(comparison)

@@ -10,6 +10,7 @@ from cpknight.cli.common import (
     add_command,
     add_grid,
     add_json,
+    add_method,
     add_pictures,
     add_solve_args,
     board_and_piece,
@@ -32,6 +33,10 @@ def add_collect(sub: SubParsers) -> None:
         sub,
         "collect",
         _run_collect,
+        examples="""
+cpknight collect 8x8 a1 h8 a8 h1
+cpknight collect 8x8 a1 c3 e5 --end a1 --simple
+cpknight collect 8x8 a1 h8 --method search --json""",
         help="the shortest route from a cell through required cells (the food)",
         description="The snake's meal: the fewest moves from START that visit\n"
         "every FOOD cell (and end on --end). Prints the route, its length and\n"
@@ -42,12 +47,12 @@ def add_collect(sub: SubParsers) -> None:
         ),
     )
     add_collect_args(parser)
-    parser.add_argument(
-        "--method",
+    add_method(
+        parser,
         default="cpsat",
         choices=["cpsat", "search", "greedy"],
-        help="cpsat (circuit model, default), search (Held-Karp for walks, "
-        "IDA* for simple routes) or greedy (nearest food next)",
+        help="cpsat (circuit model), search (Held-Karp for walks, IDA* for simple "
+        "routes) or greedy (nearest food next)",
     )
     add_solve_args(parser)
     add_json(parser)

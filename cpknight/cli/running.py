@@ -11,7 +11,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cpknight.cli.common import EXIT_INTERRUPTED, progress_bar
+from cpknight.cli.common import EXIT_INTERRUPTED, JOBS, progress_bar
+from cpknight.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from cpknight.runner import RunInterrupted, RunOptions
@@ -24,9 +25,10 @@ def add_run_args(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None:
         group.add_argument(
             "--jobs",
             type=int,
+            default=JOBS,
             metavar="N",
-            help="worker processes, capped at the cores (default: one per core; "
-            "1 runs in this process)",
+            help=f"worker processes, capped at the cores; 0 uses one per core "
+            f"(default {JOBS}: in this process)",
         )
     group.add_argument(
         "--scheduler",
@@ -39,7 +41,8 @@ def add_run_args(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None:
     files.add_argument(
         "--results",
         metavar="FILE",
-        help="append each result to FILE (JSON lines, a new file) as it arrives",
+        help="append each result to FILE (JSON lines, a new file) as it arrives "
+        "(a file: '-' is refused)",
     )
     files.add_argument(
         "--resume",
@@ -53,7 +56,14 @@ def run_options(args: argparse.Namespace) -> RunOptions:
     """How to run the tasks, from ``--jobs``, ``--scheduler`` and the files."""
     from cpknight.runner import RunOptions, usable_cores
 
-    jobs = usable_cores() if args.jobs is None else args.jobs
+    if args.jobs < 0:
+        raise InvalidInputError(f"--jobs must be 0 (one per core) or more: {args.jobs}")
+    jobs = usable_cores() if args.jobs == 0 else args.jobs
+    for option in ("results", "resume"):
+        if getattr(args, option) == "-":
+            raise InvalidInputError(
+                f"--{option} needs a file (it is appended to and read back), not '-'"
+            )
     return RunOptions(
         jobs=jobs,
         scheduler=args.scheduler,

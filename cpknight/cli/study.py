@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import TYPE_CHECKING
 
 from cpknight.cli.common import (
     EXIT_INTERNAL,
     EXIT_OK,
+    JSON_SCHEMA,
+    Deprecated,
     SubParsers,
     add_command,
     add_force,
+    add_json,
+    add_method,
     add_progress,
     add_solve_args,
     new_files,
     out,
+    print_json,
+    read_input,
     solve_options_of,
     write_output,
-    wrote,
 )
 from cpknight.cli.running import (
     add_run_args,
@@ -25,10 +31,13 @@ from cpknight.cli.running import (
     run_options,
     task_progress,
 )
-from cpknight.render import limit_text, summary_text
+from cpknight.render import study_report
 
 if TYPE_CHECKING:
     pass
+
+if TYPE_CHECKING:
+    from cpknight.study import Study
 
 __all__ = ["add_study"]
 
@@ -42,25 +51,36 @@ def add_study(sub: SubParsers) -> None:
         sub,
         "study",
         _run_study,
+        examples="""
+cpknight study suite.txt
+cpknight study suite.txt --method all --jobs 0 --csv runs.csv
+cpknight study suite.txt --json-file study.json --svg profile.svg""",
         help="run a suite of instances through several engines, compare, profile",
         description="Run every instance of SUITE (one a line: a board, then flags\n"
         "such as --open, --start a1, --end h8, --piece camel, --torus; '#'\n"
-        "starts a comment) through every engine of --engines with the same time\n"
+        "starts a comment; '-' reads standard input) through every engine of\n"
+        "--method with the same time\n"
         "limit, on a local pool or a Dask cluster. Every tour is checked again\n"
         "and the answers are compared across engines. Prints a summary per\n"
         "engine: solved, proved none, limit, refused, wrong (which must be 0).",
     )
-    parser.add_argument("suite", metavar="SUITE", help="the suite file")
     parser.add_argument(
-        "--engines",
-        default="cpsat,prune,warnsdorff",
-        metavar="LIST",
-        help="comma-separated tour engines (default cpsat,prune,warnsdorff)",
+        "suite", metavar="SUITE", help="the suite file ('-': standard input)"
     )
-    add_solve_args(parser, time_limit=10.0)
+    add_method(
+        parser, default="cpsat,prune,warnsdorff", several=True, help="tour engines"
+    )
+    parser.add_argument(
+        "--engines", dest="method", action=Deprecated, instead="use --method"
+    )
+    add_solve_args(parser, per=", per run")
+    add_json(parser)
     parser.add_argument("--csv", metavar="FILE", help="one line per run, as CSV")
     parser.add_argument(
-        "--json", metavar="FILE", help="the summary and every run, as JSON"
+        "--json-file",
+        metavar="FILE",
+        help="write the summary and every run as one JSON document (what --json "
+        "prints, indented)",
     )
     parser.add_argument(
         "--svg", metavar="FILE", help="the Dolan-More performance profile, as SVG"
@@ -72,34 +92,45 @@ def add_study(sub: SubParsers) -> None:
     )
     add_run_args(parser)
     add_progress(parser)
-    add_force(parser, "the files given to --csv, --json, --svg, --time-svg")
+    add_force(parser, "the files given to --csv, --json-file, --svg, --time-svg")
 
 
 def _run_study(args: argparse.Namespace) -> int:
-    import json
-
     from cpknight.runner import RunInterrupted
-    from cpknight.study import read_suite, run_study
+    from cpknight.study import read_suite_text, run_study
 
-    suite = read_suite(args.suite)
+    text = read_input(args.suite, "suite")
+    suite = read_suite_text(text, where=f"suite '{args.suite}'")
     options = solve_options_of(args)
     run = run_options(args)
-    outputs = new_files(args, "csv", "json", "svg", "time_svg")
+    outputs = new_files(args, "csv", "json_file", "svg", "time_svg")
     bar, progress = task_progress(args, "runs")
     try:
         study = run_study(
-            suite, engines=args.engines, options=options, run=run, progress=progress
+            suite, engines=args.method, options=options, run=run, progress=progress
         )
     except RunInterrupted as exc:
         return interrupted_run(exc)
     finally:
         if bar is not None:
             bar.close()
+    _write_study_files(args, study)
+    code = EXIT_INTERNAL if study.wrong() else EXIT_OK
+    if args.json:
+        print_json(study.as_dict())
+        return code
+    out(study_report(study, args.suite, options.time_limit, outputs))
+    return code
+
+
+def _write_study_files(args: argparse.Namespace, study: Study) -> None:
+    """Write the files asked for: ``--csv``, ``--json-file``, ``--svg``, ..."""
     if args.csv:
         write_output(args.csv, study.csv_text(), force=args.force)
-    if args.json:
-        text = json.dumps(study.as_dict(), indent=1) + "\n"
-        write_output(args.json, text, force=args.force)
+    if args.json_file:
+        document = {"schema": JSON_SCHEMA, **study.as_dict()}
+        text = json.dumps(document, indent=1) + "\n"
+        write_output(args.json_file, text, force=args.force)
     if args.svg or args.time_svg:
         from cpknight.draw.study import profile_svg, solved_time_svg
 
@@ -107,16 +138,3 @@ def _run_study(args: argparse.Namespace) -> int:
             write_output(args.svg, profile_svg(study), force=args.force)
         if args.time_svg:
             write_output(args.time_svg, solved_time_svg(study), force=args.force)
-    limit = limit_text(options.time_limit)
-    out(
-        f"study of {args.suite}: {len(study.instances)} instances x "
-        f"{len(study.engines)} engines, {limit}"
-    )
-    out(summary_text(study.summary()))
-    wrong = study.wrong()
-    for row in wrong[:10]:
-        out(f"WRONG: {row['engine']} on '{row['instance']}': {row['wrong']}")
-    if not wrong:
-        out("wrong: none (every tour checked, every answer agrees)")
-    wrote(outputs)
-    return EXIT_INTERNAL if wrong else EXIT_OK

@@ -11,16 +11,19 @@ from cpknight.cli.common import (
     EXIT_LIMIT,
     EXIT_NONE,
     EXIT_OK,
+    Deprecated,
     SubParsers,
     add_board_args,
     add_command,
     add_force,
     add_grid,
     add_json,
+    add_method,
     add_progress,
     add_solve_args,
     add_tour_args,
     board_and_piece,
+    claim_stdin,
     comparison_code,
     ends_text,
     grid_fits,
@@ -76,6 +79,10 @@ def add_check(sub: SubParsers) -> None:
         sub,
         "check",
         _run_check,
+        examples="""
+cpknight tour 8x8 --out tour.txt && cpknight check 8x8 tour.txt
+cpknight tour 6x6 --open --out - | cpknight check 6x6 - --open
+cpknight check 8x8 tour.txt --json""",
         help="verify a tour given as a file of cells, one per line",
         description="Verify that FILE (one cell per line, algebraic like a1 or "
         "coordinates like 0,0; blank lines and lines starting with ';' ignored) "
@@ -89,7 +96,12 @@ def add_check(sub: SubParsers) -> None:
         "'-' reads standard input",
     )
     parser.add_argument(
-        "--closed", action="store_true", help="also require the closing move"
+        "--open",
+        action="store_true",
+        help="an open tour (a path); the default is closed: the closing move too",
+    )
+    parser.add_argument(
+        "--closed", nargs=0, action=Deprecated, instead="tours are closed by default"
     )
     add_json(parser)
 
@@ -97,11 +109,14 @@ def add_check(sub: SubParsers) -> None:
 def _run_check(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     board.require_finite("a tour")
+    if args.file == "-":
+        claim_stdin("FILE")
     source = sys.stdin.buffer if args.file == "-" else args.file
     cells = read_tour_file(source, board, piece)
-    kind = "closed tour" if args.closed else "tour"
+    closed = not args.open
+    kind = "a closed tour" if closed else "an open tour"
     try:
-        check_tour(board, cells, piece=piece, closed=args.closed)
+        check_tour(board, cells, piece=piece, closed=closed)
     except TourCheckError as exc:
         # "step" counts from 1, as the text does ("cell 6", "step 4 -> 5"):
         # the first bad cell, or the cell a bad move arrives at.
@@ -110,13 +125,13 @@ def _run_check(args: argparse.Namespace) -> int:
             args,
             EXIT_NONE,
             {"tour": False, "step": step, "reason": str(exc)},
-            f"not a {kind}: {exc}",
+            f"not {kind}: {exc}",
         )
     return print_outcome(
         args,
         EXIT_OK,
         {"tour": True, "step": None, "reason": None},
-        f"ok: a {kind} of {len(cells)} cells on {board.label} ({piece.label})",
+        f"ok: {kind} of {len(cells)} cells on {board.label} ({piece.label})",
     )
 
 
@@ -126,18 +141,21 @@ def add_tour(sub: SubParsers) -> None:
         sub,
         "tour",
         _run_tour,
+        examples="""
+cpknight tour 8x8
+cpknight tour 6x7 --open --start a1 --svg tour.svg
+cpknight tour 8x8 --via d4@10 --method cpsat --time-limit none""",
         help="find a tour: every open cell once, closed (default) or open",
         description="Find a tour of BOARD: every open cell exactly once, closed "
         "(the last cell one move from the first) unless --open. Prints the board "
         "with the visit number in each cell, the path, the outcome and the time.",
     )
     add_tour_args(parser)
-    parser.add_argument(
-        "--method",
+    add_method(
+        parser,
         default="auto",
-        metavar="M",
-        help="the engine (see 'cpknight compare --help'); default auto, which "
-        "picks one for the instance and says which",
+        help="the engine (see 'cpknight compare --help'); auto picks one for the "
+        "instance and says which",
     )
     add_solve_args(parser)
     add_json(parser)
@@ -149,7 +167,9 @@ def add_tour(sub: SubParsers) -> None:
         "'-' prints it alone on standard output",
     )
     parser.add_argument(
-        "--svg", metavar="FILE", help="draw the tour as SVG (path, numbers, ends)"
+        "--svg",
+        metavar="FILE",
+        help="draw the tour as SVG (path, numbers, ends); '-': standard output",
     )
     parser.add_argument(
         "--animate",
@@ -181,8 +201,6 @@ def _run_tour(args: argparse.Namespace) -> int:
     options = solve_options_of(args)
     closed = not args.open
     outputs = new_files(args, "out", "svg", "animate", "html")
-    if args.out == "-" and args.json:
-        raise InvalidInputError("--json and --out - both print to standard output")
     if args.animate or args.html:
         from cpknight.draw import check_animation
 
@@ -251,6 +269,10 @@ def _add_count(sub: SubParsers) -> None:
         sub,
         "count",
         _run_count,
+        examples="""
+cpknight count 6x6
+cpknight count 5x5 --open --start a1
+cpknight count 6x8 --shards 16 --jobs 0 --json""",
         help="count the tours of a board (frontier program or CP-SAT enumeration)",
         description="Count the tours of BOARD, closed (default) or open, in both "
         "conventions: directed (each tour in its two directions) and undirected. "
@@ -264,11 +286,11 @@ def _add_count(sub: SubParsers) -> None:
         "(with several, CP-SAT can report a tour twice).",
     )
     add_tour_args(parser)
-    parser.add_argument(
-        "--method",
+    add_method(
+        parser,
         default="auto",
         choices=["auto", "cpsat", "frontier"],
-        help="how to count (default auto)",
+        help="how to count: auto, cpsat or frontier",
     )
     parser.add_argument(
         "--memory",
@@ -409,6 +431,10 @@ def add_compare(sub: SubParsers) -> None:
         sub,
         "compare",
         _run_compare,
+        examples="""
+cpknight compare 8x8
+cpknight compare 5x5 --open --method cpsat,prune --time-limit 5
+cpknight compare 10x10 --json""",
         help="run every tour engine on the same instance, side by side",
         description="Run each tour engine on the same instance with the same time\n"
         "limit and print one table: outcome (found, proved none, unknown),\n"
@@ -423,13 +449,11 @@ def add_compare(sub: SubParsers) -> None:
         "  tiles       huge plain boards from CP-SAT-built tiles",
     )
     add_tour_args(parser)
+    add_method(parser, default="all", several=True, help="the engines")
     parser.add_argument(
-        "--methods",
-        default="all",
-        metavar="LIST",
-        help="comma-separated engines, or 'all' (default)",
+        "--methods", dest="method", action=Deprecated, instead="use --method"
     )
-    add_solve_args(parser, time_limit=10.0)
+    add_solve_args(parser, per=", per engine")
     add_json(parser)
     add_constraint_args(parser)
 
@@ -448,7 +472,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         closed=closed,
         start=start,
         end=end,
-        methods=args.methods,
+        methods=args.method,
         options=options,
         constraints=side,
     )
@@ -470,41 +494,38 @@ def add_sweep(sub: SubParsers) -> None:
         sub,
         "sweep",
         _run_sweep,
+        examples="""
+cpknight sweep 5x5 --open
+cpknight sweep 6x6 --jobs 0 --svg sweep.svg
+cpknight sweep 5x5 --pairs --json""",
         help="for every start cell: does a tour from it exist?",
-        description="Ask for a tour from every open cell of BOARD in turn (open\n"
-        "tours unless --closed) and draw the answers as a grid: o a tour\n"
+        description="Ask for a tour from every open cell of BOARD in turn (closed\n"
+        "tours unless --open) and draw the answers as a grid: o a tour\n"
         "starts here, x proved none, ? limit reached (--time-limit is per\n"
         "cell, --budget for the whole sweep). --json adds the time, effort and\n"
         "reason of every cell. Ctrl-C stops it at once and shows the cells\n"
         "finished (exit 130).",
     )
     add_board_args(parser)
-    kind = parser.add_mutually_exclusive_group()
-    kind.add_argument(
-        "--open", action="store_true", help="open tours (paths), the default"
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help="open tours (paths); the default is closed (circuits)",
     )
-    kind.add_argument("--closed", action="store_true", help="closed tours")
+    parser.add_argument(
+        "--closed", nargs=0, action=Deprecated, instead="tours are closed by default"
+    )
     parser.add_argument(
         "--pairs",
         action="store_true",
-        help="open tours between every pair of cells: the start x end table "
+        help="open tours (--open implied) between every pair of cells: the "
+        "start x end table "
         "(certificates answer most pairs without solving)",
     )
-    parser.add_argument(
-        "--method",
-        default="auto",
-        metavar="M",
-        help="the engine (see 'cpknight compare --help'); default auto",
+    add_method(
+        parser, default="auto", help="the engine (see 'cpknight compare --help')"
     )
-    add_solve_args(parser, time_limit=10.0)
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        metavar="N",
-        help="worker processes, one cell each at a time (default 1; at most one "
-        "per core)",
-    )
+    add_solve_args(parser, per=", per cell")
     parser.add_argument(
         "--budget",
         type=float,
@@ -513,11 +534,13 @@ def add_sweep(sub: SubParsers) -> None:
         help="seconds for the whole sweep; cells left when it runs out are ? "
         "(default: none)",
     )
-    add_run_args(parser, jobs=False)
+    add_run_args(parser)
     add_progress(parser)
     add_json(parser)
     parser.add_argument(
-        "--svg", metavar="FILE", help="draw the sweep as SVG (status, effort)"
+        "--svg",
+        metavar="FILE",
+        help="draw the sweep as SVG (status, effort); '-': standard output",
     )
     add_force(parser, "the file given to --svg")
 
@@ -541,7 +564,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
         result = sweep(
             board,
             piece=piece,
-            closed=args.closed,
+            closed=not args.open,
             method=args.method,
             options=options,
             progress=None if bar is None else progress,
@@ -579,8 +602,6 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
     from cpknight.runner import RunInterrupted
     from cpknight.study import sweep_pairs
 
-    if args.closed:
-        raise InvalidInputError("--pairs asks about open tours; drop --closed")
     board, piece = board_and_piece(args)
     options = solve_options_of(args)
     run = run_options(args)
