@@ -38,7 +38,7 @@ from cpknight.errors import (
     InvalidInputError,
     SolveLimitError,
 )
-from cpknight.named_boards import NAMED_BOARDS
+from cpknight.named_boards import NAMED_BOARDS, NamedBoard
 from cpknight.pieces import KNIGHT, Leaper
 from cpknight.render import (
     counts_text,
@@ -61,7 +61,7 @@ def add_boards(sub: SubParsers) -> None:
         description="List the named boards, or draw one.",
         examples="""
 cpknight boards
-cpknight boards cross --svg cross.svg
+cpknight boards cross5 --svg cross.svg
 cpknight boards --json""",
         epilog=None,
     )
@@ -77,6 +77,7 @@ cpknight boards --json""",
 
 def _run_boards(args: argparse.Namespace) -> int:
     outputs = new_files(args, "svg")
+    entries: list[tuple[NamedBoard | None, Board]]
     if args.name:
         entries = [(None, Board.parse(args.name))]
     else:
