@@ -25,7 +25,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def test_compare_6x6_open_from_a1(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "compare", "6x6", "--open", "--start", "a1", "--methods", SEARCH
+        capsys, "compare", "6x6", "--open", "--start", "a1", "--method", SEARCH
     )
     assert code == 0
     lines = out.splitlines()
@@ -48,7 +48,7 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
         "--open",
         "--start",
         "a1",
-        "--methods",
+        "--method",
         "warnsdorff,prune",
         "--json",
     )
@@ -71,7 +71,7 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_compare_proved_none_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     """Schwenk 1991: no closed tour of 4x4."""
-    code, out, _ = run(capsys, "compare", "4x4", "--methods", "prune,greedy")
+    code, out, _ = run(capsys, "compare", "4x4", "--method", "prune,greedy")
     assert code == 1
     assert out.count("proved none") >= 2
 
@@ -81,7 +81,7 @@ def test_compare_limit_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
         capsys,
         "compare",
         "8x8",
-        "--methods",
+        "--method",
         "backtrack",
         "--time-limit",
         "0.1",
@@ -94,14 +94,14 @@ def test_compare_limit_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_compare_bad_method_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "compare", "6x6", "--methods", "prune,bogus")
+    code, _, err = run(capsys, "compare", "6x6", "--method", "prune,bogus")
     assert code == 2
     assert "'bogus'" in err
 
 
 def test_compare_with_cpsat(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "compare", "6x6", "--open", "--start", "a1", "--methods", "cpsat"
+        capsys, "compare", "6x6", "--open", "--start", "a1", "--method", "cpsat"
     )
     assert code == 0
     assert "branches" in out
