@@ -35,7 +35,7 @@ if TYPE_CHECKING:
         Sweep,
         Tour,
     )
-    from cpknight.study import Study
+    from cpknight.study import PairSweep, Study
 
 __all__ = [
     "GRID_LIMIT",
@@ -43,6 +43,7 @@ __all__ = [
     "comparison_text",
     "counts_text",
     "distance_map_text",
+    "distance_report",
     "distance_table_text",
     "effort_text",
     "frontier_text",
@@ -53,6 +54,7 @@ __all__ = [
     "longest_table_text",
     "longest_text",
     "outcome_line",
+    "pairs_report",
     "path_report",
     "prefixes_text",
     "route_line",
@@ -780,3 +782,56 @@ def study_report(
     if not wrong:
         lines.append("wrong: none (every tour checked, every answer agrees)")
     return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
+
+
+def pairs_report(
+    pairs: PairSweep, time_limit: float | None, wrote: Sequence[str] = ()
+) -> str:
+    """The text of ``cpknight sweep --pairs``: the counts, the ends per cell.
+
+    Examples:
+        >>> from cpknight.study import sweep_pairs
+        >>> print(pairs_report(sweep_pairs("3x4", method="prune"), None))
+        open tours of 3x4 (knight (1,2)) between every pair of cells, by prune:
+        66 pairs: 7 joined by a tour, 59 by none (... by a certificate ...
+        how many cells an open tour from each cell can end on:
+        ...
+    """
+    board = pairs.board
+    counts = pairs.counts()
+    limit = "" if time_limit is None else f", limit {time_limit:g} s per pair"
+    by_search = counts["infeasible"] - pairs.certified
+    lines = [
+        f"open tours of {board.label} ({pairs.piece.label}) between every pair of "
+        f"cells, by {pairs.method}{limit}:",
+        f"{len(pairs.pairs)} pairs: {counts['found']} joined by a tour, "
+        f"{counts['infeasible']} by none ({pairs.certified} by a certificate "
+        f"without solving, {by_search} by search), {counts['unknown']} unknown",
+    ]
+    if board.size <= GRID_LIMIT:
+        ends = pairs.ends_from()
+        lines.append("how many cells an open tour from each cell can end on:")
+        lines.append(grid_text(board, lambda c: str(ends[c]) if c in ends else "#"))
+    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
+
+
+def distance_report(comparison: Comparison, heading: str) -> str:
+    """The text of ``cpknight distance``: one method's answer, or the table.
+
+    Examples:
+        >>> from cpknight import compare_distances
+        >>> print(distance_report(compare_distances("8x8", "a1", "h8", methods="bfs"),
+        ...                       "a1 -> h8 on 8x8, knight (1,2)"))
+        a1 -> h8 on 8x8, knight (1,2): 6 moves
+        path: a1 ...
+    """
+    if len(comparison.rows) != 1:
+        return distance_table_text(comparison, heading)
+    distance = comparison.rows[0].value
+    kind = "" if distance.exact else " (a lower bound)"
+    lines = [f"{heading}: {distance.distance} moves{kind}"]
+    if "bound" in distance.details:
+        lines.append(f"move counts: {counts_text(distance.details)}")
+    if distance.path is not None:
+        lines.append("path: " + " ".join(distance.names()))
+    return "\n".join(lines)

@@ -41,11 +41,12 @@ from cpknight.errors import (
 from cpknight.named_boards import NAMED_BOARDS, NamedBoard
 from cpknight.pieces import KNIGHT, Leaper
 from cpknight.render import (
-    counts_text,
+    distance_report,
     distance_table_text,
     grid_hint,
     grid_text,
 )
+from cpknight.results import Comparison
 from cpknight.status import Status
 
 # ------------------------------------------------------------------- boards
@@ -219,44 +220,42 @@ def _run_distance(args: argparse.Namespace) -> int:
         else args.method,
         options=solve_options_of(args),
     )
-    statuses = set(comparison.statuses())
+    names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
     if comparison.interrupted:  # Ctrl-C: the methods finished, then exit 130
-        names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
         if args.json:
             print_json(comparison.as_dict())
         else:
             out(distance_table_text(comparison, f"{names} on {board.label}"))
         return EXIT_INTERRUPTED
+    code = _distance_code(comparison)
+    if args.json:
+        print_json(comparison.as_dict())
+    elif code == EXIT_NONE:
+        out(next(o.reason or "" for o in comparison.rows if o.reason))
+    else:
+        out(distance_report(comparison, f"{names} on {board.label}, {piece.label}"))
+    return code
+
+
+def _distance_code(comparison: Comparison) -> int:
+    """0 when a method found the distance, 1 when one proved it unreachable.
+
+    Raises:
+        InvalidInputError: the one method asked for refused the instance.
+        SolveLimitError: no method answered within the limit.
+    """
     single = comparison.rows[0] if len(comparison.rows) == 1 else None
     if single is not None and single.status is Status.REFUSED:
         raise InvalidInputError(single.reason or "refused")
     if single is not None and single.status is Status.UNKNOWN:
         raise SolveLimitError(single.reason or "the time limit was reached")
+    statuses = set(comparison.statuses())
     if not statuses & {"found", "infeasible"}:
         raise SolveLimitError(
             "no method answered: "
             + "; ".join(f"{o.method}: {o.reason}" for o in comparison.rows)
         )
-    code = EXIT_OK if "found" in statuses else EXIT_NONE
-    if args.json:
-        print_json(comparison.as_dict())
-        return code
-    if code == EXIT_NONE:
-        out(next(o.reason or "" for o in comparison.rows if o.reason))
-        return code
-    names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
-    heading = f"{names} on {board.label}, {piece.label}"
-    if single is None:
-        out(distance_table_text(comparison, heading))
-        return code
-    d = single.value
-    kind = "" if d.exact else " (a lower bound)"
-    out(f"{heading}: {d.distance} moves{kind}")
-    if "bound" in d.details:
-        out(f"move counts: {counts_text(d.details)}")
-    if d.path is not None:
-        out("path: " + " ".join(d.names()))
-    return code
+    return EXIT_OK if "found" in statuses else EXIT_NONE
 
 
 def _default_distance_method(board: Board, piece: Leaper) -> str:

@@ -28,7 +28,10 @@ from cpknight.cli.instances import add_longest_args
 from cpknight.render import limit_text, longest_line, longest_table_text, path_report
 
 if TYPE_CHECKING:
+    from cpknight.board import Board
     from cpknight.longest.common import LongestPath
+    from cpknight.pieces import Leaper
+    from cpknight.solving import SolveOptions
 
 
 def add_longest(sub: SubParsers) -> None:
@@ -69,33 +72,13 @@ cpknight longest 6x6 --uncrossed --method all --json""",
 
 
 def _run_longest(args: argparse.Namespace) -> int:
-    from cpknight.api import compare_longest, try_longest
+    from cpknight.api import try_longest
 
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg", "animate")
     options = solve_options_of(args)
     if args.method == "all" or "," in args.method:
-        comparison = compare_longest(
-            board,
-            kind=args.kind,
-            closed=args.closed,
-            piece=piece,
-            crossings=args.crossings,
-            cuts=args.cuts,
-            methods=args.method,
-            options=options,
-        )
-        code = comparison_code(comparison)
-        if args.json:
-            print_json(comparison.as_dict())
-            return code
-        limit = limit_text(options.time_limit)
-        shape = "cycle" if args.closed else "path"
-        heading = (
-            f"longest {args.kind} {shape} on {board.label} ({piece.label}), {limit}"
-        )
-        out(longest_table_text(comparison, heading))
-        return code
+        return _run_longest_table(args, board, piece, options)
     outcome = try_longest(
         board,
         kind=args.kind,
@@ -124,3 +107,30 @@ def _run_longest(args: argparse.Namespace) -> int:
 
     partial = "interrupted (Ctrl-C): the longest found so far, not proved longest"
     return report(args, outcome, text, pictures=pictures, partial=partial)
+
+
+def _run_longest_table(
+    args: argparse.Namespace, board: Board, piece: Leaper, options: SolveOptions
+) -> int:
+    """``longest --method all`` (or a list): one row per engine, one table."""
+    from cpknight.api import compare_longest
+
+    comparison = compare_longest(
+        board,
+        kind=args.kind,
+        closed=args.closed,
+        piece=piece,
+        crossings=args.crossings,
+        cuts=args.cuts,
+        methods=args.method,
+        options=options,
+    )
+    code = comparison_code(comparison)
+    if args.json:
+        print_json(comparison.as_dict())
+        return code
+    limit = limit_text(options.time_limit)
+    shape = "cycle" if args.closed else "path"
+    heading = f"longest {args.kind} {shape} on {board.label} ({piece.label}), {limit}"
+    out(longest_table_text(comparison, heading))
+    return code

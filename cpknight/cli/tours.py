@@ -60,8 +60,8 @@ from cpknight.render import (
     GRID_LIMIT,
     comparison_text,
     frontier_text,
-    grid_text,
     limit_text,
+    pairs_report,
     prefixes_text,
     sweep_report,
     tour_heading,
@@ -159,6 +159,16 @@ cpknight tour 8x8 --via d4@10 --method cpsat --time-limit none""",
     )
     add_solve_args(parser)
     add_json(parser)
+    _add_tour_files(parser)
+    add_grid(parser, "the grid and path")
+    parser.add_argument(
+        "--log", action="store_true", help="stream the solver's search log to stderr"
+    )
+    add_constraint_args(parser)
+
+
+def _add_tour_files(parser: argparse.ArgumentParser) -> None:
+    """The files a found tour is written to: the cells and three pictures."""
     parser.add_argument(
         "--out",
         metavar="FILE",
@@ -189,11 +199,6 @@ cpknight tour 8x8 --via d4@10 --method cpsat --time-limit none""",
         help="moves per second for --animate and --html (default 4)",
     )
     add_force(parser, "files given to --out, --svg, --animate, --html")
-    add_grid(parser, "the grid and path")
-    parser.add_argument(
-        "--log", action="store_true", help="stream the solver's search log to stderr"
-    )
-    add_constraint_args(parser)
 
 
 def _run_tour(args: argparse.Namespace) -> int:
@@ -507,21 +512,7 @@ cpknight sweep 5x5 --pairs --json""",
         "finished (exit 130).",
     )
     add_board_args(parser)
-    parser.add_argument(
-        "--open",
-        action="store_true",
-        help="open tours (paths); the default is closed (circuits)",
-    )
-    parser.add_argument(
-        "--closed", nargs=0, action=Deprecated, instead="tours are closed by default"
-    )
-    parser.add_argument(
-        "--pairs",
-        action="store_true",
-        help="open tours (--open implied) between every pair of cells: the "
-        "start x end table "
-        "(certificates answer most pairs without solving)",
-    )
+    _add_sweep_tours(parser)
     add_method(
         parser, default="auto", help="the engine (see 'cpknight compare --help')"
     )
@@ -543,6 +534,24 @@ cpknight sweep 5x5 --pairs --json""",
         help="draw the sweep as SVG (status, effort); '-': standard output",
     )
     add_force(parser, "the file given to --svg")
+
+
+def _add_sweep_tours(parser: argparse.ArgumentParser) -> None:
+    """Which tours a sweep asks for: closed or ``--open``, or ``--pairs``."""
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help="open tours (paths); the default is closed (circuits)",
+    )
+    parser.add_argument(
+        "--closed", nargs=0, action=Deprecated, instead="tours are closed by default"
+    )
+    parser.add_argument(
+        "--pairs",
+        action="store_true",
+        help="open tours (--open implied) between every pair of cells: the "
+        "start x end table (certificates answer most pairs without solving)",
+    )
 
 
 def _run_sweep(args: argparse.Namespace) -> int:
@@ -630,24 +639,7 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.as_dict())
         return code
-    limit = ""
-    if options.time_limit is not None:
-        limit = f", limit {options.time_limit:g} s per pair"
-    out(
-        f"open tours of {board.label} ({piece.label}) between every pair of "
-        f"cells, by {result.method}{limit}:"
-    )
-    by_search = counts["infeasible"] - result.certified
-    out(
-        f"{len(result.pairs)} pairs: {counts['found']} joined by a tour, "
-        f"{counts['infeasible']} by none ({result.certified} by a certificate "
-        f"without solving, {by_search} by search), {counts['unknown']} unknown"
-    )
-    if board.size <= GRID_LIMIT:
-        ends = result.ends_from()
-        out("how many cells an open tour from each cell can end on:")
-        out(grid_text(board, lambda c: str(ends[c]) if c in ends else "#"))
-    wrote(outputs)
+    out(pairs_report(result, options.time_limit, outputs))
     return code
 
 
