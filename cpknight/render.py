@@ -35,7 +35,6 @@ if TYPE_CHECKING:
         Sweep,
         Tour,
     )
-    from cpknight.study import PairSweep, Study
 
 __all__ = [
     "GRID_LIMIT",
@@ -43,29 +42,20 @@ __all__ = [
     "comparison_text",
     "counts_text",
     "distance_map_text",
-    "distance_report",
     "distance_table_text",
     "effort_text",
     "frontier_text",
-    "grid_hint",
     "grid_text",
-    "limit_text",
     "longest_line",
     "longest_table_text",
     "longest_text",
+    "open_cells_text",
     "outcome_line",
-    "pairs_report",
-    "path_report",
     "prefixes_text",
     "route_line",
     "route_text",
-    "study_report",
-    "summary_text",
-    "sweep_report",
     "sweep_text",
     "table_text",
-    "tour_heading",
-    "tour_report",
     "tour_text",
 ]
 
@@ -608,230 +598,7 @@ def route_line(route: Route) -> str:
     )
 
 
-# ------------------------------------------------ the reports of the commands
-
-
-def grid_hint(board: Board, hint: str = "") -> str:
-    """The line printed instead of a grid too large to print.
-
-    Examples:
-        >>> grid_hint(Board.parse("200x200"))
-        '(the grid has 40000 cells; add --grid to print it)'
-    """
-    return f"(the grid has {board.size} cells; add --grid to print it{hint})"
-
-
-def path_report(
-    heading: str, grid: str | None, path: str, wrote: Sequence[str] = ()
-) -> str:
-    """A found path's report: heading, grid (or the hint), the path, files written.
-
-    Examples:
-        >>> print(path_report("a tour", None, "path: a1 b3", ["t.svg"]))
-        a tour
-        path: a1 b3
-        wrote t.svg
-    """
-    lines = [heading, *([grid] if grid is not None else []), path]
-    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
-
-
-def tour_heading(tour: Tour, *, picked: bool = False, side: str = "") -> str:
-    """The first line of a found tour's report: kind, board, size, engine, time.
-
-    ``picked`` says that ``auto`` chose the engine; ``side`` describes the
-    side constraints checked.
-
-    Examples:
-        >>> from cpknight import find_tour
-        >>> tour_heading(find_tour("5x6", method="cpsat"))[:40]
-        'closed tour of 5x6 (knight (1,2)), 30 ce'
-    """
-    kind = "closed" if tour.closed else "open"
-    by = " (picked by auto)" if picked else ""
-    heading = (
-        f"{kind} tour of {tour.board.label} ({tour.piece.label}), {len(tour)} "
-        f"cells, found by {tour.method}{by} in {tour.seconds:.3f} s"
-    )
-    if side:
-        heading += f"\nside constraints checked: {side}"
-    return heading
-
-
-def limit_text(time_limit: float | None, each: str = "each") -> str:
-    """``a limit of 10 s each`` (or ``no limit``), for a table's heading.
-
-    Examples:
-        >>> limit_text(10.0), limit_text(None)
-        ('a limit of 10 s each', 'no limit')
-    """
-    return "no limit" if time_limit is None else f"a limit of {time_limit:g} s {each}"
-
-
-def sweep_report(sweep: Sweep, time_limit: float | None, grid: bool) -> str:
-    """The text of ``cpknight sweep``: heading, grid, why not, the slowest cell.
-
-    Examples:
-        >>> from cpknight import sweep
-        >>> print(sweep_report(sweep("3x4", closed=False), None, True))
-        open tours of 3x4 (knight (1,2)) from each start cell, by auto:
-        ...
-    """
-    board = sweep.board
-    limit = "" if time_limit is None else f", limit {time_limit:g} s per cell"
-    kind = "closed" if sweep.closed else "open"
-    lines = [
-        f"{kind} tours of {board.label} ({sweep.piece.label}) from each start "
-        f"cell, by {sweep.method}{limit}:"
-    ]
-    if grid:
-        lines.append(sweep_text(sweep))
-    else:
-        lines.append(f"(the grid has {board.size} cells; use --json for every cell)")
-        lines.append(", ".join(f"{k}: {v}" for k, v in sweep.counts().items()))
-    proved = [c for c in sweep.cells if c.status == "infeasible"]
-    if proved:
-        more = len(proved) - 1
-        others = f" (and {more} more cells; --json gives each reason)" if more else ""
-        lines.append(
-            f"why not {board.cell_name(proved[0].cell)}: {proved[0].reason}{others}"
-        )
-    total = sum(c.seconds for c in sweep.cells)
-    slow = max(sweep.cells, key=lambda c: c.seconds, default=None)
-    if slow is not None:
-        lines.append(
-            f"{total:.3f} s in all; slowest {board.cell_name(slow.cell)} "
-            f"({slow.seconds:.3f} s, {effort_text(slow.effort.as_dict())})"
-        )
-    return "\n".join(lines)
-
-
-def summary_text(summary: dict[str, dict[str, Any]]) -> str:
-    """A study's per-engine summary as an aligned table.
-
-    Examples:
-        >>> row = {"solved": 2, "proved none": 1, "limit": 0, "refused": 0,
-        ...        "wrong": 0, "seconds": 0.5}
-        >>> print(summary_text({"cpsat": row}))
-        engine  solved  proved none  limit  refused  wrong  seconds
-        cpsat        2            1      0        0      0      0.5
-    """
-    heads = ["engine", "solved", "proved none", "limit", "refused", "wrong", "seconds"]
-    lines = [[name, *(str(v[h]) for h in heads[1:])] for name, v in summary.items()]
-    widths = [max(len(r[k]) for r in [heads, *lines]) for k in range(len(heads))]
-
-    def line(cells: list[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
-        return "  ".join([first, *rest])
-
-    return "\n".join([line(heads), *(line(r) for r in lines)])
-
-
-def tour_report(
-    tour: Tour,
-    *,
-    picked: bool = False,
-    side: str = "",
-    grid: bool = True,
-    hint: str = "",
-    wrote: Sequence[str] = (),
-) -> str:
-    """The text of ``cpknight tour``: heading, grid and path, files written.
-
-    ``grid=False`` (a board over :data:`GRID_LIMIT` cells) prints a hint
-    instead of the grid and the path.
-
-    Examples:
-        >>> from cpknight import find_tour
-        >>> print(tour_report(find_tour("3x4", closed=False, method="cpsat")))
-        open tour of 3x4 (knight (1,2)), 12 cells, found by cpsat in ... s
-        3 | ...
-        path: ...
-    """
-    heading = tour_heading(tour, picked=picked, side=side)
-    if not grid:
-        return path_report(heading, None, grid_hint(tour.board, hint), wrote)
-    return path_report(heading, str(tour), "path: " + " ".join(tour.names()), wrote)
-
-
-def study_report(
-    study: Study, where: str, time_limit: float | None, wrote: Sequence[str] = ()
-) -> str:
-    """The text of ``cpknight study``: sizes, the summary, any wrong answers.
-
-    Examples:
-        >>> from cpknight.study import read_suite_text, run_study
-        >>> study = run_study(read_suite_text("5x5 --open"), engines="cpsat")
-        >>> print(study_report(study, "suite.txt", 10.0))
-        study of suite.txt: 1 instances x 1 engines, a limit of 10 s each
-        engine  solved ...
-        cpsat        1 ...
-        wrong: none (every tour checked, every answer agrees)
-    """
-    lines = [
-        f"study of {where}: {len(study.instances)} instances x "
-        f"{len(study.engines)} engines, {limit_text(time_limit)}",
-        summary_text(study.summary()),
-    ]
-    wrong = study.wrong()
-    lines += [
-        f"WRONG: {row['engine']} on '{row['instance']}': {row['wrong']}"
-        for row in wrong[:10]
-    ]
-    if not wrong:
-        lines.append("wrong: none (every tour checked, every answer agrees)")
-    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
-
-
-def pairs_report(
-    pairs: PairSweep, time_limit: float | None, wrote: Sequence[str] = ()
-) -> str:
-    """The text of ``cpknight sweep --pairs``: the counts, the ends per cell.
-
-    Examples:
-        >>> from cpknight.study import sweep_pairs
-        >>> print(pairs_report(sweep_pairs("3x4", method="prune"), None))
-        open tours of 3x4 (knight (1,2)) between every pair of cells, by prune:
-        66 pairs: 7 joined by a tour, 59 by none (... by a certificate ...
-        how many cells an open tour from each cell can end on:
-        ...
-    """
-    board = pairs.board
-    counts = pairs.counts()
-    limit = "" if time_limit is None else f", limit {time_limit:g} s per pair"
-    by_search = counts["infeasible"] - pairs.certified
-    lines = [
-        f"open tours of {board.label} ({pairs.piece.label}) between every pair of "
-        f"cells, by {pairs.method}{limit}:",
-        f"{len(pairs.pairs)} pairs: {counts['found']} joined by a tour, "
-        f"{counts['infeasible']} by none ({pairs.certified} by a certificate "
-        f"without solving, {by_search} by search), {counts['unknown']} unknown",
-    ]
-    if board.size <= GRID_LIMIT:
-        ends = pairs.ends_from()
-        lines.append("how many cells an open tour from each cell can end on:")
-        lines.append(grid_text(board, lambda c: str(ends[c]) if c in ends else "#"))
-    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
-
-
-def distance_report(comparison: Comparison, heading: str) -> str:
-    """The text of ``cpknight distance``: one method's answer, or the table.
-
-    Examples:
-        >>> from cpknight import compare_distances
-        >>> print(distance_report(compare_distances("8x8", "a1", "h8", methods="bfs"),
-        ...                       "a1 -> h8 on 8x8, knight (1,2)"))
-        a1 -> h8 on 8x8, knight (1,2): 6 moves
-        path: a1 ...
-    """
-    if len(comparison.rows) != 1:
-        return distance_table_text(comparison, heading)
-    distance = comparison.rows[0].value
-    kind = "" if distance.exact else " (a lower bound)"
-    lines = [f"{heading}: {distance.distance} moves{kind}"]
-    if "bound" in distance.details:
-        lines.append(f"move counts: {counts_text(distance.details)}")
-    if distance.path is not None:
-        lines.append("path: " + " ".join(distance.names()))
-    return "\n".join(lines)
+def open_cells_text(board: Board) -> str:
+    """The board with coordinates: ``.`` open, ``#`` blocked."""
+    mask = board.open_mask
+    return grid_text(board, lambda cell: "." if mask[cell] else BLOCKED)

@@ -9,7 +9,7 @@ from cpknight.api import (
     distance_map,
     reach_split,
 )
-from cpknight.board import Board, Cell
+from cpknight.board import Board
 from cpknight.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_NONE,
@@ -40,12 +40,8 @@ from cpknight.errors import (
 )
 from cpknight.named_boards import NAMED_BOARDS, NamedBoard
 from cpknight.pieces import KNIGHT, Leaper
-from cpknight.render import (
-    distance_report,
-    distance_table_text,
-    grid_hint,
-    grid_text,
-)
+from cpknight.render import distance_table_text, open_cells_text
+from cpknight.reports import boards_report, distance_report, map_report, reach_report
 from cpknight.results import Comparison
 from cpknight.status import Status
 
@@ -92,17 +88,14 @@ def _run_boards(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"boards": [_board_json(board) for _, board in entries]})
         return EXIT_OK
-    for i, (named, board) in enumerate(entries):
-        if i:
-            out()
-        if named is None:
-            out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
-        else:
-            out(
-                f"{named.name}: {named.description} "
-                f"({board.size_label}, {board.n_open} open cells)"
-            )
-        out(_diagram(board))
+    headings = [
+        f"{board.label}: {board.size_label}, {board.n_open} open cells"
+        if named is None
+        else f"{named.name}: {named.description} "
+        f"({board.size_label}, {board.n_open} open cells)"
+        for named, board in entries
+    ]
+    out(boards_report(list(zip(headings, [b for _, b in entries], strict=True))))
     wrote(outputs)
     return EXIT_OK
 
@@ -114,17 +107,8 @@ def _board_json(board: Board) -> dict[str, Any]:
         "shape": list(board.shape),
         "topology": board.topology,
         "open": board.n_open,
-        "drawing": _diagram(board).splitlines(),
+        "drawing": open_cells_text(board).splitlines(),
     }
-
-
-def _diagram(board: Board) -> str:
-    mask = board.open_mask
-
-    def label(cell: Cell) -> str:
-        return "." if mask[cell] else "#"
-
-    return grid_text(board, label)
 
 
 # ---------------------------------------------------------------------- map
@@ -163,15 +147,7 @@ def _run_map(args: argparse.Namespace) -> int:
     if args.json:
         print_json(dmap.as_dict())
         return EXIT_OK
-    unreachable = board.n_open - dmap.n_reachable
-    out(
-        f"{piece.label} on {board.label} from {board.cell_name(dmap.source)}: "
-        f"{dmap.n_reachable} of {board.n_open} cells reachable, "
-        f"at most {dmap.max_distance} moves"
-        + (f", {unreachable} unreachable (-)" if unreachable else "")
-    )
-    out(grid_or_hint(args, board, lambda: str(dmap)))
-    wrote(outputs)
+    out(map_report(dmap, grid_or_hint(args, board, lambda: str(dmap)), outputs))
     return EXIT_OK
 
 
@@ -301,25 +277,6 @@ def _run_reach(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_OK
-    shown = ", ".join(str(size) for size in sizes[:10])
-    more = f", ... ({len(sizes)} in all)" if len(sizes) > 10 else ""
-    out(
-        f"{piece.label} on {board.label} from {board.cell_name(source)}: "
-        f"{len(cells)} of {board.n_open} cells reachable; "
-        f"{len(sizes)} component{'s' if len(sizes) != 1 else ''} ({shown}{more})"
-    )
-    if not grid_fits(args, board):
-        out(grid_hint(board))
-        return EXIT_OK
-    mask = board.open_mask
-    reached = set(cells)
-
-    def label(cell: Cell) -> str:
-        if not mask[cell]:
-            return "#"
-        if cell == source:
-            return "*"
-        return "+" if cell in reached else "-"
-
-    out(grid_text(board, label))
+    grid = grid_fits(args, board)
+    out(reach_report(board, piece, source, cells, sizes, grid=grid))
     return EXIT_OK

@@ -20,7 +20,8 @@ from cpknight.io import (
     write_new_file,
 )
 from cpknight.pieces import Leaper
-from cpknight.render import GRID_LIMIT, grid_hint, outcome_line
+from cpknight.render import GRID_LIMIT, outcome_line
+from cpknight.reports import grid_hint
 from cpknight.results import Comparison, Outcome
 from cpknight.solving import CPSAT_SUFFIXES, SolveOptions, check_export_path
 from cpknight.solving import Run as RunContext

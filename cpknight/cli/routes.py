@@ -21,7 +21,8 @@ from cpknight.cli.common import (
     write_files,
 )
 from cpknight.cli.instances import add_collect_args
-from cpknight.render import path_report, route_line
+from cpknight.render import route_line
+from cpknight.reports import path_report
 from cpknight.results import Route
 
 # ------------------------------------------------------------------ collect

@@ -31,7 +31,7 @@ from cpknight.cli.running import (
     run_options,
     task_progress,
 )
-from cpknight.render import study_report
+from cpknight.reports import study_report
 
 if TYPE_CHECKING:
     pass

@@ -56,13 +56,10 @@ from cpknight.io import (
     tour_file_text,
     write_tour_file,
 )
-from cpknight.render import (
-    GRID_LIMIT,
-    comparison_text,
-    frontier_text,
+from cpknight.render import GRID_LIMIT, comparison_text, frontier_text, prefixes_text
+from cpknight.reports import (
     limit_text,
     pairs_report,
-    prefixes_text,
     sweep_report,
     tour_heading,
     tour_report,
