@@ -257,3 +257,26 @@ def test_export_to_standard_output_is_refused(
     assert (code, out) == (2, "")
     assert err.count("\n") == 1
     assert "the file's suffix chooses the format" in err
+
+
+def test_boards_draws_a_board_from_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stdin(monkeypatch, ". # .\n. . .\n")
+    code, out, _ = run(capsys, "boards", "-", "--json")
+    assert code == 0
+    assert json.loads(out)["boards"][0]["open"] == 5
+
+
+def test_check_is_closed_unless_open(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    tour = tmp_path / "tour.txt"
+    tour.write_text("a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 b2 d3".replace(" ", "\n"))
+    assert run(capsys, "check", "3x4", str(tour))[0] == 1
+    assert run(capsys, "check", "3x4", str(tour), "--open")[0] == 0
+    code, _, err = run(capsys, "check", "3x4", str(tour), "--closed")
+    assert code == 1
+    assert err == (
+        "cpknight: warning: --closed is deprecated; tours are closed by default\n"
+    )

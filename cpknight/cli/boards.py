@@ -30,6 +30,7 @@ from cpknight.cli.common import (
     new_files,
     out,
     print_json,
+    read_stdin,
     solve_options_of,
     write_output,
     wrote,
@@ -62,7 +63,13 @@ cpknight boards cross5 --svg cross.svg
 cpknight boards --json""",
         epilog=None,
     )
-    parser.add_argument("name", nargs="?", metavar="NAME", help="draw only this board")
+    parser.add_argument(
+        "name",
+        nargs="?",
+        metavar="NAME",
+        help="draw only this board (a name, a size or a file; '-' reads the "
+        "drawing from standard input)",
+    )
     parser.add_argument(
         "--svg",
         metavar="FILE",
@@ -75,7 +82,10 @@ cpknight boards --json""",
 def _run_boards(args: argparse.Namespace) -> int:
     outputs = new_files(args, "svg")
     entries: list[tuple[NamedBoard | None, Board]]
-    if args.name:
+    if args.name == "-":
+        drawing = read_stdin("NAME")
+        entries = [(None, Board.from_ascii(drawing, source="standard input"))]
+    elif args.name:
         entries = [(None, Board.parse(args.name))]
     else:
         entries = [(named, named.build()) for named in NAMED_BOARDS.values()]
