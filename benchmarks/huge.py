@@ -115,7 +115,7 @@ def whole_process(sizes: list[int]) -> bool:
                     [*_cpknight(), "tour", spec, *flags, "--out", out, "--force"]
                 )
                 check, _, check_mb, rc2, said = _run(
-                    [*_cpknight(), "check", spec, out, *(["--closed"] * closed)]
+                    [*_cpknight(), "check", spec, out, *flags]
                 )
                 ok = rc1 == 0 and rc2 == 0 and said.startswith("ok")
                 # The floor writes this very tour: the file cpknight wrote
@@ -391,7 +391,7 @@ def against_parberry(
                 )
                 size = Path(out).stat().st_size
                 check, check_cpu, said = best_of(
-                    [*_cpknight(), "check", spec, out, "--closed"], times
+                    [*_cpknight(), "check", spec, out], times
                 )
                 for process, wall, cpu, note in (
                     (f"cpknight tour --out {suffix}", make, make_cpu, "writes it"),

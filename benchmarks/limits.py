@@ -113,8 +113,8 @@ def sweeps(limit: float) -> list[tuple[str, list[str], list[str]]]:
     return [
         (
             "sweep 40x40 --method cpsat --budget",
-            ["sweep", "40x40", "--method", "cpsat", "--budget", f"{limit:g}"],
-            ["sweep", "3x4", "--method", "cpsat"],
+            ["sweep", "40x40", "--open", "--method", "cpsat", "--budget", f"{limit:g}"],
+            ["sweep", "3x4", "--open", "--method", "cpsat"],
         )
     ]
 

@@ -49,6 +49,7 @@ __all__ = [
     "longest_line",
     "longest_table_text",
     "longest_text",
+    "open_cells_text",
     "outcome_line",
     "prefixes_text",
     "route_line",
@@ -595,3 +596,9 @@ def route_line(route: Route) -> str:
         f"{board.cell_name(route.start)} through {len(route.food)} food: "
         f"{verdict}; by {route.method} in {route.seconds:.3f} s"
     )
+
+
+def open_cells_text(board: Board) -> str:
+    """The board with coordinates: ``.`` open, ``#`` blocked."""
+    mask = board.open_mask
+    return grid_text(board, lambda cell: "." if mask[cell] else BLOCKED)

@@ -337,7 +337,7 @@ def test_dash_is_standard_input_and_output(
         buffer = io.BytesIO(out.encode())
 
     monkeypatch.setattr(sys, "stdin", Stdin)
-    code, out, _ = run(capsys, "check", "6x6", "-", "--closed")
+    code, out, _ = run(capsys, "check", "6x6", "-")
     assert (code, out) == (0, "ok: a closed tour of 36 cells on 6x6 (knight (1,2))\n")
     code, _, err = run(capsys, "tour", "6x6", "--out", "-", "--json")
     assert code == 2

@@ -25,11 +25,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def test_compare_6x6_open_from_a1(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "compare", "6x6", "--open", "--start", "a1", "--methods", SEARCH
+        capsys, "compare", "6x6", "--open", "--start", "a1", "--method", SEARCH
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "open tour of 6x6 (knight (1,2)) from a1, a limit of 10 s each:"
+    assert lines[0] == "open tour of 6x6 (knight (1,2)) from a1, a limit of 60 s each:"
     assert lines[1].split() == ["method", "outcome", "seconds", "effort", "checked"]
     rows = {line.split()[0]: line for line in lines[3:7]}
     assert set(rows) == set(SEARCH.split(","))
@@ -48,7 +48,7 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
         "--open",
         "--start",
         "a1",
-        "--methods",
+        "--method",
         "warnsdorff,prune",
         "--json",
     )
@@ -60,7 +60,7 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
         "closed": False,
         "start": [0, 0],
         "end": None,
-        "time_limit": 10.0,
+        "time_limit": 60.0,
     }
     assert [r["method"] for r in data["rows"]] == ["warnsdorff", "prune"]
     for row in data["rows"]:
@@ -71,7 +71,7 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_compare_proved_none_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     """Schwenk 1991: no closed tour of 4x4."""
-    code, out, _ = run(capsys, "compare", "4x4", "--methods", "prune,greedy")
+    code, out, _ = run(capsys, "compare", "4x4", "--method", "prune,greedy")
     assert code == 1
     assert out.count("proved none") >= 2
 
@@ -81,7 +81,7 @@ def test_compare_limit_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
         capsys,
         "compare",
         "8x8",
-        "--methods",
+        "--method",
         "backtrack",
         "--time-limit",
         "0.1",
@@ -94,14 +94,14 @@ def test_compare_limit_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_compare_bad_method_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "compare", "6x6", "--methods", "prune,bogus")
+    code, _, err = run(capsys, "compare", "6x6", "--method", "prune,bogus")
     assert code == 2
     assert "'bogus'" in err
 
 
 def test_compare_with_cpsat(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "compare", "6x6", "--open", "--start", "a1", "--methods", "cpsat"
+        capsys, "compare", "6x6", "--open", "--start", "a1", "--method", "cpsat"
     )
     assert code == 0
     assert "branches" in out
@@ -124,7 +124,7 @@ def test_sweep_5x5_open(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_sweep_json_and_jobs(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "sweep", "5x5", "--method", "prune", "--jobs", "2", "--json"
+        capsys, "sweep", "5x5", "--open", "--method", "prune", "--jobs", "2", "--json"
     )
     assert code == 0
     data = json.loads(out)
@@ -148,7 +148,6 @@ def test_sweep_unknown_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
         capsys,
         "sweep",
         "6x6",
-        "--closed",
         "--method",
         "backtrack",
         "--time-limit",

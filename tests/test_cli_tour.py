@@ -77,7 +77,7 @@ def test_tour_json_and_out_file(
     assert data["reason"] is None
     assert len(data["cells"]) == 25
     assert data["cells"][0] == [0, 0]
-    code, out, _ = run(capsys, "check", "5x5", str(path))
+    code, out, _ = run(capsys, "check", "5x5", str(path), "--open")
     assert code == 0
     code, out, _ = run(capsys, "tour", "4x4", "--json")
     data = json.loads(out)

@@ -115,7 +115,7 @@ def test_moves_file_is_about_a_byte_a_cell(tmp_path: Path) -> None:
     out = tmp_path / "t.moves"
     assert main(["tour", "60x60", "--out", str(out)]) == 0
     assert out.stat().st_size < 3600 * 1.05 + 200
-    assert main(["check", "60x60", str(out), "--closed"]) == 0
+    assert main(["check", "60x60", str(out)]) == 0
 
 
 def test_bad_moves_files_are_bad_input(
@@ -318,7 +318,7 @@ def test_huge_tour_files_load_no_solver_pictures_or_studies(tmp_path: Path) -> N
         "from cpknight.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    codes = [main(['tour', '100x100', '--out', {str(out)!r}]),\n"
-        f"             main(['check', '100x100', {str(out)!r}, '--closed'])]\n"
+        f"             main(['check', '100x100', {str(out)!r}])]\n"
         "heavy = sorted(m for m in sys.modules if m.startswith(\n"
         "    ('ortools', 'cpknight.draw', 'cpknight.study', 'tqdm', 'dask')))\n"
         "print(codes, heavy)\n"

@@ -50,6 +50,7 @@ LAYERS = [
     {"api"},
     {"study"},
     {"io", "render", "draw"},
+    {"reports"},
     {"cli"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}

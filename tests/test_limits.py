@@ -152,7 +152,7 @@ def test_ctrl_c_stops_a_comparison_and_keeps_the_rows(ctrl_c_after: None) -> Non
 def test_ctrl_c_on_the_command_line_prints_what_is_finished_and_exits_130(
     ctrl_c_after: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["compare", "8x8", "--methods", "backtrack,prune", "--json"])
+    code = main(["compare", "8x8", "--method", "backtrack,prune", "--json"])
     out, _ = capsys.readouterr()
     assert code == 130
     assert '"interrupted (Ctrl-C) before this engine ran"' in out
@@ -235,9 +235,7 @@ def test_a_sweep_budget_bounds_the_whole_sweep(
     assert not result.interrupted
     reasons = {cell.reason for cell in result.cells}
     assert "the run's budget ran out before this task" in reasons
-    code = main(
-        ["sweep", "8x8", "--closed", "--method", "backtrack", "--budget", "0.3"]
-    )
+    code = main(["sweep", "8x8", "--method", "backtrack", "--budget", "0.3"])
     assert code == 3
     code = main(["sweep", "3x4", "--budget", "0"])
     assert code == 2

@@ -197,20 +197,20 @@ def test_bulk_cell_names_match_cell_name(shape: tuple[int, ...]) -> None:
 def test_cli_round_trip(tmp_path: Path, suffix: str) -> None:
     out = tmp_path / f"tour{suffix}"
     assert main(["tour", "60x60", "--out", str(out)]) == 0
-    assert main(["check", "60x60", str(out), "--closed"]) == 0
+    assert main(["check", "60x60", str(out)]) == 0
     array = read_tour_file(str(out), Board((60, 60)))
     assert isinstance(array, np.ndarray)
     assert array.shape == (3600, 2)
     assert main(["tour", "61x61", "--open", "--out", str(out), "--force"]) == 0
-    assert main(["check", "61x61", str(out)]) == 0
-    assert main(["check", "61x61", str(out), "--closed"]) == 1  # odd: no circuit
+    assert main(["check", "61x61", str(out), "--open"]) == 0
+    assert main(["check", "61x61", str(out)]) == 1  # odd: no circuit
 
 
 def test_cli_check_reads_algebraic_and_reports_bad_lines(tmp_path: Path) -> None:
     good = tmp_path / "good.txt"
     assert main(["tour", "12x12", "--method", "tiles", "--out", str(good)]) == 0
     assert good.read_text().splitlines()[0][0].isalpha()
-    assert main(["check", "12x12", str(good), "--closed"]) == 0
+    assert main(["check", "12x12", str(good)]) == 0
     bad = tmp_path / "bad.txt"
     bad.write_text("a1\nb3\nzz\n")
     assert isinstance(read_tour_file(str(bad), Board((12, 12))), list)

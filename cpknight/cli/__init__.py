@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from cpknight import __version__
-from cpknight.cli.boards import _add_boards, _add_distance, _add_map, _add_reach
+from cpknight.cli.boards import add_boards, add_distance, add_map, add_reach
 from cpknight.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_CODES,
@@ -26,20 +26,24 @@ from cpknight.cli.common import (
     EXIT_LIMIT,
     EXIT_NONE,
     EXIT_OK,
+    Parser,
     Run,
     SubParsers,
-    _Parser,
+    add_command,
+    out,
+    reset_streams,
 )
-from cpknight.cli.formulation import _add_formulation
-from cpknight.cli.longest import _add_longest
-from cpknight.cli.routes import _add_collect
-from cpknight.cli.study import _add_study, interrupted_run
+from cpknight.cli.formulation import add_formulation
+from cpknight.cli.longest import add_longest
+from cpknight.cli.routes import add_collect
+from cpknight.cli.running import interrupted_run
+from cpknight.cli.study import add_study
 from cpknight.cli.tours import (
-    _add_check,
-    _add_compare,
     _add_count,
-    _add_sweep,
-    _add_tour,
+    add_check,
+    add_compare,
+    add_sweep,
+    add_tour,
 )
 from cpknight.errors import (
     CpknightError,
@@ -64,47 +68,87 @@ __all__ = [
 # --------------------------------------------------------------------- main
 
 COMMANDS: list[Callable[[SubParsers], None]] = [
-    _add_boards,
-    _add_map,
-    _add_distance,
-    _add_reach,
-    _add_check,
-    _add_tour,
+    add_boards,
+    add_map,
+    add_distance,
+    add_reach,
+    add_check,
+    add_tour,
     _add_count,
-    _add_compare,
-    _add_sweep,
-    _add_collect,
-    _add_longest,
-    _add_formulation,
-    _add_study,
+    add_compare,
+    add_sweep,
+    add_collect,
+    add_longest,
+    add_formulation,
+    add_study,
 ]
 """Every subcommand's registration, in the order ``--help`` lists them."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``cpknight`` argument parser with every subcommand."""
-    parser = _Parser(
+    parser = Parser(
         prog="cpknight",
         description="Knight tours, distances and reachability on any board, "
         "solved declaratively (CP-SAT, integer programs) and by search.",
-        epilog=EXIT_CODES,
+        epilog=EXAMPLES + "\n" + EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--version", action="version", version=f"cpknight {__version__}"
     )
-    sub = parser.add_subparsers(
-        dest="command", metavar="COMMAND", required=True, parser_class=_Parser
-    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for register in COMMANDS:
         register(sub)
+    add_completion(sub, parser)
+    parser.set_defaults(run=lambda _: _help(parser))
     return parser
+
+
+EXAMPLES = """\
+examples:
+  cpknight tour 8x8
+  cpknight distance 8x8 a1 h8 --json
+  cpknight COMMAND --help
+"""
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    """``cpknight`` alone: the help on standard output, exit 0."""
+    parser.print_help()
+    return EXIT_OK
+
+
+def add_completion(sub: SubParsers, parser: argparse.ArgumentParser) -> None:
+    """Register ``cpknight completion SHELL``: a completion script from shtab."""
+    completion = add_command(
+        sub,
+        "completion",
+        lambda args: _run_completion(args, parser),
+        examples="""
+cpknight completion bash > ~/.local/share/bash-completion/completions/cpknight
+cpknight completion zsh > ~/.zfunc/_cpknight""",
+        help="print a shell completion script (bash, zsh or tcsh)",
+        description="Print the completion script of SHELL, written by shtab from "
+        "the same parser that reads the command line; load it as the shell "
+        "loads completions.",
+        epilog=None,
+    )
+    completion.add_argument("shell", choices=["bash", "zsh", "tcsh"], metavar="SHELL")
+
+
+def _run_completion(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    import shtab
+
+    out(shtab.complete(parser, shell=args.shell))
+    return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    reset_streams()
     run: Run = args.run
     try:
         return run(args)

@@ -3,181 +3,197 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from cpknight.api import (
     distance_map,
     reach_split,
 )
-from cpknight.board import Board, Cell
+from cpknight.board import Board
 from cpknight.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_NONE,
     EXIT_OK,
     SubParsers,
-    _add_board_args,
-    _add_cell_args,
-    _add_force,
-    _add_grid,
-    _add_json,
-    _add_solve_args,
-    _board_and_piece,
-    _cell_json,
-    _command,
-    _grid_fits,
-    _json,
-    _new_files,
-    _out,
-    _solve_options,
-    _wrote,
+    add_board_args,
+    add_cell_args,
+    add_command,
+    add_force,
+    add_grid,
+    add_json,
+    add_method,
+    add_solve_args,
+    board_and_piece,
+    cell_json,
+    grid_fits,
+    grid_or_hint,
+    new_files,
+    out,
+    print_json,
+    read_stdin,
+    solve_options_of,
+    write_output,
+    wrote,
 )
 from cpknight.errors import (
     InvalidInputError,
     SolveLimitError,
 )
-from cpknight.io import (
-    write_new_file,
-)
-from cpknight.named_boards import NAMED_BOARDS
+from cpknight.named_boards import NAMED_BOARDS, NamedBoard
 from cpknight.pieces import KNIGHT, Leaper
-from cpknight.render import (
-    counts_text,
-    distance_table_text,
-    grid_text,
-)
+from cpknight.render import distance_table_text, open_cells_text
+from cpknight.reports import boards_report, distance_report, map_report, reach_report
+from cpknight.results import Comparison
 from cpknight.status import Status
 
 # ------------------------------------------------------------------- boards
 
 
-def _add_boards(sub: SubParsers) -> None:
-    parser = _command(
+def add_boards(sub: SubParsers) -> None:
+    """Register ``cpknight boards``."""
+    parser = add_command(
         sub,
         "boards",
         _run_boards,
         help="list the named boards with a drawing of each",
         description="List the named boards, or draw one.",
+        examples="""
+cpknight boards
+cpknight boards cross5 --svg cross.svg
+cpknight boards --json""",
         epilog=None,
     )
-    parser.add_argument("name", nargs="?", metavar="NAME", help="draw only this board")
     parser.add_argument(
-        "--svg", metavar="FILE", help="also draw the board (or every board) as SVG"
+        "name",
+        nargs="?",
+        metavar="NAME",
+        help="draw only this board (a name, a size or a file; '-' reads the "
+        "drawing from standard input)",
     )
-    _add_force(parser, "the file given to --svg")
+    parser.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="also draw the board (or every board) as SVG ('-': standard output)",
+    )
+    add_force(parser, "the file given to --svg")
+    add_json(parser)
 
 
 def _run_boards(args: argparse.Namespace) -> int:
-    outputs = _new_files(args, "svg")
-    if args.name:
-        board = Board.parse(args.name)
-        _out(f"{board.label}: {board.size_label}, {board.n_open} open cells")
-        _out(_diagram(board))
-        if args.svg:
-            from cpknight.draw import board_svg
-
-            write_new_file(args.svg, board_svg(board), force=args.force)
-        _wrote(outputs)
-        return EXIT_OK
-    names = list(NAMED_BOARDS)
-    for i, name in enumerate(names):
-        named = NAMED_BOARDS[name]
-        board = Board.parse(name)
-        if i:
-            _out()
-        _out(
-            f"{name}: {named.description} "
-            f"({board.size_label}, {board.n_open} open cells)"
-        )
-        _out(_diagram(board))
+    outputs = new_files(args, "svg")
+    entries: list[tuple[NamedBoard | None, Board]]
+    if args.name == "-":
+        drawing = read_stdin("NAME")
+        entries = [(None, Board.from_ascii(drawing, source="standard input"))]
+    elif args.name:
+        entries = [(None, Board.parse(args.name))]
+    else:
+        entries = [(named, Board.parse(named.name)) for named in NAMED_BOARDS.values()]
     if args.svg:
-        from cpknight.draw import boards_svg
+        from cpknight.draw import board_svg, boards_svg
 
-        boards = [Board.parse(name) for name in names]
-        write_new_file(args.svg, boards_svg(boards), force=args.force)
-    _wrote(outputs)
+        boards = [board for _, board in entries]
+        picture = board_svg(boards[0]) if args.name else boards_svg(boards)
+        write_output(args.svg, picture, force=args.force)
+    if args.json:
+        print_json({"boards": [_board_json(board) for _, board in entries]})
+        return EXIT_OK
+    headings = [
+        f"{board.label}: {board.size_label}, {board.n_open} open cells"
+        if named is None
+        else f"{named.name}: {named.description} "
+        f"({board.size_label}, {board.n_open} open cells)"
+        for named, board in entries
+    ]
+    out(boards_report(list(zip(headings, [b for _, b in entries], strict=True))))
+    wrote(outputs)
     return EXIT_OK
 
 
-def _diagram(board: Board) -> str:
-    mask = board.open_mask
-
-    def label(cell: Cell) -> str:
-        return "." if mask[cell] else "#"
-
-    return grid_text(board, label)
+def _board_json(board: Board) -> dict[str, Any]:
+    """A board in JSON: its name, sides, open cells and drawing."""
+    return {
+        "board": board.label,
+        "shape": list(board.shape),
+        "topology": board.topology,
+        "open": board.n_open,
+        "drawing": open_cells_text(board).splitlines(),
+    }
 
 
 # ---------------------------------------------------------------------- map
 
 
-def _add_map(sub: SubParsers) -> None:
-    parser = _command(
+def add_map(sub: SubParsers) -> None:
+    """Register ``cpknight map``."""
+    parser = add_command(
         sub,
         "map",
         _run_map,
+        examples="""
+cpknight map 8x8 a1
+cpknight map 8x8 d4 --piece camel --json
+cpknight map 100x100 a1 --svg map.svg""",
         help="the number of moves from a cell to every cell",
         description="Print the distance map from SOURCE: the number of moves to "
         "every cell (* the source, # blocked, - unreachable).",
     )
-    _add_board_args(parser)
-    _add_cell_args(parser)
-    _add_json(parser)
-    _add_grid(parser)
+    add_board_args(parser)
+    add_cell_args(parser)
+    add_json(parser)
+    add_grid(parser)
     parser.add_argument("--svg", metavar="FILE", help="draw the map as an SVG heat map")
-    _add_force(parser, "the file given to --svg")
+    add_force(parser, "the file given to --svg")
 
 
 def _run_map(args: argparse.Namespace) -> int:
-    board, piece = _board_and_piece(args)
-    outputs = _new_files(args, "svg")
+    board, piece = board_and_piece(args)
+    outputs = new_files(args, "svg")
     dmap = distance_map(board, args.source, piece=piece)
     if args.svg:
         from cpknight.draw import distance_map_svg
 
-        write_new_file(args.svg, distance_map_svg(dmap), force=args.force)
+        write_output(args.svg, distance_map_svg(dmap), force=args.force)
     if args.json:
-        _json(dmap.as_dict())
+        print_json(dmap.as_dict())
         return EXIT_OK
-    unreachable = board.n_open - dmap.n_reachable
-    _out(
-        f"{piece.label} on {board.label} from {board.cell_name(dmap.source)}: "
-        f"{dmap.n_reachable} of {board.n_open} cells reachable, "
-        f"at most {dmap.max_distance} moves"
-        + (f", {unreachable} unreachable (-)" if unreachable else "")
-    )
-    if _grid_fits(args, board):
-        _out(str(dmap))
-    _wrote(outputs)
+    out(map_report(dmap, grid_or_hint(args, board, lambda: str(dmap)), outputs))
     return EXIT_OK
 
 
 # ----------------------------------------------------------------- distance
 
 
-def _add_distance(sub: SubParsers) -> None:
-    parser = _command(
+def add_distance(sub: SubParsers) -> None:
+    """Register ``cpknight distance``."""
+    parser = add_command(
         sub,
         "distance",
         _run_distance,
+        examples="""
+cpknight distance 8x8 a1 h8
+cpknight distance plane 0,0 100,37
+cpknight distance 8x8 a1 h8 --method all --json""",
         help="the fewest moves from one cell to another, with a shortest path",
         description="The fewest moves from SOURCE to TARGET and one shortest path.",
     )
-    _add_board_args(parser)
-    _add_cell_args(parser, target=True)
-    parser.add_argument(
-        "--method",
-        default=None,
-        metavar="M",
-        help="a method, a comma-separated list, or 'all' (default bfs; on the "
-        "unbounded board the knight's formula, or ip for other leapers)",
+    add_board_args(parser)
+    add_cell_args(parser, target=True)
+    add_method(
+        parser,
+        default="auto",
+        several=True,
+        help="the method; auto is bfs, on the unbounded board the knight's "
+        "formula, or ip for other leapers",
     )
-    _add_solve_args(parser)
-    _add_json(parser)
+    add_solve_args(parser)
+    add_json(parser)
 
 
 def _run_distance(args: argparse.Namespace) -> int:
     from cpknight.api import compare_distances
 
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     source = board.parse_cell(args.source)
     target = board.parse_cell(args.target)
     comparison = compare_distances(
@@ -185,47 +201,47 @@ def _run_distance(args: argparse.Namespace) -> int:
         source,
         target,
         piece=piece,
-        methods=args.method or _default_distance_method(board, piece),
-        options=_solve_options(args),
+        methods=_default_distance_method(board, piece)
+        if args.method == "auto"
+        else args.method,
+        options=solve_options_of(args),
     )
-    statuses = set(comparison.statuses())
+    names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
     if comparison.interrupted:  # Ctrl-C: the methods finished, then exit 130
-        names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
         if args.json:
-            _json(comparison.as_dict())
+            print_json(comparison.as_dict())
         else:
-            _out(distance_table_text(comparison, f"{names} on {board.label}"))
+            out(distance_table_text(comparison, f"{names} on {board.label}"))
         return EXIT_INTERRUPTED
+    code = _distance_code(comparison)
+    if args.json:
+        print_json(comparison.as_dict())
+    elif code == EXIT_NONE:
+        out(next(o.reason or "" for o in comparison.rows if o.reason))
+    else:
+        out(distance_report(comparison, f"{names} on {board.label}, {piece.label}"))
+    return code
+
+
+def _distance_code(comparison: Comparison) -> int:
+    """0 when a method found the distance, 1 when one proved it unreachable.
+
+    Raises:
+        InvalidInputError: the one method asked for refused the instance.
+        SolveLimitError: no method answered within the limit.
+    """
     single = comparison.rows[0] if len(comparison.rows) == 1 else None
     if single is not None and single.status is Status.REFUSED:
         raise InvalidInputError(single.reason or "refused")
     if single is not None and single.status is Status.UNKNOWN:
         raise SolveLimitError(single.reason or "the time limit was reached")
+    statuses = set(comparison.statuses())
     if not statuses & {"found", "infeasible"}:
         raise SolveLimitError(
             "no method answered: "
             + "; ".join(f"{o.method}: {o.reason}" for o in comparison.rows)
         )
-    code = EXIT_OK if "found" in statuses else EXIT_NONE
-    if args.json:
-        _json(comparison.as_dict())
-        return code
-    if code == EXIT_NONE:
-        _out(next(o.reason or "" for o in comparison.rows if o.reason))
-        return code
-    names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
-    heading = f"{names} on {board.label}, {piece.label}"
-    if single is None:
-        _out(distance_table_text(comparison, heading))
-        return code
-    d = single.value
-    kind = "" if d.exact else " (a lower bound)"
-    _out(f"{heading}: {d.distance} moves{kind}")
-    if "bound" in d.details:
-        _out(f"move counts: {counts_text(d.details)}")
-    if d.path is not None:
-        _out("path: " + " ".join(d.names()))
-    return code
+    return EXIT_OK if "found" in statuses else EXIT_NONE
 
 
 def _default_distance_method(board: Board, piece: Leaper) -> str:
@@ -235,55 +251,42 @@ def _default_distance_method(board: Board, piece: Leaper) -> str:
     return "formula" if board.dim == 2 and piece.vector == KNIGHT.vector else "ip"
 
 
-def _add_reach(sub: SubParsers) -> None:
-    parser = _command(
+def add_reach(sub: SubParsers) -> None:
+    """Register ``cpknight reach``."""
+    parser = add_command(
         sub,
         "reach",
         _run_reach,
+        examples="""
+cpknight reach 8x8 a1 --piece 1,1
+cpknight reach 4x4x4 0,0,0 --piece 1,2,3
+cpknight reach board.txt a1 --json""",
         help="which cells a piece can reach from a cell",
         description="Show which cells can be reached from SOURCE (+ reachable, "
         "- unreachable, * the source, # blocked) and the components of the board.",
     )
-    _add_board_args(parser)
-    _add_cell_args(parser)
-    _add_json(parser)
-    _add_grid(parser)
+    add_board_args(parser)
+    add_cell_args(parser)
+    add_json(parser)
+    add_grid(parser)
 
 
 def _run_reach(args: argparse.Namespace) -> int:
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     source = board.parse_cell(args.source)
     cells, others, sizes = reach_split(board, source, piece=piece)
     if args.json:
-        _json(
+        print_json(
             {
                 "board": board.label,
                 "piece": list(piece.vector),
-                "source": _cell_json(source),
+                "source": cell_json(source),
                 "reachable": cells,
                 "unreachable": others,
                 "components": sizes,
             }
         )
         return EXIT_OK
-    shown = ", ".join(str(size) for size in sizes[:10])
-    more = f", ... ({len(sizes)} in all)" if len(sizes) > 10 else ""
-    _out(
-        f"{piece.label} on {board.label} from {board.cell_name(source)}: "
-        f"{len(cells)} of {board.n_open} cells reachable; "
-        f"{len(sizes)} component{'s' if len(sizes) != 1 else ''} ({shown}{more})"
-    )
-    if not _grid_fits(args, board):
-        return EXIT_OK
-    mask = board.open_mask
-    reached = set(cells)
-
-    def label(cell: Cell) -> str:
-        if not mask[cell]:
-            return "#"
-        if cell == source:
-            return "*"
-        return "+" if cell in reached else "-"
-
-    _out(grid_text(board, label))
+    grid = grid_fits(args, board)
+    out(reach_report(board, piece, source, cells, sizes, grid=grid))
     return EXIT_OK

@@ -8,7 +8,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol, TextIO
 
 from cpknight.api import (
     resolve,
@@ -20,10 +20,9 @@ from cpknight.io import (
     write_new_file,
 )
 from cpknight.pieces import Leaper
-from cpknight.render import (
-    GRID_LIMIT,
-)
-from cpknight.results import Comparison
+from cpknight.render import GRID_LIMIT, outcome_line
+from cpknight.reports import grid_hint
+from cpknight.results import Comparison, Outcome
 from cpknight.solving import CPSAT_SUFFIXES, SolveOptions, check_export_path
 from cpknight.solving import Run as RunContext
 from cpknight.status import Status
@@ -58,11 +57,22 @@ exit codes:
 _NEGATIVE = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+(,-?\d+)+$")
 """What argparse reads as a negative number: -5, -0.5, and coordinates -5,3."""
 
+TIME_LIMIT = 60.0
+"""The one default of ``--time-limit`` (seconds per solve): no command runs
+without a limit unless told ``--time-limit none``."""
+
+JOBS = 1
+"""The one default of ``--jobs``: run in this process (0: one per core)."""
+
+JSON_SCHEMA = 1
+"""The ``"schema"`` key of every JSON document the command line prints; it
+grows when a document changes incompatibly (see ``cli/output.schema.json``)."""
+
 Run = Callable[[argparse.Namespace], int]
 SubParsers = Any  # argparse's _SubParsersAction is private
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit code 2.
 
     Negative coordinates (``-5,3``, ``--piece -1,2``) are values, not options:
@@ -78,20 +88,80 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
-def _out(text: str = "") -> None:
-    print(text)
+class _Streams:
+    """Where the report goes, and who has read standard input (one command)."""
+
+    report: TextIO | None = None
+    stdin_reader: str | None = None
 
 
-def _note(text: str) -> None:
+def reset_streams() -> None:
+    """Start a command: the report on standard output, standard input unread."""
+    _Streams.report = None
+    _Streams.stdin_reader = None
+
+
+def out(text: str = "") -> None:
+    """Print a line of the report (on stderr when a file has standard output)."""
+    print(text, file=_Streams.report or sys.stdout)
+
+
+def report_stream() -> TextIO:
+    """The stream of the report: stderr when ``-`` gave a file standard output."""
+    return _Streams.report or sys.stdout
+
+
+def read_stdin(what: str) -> str:
+    """Standard input's text, for ``what`` (``BOARD``); it can be read once.
+
+    Raises:
+        InvalidInputError: another option already reads standard input.
+    """
+    claim_stdin(what)
+    return sys.stdin.read()
+
+
+def claim_stdin(what: str) -> None:
+    """Say that ``what`` reads standard input; only one option may.
+
+    Raises:
+        InvalidInputError: another option already reads standard input.
+    """
+    if _Streams.stdin_reader is not None:
+        raise InvalidInputError(
+            f"{_Streams.stdin_reader} and {what} both read standard input ('-'); "
+            "give one of them a file"
+        )
+    _Streams.stdin_reader = what
+
+
+def read_input(path: str, what: str) -> str:
+    """The text of the file ``path``, or of standard input when ``-``.
+
+    Raises:
+        InvalidInputError: the file cannot be read.
+    """
+    if path == "-":
+        return read_stdin(what)
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or type(exc).__name__
+        raise InvalidInputError(f"cannot read {what} '{path}': {reason}") from None
+
+
+def note(text: str) -> None:
     """One line on standard error that does not change the answer."""
     print(f"cpknight: note: {text}", file=sys.stderr)
 
 
-def _json(obj: Any) -> None:
-    print(json.dumps(obj))
+def print_json(obj: dict[str, Any]) -> None:
+    """Print one JSON document, its ``"schema"`` version first."""
+    print(json.dumps({"schema": JSON_SCHEMA, **obj}))
 
 
-def _comparison_code(comparison: Comparison) -> int:
+def comparison_code(comparison: Comparison) -> int:
     """The exit code of a table of engines (the rows are printed all the same).
 
     0 when an engine answered, 1 when one proved there is none, 3 when none
@@ -111,45 +181,93 @@ def _comparison_code(comparison: Comparison) -> int:
     return EXIT_NONE if Status.INFEASIBLE in statuses else EXIT_LIMIT
 
 
-def _outcome(args: argparse.Namespace, code: int, data: Any, text: str) -> int:
+def print_outcome(args: argparse.Namespace, code: int, data: Any, text: str) -> int:
     """Print ``data`` as JSON with ``--json``, else ``text``; return ``code``."""
     if args.json:
-        _json(data)
+        print_json(data)
     else:
-        _out(text)
+        out(text)
     return code
+
+
+def report(
+    args: argparse.Namespace,
+    outcome: Outcome,
+    text: Callable[[Any], str],
+    *,
+    pictures: Callable[[Any], None] | None = None,
+    none: str | None = None,
+    partial: str | None = None,
+    stream: TextIO | None = None,
+) -> int:
+    """Print one answer the one way: no value, exit code, pictures, JSON or text.
+
+    Without a value: exit 1 when proved none (with ``none``, or the outcome's
+    line), 3 at the limit, 130 after Ctrl-C (with a note). With one:
+    ``pictures(value)`` writes the files, then the outcome's JSON or
+    ``text(value)`` (on ``stream``, standard output unless given) is printed.
+    ``partial`` is the note of a best-so-far value kept after Ctrl-C (exit
+    130); without it a value found before Ctrl-C answers in full (exit 0).
+    """
+    value = outcome.value
+    if value is None:
+        code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
+        line = outcome_line(outcome)
+        if outcome.interrupted:
+            code = EXIT_INTERRUPTED
+            note("interrupted (Ctrl-C) before an answer was found")
+        elif code == EXIT_NONE and none is not None:
+            line = none
+        return print_outcome(args, code, outcome.as_dict(), line)
+    if pictures is not None:
+        pictures(value)
+    if args.json:
+        print_json(outcome.as_dict())
+    else:
+        print(text(value), file=stream or report_stream())
+    if outcome.interrupted and partial is not None:
+        note(partial)
+        return EXIT_INTERRUPTED
+    return EXIT_OK
 
 
 # ------------------------------------------------------------- shared options
 
 
-def _command(
+def add_command(
     sub: SubParsers,
     name: str,
     run: Run,
     *,
     help: str,
     description: str,
+    examples: str = "",
     epilog: str | None = EXIT_CODES,
 ) -> argparse.ArgumentParser:
-    """Add the parser of one subcommand that runs ``run``, exit codes underneath."""
+    """Add the parser of one subcommand that runs ``run``.
+
+    ``examples`` (two or three command lines, one a line) and the exit codes
+    are printed under its ``--help``.
+    """
+    lines = "".join(f"  {line}\n" for line in examples.strip().splitlines())
     parser: argparse.ArgumentParser = sub.add_parser(
         name,
         help=help,
         description=description,
-        epilog=epilog,
+        epilog=f"examples:\n{lines}" + (f"\n{epilog}" if epilog else ""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.set_defaults(run=run)
     return parser
 
 
-def _add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> None:
+def add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> None:
     parser.add_argument(
         "board",
         metavar="BOARD",
         help="a size like 8x8 or 4x4x4, a named board (see 'cpknight boards'), "
-        "'plane', or a file of '.' and '#' (top rank first)",
+        "'plane', or a file of '.' and '#' (top rank first; '-' reads it from "
+        "standard input)",
     )
     if piece:
         parser.add_argument(
@@ -166,17 +284,87 @@ def _add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> N
     )
 
 
-def _add_cell_args(parser: argparse.ArgumentParser, *, target: bool = False) -> None:
+def add_cell_args(parser: argparse.ArgumentParser, *, target: bool = False) -> None:
     parser.add_argument("source", metavar="SOURCE", help="a cell like a1 or 0,0")
     if target:
         parser.add_argument("target", metavar="TARGET", help="a cell like h8 or 7,7")
 
 
-def _add_json(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON")
+def add_json(parser: argparse.ArgumentParser) -> None:
+    """``--json``: print one JSON document (with its ``"schema"`` version)."""
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON document instead of the text",
+    )
 
 
-def _add_grid(parser: argparse.ArgumentParser, what: str = "the grid") -> None:
+class Deprecated(argparse.Action):
+    """A hidden old spelling: one deprecation line on stderr, then as ``instead``.
+
+    ``nargs=0`` makes a flag that does nothing (``sweep --closed``: closed is
+    the default now).
+    """
+
+    def __init__(self, *args: Any, instead: str, **kwargs: Any) -> None:
+        self.instead = instead
+        kwargs.setdefault("help", argparse.SUPPRESS)
+        super().__init__(*args, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        print(
+            f"cpknight: warning: {option_string} is deprecated; {self.instead}",
+            file=sys.stderr,
+        )
+        if self.nargs != 0:
+            setattr(namespace, self.dest, values)
+
+
+def add_method(
+    parser: argparse.ArgumentParser,
+    *,
+    default: str,
+    help: str,
+    several: bool = False,
+    choices: Sequence[str] | None = None,
+) -> None:
+    """``--method``: the engine; with ``several``, a comma list or ``all`` too.
+
+    Where only one engine can run, a list or ``all`` is refused in one line.
+    """
+
+    def method(text: str) -> str:
+        names = [name.strip() for name in text.split(",")]
+        if not several and (len(names) > 1 or text == "all"):
+            raise argparse.ArgumentTypeError(
+                f"this command runs one engine, not {text!r} ('cpknight compare' "
+                "runs several)"
+            )
+        if choices is not None:
+            unknown = [n for n in names if n not in (*choices, "all")]
+            if unknown:
+                raise argparse.ArgumentTypeError(
+                    f"unknown method {unknown[0]!r} (choose from {', '.join(choices)})"
+                )
+        return text
+
+    one = "a name" if not several else "a name, a comma list or 'all'"
+    parser.add_argument(
+        "--method",
+        type=method,
+        default=default,
+        metavar="M",
+        help=f"{help} ({one}; default {default})",
+    )
+
+
+def add_grid(parser: argparse.ArgumentParser, what: str = "the grid") -> None:
     parser.add_argument(
         "--grid",
         action="store_true",
@@ -184,20 +372,20 @@ def _add_grid(parser: argparse.ArgumentParser, what: str = "the grid") -> None:
     )
 
 
-def _add_force(parser: argparse.ArgumentParser, files: str) -> None:
+def add_force(parser: argparse.ArgumentParser, files: str) -> None:
     parser.add_argument("--force", action="store_true", help=f"overwrite {files}")
 
 
-def _add_pictures(parser: argparse.ArgumentParser, what: str) -> None:
+def add_pictures(parser: argparse.ArgumentParser, what: str) -> None:
     """``--svg``, ``--animate`` and their ``--force``, for a path-shaped answer."""
     parser.add_argument("--svg", metavar="FILE", help=f"draw the {what} as SVG")
     parser.add_argument(
         "--animate", metavar="FILE", help=f"write an animated SVG of the {what}"
     )
-    _add_force(parser, "files given to --svg/--animate")
+    add_force(parser, "files given to --svg/--animate")
 
 
-def _add_export(
+def add_export(
     parser: argparse.ArgumentParser,
     kind: str,
     suffixes: tuple[str, ...] = CPSAT_SUFFIXES,
@@ -210,10 +398,10 @@ def _add_export(
     """
     parser.add_argument("--export", metavar="FILE", help=f"write the model as {kind}")
     parser.set_defaults(export_kind=(suffixes, written))
-    _add_force(parser, "the file given to --export")
+    add_force(parser, "the file given to --export")
 
 
-def _add_progress(parser: argparse.ArgumentParser) -> None:
+def add_progress(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--progress",
         action="store_true",
@@ -221,7 +409,7 @@ def _add_progress(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _progress_bar(args: argparse.Namespace, line: str, total: int | None = None) -> Any:
+def progress_bar(args: argparse.Namespace, line: str, total: int | None = None) -> Any:
     """A tqdm progress line on stderr, or None when progress is not shown.
 
     Progress is shown when stderr is a terminal, or with ``--progress``; only
@@ -234,39 +422,72 @@ def _progress_bar(args: argparse.Namespace, line: str, total: int | None = None)
     return tqdm(total=total, bar_format=line, file=sys.stderr)
 
 
-def _board_and_piece(args: argparse.Namespace) -> tuple[Board, Leaper]:
+def board_and_piece(args: argparse.Namespace) -> tuple[Board, Leaper]:
+    """The board (``-``: a drawing on standard input) and the piece."""
     topology: Topology = (
         "torus" if args.torus else "cylinder" if args.cylinder else "bounded"
     )
-    return resolve(args.board, getattr(args, "piece", "knight"), topology=topology)
+    board: Board | str = args.board
+    if args.board == "-":
+        text = read_stdin("BOARD")
+        board = Board.from_ascii(text, topology=topology, source="standard input")
+    return resolve(board, getattr(args, "piece", "knight"), topology=topology)
 
 
-def _cell_json(cell: Sequence[int]) -> list[int]:
+def cell_json(cell: Sequence[int]) -> list[int]:
     return [int(x) for x in cell]
 
 
-def _grid_fits(args: argparse.Namespace, board: Board, hint: str = "") -> bool:
-    """Whether to print the grid; if not, say why (boards over the grid limit)."""
-    if board.size <= GRID_LIMIT or args.grid:
-        return True
-    _out(f"(the grid has {board.size} cells; add --grid to print it{hint})")
-    return False
+def grid_fits(args: argparse.Namespace, board: Board) -> bool:
+    """Whether to print the grid: boards up to the grid limit, or ``--grid``."""
+    return board.size <= GRID_LIMIT or args.grid
+
+
+def grid_or_hint(
+    args: argparse.Namespace, board: Board, grid: Callable[[], str], hint: str = ""
+) -> str:
+    """The grid's text, or the line that says why it is not printed."""
+    if grid_fits(args, board):
+        return grid()
+    return grid_hint(board, hint)
 
 
 # --------------------------------------------------------------------- tour
 
 
-def _add_solve_args(
-    parser: argparse.ArgumentParser, *, time_limit: float | None = None
+def time_limit_value(text: str) -> float | None:
+    """A ``--time-limit``: seconds, or ``none`` for no limit.
+
+    Zero or negative seconds are refused by :class:`SolveOptions` (exit 2),
+    with the message the Python front doors give.
+    """
+    if text.strip().lower() == "none":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected seconds or 'none', not {text!r}"
+        ) from None
+
+
+def add_time_limit(
+    parser: argparse.ArgumentParser, what: str = "model building included"
 ) -> None:
+    """``--time-limit S``: seconds per solve, :data:`TIME_LIMIT` unless given."""
     parser.add_argument(
         "--time-limit",
-        type=float,
-        default=time_limit,
+        type=time_limit_value,
+        default=TIME_LIMIT,
         metavar="S",
-        help="give up after S seconds, model building included (default: "
-        + ("none)" if time_limit is None else f"{time_limit:g})"),
+        help=f"give up after S seconds, {what}; 'none' for no limit "
+        f"(default {TIME_LIMIT:g})",
     )
+
+
+def add_solve_args(parser: argparse.ArgumentParser, *, per: str = "") -> None:
+    """``--time-limit``, ``--workers`` and ``--seed``: how to solve."""
+    add_time_limit(parser, f"model building included{per}")
     parser.add_argument(
         "--workers",
         type=int,
@@ -279,7 +500,7 @@ def _add_solve_args(
     )
 
 
-def _solve_options(args: argparse.Namespace) -> SolveOptions:
+def solve_options_of(args: argparse.Namespace) -> SolveOptions:
     log = getattr(args, "log", False)
     return SolveOptions(
         time_limit=args.time_limit,
@@ -294,9 +515,9 @@ def _log_line(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def _add_tour_args(parser: argparse.ArgumentParser) -> None:
+def add_tour_args(parser: argparse.ArgumentParser) -> None:
     """The instance options shared by ``tour``, ``count``, ``compare`` and others."""
-    _add_board_args(parser)
+    add_board_args(parser)
     parser.add_argument(
         "--open",
         action="store_true",
@@ -306,7 +527,7 @@ def _add_tour_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--end", metavar="CELL", help="the last cell (open tours)")
 
 
-def _tour_ends(
+def tour_ends(
     args: argparse.Namespace, board: Board
 ) -> tuple[Cell | None, Cell | None]:
     """The cells given to ``--start`` and ``--end`` (``None`` where not given)."""
@@ -317,7 +538,7 @@ def _tour_ends(
     return cell(args.start), cell(args.end)
 
 
-def _ends_text(board: Board, start: Cell | None, end: Cell | None) -> str:
+def ends_text(board: Board, start: Cell | None, end: Cell | None) -> str:
     """`` from a1 to h8``: a tour's fixed ends, for a heading."""
     return "".join(
         f" {word} {board.cell_name(cell)}"
@@ -326,7 +547,7 @@ def _ends_text(board: Board, start: Cell | None, end: Cell | None) -> str:
     )
 
 
-def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
+def new_files(args: argparse.Namespace, *options: str) -> list[str]:
     """The files given to these options (``'svg'``: ``--svg``), checked up front.
 
     Checking before the work starts means a refused file costs no solving: a
@@ -335,13 +556,27 @@ def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
     """
     given = [(name, getattr(args, name)) for name in options if getattr(args, name)]
     if "export" in options and args.export:
+        if args.export == "-":
+            raise InvalidInputError(
+                "--export - cannot print: the file's suffix chooses the format; "
+                "give a file name"
+            )
         check_export_path(args.export, *args.export_kind)
+    to_stdout = [name for name, path in given if path == "-"]
+    if to_stdout and getattr(args, "json", False):
+        raise InvalidInputError(
+            f"--json and --{to_stdout[0].replace('_', '-')} - both print to "
+            "standard output"
+        )
+    if to_stdout:
+        _Streams.report = sys.stderr  # the file has standard output
     seen: dict[str, str] = {}
     for name, path in given:
         key = path if path == "-" else os.path.realpath(path)
         if key in seen:
             raise InvalidInputError(
-                f"--{seen[key]} and --{name} both write '{path}'; give each its own "
+                f"--{seen[key].replace('_', '-')} and --{name.replace('_', '-')} "
+                f"both write '{path}'; give each its own "
                 "file"
             )
         seen[key] = name
@@ -351,20 +586,28 @@ def _new_files(args: argparse.Namespace, *options: str) -> list[str]:
     return paths
 
 
-def _write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
+def write_output(path: str, text: str, *, force: bool) -> None:
+    """Write ``text`` to the file ``path``, or to standard output when ``-``."""
+    if path == "-":
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    else:
+        write_new_file(path, text, force=force)
+
+
+def write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
     """Write the text of each option given a file (``svg=...``: ``--svg``)."""
     for option, text in texts.items():
         path = getattr(args, option)
         if path:
-            write_new_file(path, text(), force=args.force)
+            write_output(path, text(), force=args.force)
 
 
-def _wrote(paths: Sequence[str]) -> None:
+def wrote(paths: Sequence[str]) -> None:
     for path in paths:
-        _out(f"wrote {path}")
+        out(f"wrote {path}")
 
 
-class _Model(Protocol):
+class PrintableModel(Protocol):
     """What the formulation commands need of a built model."""
 
     def formulation(self) -> str: ...
@@ -372,25 +615,19 @@ class _Model(Protocol):
     def export(self, path: str, *, run: RunContext | None = None) -> object: ...
 
 
-def _add_time_limit(parser: argparse.ArgumentParser) -> None:
+def add_build_time_limit(parser: argparse.ArgumentParser) -> None:
     """``--time-limit S`` for the formulation commands: building is bounded."""
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=None,
-        metavar="S",
-        help="give up after S seconds of building the model (default: none)",
-    )
+    add_time_limit(parser, "building the model")
 
 
-def _run_of(args: argparse.Namespace) -> RunContext:
+def build_run(args: argparse.Namespace) -> RunContext:
     """The run whose clock bounds building the model (exit 3 past the limit)."""
     return SolveOptions(time_limit=args.time_limit).start()
 
 
-def _print_or_export(
+def print_or_export(
     args: argparse.Namespace,
-    model: _Model,
+    model: PrintableModel,
     note: str = "",
     run: RunContext | None = None,
 ) -> int:
@@ -399,9 +636,15 @@ def _print_or_export(
     The export is bounded by ``run``'s time limit (nothing written when it
     comes first).
     """
+    text = None if args.export else model.formulation()
     if args.export:
         model.export(args.export, run=run)
-        _out(f"wrote {args.export}{note}")
+    if args.json:
+        print_json(
+            {"question": args.formulation, "formulation": text, "export": args.export}
+        )
+    elif args.export:
+        out(f"wrote {args.export}{note}")
     else:
-        _out(model.formulation())
+        out(text or "")
     return EXIT_OK

@@ -7,52 +7,67 @@ from collections.abc import Callable
 
 from cpknight.cli.common import (
     EXIT_CODES,
+    EXIT_LIMIT,
+    EXIT_OK,
+    Parser,
+    PrintableModel,
     SubParsers,
-    _add_board_args,
-    _add_cell_args,
-    _add_export,
-    _add_time_limit,
-    _add_tour_args,
-    _board_and_piece,
-    _command,
-    _Model,
-    _new_files,
-    _Parser,
-    _print_or_export,
-    _run_of,
-    _tour_ends,
+    add_board_args,
+    add_build_time_limit,
+    add_cell_args,
+    add_command,
+    add_export,
+    add_json,
+    add_method,
+    add_time_limit,
+    add_tour_args,
+    board_and_piece,
+    build_run,
+    new_files,
+    out,
+    print_json,
+    print_or_export,
+    tour_ends,
 )
-from cpknight.cli.longest import _add_formulation_longest
-from cpknight.cli.routes import _add_collect_args
-from cpknight.cli.tours import _add_constraint_args, _constraints
+from cpknight.cli.instances import (
+    add_collect_args,
+    add_constraint_args,
+    add_longest_args,
+    constraints_of,
+)
 from cpknight.solving import LINEAR_SUFFIXES, SolveOptions
 
 # ------------------------------------------------------- formulation: tours
 
 
 def _add_formulation_tour(kinds: SubParsers) -> None:
-    parser = _command(
+    parser = add_command(
         kinds,
         "tour",
         _run_formulation_tour,
+        examples="""
+cpknight formulation tour 3x4 --open
+cpknight formulation tour 8x8 --export tour.pb.txt
+cpknight formulation tour 5x5 --open --json""",
         help="the CP-SAT circuit model of a tour",
         description="Print the CP-SAT circuit model of a tour of BOARD with its "
         "own numbers and variable names, or export it as a text proto.",
     )
-    _add_tour_args(parser)
-    _add_export(parser, "a CP-SAT text proto")
-    _add_time_limit(parser)
-    _add_constraint_args(parser)
+    add_tour_args(parser)
+    add_export(parser, "a CP-SAT text proto")
+    add_build_time_limit(parser)
+    add_json(parser)
+    add_constraint_args(parser)
 
 
 def _run_formulation_tour(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import tour_model
 
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     board.require_finite("a tour")
-    _new_files(args, "export")
-    run = _run_of(args)
-    start, end = _tour_ends(args, board)
+    new_files(args, "export")
+    run = build_run(args)
+    start, end = tour_ends(args, board)
     model = tour_model(
         board,
         piece=piece,
@@ -62,72 +77,80 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
         run=run,
         # printing reads only the arcs: the CP-SAT model is built to export
         arcs_only=not args.export,
-        constraints=_constraints(args, board, piece),
+        constraints=constraints_of(args, board, piece),
     )
     run.check("building the model")
-    return _print_or_export(
-        args, model, f" ({model.n_arcs} Booleans, one circuit)", run
-    )
+    return print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)", run)
 
 
 def _add_formulation_distance(kinds: SubParsers) -> None:
-    parser = _command(
+    parser = add_command(
         kinds,
         "distance",
         _run_formulation_distance,
+        examples="""
+cpknight formulation distance plane 0,0 5,3
+cpknight formulation distance 8x8 a1 h8 --method flow --export flow.lp
+cpknight formulation distance 8x8 a1 h8 --json""",
         help="the integer program of a distance (move counts or arc flow)",
         description="Print the integer program of the distance from SOURCE to "
         "TARGET with the instance's own numbers and variable names (ip: move "
         "counts, n[+1,+2] ...; flow: one unit of flow over the move arcs), or "
         "export it as LP or MPS (--export FILE.lp|FILE.mps).",
     )
-    _add_board_args(parser)
-    _add_cell_args(parser, target=True)
-    parser.add_argument(
-        "--method",
+    add_board_args(parser)
+    add_cell_args(parser, target=True)
+    add_method(
+        parser,
         default="ip",
         choices=["ip", "flow"],
-        help="ip (move counts, default) or flow (arc flow)",
+        help="ip (move counts) or flow (arc flow)",
     )
-    _add_export(parser, "FILE.lp or FILE.mps", LINEAR_SUFFIXES, "LP or MPS")
-    _add_time_limit(parser)
+    add_export(parser, "FILE.lp or FILE.mps", LINEAR_SUFFIXES, "LP or MPS")
+    add_build_time_limit(parser)
+    add_json(parser)
 
 
 def _run_formulation_distance(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import distance_model
 
-    board, piece = _board_and_piece(args)
-    _new_files(args, "export")
-    run = _run_of(args)
-    model: _Model = distance_model(
+    board, piece = board_and_piece(args)
+    new_files(args, "export")
+    run = build_run(args)
+    model: PrintableModel = distance_model(
         board, args.source, args.target, method=args.method, piece=piece, run=run
     )
     run.check("building the model")
-    return _print_or_export(args, model, run=run)
+    return print_or_export(args, model, run=run)
 
 
 def _add_formulation_collect(kinds: SubParsers) -> None:
-    parser = _command(
+    parser = add_command(
         kinds,
         "collect",
         _run_formulation_collect,
+        examples="""
+cpknight formulation collect 8x8 a1 h8 a8
+cpknight formulation collect 6x6 a1 f6 --simple --export meal.pb.txt
+cpknight formulation collect 8x8 a1 h8 --json""",
         help="the CP-SAT circuit model of a shortest route through the food",
         description="Print the CP-SAT model of the snake's meal (walk: a circuit "
         "over the start and the food weighted by BFS distances; --simple: a "
         "circuit over every cell with self-loops for cells left out) with the "
         "instance's own numbers, or export it as a text proto.",
     )
-    _add_collect_args(parser)
-    _add_export(parser, "a CP-SAT text proto")
-    _add_time_limit(parser)
+    add_collect_args(parser)
+    add_export(parser, "a CP-SAT text proto")
+    add_build_time_limit(parser)
+    add_json(parser)
 
 
 def _run_formulation_collect(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import collect_model
 
-    board, piece = _board_and_piece(args)
-    _new_files(args, "export")
-    run = _run_of(args)
+    board, piece = board_and_piece(args)
+    new_files(args, "export")
+    run = build_run(args)
     model = collect_model(
         board,
         args.start,
@@ -138,31 +161,30 @@ def _run_formulation_collect(args: argparse.Namespace) -> int:
         run=run,
     )
     run.check("building the model")
-    return _print_or_export(
+    return print_or_export(
         args, model, f" ({len(model.arcs)} Booleans, one circuit)", run
     )
 
 
 def _add_formulation_count(kinds: SubParsers) -> None:
-    parser = _command(
+    parser = add_command(
         kinds,
         "count",
         _run_formulation_count,
+        examples="""
+cpknight formulation count 3x10
+cpknight formulation count 6x6 --open --time-limit 5
+cpknight formulation count 4x8 --json""",
         help="the frontier program that counts tours, and its states",
         description="Print the frontier (transfer-matrix) program that counts the "
         "tours of BOARD with its own numbers: the cell order, the frontier's "
         "width row by row, the state and the step; then run it (within "
-        "--time-limit, default 60 s) and print the live states after each row: "
+        "--time-limit) and print the live states after each row: "
         "exponential in the short side, linear in the long one.",
     )
-    _add_tour_args(parser)
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=60.0,
-        metavar="S",
-        help="seconds for running the program (default 60)",
-    )
+    add_tour_args(parser)
+    add_time_limit(parser, "running the program")
+    add_json(parser)
 
 
 def _run_formulation_count(args: argparse.Namespace) -> int:
@@ -170,11 +192,13 @@ def _run_formulation_count(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import count_program
     from cpknight.render import frontier_text
 
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     board.require_finite("counting tours")
-    start, end = _tour_ends(args, board)
+    start, end = tour_ends(args, board)
     closed = not args.open
-    print(count_program(board, piece=piece, closed=closed, start=start, end=end))
+    text = count_program(board, piece=piece, closed=closed, start=start, end=end)
+    if not args.json:
+        out(text)
     count = count_tours(
         board,
         piece=piece,
@@ -184,13 +208,61 @@ def _run_formulation_count(args: argparse.Namespace) -> int:
         method="frontier",
         options=SolveOptions(time_limit=args.time_limit),
     )
+    done = count.status == "found"
+    if args.json:
+        print_json({"question": "count", "formulation": text, "count": count.as_dict()})
+        return EXIT_OK if done else EXIT_LIMIT
     if count.frontier is not None:
-        print(frontier_text(count.frontier))
-    if count.status == "found":
-        print(f"count: {count.directed} directed, {count.undirected} undirected")
-        return 0
-    print("count: none (the program stopped before its last cell)")
-    return 3
+        out(frontier_text(count.frontier))
+    if done:
+        out(f"count: {count.directed} directed, {count.undirected} undirected")
+        return EXIT_OK
+    out("count: none (the program stopped before its last cell)")
+    return EXIT_LIMIT
+
+
+# ---------------------------------------------------- formulation: longest
+
+
+def _add_formulation_longest(kinds: SubParsers) -> None:
+    parser = add_command(
+        kinds,
+        "longest",
+        _run_formulation_longest,
+        examples="""
+cpknight formulation longest 5x5 --uncrossed
+cpknight formulation longest 6x6 --induced --export snake.pb.txt
+cpknight formulation longest 5x5 --uncrossed --json""",
+        help="the CP-SAT model of a longest uncrossed or induced path",
+        description="Print the CP-SAT model of the longest uncrossed or induced "
+        "path (or cycle) with the instance's own numbers, and the sizes of both "
+        "crossing forms (pairwise, cliques), or export it as a text proto.",
+    )
+    add_longest_args(parser)
+    add_export(parser, "a CP-SAT text proto")
+    add_build_time_limit(parser)
+    add_json(parser)
+
+
+def _run_formulation_longest(args: argparse.Namespace) -> int:
+    from cpknight.api.formulation import longest_model
+
+    board, piece = board_and_piece(args)
+    new_files(args, "export")
+    run = build_run(args)
+    model = longest_model(
+        board,
+        kind=args.kind,
+        closed=args.closed,
+        piece=piece,
+        crossings=args.crossings,
+        cuts=args.cuts,
+        run=run,
+    )
+    run.check("building the model")
+    sizes = model.sizes()
+    note = f" ({sizes['Booleans']} Booleans, one circuit)"
+    return print_or_export(args, model, note, run)
 
 
 # -------------------------------------------------------------- formulation
@@ -205,17 +277,27 @@ FORMULATIONS: list[Callable[[SubParsers], None]] = [
 """Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
 
 
-def _add_formulation(sub: SubParsers) -> None:
+def add_formulation(sub: SubParsers) -> None:
+    """Register ``cpknight formulation``."""
     parser = sub.add_parser(
         "formulation",
         help="print or export a model with this instance's numbers",
         description="Print a model's formulation with the instance's own numbers, "
         "or export it (--export FILE).",
-        epilog=EXIT_CODES,
+        epilog="examples:\n  cpknight formulation tour 3x4 --open\n"
+        "  cpknight formulation distance 8x8 a1 h8 --export moves.lp\n"
+        "  cpknight formulation longest 5x5 --uncrossed --json\n\n" + EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     kinds = parser.add_subparsers(
-        dest="kind", metavar="KIND", required=True, parser_class=_Parser
+        dest="formulation", metavar="KIND", parser_class=Parser
     )
+    parser.set_defaults(run=lambda _: _help(parser))
     for register in FORMULATIONS:
         register(kinds)
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    """``cpknight formulation`` alone: its help, exit 0."""
+    parser.print_help()
+    return EXIT_OK

@@ -5,155 +5,87 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cpknight.board import Board
 from cpknight.checks import check_tour
 from cpknight.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_LIMIT,
     EXIT_NONE,
     EXIT_OK,
+    Deprecated,
     SubParsers,
-    _add_board_args,
-    _add_force,
-    _add_grid,
-    _add_json,
-    _add_progress,
-    _add_solve_args,
-    _add_tour_args,
-    _board_and_piece,
-    _command,
-    _comparison_code,
-    _ends_text,
-    _grid_fits,
-    _json,
-    _new_files,
-    _note,
-    _out,
-    _outcome,
-    _progress_bar,
-    _solve_options,
-    _tour_ends,
-    _write_files,
-    _wrote,
+    add_board_args,
+    add_command,
+    add_force,
+    add_grid,
+    add_json,
+    add_method,
+    add_progress,
+    add_solve_args,
+    add_tour_args,
+    board_and_piece,
+    claim_stdin,
+    comparison_code,
+    ends_text,
+    grid_fits,
+    new_files,
+    note,
+    out,
+    print_json,
+    print_outcome,
+    progress_bar,
+    report,
+    solve_options_of,
+    tour_ends,
+    write_files,
+    write_output,
+    wrote,
 )
-from cpknight.cli.study import (
-    _add_run_args,
-    _run_options,
-    _run_pair_sweep,
-    _run_sharded_count,
+from cpknight.cli.instances import add_constraint_args, constraints_of, with_text
+from cpknight.cli.running import (
+    add_run_args,
+    interrupted_run,
+    run_options,
+    task_progress,
 )
-from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
 from cpknight.errors import (
     InvalidInputError,
     TourCheckError,
 )
 from cpknight.io import (
-    read_given_file,
     read_tour_file,
     tour_file_text,
-    write_new_file,
     write_tour_file,
 )
-from cpknight.pieces import Leaper
-from cpknight.render import (
-    GRID_LIMIT,
-    comparison_text,
-    effort_text,
-    frontier_text,
-    outcome_line,
-    prefixes_text,
-    sweep_text,
+from cpknight.render import GRID_LIMIT, comparison_text, frontier_text, prefixes_text
+from cpknight.reports import (
+    limit_text,
+    pairs_report,
+    sweep_report,
+    tour_heading,
+    tour_report,
 )
-from cpknight.results import Outcome, TourCount
+from cpknight.results import Outcome, Tour, TourCount
 from cpknight.status import Effort, Status
-
-# ------------------------------------------------------- side constraints
-
-
-def _add_constraint_args(
-    parser: argparse.ArgumentParser, *, positions: bool = True
-) -> None:
-    """``--via``, ``--given``, ``--require``, ``--forbid``, ``--symmetric``."""
-    group = parser.add_argument_group("side constraints (CP-SAT honours them all)")
-    if positions:
-        group.add_argument(
-            "--via",
-            action="append",
-            default=[],
-            metavar="CELL@K",
-            help="the K-th cell of the tour (from 1) is CELL; repeatable",
-        )
-        group.add_argument(
-            "--given",
-            metavar="FILE",
-            help="a board drawing (as tours print) with some visit numbers: "
-            "complete it",
-        )
-    group.add_argument(
-        "--require",
-        action="append",
-        default=[],
-        metavar="MOVE",
-        help="a move the tour must use, like a1-b3; repeatable",
-    )
-    group.add_argument(
-        "--forbid",
-        action="append",
-        default=[],
-        metavar="MOVE",
-        help="a move the tour must not use, like a1-b3; repeatable",
-    )
-    group.add_argument(
-        "--symmetric",
-        metavar="S",
-        help=f"a closed tour that S maps onto itself: {', '.join(SYMMETRIES)}",
-    )
-    if positions:
-        group.add_argument(
-            "--magic",
-            action="store_true",
-            help="semi-magic: every rank, and every file, of visit numbers has "
-            "the same sum (CP-SAT only; hard beyond small boards)",
-        )
-
-
-def _constraints(
-    args: argparse.Namespace, board: Board, piece: Leaper
-) -> TourConstraints | None:
-    """The side constraints given on the command line, read and checked."""
-    given = read_given_file(args.given, board) if getattr(args, "given", None) else []
-    side = tour_constraints(
-        board,
-        piece,
-        via=getattr(args, "via", []),
-        require=args.require,
-        forbid=args.forbid,
-        symmetric=args.symmetric,
-        given=given,
-        magic=getattr(args, "magic", False),
-    )
-    return side or None
-
-
-def _with(side: TourConstraints | None, board: Board) -> str:
-    """`` with via d4@10``: the side constraints, for a heading."""
-    return f" with {side.describe(board)}" if side else ""
-
 
 # -------------------------------------------------------------------- check
 
 
-def _add_check(sub: SubParsers) -> None:
-    parser = _command(
+def add_check(sub: SubParsers) -> None:
+    """Register ``cpknight check``."""
+    parser = add_command(
         sub,
         "check",
         _run_check,
+        examples="""
+cpknight tour 8x8 --out tour.txt && cpknight check 8x8 tour.txt
+cpknight tour 6x6 --open --out - | cpknight check 6x6 - --open
+cpknight check 8x8 tour.txt --json""",
         help="verify a tour given as a file of cells, one per line",
         description="Verify that FILE (one cell per line, algebraic like a1 or "
         "coordinates like 0,0; blank lines and lines starting with ';' ignored) "
         "is a tour of BOARD. Exit code 0 if it is, 1 if it is not.",
     )
-    _add_board_args(parser)
+    add_board_args(parser)
     parser.add_argument(
         "file",
         metavar="FILE",
@@ -161,57 +93,79 @@ def _add_check(sub: SubParsers) -> None:
         "'-' reads standard input",
     )
     parser.add_argument(
-        "--closed", action="store_true", help="also require the closing move"
+        "--open",
+        action="store_true",
+        help="an open tour (a path); the default is closed: the closing move too",
     )
-    _add_json(parser)
+    parser.add_argument(
+        "--closed", nargs=0, action=Deprecated, instead="tours are closed by default"
+    )
+    add_json(parser)
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     board.require_finite("a tour")
+    if args.file == "-":
+        claim_stdin("FILE")
     source = sys.stdin.buffer if args.file == "-" else args.file
     cells = read_tour_file(source, board, piece)
-    kind = "closed tour" if args.closed else "tour"
+    closed = not args.open
+    kind = "a closed tour" if closed else "an open tour"
     try:
-        check_tour(board, cells, piece=piece, closed=args.closed)
+        check_tour(board, cells, piece=piece, closed=closed)
     except TourCheckError as exc:
         # "step" counts from 1, as the text does ("cell 6", "step 4 -> 5"):
         # the first bad cell, or the cell a bad move arrives at.
         step = None if exc.step is None else exc.step + 1
-        return _outcome(
+        return print_outcome(
             args,
             EXIT_NONE,
             {"tour": False, "step": step, "reason": str(exc)},
-            f"not a {kind}: {exc}",
+            f"not {kind}: {exc}",
         )
-    return _outcome(
+    return print_outcome(
         args,
         EXIT_OK,
         {"tour": True, "step": None, "reason": None},
-        f"ok: a {kind} of {len(cells)} cells on {board.label} ({piece.label})",
+        f"ok: {kind} of {len(cells)} cells on {board.label} ({piece.label})",
     )
 
 
-def _add_tour(sub: SubParsers) -> None:
-    parser = _command(
+def add_tour(sub: SubParsers) -> None:
+    """Register ``cpknight tour``."""
+    parser = add_command(
         sub,
         "tour",
         _run_tour,
+        examples="""
+cpknight tour 8x8
+cpknight tour 6x7 --open --start a1 --svg tour.svg
+cpknight tour 8x8 --via d4@10 --method cpsat --time-limit none""",
         help="find a tour: every open cell once, closed (default) or open",
         description="Find a tour of BOARD: every open cell exactly once, closed "
         "(the last cell one move from the first) unless --open. Prints the board "
         "with the visit number in each cell, the path, the outcome and the time.",
     )
-    _add_tour_args(parser)
-    parser.add_argument(
-        "--method",
+    add_tour_args(parser)
+    add_method(
+        parser,
         default="auto",
-        metavar="M",
-        help="the engine (see 'cpknight compare --help'); default auto, which "
-        "picks one for the instance and says which",
+        help="the engine (see 'cpknight compare --help'); auto picks one for the "
+        "instance and says which",
     )
-    _add_solve_args(parser)
-    _add_json(parser)
+    add_solve_args(parser)
+    add_json(parser)
+    _add_tour_files(parser)
+    add_grid(parser, "the grid and path")
+    parser.add_argument(
+        "--log", action="store_true", help="stream the solver's search log to stderr"
+    )
+    add_constraint_args(parser)
+
+
+def _add_tour_files(parser: argparse.ArgumentParser) -> None:
+    """The files a found tour is written to: the cells and three pictures."""
     parser.add_argument(
         "--out",
         metavar="FILE",
@@ -220,7 +174,9 @@ def _add_tour(sub: SubParsers) -> None:
         "'-' prints it alone on standard output",
     )
     parser.add_argument(
-        "--svg", metavar="FILE", help="draw the tour as SVG (path, numbers, ends)"
+        "--svg",
+        metavar="FILE",
+        help="draw the tour as SVG (path, numbers, ends); '-': standard output",
     )
     parser.add_argument(
         "--animate",
@@ -239,27 +195,20 @@ def _add_tour(sub: SubParsers) -> None:
         metavar="N",
         help="moves per second for --animate and --html (default 4)",
     )
-    _add_force(parser, "files given to --out, --svg, --animate, --html")
-    _add_grid(parser, "the grid and path")
-    parser.add_argument(
-        "--log", action="store_true", help="stream the solver's search log to stderr"
-    )
-    _add_constraint_args(parser)
+    add_force(parser, "files given to --out, --svg, --animate, --html")
 
 
 def _run_tour(args: argparse.Namespace) -> int:
-    board, piece = _board_and_piece(args)
-    options = _solve_options(args)
+    board, piece = board_and_piece(args)
+    options = solve_options_of(args)
     closed = not args.open
-    outputs = _new_files(args, "out", "svg", "animate", "html")
-    if args.out == "-" and args.json:
-        raise InvalidInputError("--json and --out - both print to standard output")
+    outputs = new_files(args, "out", "svg", "animate", "html")
     if args.animate or args.html:
         from cpknight.draw import check_animation
 
         check_animation(board.n_open, args.speed)
     kind = "closed" if closed else "open"
-    side = _constraints(args, board, piece)
+    side = constraints_of(args, board, piece)
     from cpknight.api import try_tour
 
     run = options.start()  # the command's clock, which writing --out checks
@@ -273,63 +222,59 @@ def _run_tour(args: argparse.Namespace) -> int:
         options=options,
         constraints=side,
     )
-    tour = outcome.tour
-    if tour is None:
-        code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
-        if outcome.interrupted:
-            code = EXIT_INTERRUPTED
-            _note("interrupted (Ctrl-C) before a tour was found")
-        text = outcome_line(outcome)
-        if code == EXIT_NONE:
-            text = (
-                f"no {kind} tour of {board.label} ({piece.label}){_with(side, board)}"
-                f": {outcome.reason}"
-            )
-        return _outcome(args, code, outcome.as_dict(), text)
-    if args.out == "-":
-        # standard output carries the tour file alone; the report goes to stderr
-        sys.stdout.write(tour_file_text(tour))
-    elif args.out:
-        write_tour_file(args.out, tour, force=args.force, run=run)
+    what = f"{board.label} ({piece.label}){with_text(side, board)}"
+    none = f"no {kind} tour of {what}: {outcome.reason}"
+
+    def pictures(tour: Tour) -> None:
+        if args.out == "-" and not args.json:
+            sys.stdout.write(tour_file_text(tour))
+        elif args.out:
+            write_tour_file(args.out, tour, force=args.force, run=run)
+        _draw_tour(args, tour)
+
+    def text(tour: Tour) -> str:
+        picked = args.method == "auto"
+        side_text = side.describe(board) if side else ""
+        if args.out == "-":  # the tour file has standard output: report on stderr
+            return tour_heading(tour, picked=picked, side=side_text)
+        return tour_report(
+            tour,
+            picked=picked,
+            side=side_text,
+            grid=grid_fits(args, board),
+            hint="" if args.out else ", or --out FILE to save the tour",
+            wrote=outputs,
+        )
+
+    stream = sys.stderr if args.out == "-" else None
+    return report(args, outcome, text, pictures=pictures, none=none, stream=stream)
+
+
+def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
+    """Write the ``--svg``, ``--animate`` and ``--html`` pictures of a tour."""
     if args.svg or args.animate or args.html:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
 
-        _write_files(
+        write_files(
             args,
             svg=lambda: tour_svg(tour),
             animate=lambda: tour_animation_svg(tour, speed=args.speed),
             html=lambda: tour_html(tour, speed=args.speed),
         )
-    if args.json:
-        _json(outcome.as_dict())
-        return EXIT_OK
-    picked = " (picked by auto)" if args.method == "auto" else ""
-    heading = (
-        f"{kind} tour of {board.label} ({piece.label}), {len(tour)} cells, "
-        f"found by {tour.method}{picked} in {tour.seconds:.3f} s"
-    )
-    if side:
-        heading += f"\nside constraints checked: {side.describe(board)}"
-    if args.out == "-":
-        print(heading, file=sys.stderr)
-        return EXIT_OK
-    _out(heading)
-    hint = "" if args.out else ", or --out FILE to save the tour"
-    if _grid_fits(args, board, hint):
-        _out(str(tour))
-        _out("path: " + " ".join(tour.names()))
-    _wrote(outputs)
-    return EXIT_OK
 
 
 # -------------------------------------------------------------------- count
 
 
 def _add_count(sub: SubParsers) -> None:
-    parser = _command(
+    parser = add_command(
         sub,
         "count",
         _run_count,
+        examples="""
+cpknight count 6x6
+cpknight count 5x5 --open --start a1
+cpknight count 6x8 --shards 16 --jobs 0 --json""",
         help="count the tours of a board (frontier program or CP-SAT enumeration)",
         description="Count the tours of BOARD, closed (default) or open, in both "
         "conventions: directed (each tour in its two directions) and undirected. "
@@ -342,12 +287,12 @@ def _add_count(sub: SubParsers) -> None:
         "The enumeration runs on one CP-SAT worker whatever --workers says "
         "(with several, CP-SAT can report a tour twice).",
     )
-    _add_tour_args(parser)
-    parser.add_argument(
-        "--method",
+    add_tour_args(parser)
+    add_method(
+        parser,
         default="auto",
         choices=["auto", "cpsat", "frontier"],
-        help="how to count (default auto)",
+        help="how to count: auto, cpsat or frontier",
     )
     parser.add_argument(
         "--memory",
@@ -362,9 +307,9 @@ def _add_count(sub: SubParsers) -> None:
         help="also count every prefix of the board in the same frontier run "
         "(6x20: 6x1 .. 6x20)",
     )
-    _add_solve_args(parser)
-    _add_json(parser)
-    _add_progress(parser)
+    add_solve_args(parser)
+    add_json(parser)
+    add_progress(parser)
     parser.add_argument(
         "--shards",
         type=int,
@@ -373,8 +318,8 @@ def _add_count(sub: SubParsers) -> None:
         "first moves (--time-limit is then per shard), run as --jobs or "
         "--scheduler say, and sum them",
     )
-    _add_run_args(parser)
-    _add_constraint_args(parser, positions=False)
+    add_run_args(parser)
+    add_constraint_args(parser, positions=False)
 
 
 def _run_count(args: argparse.Namespace) -> int:
@@ -391,15 +336,15 @@ def _run_count(args: argparse.Namespace) -> int:
                 "runs whole (drop --shards or --method frontier)"
             )
         return _run_sharded_count(args)
-    board, piece = _board_and_piece(args)
+    board, piece = board_and_piece(args)
     closed = not args.open
     if args.workers != 1:
-        _note(
+        note(
             f"counting runs on one CP-SAT worker (with several, a tour can be "
             f"reported twice): --workers {args.workers} ignored"
         )
-    side = _constraints(args, board, piece)
-    bar = _progress_bar(args, "counting: {desc} ({elapsed})")
+    side = constraints_of(args, board, piece)
+    bar = progress_bar(args, "counting: {desc} ({elapsed})")
 
     def progress(partial: TourCount) -> None:
         stats = partial.frontier
@@ -419,7 +364,7 @@ def _run_count(args: argparse.Namespace) -> int:
             start=args.start,
             end=args.end,
             method=args.method,
-            options=_solve_options(args),
+            options=solve_options_of(args),
             progress=None if bar is None else progress,
             constraints=side,
             memory_mb=args.memory,
@@ -436,7 +381,7 @@ def _run_count(args: argparse.Namespace) -> int:
     elif result.status is not Status.FOUND:
         code = EXIT_LIMIT
     kind = "closed" if closed else "open"
-    where = _ends_text(board, *_tour_ends(args, board)) + _with(side, board)
+    where = ends_text(board, *tour_ends(args, board)) + with_text(side, board)
     stats = result.frontier
     why = {EXIT_OK: "complete", EXIT_LIMIT: "partial: time limit reached"}.get(
         code, "partial: interrupted"
@@ -458,7 +403,7 @@ def _run_count(args: argparse.Namespace) -> int:
         text += "\n" + frontier_text(stats)
     if stats is not None and stats.prefixes:
         text += "\n" + prefixes_text(board, stats)
-    return _outcome(
+    return print_outcome(
         args,
         code,
         Outcome(
@@ -482,11 +427,16 @@ def _run_count(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------ compare, sweep
 
 
-def _add_compare(sub: SubParsers) -> None:
-    parser = _command(
+def add_compare(sub: SubParsers) -> None:
+    """Register ``cpknight compare``."""
+    parser = add_command(
         sub,
         "compare",
         _run_compare,
+        examples="""
+cpknight compare 8x8
+cpknight compare 5x5 --open --method cpsat,prune --time-limit 5
+cpknight compare 10x10 --json""",
         help="run every tour engine on the same instance, side by side",
         description="Run each tour engine on the same instance with the same time\n"
         "limit and print one table: outcome (found, proved none, unknown),\n"
@@ -500,90 +450,70 @@ def _add_compare(sub: SubParsers) -> None:
         "  greedy      warnsdorff without backtracking (failing proves nothing)\n"
         "  tiles       huge plain boards from CP-SAT-built tiles",
     )
-    _add_tour_args(parser)
+    add_tour_args(parser)
+    add_method(parser, default="all", several=True, help="the engines")
     parser.add_argument(
-        "--methods",
-        default="all",
-        metavar="LIST",
-        help="comma-separated engines, or 'all' (default)",
+        "--methods", dest="method", action=Deprecated, instead="use --method"
     )
-    _add_solve_args(parser, time_limit=10.0)
-    _add_json(parser)
-    _add_constraint_args(parser)
+    add_solve_args(parser, per=", per engine")
+    add_json(parser)
+    add_constraint_args(parser)
 
 
 def _run_compare(args: argparse.Namespace) -> int:
     from cpknight.api import compare_tours
 
-    board, piece = _board_and_piece(args)
-    options = _solve_options(args)
+    board, piece = board_and_piece(args)
+    options = solve_options_of(args)
     closed = not args.open
-    start, end = _tour_ends(args, board)
-    side = _constraints(args, board, piece)
+    start, end = tour_ends(args, board)
+    side = constraints_of(args, board, piece)
     comparison = compare_tours(
         board,
         piece=piece,
         closed=closed,
         start=start,
         end=end,
-        methods=args.methods,
+        methods=args.method,
         options=options,
         constraints=side,
     )
-    code = _comparison_code(comparison)
+    code = comparison_code(comparison)
     if args.json:
-        _json(comparison.as_dict())
+        print_json(comparison.as_dict())
         return code
-    limit = "no limit"
-    if options.time_limit is not None:
-        limit = f"a limit of {options.time_limit:g} s each"
+    limit = limit_text(options.time_limit)
     kind = "closed" if closed else "open"
-    where = _ends_text(board, start, end) + _with(side, board)
+    where = ends_text(board, start, end) + with_text(side, board)
     heading = f"{kind} tour of {board.label} ({piece.label}){where}, {limit}"
-    _out(comparison_text(comparison, heading))
+    out(comparison_text(comparison, heading))
     return code
 
 
-def _add_sweep(sub: SubParsers) -> None:
-    parser = _command(
+def add_sweep(sub: SubParsers) -> None:
+    """Register ``cpknight sweep``."""
+    parser = add_command(
         sub,
         "sweep",
         _run_sweep,
+        examples="""
+cpknight sweep 5x5 --open
+cpknight sweep 6x6 --jobs 0 --svg sweep.svg
+cpknight sweep 5x5 --pairs --json""",
         help="for every start cell: does a tour from it exist?",
-        description="Ask for a tour from every open cell of BOARD in turn (open\n"
-        "tours unless --closed) and draw the answers as a grid: o a tour\n"
+        description="Ask for a tour from every open cell of BOARD in turn (closed\n"
+        "tours unless --open) and draw the answers as a grid: o a tour\n"
         "starts here, x proved none, ? limit reached (--time-limit is per\n"
         "cell, --budget for the whole sweep). --json adds the time, effort and\n"
         "reason of every cell. Ctrl-C stops it at once and shows the cells\n"
         "finished (exit 130).",
     )
-    _add_board_args(parser)
-    kind = parser.add_mutually_exclusive_group()
-    kind.add_argument(
-        "--open", action="store_true", help="open tours (paths), the default"
+    add_board_args(parser)
+    _add_sweep_tours(parser)
+    add_method(
+        parser, default="auto", help="the engine (see 'cpknight compare --help')"
     )
-    kind.add_argument("--closed", action="store_true", help="closed tours")
-    parser.add_argument(
-        "--pairs",
-        action="store_true",
-        help="open tours between every pair of cells: the start x end table "
-        "(certificates answer most pairs without solving)",
-    )
-    parser.add_argument(
-        "--method",
-        default="auto",
-        metavar="M",
-        help="the engine (see 'cpknight compare --help'); default auto",
-    )
-    _add_solve_args(parser, time_limit=10.0)
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        metavar="N",
-        help="worker processes, one cell each at a time (default 1; at most one "
-        "per core)",
-    )
+    add_solve_args(parser, per=", per cell")
     parser.add_argument(
         "--budget",
         type=float,
@@ -592,13 +522,33 @@ def _add_sweep(sub: SubParsers) -> None:
         help="seconds for the whole sweep; cells left when it runs out are ? "
         "(default: none)",
     )
-    _add_run_args(parser, jobs=False)
-    _add_progress(parser)
-    _add_json(parser)
+    add_run_args(parser)
+    add_progress(parser)
+    add_json(parser)
     parser.add_argument(
-        "--svg", metavar="FILE", help="draw the sweep as SVG (status, effort)"
+        "--svg",
+        metavar="FILE",
+        help="draw the sweep as SVG (status, effort); '-': standard output",
     )
-    _add_force(parser, "the file given to --svg")
+    add_force(parser, "the file given to --svg")
+
+
+def _add_sweep_tours(parser: argparse.ArgumentParser) -> None:
+    """Which tours a sweep asks for: closed or ``--open``, or ``--pairs``."""
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help="open tours (paths); the default is closed (circuits)",
+    )
+    parser.add_argument(
+        "--closed", nargs=0, action=Deprecated, instead="tours are closed by default"
+    )
+    parser.add_argument(
+        "--pairs",
+        action="store_true",
+        help="open tours (--open implied) between every pair of cells: the "
+        "start x end table (certificates answer most pairs without solving)",
+    )
 
 
 def _run_sweep(args: argparse.Namespace) -> int:
@@ -606,10 +556,10 @@ def _run_sweep(args: argparse.Namespace) -> int:
 
     if args.pairs:
         return _run_pair_sweep(args)
-    board, piece = _board_and_piece(args)
-    options = _solve_options(args)
-    outputs = _new_files(args, "svg")
-    bar = _progress_bar(
+    board, piece = board_and_piece(args)
+    options = solve_options_of(args)
+    outputs = new_files(args, "svg")
+    bar = progress_bar(
         args, "swept {n} of {total} cells |{bar}| {elapsed}<{remaining}", board.n_open
     )
 
@@ -620,12 +570,12 @@ def _run_sweep(args: argparse.Namespace) -> int:
         result = sweep(
             board,
             piece=piece,
-            closed=args.closed,
+            closed=not args.open,
             method=args.method,
             options=options,
             progress=None if bar is None else progress,
             budget=args.budget,
-            run=_run_options(args),
+            run=run_options(args),
         )
     finally:
         if bar is not None:
@@ -634,44 +584,118 @@ def _run_sweep(args: argparse.Namespace) -> int:
     if args.svg:
         from cpknight.draw import sweep_svg
 
-        write_new_file(args.svg, sweep_svg(result), force=args.force)
+        write_output(args.svg, sweep_svg(result), force=args.force)
     if args.json:
-        _json(result.as_dict())
+        print_json(result.as_dict())
     else:
-        kind = "closed" if result.closed else "open"
-        limit = ""
-        if options.time_limit is not None:
-            limit = f", limit {options.time_limit:g} s per cell"
-        _out(
-            f"{kind} tours of {board.label} ({piece.label}) from each start cell, "
-            f"by {result.method}{limit}:"
-        )
-        if board.size > GRID_LIMIT:
-            _out(f"(the grid has {board.size} cells; use --json for every cell)")
-            _out(", ".join(f"{k}: {v}" for k, v in counts.items()))
-        else:
-            _out(sweep_text(result))
-        proved = [c for c in result.cells if c.status == "infeasible"]
-        if proved:
-            more = len(proved) - 1
-            others = f" (and {more} more cells; --json gives each reason)"
-            _out(
-                f"why not {board.cell_name(proved[0].cell)}: {proved[0].reason}"
-                + (others if more else "")
-            )
-        total = sum(c.seconds for c in result.cells)
-        slow = max(result.cells, key=lambda c: c.seconds, default=None)
-        if slow is not None:
-            _out(
-                f"{total:.3f} s in all; slowest {board.cell_name(slow.cell)} "
-                f"({slow.seconds:.3f} s, {effort_text(slow.effort.as_dict())})"
-            )
-        _wrote(outputs)
+        out(sweep_report(result, options.time_limit, board.size <= GRID_LIMIT))
+        wrote(outputs)
     if result.interrupted:
         kept = args.resume or args.results
         tail = f"; kept in {kept} (--resume {kept} goes on)" if kept else ""
-        _note(
+        note(
             f"interrupted (Ctrl-C): the cells finished are shown, the rest are ?{tail}"
         )
         return EXIT_INTERRUPTED
     return EXIT_LIMIT if counts.get("unknown") else EXIT_OK
+
+
+# ---------------------------------------------------------------- pair sweep
+
+
+def _run_pair_sweep(args: argparse.Namespace) -> int:
+    """``cpknight sweep BOARD --pairs``: the start x end table of open tours."""
+    from cpknight.runner import RunInterrupted
+    from cpknight.study import sweep_pairs
+
+    board, piece = board_and_piece(args)
+    options = solve_options_of(args)
+    run = run_options(args)
+    outputs = new_files(args, "svg")
+    bar, progress = task_progress(args, "pairs solved")
+    try:
+        result = sweep_pairs(
+            board,
+            piece=piece,
+            method=args.method,
+            options=options,
+            run=run,
+            progress=progress,
+        )
+    except RunInterrupted as exc:
+        return interrupted_run(exc)
+    finally:
+        if bar is not None:
+            bar.close()
+    counts = result.counts()
+    if args.svg:
+        from cpknight.draw.pairs import pairs_svg
+
+        write_output(args.svg, pairs_svg(result), force=args.force)
+    code = EXIT_LIMIT if counts.get("unknown") else EXIT_OK
+    if args.json:
+        print_json(result.as_dict())
+        return code
+    out(pairs_report(result, options.time_limit, outputs))
+    return code
+
+
+# ------------------------------------------------------------ sharded count
+
+
+def _run_sharded_count(args: argparse.Namespace) -> int:
+    """``cpknight count BOARD --shards N``: the count in independent shards."""
+    from cpknight.runner import RunInterrupted
+    from cpknight.study import count_tours_sharded
+
+    board, piece = board_and_piece(args)
+    closed = not args.open
+    start, end = tour_ends(args, board)
+    bar, progress = task_progress(args, "shards")
+    try:
+        result = count_tours_sharded(
+            board,
+            piece=piece,
+            closed=closed,
+            start=start,
+            end=end,
+            shards=args.shards,
+            options=solve_options_of(args),
+            run=run_options(args),
+            progress=progress,
+        )
+    except RunInterrupted as exc:
+        return interrupted_run(exc)
+    finally:
+        if bar is not None:
+            bar.close()
+    count = result.count
+    done = count.status is Status.FOUND
+    code = EXIT_OK if done else EXIT_LIMIT
+    least = "" if done else "at least "
+    why = (
+        "complete"
+        if done
+        else f"partial: {result.unfinished} of {result.shards} shards hit the limit"
+    )
+    kind = "closed" if closed else "open"
+    return print_outcome(
+        args,
+        code,
+        {
+            **Outcome(
+                "count",
+                "cpsat",
+                count.status,
+                count.seconds,
+                Effort(solutions=count.undirected),
+                value=count,
+                reason=None if done else why,
+            ).as_dict(),
+            "shards": result.shards,
+        },
+        f"{kind} tours of {board.label} ({piece.label})"
+        f"{ends_text(board, start, end)}: {least}{count.directed} directed, "
+        f"{least}{count.undirected} undirected ({why}; {result.shards} shards, "
+        f"{count.seconds:.3f} s)",
+    )

@@ -1,0 +1,155 @@
+"""The instance options two commands share: side constraints, a meal, a longest path.
+
+Internal to the command line: ``tour``, ``compare``, ``count`` and ``formulation
+tour`` read the same side constraints; ``collect`` and ``longest`` share their
+instance options with their ``formulation`` subcommands.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from cpknight.board import Board, Cell
+from cpknight.cli.common import add_board_args, read_input
+from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
+from cpknight.errors import InvalidInputError
+from cpknight.pieces import Leaper
+
+# ------------------------------------------------------- side constraints
+
+
+def add_constraint_args(
+    parser: argparse.ArgumentParser, *, positions: bool = True
+) -> None:
+    """``--via``, ``--given``, ``--require``, ``--forbid``, ``--symmetric``."""
+    group = parser.add_argument_group("side constraints (CP-SAT honours them all)")
+    if positions:
+        group.add_argument(
+            "--via",
+            action="append",
+            default=[],
+            metavar="CELL@K",
+            help="the K-th cell of the tour (from 1) is CELL; repeatable",
+        )
+        group.add_argument(
+            "--given",
+            metavar="FILE",
+            help="a board drawing (as tours print) with some visit numbers: "
+            "complete it ('-' reads standard input)",
+        )
+    group.add_argument(
+        "--require",
+        action="append",
+        default=[],
+        metavar="MOVE",
+        help="a move the tour must use, like a1-b3; repeatable",
+    )
+    group.add_argument(
+        "--forbid",
+        action="append",
+        default=[],
+        metavar="MOVE",
+        help="a move the tour must not use, like a1-b3; repeatable",
+    )
+    group.add_argument(
+        "--symmetric",
+        metavar="S",
+        help=f"a closed tour that S maps onto itself: {', '.join(SYMMETRIES)}",
+    )
+    if positions:
+        group.add_argument(
+            "--magic",
+            action="store_true",
+            help="semi-magic: every rank, and every file, of visit numbers has "
+            "the same sum (CP-SAT only; hard beyond small boards)",
+        )
+
+
+def constraints_of(
+    args: argparse.Namespace, board: Board, piece: Leaper
+) -> TourConstraints | None:
+    """The side constraints given on the command line, read and checked."""
+    given = _given(args.given, board) if getattr(args, "given", None) else []
+    side = tour_constraints(
+        board,
+        piece,
+        via=getattr(args, "via", []),
+        require=args.require,
+        forbid=args.forbid,
+        symmetric=args.symmetric,
+        given=given,
+        magic=getattr(args, "magic", False),
+    )
+    return side or None
+
+
+def with_text(side: TourConstraints | None, board: Board) -> str:
+    """`` with via d4@10``: the side constraints, for a heading."""
+    return f" with {side.describe(board)}" if side else ""
+
+
+# ------------------------------------------------------ collect, longest
+
+
+def add_collect_args(parser: argparse.ArgumentParser) -> None:
+    """The instance options shared by ``collect`` and ``formulation collect``."""
+    add_board_args(parser)
+    parser.add_argument("start", metavar="START", help="the first cell, like a1")
+    parser.add_argument(
+        "food", metavar="FOOD", nargs="+", help="the cells to visit, like h8 a8"
+    )
+    parser.add_argument(
+        "--end", metavar="CELL", help="the last cell (the start: a closed route)"
+    )
+    parser.add_argument(
+        "--simple",
+        action="store_true",
+        help="never use a cell twice (default: a walk, cells may repeat)",
+    )
+
+
+def add_longest_args(parser: argparse.ArgumentParser) -> None:
+    """The instance options shared by ``longest`` and ``formulation longest``."""
+    add_board_args(parser)
+    kind = parser.add_mutually_exclusive_group(required=True)
+    kind.add_argument(
+        "--uncrossed",
+        dest="kind",
+        action="store_const",
+        const="uncrossed",
+        help="no two drawn moves cross (OEIS A003192, A157416)",
+    )
+    kind.add_argument(
+        "--induced",
+        dest="kind",
+        action="store_const",
+        const="induced",
+        help="no move joins two cells but consecutive ones: a snake (A165143)",
+    )
+    parser.add_argument(
+        "--closed", action="store_true", help="a cycle (default: a path)"
+    )
+    parser.add_argument(
+        "--crossings",
+        default="cliques",
+        choices=["cliques", "pairwise"],
+        help="CP-SAT's crossing constraints: one at-most-one per clique of "
+        "mutually crossing moves (default), or one per crossing pair",
+    )
+    parser.add_argument(
+        "--cuts",
+        action="store_true",
+        help="CP-SAT: also keep one reflection of each answer and balance the "
+        "two colours (valid cuts; not always faster)",
+    )
+
+
+def _given(path: str, board: Board) -> list[tuple[Cell, int]]:
+    """The visit numbers drawn in the ``--given`` file (``-``: standard input)."""
+    from cpknight.constraints import read_given
+
+    text = read_input(path, "given file")
+    try:
+        return read_given(text, board)
+    except InvalidInputError as exc:
+        raise InvalidInputError(f"given file '{path}': {exc}") from None

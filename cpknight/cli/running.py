@@ -1,0 +1,106 @@
+"""Running many solves: ``--jobs``, ``--scheduler``, ``--results``, ``--resume``.
+
+Internal to the command line: ``study``, ``sweep`` and ``count --shards`` run
+tasks through :mod:`cpknight.runner` and share these options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cpknight.cli.common import EXIT_INTERRUPTED, JOBS, progress_bar
+from cpknight.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from cpknight.runner import RunInterrupted, RunOptions
+
+
+def add_run_args(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None:
+    """``--jobs``, ``--scheduler``, ``--results``, ``--resume``: how to run tasks."""
+    group = parser.add_argument_group("running many solves")
+    if jobs:
+        group.add_argument(
+            "--jobs",
+            type=int,
+            default=JOBS,
+            metavar="N",
+            help=f"worker processes, capped at the cores; 0 uses one per core "
+            f"(default {JOBS}: in this process)",
+        )
+    group.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: its scheduler's address (tcp://host:8786), "
+        "or 'local' to start a LocalCluster of --jobs workers here (needs "
+        "pip install 'cpknight[dask]')",
+    )
+    files = group.add_mutually_exclusive_group()
+    files.add_argument(
+        "--results",
+        metavar="FILE",
+        help="append each result to FILE (JSON lines, a new file) as it arrives "
+        "(a file: '-' is refused)",
+    )
+    files.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue the run whose results are in FILE: skip the tasks it "
+        "holds, append the rest",
+    )
+
+
+def run_options(args: argparse.Namespace) -> RunOptions:
+    """How to run the tasks, from ``--jobs``, ``--scheduler`` and the files."""
+    from cpknight.runner import RunOptions, usable_cores
+
+    if args.jobs < 0:
+        raise InvalidInputError(f"--jobs must be 0 (one per core) or more: {args.jobs}")
+    jobs = usable_cores() if args.jobs == 0 else args.jobs
+    for option in ("results", "resume"):
+        if getattr(args, option) == "-":
+            raise InvalidInputError(
+                f"--{option} needs a file (it is appended to and read back), not '-'"
+            )
+    return RunOptions(
+        jobs=jobs,
+        scheduler=args.scheduler,
+        results=args.resume or args.results,
+        resume=bool(args.resume),
+    )
+
+
+def task_progress(
+    args: argparse.Namespace, what: str
+) -> tuple[Any, Callable[[int, int], None] | None]:
+    """A progress bar over tasks (done / total, time left) and its callback."""
+    bar = progress_bar(
+        args, f"{{n}} of {{total}} {what} |{{bar}}| {{elapsed}}<{{remaining}}"
+    )
+    if bar is None:
+        return None, None
+
+    def progress(done: int, total: int) -> None:
+        if bar.total is None:
+            bar.total = total
+            bar.initial = bar.n = done  # resumed tasks do not count in the rate
+            bar.refresh()
+        else:
+            bar.update(done - bar.n)
+
+    return bar, progress
+
+
+def interrupted_run(exc: RunInterrupted) -> int:
+    """Say how much of an interrupted run is kept, and how to go on; exit 130."""
+    if exc.results is not None:
+        where = f"; kept in {exc.results} (--resume {exc.results} goes on)"
+    else:
+        where = "; add --results FILE to keep what is done"
+    print(
+        f"cpknight: interrupted after {exc.done} of {exc.total} tasks{where}",
+        file=sys.stderr,
+    )
+    return EXIT_INTERRUPTED
