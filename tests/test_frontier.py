@@ -24,17 +24,17 @@ from hypothesis import strategies as st
 from cpknight import count_tours
 from cpknight.board import Board, Cell
 from cpknight.cli import main
+from cpknight.counting.frontier import (
+    count_frontier_dict,
+    frontier_width,
+    plan_frontier,
+)
+from cpknight.counting.frontier_numpy import count_frontier_numpy
 from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper, move_graph
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
-from cpknight.tours.frontier import (
-    count_frontier_dict,
-    frontier_width,
-    plan_frontier,
-)
-from cpknight.tours.frontier_numpy import count_frontier_numpy
 from tests.conftest import boards, brute_neighbours, brute_tours
 
 

@@ -211,7 +211,7 @@ def count_tours(
         start: count only the tours from this cell.
         end: count only the tours to this cell (open tours).
         method: ``'cpsat'`` (enumerate the tours one by one), ``'frontier'``
-            (the transfer-matrix program of :mod:`cpknight.tours.frontier`:
+            (the transfer-matrix program of :mod:`cpknight.counting.frontier`:
             linear in the long side, exponential in the short one) or
             ``'auto'`` (the frontier where it is narrow, see
             :func:`~cpknight.tours.auto.choose_count_method`).
@@ -273,14 +273,14 @@ def count_tours(
             "the frontier program counts plain tours; side constraints need cpsat"
         )
     if method == "frontier":
-        from cpknight.tours.frontier import count_tours as count_frontier
+        from cpknight.counting.frontier import count_tours as count_frontier
 
         return count_frontier(
             instance, run, memory_mb=memory_mb, progress=progress, prefixes=prefixes
         )
     if prefixes:
         raise InvalidInputError("prefix counts are the frontier program's")
-    from cpknight.tours.cpsat import count_tours as count_cpsat
+    from cpknight.counting.cpsat import count_tours as count_cpsat
 
     return count_cpsat(instance, run, progress=progress)
 

@@ -170,9 +170,9 @@ def _add_formulation_count(kinds: SubParsers) -> None:
 
 def _run_formulation_count(args: argparse.Namespace) -> int:
     from cpknight.api import count_tours
+    from cpknight.counting.frontier import frontier_formulation, plan_frontier
     from cpknight.pieces import move_graph
     from cpknight.render import frontier_text
-    from cpknight.tours.frontier import frontier_formulation, plan_frontier
 
     board, piece = _board_and_piece(args)
     board.require_finite("counting tours")

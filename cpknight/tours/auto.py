@@ -239,8 +239,8 @@ def choose_count_method(instance: TourInstance) -> str:
         >>> choose_count_method(TourInstance(Board.parse("5x5"), KNIGHT))  # odd
         'cpsat'
     """
+    from cpknight.counting.frontier import frontier_width
     from cpknight.tours.certificates import tour_certificate
-    from cpknight.tours.frontier import frontier_width
 
     graph = instance.graph
     if frontier_width(graph) > FRONTIER_WIDTH:

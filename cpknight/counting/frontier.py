@@ -22,7 +22,7 @@ the same with ZDDs).
 
 Two kernels run the same program: a plain one over a dict of states (small
 instances, and the reference in the tests) and a numpy one that moves every
-state of a step at once (:mod:`cpknight.tours.frontier_numpy`).
+state of a step at once (:mod:`cpknight.counting.frontier_numpy`).
 
 Examples:
     >>> from cpknight.pieces import move_graph
@@ -300,7 +300,7 @@ def count_tours(
 ) -> TourCount:
     """Count the tours of an instance by the frontier program.
 
-    Conventions as :func:`cpknight.tours.cpsat.count_tours`: ``directed``
+    Conventions as :func:`cpknight.counting.cpsat.count_tours`: ``directed``
     counts a tour and its reverse separately, ``undirected`` once; an open
     tour with a fixed start or end has one direction.
 
@@ -437,14 +437,14 @@ def count_tours(
             if kernel == "dict":
                 undirected, _ = count_frontier_dict(plan, check)
             elif prefixes:
-                from cpknight.tours.frontier_numpy import count_prefixes_numpy
+                from cpknight.counting.frontier_numpy import count_prefixes_numpy
 
                 found.update(
                     count_prefixes_numpy(plan, [e - 1 for e in row_ends], check)
                 )
                 undirected = found[len(plan.steps) - 1]
             else:
-                from cpknight.tours.frontier_numpy import count_frontier_numpy
+                from cpknight.counting.frontier_numpy import count_frontier_numpy
 
                 undirected, _ = count_frontier_numpy(plan, check)
         except (SolveLimitError, _OverBudget) as exc:

@@ -1,4 +1,8 @@
-"""Sharded counts: one CP-SAT count split into independent shards, summed exactly.
+"""The front door for counting tours: one count, or a CP-SAT count in shards.
+
+:func:`count_tours_sharded` splits the CP-SAT enumeration into shards
+(:mod:`cpknight.counting.shards`) and runs them on the runner: its workers run
+:func:`shard_row`.
 
 Examples:
     >>> c = count_tours_sharded("3x4", closed=False, shards=4)
@@ -10,13 +14,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from cpknight.api import count_tours, resolve
-from cpknight.api.common import BoardLike
-from cpknight.api.tours import task_key
+from cpknight.api.common import BoardLike, resolve
+from cpknight.api.tours import count_tours, task_key
 from cpknight.board import Board, Cell, CellLike
+from cpknight.counting import ShardedCount
 from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import KNIGHT, Leaper, PieceLike
@@ -27,22 +30,6 @@ from cpknight.status import Status
 from cpknight.tours.certificates import tour_certificate
 
 __all__ = ["ShardedCount", "count_tours_sharded", "shard_row"]
-
-
-@dataclass(frozen=True)
-class ShardedCount:
-    """A count made of shards.
-
-    Attributes:
-        count: the sum (``found`` only when every shard finished; otherwise
-            ``unknown``, its numbers lower bounds).
-        shards: how many shards the count was split into.
-        unfinished: shards the time limit stopped.
-    """
-
-    count: TourCount
-    shards: int
-    unfinished: int = 0
 
 
 def count_tours_sharded(
@@ -60,7 +47,7 @@ def count_tours_sharded(
     """Count tours by CP-SAT enumeration in independent shards, summed exactly.
 
     The shards fix the first moves of the counting model's circuit (see
-    :mod:`cpknight.tours.shards`); they partition the tours, so the sum is
+    :mod:`cpknight.counting.shards`); they partition the tours, so the sum is
     the count :func:`~cpknight.api.count_tours` gives in one piece.
 
     Args:
@@ -113,13 +100,13 @@ def count_tours_sharded(
             options=opts,
         )
         return ShardedCount(whole, 1)
-    from cpknight.tours.shards import shard_chains
+    from cpknight.counting.shards import shard_chains  # OR-Tools, on use
 
     chains = shard_chains(instance, shards)
     tasks = [
         Task(
             _key(resolved, leaper, closed, start_cell, end_cell, chain, opts),
-            "cpknight.study.shards:shard_row",
+            "cpknight.api.counting:shard_row",
             (resolved, leaper, closed, start_cell, end_cell, chain, opts),
         )
         for chain in chains
@@ -148,7 +135,7 @@ def shard_row(
 
     What a runner's worker runs for one shard of :func:`count_tours_sharded`.
     """
-    from cpknight.tours.shards import count_shard
+    from cpknight.counting.shards import count_shard  # OR-Tools, on use
 
     run = options.start()
     instance = TourInstance(board, piece, closed=closed, start=start, end=end)
