@@ -24,12 +24,9 @@ from hypothesis import strategies as st
 from cpknight import count_tours
 from cpknight.board import Board, Cell
 from cpknight.cli import main
-from cpknight.counting.frontier import (
-    count_frontier_dict,
-    frontier_width,
-    plan_frontier,
-)
-from cpknight.counting.frontier_numpy import count_frontier_numpy
+from cpknight.counting.dict_kernel import count_frontier_dict
+from cpknight.counting.numpy_kernel import count_frontier_numpy
+from cpknight.counting.plan import frontier_width, plan_frontier
 from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper, move_graph

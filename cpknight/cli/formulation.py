@@ -170,7 +170,7 @@ def _add_formulation_count(kinds: SubParsers) -> None:
 
 def _run_formulation_count(args: argparse.Namespace) -> int:
     from cpknight.api import count_tours
-    from cpknight.counting.frontier import frontier_formulation, plan_frontier
+    from cpknight.counting.plan import frontier_formulation, plan_frontier
     from cpknight.pieces import move_graph
     from cpknight.render import frontier_text
 

@@ -239,7 +239,7 @@ def choose_count_method(instance: TourInstance) -> str:
         >>> choose_count_method(TourInstance(Board.parse("5x5"), KNIGHT))  # odd
         'cpsat'
     """
-    from cpknight.counting.frontier import frontier_width
+    from cpknight.counting.plan import frontier_width
     from cpknight.tours.certificates import tour_certificate
 
     graph = instance.graph
