@@ -30,6 +30,7 @@ from cpknight.cli.common import (
     SubParsers,
     _Parser,
 )
+from cpknight.cli.counting import add_count
 from cpknight.cli.formulation import _add_formulation
 from cpknight.cli.longest import _add_longest
 from cpknight.cli.routes import _add_collect
@@ -37,7 +38,6 @@ from cpknight.cli.study import _add_study, interrupted_run
 from cpknight.cli.tours import (
     _add_check,
     _add_compare,
-    _add_count,
     _add_sweep,
     _add_tour,
 )
@@ -70,7 +70,7 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     _add_reach,
     _add_check,
     _add_tour,
-    _add_count,
+    add_count,
     _add_compare,
     _add_sweep,
     _add_collect,

@@ -1,4 +1,4 @@
-"""Subcommands about tours: tour, check, count, compare, sweep."""
+"""Subcommands about tours: tour, check, compare, sweep."""
 
 from __future__ import annotations
 
@@ -40,7 +40,6 @@ from cpknight.cli.study import (
     _add_run_args,
     _run_options,
     _run_pair_sweep,
-    _run_sharded_count,
 )
 from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
 from cpknight.errors import (
@@ -59,13 +58,10 @@ from cpknight.render import (
     GRID_LIMIT,
     comparison_text,
     effort_text,
-    frontier_text,
     outcome_line,
-    prefixes_text,
     sweep_text,
 )
-from cpknight.results import Outcome, TourCount
-from cpknight.status import Effort, Status
+from cpknight.status import Status
 
 # ------------------------------------------------------- side constraints
 
@@ -320,163 +316,6 @@ def _run_tour(args: argparse.Namespace) -> int:
         _out("path: " + " ".join(tour.names()))
     _wrote(outputs)
     return EXIT_OK
-
-
-# -------------------------------------------------------------------- count
-
-
-def _add_count(sub: SubParsers) -> None:
-    parser = _command(
-        sub,
-        "count",
-        _run_count,
-        help="count the tours of a board (frontier program or CP-SAT enumeration)",
-        description="Count the tours of BOARD, closed (default) or open, in both "
-        "conventions: directed (each tour in its two directions) and undirected. "
-        "--method frontier adds the cells one at a time and groups partial "
-        "tours by what the cells still to come can see (exponential in the "
-        "short side, linear in the long one); cpsat enumerates the tours one "
-        "by one; auto (default) takes the frontier wherever it is narrow. "
-        "A count stopped by --time-limit or Ctrl-C is reported as partial "
-        "(the frontier program has no partial count: it reports none). "
-        "The enumeration runs on one CP-SAT worker whatever --workers says "
-        "(with several, CP-SAT can report a tour twice).",
-    )
-    _add_tour_args(parser)
-    parser.add_argument(
-        "--method",
-        default="auto",
-        choices=["auto", "cpsat", "frontier"],
-        help="how to count (default auto)",
-    )
-    parser.add_argument(
-        "--memory",
-        type=float,
-        default=None,
-        metavar="MB",
-        help="the frontier program's memory budget in MB (default 2048)",
-    )
-    parser.add_argument(
-        "--prefixes",
-        action="store_true",
-        help="also count every prefix of the board in the same frontier run "
-        "(6x20: 6x1 .. 6x20)",
-    )
-    _add_solve_args(parser)
-    _add_json(parser)
-    _add_progress(parser)
-    parser.add_argument(
-        "--shards",
-        type=int,
-        metavar="N",
-        help="split the count into at least N independent shards by fixing the "
-        "first moves (--time-limit is then per shard), run as --jobs or "
-        "--scheduler say, and sum them",
-    )
-    _add_run_args(parser)
-    _add_constraint_args(parser, positions=False)
-
-
-def _run_count(args: argparse.Namespace) -> int:
-    from cpknight.api import count_tours
-
-    if args.shards is not None:
-        if args.require or args.forbid or args.symmetric:
-            raise InvalidInputError(
-                "--shards splits the plain count; it takes no side constraints"
-            )
-        if args.method == "frontier":
-            raise InvalidInputError(
-                "--shards splits the CP-SAT enumeration; the frontier program "
-                "runs whole (drop --shards or --method frontier)"
-            )
-        return _run_sharded_count(args)
-    board, piece = _board_and_piece(args)
-    closed = not args.open
-    if args.workers != 1:
-        _note(
-            f"counting runs on one CP-SAT worker (with several, a tour can be "
-            f"reported twice): --workers {args.workers} ignored"
-        )
-    side = _constraints(args, board, piece)
-    bar = _progress_bar(args, "counting: {desc} ({elapsed})")
-
-    def progress(partial: TourCount) -> None:
-        stats = partial.frontier
-        if stats is not None:
-            live = stats.live[-1] if stats.live else 0
-            text = f"cell {stats.done}/{stats.steps}, {live} live states"
-        else:
-            text = f"{partial.directed} directed tours so far"
-        bar.set_description_str(text, refresh=False)
-        bar.update(1)
-
-    try:
-        result = count_tours(
-            board,
-            piece=piece,
-            closed=closed,
-            start=args.start,
-            end=args.end,
-            method=args.method,
-            options=_solve_options(args),
-            progress=None if bar is None else progress,
-            constraints=side,
-            memory_mb=args.memory,
-            prefixes=args.prefixes,
-        )
-        if bar is not None and result.frontier is None:
-            progress(result)
-    finally:
-        if bar is not None:
-            bar.close()
-    code = EXIT_OK
-    if result.interrupted:
-        code = EXIT_INTERRUPTED
-    elif result.status is not Status.FOUND:
-        code = EXIT_LIMIT
-    kind = "closed" if closed else "open"
-    where = _ends_text(board, *_tour_ends(args, board)) + _with(side, board)
-    stats = result.frontier
-    why = {EXIT_OK: "complete", EXIT_LIMIT: "partial: time limit reached"}.get(
-        code, "partial: interrupted"
-    )
-    if stats is not None and stats.stopped is not None and not result.interrupted:
-        why = f"limit reached: {stats.stopped}"
-    head = f"{kind} tours of {board.label} ({piece.label}){where}: "
-    if result.status is Status.FOUND:
-        numbers = f"{result.directed} directed, {result.undirected} undirected"
-    elif result.counts_so_far:
-        numbers = (
-            f"at least {result.directed} directed, "
-            f"at least {result.undirected} undirected"
-        )
-    else:
-        numbers = "no count"
-    text = f"{head}{numbers} ({why}, {result.seconds:.3f} s)"
-    if stats is not None:
-        text += "\n" + frontier_text(stats)
-    if stats is not None and stats.prefixes:
-        text += "\n" + prefixes_text(board, stats)
-    return _outcome(
-        args,
-        code,
-        Outcome(
-            "count",
-            result.method,
-            result.status,
-            result.seconds,
-            Effort(solutions=result.undirected)
-            if stats is None
-            else Effort(
-                attempts=stats.tried,
-                solutions=result.undirected if code == EXIT_OK else None,
-            ),
-            value=result,
-            reason=None if code == EXIT_OK else why,
-        ).as_dict(),
-        text,
-    )
 
 
 # ------------------------------------------------------------ compare, sweep

@@ -7,17 +7,18 @@ from the deep-first layout, 6x6: 0.64 s against 0.72 s). CP-SAT enumerates its
 solutions on one worker, without the linear relaxation (6x6 closed: 22 s with
 it, 2.4 s without), and a callback counts them.
 
+:func:`solve` is the ``'cpsat'`` engine of :data:`cpknight.counting.ENGINES`;
 :func:`counting_model`, :func:`counting_solver` and :class:`TourCounter` are
 shared with the shards (:mod:`cpknight.counting.shards`), which count the same
 model with a few arcs fixed.
 
 Examples:
     >>> from cpknight.board import Board
-    >>> from cpknight.engines import TourInstance
+    >>> from cpknight.engines import CountInstance
     >>> from cpknight.pieces import KNIGHT
     >>> from cpknight.solving import SolveOptions
-    >>> inst = TourInstance(Board.parse("3x4"), KNIGHT, closed=False)
-    >>> c = count_tours(inst, SolveOptions().start())
+    >>> inst = CountInstance(Board.parse("3x4"), KNIGHT, closed=False)
+    >>> c = solve(inst, SolveOptions().start())
     >>> str(c.status), c.directed, c.undirected
     ('found', 16, 8)
 """
@@ -30,7 +31,7 @@ from collections.abc import Callable
 from ortools.sat.python import cp_model
 
 from cpknight.counting import directions
-from cpknight.engines import TourInstance
+from cpknight.engines import CountInstance
 from cpknight.errors import EngineError, InvalidInputError
 from cpknight.results import TourCount
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
@@ -41,23 +42,17 @@ from cpknight.tours.cpsat import TourModel, build_tour_model
 
 __all__ = [
     "TourCounter",
-    "count_tours",
     "counting_model",
     "counting_solver",
+    "solve",
     "trivial_count",
 ]
 
 ProgressCallback = Callable[[TourCount], None]
 
 
-def count_tours(
-    instance: TourInstance,
-    run: Run,
-    *,
-    progress: ProgressCallback | None = None,
-    progress_every: float = 1.0,
-) -> TourCount:
-    """Count the tours by CP-SAT enumeration, each reverse pair counted once.
+def solve(instance: CountInstance, run: Run, *, every: float = 1.0) -> TourCount:
+    """The ``'cpsat'`` counting engine: enumerate, each reverse pair counted once.
 
     Conventions: ``directed`` counts a tour and its reverse separately,
     ``undirected`` once. A closed tour with a fixed start has two directions; an
@@ -65,16 +60,20 @@ def count_tours(
     so then ``directed == undirected``.
 
     Args:
-        instance: the tour instance.
+        instance: the count instance; its ``progress`` is called with a
+            partial :class:`TourCount` at most every ``every`` seconds while
+            counting (from the solver's thread).
         run: the run context (the time limit bounds the count).
-        progress: called with a partial :class:`TourCount` at most every
-            ``progress_every`` seconds while counting (from the solver's thread).
-        progress_every: seconds between progress reports.
+        every: seconds between progress reports.
 
     Returns:
         A :class:`TourCount`; ``status`` is ``unknown`` when the limit (or
         Ctrl-C, then ``interrupted``) stopped the enumeration: its numbers are
         then only lower bounds, never the count.
+
+    Raises:
+        InvalidInputError: prefix counts (the frontier program's), visit
+            numbers, side constraints on a board of fewer than 3 cells.
 
     Notes:
         Symmetry: a closed tour enters the cell of fewest moves from its
@@ -93,6 +92,8 @@ def count_tours(
         >>> count("4x4", closed=True, method="cpsat").directed
         0
     """
+    if instance.prefixes:
+        raise InvalidInputError("prefix counts are the frontier program's")
     counted = trivial_count(instance, run)
     if counted is not None:
         return counted
@@ -105,7 +106,7 @@ def count_tours(
         )
 
     solver = counting_solver(run)
-    counter = TourCounter(make, progress, progress_every)
+    counter = TourCounter(make, instance.progress, every)
     status, interrupted = solve_cpsat(solver, bundle.model, run, counter)
     if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         return make(counter.found, Status.FOUND)
@@ -114,7 +115,7 @@ def count_tours(
     return make(counter.found, Status.UNKNOWN, interrupted)
 
 
-def trivial_count(instance: TourInstance, run: Run) -> TourCount | None:
+def trivial_count(instance: CountInstance, run: Run) -> TourCount | None:
     """The count without a model: none by a certificate, one on a tiny board.
 
     Raises:
@@ -125,7 +126,7 @@ def trivial_count(instance: TourInstance, run: Run) -> TourCount | None:
         >>> from cpknight.board import Board
         >>> from cpknight.pieces import KNIGHT
         >>> from cpknight.solving import SolveOptions
-        >>> inst = TourInstance(Board.parse("5x5"), KNIGHT, closed=True)
+        >>> inst = CountInstance(Board.parse("5x5"), KNIGHT, closed=True)
         >>> trivial_count(inst, SolveOptions().start()).directed  # odd: none
         0
     """
@@ -158,7 +159,7 @@ def trivial_count(instance: TourInstance, run: Run) -> TourCount | None:
     return None
 
 
-def counting_model(instance: TourInstance, run: Run | None = None) -> TourModel:
+def counting_model(instance: CountInstance, run: Run | None = None) -> TourModel:
     """The counting model: the circuit model, symmetry broken, arcs row-major.
 
     Built the same way wherever it is built, so arc indices name the same arcs
@@ -167,7 +168,7 @@ def counting_model(instance: TourInstance, run: Run | None = None) -> TourModel:
     Examples:
         >>> from cpknight.board import Board
         >>> from cpknight.pieces import KNIGHT
-        >>> m = counting_model(TourInstance(Board.parse("6x6"), KNIGHT))
+        >>> m = counting_model(CountInstance(Board.parse("6x6"), KNIGHT))
         >>> m.order, m.n_arcs
         ('moves', 160)
     """

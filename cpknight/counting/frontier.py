@@ -8,18 +8,19 @@ linearly with the long side. The counts of knight tours on strips were
 obtained this way (the comment on OEIS A175881; Knuth, TAOCP 7.2.2.1, does the
 same with ZDDs).
 
-This driver plans the program, refuses what is far past the memory budget,
+:func:`solve` is the ``'frontier'`` engine of :data:`cpknight.counting.ENGINES`.
+It plans the program, refuses what is far past the memory budget,
 picks a kernel (:func:`choose_kernel`: the dict kernel on narrow plans, the
 numpy one beyond), runs it with a :class:`FrontierTally` checking the clock,
 the budget and reporting progress after every cell, and makes the result.
 
 Examples:
     >>> from cpknight.board import Board
-    >>> from cpknight.engines import TourInstance
+    >>> from cpknight.engines import CountInstance
     >>> from cpknight.pieces import KNIGHT
     >>> from cpknight.solving import SolveOptions
-    >>> inst = TourInstance(Board.parse("5x6"), KNIGHT, closed=True)
-    >>> count_tours(inst, SolveOptions().start()).undirected
+    >>> inst = CountInstance(Board.parse("5x6"), KNIGHT, closed=True)
+    >>> solve(inst, SolveOptions().start()).undirected
     8
 """
 
@@ -37,7 +38,7 @@ from cpknight.counting.plan import (
     estimated_states,
     plan_frontier,
 )
-from cpknight.engines import TourInstance
+from cpknight.engines import CountInstance
 from cpknight.errors import InvalidInputError, SolveLimitError
 from cpknight.results import FrontierStats, TourCount
 from cpknight.solving import Run
@@ -48,7 +49,7 @@ __all__ = [
     "DEFAULT_MEMORY_MB",
     "FrontierTally",
     "choose_kernel",
-    "count_tours",
+    "solve",
 ]
 
 DEFAULT_MEMORY_MB = 2048.0
@@ -63,33 +64,25 @@ most live states allowed."""
 ProgressCallback = Callable[[TourCount], None]
 
 
-def count_tours(
-    instance: TourInstance,
-    run: Run,
-    *,
-    memory_mb: float | None = None,
-    progress: ProgressCallback | None = None,
-    kernel: str = "auto",
-    prefixes: bool = False,
-) -> TourCount:
-    """Count the tours of an instance by the frontier program.
+def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCount:
+    """The ``'frontier'`` counting engine: count the tours by the frontier program.
 
-    Conventions as :func:`cpknight.counting.cpsat.count_tours`: ``directed``
-    counts a tour and its reverse separately, ``undirected`` once; an open
-    tour with a fixed start or end has one direction.
+    Conventions as every count (:func:`~cpknight.counting.directions`):
+    ``directed`` counts a tour and its reverse separately, ``undirected``
+    once; an open tour with a fixed start or end has one direction.
 
     Args:
-        instance: the tour instance (any board, topology and leaper; the width
-            of the frontier decides whether it is practical).
+        instance: the count instance (any board, topology and leaper; the width
+            of the frontier decides whether it is practical). Its
+            ``memory_mb`` is the budget for the live states (the count stops,
+            ``unknown``, when they would pass it); its ``progress`` is called
+            with a partial count (no numbers, the frontier's figures so far)
+            after every cell; with ``prefixes`` it also counts the tours of
+            every prefix of the board (its first ``k`` rows along the long
+            side, ``6x1`` .. ``6x20`` for ``6x20``) in the same run, into
+            ``frontier.prefixes``.
         run: the run context; the clock is checked after every cell.
-        memory_mb: the memory budget (MB) for the live states; the count
-            stops (``unknown``) when they would pass it.
-        progress: called with a partial count (no numbers, the frontier's
-            figures so far) after every cell.
         kernel: ``'dict'`` (plain Python), ``'numpy'`` or ``'auto'``.
-        prefixes: also count the tours of every prefix of the board (its
-            first ``k`` rows along the long side, ``6x1`` .. ``6x20`` for
-            ``6x20``) in the same run, into ``frontier.prefixes``.
 
     Returns:
         A :class:`~cpknight.results.TourCount` with its
@@ -106,12 +99,13 @@ def count_tours(
         >>> from cpknight.board import Board
         >>> from cpknight.pieces import KNIGHT
         >>> from cpknight.solving import SolveOptions
-        >>> inst = TourInstance(Board.parse("3x4"), KNIGHT, closed=False)
-        >>> c = count_tours(inst, SolveOptions().start())
+        >>> inst = CountInstance(Board.parse("3x4"), KNIGHT, closed=False)
+        >>> c = solve(inst, SolveOptions().start())
         >>> c.directed, c.undirected, c.frontier.width
         (16, 8, 8)
     """
-    graph = instance.graph
+    graph, prefixes = instance.graph, instance.prefixes
+    memory_mb = instance.memory_mb
     budget = DEFAULT_MEMORY_MB if memory_mb is None else float(memory_mb)
     if not budget > 0:
         raise InvalidInputError(
@@ -124,12 +118,15 @@ def count_tours(
     if prefixes:
         _refuse_prefixes(instance, plan)
     kernel = choose_kernel(plan, kernel, prefixes=prefixes)
-    tally = FrontierTally(plan, run, budget, BYTES_PER_STATE[kernel], progress)
+    per_state = BYTES_PER_STATE[kernel]
+    tally = FrontierTally(plan, run, budget, per_state, instance.progress)
     undirected = _trivial(instance)
     if undirected is None:
         try:
             undirected = _run_kernel(plan, kernel, tally, prefixes=prefixes)
         except (SolveLimitError, _OverBudget) as exc:
+            if run.clock.interrupted:  # Ctrl-C expired the clock
+                return tally.partial("interrupted", interrupted=True)
             return tally.partial(str(exc))
         except KeyboardInterrupt:
             return tally.partial("interrupted", interrupted=True)
@@ -260,7 +257,7 @@ class _OverBudget(Exception):
     """The live states would pass the memory budget."""
 
 
-def _refuse_wide(instance: TourInstance, plan: FrontierPlan, budget: float) -> None:
+def _refuse_wide(instance: CountInstance, plan: FrontierPlan, budget: float) -> None:
     """Refuse a frontier too wide for the program, or far past the budget."""
     graph = instance.graph
     wide = f"the frontier of {graph.board.label} ({graph.piece.label}) is "
@@ -278,7 +275,7 @@ def _refuse_wide(instance: TourInstance, plan: FrontierPlan, budget: float) -> N
         )
 
 
-def _refuse_prefixes(instance: TourInstance, plan: FrontierPlan) -> None:
+def _refuse_prefixes(instance: CountInstance, plan: FrontierPlan) -> None:
     """Prefix counts need no fixed ends, and rows that do not wrap."""
     if instance.start is not None or instance.end is not None:
         raise InvalidInputError("prefix counts take no fixed start or end")
@@ -290,7 +287,7 @@ def _refuse_prefixes(instance: TourInstance, plan: FrontierPlan) -> None:
         )
 
 
-def _trivial(instance: TourInstance) -> int | None:
+def _trivial(instance: CountInstance) -> int | None:
     """The undirected count of an instance too small for the program, or None."""
     n = instance.graph.n_nodes
     start, end = instance.start, instance.end

@@ -15,10 +15,10 @@ to the runner.
 
 Examples:
     >>> from cpknight.board import Board
-    >>> from cpknight.engines import TourInstance
+    >>> from cpknight.engines import CountInstance
     >>> from cpknight.pieces import KNIGHT
     >>> from cpknight.solving import SolveOptions
-    >>> inst = TourInstance(Board.parse("3x4"), KNIGHT, closed=False)
+    >>> inst = CountInstance(Board.parse("3x4"), KNIGHT, closed=False)
     >>> chains = shard_chains(inst, 6)
     >>> len(chains) >= 6
     True
@@ -33,7 +33,7 @@ from ortools.sat.python import cp_model
 
 from cpknight.counting import directions
 from cpknight.counting.cpsat import TourCounter, counting_model, counting_solver
-from cpknight.engines import TourInstance
+from cpknight.engines import CountInstance
 from cpknight.errors import EngineError
 from cpknight.results import TourCount
 from cpknight.solving import Run, solve_cpsat
@@ -46,7 +46,7 @@ Chain = tuple[int, ...]
 """Arc indices of the counting model, the first ``depth`` arcs from the root."""
 
 
-def shard_chains(instance: TourInstance, shards: int) -> list[Chain]:
+def shard_chains(instance: CountInstance, shards: int) -> list[Chain]:
     """The chains that split the count into at least ``shards`` parts (if it can).
 
     The depth grows one arc at a time until there are ``shards`` chains (or no
@@ -87,7 +87,7 @@ def shard_chains(instance: TourInstance, shards: int) -> list[Chain]:
     return [chain for chain, _, _ in chains]
 
 
-def count_shard(instance: TourInstance, chain: Chain, run: Run) -> TourCount:
+def count_shard(instance: CountInstance, chain: Chain, run: Run) -> TourCount:
     """Count the tours whose chain from the root starts with ``chain``.
 
     Returns:

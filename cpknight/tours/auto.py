@@ -23,11 +23,9 @@ from cpknight.pieces import KNIGHT, Leaper, MoveGraph
 from cpknight.tours import ENGINES
 
 __all__ = [
-    "FRONTIER_WIDTH",
     "GREEDY_CELLS",
     "RACE_CELLS",
     "check_theorems",
-    "choose_count_method",
     "choose_tour_method",
     "plain_knight",
     "tiles_suit",
@@ -210,42 +208,3 @@ def tiles_take(instance: TourInstance) -> bool:
     return kinds == ["require"] and tiles_suit(
         instance.board, instance.piece, instance.end, instance.start
     )
-
-
-FRONTIER_WIDTH = 14
-"""Up to this frontier width ``auto`` counts tours by the frontier program (the
-knight on boards up to 6 cells across; on 7 the open 7x7 count passes the
-default memory budget)."""
-
-
-def choose_count_method(instance: TourInstance) -> str:
-    """The counting method ``method='auto'`` uses: ``'frontier'`` or ``'cpsat'``.
-
-    The rule follows ``benchmarks/count.py``: the frontier program's cost does
-    not depend on how many tours there are, CP-SAT enumeration's grows with
-    each one; the program wins wherever its frontier is at most
-    :data:`FRONTIER_WIDTH` cells wide (the knight on boards up to 6 cells
-    across), and enumeration is left the wide boards, where it can still
-    count a few tours, and the instances a cheap certificate proves have
-    none (7x7 closed: odd), which it answers at once.
-
-    Examples:
-        >>> from cpknight.board import Board
-        >>> from cpknight.pieces import KNIGHT
-        >>> choose_count_method(TourInstance(Board.parse("6x12"), KNIGHT))
-        'frontier'
-        >>> choose_count_method(TourInstance(Board.parse("10x10"), KNIGHT))
-        'cpsat'
-        >>> choose_count_method(TourInstance(Board.parse("5x5"), KNIGHT))  # odd
-        'cpsat'
-    """
-    from cpknight.counting.plan import frontier_width
-    from cpknight.tours.certificates import tour_certificate
-
-    graph = instance.graph
-    if frontier_width(graph) > FRONTIER_WIDTH:
-        return "cpsat"
-    proved_none = tour_certificate(
-        graph, closed=instance.closed, start=instance.start, end=instance.end
-    )
-    return "cpsat" if proved_none is not None else "frontier"

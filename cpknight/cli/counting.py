@@ -1,0 +1,236 @@
+"""The count command: how many tours a board has (``cpknight count``).
+
+One door answers (:func:`cpknight.api.counting.try_count`, or
+:func:`~cpknight.api.counting.try_count_sharded` with ``--shards``); this module
+reads the flags, shows progress, and prints the outcome as text or JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from cpknight.board import Board
+from cpknight.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_LIMIT,
+    EXIT_OK,
+    SubParsers,
+    _add_json,
+    _add_progress,
+    _add_solve_args,
+    _add_tour_args,
+    _board_and_piece,
+    _command,
+    _ends_text,
+    _note,
+    _outcome,
+    _progress_bar,
+    _solve_options,
+    _tour_ends,
+)
+from cpknight.cli.study import _add_run_args, _run_options, _task_progress
+from cpknight.cli.tours import _add_constraint_args, _constraints, _with
+from cpknight.constraints import TourConstraints
+from cpknight.counting import ENGINES, ShardedCount
+from cpknight.errors import InvalidInputError
+from cpknight.pieces import Leaper
+from cpknight.render import frontier_text, prefixes_text
+from cpknight.results import Outcome, TourCount
+from cpknight.status import Status
+
+__all__ = ["add_count"]
+
+
+def add_count(sub: SubParsers) -> None:
+    """Register ``cpknight count``."""
+    parser = _command(
+        sub,
+        "count",
+        _run_count,
+        help="count the tours of a board (frontier program or CP-SAT enumeration)",
+        description="Count the tours of BOARD, closed (default) or open, in both "
+        "conventions: directed (each tour in its two directions) and undirected. "
+        "--method frontier adds the cells one at a time and groups partial "
+        "tours by what the cells still to come can see (exponential in the "
+        "short side, linear in the long one); cpsat enumerates the tours one "
+        "by one; auto (default) takes the frontier wherever it is narrow. "
+        "A count stopped by --time-limit or Ctrl-C is reported as partial "
+        "(the frontier program has no partial count: it reports none). "
+        "The enumeration runs on one CP-SAT worker whatever --workers says "
+        "(with several, CP-SAT can report a tour twice).",
+    )
+    _add_tour_args(parser)
+    parser.add_argument(
+        "--method",
+        default="auto",
+        choices=["auto", *ENGINES],
+        help="how to count (default auto)",
+    )
+    parser.add_argument(
+        "--memory",
+        type=float,
+        default=None,
+        metavar="MB",
+        help="the frontier program's memory budget in MB (default 2048)",
+    )
+    parser.add_argument(
+        "--prefixes",
+        action="store_true",
+        help="also count every prefix of the board in the same frontier run "
+        "(6x20: 6x1 .. 6x20)",
+    )
+    _add_solve_args(parser)
+    _add_json(parser)
+    _add_progress(parser)
+    parser.add_argument(
+        "--shards",
+        type=int,
+        metavar="N",
+        help="split the count into at least N independent shards by fixing the "
+        "first moves (--time-limit is then per shard), run as --jobs or "
+        "--scheduler say, and sum them",
+    )
+    _add_run_args(parser)
+    _add_constraint_args(parser, positions=False)
+
+
+def _run_count(args: argparse.Namespace) -> int:
+    board, piece = _board_and_piece(args)
+    side = _constraints(args, board, piece)
+    if args.shards is not None:
+        outcome = _count_in_shards(args, board, piece, side)
+    else:
+        outcome = _count(args, board, piece, side)
+    code = EXIT_OK
+    if outcome.interrupted:
+        code = EXIT_INTERRUPTED
+    elif outcome.status is not Status.FOUND:
+        code = EXIT_LIMIT
+    text = _count_text(args, board, piece, side, outcome)
+    return _outcome(args, code, outcome.as_dict(), text)
+
+
+def _count(
+    args: argparse.Namespace,
+    board: Board,
+    piece: Leaper,
+    side: TourConstraints | None,
+) -> Outcome:
+    """The whole count, with a progress line."""
+    from cpknight.api.counting import try_count
+
+    if args.workers != 1:
+        _note(
+            f"counting runs on one CP-SAT worker (with several, a tour can be "
+            f"reported twice): --workers {args.workers} ignored"
+        )
+    bar = _progress_bar(args, "counting: {desc} ({elapsed})")
+
+    def progress(partial: TourCount) -> None:
+        stats = partial.frontier
+        if stats is not None:
+            live = stats.live[-1] if stats.live else 0
+            text = f"cell {stats.done}/{stats.steps}, {live} live states"
+        else:
+            text = f"{partial.directed} directed tours so far"
+        bar.set_description_str(text, refresh=False)
+        bar.update(1)
+
+    try:
+        outcome = try_count(
+            board,
+            piece=piece,
+            closed=not args.open,
+            start=args.start,
+            end=args.end,
+            method=args.method,
+            options=_solve_options(args),
+            progress=None if bar is None else progress,
+            constraints=side,
+            memory_mb=args.memory,
+            prefixes=args.prefixes,
+        )
+        count = outcome.value
+        if bar is not None and isinstance(count, TourCount) and count.frontier is None:
+            progress(count)
+    finally:
+        if bar is not None:
+            bar.close()
+    return outcome
+
+
+def _count_in_shards(
+    args: argparse.Namespace,
+    board: Board,
+    piece: Leaper,
+    side: TourConstraints | None,
+) -> Outcome:
+    """The CP-SAT count in shards on the runner, with a progress bar over them."""
+    from cpknight.api.counting import try_count_sharded
+
+    if side:
+        raise InvalidInputError(
+            "--shards splits the plain count; it takes no side constraints"
+        )
+    if args.method == "frontier":
+        raise InvalidInputError(
+            "--shards splits the CP-SAT enumeration; the frontier program "
+            "runs whole (drop --shards or --method frontier)"
+        )
+    start, end = _tour_ends(args, board)
+    bar, progress = _task_progress(args, "shards")
+    try:
+        return try_count_sharded(
+            board,
+            piece=piece,
+            closed=not args.open,
+            start=start,
+            end=end,
+            shards=args.shards,
+            options=_solve_options(args),
+            run=_run_options(args),
+            progress=progress,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _count_text(
+    args: argparse.Namespace,
+    board: Board,
+    piece: Leaper,
+    side: TourConstraints | None,
+    outcome: Outcome,
+) -> str:
+    """The count in words: the instance, the numbers, why it stopped, the states."""
+    kind = "closed" if not args.open else "open"
+    where = _ends_text(board, *_tour_ends(args, board)) + _with(side, board)
+    head = f"{kind} tours of {board.label} ({piece.label}){where}: "
+    why = outcome.reason or "complete"
+    value = outcome.value
+    if isinstance(value, ShardedCount):
+        count = value.count
+        least = "" if count.status is Status.FOUND else "at least "
+        return (
+            f"{head}{least}{count.directed} directed, {least}{count.undirected} "
+            f"undirected ({why}; {value.shards} shards, {count.seconds:.3f} s)"
+        )
+    if not isinstance(value, TourCount):
+        return f"{head}no count ({why}, {outcome.seconds:.3f} s)"
+    if value.status is Status.FOUND:
+        numbers = f"{value.directed} directed, {value.undirected} undirected"
+    elif value.counts_so_far:
+        numbers = (
+            f"at least {value.directed} directed, "
+            f"at least {value.undirected} undirected"
+        )
+    else:
+        numbers = "no count"
+    text = f"{head}{numbers} ({why}, {value.seconds:.3f} s)"
+    stats = value.frontier
+    if stats is not None:
+        text += "\n" + frontier_text(stats)
+    if stats is not None and stats.prefixes:
+        text += "\n" + prefixes_text(board, stats)
+    return text
