@@ -31,6 +31,7 @@ LAYERS = [
     {"engines"},
     {"formulation"},
     {"tours", "distances", "routes", "longest"},
+    {"counting"},  # counts read the tour's circuit model
     {"runner"},
     {"api"},
     {"study"},
