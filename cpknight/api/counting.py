@@ -153,14 +153,12 @@ def try_count(
 ) -> Outcome:
     """Count the tours and report whatever happened as an outcome, timed.
 
-    Like :func:`count_tours` (the same arguments), but a count the limit
-    stopped comes back as an :class:`~cpknight.results.Outcome` with status
-    ``'unknown'`` and the reason (:func:`count_outcome`), also when the limit
-    passed before the count began. This is what ``cpknight count`` prints.
+    Like :func:`count_tours` (the same arguments), but a count the limit stopped
+    (even before it began) is an ``'unknown'`` :class:`~cpknight.results.Outcome`
+    with the reason (:func:`count_outcome`): what ``cpknight count`` prints.
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input (these are not outcomes).
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError
 
     Examples:
         >>> o = try_count("3x4", closed=False)
@@ -220,20 +218,7 @@ def count_instance(
     end_cell = None if end is None else resolved.parse_cell(end)
     if closed and end_cell is not None:
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
-    side = TourConstraints()
-    if constraints:
-        side = constraints.validate(resolved, leaper)
-        if side.via or side.magic:
-            raise InvalidInputError(
-                "counting does not take visit numbers (--via, --given, --magic): "
-                "they fix where a tour starts and its direction, and counts are "
-                "of tours"
-            )
-        if side.symmetric and not closed:
-            raise InvalidInputError(
-                f"a symmetric tour must be closed: drop --open (--symmetric "
-                f"{side.symmetric})"
-            )
+    side = _side(constraints, resolved, leaper, closed=closed)
     return CountInstance(
         resolved,
         leaper,
@@ -245,6 +230,27 @@ def count_instance(
         prefixes=prefixes,
         progress=progress,
     )
+
+
+def _side(
+    constraints: TourConstraints | None, board: Board, piece: Leaper, *, closed: bool
+) -> TourConstraints:
+    """The side constraints, checked: counts take no visit numbers."""
+    if not constraints:
+        return TourConstraints()
+    side = constraints.validate(board, piece)
+    if side.via or side.magic:
+        raise InvalidInputError(
+            "counting does not take visit numbers (--via, --given, --magic): "
+            "they fix where a tour starts and its direction, and counts are "
+            "of tours"
+        )
+    if side.symmetric and not closed:
+        raise InvalidInputError(
+            f"a symmetric tour must be closed: drop --open (--symmetric "
+            f"{side.symmetric})"
+        )
+    return side
 
 
 def count_engine(instance: CountInstance, method: str) -> Engine:
@@ -350,14 +356,7 @@ def count_tours_sharded(
 
     chains = shard_chains(instance, shards)
     rows = run_tasks(_shard_tasks(instance, chains, opts), run, progress=progress)
-    unfinished = sum(1 for row in rows if row["status"] != "found")
-    total = TourCount(
-        Status.FOUND if not unfinished else Status.UNKNOWN,
-        sum(int(row.get("directed", 0)) for row in rows),
-        sum(int(row.get("undirected", 0)) for row in rows),
-        time.perf_counter() - began,
-    )
-    return ShardedCount(total, len(chains), unfinished)
+    return _sum_shards(rows, time.perf_counter() - began)
 
 
 def try_count_sharded(
@@ -435,6 +434,18 @@ def shard_row(
         "undirected": count.undirected,
         "seconds": round(count.seconds, 6),
     }
+
+
+def _sum_shards(rows: Sequence[Row], seconds: float) -> ShardedCount:
+    """The shards' counts summed: ``found`` only if every shard finished."""
+    unfinished = sum(1 for row in rows if row["status"] != "found")
+    total = TourCount(
+        Status.FOUND if not unfinished else Status.UNKNOWN,
+        sum(int(row.get("directed", 0)) for row in rows),
+        sum(int(row.get("undirected", 0)) for row in rows),
+        seconds,
+    )
+    return ShardedCount(total, len(rows), unfinished)
 
 
 def _shard_tasks(

@@ -40,6 +40,19 @@ from cpknight.status import Status
 
 __all__ = ["add_count"]
 
+_DESCRIPTION = (
+    "Count the tours of BOARD, closed (default) or open, in both "
+    "conventions: directed (each tour in its two directions) and undirected. "
+    "--method frontier adds the cells one at a time and groups partial "
+    "tours by what the cells still to come can see (exponential in the "
+    "short side, linear in the long one); cpsat enumerates the tours one "
+    "by one; auto (default) takes the frontier wherever it is narrow. "
+    "A count stopped by --time-limit or Ctrl-C is reported as partial "
+    "(the frontier program has no partial count: it reports none). "
+    "The enumeration runs on one CP-SAT worker whatever --workers says "
+    "(with several, CP-SAT can report a tour twice)."
+)
+
 
 def add_count(sub: SubParsers) -> None:
     """Register ``cpknight count``."""
@@ -48,16 +61,7 @@ def add_count(sub: SubParsers) -> None:
         "count",
         _run_count,
         help="count the tours of a board (frontier program or CP-SAT enumeration)",
-        description="Count the tours of BOARD, closed (default) or open, in both "
-        "conventions: directed (each tour in its two directions) and undirected. "
-        "--method frontier adds the cells one at a time and groups partial "
-        "tours by what the cells still to come can see (exponential in the "
-        "short side, linear in the long one); cpsat enumerates the tours one "
-        "by one; auto (default) takes the frontier wherever it is narrow. "
-        "A count stopped by --time-limit or Ctrl-C is reported as partial "
-        "(the frontier program has no partial count: it reports none). "
-        "The enumeration runs on one CP-SAT worker whatever --workers says "
-        "(with several, CP-SAT can report a tour twice).",
+        description=_DESCRIPTION,
     )
     _add_tour_args(parser)
     parser.add_argument(

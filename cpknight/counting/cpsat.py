@@ -4,8 +4,12 @@ The counting model is the tour's circuit model
 (:func:`~cpknight.tours.cpsat.build_tour_model`) with its symmetry breaking on
 and the move arcs in row-major order (``'moves'``: enumeration gains nothing
 from the deep-first layout, 6x6: 0.64 s against 0.72 s). CP-SAT enumerates its
-solutions on one worker, without the linear relaxation (6x6 closed: 22 s with
-it, 2.4 s without), and a callback counts them.
+solutions on one worker whatever ``workers`` says (with several, a solution
+can be reported twice), without the linear relaxation (6x6 closed: 22 s with
+it, 2.4 s without), and a callback counts them. The symmetry breaking: a closed
+tour enters the cell of fewest moves from its lower-numbered neighbour, which
+halves the enumeration (about 12 times faster on 6x6, where that cell is a
+corner with two moves).
 
 :func:`solve` is the ``'cpsat'`` engine of :data:`cpknight.counting.ENGINES`;
 :func:`counting_model`, :func:`counting_solver` and :class:`TourCounter` are
@@ -54,10 +58,7 @@ ProgressCallback = Callable[[TourCount], None]
 def solve(instance: CountInstance, run: Run, *, every: float = 1.0) -> TourCount:
     """The ``'cpsat'`` counting engine: enumerate, each reverse pair counted once.
 
-    Conventions: ``directed`` counts a tour and its reverse separately,
-    ``undirected`` once. A closed tour with a fixed start has two directions; an
-    open tour with a fixed start or end has one (its reverse starts elsewhere),
-    so then ``directed == undirected``.
+    Conventions as every count (:func:`~cpknight.counting.directions`).
 
     Args:
         instance: the count instance; its ``progress`` is called with a
@@ -72,17 +73,8 @@ def solve(instance: CountInstance, run: Run, *, every: float = 1.0) -> TourCount
         then only lower bounds, never the count.
 
     Raises:
-        InvalidInputError: prefix counts (the frontier program's), visit
-            numbers, side constraints on a board of fewer than 3 cells.
-
-    Notes:
-        Symmetry: a closed tour enters the cell of fewest moves from its
-        lower-numbered neighbour, which halves the enumeration (about 12 times
-        faster on 6x6, where that cell is a corner with two moves).
-
-        Workers: the enumeration runs on one CP-SAT worker whatever
-        ``run.options.workers`` says (see :func:`~cpknight.solving.configure_cpsat`):
-        with several, a tour can be reported twice.
+        InvalidInputError: prefix counts (the frontier program's), side
+            constraints on a board of fewer than 3 cells.
 
     Examples:
         >>> from cpknight import count_tours as count
@@ -119,8 +111,7 @@ def trivial_count(instance: CountInstance, run: Run) -> TourCount | None:
     """The count without a model: none by a certificate, one on a tiny board.
 
     Raises:
-        InvalidInputError: visit numbers (they fix a direction; counts are of
-            tours), or side constraints on a board of fewer than 3 cells.
+        InvalidInputError: side constraints on a board of fewer than 3 cells.
 
     Examples:
         >>> from cpknight.board import Board
@@ -137,11 +128,6 @@ def trivial_count(instance: CountInstance, run: Run) -> TourCount | None:
         instance.end,
     )
     side = instance.constraints
-    if side.via or side.magic:
-        raise InvalidInputError(
-            "counting does not take visit numbers (--via, --given, --magic): they "
-            "fix where a tour starts and its direction, and counts are of tours"
-        )
     if tour_certificate(graph, closed=closed, start=start, end=end) is not None:
         return TourCount(Status.FOUND, 0, 0, run.elapsed())
     n = graph.n_nodes

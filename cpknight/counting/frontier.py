@@ -67,33 +67,26 @@ ProgressCallback = Callable[[TourCount], None]
 def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCount:
     """The ``'frontier'`` counting engine: count the tours by the frontier program.
 
-    Conventions as every count (:func:`~cpknight.counting.directions`):
-    ``directed`` counts a tour and its reverse separately, ``undirected``
-    once; an open tour with a fixed start or end has one direction.
+    Conventions as every count (:func:`~cpknight.counting.directions`).
 
     Args:
         instance: the count instance (any board, topology and leaper; the width
-            of the frontier decides whether it is practical). Its
-            ``memory_mb`` is the budget for the live states (the count stops,
-            ``unknown``, when they would pass it); its ``progress`` is called
-            with a partial count (no numbers, the frontier's figures so far)
-            after every cell; with ``prefixes`` it also counts the tours of
-            every prefix of the board (its first ``k`` rows along the long
-            side, ``6x1`` .. ``6x20`` for ``6x20``) in the same run, into
-            ``frontier.prefixes``.
+            of the frontier decides whether it is practical): ``memory_mb``
+            bounds the live states, ``progress`` is called after every cell
+            (no numbers, the frontier's figures so far), ``prefixes`` counts
+            every prefix of the board too (its first ``k`` rows along the long
+            side) into ``frontier.prefixes``.
         run: the run context; the clock is checked after every cell.
         kernel: ``'dict'`` (plain Python), ``'numpy'`` or ``'auto'``.
 
     Returns:
-        A :class:`~cpknight.results.TourCount` with its
-        :class:`~cpknight.results.FrontierStats`; ``status`` is ``unknown``
-        (and the numbers 0, no lower bound) when the time limit or the memory
-        budget stopped it.
+        A :class:`~cpknight.results.TourCount` with its ``frontier`` figures;
+        ``unknown`` (the numbers 0, no lower bound) when the time limit or
+        the memory budget stopped it.
 
     Raises:
-        InvalidInputError: the frontier is wider than
-            :data:`~cpknight.counting.plan.MAX_WIDTH`; prefixes asked with
-            fixed ends, or along a wrapped axis.
+        InvalidInputError: a frontier wider than :data:`MAX_WIDTH`;
+            prefixes asked with fixed ends, or along a wrapped axis.
 
     Examples:
         >>> from cpknight.board import Board
@@ -105,18 +98,11 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCou
         (16, 8, 8)
     """
     graph, prefixes = instance.graph, instance.prefixes
-    memory_mb = instance.memory_mb
-    budget = DEFAULT_MEMORY_MB if memory_mb is None else float(memory_mb)
-    if not budget > 0:
-        raise InvalidInputError(
-            f"the memory budget must be a positive number of MB: {memory_mb}"
-        )
+    budget = _budget(instance.memory_mb)
     plan = plan_frontier(
         graph, closed=instance.closed, start=instance.start, end=instance.end
     )
-    _refuse_wide(instance, plan, budget)
-    if prefixes:
-        _refuse_prefixes(instance, plan)
+    _refuse(instance, plan, budget)
     kernel = choose_kernel(plan, kernel, prefixes=prefixes)
     per_state = BYTES_PER_STATE[kernel]
     tally = FrontierTally(plan, run, budget, per_state, instance.progress)
@@ -124,12 +110,8 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCou
     if undirected is None:
         try:
             undirected = _run_kernel(plan, kernel, tally, prefixes=prefixes)
-        except (SolveLimitError, _OverBudget) as exc:
-            if run.clock.interrupted:  # Ctrl-C expired the clock
-                return tally.partial("interrupted", interrupted=True)
-            return tally.partial(str(exc))
-        except KeyboardInterrupt:
-            return tally.partial("interrupted", interrupted=True)
+        except (SolveLimitError, _OverBudget, KeyboardInterrupt) as exc:
+            return tally.stopped_by(exc)
     one = graph.n_nodes == 1  # a tour of one cell is its own reverse
     return tally.result(undirected * (1 if one else directions(instance)), undirected)
 
@@ -241,6 +223,12 @@ class FrontierTally:
             counts_so_far=False,
         )
 
+    def stopped_by(self, exc: BaseException) -> TourCount:
+        """No count: the limit, the budget or Ctrl-C (``exc``) stopped the run."""
+        if isinstance(exc, KeyboardInterrupt) or self.run.clock.interrupted:
+            return self.partial("interrupted", interrupted=True)  # Ctrl-C
+        return self.partial(str(exc))
+
     def result(self, directed: int, undirected: int) -> TourCount:
         """The count, with the program's figures."""
         return TourCount(
@@ -257,8 +245,21 @@ class _OverBudget(Exception):
     """The live states would pass the memory budget."""
 
 
-def _refuse_wide(instance: CountInstance, plan: FrontierPlan, budget: float) -> None:
-    """Refuse a frontier too wide for the program, or far past the budget."""
+def _budget(memory_mb: float | None) -> float:
+    """The memory budget in MB (the default if None), checked."""
+    budget = DEFAULT_MEMORY_MB if memory_mb is None else float(memory_mb)
+    if not budget > 0:
+        raise InvalidInputError(
+            f"the memory budget must be a positive number of MB: {memory_mb}"
+        )
+    return budget
+
+
+def _refuse(instance: CountInstance, plan: FrontierPlan, budget: float) -> None:
+    """Refuse a frontier too wide for the program, or far past the budget.
+
+    Also prefix counts with fixed ends, or along rows that wrap.
+    """
     graph = instance.graph
     wide = f"the frontier of {graph.board.label} ({graph.piece.label}) is "
     if plan.width > MAX_WIDTH:
@@ -273,10 +274,8 @@ def _refuse_wide(instance: CountInstance, plan: FrontierPlan, budget: float) -> 
             f"far past the memory budget of {budget:g} MB (use --method cpsat, "
             "or a larger --memory)"
         )
-
-
-def _refuse_prefixes(instance: CountInstance, plan: FrontierPlan) -> None:
-    """Prefix counts need no fixed ends, and rows that do not wrap."""
+    if not instance.prefixes:
+        return
     if instance.start is not None or instance.end is not None:
         raise InvalidInputError("prefix counts take no fixed start or end")
     board = instance.board
