@@ -88,15 +88,11 @@ class ShardedCount:
     unfinished: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        """The count's JSON keys, and the shards'.
+        """The count's JSON keys, and ``shards`` (what ``count --shards`` prints).
 
         Examples:
             >>> from cpknight.status import Status
             >>> ShardedCount(TourCount(Status.FOUND, 16, 8, 0.1), 4).as_dict()
-            {'directed': 16, 'undirected': 8, 'shards': 4, 'unfinished': 0}
+            {'directed': 16, 'undirected': 8, 'shards': 4}
         """
-        return {
-            **self.count.as_dict(),
-            "shards": self.shards,
-            "unfinished": self.unfinished,
-        }
+        return {**self.count.as_dict(), "shards": self.shards}
