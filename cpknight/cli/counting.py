@@ -11,6 +11,7 @@ import argparse
 
 from cpknight.board import Board
 from cpknight.cli.common import (
+    EXIT_CODES,
     EXIT_INTERRUPTED,
     EXIT_LIMIT,
     EXIT_OK,
@@ -53,6 +54,13 @@ _DESCRIPTION = (
     "(with several, CP-SAT can report a tour twice)."
 )
 
+_EXAMPLES = """\
+cpknight count 3x4 --open          # 16 directed, 8 undirected
+cpknight count 6x12                # the frontier program, row by row
+cpknight count 6x6 --shards 16 --jobs 2 --method cpsat
+"""
+"""Two or three command lines for ``--help``."""
+
 
 def add_count(sub: SubParsers) -> None:
     """Register ``cpknight count``."""
@@ -62,6 +70,9 @@ def add_count(sub: SubParsers) -> None:
         _run_count,
         help="count the tours of a board (frontier program or CP-SAT enumeration)",
         description=_DESCRIPTION,
+        epilog="examples:\n"
+        + "".join(f"  {line}\n" for line in _EXAMPLES.splitlines())
+        + f"\n{EXIT_CODES}",
     )
     _add_tour_args(parser)
     parser.add_argument(
