@@ -40,6 +40,7 @@ from cpknight.tours.certificates import tour_certificate
 __all__ = [
     "COUNT_METHODS",
     "ShardedCount",
+    "count_engine",
     "count_instance",
     "count_outcome",
     "count_tours",
