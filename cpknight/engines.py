@@ -50,11 +50,12 @@ from cpknight.board import Board, Cell
 from cpknight.constraints import TourConstraints
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
-from cpknight.results import Outcome
+from cpknight.results import Outcome, TourCount
 from cpknight.solving import Run, interruptible
 from cpknight.status import Effort, Status
 
 __all__ = [
+    "CountInstance",
     "DistanceInstance",
     "Engine",
     "Question",
@@ -65,7 +66,7 @@ __all__ = [
     "solve_with",
 ]
 
-Question = Literal["tour", "distance", "route", "longest"]
+Question = Literal["tour", "distance", "route", "longest", "count"]
 """The three questions; every engine answers exactly one."""
 
 
@@ -136,6 +137,34 @@ class RouteInstance(_Instance):
     food: tuple[Cell, ...]
     end: Cell | None = None
     simple: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class CountInstance(_Instance):
+    """A count question: how many tours, closed or open, ends maybe fixed.
+
+    Attributes:
+        board: a finite board.
+        piece: the leaper.
+        closed: count closed tours (circuits) or open ones (paths).
+        start: count only the tours from this cell.
+        end: count only the tours to this cell (open tours only).
+        constraints: required and forbidden moves, a symmetry (the engines
+            that honour them say so); empty for a plain count.
+        memory_mb: the frontier program's memory budget (MB; None: its
+            default).
+        prefixes: also count every prefix of the board (its first rows along
+            the long side) in the same frontier run.
+        progress: called with a partial count now and then.
+    """
+
+    closed: bool = True
+    start: Cell | None = None
+    end: Cell | None = None
+    constraints: TourConstraints = field(default_factory=TourConstraints)
+    memory_mb: float | None = None
+    prefixes: bool = False
+    progress: Callable[[TourCount], None] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

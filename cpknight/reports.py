@@ -22,18 +22,21 @@ from cpknight.render import (
     counts_text,
     distance_table_text,
     effort_text,
+    frontier_text,
     grid_text,
     open_cells_text,
+    prefixes_text,
     sweep_text,
 )
 
 if TYPE_CHECKING:
     from cpknight.pieces import Leaper
-    from cpknight.results import Comparison, DistanceMap, Sweep, Tour
+    from cpknight.results import Comparison, DistanceMap, Outcome, Sweep, Tour
     from cpknight.study import PairSweep, Study
 
 __all__ = [
     "boards_report",
+    "count_report",
     "distance_report",
     "grid_hint",
     "limit_text",
@@ -358,3 +361,45 @@ def reach_report(
         return "+" if cell in cells else UNREACHABLE
 
     return f"{heading}\n{grid_text(board, label)}"
+
+
+def count_report(
+    outcome: Outcome, board: Board, piece: Leaper, *, closed: bool, where: str = ""
+) -> str:
+    """A count in words: the instance, the numbers, why it stopped, the states.
+
+    ``where`` names the ends and side constraints (``' from a1'``).
+    """
+    from cpknight.counting import ShardedCount
+    from cpknight.results import TourCount
+    from cpknight.status import Status
+
+    kind = "closed" if closed else "open"
+    head = f"{kind} tours of {board.label} ({piece.label}){where}: "
+    why = outcome.reason or "complete"
+    value = outcome.value
+    if isinstance(value, ShardedCount):
+        count = value.count
+        least = "" if count.status is Status.FOUND else "at least "
+        return (
+            f"{head}{least}{count.directed} directed, {least}{count.undirected} "
+            f"undirected ({why}; {value.shards} shards, {count.seconds:.3f} s)"
+        )
+    if not isinstance(value, TourCount):
+        return f"{head}no count ({why}, {outcome.seconds:.3f} s)"
+    if value.status is Status.FOUND:
+        numbers = f"{value.directed} directed, {value.undirected} undirected"
+    elif value.counts_so_far:
+        numbers = (
+            f"at least {value.directed} directed, "
+            f"at least {value.undirected} undirected"
+        )
+    else:
+        numbers = "no count"
+    text = f"{head}{numbers} ({why}, {value.seconds:.3f} s)"
+    stats = value.frontier
+    if stats is not None:
+        text += "\n" + frontier_text(stats)
+    if stats is not None and stats.prefixes:
+        text += "\n" + prefixes_text(board, stats)
+    return text

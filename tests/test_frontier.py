@@ -24,17 +24,15 @@ from hypothesis import strategies as st
 from cpknight import count_tours
 from cpknight.board import Board, Cell
 from cpknight.cli import main
-from cpknight.engines import TourInstance
+from cpknight.counting.auto import choose_count_method
+from cpknight.counting.dict_kernel import count_frontier_dict
+from cpknight.counting.numpy_kernel import count_frontier_numpy
+from cpknight.counting.plan import frontier_width, plan_frontier
+from cpknight.engines import CountInstance
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper, move_graph
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
-from cpknight.tours.frontier import (
-    count_frontier_dict,
-    frontier_width,
-    plan_frontier,
-)
-from cpknight.tours.frontier_numpy import count_frontier_numpy
 from tests.conftest import boards, brute_neighbours, brute_tours
 
 
@@ -325,10 +323,11 @@ def test_too_wide_is_refused() -> None:
 def test_auto_picks_the_frontier_on_strips() -> None:
     assert count_tours("6x6").method == "frontier"
     assert frontier_width(move_graph("6x100")) == 14
-    wide = TourInstance(Board.parse("10x10"), Leaper((1, 2)))
-    from cpknight.tours.auto import choose_count_method
-
-    assert choose_count_method(wide) == "cpsat"
+    wide = CountInstance(Board.parse("10x10"), Leaper((1, 2)))
+    assert choose_count_method(wide) == (
+        "cpsat",
+        "the frontier is 22 cells wide, over 14",
+    )
 
 
 def test_bad_method_and_budget() -> None:

@@ -60,8 +60,9 @@ DISPLAY_METHODS = frozenset(
 )
 """Methods of values that may import upwards: they draw the value."""
 
-CLI_SHARED = frozenset({"__init__", "common"})
-"""The command-line modules every handler may import; no handler imports another."""
+CLI_SHARED = frozenset({"__init__", "common", "instances", "running"})
+"""The command-line modules every handler may import (the shared options and
+helpers, not commands); no handler imports another."""
 
 # The package's own __init__ (public names from every layer) and __main__ aside.
 MODULES = sorted(

@@ -24,6 +24,12 @@ from cpknight.lazy import exports
 
 if TYPE_CHECKING:
     from cpknight.api.common import BoardLike, resolve
+    from cpknight.api.counting import (
+        COUNT_METHODS,
+        count_tours,
+        count_tours_sharded,
+        try_count,
+    )
     from cpknight.api.distances import (
         compare_distances,
         components,
@@ -38,7 +44,6 @@ if TYPE_CHECKING:
     from cpknight.api.routes import collect, try_collect
     from cpknight.api.tours import (
         compare_tours,
-        count_tours,
         find_tour,
         iter_tours,
         sweep,
@@ -54,6 +59,10 @@ if TYPE_CHECKING:
 _WHERE = {
     "BoardLike": "cpknight.api.common",
     "resolve": "cpknight.api.common",
+    "COUNT_METHODS": "cpknight.api.counting",
+    "count_tours": "cpknight.api.counting",
+    "count_tours_sharded": "cpknight.api.counting",
+    "try_count": "cpknight.api.counting",
     "compare_distances": "cpknight.api.distances",
     "components": "cpknight.api.distances",
     "distance_map": "cpknight.api.distances",
@@ -68,7 +77,6 @@ _WHERE = {
     "collect": "cpknight.api.routes",
     "try_collect": "cpknight.api.routes",
     "compare_tours": "cpknight.api.tours",
-    "count_tours": "cpknight.api.tours",
     "find_tour": "cpknight.api.tours",
     "iter_tours": "cpknight.api.tours",
     "sweep": "cpknight.api.tours",
@@ -87,6 +95,7 @@ _WHERE = {
 __getattr__, __dir__ = exports(__name__, _WHERE)
 
 __all__ = [
+    "COUNT_METHODS",
     "DISTANCE_METHODS",
     "LONGEST_METHODS",
     "ROUTE_METHODS",
@@ -102,6 +111,7 @@ __all__ = [
     "compare_tours",
     "components",
     "count_tours",
+    "count_tours_sharded",
     "distance_map",
     "find_tour",
     "iter_tours",
@@ -115,6 +125,7 @@ __all__ = [
     "sweep",
     "sweep_pairs",
     "try_collect",
+    "try_count",
     "try_longest",
     "try_tour",
 ]

@@ -238,7 +238,7 @@ def count_program(
         >>> print(count_program("3x4", closed=False).splitlines()[0])
         frontier program: open tours of 3x4 (knight (1,2)), 12 cells
     """
-    from cpknight.tours.frontier import frontier_formulation, plan_frontier
+    from cpknight.counting.plan import frontier_formulation, plan_frontier
 
     resolved, leaper = resolve(board, piece)
     resolved.require_finite("counting tours")

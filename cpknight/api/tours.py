@@ -1,4 +1,4 @@
-"""Front doors for tours: find, count, iterate, try, compare and sweep."""
+"""Front doors for tours: find, iterate, try, compare and sweep."""
 
 from __future__ import annotations
 
@@ -35,7 +35,6 @@ from cpknight.results import (
     Sweep,
     SweepCell,
     Tour,
-    TourCount,
 )
 from cpknight.runner import AGAIN, Row, RunInterrupted, RunOptions, Task, run_tasks
 from cpknight.solving import Run, SolveOptions, interruptible
@@ -189,107 +188,6 @@ def _tour_instance(
         end=end_cell,
         constraints=side,
     )
-
-
-def count_tours(
-    board: BoardLike,
-    *,
-    piece: PieceLike = KNIGHT,
-    closed: bool = True,
-    start: CellLike | None = None,
-    end: CellLike | None = None,
-    method: str = "auto",
-    options: SolveOptions | None = None,
-    progress: Callable[[TourCount], None] | None = None,
-    constraints: TourConstraints | None = None,
-    memory_mb: float | None = None,
-    prefixes: bool = False,
-) -> TourCount:
-    """Count the tours of a board, by CP-SAT enumeration or a frontier program.
-
-    Args:
-        board: a finite board.
-        piece: the leaper.
-        closed: count closed tours (circuits) or open ones (paths).
-        start: count only the tours from this cell.
-        end: count only the tours to this cell (open tours).
-        method: ``'cpsat'`` (enumerate the tours one by one), ``'frontier'``
-            (the transfer-matrix program of :mod:`cpknight.tours.frontier`:
-            linear in the long side, exponential in the short one) or
-            ``'auto'`` (the frontier where it is narrow, see
-            :func:`~cpknight.tours.auto.choose_count_method`).
-        options: the time limit bounds the count (then ``status`` is ``unknown``).
-            The enumeration runs on one CP-SAT worker whatever ``workers``
-            says: with several, CP-SAT can report a tour twice.
-        progress: called with a partial count about once a second (CP-SAT),
-            or after every cell (frontier).
-        constraints: required and forbidden moves, a symmetry (counting
-            refuses visit numbers: they fix a direction); CP-SAT counts them.
-        memory_mb: the frontier program's memory budget in MB.
-        prefixes: count, in the same frontier run, the tours of every prefix
-            of the board too (its first k rows along the long side: one run
-            on 6x20 counts 6x1 .. 6x20) into ``frontier.prefixes``.
-
-    Returns:
-        A :class:`~cpknight.results.TourCount`: ``directed`` counts each tour
-        in both directions, ``undirected`` once (with a fixed start or end an
-        open tour has one direction, and the two are equal). Its ``method``
-        says which method counted, its ``frontier`` the program's states.
-
-    Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input, or a frontier too wide for the method.
-
-    Examples:
-        >>> c = count_tours("3x4", closed=False)
-        >>> str(c.status), c.directed, c.undirected
-        ('found', 16, 8)
-        >>> count_tours("4x4").directed
-        0
-        >>> count_tours("5x6", method="frontier").frontier.width  # 8 closed
-        12
-        >>> count_tours("3x12", prefixes=True).frontier.prefixes[-3:]  # A070030
-        ((10, 16), (11, 0), (12, 176))
-    """
-    from cpknight.tours.auto import choose_count_method
-
-    if method not in COUNT_METHODS:
-        raise InvalidInputError(
-            f"expected a count method in {', '.join(COUNT_METHODS)}: {method!r}"
-        )
-    run = (options or SolveOptions()).start()  # building the graph counts
-    instance = _tour_instance(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        purpose="counting tours",
-        constraints=constraints,
-    )
-    if method == "auto" and instance.constraints:
-        method = "cpsat"  # the frontier program counts plain tours only
-    elif method == "auto":
-        method = "frontier" if prefixes else choose_count_method(instance)
-    if method == "frontier" and instance.constraints:
-        raise InvalidInputError(
-            "the frontier program counts plain tours; side constraints need cpsat"
-        )
-    if method == "frontier":
-        from cpknight.tours.frontier import count_tours as count_frontier
-
-        return count_frontier(
-            instance, run, memory_mb=memory_mb, progress=progress, prefixes=prefixes
-        )
-    if prefixes:
-        raise InvalidInputError("prefix counts are the frontier program's")
-    from cpknight.tours.cpsat import count_tours as count_cpsat
-
-    return count_cpsat(instance, run, progress=progress)
-
-
-COUNT_METHODS = ("auto", "cpsat", "frontier")
-"""The ways :func:`count_tours` counts."""
 
 
 # ------------------------------------------------- search: enumerate, compare

@@ -33,13 +33,13 @@ from cpknight.cli.common import (
     out,
     reset_streams,
 )
+from cpknight.cli.counting import add_count
 from cpknight.cli.formulation import add_formulation
 from cpknight.cli.longest import add_longest
 from cpknight.cli.routes import add_collect
 from cpknight.cli.running import interrupted_run
 from cpknight.cli.study import add_study
 from cpknight.cli.tours import (
-    _add_count,
     add_check,
     add_compare,
     add_sweep,
@@ -74,7 +74,7 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     add_reach,
     add_check,
     add_tour,
-    _add_count,
+    add_count,
     add_compare,
     add_sweep,
     add_collect,

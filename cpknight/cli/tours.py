@@ -48,7 +48,6 @@ from cpknight.cli.running import (
     task_progress,
 )
 from cpknight.errors import (
-    InvalidInputError,
     TourCheckError,
 )
 from cpknight.io import (
@@ -56,7 +55,7 @@ from cpknight.io import (
     tour_file_text,
     write_tour_file,
 )
-from cpknight.render import GRID_LIMIT, comparison_text, frontier_text, prefixes_text
+from cpknight.render import GRID_LIMIT, comparison_text
 from cpknight.reports import (
     limit_text,
     pairs_report,
@@ -64,8 +63,7 @@ from cpknight.reports import (
     tour_heading,
     tour_report,
 )
-from cpknight.results import Outcome, Tour, TourCount
-from cpknight.status import Effort, Status
+from cpknight.results import Tour
 
 # -------------------------------------------------------------------- check
 
@@ -261,167 +259,6 @@ def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
             animate=lambda: tour_animation_svg(tour, speed=args.speed),
             html=lambda: tour_html(tour, speed=args.speed),
         )
-
-
-# -------------------------------------------------------------------- count
-
-
-def _add_count(sub: SubParsers) -> None:
-    parser = add_command(
-        sub,
-        "count",
-        _run_count,
-        examples="""
-cpknight count 6x6
-cpknight count 5x5 --open --start a1
-cpknight count 6x8 --shards 16 --jobs 0 --json""",
-        help="count the tours of a board (frontier program or CP-SAT enumeration)",
-        description="Count the tours of BOARD, closed (default) or open, in both "
-        "conventions: directed (each tour in its two directions) and undirected. "
-        "--method frontier adds the cells one at a time and groups partial "
-        "tours by what the cells still to come can see (exponential in the "
-        "short side, linear in the long one); cpsat enumerates the tours one "
-        "by one; auto (default) takes the frontier wherever it is narrow. "
-        "A count stopped by --time-limit or Ctrl-C is reported as partial "
-        "(the frontier program has no partial count: it reports none). "
-        "The enumeration runs on one CP-SAT worker whatever --workers says "
-        "(with several, CP-SAT can report a tour twice).",
-    )
-    add_tour_args(parser)
-    add_method(
-        parser,
-        default="auto",
-        choices=["auto", "cpsat", "frontier"],
-        help="how to count: auto, cpsat or frontier",
-    )
-    parser.add_argument(
-        "--memory",
-        type=float,
-        default=None,
-        metavar="MB",
-        help="the frontier program's memory budget in MB (default 2048)",
-    )
-    parser.add_argument(
-        "--prefixes",
-        action="store_true",
-        help="also count every prefix of the board in the same frontier run "
-        "(6x20: 6x1 .. 6x20)",
-    )
-    add_solve_args(parser)
-    add_json(parser)
-    add_progress(parser)
-    parser.add_argument(
-        "--shards",
-        type=int,
-        metavar="N",
-        help="split the count into at least N independent shards by fixing the "
-        "first moves (--time-limit is then per shard), run as --jobs or "
-        "--scheduler say, and sum them",
-    )
-    add_run_args(parser)
-    add_constraint_args(parser, positions=False)
-
-
-def _run_count(args: argparse.Namespace) -> int:
-    from cpknight.api import count_tours
-
-    if args.shards is not None:
-        if args.require or args.forbid or args.symmetric:
-            raise InvalidInputError(
-                "--shards splits the plain count; it takes no side constraints"
-            )
-        if args.method == "frontier":
-            raise InvalidInputError(
-                "--shards splits the CP-SAT enumeration; the frontier program "
-                "runs whole (drop --shards or --method frontier)"
-            )
-        return _run_sharded_count(args)
-    board, piece = board_and_piece(args)
-    closed = not args.open
-    if args.workers != 1:
-        note(
-            f"counting runs on one CP-SAT worker (with several, a tour can be "
-            f"reported twice): --workers {args.workers} ignored"
-        )
-    side = constraints_of(args, board, piece)
-    bar = progress_bar(args, "counting: {desc} ({elapsed})")
-
-    def progress(partial: TourCount) -> None:
-        stats = partial.frontier
-        if stats is not None:
-            live = stats.live[-1] if stats.live else 0
-            text = f"cell {stats.done}/{stats.steps}, {live} live states"
-        else:
-            text = f"{partial.directed} directed tours so far"
-        bar.set_description_str(text, refresh=False)
-        bar.update(1)
-
-    try:
-        result = count_tours(
-            board,
-            piece=piece,
-            closed=closed,
-            start=args.start,
-            end=args.end,
-            method=args.method,
-            options=solve_options_of(args),
-            progress=None if bar is None else progress,
-            constraints=side,
-            memory_mb=args.memory,
-            prefixes=args.prefixes,
-        )
-        if bar is not None and result.frontier is None:
-            progress(result)
-    finally:
-        if bar is not None:
-            bar.close()
-    code = EXIT_OK
-    if result.interrupted:
-        code = EXIT_INTERRUPTED
-    elif result.status is not Status.FOUND:
-        code = EXIT_LIMIT
-    kind = "closed" if closed else "open"
-    where = ends_text(board, *tour_ends(args, board)) + with_text(side, board)
-    stats = result.frontier
-    why = {EXIT_OK: "complete", EXIT_LIMIT: "partial: time limit reached"}.get(
-        code, "partial: interrupted"
-    )
-    if stats is not None and stats.stopped is not None and not result.interrupted:
-        why = f"limit reached: {stats.stopped}"
-    head = f"{kind} tours of {board.label} ({piece.label}){where}: "
-    if result.status is Status.FOUND:
-        numbers = f"{result.directed} directed, {result.undirected} undirected"
-    elif result.counts_so_far:
-        numbers = (
-            f"at least {result.directed} directed, "
-            f"at least {result.undirected} undirected"
-        )
-    else:
-        numbers = "no count"
-    text = f"{head}{numbers} ({why}, {result.seconds:.3f} s)"
-    if stats is not None:
-        text += "\n" + frontier_text(stats)
-    if stats is not None and stats.prefixes:
-        text += "\n" + prefixes_text(board, stats)
-    return print_outcome(
-        args,
-        code,
-        Outcome(
-            "count",
-            result.method,
-            result.status,
-            result.seconds,
-            Effort(solutions=result.undirected)
-            if stats is None
-            else Effort(
-                attempts=stats.tried,
-                solutions=result.undirected if code == EXIT_OK else None,
-            ),
-            value=result,
-            reason=None if code == EXIT_OK else why,
-        ).as_dict(),
-        text,
-    )
 
 
 # ------------------------------------------------------------ compare, sweep
@@ -638,64 +475,3 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
         return code
     out(pairs_report(result, options.time_limit, outputs))
     return code
-
-
-# ------------------------------------------------------------ sharded count
-
-
-def _run_sharded_count(args: argparse.Namespace) -> int:
-    """``cpknight count BOARD --shards N``: the count in independent shards."""
-    from cpknight.runner import RunInterrupted
-    from cpknight.study import count_tours_sharded
-
-    board, piece = board_and_piece(args)
-    closed = not args.open
-    start, end = tour_ends(args, board)
-    bar, progress = task_progress(args, "shards")
-    try:
-        result = count_tours_sharded(
-            board,
-            piece=piece,
-            closed=closed,
-            start=start,
-            end=end,
-            shards=args.shards,
-            options=solve_options_of(args),
-            run=run_options(args),
-            progress=progress,
-        )
-    except RunInterrupted as exc:
-        return interrupted_run(exc)
-    finally:
-        if bar is not None:
-            bar.close()
-    count = result.count
-    done = count.status is Status.FOUND
-    code = EXIT_OK if done else EXIT_LIMIT
-    least = "" if done else "at least "
-    why = (
-        "complete"
-        if done
-        else f"partial: {result.unfinished} of {result.shards} shards hit the limit"
-    )
-    kind = "closed" if closed else "open"
-    return print_outcome(
-        args,
-        code,
-        {
-            **Outcome(
-                "count",
-                "cpsat",
-                count.status,
-                count.seconds,
-                Effort(solutions=count.undirected),
-                value=count,
-                reason=None if done else why,
-            ).as_dict(),
-            "shards": result.shards,
-        },
-        f"{kind} tours of {board.label} ({piece.label})"
-        f"{ends_text(board, start, end)}: {least}{count.directed} directed, "
-        f"{least}{count.undirected} undirected ({why}; {result.shards} shards, "
-        f"{count.seconds:.3f} s)",
-    )

@@ -12,8 +12,8 @@ in this process, on a process pool or on Dask; results files and resume.
 
 from __future__ import annotations
 
+from cpknight.api.counting import ShardedCount, count_tours_sharded
 from cpknight.study.pairs import PairCell, PairSweep, sweep_pairs
-from cpknight.study.shards import ShardedCount, count_tours_sharded
 from cpknight.study.suite import (
     Study,
     SuiteInstance,

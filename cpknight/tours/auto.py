@@ -18,17 +18,14 @@ from __future__ import annotations
 
 from cpknight import tiling
 from cpknight.board import Board, Cell
-from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError
 from cpknight.pieces import KNIGHT, Leaper, MoveGraph
 from cpknight.tours import ENGINES
 
 __all__ = [
-    "FRONTIER_WIDTH",
     "GREEDY_CELLS",
     "RACE_CELLS",
     "check_theorems",
-    "choose_count_method",
     "choose_tour_method",
     "plain_knight",
 ]
@@ -148,41 +145,3 @@ RACE_CELLS = 2_500
 
 GREEDY_CELLS = 40_000
 """Above this many cells ``auto`` sends open tours to ``greedy`` (200x200)."""
-
-FRONTIER_WIDTH = 14
-"""Up to this frontier width ``auto`` counts tours by the frontier program (the
-knight on boards up to 6 cells across; on 7 the open 7x7 count passes the
-default memory budget)."""
-
-
-def choose_count_method(instance: TourInstance) -> str:
-    """The counting method ``method='auto'`` uses: ``'frontier'`` or ``'cpsat'``.
-
-    The rule follows ``benchmarks/count.py``: the frontier program's cost does
-    not depend on how many tours there are, CP-SAT enumeration's grows with
-    each one; the program wins wherever its frontier is at most
-    :data:`FRONTIER_WIDTH` cells wide (the knight on boards up to 6 cells
-    across), and enumeration is left the wide boards, where it can still
-    count a few tours, and the instances a cheap certificate proves have
-    none (7x7 closed: odd), which it answers at once.
-
-    Examples:
-        >>> from cpknight.board import Board
-        >>> from cpknight.pieces import KNIGHT
-        >>> choose_count_method(TourInstance(Board.parse("6x12"), KNIGHT))
-        'frontier'
-        >>> choose_count_method(TourInstance(Board.parse("10x10"), KNIGHT))
-        'cpsat'
-        >>> choose_count_method(TourInstance(Board.parse("5x5"), KNIGHT))  # odd
-        'cpsat'
-    """
-    from cpknight.tours.certificates import tour_certificate
-    from cpknight.tours.frontier import frontier_width
-
-    graph = instance.graph
-    if frontier_width(graph) > FRONTIER_WIDTH:
-        return "cpsat"
-    proved_none = tour_certificate(
-        graph, closed=instance.closed, start=instance.start, end=instance.end
-    )
-    return "cpsat" if proved_none is not None else "frontier"

@@ -1,4 +1,4 @@
-"""Tours as CP-SAT circuit models: build, print, export, solve and count.
+"""Tours as CP-SAT circuit models: build, print, export and solve.
 
 A closed tour is a Hamiltonian circuit of the move graph: one Boolean
 ``arc[u->v]`` per move arc and CP-SAT's ``add_circuit`` over them. An open tour
@@ -31,7 +31,7 @@ boards, tori and other leapers lost (50x50 open: 1.9 s -> 0.7 s).
 :func:`build_tour_model` returns a frozen :class:`TourModel` bundle that can be
 printed (:meth:`TourModel.formulation`) or exported (:meth:`TourModel.export`)
 without being solved; :func:`solve_tour` is the ``'cpsat'`` engine of
-:func:`cpknight.api.find_tour`; :func:`count_tours` enumerates.
+:func:`cpknight.api.find_tour`; :func:`cpknight.counting.cpsat.solve` enumerates.
 
 Examples:
     >>> from cpknight.board import Board
@@ -43,8 +43,6 @@ Examples:
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,9 +57,9 @@ from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
 from cpknight.formulation import CpsatBundle, add_circuit_arcs, check_circuit_size
 from cpknight.pieces import MoveGraph
-from cpknight.results import Tour, TourCount
+from cpknight.results import Tour
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
-from cpknight.status import Effort, Status
+from cpknight.status import Effort
 from cpknight.tours.certificates import tour_certificate, two_colouring
 from cpknight.tours.constrained import (
     magic_certificate,
@@ -74,13 +72,11 @@ __all__ = [
     "TourModel",
     "build_tour_model",
     "cell_depths",
-    "count_tours",
     "deep_first_order",
     "solve",
 ]
 
 IntArray = npt.NDArray[np.int64]
-ProgressCallback = Callable[[TourCount], None]
 
 
 PLAIN_TOUR_PARAMETERS: dict[str, bool | int] = {
@@ -599,128 +595,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     )
 
 
-def count_tours(
-    instance: TourInstance,
-    run: Run,
-    *,
-    progress: ProgressCallback | None = None,
-    progress_every: float = 1.0,
-) -> TourCount:
-    """Count the tours by CP-SAT enumeration, each reverse pair counted once.
-
-    Conventions: ``directed`` counts a tour and its reverse separately,
-    ``undirected`` once. A closed tour with a fixed start has two directions; an
-    open tour with a fixed start or end has one (its reverse starts elsewhere),
-    so then ``directed == undirected``.
-
-    Args:
-        instance: the tour instance.
-        run: the run context (the time limit bounds the count).
-        progress: called with a partial :class:`TourCount` at most every
-            ``progress_every`` seconds while counting (from the solver's thread).
-        progress_every: seconds between progress reports.
-
-    Returns:
-        A :class:`TourCount`; ``status`` is ``unknown`` when the limit (or
-        Ctrl-C, then ``interrupted``) stopped the enumeration: its numbers are
-        then only lower bounds, never the count.
-
-    Notes:
-        Symmetry: a closed tour enters the cell of fewest moves from its
-        lower-numbered neighbour, which halves the enumeration (about 12 times
-        faster on 6x6, where that cell is a corner with two moves).
-
-        Workers: the enumeration runs on one CP-SAT worker whatever
-        ``run.options.workers`` says (see :func:`~cpknight.solving.configure_cpsat`):
-        with several, a tour can be reported twice.
-
-    Examples:
-        >>> from cpknight import count_tours as count
-        >>> c = count("3x4", closed=False)
-        >>> str(c.status), c.directed == 2 * c.undirected
-        ('found', True)
-        >>> count("4x4", closed=True).directed
-        0
-    """
-    graph, closed, start, end = (
-        instance.graph,
-        instance.closed,
-        instance.start,
-        instance.end,
-    )
-    side = instance.constraints
-    if side.via or side.magic:
-        raise InvalidInputError(
-            "counting does not take visit numbers (--via, --given, --magic): they "
-            "fix where a tour starts and its direction, and counts are of tours"
-        )
-    if tour_certificate(graph, closed=closed, start=start, end=end) is not None:
-        return TourCount(Status.FOUND, 0, 0, run.elapsed())
-    n = graph.n_nodes
-    if (
-        side.symmetric
-        and closed
-        and n >= 3
-        and symmetry_certificate(graph, side.symmetric) is not None
-    ):
-        return TourCount(Status.FOUND, 0, 0, run.elapsed())
-    if n < (3 if closed else 2):
-        if side:
-            raise InvalidInputError("side constraints need a board of 3 cells or more")
-        return TourCount(Status.FOUND, 1, 1, run.elapsed())
-    bundle = build_tour_model(
-        graph,
-        closed=closed,
-        start=start,
-        end=end,
-        break_symmetry=True,
-        names=False,
-        run=run,
-        constraints=side,
-        order="moves",  # enumeration gains nothing from deep first (6x6: 0.64 s, 0.72)
-    )
-    fixed_end = not closed and (start is not None or end is not None)
-    factor = 1 if fixed_end else 2
-
-    def make(found: int, status: Status, interrupted: bool = False) -> TourCount:
-        return TourCount(
-            status, factor * found, found, run.elapsed(), interrupted=interrupted
-        )
-
-    solver = _circuit_solver(run, enumerate_all=True)
-    counter = _Counter(make, progress, progress_every)
-    status, interrupted = solve_cpsat(solver, bundle.model, run, counter)
-    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-        return make(counter.found, Status.FOUND)
-    if status == cp_model.MODEL_INVALID:
-        raise EngineError("internal error: CP-SAT says the counting model is invalid")
-    return make(counter.found, Status.UNKNOWN, interrupted)
-
-
 # --------------------------------------------------------------------- private
-
-
-class _Counter(cp_model.CpSolverSolutionCallback):
-    def __init__(
-        self,
-        make: Callable[[int, Status], TourCount],
-        progress: ProgressCallback | None,
-        every: float,
-    ) -> None:
-        super().__init__()
-        self.found = 0
-        self.make = make
-        self.progress = progress
-        self.every = every
-        self.last = time.perf_counter()
-
-    def on_solution_callback(self) -> None:
-        self.found += 1
-        if self.progress is not None:
-            now = time.perf_counter()
-            if now - self.last >= self.every:
-                self.last = now
-                self.progress(self.make(self.found, Status.UNKNOWN))
 
 
 def _circuit_solver(

@@ -1,23 +1,24 @@
 """Counting tours in shards: the CP-SAT enumeration split by its first moves.
 
-The counting model (:func:`~cpknight.tours.cpsat.build_tour_model` with its
-symmetry breaking) is a circuit through the cells (and a dummy node for open
-tours without fixed ends). Every solution leaves a chosen *root* node along one
-chain of arcs; fixing the first ``depth`` arcs of that chain splits the
-solutions into disjoint shards whose counts add up to the whole count exactly.
-The root is the dummy node (open tours: the chain starts with the first cell),
-the fixed start or end, or the cell the closed-tour symmetry breaking names.
+The counting model (:func:`~cpknight.counting.cpsat.counting_model`: the
+circuit model with its symmetry breaking) is a circuit through the cells (and
+a dummy node for open tours without fixed ends). Every solution leaves a
+chosen *root* node along one chain of arcs; fixing the first ``depth`` arcs
+of that chain splits the solutions into disjoint shards whose counts add up
+to the whole count exactly. The root is the dummy node (open tours: the chain
+starts with the first cell), the fixed start or end, or the cell the
+closed-tour symmetry breaking names.
 
 Each shard is an independent enumeration (the same model, a few arcs fixed),
-so shards run anywhere: :func:`cpknight.study.count_tours_sharded` hands them
+so shards run anywhere: :func:`cpknight.api.count_tours_sharded` hands them
 to the runner.
 
 Examples:
     >>> from cpknight.board import Board
-    >>> from cpknight.engines import TourInstance
+    >>> from cpknight.engines import CountInstance
     >>> from cpknight.pieces import KNIGHT
     >>> from cpknight.solving import SolveOptions
-    >>> inst = TourInstance(Board.parse("3x4"), KNIGHT, closed=False)
+    >>> inst = CountInstance(Board.parse("3x4"), KNIGHT, closed=False)
     >>> chains = shard_chains(inst, 6)
     >>> len(chains) >= 6
     True
@@ -30,61 +31,22 @@ from __future__ import annotations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from cpknight.engines import TourInstance
+from cpknight.counting import directions
+from cpknight.counting.cpsat import TourCounter, counting_model, counting_solver
+from cpknight.engines import CountInstance
 from cpknight.errors import EngineError
 from cpknight.results import TourCount
 from cpknight.solving import Run, solve_cpsat
 from cpknight.status import Status
-from cpknight.tours.cpsat import (
-    TourModel,
-    _circuit_solver,
-    _Counter,
-    build_tour_model,
-)
+from cpknight.tours.cpsat import TourModel
 
-__all__ = ["count_shard", "counting_model", "shard_chains", "shard_factor"]
+__all__ = ["Chain", "count_shard", "shard_chains"]
 
 Chain = tuple[int, ...]
 """Arc indices of the counting model, the first ``depth`` arcs from the root."""
 
 
-def counting_model(instance: TourInstance, run: Run | None = None) -> TourModel:
-    """The counting model of :func:`cpknight.tours.cpsat.count_tours`.
-
-    Built the same way wherever it is built, so arc indices name the same arcs
-    in every process.
-    """
-    return build_tour_model(
-        instance.graph,
-        closed=instance.closed,
-        start=instance.start,
-        end=instance.end,
-        break_symmetry=True,
-        names=False,
-        order="moves",  # the counting layout: enumeration gains nothing from depth
-        run=run,
-    )
-
-
-def shard_factor(instance: TourInstance) -> int:
-    """Directed tours per counted solution: 1 with a fixed open end, else 2.
-
-    Examples:
-        >>> from cpknight.board import Board
-        >>> from cpknight.pieces import KNIGHT
-        >>> b = Board.parse("5x5")
-        >>> shard_factor(TourInstance(b, KNIGHT, closed=False, start=(0, 0)))
-        1
-        >>> shard_factor(TourInstance(b, KNIGHT, closed=True))
-        2
-    """
-    fixed_end = not instance.closed and (
-        instance.start is not None or instance.end is not None
-    )
-    return 1 if fixed_end else 2
-
-
-def shard_chains(instance: TourInstance, shards: int) -> list[Chain]:
+def shard_chains(instance: CountInstance, shards: int) -> list[Chain]:
     """The chains that split the count into at least ``shards`` parts (if it can).
 
     The depth grows one arc at a time until there are ``shards`` chains (or no
@@ -125,27 +87,27 @@ def shard_chains(instance: TourInstance, shards: int) -> list[Chain]:
     return [chain for chain, _, _ in chains]
 
 
-def count_shard(instance: TourInstance, chain: Chain, run: Run) -> TourCount:
+def count_shard(instance: CountInstance, chain: Chain, run: Run) -> TourCount:
     """Count the tours whose chain from the root starts with ``chain``.
 
     Returns:
         The shard's :class:`~cpknight.results.TourCount` (``undirected``: the
         solutions of the counting model in this shard; ``directed``: times
-        :func:`shard_factor`). ``status`` is ``unknown`` when the limit stopped
-        it, the numbers then lower bounds.
+        :func:`~cpknight.counting.directions`). ``status`` is ``unknown`` when
+        the limit stopped it, the numbers then lower bounds.
     """
     bundle = counting_model(instance, run)
     for arc in chain:
         bundle.model.add(bundle.literals[arc] == 1)
-    factor = shard_factor(instance)
+    factor = directions(instance)
 
     def make(found: int, status: Status, interrupted: bool = False) -> TourCount:
         return TourCount(
             status, factor * found, found, run.elapsed(), interrupted=interrupted
         )
 
-    solver = _circuit_solver(run, enumerate_all=True)  # one worker: each tour once
-    counter = _Counter(make, None, 1.0)
+    solver = counting_solver(run)  # one worker: each tour once
+    counter = TourCounter(make, None, 1.0)
     status, interrupted = solve_cpsat(solver, bundle.model, run, counter)
     if interrupted:
         raise KeyboardInterrupt

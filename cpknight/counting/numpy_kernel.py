@@ -1,7 +1,7 @@
 """The frontier program's numpy kernel: every state of a step moved at once.
 
 The states of a step are the rows of a ``uint8`` array, one column per
-frontier slot (the codes of :mod:`cpknight.tours.frontier`), beside the number
+frontier slot (the codes of :mod:`cpknight.counting.plan`), beside the number
 of free ends used. For each way the new cell can join its earlier neighbours,
 the rows that allow it are copied and the moves applied to all of them with
 vectorised operations; the rows of every choice are then packed into one or two
@@ -20,27 +20,28 @@ the arithmetic can wrap silently.
 
 Examples:
     >>> from cpknight.pieces import move_graph
-    >>> from cpknight.tours.frontier import plan_frontier
+    >>> from cpknight.counting.plan import plan_frontier
     >>> count_frontier_numpy(plan_frontier(move_graph("5x6"), closed=True))[0]
     8
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
 
-from cpknight.tours.frontier import (
+from cpknight.counting.plan import (
     DANGLING,
     DEG0,
     FULL,
     MATE,
     FrontierPlan,
     FrontierStep,
+    StepCheck,
+    step_choices,
 )
 
 __all__ = ["count_frontier_numpy", "count_prefixes_numpy"]
@@ -57,7 +58,7 @@ _MAX_ROWS = 2**31
 
 def count_frontier_numpy(
     plan: FrontierPlan,
-    check: Callable[[int, int, int], None] | None = None,
+    check: StepCheck | None = None,
     *,
     finish_at: Sequence[int] = (),
 ) -> tuple[int, list[int]]:
@@ -81,7 +82,7 @@ def count_frontier_numpy(
 def count_prefixes_numpy(
     plan: FrontierPlan,
     finish_at: Sequence[int],
-    check: Callable[[int, int, int], None] | None = None,
+    check: StepCheck | None = None,
 ) -> dict[int, int]:
     """The tours of every prefix of the board that ends after a step in ``finish_at``.
 
@@ -96,7 +97,7 @@ def count_prefixes_numpy(
 
     Examples:
         >>> from cpknight.pieces import move_graph
-        >>> from cpknight.tours.frontier import plan_frontier
+        >>> from cpknight.counting.plan import plan_frontier
         >>> plan = plan_frontier(move_graph("3x12"), closed=True)
         >>> found = count_prefixes_numpy(plan, [29, 35])
         >>> found[29], found[35]  # 3x10 and 3x12 (A070030)
@@ -111,7 +112,7 @@ def count_prefixes_numpy(
 
 def _run(
     plan: FrontierPlan,
-    check: Callable[[int, int, int], None] | None,
+    check: StepCheck | None,
     finish_at: Sequence[int],
 ) -> tuple[int, list[int], dict[int, int]]:
     codes: U8 = np.zeros((0, 1), dtype=np.uint8)  # codes[slot, state]
@@ -133,37 +134,7 @@ def _run(
                 if check is not None:
                     check(i, 0, tried)
                 break
-        gone = set(step.leaving)
-        keep = [s for s in range(width) if s not in gone]
-        lut = np.arange(256, dtype=np.uint8)
-        for new_pos, s in enumerate(keep):
-            lut[MATE + s] = MATE + new_pos
-        parts_codes: list[U8] = []
-        parts_used: list[U8] = []
-        parts_src: list[I64] = []
-        tried = 0
-        for chosen in _choices(step.back, step.cap):
-            src, c = _rows(base, chosen)
-            tried += int(src.size)
-            if src.size == 0:
-                continue
-            u8 = used[src].copy()
-            alive, done = _move(plan, step, c, u8, chosen, False)
-            ok = np.flatnonzero(alive & ~done)
-            kept = lut[c.take(ok, axis=1)[keep]]
-            u8 = u8[ok]
-            src = src[ok]
-            if step.short:
-                # a cell with no move yet and one neighbour to come can only
-                # be a tour end: closed tours die, open ones spend a free end
-                need = u8.copy()
-                for s in step.short:
-                    need += kept[s] == DEG0
-                fine = np.flatnonzero(need <= plan.free_ends)
-                kept, u8, src = kept.take(fine, axis=1), u8[fine], src[fine]
-            parts_codes.append(kept)
-            parts_used.append(u8)
-            parts_src.append(src)
+        parts_codes, parts_used, parts_src, tried = _advance(plan, step, base, used)
         codes, used, counts = _aggregate(parts_codes, parts_used, parts_src, counts)
         live.append(int(codes.shape[1]))
         if check is not None:
@@ -172,6 +143,51 @@ def _run(
             break
     total = found.pop(last, 0)
     return total, live, found
+
+
+def _advance(
+    plan: FrontierPlan, step: FrontierStep, base: U8, used: U8
+) -> tuple[list[U8], list[U8], list[I64], int]:
+    """Every state joined to the new cell every way it can: the step's states.
+
+    Returns:
+        Per choice of moves, the states that live on (codes, free ends used,
+        the row of the state they came from), not yet summed; and how many
+        state-and-choice pairs were tried.
+    """
+    width = step.width
+    gone = set(step.leaving)
+    keep = [s for s in range(width) if s not in gone]
+    lut = np.arange(256, dtype=np.uint8)
+    for new_pos, s in enumerate(keep):
+        lut[MATE + s] = MATE + new_pos
+    parts_codes: list[U8] = []
+    parts_used: list[U8] = []
+    parts_src: list[I64] = []
+    tried = 0
+    for chosen in step_choices(step.back, step.cap):
+        src, c = _rows(base, chosen)
+        tried += int(src.size)
+        if src.size == 0:
+            continue
+        u8 = used[src].copy()
+        alive, done = _move(plan, step, c, u8, chosen, False)
+        ok = np.flatnonzero(alive & ~done)
+        kept = lut[c.take(ok, axis=1)[keep]]
+        u8 = u8[ok]
+        src = src[ok]
+        if step.short:
+            # a cell with no move yet and one neighbour to come can only
+            # be a tour end: closed tours die, open ones spend a free end
+            need = u8.copy()
+            for s in step.short:
+                need += kept[s] == DEG0
+            fine = np.flatnonzero(need <= plan.free_ends)
+            kept, u8, src = kept.take(fine, axis=1), u8[fine], src[fine]
+        parts_codes.append(kept)
+        parts_used.append(u8)
+        parts_src.append(src)
+    return parts_codes, parts_used, parts_src, tried
 
 
 def _rows(base: U8, chosen: tuple[int, ...]) -> tuple[I64, U8]:
@@ -191,7 +207,7 @@ def _finish(
     """The tours completed at ``step`` when every frontier cell leaves with it."""
     total = 0
     tried = 0
-    for chosen in _choices(step.back, step.cap):
+    for chosen in step_choices(step.back, step.cap):
         src, c = _rows(base, chosen)
         tried += int(src.size)
         if src.size == 0:
@@ -201,13 +217,6 @@ def _finish(
         for k, limb in enumerate(counts):
             total += sum(int(x) for x in limb[take]) << (32 * k)
     return total, tried
-
-
-def _choices(back: tuple[int, ...], cap: int) -> list[tuple[int, ...]]:
-    found: list[tuple[int, ...]] = []
-    for k in range(min(cap, len(back)) + 1):
-        found.extend(itertools.combinations(back, k))
-    return found
 
 
 def _partner(c: U8, x: int) -> I8:

@@ -1,0 +1,467 @@
+"""The front doors for counting tours: one count, its outcome, or a count in shards.
+
+:func:`count_tours` validates the instance, lets ``method='auto'`` pick an
+engine (:func:`~cpknight.counting.auto.choose_count_method`) and dispatches
+through the registry :data:`cpknight.counting.ENGINES`, like every front door;
+:func:`try_count` reports whatever happened as an
+:class:`~cpknight.results.Outcome` (what ``cpknight count`` prints).
+:func:`count_tours_sharded` splits the CP-SAT enumeration into shards
+(:mod:`cpknight.counting.shards`) and runs them on the runner: its workers run
+:func:`shard_row`.
+
+Examples:
+    >>> count_tours("3x4", closed=False).directed
+    16
+    >>> c = count_tours_sharded("3x4", closed=False, shards=4)
+    >>> str(c.count.status), c.count.directed, c.count.undirected, c.shards >= 4
+    ('found', 16, 8, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from cpknight.api.common import BoardLike, resolve, solve_options
+from cpknight.api.tours import task_key
+from cpknight.board import Board, Cell, CellLike
+from cpknight.constraints import TourConstraints
+from cpknight.counting import ENGINES, ShardedCount
+from cpknight.counting.auto import choose_count_method
+from cpknight.engines import CountInstance, Engine, outcome_of_error, solve_with
+from cpknight.errors import InvalidInputError, OutcomeError
+from cpknight.pieces import KNIGHT, Leaper, PieceLike
+from cpknight.results import Outcome, TourCount
+from cpknight.runner import Row, RunOptions, Task, run_tasks
+from cpknight.solving import SolveOptions
+from cpknight.status import Effort, Status
+from cpknight.tours.certificates import tour_certificate
+
+__all__ = [
+    "COUNT_METHODS",
+    "ShardedCount",
+    "count_engine",
+    "count_instance",
+    "count_outcome",
+    "count_tours",
+    "count_tours_sharded",
+    "shard_row",
+    "try_count",
+    "try_count_sharded",
+]
+
+COUNT_METHODS = ENGINES
+"""The counting engines (``method=`` takes their names, or ``'auto'``)."""
+
+CountProgress = Callable[[TourCount], None]
+
+
+def count_tours(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    method: str = "auto",
+    time_limit: float | None = None,
+    options: SolveOptions | None = None,
+    progress: CountProgress | None = None,
+    constraints: TourConstraints | None = None,
+    memory_mb: float | None = None,
+    prefixes: bool = False,
+) -> TourCount:
+    """Count the tours of a board, by a frontier program or CP-SAT enumeration.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: count closed tours (circuits) or open ones (paths).
+        start: count only the tours from this cell.
+        end: count only the tours to this cell (open tours).
+        method: an engine of :data:`COUNT_METHODS`: ``'frontier'`` (the
+            transfer-matrix program of :mod:`cpknight.counting.frontier`:
+            linear in the long side, exponential in the short one),
+            ``'cpsat'`` (enumerate the tours one by one) or ``'auto'`` (the
+            frontier where it is narrow, see
+            :func:`~cpknight.counting.auto.choose_count_method`).
+        time_limit: seconds for the count (then ``status`` is ``unknown``);
+            replaces the one in ``options``.
+        options: the solve options. The enumeration runs on one CP-SAT worker
+            whatever ``workers`` says: with several, CP-SAT can report a tour
+            twice.
+        progress: called with a partial count about once a second (CP-SAT),
+            or after every cell (frontier).
+        constraints: required and forbidden moves, a symmetry (counting
+            refuses visit numbers: they fix a direction); CP-SAT counts them.
+        memory_mb: the frontier program's memory budget in MB.
+        prefixes: count, in the same frontier run, the tours of every prefix
+            of the board too (its first k rows along the long side: one run
+            on 6x20 counts 6x1 .. 6x20) into ``frontier.prefixes``.
+
+    Returns:
+        A :class:`~cpknight.results.TourCount`: ``directed`` counts each tour
+        in both directions, ``undirected`` once (with a fixed start or end an
+        open tour has one direction, and the two are equal). Its ``method``
+        says which engine counted, its ``frontier`` the program's states.
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input, or a frontier too wide for the method.
+        SolveLimitError: the time limit passed while the model was built.
+
+    Examples:
+        >>> c = count_tours("3x4", closed=False)
+        >>> str(c.status), c.directed, c.undirected
+        ('found', 16, 8)
+        >>> count_tours("4x4").directed
+        0
+        >>> count_tours("5x6", method="frontier").frontier.width  # 8 closed
+        12
+        >>> count_tours("3x12", prefixes=True).frontier.prefixes[-3:]  # A070030
+        ((10, 16), (11, 0), (12, 176))
+    """
+    run = solve_options(options, time_limit).start()  # building the graph counts
+    instance = count_instance(
+        board,
+        piece=piece,
+        closed=closed,
+        start=start,
+        end=end,
+        constraints=constraints,
+        memory_mb=memory_mb,
+        prefixes=prefixes,
+        progress=progress,
+    )
+    count: TourCount = solve_with(count_engine(instance, method), instance, run)
+    return count
+
+
+def try_count(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    method: str = "auto",
+    time_limit: float | None = None,
+    options: SolveOptions | None = None,
+    progress: CountProgress | None = None,
+    constraints: TourConstraints | None = None,
+    memory_mb: float | None = None,
+    prefixes: bool = False,
+) -> Outcome:
+    """Count the tours and report whatever happened as an outcome, timed.
+
+    Like :func:`count_tours` (the same arguments), but a count the limit stopped
+    (even before it began) is an ``'unknown'`` :class:`~cpknight.results.Outcome`
+    with the reason (:func:`count_outcome`): what ``cpknight count`` prints.
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError
+
+    Examples:
+        >>> o = try_count("3x4", closed=False)
+        >>> str(o.status), o.method, o.value.directed, o.effort.solutions
+        ('found', 'frontier', 16, 8)
+        >>> o = try_count("6x6", method="cpsat", time_limit=0.05)
+        >>> str(o.status), o.reason
+        ('unknown', 'partial: time limit reached')
+    """
+    run = solve_options(options, time_limit).start()
+    instance = count_instance(
+        board,
+        piece=piece,
+        closed=closed,
+        start=start,
+        end=end,
+        constraints=constraints,
+        memory_mb=memory_mb,
+        prefixes=prefixes,
+        progress=progress,
+    )
+    engine = count_engine(instance, method)
+    try:
+        count: TourCount = solve_with(engine, instance, run)
+    except OutcomeError as exc:
+        return outcome_of_error("count", exc, run, method=engine.name)
+    return count_outcome(count)
+
+
+def count_instance(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    constraints: TourConstraints | None = None,
+    memory_mb: float | None = None,
+    prefixes: bool = False,
+    progress: CountProgress | None = None,
+) -> CountInstance:
+    """Read and check a count instance: the board, the piece, the ends, constraints.
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input; visit numbers (a count is of tours,
+            visit numbers fix a direction), an end cell for a closed tour, a
+            symmetric open tour.
+
+    Examples:
+        >>> count_instance("5x5", closed=False, start="a1").start
+        (0, 0)
+    """
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("counting tours")
+    start_cell = None if start is None else resolved.parse_cell(start)
+    end_cell = None if end is None else resolved.parse_cell(end)
+    if closed and end_cell is not None:
+        raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
+    side = _side(constraints, resolved, leaper, closed=closed)
+    return CountInstance(
+        resolved,
+        leaper,
+        closed=closed,
+        start=start_cell,
+        end=end_cell,
+        constraints=side,
+        memory_mb=memory_mb,
+        prefixes=prefixes,
+        progress=progress,
+    )
+
+
+def _side(
+    constraints: TourConstraints | None, board: Board, piece: Leaper, *, closed: bool
+) -> TourConstraints:
+    """The side constraints, checked: counts take no visit numbers."""
+    if not constraints:
+        return TourConstraints()
+    side = constraints.validate(board, piece)
+    if side.via or side.magic:
+        raise InvalidInputError(
+            "counting does not take visit numbers (--via, --given, --magic): "
+            "they fix where a tour starts and its direction, and counts are "
+            "of tours"
+        )
+    if side.symmetric and not closed:
+        raise InvalidInputError(
+            f"a symmetric tour must be closed: drop --open (--symmetric "
+            f"{side.symmetric})"
+        )
+    return side
+
+
+def count_engine(instance: CountInstance, method: str) -> Engine:
+    """The engine ``method`` names, or the one ``'auto'`` picks for the instance.
+
+    Raises:
+        InvalidInputError: no such engine (the message lists the names).
+    """
+    if method == "auto":
+        method, _ = choose_count_method(instance)
+    return ENGINES.engine(method)
+
+
+def count_outcome(count: TourCount) -> Outcome:
+    """The outcome of a count: its status, effort and why it stopped early.
+
+    Examples:
+        >>> o = count_outcome(TourCount(Status.UNKNOWN, 6, 3, 9.5))
+        >>> str(o.status), o.reason, o.effort.solutions
+        ('unknown', 'partial: time limit reached', 3)
+    """
+    stats = count.frontier
+    done = count.status is Status.FOUND and not count.interrupted
+    reason = None if done else "partial: time limit reached"
+    if count.interrupted:
+        reason = "partial: interrupted"
+    elif stats is not None and stats.stopped is not None:
+        reason = f"limit reached: {stats.stopped}"
+    if stats is None:
+        effort = Effort(solutions=count.undirected)
+    else:
+        effort = Effort(
+            attempts=stats.tried, solutions=count.undirected if done else None
+        )
+    return Outcome(
+        "count",
+        count.method,
+        count.status,
+        count.seconds,
+        effort,
+        value=count,
+        reason=reason,
+        interrupted=count.interrupted,
+    )
+
+
+def count_tours_sharded(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    shards: int = 16,
+    time_limit: float | None = None,
+    options: SolveOptions | None = None,
+    run: RunOptions | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ShardedCount:
+    """Count tours by CP-SAT enumeration in independent shards, summed exactly.
+
+    The shards fix the first moves of the counting model's circuit (see
+    :mod:`cpknight.counting.shards`); they partition the tours, so the sum is
+    the count :func:`count_tours` gives in one piece.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        closed: count closed tours or open ones.
+        start: count only the tours from this cell.
+        end: count only the tours to this cell (open tours).
+        shards: how many shards to aim for (the first moves are fixed one
+            more at a time until there are at least this many).
+        time_limit: seconds for each shard; replaces the one in ``options``.
+        options: the solve options (the time limit applies to each shard).
+        run: how to run the shards (local pool or Dask, results file, resume).
+        progress: called as ``progress(done, total)`` over the shards.
+
+    Returns:
+        A :class:`~cpknight.counting.ShardedCount`.
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input.
+        RunInterrupted: Ctrl-C; the shards done are in the results file.
+
+    Examples:
+        >>> count_tours_sharded("5x5", closed=False, start="a1").count.directed
+        304
+    """
+    began = time.perf_counter()
+    if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
+        raise InvalidInputError(f"shards must be a positive int: {shards!r}")
+    instance = count_instance(board, piece=piece, closed=closed, start=start, end=end)
+    opts = solve_options(options, time_limit)
+    graph = instance.graph
+    if graph.n_nodes < (3 if closed else 2) or tour_certificate(
+        graph, closed=closed, start=instance.start, end=instance.end
+    ):
+        whole = solve_with(ENGINES.engine("cpsat"), instance, opts.start())
+        return ShardedCount(whole, 1)
+    from cpknight.counting.shards import shard_chains  # OR-Tools, on use
+
+    chains = shard_chains(instance, shards)
+    rows = run_tasks(_shard_tasks(instance, chains, opts), run, progress=progress)
+    return _sum_shards(rows, time.perf_counter() - began)
+
+
+def try_count_sharded(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    shards: int = 16,
+    time_limit: float | None = None,
+    options: SolveOptions | None = None,
+    run: RunOptions | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Outcome:
+    """:func:`count_tours_sharded` as an outcome (what ``count --shards`` prints).
+
+    Its value is the :class:`~cpknight.counting.ShardedCount`; a count some
+    shards left unfinished is ``unknown``, its reason says how many.
+
+    Examples:
+        >>> o = try_count_sharded("5x5", closed=False, start="a1", shards=4)
+        >>> str(o.status), o.value.count.directed, o.as_dict()["shards"] >= 4
+        ('found', 304, True)
+    """
+    sharded = count_tours_sharded(
+        board,
+        piece=piece,
+        closed=closed,
+        start=start,
+        end=end,
+        shards=shards,
+        time_limit=time_limit,
+        options=options,
+        run=run,
+        progress=progress,
+    )
+    count = sharded.count
+    done = count.status is Status.FOUND
+    return Outcome(
+        "count",
+        "cpsat",
+        count.status,
+        count.seconds,
+        Effort(solutions=count.undirected),
+        value=sharded,
+        reason=None
+        if done
+        else f"partial: {sharded.unfinished} of {sharded.shards} shards hit the limit",
+    )
+
+
+def shard_row(
+    board: Board,
+    piece: Leaper,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    chain: tuple[int, ...],
+    options: SolveOptions,
+) -> Row:
+    """One shard's count as a row (status, directed, undirected, seconds).
+
+    What a runner's worker runs for one shard of :func:`count_tours_sharded`.
+    """
+    from cpknight.counting.shards import count_shard  # OR-Tools, on use
+
+    run = options.start()
+    instance = CountInstance(board, piece, closed=closed, start=start, end=end)
+    count = count_shard(instance, chain, run)
+    return {
+        "question": "count",
+        "status": str(count.status),
+        "directed": count.directed,
+        "undirected": count.undirected,
+        "seconds": round(count.seconds, 6),
+    }
+
+
+def _sum_shards(rows: Sequence[Row], seconds: float) -> ShardedCount:
+    """The shards' counts summed: ``found`` only if every shard finished."""
+    unfinished = sum(1 for row in rows if row["status"] != "found")
+    total = TourCount(
+        Status.FOUND if not unfinished else Status.UNKNOWN,
+        sum(int(row.get("directed", 0)) for row in rows),
+        sum(int(row.get("undirected", 0)) for row in rows),
+        seconds,
+    )
+    return ShardedCount(total, len(rows), unfinished)
+
+
+def _shard_tasks(
+    instance: CountInstance, chains: Sequence[tuple[int, ...]], options: SolveOptions
+) -> list[Task]:
+    """One runner task per shard; its key names the instance, the arcs, the limit."""
+    board, piece, closed = instance.board, instance.piece, instance.closed
+    start, end = instance.start, instance.end
+    head = task_key("count", board, piece, closed, start, end)
+    limit = "none" if options.time_limit is None else f"{options.time_limit:g} s"
+    return [
+        Task(
+            f"{head} shard [{','.join(map(str, chain))}], limit {limit}",
+            "cpknight.api.counting:shard_row",
+            (board, piece, closed, start, end, chain, options),
+        )
+        for chain in chains
+    ]

@@ -1,0 +1,219 @@
+"""The count command: how many tours a board has (``cpknight count``).
+
+One door answers (:func:`cpknight.api.counting.try_count`, or
+:func:`~cpknight.api.counting.try_count_sharded` with ``--shards``); this module
+reads the flags, shows progress, and prints the outcome as text or JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from cpknight.board import Board
+from cpknight.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_LIMIT,
+    EXIT_OK,
+    SubParsers,
+    add_command,
+    add_json,
+    add_method,
+    add_progress,
+    add_solve_args,
+    add_tour_args,
+    board_and_piece,
+    ends_text,
+    note,
+    print_outcome,
+    progress_bar,
+    solve_options_of,
+    tour_ends,
+)
+from cpknight.cli.instances import add_constraint_args, constraints_of, with_text
+from cpknight.cli.running import (
+    add_run_args,
+    interrupted_run,
+    run_options,
+    task_progress,
+)
+from cpknight.constraints import TourConstraints
+from cpknight.counting import ENGINES
+from cpknight.errors import InvalidInputError
+from cpknight.pieces import Leaper
+from cpknight.reports import count_report
+from cpknight.results import Outcome, TourCount
+from cpknight.runner import RunInterrupted
+from cpknight.status import Status
+
+__all__ = ["add_count"]
+
+_DESCRIPTION = (
+    "Count the tours of BOARD, closed (default) or open, in both "
+    "conventions: directed (each tour in its two directions) and undirected. "
+    "--method frontier adds the cells one at a time and groups partial "
+    "tours by what the cells still to come can see (exponential in the "
+    "short side, linear in the long one); cpsat enumerates the tours one "
+    "by one; auto (default) takes the frontier wherever it is narrow. "
+    "A count stopped by --time-limit or Ctrl-C is reported as partial "
+    "(the frontier program has no partial count: it reports none). "
+    "The enumeration runs on one CP-SAT worker whatever --workers says "
+    "(with several, CP-SAT can report a tour twice)."
+)
+
+_EXAMPLES = """\
+cpknight count 3x4 --open          # 16 directed, 8 undirected
+cpknight count 6x12                # the frontier program, row by row
+cpknight count 6x6 --shards 16 --jobs 2 --method cpsat
+"""
+"""Two or three command lines for ``--help``."""
+
+
+def add_count(sub: SubParsers) -> None:
+    """Register ``cpknight count``."""
+    parser = add_command(
+        sub,
+        "count",
+        _run_count,
+        examples=_EXAMPLES,
+        help="count the tours of a board (frontier program or CP-SAT enumeration)",
+        description=_DESCRIPTION,
+    )
+    add_tour_args(parser)
+    add_method(
+        parser,
+        default="auto",
+        choices=["auto", *ENGINES],
+        help=f"how to count: auto, {', '.join(ENGINES)}",
+    )
+    parser.add_argument(
+        "--memory",
+        type=float,
+        default=None,
+        metavar="MB",
+        help="the frontier program's memory budget in MB (default 2048)",
+    )
+    parser.add_argument(
+        "--prefixes",
+        action="store_true",
+        help="also count every prefix of the board in the same frontier run "
+        "(6x20: 6x1 .. 6x20)",
+    )
+    add_solve_args(parser)
+    add_json(parser)
+    add_progress(parser)
+    parser.add_argument(
+        "--shards",
+        type=int,
+        metavar="N",
+        help="split the count into at least N independent shards by fixing the "
+        "first moves (--time-limit is then per shard), run as --jobs or "
+        "--scheduler say, and sum them",
+    )
+    add_run_args(parser)
+    add_constraint_args(parser, positions=False)
+
+
+def _run_count(args: argparse.Namespace) -> int:
+    board, piece = board_and_piece(args)
+    side = constraints_of(args, board, piece)
+    if args.shards is not None:
+        try:
+            outcome = _count_in_shards(args, board, piece, side)
+        except RunInterrupted as exc:
+            return interrupted_run(exc)
+    else:
+        outcome = _count(args, board, piece, side)
+    code = EXIT_OK
+    if outcome.interrupted:
+        code = EXIT_INTERRUPTED
+    elif outcome.status is not Status.FOUND:
+        code = EXIT_LIMIT
+    where = ends_text(board, *tour_ends(args, board)) + with_text(side, board)
+    text = count_report(outcome, board, piece, closed=not args.open, where=where)
+    return print_outcome(args, code, outcome.as_dict(), text)
+
+
+def _count(
+    args: argparse.Namespace,
+    board: Board,
+    piece: Leaper,
+    side: TourConstraints | None,
+) -> Outcome:
+    """The whole count, with a progress line."""
+    from cpknight.api.counting import try_count
+
+    if args.workers != 1:
+        note(
+            f"counting runs on one CP-SAT worker (with several, a tour can be "
+            f"reported twice): --workers {args.workers} ignored"
+        )
+    bar = progress_bar(args, "counting: {desc} ({elapsed})")
+
+    def progress(partial: TourCount) -> None:
+        stats = partial.frontier
+        if stats is not None:
+            live = stats.live[-1] if stats.live else 0
+            text = f"cell {stats.done}/{stats.steps}, {live} live states"
+        else:
+            text = f"{partial.directed} directed tours so far"
+        bar.set_description_str(text, refresh=False)
+        bar.update(1)
+
+    try:
+        outcome = try_count(
+            board,
+            piece=piece,
+            closed=not args.open,
+            start=args.start,
+            end=args.end,
+            method=args.method,
+            options=solve_options_of(args),
+            progress=None if bar is None else progress,
+            constraints=side,
+            memory_mb=args.memory,
+            prefixes=args.prefixes,
+        )
+        count = outcome.value
+        if bar is not None and isinstance(count, TourCount) and count.frontier is None:
+            progress(count)
+    finally:
+        if bar is not None:
+            bar.close()
+    return outcome
+
+
+def _count_in_shards(
+    args: argparse.Namespace,
+    board: Board,
+    piece: Leaper,
+    side: TourConstraints | None,
+) -> Outcome:
+    """The CP-SAT count in shards on the runner, with a progress bar over them."""
+    from cpknight.api.counting import try_count_sharded
+
+    if side:
+        raise InvalidInputError(
+            "--shards splits the plain count; it takes no side constraints"
+        )
+    if args.method == "frontier":
+        raise InvalidInputError(
+            "--shards splits the CP-SAT enumeration; the frontier program "
+            "runs whole (drop --shards or --method frontier)"
+        )
+    start, end = tour_ends(args, board)
+    bar, progress = task_progress(args, "shards")
+    try:
+        return try_count_sharded(
+            board,
+            piece=piece,
+            closed=not args.open,
+            start=start,
+            end=end,
+            shards=args.shards,
+            options=solve_options_of(args),
+            run=run_options(args),
+            progress=progress,
+        )
+    finally:
+        if bar is not None:
+            bar.close()

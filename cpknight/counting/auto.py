@@ -1,0 +1,62 @@
+"""What ``method='auto'`` counts with, and why.
+
+The rule follows ``benchmarks/count.py``: the frontier program's cost does not
+depend on how many tours there are, CP-SAT enumeration's grows with each one;
+the program wins wherever its frontier is at most :data:`FRONTIER_WIDTH` cells
+wide (the knight on boards up to 6 cells across), and enumeration is left the
+wide boards, where it can still count a few tours, the instances a cheap
+certificate proves have none (7x7 closed: odd), which it answers at once, and
+the side constraints, which only it honours.
+
+Examples:
+    >>> from cpknight.board import Board
+    >>> from cpknight.engines import CountInstance
+    >>> from cpknight.pieces import KNIGHT
+    >>> choose_count_method(CountInstance(Board.parse("6x12"), KNIGHT))
+    ('frontier', 'the frontier is 14 cells wide, at most 14')
+"""
+
+from __future__ import annotations
+
+from cpknight.counting.plan import frontier_width
+from cpknight.engines import CountInstance
+from cpknight.tours.certificates import tour_certificate
+
+__all__ = ["FRONTIER_WIDTH", "choose_count_method"]
+
+FRONTIER_WIDTH = 14
+"""Up to this frontier width ``auto`` counts tours by the frontier program (the
+knight on boards up to 6 cells across; on 7 the open 7x7 count passes the
+default memory budget)."""
+
+
+def choose_count_method(instance: CountInstance) -> tuple[str, str]:
+    """The counting engine ``method='auto'`` uses, and the reason.
+
+    Returns:
+        ``('frontier', why)`` or ``('cpsat', why)``.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> choose_count_method(CountInstance(Board.parse("10x10"), KNIGHT))[0]
+        'cpsat'
+        >>> choose_count_method(CountInstance(Board.parse("5x5"), KNIGHT))  # odd
+        ('cpsat', 'a certificate proves there is none')
+    """
+    if instance.constraints:
+        return "cpsat", "side constraints: the frontier program counts plain tours"
+    if instance.prefixes:
+        return "frontier", "prefix counts are the frontier program's"
+    width = frontier_width(instance.graph)
+    if width > FRONTIER_WIDTH:
+        return "cpsat", f"the frontier is {width} cells wide, over {FRONTIER_WIDTH}"
+    proved_none = tour_certificate(
+        instance.graph,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
+    )
+    if proved_none is not None:
+        return "cpsat", "a certificate proves there is none"
+    return "frontier", f"the frontier is {width} cells wide, at most {FRONTIER_WIDTH}"

@@ -1,0 +1,102 @@
+"""Counting as a question: its registry, its ``auto``, its front doors."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpknight import Board, Status
+from cpknight.api import COUNT_METHODS, count_tours, try_count
+from cpknight.api.counting import count_outcome
+from cpknight.constraints import tour_constraints
+from cpknight.counting import ENGINES, ShardedCount
+from cpknight.counting.auto import choose_count_method
+from cpknight.engines import CountInstance, Engine
+from cpknight.errors import InvalidInputError
+from cpknight.pieces import KNIGHT
+from cpknight.results import FrontierStats, TourCount
+from cpknight.solving import Run
+
+CALLS: list[CountInstance] = []
+
+
+def _counts_seven(instance: CountInstance, run: Run) -> TourCount:
+    CALLS.append(instance)
+    return TourCount(Status.FOUND, 14, 7, run.elapsed(), method="seven")
+
+
+def test_the_registry_is_the_doors_one() -> None:
+    assert COUNT_METHODS is ENGINES
+    assert list(ENGINES) == ["frontier", "cpsat"]
+    assert {e.question for e in ENGINES.values()} == {"count"}
+
+
+def test_a_new_engine_is_one_registry_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The door dispatches through the registry, with no branch per engine.
+    seven = Engine("seven", "count", "tests.test_counting:_counts_seven")
+    monkeypatch.setitem(ENGINES, "seven", seven)
+    CALLS.clear()
+    got = count_tours("3x4", closed=False, method="seven", memory_mb=5)
+    assert (got.directed, got.method) == (14, "seven")
+    assert (CALLS[0].closed, CALLS[0].memory_mb) == (False, 5)
+
+
+@pytest.mark.parametrize(
+    ("spec", "prefixes", "engine", "because"),
+    [
+        ("6x12", False, "frontier", "14 cells wide"),
+        ("10x10", False, "cpsat", "22 cells wide, over 14"),
+        ("5x5", False, "cpsat", "certificate"),  # odd: no closed tour
+        ("6x20", True, "frontier", "prefix"),
+    ],
+    ids=["strip", "wide", "odd", "prefixes"],
+)
+def test_auto_names_the_engine_and_why(
+    spec: str, prefixes: bool, engine: str, because: str
+) -> None:
+    instance = CountInstance(Board.parse(spec), KNIGHT, prefixes=prefixes)
+    name, reason = choose_count_method(instance)
+    assert name == engine
+    assert because in reason
+
+
+def test_auto_leaves_side_constraints_to_cpsat() -> None:
+    board = Board.parse("3x10")
+    side = tour_constraints(board, KNIGHT, symmetric="rot180")
+    instance = CountInstance(board, KNIGHT, constraints=side)
+    assert choose_count_method(instance)[0] == "cpsat"
+    assert count_tours(board, constraints=side).undirected == 4
+
+
+def test_frontier_refuses_side_constraints() -> None:
+    side = tour_constraints(Board.parse("3x10"), KNIGHT, symmetric="rot180")
+    with pytest.raises(InvalidInputError, match="frontier engine does not take"):
+        count_tours("3x10", method="frontier", constraints=side)
+
+
+def test_counts_refuse_visit_numbers() -> None:
+    board = Board.parse("5x5")
+    side = tour_constraints(board, KNIGHT, via=["a1@1"])
+    with pytest.raises(InvalidInputError, match="visit numbers"):
+        count_tours(board, closed=False, constraints=side)
+
+
+def test_try_count_reports_a_stopped_count() -> None:
+    done = try_count("3x4", closed=False, time_limit=30)
+    assert (done.status, done.reason, done.question) == (Status.FOUND, None, "count")
+    stopped = try_count("6x6", method="cpsat", time_limit=0.05)
+    assert stopped.status is Status.UNKNOWN
+    assert stopped.reason == "partial: time limit reached"
+    assert stopped.as_dict()["directed"] is None
+
+
+def test_count_outcome_says_why_the_frontier_stopped() -> None:
+    stats = FrontierStats(5, 4, 2, 7, (1, 7), (0, 1), stopped="budget")
+    count = TourCount(Status.UNKNOWN, 0, 0, 1.0, method="frontier", frontier=stats)
+    outcome = count_outcome(count)
+    assert outcome.reason == "limit reached: budget"
+    assert outcome.effort.solutions is None
+
+
+def test_a_sharded_count_as_json() -> None:
+    sharded = ShardedCount(TourCount(Status.FOUND, 16, 8, 0.5), 4)
+    assert sharded.as_dict() == {"directed": 16, "undirected": 8, "shards": 4}
