@@ -203,7 +203,7 @@ def study_report(
 
     Examples:
         >>> from cpknight.study import read_suite_text, run_study
-        >>> study = run_study(read_suite_text("5x5 --open"), engines="cpsat")
+        >>> study = run_study(read_suite_text("5x5 --open"), methods="cpsat")
         >>> print(study_report(study, "suite.txt", 10.0))
         study of suite.txt: 1 instances x 1 engines, a limit of 10 s each
         engine  solved ...

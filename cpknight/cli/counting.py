@@ -42,7 +42,6 @@ from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper
 from cpknight.reports import count_report
 from cpknight.results import Outcome, TourCount
-from cpknight.runner import RunInterrupted
 from cpknight.status import Status
 
 __all__ = ["add_count"]
@@ -117,6 +116,8 @@ def _run_count(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     side = constraints_of(args, board, piece)
     if args.shards is not None:
+        from cpknight.runner import RunInterrupted
+
         try:
             outcome = _count_in_shards(args, board, piece, side)
         except RunInterrupted as exc:
