@@ -15,9 +15,9 @@ from cpknight import (
     api,
     find_tour,
     is_tour,
-    move_graph,
 )
 from cpknight.engines import Engine, TourInstance
+from cpknight.pieces import as_piece
 from cpknight.solving import Run
 from cpknight.tours import auto
 
@@ -72,15 +72,13 @@ def test_auto_picks(spec: str, closed: bool, expected: str) -> None:
     if expected == "tiles":
         assert auto.tiles_suit(board, KNIGHT, None)
         return
-    graph = move_graph(board, KNIGHT)
-    assert api.choose_tour_method(graph, closed=closed, start=None, end=None) == (
-        expected
-    )
+    instance = TourInstance(board, KNIGHT, closed=closed)
+    assert api.choose_tour_method(instance).method == expected
 
 
 def test_auto_races_other_leapers() -> None:
-    graph = move_graph(Board.parse("14x14"), "antelope")
-    assert api.choose_tour_method(graph, closed=True, start=None, end=None) == "race"
+    antelope = TourInstance(Board.parse("14x14"), as_piece("antelope"))
+    assert api.choose_tour_method(antelope).method == "race"
 
 
 @pytest.mark.parametrize(

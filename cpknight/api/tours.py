@@ -40,12 +40,7 @@ from cpknight.runner import AGAIN, Row, RunInterrupted, RunOptions, Task, run_ta
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
-from cpknight.tours.auto import (
-    check_theorems,
-    choose_tour_method,
-    tiles_suit,
-    tiles_take,
-)
+from cpknight.tours.auto import check_theorems, choose_tour_method
 from cpknight.tours.certificates import check_tour_possible
 
 
@@ -106,19 +101,23 @@ def _solve_tour(
 ) -> Tour:
     """Solve a tour instance with ``method`` (or what ``auto`` picks).
 
-    The certificates run first for engines that read the move graph; ``auto``
-    picks after them. The engine used is appended to ``picked`` (before it
-    runs, so that an outcome names it whatever happens).
+    ``auto`` is :func:`choose_tour_method`. The certificates run before any
+    engine that reads the move graph, and when the move graph chose, the
+    existence theorems after them: a board they settle never reaches an
+    engine. The engine used is appended to ``picked`` (before it runs, so
+    that an outcome names it whatever happens).
     """
     auto = method == "auto"
-    if not auto:
+    by_graph = False  # whether auto chose from the move graph
+    if auto:
+        choice = choose_tour_method(instance, run)
+        method, by_graph = choice.method, choice.stage == "graph"
+        # What the certificates settle names 'auto' when the graph chose.
+        picked.append("auto" if by_graph else method)
+    else:
         TOUR_METHODS.engine(method)  # says which names exist
-    elif instance.constraints and not tiles_take(instance):
-        method = "cpsat"  # honours every side constraint
-    elif tiles_suit(instance.board, instance.piece, instance.end, instance.start):
-        method = "tiles"
-    if method == "auto" or TOUR_METHODS[method].reads == "graph":
         picked.append(method)
+    if TOUR_METHODS[method].reads == "graph":
         check_tour_possible(
             instance.build_graph(run),
             closed=instance.closed,
@@ -126,16 +125,10 @@ def _solve_tour(
             end=instance.end,
             check=run.check,
         )
-        if method == "auto":
+        if by_graph:
             check_theorems(
                 instance.board,
                 instance.piece,
-                closed=instance.closed,
-                start=instance.start,
-                end=instance.end,
-            )
-            method = choose_tour_method(
-                instance.graph,
                 closed=instance.closed,
                 start=instance.start,
                 end=instance.end,
