@@ -17,7 +17,9 @@ is cheapest for the instance:
 
 Each form is one function of :mod:`cpknight.tours.cpsat_arcs`, which lays the
 arcs out; :mod:`cpknight.tours.cpsat_side` writes the side constraints on
-them, before the one frozen bundle is made. The move arcs are laid out deep first (:func:`deep_first_order`): the cells
+them, before the one frozen bundle is made.
+
+The move arcs are laid out deep first (:func:`deep_first_order`): the cells
 farthest from the rim first, the rim last, shuffled within each depth. CP-SAT
 takes its first decisions in that order, and this order is what makes the
 engine fast on mid-size boards: closed 100x100 in about 4 s and 120x120 in
