@@ -402,18 +402,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     options = run.options
     board = graph.board
     side = instance.constraints
-    if side.symmetric and closed and graph.n_nodes >= 3:
-        reason = symmetry_certificate(graph, side.symmetric)
-        if reason is not None:
-            raise NoTourError(reason, certificate="symmetry")
-    if side.magic:
-        reason = magic_certificate(graph)
-        if reason is not None:
-            raise NoTourError(reason, certificate="magic")
-    if side.via:
-        reason = steps_certificate(graph, side, closed=closed, start=start, end=end)
-        if reason is not None:
-            raise NoTourError(reason, certificate="steps")
+    _check_side_certificates(instance)
     if graph.n_nodes < (3 if closed else 2):
         found = tour_certificate(graph, closed=closed, start=start, end=end)
         if found is not None:
@@ -461,27 +450,74 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             end=end,
             constraints=side,
         )
+    raise _no_tour(bundle, solver, status, run, interrupted=interrupted, side=side)
+
+
+def _check_side_certificates(instance: TourInstance) -> None:
+    """Raise :class:`NoTourError` where a cheap certificate rules the side out.
+
+    A symmetry no closed tour has, magic sums no board of this shape has, or
+    visit numbers too few moves apart.
+    """
+    graph, side, closed = instance.graph, instance.constraints, instance.closed
+    if side.symmetric and closed and graph.n_nodes >= 3:
+        reason = symmetry_certificate(graph, side.symmetric)
+        if reason is not None:
+            raise NoTourError(reason, certificate="symmetry")
+    if side.magic:
+        reason = magic_certificate(graph)
+        if reason is not None:
+            raise NoTourError(reason, certificate="magic")
+    if side.via:
+        reason = steps_certificate(
+            graph, side, closed=closed, start=instance.start, end=instance.end
+        )
+        if reason is not None:
+            raise NoTourError(reason, certificate="steps")
+
+
+def _no_tour(
+    bundle: TourModel,
+    solver: cp_model.CpSolver,
+    status: Any,
+    run: Run,
+    *,
+    interrupted: bool,
+    side: TourConstraints,
+) -> NoTourError | SolveLimitError | EngineError:
+    """Why CP-SAT returned no tour: proved none, stopped, or a bug.
+
+    A run with no time limit stops only when another engine cancels it (the
+    race) or on Ctrl-C: the message then says so, with no limit to name.
+    """
+    effort = Effort(
+        branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
+    )
     if status == cp_model.INFEASIBLE:
-        kind = "closed" if closed else "open"
-        such = f" with {side.describe(board)}" if side else ""
-        raise NoTourError(
+        kind = "closed" if bundle.closed else "open"
+        such = f" with {side.describe(bundle.graph.board)}" if side else ""
+        return NoTourError(
             f"no cheap certificate applies, but CP-SAT proved that no {kind} tour"
             f"{such} exists ({bundle.n_arcs} arcs, {effort.branches} branches)",
             certificate="search",
             effort=effort,
         )
     if interrupted:
-        raise SolveLimitError(
+        return SolveLimitError(
             "interrupted (Ctrl-C) before CP-SAT found a tour", effort=effort
         )
     if status == cp_model.MODEL_INVALID:
-        raise EngineError(
+        return EngineError(
             f"internal error: CP-SAT says the tour model is invalid: "
             f"{bundle.model.validate()}"
         )
-    raise SolveLimitError(
-        f"no tour found within the time limit of {options.time_limit:g} s "
-        f"(CP-SAT: {solver.status_name(status).lower()})",
+    limit = run.options.time_limit
+    if run.clock.cancelled or limit is None:
+        when = "before it was stopped: another engine answered first"
+    else:
+        when = f"within the time limit of {limit:g} s"
+    return SolveLimitError(
+        f"no tour found {when} (CP-SAT: {solver.status_name(status).lower()})",
         effort=effort,
     )
 

@@ -427,16 +427,7 @@ def _paths(
         if run.expired():  # ranking 9 M cells takes a second
             raise _limit(method, graph, closed, counter, run)
         rank = array("q", rank_np.astype(np.int64).tobytes())
-        starts: Iterable[int]
-        if start_node >= 0:
-            starts = [start_node]
-        elif closed:
-            starts = [int(np.argmin(graph.degree))]
-        else:
-            starts = map(int, _by_degree(order, graph.degree))
-        if rules is not None and start_node < 0:
-            via_pos = rules.via_pos
-            starts = (v for v in starts if via_pos[v] < 0)
+        starts = _start_nodes(graph, order, start_node, closed, rules)
         if run.expired():  # and after ordering the starts
             raise _limit(method, graph, closed, counter, run)
         cap = max(RESTART_ATTEMPTS, 2 * n) << restart_no
@@ -464,19 +455,58 @@ def _paths(
             continue
         break
     if not found and not enumerate_all:
-        kind = "closed" if closed else "open"
-        where = ""
-        if start is not None:
-            where += f" from {graph.board.cell_name(start)}"
-        if end is not None:
-            where += f" to {graph.board.cell_name(end)}"
-        if side:
-            where += f" with {side.describe(graph.board)}"
-        raise SearchExhaustedError(
-            f"the {method} search tried every branch: no {kind} tour of "
-            f"{graph.board.label}{where} ({graph.piece.label})",
-            effort=counter.effort(),
-        )
+        raise _exhausted(method, graph, closed, start, end, side, counter)
+
+
+def _start_nodes(
+    graph: MoveGraph,
+    order: npt.NDArray[np.int64],
+    start: int,
+    closed: bool,
+    rules: _Rules | None,
+) -> Iterable[int]:
+    """The cells a search starts from, in turn.
+
+    The fixed start; for a closed tour, a cell of fewest moves (every cell is
+    on it); for an open tour every cell, fewest moves first (ties in
+    ``order``), less those a visit number places elsewhere than first.
+    """
+    starts: Iterable[int]
+    if start >= 0:
+        return [start]
+    if closed:
+        starts = [int(np.argmin(graph.degree))]
+    else:
+        starts = map(int, _by_degree(order, graph.degree))
+    if rules is not None:
+        via_pos = rules.via_pos
+        starts = (v for v in starts if via_pos[v] < 0)
+    return starts
+
+
+def _exhausted(
+    method: str,
+    graph: MoveGraph,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    side: TourConstraints | None,
+    counter: _Counter,
+) -> SearchExhaustedError:
+    """The proof that there is none: the search tried every branch."""
+    kind = "closed" if closed else "open"
+    where = ""
+    if start is not None:
+        where += f" from {graph.board.cell_name(start)}"
+    if end is not None:
+        where += f" to {graph.board.cell_name(end)}"
+    if side:
+        where += f" with {side.describe(graph.board)}"
+    return SearchExhaustedError(
+        f"the {method} search tried every branch: no {kind} tour of "
+        f"{graph.board.label}{where} ({graph.piece.label})",
+        effort=counter.effort(),
+    )
 
 
 _UNBUILT: list[int] = []
