@@ -50,7 +50,7 @@ from cpknight.board import Board, Cell
 from cpknight.constraints import TourConstraints
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
-from cpknight.results import Outcome
+from cpknight.results import Outcome, Tour
 from cpknight.solving import Run, interruptible
 from cpknight.status import Effort, Status
 
@@ -330,6 +330,7 @@ def outcome_of(question: str, value: Any, run: Run, *, method: str) -> Outcome:
         value=value,
         bound=None if bound is None else int(bound),
         interrupted=run.clock.interrupted,
+        winner=value.winner if isinstance(value, Tour) else None,
     )
 
 
@@ -346,6 +347,7 @@ def outcome_of_error(
         bound=exc.bound,
         reason=str(exc),
         interrupted=run.clock.interrupted,
+        winner=exc.winner,
     )
 
 

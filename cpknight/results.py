@@ -40,6 +40,7 @@ __all__ = [
     "Tour",
     "TourCount",
     "TourOutcome",
+    "race_label",
 ]
 
 
@@ -52,9 +53,11 @@ class Tour:
         piece: the leaper.
         array: ``(n, d)`` int array of the cells in visiting order.
         closed: whether the last cell is one move from the first.
-        method: the engine that found it.
+        method: the engine that found it (``'race'`` for a race).
         effort: what the engine counted.
         seconds: wall time of the solve, model building included.
+        winner: for a race, the rival that found it (``'prune'``,
+            ``'cpsat'``); ``None`` otherwise.
     """
 
     board: Board
@@ -64,6 +67,7 @@ class Tour:
     method: str
     effort: Effort = field(default_factory=Effort)
     seconds: float = 0.0
+    winner: str | None = None
 
     @cached_property
     def cells(self) -> tuple[Cell, ...]:
@@ -89,6 +93,11 @@ class Tour:
         grid = np.zeros(self.board.shape, dtype=np.int64)
         grid[tuple(self.array.T)] = np.arange(1, len(self.array) + 1)
         return grid
+
+    @property
+    def method_label(self) -> str:
+        """The method as text: ``'prune'``, or ``'race (prune won)'`` for a race."""
+        return race_label(self.method, self.winner)
 
     def __len__(self) -> int:
         return int(self.array.shape[0])
@@ -125,7 +134,7 @@ class Tour:
         kind = "closed" if self.closed else "open"
         return (
             f"<Tour {kind} {self.board.label} {self.piece.label} "
-            f"{len(self)} cells by {self.method}>"
+            f"{len(self)} cells by {self.method_label}>"
         )
 
 
@@ -204,6 +213,16 @@ class DistanceMap:
             f"<DistanceMap {self.board.label} {self.piece.label} from "
             f"{self.board.cell_name(self.source)}, max {self.max_distance}>"
         )
+
+
+def race_label(method: str, winner: str | None) -> str:
+    """A method's name as text, with the rival that won a race.
+
+    Examples:
+        >>> race_label("race", "cpsat"), race_label("prune", None)
+        ('race (cpsat won)', 'prune')
+    """
+    return method if winner is None else f"{method} ({winner} won)"
 
 
 def _plain(value: Any) -> Any:
@@ -340,6 +359,18 @@ class Outcome:
     reason: str | None = None
     interrupted: bool = field(default=False, compare=False)
     """Whether Ctrl-C stopped the engine (its answer, if any, is the best so far)."""
+    winner: str | None = None
+    """For a race (``method='race'``), the rival whose answer this is."""
+
+    @property
+    def method_label(self) -> str:
+        """The method as text: ``'prune'``, or ``'race (prune won)'`` for a race.
+
+        Examples:
+            >>> Outcome("tour", "race", Status.FOUND, 0.1, winner="prune").method_label
+            'race (prune won)'
+        """
+        return race_label(self.method, self.winner)
 
     @property
     def tour(self) -> Tour | None:
@@ -351,9 +382,9 @@ class Outcome:
 
         The shared keys are ``question``, ``method``, ``status``, ``seconds``,
         ``effort``, ``bound``, ``reason`` and ``cells`` (the answer's cells as
-        coordinate lists, ``None`` without an answer); the answer's
-        ``as_dict()`` adds its own keys (``closed``, ``distance``, ``moves``,
-        ``directed`` ...).
+        coordinate lists, ``None`` without an answer), and ``winner`` for a
+        race (the rival that answered); the answer's ``as_dict()`` adds its own
+        keys (``closed``, ``distance``, ``moves``, ``directed`` ...).
         """
         row: dict[str, Any] = {
             "question": self.question,
@@ -365,6 +396,8 @@ class Outcome:
             "reason": self.reason,
             "cells": None,
         }
+        if self.winner is not None:
+            row["winner"] = self.winner
         if self.value is not None:
             row.update(self.value.as_dict())
         return row

@@ -15,12 +15,13 @@ and its thread joined before the answer is returned.
 Examples:
     >>> from cpknight import find_tour, is_tour
     >>> t = find_tour("6x6", closed=True, piece="knight", method="race")
-    >>> is_tour(t.board, t.cells, closed=True), t.method in ("prune", "cpsat")
-    (True, True)
+    >>> is_tour(t.board, t.cells, closed=True), t.method, t.winner in ("prune", "cpsat")
+    (True, 'race', True)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from typing import Any
@@ -51,7 +52,8 @@ def solve(instance: TourInstance, run: Run) -> Tour:
 
     Each rival has its own clock, started with the caller's and with the same
     limit. A rival that reaches the limit, or refuses the instance, leaves the
-    answer to the other.
+    answer to the other. The answer is the race's (``method='race'``) and
+    names the rival that gave it (``winner``, on the tour or on the error).
 
     Raises:
         NoTourError: a rival proved there is no tour.
@@ -117,7 +119,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             raise error
     for error in errors:
         if isinstance(error, SolveLimitError):
-            raise error
+            raise _as_race(error, winner=False)
     raise errors[0]  # both refused the instance
 
 
@@ -137,7 +139,17 @@ def _answered(box: dict[str, Any]) -> bool:
 
 
 def _result(box: dict[str, Any]) -> Tour:
+    """The winner's answer, as the race's: ``method='race'``, ``winner`` its name."""
     if "value" in box:
         tour: Tour = box["value"]
-        return tour
-    raise box["error"]
+        return dataclasses.replace(tour, method="race", winner=tour.method)
+    error: OutcomeError = box["error"]
+    raise _as_race(error, winner=True)
+
+
+def _as_race(error: OutcomeError, *, winner: bool) -> OutcomeError:
+    """The race's error: it names the race, and the rival whose answer it is."""
+    if winner:
+        error.winner = error.method
+    error.method = None  # solve_with names the race
+    return error
