@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -29,6 +29,7 @@ from cpknight.pieces import Leaper
 from cpknight.status import Effort, Status
 
 __all__ = [
+    "Answer",
     "Comparison",
     "Distance",
     "DistanceMap",
@@ -42,6 +43,41 @@ __all__ = [
     "TourOutcome",
     "race_label",
 ]
+
+
+class Answer(Protocol):
+    """What every answer tells its outcome: which engine, how it ended, at what cost.
+
+    :class:`Tour`, :class:`Distance`, :class:`Route`, :class:`TourCount` and
+    the longest paths all have these four; :func:`cpknight.engines.outcome_of`
+    reads nothing else.
+
+    Examples:
+        >>> from cpknight import find_tour
+        >>> t: Answer = find_tour("5x5", closed=False, method="prune")
+        >>> t.method, str(t.status), t.bound
+        ('prune', 'found', None)
+    """
+
+    @property
+    def method(self) -> str:
+        """The engine that answered."""
+        ...
+
+    @property
+    def status(self) -> Status:
+        """How it ended (``found``, ``optimal``, ``feasible``, ``unknown``)."""
+        ...
+
+    @property
+    def effort(self) -> Effort:
+        """What the engine counted."""
+        ...
+
+    @property
+    def bound(self) -> int | None:
+        """A proved bound on the answer, where the engine has one."""
+        ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,6 +134,16 @@ class Tour:
     def method_label(self) -> str:
         """The method as text: ``'prune'``, or ``'race (prune won)'`` for a race."""
         return race_label(self.method, self.winner)
+
+    @property
+    def status(self) -> Status:
+        """Always ``found``: a tour is built only once checked."""
+        return Status.FOUND
+
+    @property
+    def bound(self) -> None:
+        """A tour has no bound to prove (it is the answer or none is)."""
+        return None
 
     def __len__(self) -> int:
         return int(self.array.shape[0])
@@ -275,6 +321,21 @@ class Distance:
     exact: bool = True
     seconds: float = 0.0
     details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def status(self) -> Status:
+        """``found`` when ``exact``, else ``feasible`` (a bound, not the distance)."""
+        return Status.FOUND if self.exact else Status.FEASIBLE
+
+    @property
+    def effort(self) -> Effort:
+        """A distance's methods count no effort (their figures are in ``details``)."""
+        return Effort()
+
+    @property
+    def bound(self) -> None:
+        """No separate bound: an inexact ``distance`` is itself the lower bound."""
+        return None
 
     def __int__(self) -> int:
         return self.distance
@@ -607,6 +668,16 @@ class TourCount:
     method: str = "cpsat"
     frontier: FrontierStats | None = None
     counts_so_far: bool = True
+
+    @property
+    def effort(self) -> Effort:
+        """A count reports its states (``frontier``), not an effort."""
+        return Effort()
+
+    @property
+    def bound(self) -> None:
+        """A stopped count's numbers are lower bounds in ``as_dict``, not here."""
+        return None
 
     def as_dict(self) -> dict[str, Any]:
         """The count's JSON keys (see :meth:`Outcome.as_dict`).
