@@ -496,4 +496,3 @@ def outcome_of_error(
         interrupted=run.clock.interrupted,
         winner=exc.winner,
     )
-
