@@ -198,7 +198,7 @@ def sweep_text(sweep: Sweep) -> str:
 
     Examples:
         >>> from cpknight import sweep
-        >>> print(sweep_text(sweep("3x4", method="prune")))
+        >>> print(sweep_text(sweep("3x4", closed=False, method="prune")))
         3 | o x x o
         2 | o x x o
         1 | o x x o

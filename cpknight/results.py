@@ -549,7 +549,7 @@ class Sweep:
 
         Examples:
             >>> from cpknight import sweep
-            >>> d = sweep("3x4", method="prune").as_dict()
+            >>> d = sweep("3x4", closed=False, method="prune").as_dict()
             >>> d["counts"], d["rows"][0]["start"], d["rows"][0]["status"]
             ({'found': 6, 'infeasible': 6, 'unknown': 0}, [0, 0], 'found')
         """

@@ -388,11 +388,16 @@ def test_sweep_5x5_open_starts_on_even_cells() -> None:
 
 
 def test_sweep_in_worker_processes_matches() -> None:
-    one = sweep("3x4", method="prune")
-    two = sweep("3x4", method="prune", jobs=2)
+    one = sweep("3x4", closed=False, method="prune")
+    two = sweep("3x4", closed=False, method="prune", jobs=2)
     assert [c.status for c in one.cells] == [c.status for c in two.cells]
     seen: list[int] = []
-    sweep("3x4", method="prune", progress=lambda done, total: seen.append(done))
+    sweep(
+        "3x4",
+        closed=False,
+        method="prune",
+        progress=lambda done, total: seen.append(done),
+    )
     assert seen == list(range(1, 13))
 
 

@@ -12,6 +12,7 @@ from cpknight.api.common import (
     _method_names,
     each_engine,
     resolve,
+    solve_options,
 )
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
@@ -53,6 +54,7 @@ def find_tour(
     end: CellLike | None = None,
     method: str = "auto",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     constraints: TourConstraints | None = None,
 ) -> Tour:
     """Find a tour: every open cell once, closed (a circuit) or open (a path).
@@ -67,6 +69,8 @@ def find_tour(
             for :func:`try_tour` and ``cpknight tour``) to let
             :func:`choose_tour_method` pick (the tour's ``method`` says which).
         options: time limit, workers, seed.
+        time_limit: seconds, model building included (replaces the limit in
+            ``options``).
         constraints: side constraints (:func:`cpknight.tour_constraints`):
             visit numbers, required and forbidden moves, a symmetry. CP-SAT
             honours them all; an engine that cannot refuses
@@ -81,8 +85,17 @@ def find_tour(
         SolveLimitError: the time limit was reached without an answer.
         InvalidBoardError, InvalidCellError, InvalidPieceError,
         InvalidInputError: bad input.
+
+    Examples:
+        >>> from cpknight import is_tour
+        >>> t = find_tour("6x6", time_limit=10)
+        >>> is_tour(t.board, t.cells, closed=True), t.method  # auto picked
+        (True, 'prune')
+        >>> t = find_tour(Board.parse("6x6", topology="torus"))  # auto: the race
+        >>> t.method, t.winner in ("prune", "cpsat")
+        ('race', True)
     """
-    run = (options or SolveOptions()).start()
+    run = solve_options(options, time_limit).start()
     instance = _tour_instance(
         board,
         piece,
@@ -294,6 +307,7 @@ def iter_tours(
     end: CellLike | None = None,
     method: str = "prune",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     constraints: TourConstraints | None = None,
 ) -> Iterator[Tour]:
     """Every tour of a board, one checked tour at a time, by backtracking search.
@@ -310,6 +324,8 @@ def iter_tours(
         end: list only the tours to this cell (open tours).
         method: ``'prune'`` (fastest), ``'warnsdorff'`` or ``'backtrack'``.
         options: the time limit bounds the whole enumeration.
+        time_limit: seconds for the whole enumeration (replaces the limit in
+            ``options``).
         constraints: visit numbers, required and forbidden moves.
 
     Yields:
@@ -338,7 +354,9 @@ def iter_tours(
         purpose="a tour",
         constraints=constraints,
     )
-    yield from iter_search_tours(instance, (options or SolveOptions()).start(), method)
+    yield from iter_search_tours(
+        instance, solve_options(options, time_limit).start(), method
+    )
 
 
 def try_tour(
@@ -350,6 +368,7 @@ def try_tour(
     end: CellLike | None = None,
     method: str = "auto",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     constraints: TourConstraints | None = None,
 ) -> Outcome:
     """Ask one engine for a tour and report whatever happened, timed.
@@ -365,13 +384,13 @@ def try_tour(
         InvalidInputError: bad input (these are not outcomes).
 
     Examples:
-        >>> str(try_tour("4x4", method="prune").status)
+        >>> str(try_tour("4x4", method="prune", time_limit=5).status)
         'infeasible'
         >>> o = try_tour("5x5", closed=False, start="a1", method="warnsdorff")
         >>> str(o.status), o.tour is not None, o.effort.backtracks
         ('found', True, 0)
     """
-    run = (options or SolveOptions()).start()
+    run = solve_options(options, time_limit).start()
     instance = _tour_instance(
         board,
         piece,
@@ -405,6 +424,7 @@ def compare_tours(
     end: CellLike | None = None,
     methods: str | Sequence[str] = "all",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     constraints: TourConstraints | None = None,
 ) -> Comparison:
     """Every chosen tour engine on one instance, side by side, cross-checked.
@@ -421,6 +441,7 @@ def compare_tours(
         methods: names in :data:`TOUR_METHODS` or ``'auto'`` (a list, a comma
             string, or ``'all'``).
         options: time limit (per engine), workers, seed.
+        time_limit: seconds per engine (replaces the limit in ``options``).
         constraints: side constraints; engines that cannot honour them are
             ``refused``.
 
@@ -452,7 +473,7 @@ def compare_tours(
         purpose="a tour",
         constraints=constraints,
     )
-    opts = options or SolveOptions()
+    opts = solve_options(options, time_limit)
 
     def one(name: str, run: Run) -> Outcome:
         try:
@@ -490,9 +511,10 @@ def sweep(
     board: BoardLike,
     *,
     piece: PieceLike = KNIGHT,
-    closed: bool = False,
+    closed: bool = True,
     method: str = "auto",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     budget: float | None = None,
@@ -503,10 +525,12 @@ def sweep(
     Args:
         board: a finite board.
         piece: the leaper.
-        closed: closed or open tours (open is the interesting question: on a
-            closed tour every cell is a start).
+        closed: closed tours (the default, as everywhere) or open ones
+            (``closed=False``: the interesting question, since on a closed
+            tour every cell is a start).
         method: a name in :data:`TOUR_METHODS` or ``'auto'`` (picked per cell).
         options: the time limit applies to each cell.
+        time_limit: seconds for each cell (replaces the limit in ``options``).
         jobs: worker processes (1 runs in this process), at most one per
             usable core; ``run`` overrides it.
         progress: called as ``progress(done, total)`` after each cell.
@@ -526,7 +550,9 @@ def sweep(
         RunInterrupted: Ctrl-C; the cells done are in the results file.
 
     Examples:
-        >>> s = sweep("3x4", method="prune")
+        >>> sweep("3x4", method="prune", time_limit=5).counts()  # closed: none
+        {'found': 0, 'infeasible': 12, 'unknown': 0}
+        >>> s = sweep("3x4", closed=False, method="prune")
         >>> s.counts()
         {'found': 6, 'infeasible': 6, 'unknown': 0}
         >>> str(s["a1"].status), str(s["b1"].status)
@@ -541,7 +567,7 @@ def sweep(
     if budget is not None:
         SolveOptions(time_limit=budget)  # the same check as a time limit
     run = run or RunOptions(jobs=jobs)
-    opts = options or SolveOptions()
+    opts = solve_options(options, time_limit)
     cells = list(resolved.open_cells())
     # One clock for the whole sweep: wall time, comparable across processes.
     deadline = None if budget is None else time.time() + budget
