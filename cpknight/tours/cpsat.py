@@ -725,44 +725,19 @@ def _break_open_symmetry(
 
 
 def _formulation(m: TourModel) -> str:
+    """The model in mathematics: nodes, Booleans, the circuit, the rest, the arcs."""
     graph = m.graph
-    board = graph.board
     n = graph.n_nodes
     kind = "closed" if m.closed else "open"
     lines = [
-        f"{kind.capitalize()} {graph.piece.label} tour of {board.label} "
+        f"{kind.capitalize()} {graph.piece.label} tour of {graph.board.label} "
         f"as a CP-SAT circuit model ({m.form})",
         "",
         f"nodes: the {n} open cells"
         + (" and the dummy node D" if m.form == "dummy-node" else ""),
         f"variables: arc[u->v] in {{0, 1}} for each arc (u, v): {m.n_arcs} Booleans",
         f"  {m.n_move_arcs} move arcs (each of the {graph.n_edges} moves, both ways)",
-    ]
-    extra = m.n_arcs - m.n_move_arcs
-    s = None if m.start is None else board.cell_name(m.start)
-    e = None if m.end is None else board.cell_name(m.end)
-    if m.form == "closing-arc":
-        lines.append(
-            f"  1 closing arc arc[{e}->{s}]; the move arcs into {s} and out of {e} "
-            "are dropped"
-        )
-    elif m.form == "return-arcs" and s is not None:
-        lines.append(
-            f"  {extra} return arcs arc[v->{s}] from every other cell v (the one used "
-            f"marks the last cell); the move arcs into {s} are dropped"
-        )
-    elif m.form == "return-arcs":
-        lines.append(
-            f"  {extra} return arcs arc[{e}->v] to every other cell v (the one used "
-            f"marks the first cell); the move arcs out of {e} are dropped"
-        )
-    elif m.form == "dummy-node":
-        n_starts = int((m.tails == n).sum())
-        lines.append(
-            f"  {n_starts} arcs arc[D->v] to the cells that may start, "
-            f"{extra - n_starts} arcs arc[v->D] from the cells that may end"
-        )
-    lines += [
+        *_open_form_lines(m),
         "",
         "constraint:",
         f"  add_circuit(all {m.n_arcs} (u, v, arc[u->v])): the arcs set to 1 form "
@@ -785,9 +760,46 @@ def _formulation(m: TourModel) -> str:
             "  parameters: no linear relaxation"
             + ("" if m.side else "; no presolve, probing or symmetry detection"),
         ]
-    lines += ["", "arcs by tail node:"]
+    lines += ["", "arcs by tail node:", *_arc_lines(m)]
+    return "\n".join(lines)
+
+
+def _open_form_lines(m: TourModel) -> list[str]:
+    """The open form's extra arcs, in words (none for a closed tour)."""
+    board, n = m.graph.board, m.graph.n_nodes
+    extra = m.n_arcs - m.n_move_arcs
+    s = None if m.start is None else board.cell_name(m.start)
+    e = None if m.end is None else board.cell_name(m.end)
+    if m.form == "closing-arc":
+        return [
+            f"  1 closing arc arc[{e}->{s}]; the move arcs into {s} and out of {e} "
+            "are dropped"
+        ]
+    if m.form == "return-arcs" and s is not None:
+        return [
+            f"  {extra} return arcs arc[v->{s}] from every other cell v (the one used "
+            f"marks the last cell); the move arcs into {s} are dropped"
+        ]
+    if m.form == "return-arcs":
+        return [
+            f"  {extra} return arcs arc[{e}->v] to every other cell v (the one used "
+            f"marks the first cell); the move arcs out of {e} are dropped"
+        ]
+    if m.form == "dummy-node":
+        n_starts = int((m.tails == n).sum())
+        return [
+            f"  {n_starts} arcs arc[D->v] to the cells that may start, "
+            f"{extra - n_starts} arcs arc[v->D] from the cells that may end"
+        ]
+    return []
+
+
+def _arc_lines(m: TourModel) -> list[str]:
+    """The arcs of the first :data:`_SHOWN_CELLS` nodes, each node's in move order."""
+    graph, n = m.graph, m.graph.n_nodes
     tails = m.tails
     order = np.flatnonzero(np.bincount(tails, minlength=m.n_nodes)).tolist()
+    lines = []
     for node in order[:_SHOWN_CELLS]:
         arcs = np.flatnonzero(tails == node).tolist()
         if m.order != "moves" and node < n:  # list them in move order all the same
@@ -796,4 +808,4 @@ def _formulation(m: TourModel) -> str:
         lines.append(f"  {m.node_name(node)}: " + " ".join(m.arc_name(a) for a in arcs))
     if len(order) > _SHOWN_CELLS:
         lines.append(f"  ... and {len(order) - _SHOWN_CELLS} more nodes (see --export)")
-    return "\n".join(lines)
+    return lines

@@ -4,7 +4,7 @@ A closed tour is a circuit of the move arcs. An open tour is a path, turned
 into a circuit by one of three forms (see :mod:`cpknight.tours.cpsat`), one
 function each here: :func:`closing_arc_form` (both ends fixed),
 :func:`return_arcs_form` (one end fixed) and :func:`dummy_node_form` (neither).
-:func:`lay_out_arcs` picks the form, lays the move arcs out
+:func:`open_form` picks the form, :func:`lay_out_arcs` lays the arcs out
 (:func:`deep_first_order` or by move) and returns the :class:`ArcLayout` that
 the circuit, its side constraints and its symmetry breaking are written on.
 
@@ -39,6 +39,7 @@ __all__ = [
     "deep_first_order",
     "dummy_node_form",
     "lay_out_arcs",
+    "open_form",
     "return_arcs_form",
 ]
 
@@ -202,6 +203,47 @@ def dummy_node_form(
     )
 
 
+def open_form(
+    graph: MoveGraph,
+    tails: IntArray,
+    heads: IntArray,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    directed: bool = False,
+    break_symmetry: bool = False,
+) -> OpenForm:
+    """The form that makes the tour a circuit: the cheapest for its fixed ends.
+
+    A closed tour is a circuit already (``'circuit'``: every move arc, nothing
+    added); an open one takes :func:`closing_arc_form` (both ends fixed),
+    :func:`return_arcs_form` (one) or :func:`dummy_node_form` (neither).
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import move_graph
+        >>> g = move_graph(Board.parse("3x4"))
+        >>> t, h = g.arcs()
+        >>> [open_form(g, t, h, closed=c, start=s, end=None).name
+        ...  for c, s in ((True, None), (False, (0, 0)), (False, None))]
+        ['circuit', 'return-arcs', 'dummy-node']
+    """
+    n = graph.n_nodes
+    s = -1 if start is None else graph.node(start)
+    e = -1 if end is None else graph.node(end)
+    if closed:
+        nothing = np.zeros(0, dtype=np.int64)
+        return OpenForm("circuit", np.ones(tails.shape[0], bool), nothing, nothing)
+    if s >= 0 and e >= 0:
+        return closing_arc_form(tails, heads, s, e)
+    if s >= 0 or e >= 0:
+        return return_arcs_form(tails, heads, n, start=s, end=e)
+    return dummy_node_form(
+        graph, tails, break_symmetry=break_symmetry, directed=directed
+    )
+
+
 def lay_out_arcs(
     graph: MoveGraph,
     *,
@@ -254,20 +296,16 @@ def lay_out_arcs(
     move_tails, move_heads = graph.arcs()
     tails: IntArray = move_tails.astype(np.int64)
     heads: IntArray = move_heads.astype(np.int64)
-    n = graph.n_nodes
-    s = -1 if start is None else graph.node(start)
-    e = -1 if end is None else graph.node(end)
-    if closed:
-        nothing = np.zeros(0, dtype=np.int64)
-        form = OpenForm("circuit", np.ones(tails.shape[0], bool), nothing, nothing)
-    elif s >= 0 and e >= 0:
-        form = closing_arc_form(tails, heads, s, e)
-    elif s >= 0 or e >= 0:
-        form = return_arcs_form(tails, heads, n, start=s, end=e)
-    else:
-        form = dummy_node_form(
-            graph, tails, break_symmetry=break_symmetry, directed=directed
-        )
+    form = open_form(
+        graph,
+        tails,
+        heads,
+        closed=closed,
+        start=start,
+        end=end,
+        directed=directed,
+        break_symmetry=break_symmetry,
+    )
     tails, heads = tails[form.keep], heads[form.keep]
     if order == "deep-first" and arrange:
         layout = deep_first_order(graph, tails, seed)
