@@ -240,40 +240,14 @@ def solve_greedy(instance: TourInstance, run: Run) -> Tour:
     rank_np = _roth_rank(graph, 0)
     if start_node < 0:
         start_node = int(np.lexsort((rank_np, graph.degree))[0])
-    rank: list[int] = rank_np.tolist()
-    avail: list[int] = graph.degree.tolist()
-    ptr = array("q", graph.indptr.astype(np.int64).tobytes())
-    ind = array("i", graph.indices.astype(np.int32).tobytes())
     counter = _Counter()
     if run.expired():
         raise _limit("greedy", graph, closed, counter, run)
-    visited = bytearray(n)
-    visited[start_node] = 1
-    path = [start_node]
-    head = start_node
-    ok = True
-    for depth in range(1, n):
-        if not depth & (CHECK_EVERY - 1) and run.expired():
-            counter.attempts = depth - 1
-            raise _limit("greedy", graph, closed, counter, run)
-        best = -1
-        best_key = 0
-        for w in ind[ptr[head] : ptr[head + 1]]:
-            avail[w] -= 1
-            if visited[w] or (w == end_node and depth < n - 1):
-                continue
-            key = avail[w] * n + rank[w]
-            if best < 0 or key < best_key:
-                best, best_key = w, key
-        if best < 0:
-            ok = False
-            break
-        visited[best] = 1
-        path.append(best)
-        head = best
-    counter.attempts = len(path) - 1
+    path = _greedy_walk(graph, rank_np, start_node, end_node, closed, run, counter)
+    ptr, ind = graph.indptr, graph.indices
+    ok = len(path) == n
     if ok and closed:
-        ok = head in ind[ptr[start_node] : ptr[start_node + 1]]
+        ok = path[-1] in ind[ptr[start_node] : ptr[start_node + 1]].tolist()
     if not ok:
         kind = "closed" if closed else "open"
         raise SolveLimitError(
@@ -285,6 +259,55 @@ def solve_greedy(instance: TourInstance, run: Run) -> Tour:
     if reverse:
         path.reverse()
     return _finish(graph, path, closed, "greedy", counter, run, start, end)
+
+
+def _greedy_walk(
+    graph: MoveGraph,
+    rank_np: npt.NDArray[np.int64],
+    start: int,
+    end: int,
+    closed: bool,
+    run: Run,
+    counter: _Counter,
+) -> list[int]:
+    """One pass of Warnsdorff's rule from ``start``: the path until it is stuck.
+
+    Each step takes the unvisited neighbour with the fewest onward moves,
+    ties to the lowest ``rank``; ``end`` is entered last only. The path has
+    every cell when the pass went through; ``counter.attempts`` its moves.
+
+    Raises:
+        SolveLimitError: the time limit passed (with the effort).
+    """
+    n = graph.n_nodes
+    rank: list[int] = rank_np.tolist()
+    avail: list[int] = graph.degree.tolist()
+    ptr = array("q", graph.indptr.astype(np.int64).tobytes())
+    ind = array("i", graph.indices.astype(np.int32).tobytes())
+    visited = bytearray(n)
+    visited[start] = 1
+    path = [start]
+    head = start
+    for depth in range(1, n):
+        if not depth & (CHECK_EVERY - 1) and run.expired():
+            counter.attempts = depth - 1
+            raise _limit("greedy", graph, closed, counter, run)
+        best = -1
+        best_key = 0
+        for w in ind[ptr[head] : ptr[head + 1]]:
+            avail[w] -= 1
+            if visited[w] or (w == end and depth < n - 1):
+                continue
+            key = avail[w] * n + rank[w]
+            if best < 0 or key < best_key:
+                best, best_key = w, key
+        if best < 0:
+            break
+        visited[best] = 1
+        path.append(best)
+        head = best
+    counter.attempts = len(path) - 1
+    return path
 
 
 def iter_search_tours(instance: TourInstance, run: Run, method: str) -> Iterator[Tour]:
