@@ -489,22 +489,23 @@ def compare_tours(
             + ", ".join(f"{o.method} {o.status}" for o in rows)
         )
     return Comparison(
-        question="tour",
-        instance={
-            "board": instance.board.label,
-            "piece": list(instance.piece.vector),
-            "closed": closed,
-            "start": None if instance.start is None else list(instance.start),
-            "end": None if instance.end is None else list(instance.end),
-            "time_limit": opts.time_limit,
-            **(
-                {"constraints": instance.constraints.as_dict()}
-                if instance.constraints
-                else {}
-            ),
-        },
-        rows=tuple(rows),
+        question="tour", instance=_instance_row(instance, opts), rows=tuple(rows)
     )
+
+
+def _instance_row(instance: TourInstance, options: SolveOptions) -> dict[str, Any]:
+    """A tour instance as plain data, as a comparison's JSON shows it."""
+    row: dict[str, Any] = {
+        "board": instance.board.label,
+        "piece": list(instance.piece.vector),
+        "closed": instance.closed,
+        "start": None if instance.start is None else list(instance.start),
+        "end": None if instance.end is None else list(instance.end),
+        "time_limit": options.time_limit,
+    }
+    if instance.constraints:
+        row["constraints"] = instance.constraints.as_dict()
+    return row
 
 
 def sweep(
@@ -581,25 +582,29 @@ def sweep(
     except RunInterrupted as exc:
         interrupted = True
         rows = exc.rows
-    why = "interrupted (Ctrl-C) before this cell was finished"  # rows not done
     return Sweep(
         board=resolved,
         piece=leaper,
         closed=closed,
         method=method,
         cells=tuple(
-            SweepCell(cell, Status.UNKNOWN, 0.0, reason=why)
-            if row is None
-            else SweepCell(
-                cell=cell,
-                status=Status(row["status"]),
-                seconds=float(row.get("seconds", 0.0)),
-                effort=Effort.from_dict(row.get("effort", {})),
-                reason=row.get("reason"),
-            )
-            for cell, row in zip(cells, rows, strict=True)
+            _sweep_cell(cell, row) for cell, row in zip(cells, rows, strict=True)
         ),
         interrupted=interrupted,
+    )
+
+
+def _sweep_cell(cell: Cell, row: Row | None) -> SweepCell:
+    """A sweep's cell from its runner row (``None``: Ctrl-C came first)."""
+    if row is None:
+        why = "interrupted (Ctrl-C) before this cell was finished"
+        return SweepCell(cell, Status.UNKNOWN, 0.0, reason=why)
+    return SweepCell(
+        cell=cell,
+        status=Status(row["status"]),
+        seconds=float(row.get("seconds", 0.0)),
+        effort=Effort.from_dict(row.get("effort", {})),
+        reason=row.get("reason"),
     )
 
 

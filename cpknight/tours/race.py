@@ -103,13 +103,21 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             while not done.wait(0.05):
                 pass
     finally:
-        # Whatever happened here (an answer, Ctrl-C), the other rival stops
-        # (cancelled again until it has: CP-SAT may not have started yet).
-        while not done.is_set():
-            runs[1].clock.cancel()
-            done.wait(0.01)
+        _stop(runs[1], done)  # whatever happened here (an answer, Ctrl-C)
         if runs[0].clock.interrupted:  # Ctrl-C reached the search's clock
             run.clock.interrupt()
+    return _verdict(mine, box)
+
+
+def _stop(run: Run, done: threading.Event) -> None:
+    """Stop a rival: cancel its clock until it has stopped (it may not have started)."""
+    while not done.is_set():
+        run.clock.cancel()
+        done.wait(0.01)
+
+
+def _verdict(mine: dict[str, Any], box: dict[str, Any]) -> Tour:
+    """The first answer; else a failed check (a bug), the limit, or the refusal."""
     for rival in (mine, box):
         if _answered(rival):
             return _result(rival)
