@@ -405,20 +405,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     side = instance.constraints
     _check_side_certificates(instance)
     if graph.n_nodes < (3 if closed else 2):
-        found = tour_certificate(graph, closed=closed, start=start, end=end)
-        if found is not None:
-            raise NoTourError(found.reason, certificate=found.name)
-        return make_tour(
-            board,
-            graph.piece,
-            graph.cells,
-            closed=closed,
-            method="cpsat",
-            seconds=run.elapsed(),
-            start=start,
-            end=end,
-            constraints=side,
-        )
+        return _without_model(instance, run)
     bundle = build_tour_model(
         graph,
         closed=closed,
@@ -452,6 +439,26 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             constraints=side,
         )
     raise _no_tour(bundle, solver, status, run, interrupted=interrupted, side=side)
+
+
+def _without_model(instance: TourInstance, run: Run) -> Tour:
+    """A board too small for a circuit model: its one tour, or the proof of none."""
+    graph, closed = instance.graph, instance.closed
+    start, end = instance.start, instance.end
+    found = tour_certificate(graph, closed=closed, start=start, end=end)
+    if found is not None:
+        raise NoTourError(found.reason, certificate=found.name)
+    return make_tour(
+        graph.board,
+        graph.piece,
+        graph.cells,
+        closed=closed,
+        method="cpsat",
+        seconds=run.elapsed(),
+        start=start,
+        end=end,
+        constraints=instance.constraints,
+    )
 
 
 def _check_side_certificates(instance: TourInstance) -> None:
