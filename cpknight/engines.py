@@ -52,7 +52,7 @@ import time
 from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Literal, Protocol, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, overload
 
 # PEP 696 defaults (typing has them from Python 3.13); ortools requires it.
 from typing_extensions import TypeVar
@@ -222,75 +222,76 @@ class Engine(Generic[InstanceT, AnswerT]):
     summary: str = ""
     honours: tuple[str, ...] = ()
 
-    # The question sets the types. A question whose value types live above
-    # this layer (longest paths) cannot be named here: its engines are
-    # Engine[Any, Any] until its registry is annotated where they live.
-    @overload
-    def __init__(
-        self: Engine[TourInstance, Tour],
-        name: str,
-        question: Literal["tour"],
-        target: str,
-        reads: Literal["graph", "board"] = "graph",
-        proves: bool = True,
-        optimises: bool = False,
-        summary: str = "",
-        honours: tuple[str, ...] = (),
-    ) -> None: ...
+    # The question sets the types, for the type checker (at run time the
+    # dataclass's own __init__ takes the same arguments). A question whose
+    # value types live above this layer (longest paths) cannot be named here:
+    # its engines are Engine[Any, Any] until its registry is annotated where
+    # they live.
+    if TYPE_CHECKING:
 
-    @overload
-    def __init__(
-        self: Engine[DistanceInstance, Distance],
-        name: str,
-        question: Literal["distance"],
-        target: str,
-        reads: Literal["graph", "board"] = "graph",
-        proves: bool = True,
-        optimises: bool = False,
-        summary: str = "",
-        honours: tuple[str, ...] = (),
-    ) -> None: ...
+        @overload
+        def __init__(
+            self: Engine[TourInstance, Tour],
+            name: str,
+            question: Literal["tour"],
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
 
-    @overload
-    def __init__(
-        self: Engine[RouteInstance, Route],
-        name: str,
-        question: Literal["route"],
-        target: str,
-        reads: Literal["graph", "board"] = "graph",
-        proves: bool = True,
-        optimises: bool = False,
-        summary: str = "",
-        honours: tuple[str, ...] = (),
-    ) -> None: ...
+        @overload
+        def __init__(
+            self: Engine[DistanceInstance, Distance],
+            name: str,
+            question: Literal["distance"],
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
 
-    @overload
-    def __init__(
-        self: Engine[Any, Any],
-        name: str,
-        question: Literal["longest"],
-        target: str,
-        reads: Literal["graph", "board"] = "graph",
-        proves: bool = True,
-        optimises: bool = False,
-        summary: str = "",
-        honours: tuple[str, ...] = (),
-    ) -> None: ...
+        @overload
+        def __init__(
+            self: Engine[RouteInstance, Route],
+            name: str,
+            question: Literal["route"],
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
 
-    def __init__(
-        self,
-        name: str,
-        question: Question,
-        target: str,
-        reads: Literal["graph", "board"] = "graph",
-        proves: bool = True,
-        optimises: bool = False,
-        summary: str = "",
-        honours: tuple[str, ...] = (),
-    ) -> None:
-        values = (name, question, target, reads, proves, optimises, summary, honours)
-        for key, value in zip(_ENGINE_FIELDS, values, strict=True):
-            object.__setattr__(self, key, value)  # a frozen record's own __init__
+        @overload
+        def __init__(
+            self: Engine[Any, Any],
+            name: str,
+            question: Literal["longest"],
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
+
+        def __init__(
+            self,
+            name: str,
+            question: Question,
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
 
     def load(self) -> SolveFunction[InstanceT, AnswerT]:
         """Import the engine's solve function."""
@@ -299,18 +300,6 @@ class Engine(Generic[InstanceT, AnswerT]):
             importlib.import_module(module), name
         )
         return func
-
-
-_ENGINE_FIELDS = (
-    "name",
-    "question",
-    "target",
-    "reads",
-    "proves",
-    "optimises",
-    "summary",
-    "honours",
-)
 
 
 class Registry(MutableMapping[str, Engine[InstanceT, AnswerT]]):
