@@ -223,10 +223,10 @@ class Engine(Generic[InstanceT, AnswerT]):
     honours: tuple[str, ...] = ()
 
     # The question sets the types, for the type checker (at run time the
-    # dataclass's own __init__ takes the same arguments). A question whose
-    # value types live above this layer (longest paths) cannot be named here:
-    # its engines are Engine[Any, Any] until its registry is annotated where
-    # they live.
+    # dataclass's own __init__ takes the same arguments). A question without
+    # an overload here (longest paths, whose value types live above this
+    # layer) makes Engine[Any, Any]: its registry, annotated where they live,
+    # gives them their types.
     if TYPE_CHECKING:
 
         @overload
@@ -272,7 +272,7 @@ class Engine(Generic[InstanceT, AnswerT]):
         def __init__(
             self: Engine[Any, Any],
             name: str,
-            question: Literal["longest"],
+            question: Question,
             target: str,
             reads: Literal["graph", "board"] = "graph",
             proves: bool = True,
