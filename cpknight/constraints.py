@@ -225,23 +225,9 @@ onto itself (a quarter turn needs a square board)
     board = board if isinstance(board, Board) else Board.parse(board)
     leaper = as_piece(piece)
     n = board.n_open
-    steps: dict[int, Cell] = {}
-    at: dict[Cell, int] = {}
     pairs = [(_via(board, spec, n), spec) for spec in via]
     pairs += [((cell, k), f"{board.cell_name(cell)}@{k}") for cell, k in given]
-    for (cell, k), spec in pairs:
-        if not 1 <= k <= n:
-            raise InvalidInputError(
-                f"via {spec!r}: the step must be from 1 to {n} on board {board.label}"
-            )
-        if steps.get(k, cell) != cell:
-            other = board.cell_name(steps[k])
-            raise InvalidInputError(f"via {spec!r}: step {k} is already {other}")
-        if at.get(cell, k) != k:
-            raise InvalidInputError(
-                f"via {spec!r}: {board.cell_name(cell)} is already step {at[cell]}"
-            )
-        steps[k], at[cell] = cell, k
+    steps = _visit_steps(board, pairs)
     required = _edges(board, leaper, "require", require)
     forbidden = _edges(board, leaper, "forbid", forbid)
     both = set(map(_key, required)) & set(map(_key, forbidden))
@@ -264,6 +250,34 @@ onto itself (a quarter turn needs a square board)
         symmetric=symmetric,
         magic=bool(magic),
     )
+
+
+def _visit_steps(
+    board: Board, pairs: list[tuple[tuple[Cell, int], str]]
+) -> dict[int, Cell]:
+    """The cell of each visit number, each step and each cell given once.
+
+    Raises:
+        InvalidInputError: a step off the tour, or a step or cell given twice
+            differently (the message echoes the spec).
+    """
+    n = board.n_open
+    steps: dict[int, Cell] = {}
+    at: dict[Cell, int] = {}
+    for (cell, k), spec in pairs:
+        if not 1 <= k <= n:
+            raise InvalidInputError(
+                f"via {spec!r}: the step must be from 1 to {n} on board {board.label}"
+            )
+        if steps.get(k, cell) != cell:
+            other = board.cell_name(steps[k])
+            raise InvalidInputError(f"via {spec!r}: step {k} is already {other}")
+        if at.get(cell, k) != k:
+            raise InvalidInputError(
+                f"via {spec!r}: {board.cell_name(cell)} is already step {at[cell]}"
+            )
+        steps[k], at[cell] = cell, k
+    return steps
 
 
 def symmetry_map(board: Board, name: str) -> Callable[[Cell], Cell]:
