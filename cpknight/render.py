@@ -456,7 +456,7 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
     """
     rows = [
         [
-            o.method,
+            o.method_label,
             STATUS_WORDS.get(str(o.status), str(o.status)),
             round(o.seconds, 6),
             effort_text(o.effort.as_dict()),
@@ -470,7 +470,7 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
     ]
     best = comparison.fastest
     if best is not None:
-        lines.append(f"fastest answer: {best.method} ({best.seconds:.3f} s)")
+        lines.append(f"fastest answer: {best.method_label} ({best.seconds:.3f} s)")
     for o in comparison.rows:
         if str(o.status) in ("infeasible", "refused"):
             lines.append(f"{o.method}: {o.reason}")
