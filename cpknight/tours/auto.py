@@ -6,7 +6,10 @@ then tiles for large plain knight rectangles, ``prune`` for the other plain
 knight boards, and a race of ``prune`` against CP-SAT on everything else
 (shaped boards, tori, cylinders, 3D, other leapers) up to
 :data:`RACE_CELLS` cells, where neither wins everywhere; greedy for huge open
-tours, and ``prune`` beyond.
+tours, and ``prune`` beyond. No rule picks well off plain boards: ``prune``
+finds 40x40 with 30 blocked cells in 0.01 s where CP-SAT needs a second, but
+stalls on the antelope's 14x14 and on the 4x6 cylinder (which has no tour),
+where CP-SAT answers in 0.1 s; hence the race.
 
 Examples:
     >>> from cpknight.board import Board
@@ -67,20 +70,13 @@ class Choice:
 def choose_tour_method(instance: TourInstance, run: Run | None = None) -> Choice:
     """The tour engine ``method='auto'`` uses for an instance, and why.
 
-    The rule follows ``benchmarks/auto.py``. Side constraints go to ``cpsat``,
-    which honours them all (unless :func:`tiles_take` them: required moves on a
-    board the tiles suit). Plain rectangular knight boards that
-    :func:`tiles_suit` accepts (both sides 12 or more, or one side 40 or
-    more) go to ``tiles``, before the move graph is built. Other plain knight
-    rectangles go to ``prune`` (8x8 in a millisecond). Everything else up to
-    :data:`RACE_CELLS` cells (blocked cells, tori, cylinders, 3D boards, other
-    leapers) goes to ``race``: ``prune`` and CP-SAT side by side, the first
-    answer wins. There no rule picks well: ``prune`` finds 40x40 with 30
-    blocked cells in 0.01 s where CP-SAT needs a second, but stalls on the
-    antelope's 14x14 and on the 4x6 cylinder (which has no tour), where CP-SAT
-    answers in 0.1 s. Beyond, open tours with no fixed end over
-    :data:`GREEDY_CELLS` cells go to ``greedy`` (``find_tour`` falls back on
-    ``prune`` when it gives up with time left), and the rest to ``prune``.
+    In order: side constraints go to ``cpsat`` (unless :func:`tiles_take`
+    them); large plain knight rectangles (:func:`tiles_suit`) to ``tiles``,
+    before any move graph is built; other plain knight rectangles to
+    ``prune``; anything else up to :data:`RACE_CELLS` cells to ``race``; open
+    tours with no fixed end over :data:`GREEDY_CELLS` cells to ``greedy``
+    (``find_tour`` falls back on ``prune`` when it gives up with time left);
+    the rest to ``prune``.
 
     Args:
         instance: the tour instance.
