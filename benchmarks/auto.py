@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             verdict = f"MISSED ({auto.seconds:.2f} s)"
         met = met and verdict in ("ok", "-")
-        row: list[object] = [case.kind, case.label, str(auto.status), auto.method]
+        row: list[object] = [case.kind, case.label, str(auto.status), auto.method_label]
         row.append(f"{auto.seconds:.2f}")
         for name in ENGINES:
             o = cells.get(name)
@@ -165,7 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         row.append(best_name)
         row.append(verdict)
         rows.append(row)
-        print(f"  {case.label}: auto {auto.method} {auto.seconds:.2f} s", flush=True)
+        print(
+            f"  {case.label}: auto {auto.method_label} {auto.seconds:.2f} s", flush=True
+        )
     headers = ["class", "instance", "answer", "auto picked", "auto s", *ENGINES]
     headers += ["best", "verdict"]
     print(f"\neach engine {limit:g} s, workers=1 (seconds; 'limit': none in time)")

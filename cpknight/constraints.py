@@ -225,23 +225,9 @@ onto itself (a quarter turn needs a square board)
     board = board if isinstance(board, Board) else Board.parse(board)
     leaper = as_piece(piece)
     n = board.n_open
-    steps: dict[int, Cell] = {}
-    at: dict[Cell, int] = {}
     pairs = [(_via(board, spec, n), spec) for spec in via]
     pairs += [((cell, k), f"{board.cell_name(cell)}@{k}") for cell, k in given]
-    for (cell, k), spec in pairs:
-        if not 1 <= k <= n:
-            raise InvalidInputError(
-                f"via {spec!r}: the step must be from 1 to {n} on board {board.label}"
-            )
-        if steps.get(k, cell) != cell:
-            other = board.cell_name(steps[k])
-            raise InvalidInputError(f"via {spec!r}: step {k} is already {other}")
-        if at.get(cell, k) != k:
-            raise InvalidInputError(
-                f"via {spec!r}: {board.cell_name(cell)} is already step {at[cell]}"
-            )
-        steps[k], at[cell] = cell, k
+    steps = _visit_steps(board, pairs)
     required = _edges(board, leaper, "require", require)
     forbidden = _edges(board, leaper, "forbid", forbid)
     both = set(map(_key, required)) & set(map(_key, forbidden))
@@ -264,6 +250,34 @@ onto itself (a quarter turn needs a square board)
         symmetric=symmetric,
         magic=bool(magic),
     )
+
+
+def _visit_steps(
+    board: Board, pairs: list[tuple[tuple[Cell, int], str]]
+) -> dict[int, Cell]:
+    """The cell of each visit number, each step and each cell given once.
+
+    Raises:
+        InvalidInputError: a step off the tour, or a step or cell given twice
+            differently (the message echoes the spec).
+    """
+    n = board.n_open
+    steps: dict[int, Cell] = {}
+    at: dict[Cell, int] = {}
+    for (cell, k), spec in pairs:
+        if not 1 <= k <= n:
+            raise InvalidInputError(
+                f"via {spec!r}: the step must be from 1 to {n} on board {board.label}"
+            )
+        if steps.get(k, cell) != cell:
+            other = board.cell_name(steps[k])
+            raise InvalidInputError(f"via {spec!r}: step {k} is already {other}")
+        if at.get(cell, k) != k:
+            raise InvalidInputError(
+                f"via {spec!r}: {board.cell_name(cell)} is already step {at[cell]}"
+            )
+        steps[k], at[cell] = cell, k
+    return steps
 
 
 def symmetry_map(board: Board, name: str) -> Callable[[Cell], Cell]:
@@ -473,17 +487,38 @@ def check_constraints(
         _check_moves(board, np.asarray(cells), constraints, closed=closed)
         return
     seq = [tuple(int(x) for x in cell) for cell in np.asarray(cells).tolist()]
+    _check_visits(board, seq, constraints.via)
+    pairs = list(itertools.pairwise(seq))
+    if closed and len(seq) > 2:
+        pairs.append((seq[-1], seq[0]))
+    used = {edge_key(p) for p in pairs}
+    _check_used(board, used, constraints)
+    if constraints.magic:
+        _check_magic(board, seq)
+    if constraints.symmetric is not None:
+        if not closed:
+            raise TourCheckError("a symmetric tour must be closed", step=None)
+        _check_symmetric(board, used, constraints.symmetric)
+
+
+def _check_visits(
+    board: Board, seq: list[Cell], via: tuple[tuple[Cell, int], ...]
+) -> None:
+    """Each visit number: the cell is the tour's ``k``-th."""
     name = board.cell_name
-    for cell, k in constraints.via:
+    for cell, k in via:
         if not 1 <= k <= len(seq) or seq[k - 1] != tuple(cell):
             shown = name(seq[k - 1]) if 1 <= k <= len(seq) else "nothing"
             raise TourCheckError(
                 f"step {k} should be {name(cell)}, not {shown}", step=k - 1
             )
-    pairs = list(itertools.pairwise(seq))
-    if closed and len(seq) > 2:
-        pairs.append((seq[-1], seq[0]))
-    used = {edge_key(p) for p in pairs}
+
+
+def _check_used(
+    board: Board, used: set[tuple[Cell, Cell]], constraints: TourConstraints
+) -> None:
+    """The required moves are among the moves used, the forbidden ones are not."""
+    name = board.cell_name
     for a, b in constraints.require:
         if edge_key((a, b)) not in used:
             raise TourCheckError(
@@ -497,28 +532,35 @@ def check_constraints(
                 f"the tour uses the forbidden move {name(first)}-{name(second)}",
                 step=None,
             )
-    if constraints.magic:
-        order = np.zeros(board.shape, dtype=np.int64)
-        for i, cell in enumerate(seq):
-            order[cell] = i + 1
-        for axis, what in ((1, "rank"), (0, "file")):
-            sums = order.sum(axis=axis).tolist()
-            if len(set(sums)) > 1:
-                raise TourCheckError(
-                    f"the tour is not magic: the {what} sums differ ({sums})",
-                    step=None,
-                )
-    if constraints.symmetric is not None:
-        if not closed:
-            raise TourCheckError("a symmetric tour must be closed", step=None)
-        image = symmetry_map(board, constraints.symmetric)
-        for a, b in sorted(used):
-            if edge_key((image(a), image(b))) not in used:
-                raise TourCheckError(
-                    f"{constraints.symmetric} maps the move {name(a)}-{name(b)} to "
-                    f"{name(image(a))}-{name(image(b))}, which the tour does not use",
-                    step=None,
-                )
+
+
+def _check_magic(board: Board, seq: list[Cell]) -> None:
+    """The visit numbers of every rank, and of every file, add up alike."""
+    order = np.zeros(board.shape, dtype=np.int64)
+    for i, cell in enumerate(seq):
+        order[cell] = i + 1
+    for axis, what in ((1, "rank"), (0, "file")):
+        sums = order.sum(axis=axis).tolist()
+        if len(set(sums)) > 1:
+            raise TourCheckError(
+                f"the tour is not magic: the {what} sums differ ({sums})",
+                step=None,
+            )
+
+
+def _check_symmetric(
+    board: Board, used: set[tuple[Cell, Cell]], symmetric: str
+) -> None:
+    """The moves used are their own image under the symmetry."""
+    name = board.cell_name
+    image = symmetry_map(board, symmetric)
+    for a, b in sorted(used):
+        if edge_key((image(a), image(b))) not in used:
+            raise TourCheckError(
+                f"{symmetric} maps the move {name(a)}-{name(b)} to "
+                f"{name(image(a))}-{name(image(b))}, which the tour does not use",
+                step=None,
+            )
 
 
 def _check_moves(

@@ -13,6 +13,14 @@ cells), each by several engines. Every engine, whatever its question, is
       def solve(instance: DistanceInstance, run: Run) -> Distance: ...
       def solve(instance: RouteInstance, run: Run) -> Route: ...
 
+  typed by a protocol per question (:class:`TourEngine`,
+  :class:`DistanceEngine`, :class:`RouteEngine`: each a
+  :class:`SolveFunction` of its instance and value). An :class:`Engine` and
+  its :class:`Registry` are generic over the two, set by the question, so
+  that :func:`solve_with` returns the question's value type; every value is
+  an :class:`~cpknight.results.Answer` (method, status, effort, bound), all
+  :func:`outcome_of` reads.
+
 The instance is already validated (board, piece, cells); its move graph is built
 on first use (``instance.graph``) under the run's clock, so engines that read the
 board (``reads="board"``) never pay for it. The :class:`~cpknight.solving.Run`
@@ -44,30 +52,39 @@ import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, overload
+
+# PEP 696 defaults (typing has them from Python 3.13); ortools requires it.
+from typing_extensions import TypeVar
 
 from cpknight.board import Board, Cell
 from cpknight.constraints import TourConstraints
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
-from cpknight.results import Outcome, TourCount
+from cpknight.results import Answer, Distance, Outcome, Route, Tour, TourCount
 from cpknight.solving import Run, interruptible
-from cpknight.status import Effort, Status
 
 __all__ = [
+    "CountEngine",
     "CountInstance",
+    "DistanceEngine",
     "DistanceInstance",
     "Engine",
     "Question",
     "Registry",
+    "RouteEngine",
     "RouteInstance",
+    "SolveFunction",
+    "TourEngine",
     "TourInstance",
     "attempt",
+    "outcome_of",
+    "outcome_of_error",
     "solve_with",
 ]
 
 Question = Literal["tour", "distance", "route", "longest", "count"]
-"""The three questions; every engine answers exactly one."""
+"""The questions; every engine answers exactly one."""
 
 
 @dataclass(frozen=True)
@@ -167,9 +184,46 @@ class CountInstance(_Instance):
     progress: Callable[[TourCount], None] | None = field(default=None, compare=False)
 
 
+# ``Engine`` and ``Registry`` spelled alone (where any question will do, as in
+# a loop over every registry) are ``Engine[Any, Any]`` and ``Registry[Any, Any]``.
+InstanceT = TypeVar("InstanceT", default=Any)
+AnswerT = TypeVar("AnswerT", bound=Answer, default=Any)
+_InstanceIn = TypeVar("_InstanceIn", contravariant=True)
+_AnswerOut = TypeVar("_AnswerOut", bound=Answer, covariant=True)
+
+
+class SolveFunction(Protocol[_InstanceIn, _AnswerOut]):
+    """The one call shape of every engine: ``solve(instance, run) -> answer``."""
+
+    def __call__(self, instance: _InstanceIn, run: Run, /) -> _AnswerOut:
+        """Answer the instance (or raise an :class:`OutcomeError`)."""
+        ...
+
+
+class TourEngine(SolveFunction[TourInstance, Tour], Protocol):
+    """A tour engine: ``solve(TourInstance, Run) -> Tour``."""
+
+
+class DistanceEngine(SolveFunction[DistanceInstance, Distance], Protocol):
+    """A distance engine: ``solve(DistanceInstance, Run) -> Distance``."""
+
+
+class RouteEngine(SolveFunction[RouteInstance, Route], Protocol):
+    """A route engine: ``solve(RouteInstance, Run) -> Route``."""
+
+
+class CountEngine(SolveFunction[CountInstance, TourCount], Protocol):
+    """A count engine: ``solve(CountInstance, Run) -> TourCount``."""
+
+
 @dataclass(frozen=True)
-class Engine:
+class Engine(Generic[InstanceT, AnswerT]):
     """One engine: who it is, what it answers, what it reads and promises.
+
+    Generic over the instance it takes and the answer it gives, both set by
+    its question (``Engine("prune", "tour", ...)`` is an
+    ``Engine[TourInstance, Tour]``); :meth:`load` returns its typed solve
+    function.
 
     Attributes:
         name: the method name users type (``'cpsat'``, ``'prune'``, ``'bfs'``).
@@ -202,15 +256,105 @@ class Engine:
     summary: str = ""
     honours: tuple[str, ...] = ()
 
-    def load(self) -> Callable[[Any, Run], Any]:
+    # The question sets the types, for the type checker (at run time the
+    # dataclass's own __init__ takes the same arguments). A question without
+    # an overload here (longest paths, whose value types live above this
+    # layer) makes Engine[Any, Any]: its registry, annotated where they live,
+    # gives them their types.
+    if TYPE_CHECKING:
+
+        @overload
+        def __init__(
+            self: Engine[TourInstance, Tour],
+            name: str,
+            question: Literal["tour"],
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
+
+        @overload
+        def __init__(
+            self: Engine[DistanceInstance, Distance],
+            name: str,
+            question: Literal["distance"],
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
+
+        @overload
+        def __init__(
+            self: Engine[CountInstance, TourCount],
+            name: str,
+            question: Literal["count"],
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
+
+        @overload
+        def __init__(
+            self: Engine[RouteInstance, Route],
+            name: str,
+            question: Literal["route"],
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
+
+        @overload
+        def __init__(
+            self: Engine[Any, Any],
+            name: str,
+            question: Question,
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
+
+        def __init__(
+            self,
+            name: str,
+            question: Question,
+            target: str,
+            reads: Literal["graph", "board"] = "graph",
+            proves: bool = True,
+            optimises: bool = False,
+            summary: str = "",
+            honours: tuple[str, ...] = (),
+        ) -> None: ...
+
+    def load(self) -> SolveFunction[InstanceT, AnswerT]:
         """Import the engine's solve function."""
         module, _, name = self.target.partition(":")
-        func: Callable[[Any, Run], Any] = getattr(importlib.import_module(module), name)
+        func: SolveFunction[InstanceT, AnswerT] = getattr(
+            importlib.import_module(module), name
+        )
         return func
 
 
-class Registry(MutableMapping[str, Engine]):
+class Registry(MutableMapping[str, Engine[InstanceT, AnswerT]]):
     """The engines of one question, by name, in the order users see them.
+
+    Generic like its engines: ``cpknight.tours.ENGINES`` is a
+    ``Registry[TourInstance, Tour]``, so that ``solve_with(ENGINES.engine(name),
+    instance, run)`` is a :class:`~cpknight.results.Tour` to the type checker.
 
     Examples:
         >>> from cpknight.distances import ENGINES
@@ -224,21 +368,25 @@ flow, formula, bidirectional: 'dijkstra'
     """
 
     def __init__(
-        self, question: Question, engines: Iterable[Engine] = (), *, auto: bool = False
+        self,
+        question: Question,
+        engines: Iterable[Engine[InstanceT, AnswerT]] = (),
+        *,
+        auto: bool = False,
     ) -> None:
         self.question = question
         self.auto = auto
-        self._engines: dict[str, Engine] = {}
+        self._engines: dict[str, Engine[InstanceT, AnswerT]] = {}
         for engine in engines:
             self.add(engine)
 
-    def add(self, engine: Engine) -> None:
+    def add(self, engine: Engine[InstanceT, AnswerT]) -> None:
         """Register an engine (a new engine is one module and one such line)."""
         if engine.question != self.question:
             raise ValueError(f"{engine.name} answers {engine.question}, not this")
         self._engines[engine.name] = engine
 
-    def engine(self, name: str) -> Engine:
+    def engine(self, name: str) -> Engine[InstanceT, AnswerT]:
         """The engine called ``name``.
 
         Raises:
@@ -272,10 +420,10 @@ flow, formula, bidirectional: 'dijkstra'
                 )
         return list(dict.fromkeys(names))
 
-    def __getitem__(self, name: str) -> Engine:
+    def __getitem__(self, name: str) -> Engine[InstanceT, AnswerT]:
         return self._engines[name]
 
-    def __setitem__(self, name: str, engine: Engine) -> None:
+    def __setitem__(self, name: str, engine: Engine[InstanceT, AnswerT]) -> None:
         if engine.name != name:
             raise ValueError(f"engine {engine.name!r} registered as {name!r}")
         self.add(engine)
@@ -290,18 +438,20 @@ flow, formula, bidirectional: 'dijkstra'
         return len(self._engines)
 
 
-def solve_with(engine: Engine, instance: Any, run: Run) -> Any:
+def solve_with(
+    engine: Engine[InstanceT, AnswerT], instance: InstanceT, run: Run
+) -> AnswerT:
     """Run one engine on one instance: its answer, or the error it raised.
 
     The first import of the engine's module (OR-Tools takes most of a second)
     is not counted against the run's clock; building the graph and the model
     is. Errors that stand for an outcome are tagged with the engine's name.
     """
-    constraints = getattr(instance, "constraints", None)
-    if constraints:
-        refused = [k for k in constraints.kinds() if k not in engine.honours]
+    if isinstance(instance, TourInstance) and instance.constraints:
+        honours = engine.honours
+        refused = [k for k in instance.constraints.kinds() if k not in honours]
         if refused:
-            takes = ", ".join(f"--{k}" for k in engine.honours) or "no side constraints"
+            takes = ", ".join(f"--{k}" for k in honours) or "no side constraints"
             raise InvalidInputError(
                 f"the {engine.name} engine does not take "
                 f"{', '.join(f'--{k}' for k in refused)} (it takes {takes}); "
@@ -327,7 +477,9 @@ def solve_with(engine: Engine, instance: Any, run: Run) -> Any:
         raise
 
 
-def attempt(engine: Engine, instance: Any, run: Run) -> Outcome:
+def attempt(
+    engine: Engine[InstanceT, AnswerT], instance: InstanceT, run: Run
+) -> Outcome:
     """Run one engine and report whatever happened as an :class:`Outcome`.
 
     "Proved none" and "limit reached" come back as outcomes (``infeasible``,
@@ -341,24 +493,27 @@ def attempt(engine: Engine, instance: Any, run: Run) -> Outcome:
     return outcome_of(engine.question, value, run, method=engine.name)
 
 
-def outcome_of(question: str, value: Any, run: Run, *, method: str) -> Outcome:
-    """The outcome of an answer in hand (its status, effort and bound)."""
-    status = getattr(value, "status", None)
-    if status is None:
-        solved = Status.FOUND if getattr(value, "exact", True) else Status.FEASIBLE
-    else:
-        solved = _STATUS_WORDS.get(str(status), Status(str(status)))
-    effort = getattr(value, "effort", None)
-    bound = getattr(value, "bound", None)
+def outcome_of(question: str, value: Answer, run: Run, *, method: str) -> Outcome:
+    """The outcome of an answer in hand: its status, effort and bound, as it says.
+
+    Examples:
+        >>> from cpknight import find_tour
+        >>> from cpknight.solving import SolveOptions
+        >>> o = outcome_of("tour", find_tour("5x5", closed=False, method="prune"),
+        ...                SolveOptions().start(), method="prune")
+        >>> str(o.status), o.method, o.bound
+        ('found', 'prune', None)
+    """
     return Outcome(
         question=question,
-        method=getattr(value, "method", method) or method,
-        status=solved,
+        method=value.method or method,
+        status=value.status,
         seconds=run.elapsed(),
-        effort=effort if isinstance(effort, Effort) else Effort(),
+        effort=value.effort,
         value=value,
-        bound=None if bound is None else int(bound),
+        bound=value.bound,
         interrupted=run.clock.interrupted,
+        winner=value.winner if isinstance(value, Tour) else None,
     )
 
 
@@ -375,7 +530,5 @@ def outcome_of_error(
         bound=exc.bound,
         reason=str(exc),
         interrupted=run.clock.interrupted,
+        winner=exc.winner,
     )
-
-
-_STATUS_WORDS = {"complete": Status.FOUND, "partial": Status.UNKNOWN}

@@ -86,6 +86,7 @@ class OutcomeError(CpknightError):
         effort: what the engine counted before it stopped.
         bound: a proved bound on the answer, where the engine has one.
         method: the engine that raised it, once known (the runner fills it in).
+        winner: for a race (``method='race'``), the rival whose answer it is.
     """
 
     status: Status = Status.UNKNOWN
@@ -101,6 +102,7 @@ class OutcomeError(CpknightError):
         self.effort = effort or Effort()
         self.bound = bound
         self.method: str | None = None
+        self.winner: str | None = None
 
 
 class NoTourError(OutcomeError):

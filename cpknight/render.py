@@ -199,7 +199,7 @@ def sweep_text(sweep: Sweep) -> str:
 
     Examples:
         >>> from cpknight import sweep
-        >>> print(sweep_text(sweep("3x4", method="prune")))
+        >>> print(sweep_text(sweep("3x4", closed=False, method="prune")))
         3 | o x x o
         2 | o x x o
         1 | o x x o
@@ -457,7 +457,7 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
     """
     rows = [
         [
-            o.method,
+            o.method_label,
             STATUS_WORDS.get(str(o.status), str(o.status)),
             round(o.seconds, 6),
             effort_text(o.effort.as_dict()),
@@ -471,7 +471,7 @@ def comparison_text(comparison: Comparison, heading: str) -> str:
     ]
     best = comparison.fastest
     if best is not None:
-        lines.append(f"fastest answer: {best.method} ({best.seconds:.3f} s)")
+        lines.append(f"fastest answer: {best.method_label} ({best.seconds:.3f} s)")
     for o in comparison.rows:
         if str(o.status) in ("infeasible", "refused"):
             lines.append(f"{o.method}: {o.reason}")

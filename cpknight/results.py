@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -29,6 +29,7 @@ from cpknight.pieces import Leaper
 from cpknight.status import Effort, Status
 
 __all__ = [
+    "Answer",
     "Comparison",
     "Distance",
     "DistanceMap",
@@ -40,7 +41,43 @@ __all__ = [
     "Tour",
     "TourCount",
     "TourOutcome",
+    "race_label",
 ]
+
+
+class Answer(Protocol):
+    """What every answer tells its outcome: which engine, how it ended, at what cost.
+
+    :class:`Tour`, :class:`Distance`, :class:`Route`, :class:`TourCount` and
+    the longest paths all have these four; :func:`cpknight.engines.outcome_of`
+    reads nothing else.
+
+    Examples:
+        >>> from cpknight import find_tour
+        >>> t: Answer = find_tour("5x5", closed=False, method="prune")
+        >>> t.method, str(t.status), t.bound
+        ('prune', 'found', None)
+    """
+
+    @property
+    def method(self) -> str:
+        """The engine that answered."""
+        ...
+
+    @property
+    def status(self) -> Status:
+        """How it ended (``found``, ``optimal``, ``feasible``, ``unknown``)."""
+        ...
+
+    @property
+    def effort(self) -> Effort:
+        """What the engine counted."""
+        ...
+
+    @property
+    def bound(self) -> int | None:
+        """A proved bound on the answer, where the engine has one."""
+        ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,9 +89,11 @@ class Tour:
         piece: the leaper.
         array: ``(n, d)`` int array of the cells in visiting order.
         closed: whether the last cell is one move from the first.
-        method: the engine that found it.
+        method: the engine that found it (``'race'`` for a race).
         effort: what the engine counted.
         seconds: wall time of the solve, model building included.
+        winner: for a race, the rival that found it (``'prune'``,
+            ``'cpsat'``); ``None`` otherwise.
     """
 
     board: Board
@@ -64,6 +103,7 @@ class Tour:
     method: str
     effort: Effort = field(default_factory=Effort)
     seconds: float = 0.0
+    winner: str | None = None
 
     @cached_property
     def cells(self) -> tuple[Cell, ...]:
@@ -89,6 +129,21 @@ class Tour:
         grid = np.zeros(self.board.shape, dtype=np.int64)
         grid[tuple(self.array.T)] = np.arange(1, len(self.array) + 1)
         return grid
+
+    @property
+    def method_label(self) -> str:
+        """The method as text: ``'prune'``, or ``'race (prune won)'`` for a race."""
+        return race_label(self.method, self.winner)
+
+    @property
+    def status(self) -> Status:
+        """Always ``found``: a tour is built only once checked."""
+        return Status.FOUND
+
+    @property
+    def bound(self) -> None:
+        """A tour has no bound to prove (it is the answer or none is)."""
+        return None
 
     def __len__(self) -> int:
         return int(self.array.shape[0])
@@ -125,7 +180,7 @@ class Tour:
         kind = "closed" if self.closed else "open"
         return (
             f"<Tour {kind} {self.board.label} {self.piece.label} "
-            f"{len(self)} cells by {self.method}>"
+            f"{len(self)} cells by {self.method_label}>"
         )
 
 
@@ -206,6 +261,16 @@ class DistanceMap:
         )
 
 
+def race_label(method: str, winner: str | None) -> str:
+    """A method's name as text, with the rival that won a race.
+
+    Examples:
+        >>> race_label("race", "cpsat"), race_label("prune", None)
+        ('race (cpsat won)', 'prune')
+    """
+    return method if winner is None else f"{method} ({winner} won)"
+
+
 def _plain(value: Any) -> Any:
     """Method details as JSON-ready values (numpy scalars and tuples made plain)."""
     if isinstance(value, dict):
@@ -256,6 +321,21 @@ class Distance:
     exact: bool = True
     seconds: float = 0.0
     details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def status(self) -> Status:
+        """``found`` when ``exact``, else ``feasible`` (a bound, not the distance)."""
+        return Status.FOUND if self.exact else Status.FEASIBLE
+
+    @property
+    def effort(self) -> Effort:
+        """A distance's methods count no effort (their figures are in ``details``)."""
+        return Effort()
+
+    @property
+    def bound(self) -> None:
+        """No separate bound: an inexact ``distance`` is itself the lower bound."""
+        return None
 
     def __int__(self) -> int:
         return self.distance
@@ -340,6 +420,18 @@ class Outcome:
     reason: str | None = None
     interrupted: bool = field(default=False, compare=False)
     """Whether Ctrl-C stopped the engine (its answer, if any, is the best so far)."""
+    winner: str | None = None
+    """For a race (``method='race'``), the rival whose answer this is."""
+
+    @property
+    def method_label(self) -> str:
+        """The method as text: ``'prune'``, or ``'race (prune won)'`` for a race.
+
+        Examples:
+            >>> Outcome("tour", "race", Status.FOUND, 0.1, winner="prune").method_label
+            'race (prune won)'
+        """
+        return race_label(self.method, self.winner)
 
     @property
     def tour(self) -> Tour | None:
@@ -351,9 +443,9 @@ class Outcome:
 
         The shared keys are ``question``, ``method``, ``status``, ``seconds``,
         ``effort``, ``bound``, ``reason`` and ``cells`` (the answer's cells as
-        coordinate lists, ``None`` without an answer); the answer's
-        ``as_dict()`` adds its own keys (``closed``, ``distance``, ``moves``,
-        ``directed`` ...).
+        coordinate lists, ``None`` without an answer), and ``winner`` for a
+        race (the rival that answered); the answer's ``as_dict()`` adds its own
+        keys (``closed``, ``distance``, ``moves``, ``directed`` ...).
         """
         row: dict[str, Any] = {
             "question": self.question,
@@ -365,6 +457,8 @@ class Outcome:
             "reason": self.reason,
             "cells": None,
         }
+        if self.winner is not None:
+            row["winner"] = self.winner
         if self.value is not None:
             row.update(self.value.as_dict())
         return row
@@ -455,7 +549,7 @@ class Sweep:
 
         Examples:
             >>> from cpknight import sweep
-            >>> d = sweep("3x4", method="prune").as_dict()
+            >>> d = sweep("3x4", closed=False, method="prune").as_dict()
             >>> d["counts"], d["rows"][0]["start"], d["rows"][0]["status"]
             ({'found': 6, 'infeasible': 6, 'unknown': 0}, [0, 0], 'found')
         """
@@ -574,6 +668,16 @@ class TourCount:
     method: str = "cpsat"
     frontier: FrontierStats | None = None
     counts_so_far: bool = True
+
+    @property
+    def effort(self) -> Effort:
+        """A count reports its states (``frontier``), not an effort."""
+        return Effort()
+
+    @property
+    def bound(self) -> None:
+        """A stopped count's numbers are lower bounds in ``as_dict``, not here."""
+        return None
 
     def as_dict(self) -> dict[str, Any]:
         """The count's JSON keys (see :meth:`Outcome.as_dict`).

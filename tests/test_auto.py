@@ -15,10 +15,10 @@ from cpknight import (
     api,
     find_tour,
     is_tour,
-    move_graph,
     tiling,
 )
 from cpknight.engines import Engine, TourInstance
+from cpknight.pieces import as_piece
 from cpknight.solving import Run
 from cpknight.tours import auto
 
@@ -73,15 +73,13 @@ def test_auto_picks(spec: str, closed: bool, expected: str) -> None:
     if expected == "tiles":
         assert tiling.suits(board, KNIGHT)
         return
-    graph = move_graph(board, KNIGHT)
-    assert api.choose_tour_method(graph, closed=closed, start=None, end=None) == (
-        expected
-    )
+    instance = TourInstance(board, KNIGHT, closed=closed)
+    assert api.choose_tour_method(instance).method == expected
 
 
 def test_auto_races_other_leapers() -> None:
-    graph = move_graph(Board.parse("14x14"), "antelope")
-    assert api.choose_tour_method(graph, closed=True, start=None, end=None) == "race"
+    antelope = TourInstance(Board.parse("14x14"), as_piece("antelope"))
+    assert api.choose_tour_method(antelope).method == "race"
 
 
 @pytest.mark.parametrize(

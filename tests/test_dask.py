@@ -44,8 +44,8 @@ def _answers(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
 
 def test_sweep_study_and_sharded_count_match_the_serial_run(cluster: Any) -> None:
     on_dask = RunOptions(scheduler=cluster.scheduler_address)
-    serial = sweep("5x5", method="prune")
-    remote = sweep("5x5", method="prune", run=on_dask)
+    serial = sweep("5x5", closed=False, method="prune")
+    remote = sweep("5x5", closed=False, method="prune", run=on_dask)
     assert [(c.cell, c.status, c.effort, c.reason) for c in remote.cells] == [
         (c.cell, c.status, c.effort, c.reason) for c in serial.cells
     ]

@@ -220,8 +220,8 @@ def test_sweep_workers_leave_ctrl_c_to_the_parent() -> None:
 @pytest.mark.timeout(60)
 def test_a_pool_bigger_than_the_cores_is_capped_and_agrees() -> None:
     assert usable_cores() >= 1
-    alone = sweep("3x4", method="prune")
-    many = sweep("3x4", method="prune", jobs=25)
+    alone = sweep("3x4", closed=False, method="prune")
+    many = sweep("3x4", closed=False, method="prune", jobs=25)
     assert [c.status for c in many.cells] == [c.status for c in alone.cells]
     # 3x4: open tours start on the 6 cells of one colour class (Conrad et al.)
     assert alone.counts() == {"found": 6, "infeasible": 6, "unknown": 0}
@@ -244,11 +244,22 @@ def test_a_sweep_budget_bounds_the_whole_sweep(
 @pytest.mark.timeout(60)
 def test_cells_a_budget_left_are_run_on_resume(tmp_path: Path) -> None:
     results = tmp_path / "sweep.jsonl"
-    first = sweep("4x5", method="prune", budget=1e-6, run=RunOptions(results=results))
+    first = sweep(
+        "4x5",
+        closed=False,
+        method="prune",
+        budget=1e-6,
+        run=RunOptions(results=results),
+    )
     assert {c.reason for c in first.cells} == {
         "the run's budget ran out before this task"
     }
-    again = sweep("4x5", method="prune", run=RunOptions(results=results, resume=True))
+    again = sweep(
+        "4x5",
+        closed=False,
+        method="prune",
+        run=RunOptions(results=results, resume=True),
+    )
     assert [(c.cell, c.status) for c in again.cells] == [
-        (c.cell, c.status) for c in sweep("4x5", method="prune").cells
+        (c.cell, c.status) for c in sweep("4x5", closed=False, method="prune").cells
     ]

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from cpknight import KNIGHT, Board, SolveLimitError, SolveOptions, is_tour
-from cpknight.api import try_tour
+from cpknight.api import compare_tours, try_tour
 from cpknight.engines import TourInstance
 from cpknight.tours import cpsat
 
@@ -37,8 +37,12 @@ def test_race_agrees_with_cpsat_and_leaves_no_thread(
     alone = try_tour(board, piece=piece, closed=closed, method="cpsat", options=OPTIONS)
     assert str(raced.status) == str(alone.status)
     assert str(raced.status) in ("found", "infeasible")
+    assert raced.method == "race"
+    assert raced.winner in ("prune", "cpsat")
+    assert raced.as_dict()["winner"] == raced.winner
     if raced.tour is not None:
-        assert raced.tour.method in ("prune", "cpsat")
+        assert raced.tour.method == "race"
+        assert raced.tour.winner == raced.winner
         assert is_tour(board, raced.tour.cells, piece=piece, closed=closed)
     assert _threads_left() == []
 
@@ -78,3 +82,39 @@ def test_cancel_stops_a_cpsat_search() -> None:
     assert not thread.is_alive()
     assert time.perf_counter() - began < 2
     assert isinstance(box.get("error"), SolveLimitError)
+
+
+def test_the_race_row_names_its_winner() -> None:
+    # compare --method all: the race's row says 'race', not its winner's
+    # name (which made 'prune' appear twice).
+    c = compare_tours("6x6", methods="prune,cpsat,race", options=OPTIONS)
+    methods = [o.method for o in c.rows]
+    assert methods == ["prune", "cpsat", "race"]
+    race = c.rows[-1]
+    assert race.winner in ("prune", "cpsat")
+    assert race.method_label == f"race ({race.winner} won)"
+    assert race.as_dict()["winner"] == race.winner
+    assert "winner" not in c.rows[0].as_dict()
+    assert race.tour is not None
+    assert repr(race.tour).endswith(f"by race ({race.winner} won)>")
+
+
+def test_a_race_proving_none_names_the_prover() -> None:
+    outcome = try_tour(
+        Board.parse("4x6", topology="cylinder"),
+        closed=True,
+        method="race",
+        options=OPTIONS,
+    )
+    assert str(outcome.status) == "infeasible"
+    assert outcome.method == "race"
+    assert outcome.winner in ("prune", "cpsat")
+
+
+def test_the_comparison_text_says_who_won_the_race() -> None:
+    from cpknight.render import comparison_text
+
+    c = compare_tours("6x6", methods="prune,race", options=OPTIONS)
+    text = comparison_text(c, "closed tour of 6x6")
+    race = c.rows[-1]
+    assert f"race ({race.winner} won)" in text

@@ -73,9 +73,10 @@ def test_an_interrupted_sweep_resumes_with_nothing_lost_or_twice(
     tmp_path: Path, jobs: int
 ) -> None:
     path = tmp_path / "sweep.jsonl"
-    whole = sweep("5x5", method="prune")
+    whole = sweep("5x5", closed=False, method="prune")
     cut = sweep(
         "5x5",
+        closed=False,
         method="prune",
         run=RunOptions(jobs=jobs, results=path),
         progress=_interrupt_after(7),
@@ -90,6 +91,7 @@ def test_an_interrupted_sweep_resumes_with_nothing_lost_or_twice(
     seen: list[int] = []
     again = sweep(
         "5x5",
+        closed=False,
         method="prune",
         run=RunOptions(jobs=jobs, results=path, resume=True),
         progress=lambda done, total: seen.append(done),

@@ -20,9 +20,10 @@ from cpknight.api import TOUR_METHODS, choose_tour_method, find_tour
 from cpknight.board import Board
 from cpknight.checks import check_tour
 from cpknight.cli import main
+from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
 from cpknight.io import read_tour_file
-from cpknight.pieces import move_graph
+from cpknight.pieces import KNIGHT
 from cpknight.solving import SolveOptions
 from cpknight.tiling import build as tile_build
 from cpknight.tiling import tile_tour
@@ -159,10 +160,10 @@ def test_registered_and_chosen_by_auto() -> None:
     assert TOUR_METHODS["tiles"].target == "cpknight.tiling:solve"
     assert TOUR_METHODS["tiles"].reads == "board"
     assert find_tour("200x300", method="auto").method == "tiles"
-    graph = move_graph(Board((20, 20)), "knight")
-    assert choose_tour_method(graph, closed=True, start=None, end=None) == "tiles"
-    small = move_graph(Board((8, 8)), "knight")
-    assert choose_tour_method(small, closed=True, start=None, end=None) != "tiles"
+    large = TourInstance(Board((20, 20)), KNIGHT)
+    assert choose_tour_method(large).method == "tiles"
+    small = TourInstance(Board((8, 8)), KNIGHT)
+    assert choose_tour_method(small).method != "tiles"
 
 
 def test_time_limit_is_honoured() -> None:

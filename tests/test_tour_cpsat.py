@@ -381,3 +381,40 @@ def test_an_open_model_refuses_the_same_start_and_end() -> None:
     graph = move_graph(Board.parse("5x5"))
     with pytest.raises(InvalidInputError, match="cannot start and end on the same"):
         build_tour_model(graph, closed=False, start="a1", end="a1")
+
+
+# ---------------------------------------------- stopped with no time limit
+
+
+def test_a_cancelled_solve_without_a_limit_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A race cancels CP-SAT's clock when the search answers first; with no
+    # time limit set the message once formatted None with ':g' (TypeError).
+    from cpknight.engines import TourInstance
+    from cpknight.pieces import KNIGHT
+    from cpknight.solving import Run
+    from cpknight.tours import cpsat
+
+    def stopped(
+        solver: cp_model.CpSolver, model: cp_model.CpModel
+    ) -> cp_model.CpSolverStatus:
+        solver.parameters.max_time_in_seconds = 1e-6
+        solver.solve(model)
+        return cp_model.UNKNOWN  # whatever it found: no answer in time
+
+    def cancelled(
+        solver: cp_model.CpSolver, model: cp_model.CpModel, run: Run
+    ) -> tuple[cp_model.CpSolverStatus, bool]:
+        run.clock.cancel()  # what the race does while CP-SAT solves
+        return stopped(solver, model), False
+
+    monkeypatch.setattr(cpsat, "solve_cpsat", cancelled)
+    instance = TourInstance(Board.parse("6x6"), KNIGHT)
+    with pytest.raises(SolveLimitError, match="another engine answered first"):
+        cpsat.solve(instance, SolveOptions().start())
+    with pytest.raises(SolveLimitError, match="another engine answered first"):
+        cpsat.solve(instance, SolveOptions(time_limit=5).start())
+    monkeypatch.setattr(cpsat, "solve_cpsat", lambda s, m, _: (stopped(s, m), False))
+    with pytest.raises(SolveLimitError, match="time limit of 5 s"):
+        cpsat.solve(instance, SolveOptions(time_limit=5).start())

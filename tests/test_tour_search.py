@@ -30,7 +30,7 @@ from cpknight.api import (
     try_tour,
 )
 from cpknight.engines import TourInstance
-from cpknight.pieces import MoveGraph, move_graph
+from cpknight.pieces import KNIGHT, MoveGraph, move_graph
 from cpknight.tours.search import (
     SearchExhaustedError,
     solve_backtrack,
@@ -388,11 +388,16 @@ def test_sweep_5x5_open_starts_on_even_cells() -> None:
 
 
 def test_sweep_in_worker_processes_matches() -> None:
-    one = sweep("3x4", method="prune")
-    two = sweep("3x4", method="prune", jobs=2)
+    one = sweep("3x4", closed=False, method="prune")
+    two = sweep("3x4", closed=False, method="prune", jobs=2)
     assert [c.status for c in one.cells] == [c.status for c in two.cells]
     seen: list[int] = []
-    sweep("3x4", method="prune", progress=lambda done, total: seen.append(done))
+    sweep(
+        "3x4",
+        closed=False,
+        method="prune",
+        progress=lambda done, total: seen.append(done),
+    )
     assert seen == list(range(1, 13))
 
 
@@ -412,13 +417,14 @@ def test_sweep_reports_unknown_cells() -> None:
 def test_auto_picks_by_the_measured_rule() -> None:
     """benchmarks/auto.py: prune on plain boards, greedy on huge open ones,
     the race of prune and CP-SAT on boards with blocked cells."""
-    plain = move_graph(Board((8, 8)))
-    assert choose_tour_method(plain, closed=True, start=None, end=None) == "prune"
-    assert choose_tour_method(plain, closed=False, start=(0, 0), end=None) == "prune"
-    huge = move_graph(Board((250, 250), topology="torus"))
-    assert choose_tour_method(huge, closed=False, start=None, end=None) == "greedy"
-    holed = move_graph(Board.parse("holed8"))
-    assert choose_tour_method(holed, closed=False, start=None, end=None) == "race"
+    plain = Board((8, 8))
+    assert choose_tour_method(TourInstance(plain, KNIGHT)).method == "prune"
+    from_a1 = TourInstance(plain, KNIGHT, closed=False, start=(0, 0))
+    assert choose_tour_method(from_a1).method == "prune"
+    huge = TourInstance(Board((250, 250), topology="torus"), KNIGHT, closed=False)
+    assert choose_tour_method(huge).method == "greedy"
+    holed = TourInstance(Board.parse("holed8"), KNIGHT, closed=False)
+    assert choose_tour_method(holed).method == "race"
     assert find_tour("6x6", closed=True, method="auto").method == "prune"
 
 

@@ -99,9 +99,6 @@ def method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
     return registry.names(",".join(methods))
 
 
-_method_names = method_names  # the old spelling, until api/tours.py moves over
-
-
 def attempt_or_refuse(engine: Engine, instance: Any, run: Run) -> Outcome:
     """:func:`attempt`, with an engine refusing the instance as an outcome."""
     try:

@@ -7,12 +7,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from cpknight import tiling
 from cpknight.api.common import (
     BoardLike,
-    _method_names,
     each_engine,
+    method_names,
     resolve,
+    solve_options,
 )
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
@@ -40,10 +40,7 @@ from cpknight.runner import AGAIN, Row, RunInterrupted, RunOptions, Task, run_ta
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
-from cpknight.tours.auto import (
-    check_theorems,
-    choose_tour_method,
-)
+from cpknight.tours.auto import check_theorems, choose_tour_method
 from cpknight.tours.certificates import check_tour_possible
 
 
@@ -56,6 +53,7 @@ def find_tour(
     end: CellLike | None = None,
     method: str = "auto",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     constraints: TourConstraints | None = None,
 ) -> Tour:
     """Find a tour: every open cell once, closed (a circuit) or open (a path).
@@ -70,6 +68,8 @@ def find_tour(
             for :func:`try_tour` and ``cpknight tour``) to let
             :func:`choose_tour_method` pick (the tour's ``method`` says which).
         options: time limit, workers, seed.
+        time_limit: seconds, model building included (replaces the limit in
+            ``options``).
         constraints: side constraints (:func:`cpknight.tour_constraints`):
             visit numbers, required and forbidden moves, a symmetry. CP-SAT
             honours them all; an engine that cannot refuses
@@ -84,8 +84,17 @@ def find_tour(
         SolveLimitError: the time limit was reached without an answer.
         InvalidBoardError, InvalidCellError, InvalidPieceError,
         InvalidInputError: bad input.
+
+    Examples:
+        >>> from cpknight import is_tour
+        >>> t = find_tour("6x6", time_limit=10)
+        >>> is_tour(t.board, t.cells, closed=True), t.method  # auto picked
+        (True, 'prune')
+        >>> t = find_tour(Board.parse("6x6", topology="torus"))  # auto: the race
+        >>> t.method, t.winner in ("prune", "cpsat")
+        ('race', True)
     """
-    run = (options or SolveOptions()).start()
+    run = solve_options(options, time_limit).start()
     instance = _tour_instance(
         board,
         piece,
@@ -104,23 +113,23 @@ def _solve_tour(
 ) -> Tour:
     """Solve a tour instance with ``method`` (or what ``auto`` picks).
 
-    The certificates run first for engines that read the move graph; ``auto``
-    picks after them. The engine used is appended to ``picked`` (before it
-    runs, so that an outcome names it whatever happens).
+    ``auto`` is :func:`choose_tour_method`. The certificates run before any
+    engine that reads the move graph, and when the move graph chose, the
+    existence theorems after them: a board they settle never reaches an
+    engine. The engine used is appended to ``picked`` (before it runs, so
+    that an outcome names it whatever happens).
     """
     auto = method == "auto"
-    if not auto:
+    by_graph = False  # whether auto chose from the move graph
+    if auto:
+        choice = choose_tour_method(instance, run)
+        method, by_graph = choice.method, choice.stage == "graph"
+        # What the certificates settle names 'auto' when the graph chose.
+        picked.append("auto" if by_graph else method)
+    else:
         TOUR_METHODS.engine(method)  # says which names exist
-    elif instance.constraints and not (
-        "tiles" in TOUR_METHODS and tiling.takes(instance)
-    ):
-        method = "cpsat"  # honours every side constraint
-    elif "tiles" in TOUR_METHODS and tiling.suits(
-        instance.board, instance.piece, end=instance.end
-    ):
-        method = "tiles"
-    if method == "auto" or TOUR_METHODS[method].reads == "graph":
         picked.append(method)
+    if TOUR_METHODS[method].reads == "graph":
         check_tour_possible(
             instance.build_graph(run),
             closed=instance.closed,
@@ -128,16 +137,10 @@ def _solve_tour(
             end=instance.end,
             check=run.check,
         )
-        if method == "auto":
+        if by_graph:
             check_theorems(
                 instance.board,
                 instance.piece,
-                closed=instance.closed,
-                start=instance.start,
-                end=instance.end,
-            )
-            method = choose_tour_method(
-                instance.graph,
                 closed=instance.closed,
                 start=instance.start,
                 end=instance.end,
@@ -202,6 +205,7 @@ def iter_tours(
     end: CellLike | None = None,
     method: str = "prune",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     constraints: TourConstraints | None = None,
 ) -> Iterator[Tour]:
     """Every tour of a board, one checked tour at a time, by backtracking search.
@@ -218,6 +222,8 @@ def iter_tours(
         end: list only the tours to this cell (open tours).
         method: ``'prune'`` (fastest), ``'warnsdorff'`` or ``'backtrack'``.
         options: the time limit bounds the whole enumeration.
+        time_limit: seconds for the whole enumeration (replaces the limit in
+            ``options``).
         constraints: visit numbers, required and forbidden moves.
 
     Yields:
@@ -246,7 +252,9 @@ def iter_tours(
         purpose="a tour",
         constraints=constraints,
     )
-    yield from iter_search_tours(instance, (options or SolveOptions()).start(), method)
+    yield from iter_search_tours(
+        instance, solve_options(options, time_limit).start(), method
+    )
 
 
 def try_tour(
@@ -258,6 +266,7 @@ def try_tour(
     end: CellLike | None = None,
     method: str = "auto",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     constraints: TourConstraints | None = None,
 ) -> Outcome:
     """Ask one engine for a tour and report whatever happened, timed.
@@ -273,13 +282,13 @@ def try_tour(
         InvalidInputError: bad input (these are not outcomes).
 
     Examples:
-        >>> str(try_tour("4x4", method="prune").status)
+        >>> str(try_tour("4x4", method="prune", time_limit=5).status)
         'infeasible'
         >>> o = try_tour("5x5", closed=False, start="a1", method="warnsdorff")
         >>> str(o.status), o.tour is not None, o.effort.backtracks
         ('found', True, 0)
     """
-    run = (options or SolveOptions()).start()
+    run = solve_options(options, time_limit).start()
     instance = _tour_instance(
         board,
         piece,
@@ -313,6 +322,7 @@ def compare_tours(
     end: CellLike | None = None,
     methods: str | Sequence[str] = "all",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     constraints: TourConstraints | None = None,
 ) -> Comparison:
     """Every chosen tour engine on one instance, side by side, cross-checked.
@@ -329,6 +339,7 @@ def compare_tours(
         methods: names in :data:`TOUR_METHODS` or ``'auto'`` (a list, a comma
             string, or ``'all'``).
         options: time limit (per engine), workers, seed.
+        time_limit: seconds per engine (replaces the limit in ``options``).
         constraints: side constraints; engines that cannot honour them are
             ``refused``.
 
@@ -350,7 +361,7 @@ def compare_tours(
         >>> compare_tours("4x4", methods=["prune", "cpsat"]).statuses()
         ['infeasible', 'infeasible']
     """
-    names = _method_names(TOUR_METHODS, methods)
+    names = method_names(TOUR_METHODS, methods)
     instance = _tour_instance(
         board,
         piece,
@@ -360,7 +371,7 @@ def compare_tours(
         purpose="a tour",
         constraints=constraints,
     )
-    opts = options or SolveOptions()
+    opts = solve_options(options, time_limit)
 
     def one(name: str, run: Run) -> Outcome:
         try:
@@ -376,31 +387,33 @@ def compare_tours(
             + ", ".join(f"{o.method} {o.status}" for o in rows)
         )
     return Comparison(
-        question="tour",
-        instance={
-            "board": instance.board.label,
-            "piece": list(instance.piece.vector),
-            "closed": closed,
-            "start": None if instance.start is None else list(instance.start),
-            "end": None if instance.end is None else list(instance.end),
-            "time_limit": opts.time_limit,
-            **(
-                {"constraints": instance.constraints.as_dict()}
-                if instance.constraints
-                else {}
-            ),
-        },
-        rows=tuple(rows),
+        question="tour", instance=_instance_row(instance, opts), rows=tuple(rows)
     )
+
+
+def _instance_row(instance: TourInstance, options: SolveOptions) -> dict[str, Any]:
+    """A tour instance as plain data, as a comparison's JSON shows it."""
+    row: dict[str, Any] = {
+        "board": instance.board.label,
+        "piece": list(instance.piece.vector),
+        "closed": instance.closed,
+        "start": None if instance.start is None else list(instance.start),
+        "end": None if instance.end is None else list(instance.end),
+        "time_limit": options.time_limit,
+    }
+    if instance.constraints:
+        row["constraints"] = instance.constraints.as_dict()
+    return row
 
 
 def sweep(
     board: BoardLike,
     *,
     piece: PieceLike = KNIGHT,
-    closed: bool = False,
+    closed: bool = True,
     method: str = "auto",
     options: SolveOptions | None = None,
+    time_limit: float | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     budget: float | None = None,
@@ -411,10 +424,12 @@ def sweep(
     Args:
         board: a finite board.
         piece: the leaper.
-        closed: closed or open tours (open is the interesting question: on a
-            closed tour every cell is a start).
+        closed: closed tours (the default, as everywhere) or open ones
+            (``closed=False``: the interesting question, since on a closed
+            tour every cell is a start).
         method: a name in :data:`TOUR_METHODS` or ``'auto'`` (picked per cell).
         options: the time limit applies to each cell.
+        time_limit: seconds for each cell (replaces the limit in ``options``).
         jobs: worker processes (1 runs in this process), at most one per
             usable core; ``run`` overrides it.
         progress: called as ``progress(done, total)`` after each cell.
@@ -434,7 +449,9 @@ def sweep(
         RunInterrupted: Ctrl-C; the cells done are in the results file.
 
     Examples:
-        >>> s = sweep("3x4", method="prune")
+        >>> sweep("3x4", method="prune", time_limit=5).counts()  # closed: none
+        {'found': 0, 'infeasible': 12, 'unknown': 0}
+        >>> s = sweep("3x4", closed=False, method="prune")
         >>> s.counts()
         {'found': 6, 'infeasible': 6, 'unknown': 0}
         >>> str(s["a1"].status), str(s["b1"].status)
@@ -449,7 +466,7 @@ def sweep(
     if budget is not None:
         SolveOptions(time_limit=budget)  # the same check as a time limit
     run = run or RunOptions(jobs=jobs)
-    opts = options or SolveOptions()
+    opts = solve_options(options, time_limit)
     cells = list(resolved.open_cells())
     # One clock for the whole sweep: wall time, comparable across processes.
     deadline = None if budget is None else time.time() + budget
@@ -463,25 +480,29 @@ def sweep(
     except RunInterrupted as exc:
         interrupted = True
         rows = exc.rows
-    why = "interrupted (Ctrl-C) before this cell was finished"  # rows not done
     return Sweep(
         board=resolved,
         piece=leaper,
         closed=closed,
         method=method,
         cells=tuple(
-            SweepCell(cell, Status.UNKNOWN, 0.0, reason=why)
-            if row is None
-            else SweepCell(
-                cell=cell,
-                status=Status(row["status"]),
-                seconds=float(row.get("seconds", 0.0)),
-                effort=Effort.from_dict(row.get("effort", {})),
-                reason=row.get("reason"),
-            )
-            for cell, row in zip(cells, rows, strict=True)
+            _sweep_cell(cell, row) for cell, row in zip(cells, rows, strict=True)
         ),
         interrupted=interrupted,
+    )
+
+
+def _sweep_cell(cell: Cell, row: Row | None) -> SweepCell:
+    """A sweep's cell from its runner row (``None``: Ctrl-C came first)."""
+    if row is None:
+        why = "interrupted (Ctrl-C) before this cell was finished"
+        return SweepCell(cell, Status.UNKNOWN, 0.0, reason=why)
+    return SweepCell(
+        cell=cell,
+        status=Status(row["status"]),
+        seconds=float(row.get("seconds", 0.0)),
+        effort=Effort.from_dict(row.get("effort", {})),
+        reason=row.get("reason"),
     )
 
 

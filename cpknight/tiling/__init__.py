@@ -11,8 +11,9 @@ The one public face of the folder, behind the ``tiles`` tour engine:
 * whether it can fix ends: :func:`fixes_ends` (both sides at least
   :data:`AUTO_MIN_SIDE`: a chain of path tiles between the two ends).
 
-The modules behind it are internal: ``scope`` (which instances the tiler
-takes: cheap, read by ``auto`` before anything heavy loads), ``layout`` (how a
+What it suits is decided in :mod:`cpknight.tours.tiles_scope` (cheap, and
+read by the tour engines' ``auto``, a layer below the tiler). The modules
+behind the face are internal: ``layout`` (how a
 board is cut into tiles, and where two tiles join), ``build`` (the structured
 tiles, by CP-SAT, and ``catalogue.json``), ``join`` (the numpy steps that join
 tiles into one tour), ``strips`` (boards 3 or 4 cells high), ``tiles`` (the
@@ -39,7 +40,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cpknight.lazy import exports
-from cpknight.tiling.scope import AUTO_MIN_SIDE, fixes_ends, plain_knight, suits, takes
+from cpknight.tours.tiles_scope import (
+    AUTO_MIN_SIDE,
+    fixes_ends,
+    plain_knight,
+    suits,
+    takes,
+)
 
 if TYPE_CHECKING:
     from cpknight.tiling.tiles import solve, tile_tour

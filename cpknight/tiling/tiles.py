@@ -97,9 +97,9 @@ from cpknight.tiling.layout import (
     tile_origins,
 )
 from cpknight.tiling.repair import check_colours, ends_fixed, near, through_moves
-from cpknight.tiling.scope import AUTO_MIN_SIDE, fixes_ends, plain_knight
 from cpknight.tiling.strips import strip_tour
 from cpknight.tours.existence import closed_tour_exists, open_tour_exists
+from cpknight.tours.tiles_scope import AUTO_MIN_SIDE, fixes_ends, plain_knight
 
 __all__ = ["solve", "tile_tour"]
 

@@ -11,11 +11,12 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.engines import Engine, Registry
+from cpknight.engines import Engine, Registry, TourInstance
+from cpknight.results import Tour
 
 __all__ = ["ENGINES"]
 
-ENGINES = Registry(
+ENGINES: Registry[TourInstance, Tour] = Registry(
     "tour",
     [
         Engine(

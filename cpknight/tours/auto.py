@@ -6,94 +6,123 @@ then tiles for large plain knight rectangles, ``prune`` for the other plain
 knight boards, and a race of ``prune`` against CP-SAT on everything else
 (shaped boards, tori, cylinders, 3D, other leapers) up to
 :data:`RACE_CELLS` cells, where neither wins everywhere; greedy for huge open
-tours, and ``prune`` beyond.
+tours, and ``prune`` beyond. No rule picks well off plain boards: ``prune``
+finds 40x40 with 30 blocked cells in 0.01 s where CP-SAT needs a second, but
+stalls on the antelope's 14x14 and on the 4x6 cylinder (which has no tour),
+where CP-SAT answers in 0.1 s; hence the race.
 
 Examples:
-    >>> from cpknight import move_graph
-    >>> choose_tour_method(move_graph("holed8"), closed=False, start=None, end=None)
+    >>> from cpknight.board import Board
+    >>> from cpknight.pieces import KNIGHT
+    >>> choose_tour_method(TourInstance(Board.parse("holed8"), KNIGHT)).method
     'race'
 """
 
 from __future__ import annotations
 
-from cpknight import tiling
+from dataclasses import dataclass
+from typing import Literal
+
 from cpknight.board import Board, Cell
+from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError
-from cpknight.pieces import KNIGHT, Leaper, MoveGraph
+from cpknight.pieces import Leaper
+from cpknight.solving import Run
 from cpknight.tours import ENGINES
+from cpknight.tours.tiles_scope import plain_knight, suits, takes
 
 __all__ = [
     "GREEDY_CELLS",
     "RACE_CELLS",
+    "Choice",
     "check_theorems",
     "choose_tour_method",
     "plain_knight",
 ]
 
 
-def choose_tour_method(
-    graph: MoveGraph, *, closed: bool, start: Cell | None, end: Cell | None
-) -> str:
-    """The tour engine ``method='auto'`` uses for an instance.
+@dataclass(frozen=True)
+class Choice:
+    """The engine ``method='auto'`` picked for a tour instance, and why.
 
-    The rule follows ``benchmarks/auto.py``. First, plain rectangular knight
-    boards that :func:`cpknight.tiling.suits` accepts (both sides 12
-    or more, or one side 40 or more) go to ``tiles`` (``find_tour`` picks it
-    before building the move graph). Other plain knight rectangles go to
-    ``prune`` (8x8 in a millisecond). Everything else up to :data:`RACE_CELLS`
-    cells (blocked cells, tori, cylinders, 3D boards, other leapers) goes to
-    ``race``: ``prune`` and CP-SAT side by side, the first answer wins. There
-    no rule picks well: ``prune`` finds 40x40 with 30 blocked cells in 0.01 s
-    where CP-SAT needs a second, but stalls on the antelope's 14x14 and on the
-    4x6 cylinder (which has no tour), where CP-SAT answers in 0.1 s. Beyond,
-    open tours with no fixed end over :data:`GREEDY_CELLS` cells go to
-    ``greedy``, and the rest to ``prune``.
+    Attributes:
+        method: a name in :data:`ENGINES`.
+        reason: the rule that picked it, in a few words.
+        stage: ``'board'`` when the board and the side constraints decided
+            (before any move graph is built), ``'graph'`` when the move graph
+            did: the certificates and the existence theorems are asked first
+            (see :func:`cpknight.api.find_tour`), so that a board without a
+            tour never reaches an engine.
+
+    Examples:
+        >>> Choice("prune", "a plain knight rectangle")
+        Choice(method='prune', reason='a plain knight rectangle', stage='graph')
+    """
+
+    method: str
+    reason: str
+    stage: Literal["board", "graph"] = "graph"
+
+
+def choose_tour_method(instance: TourInstance, run: Run | None = None) -> Choice:
+    """The tour engine ``method='auto'`` uses for an instance, and why.
+
+    In order: side constraints go to ``cpsat`` (unless the tiles
+    :func:`~cpknight.tiling.takes` them); large plain knight rectangles
+    (:func:`~cpknight.tiling.suits`) to ``tiles``,
+    before any move graph is built; other plain knight rectangles to
+    ``prune``; anything else up to :data:`RACE_CELLS` cells to ``race``; open
+    tours with no fixed end over :data:`GREEDY_CELLS` cells to ``greedy``
+    (``find_tour`` falls back on ``prune`` when it gives up with time left);
+    the rest to ``prune``.
+
+    Args:
+        instance: the tour instance.
+        run: the run whose clock bounds building the move graph, when the
+            rule needs it (``None``: built unbounded).
 
     Returns:
-        A name in :data:`ENGINES`.
+        The :class:`Choice`: the engine's name in :data:`ENGINES` and the rule.
 
     Raises:
         InvalidInputError: no tour engine is installed.
+        SolveLimitError: the time limit passed while building the move graph.
 
     Examples:
-        >>> from cpknight.pieces import KNIGHT, move_graph
-        >>> g = move_graph("8x8", KNIGHT)
-        >>> choose_tour_method(g, closed=False, start=(0, 0), end=None)
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> choose_tour_method(TourInstance(Board.parse("8x8"), KNIGHT)).method
         'prune'
+        >>> choose_tour_method(TourInstance(Board.parse("holed8"), KNIGHT)).reason
+        'not a plain knight rectangle, up to 2500 cells: prune and cpsat race'
     """
-    if "tiles" in ENGINES and tiling.suits(graph.board, graph.piece, end=end):
-        return "tiles"
+    board, piece = instance.board, instance.piece
+    tiles = "tiles" in ENGINES
+    if instance.constraints and not (tiles and takes(instance)):
+        return Choice("cpsat", "side constraints: cpsat honours them all", "board")
+    if tiles and suits(board, piece, end=instance.end):
+        why = "a large plain knight rectangle"
+        if instance.constraints:
+            why = f"required moves on {why}: the tiles repair them in"
+        return Choice("tiles", why, "board")
+    graph = instance.graph if run is None else instance.build_graph(run)
     if (
-        not plain_knight(graph.board, graph.piece)
+        not plain_knight(board, piece)
         and graph.n_nodes <= RACE_CELLS
         and "race" in ENGINES
         and "cpsat" in ENGINES
     ):
-        return "race"
-    if not closed and end is None and graph.n_nodes > GREEDY_CELLS:
-        return "greedy"
+        why = f"not a plain knight rectangle, up to {RACE_CELLS} cells"
+        return Choice("race", f"{why}: prune and cpsat race")
+    if not instance.closed and instance.end is None and graph.n_nodes > GREEDY_CELLS:
+        return Choice("greedy", f"an open tour with free end over {GREEDY_CELLS} cells")
     if "prune" in ENGINES:
-        return "prune"
+        if plain_knight(board, piece):
+            return Choice("prune", "a plain knight rectangle")
+        return Choice("prune", f"over {RACE_CELLS} cells, beyond the race")
     if ENGINES:
-        return next(iter(ENGINES))
+        return Choice(next(iter(ENGINES)), "the only tour engine installed")
     raise InvalidInputError("no tour engine is available")
-
-
-def plain_knight(board: Board, piece: Leaper) -> bool:
-    """The knight on a bounded 2D rectangle without blocked cells.
-
-    Examples:
-        >>> from cpknight.pieces import CAMEL, KNIGHT
-        >>> plain_knight(Board((8, 8)), KNIGHT), plain_knight(Board((8, 8)), CAMEL)
-        (True, False)
-    """
-    return (
-        piece == KNIGHT
-        and board.dim == 2
-        and not board.unbounded
-        and not board.blocked
-        and not any(board.wrap)
-    )
 
 
 def check_theorems(

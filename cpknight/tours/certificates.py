@@ -111,24 +111,8 @@ closed tour alternates colours, so they must be equal'
         >>> tour_certificate(g, closed=False, start=(0, 0)) is None
         True
     """
-    board = graph.board
-    n = graph.n_nodes
-    name = board.cell_name
-    if n == 0:
-        return Certificate("empty", f"board {board.label} has no open cells")
-    if closed and n < 3:
-        return Certificate(
-            "too-small",
-            f"a closed tour needs at least 3 cells; board {board.label} has {n}",
-        )
-    if n == 1:
-        return None
-    if start is not None and end is not None and start == end:
-        return Certificate(
-            "endpoints",
-            f"the tour cannot start and end on the same cell {name(start)} "
-            f"of {n} cells",
-        )
+    if graph.n_nodes < (3 if closed else 2) or (start is not None and start == end):
+        return _size_certificate(graph, closed=closed, start=start)
     step = check or _no_check
     step("looking for a certificate")
     degree = graph.degree
@@ -139,15 +123,7 @@ closed tour alternates colours, so they must be equal'
     levels = bfs_levels(graph, 0, check=check)
     step("looking for a certificate")
     if (levels < 0).any():
-        labels = component_labels(graph)
-        parts = int(labels.max()) + 1
-        first = name(graph.cell(0))
-        other = name(graph.cell(int(np.flatnonzero(labels != labels[0])[0])))
-        return Certificate(
-            "disconnected",
-            f"the move graph has {parts} components; no move sequence joins "
-            f"{first} and {other}",
-        )
+        return _disconnected(graph)
     found = _colour_certificate(
         graph, _colouring(graph, levels, check), closed=closed, start=start, end=end
     )
@@ -157,6 +133,41 @@ closed tour alternates colours, so they must be equal'
     if closed:
         return _forced_cycle_certificate(graph, degree)
     return _open_forced_cycles(graph, degree, start=start, end=end)
+
+
+def _size_certificate(
+    graph: MoveGraph, *, closed: bool, start: Cell | None
+) -> Certificate | None:
+    """Too few cells, or a tour asked to end where it starts (``end == start``)."""
+    board, n = graph.board, graph.n_nodes
+    if n == 0:
+        return Certificate("empty", f"board {board.label} has no open cells")
+    if closed and n < 3:
+        return Certificate(
+            "too-small",
+            f"a closed tour needs at least 3 cells; board {board.label} has {n}",
+        )
+    if n == 1 or start is None:
+        return None
+    return Certificate(
+        "endpoints",
+        f"the tour cannot start and end on the same cell {board.cell_name(start)} "
+        f"of {n} cells",
+    )
+
+
+def _disconnected(graph: MoveGraph) -> Certificate:
+    """The move graph falls apart: two cells no move sequence joins."""
+    name = graph.board.cell_name
+    labels = component_labels(graph)
+    parts = int(labels.max()) + 1
+    first = name(graph.cell(0))
+    other = name(graph.cell(int(np.flatnonzero(labels != labels[0])[0])))
+    return Certificate(
+        "disconnected",
+        f"the move graph has {parts} components; no move sequence joins "
+        f"{first} and {other}",
+    )
 
 
 def check_tour_possible(

@@ -152,6 +152,13 @@ def symmetry_certificate(graph: MoveGraph, name: str) -> str | None:
     cell = graph.board.cell_name
     shown = ", ".join(cell(graph.cells[v]) for v in fixed[:3])
     shown += ", ..." if len(fixed) > 3 else ""
+    return _fixed_cells_reason(name, n, fixed, shown) or _colours_reason(
+        graph, name, perm, fixed, shown
+    )
+
+
+def _fixed_cells_reason(name: str, n: int, fixed: list[int], shown: str) -> str | None:
+    """The fixed cells' argument: a symmetry of a cycle fixes 0, 1 or 2 of them."""
     if name == "rot90":
         if fixed:
             return (
@@ -171,6 +178,18 @@ def symmetry_certificate(graph: MoveGraph, name: str) -> str | None:
             f"the board has {n} open cells, but a symmetry of order 2 of a cycle "
             f"of {n} cells fixes {'0 or 2' if n % 2 == 0 else '1'} of them"
         )
+    return None
+
+
+def _colours_reason(
+    graph: MoveGraph,
+    name: str,
+    perm: IntArray,
+    fixed: list[int],
+    shown: str,
+) -> str | None:
+    """The colours' argument: how a symmetry acts on an even cycle's two colours."""
+    n = graph.n_nodes
     colour = two_colouring(graph)
     if colour is None or n % 2:
         return None

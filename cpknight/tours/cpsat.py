@@ -15,6 +15,10 @@ is cheapest for the instance:
   even number of cells: start on colour 0, end on colour 1, which picks one
   direction of each path), or to the larger class (an odd number).
 
+Each form is one function of :mod:`cpknight.tours.cpsat_arcs`, which lays the
+arcs out; :mod:`cpknight.tours.cpsat_side` writes the side constraints on
+them, before the one frozen bundle is made.
+
 The move arcs are laid out deep first (:func:`deep_first_order`): the cells
 farthest from the rim first, the rim last, shuffled within each depth. CP-SAT
 takes its first decisions in that order, and this order is what makes the
@@ -60,11 +64,17 @@ from cpknight.pieces import MoveGraph
 from cpknight.results import Tour
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
-from cpknight.tours.certificates import tour_certificate, two_colouring
+from cpknight.tours.certificates import tour_certificate
 from cpknight.tours.constrained import (
     magic_certificate,
     steps_certificate,
     symmetry_certificate,
+)
+from cpknight.tours.cpsat_arcs import (
+    ArcLayout,
+    cell_depths,
+    deep_first_order,
+    lay_out_arcs,
 )
 from cpknight.tours.cpsat_side import add_side_constraints
 
@@ -72,6 +82,7 @@ __all__ = [
     "TourModel",
     "build_tour_model",
     "cell_depths",
+    "circuit_solver",
     "deep_first_order",
     "solve",
 ]
@@ -108,73 +119,29 @@ _SHOWN_CELLS = 12
 """How many cells' arcs :meth:`TourModel.formulation` lists before eliding."""
 
 
-@dataclass(frozen=True, eq=False)
-class TourModel(CpsatBundle):
-    """A built tour model: the CP-SAT model and what is needed to read it back.
+@dataclass(frozen=True, eq=False, kw_only=True)
+class TourModel(CpsatBundle, ArcLayout):
+    """A built tour model: the arcs, the CP-SAT model and what reads it back.
 
-    Arcs ``0 .. n_move_arcs - 1`` are move arcs; the rest are the open form's
-    extra arcs (closing, return or dummy-node arcs). Node ``n`` (the number of
-    cells) is the dummy node when there is one.
+    The :class:`~cpknight.tours.cpsat_arcs.ArcLayout` (graph, ends, form,
+    arcs, order) with the model written on it. Arcs ``0 .. n_move_arcs - 1``
+    are move arcs; the rest are the open form's extra arcs (closing, return or
+    dummy-node arcs). Node ``n`` (the number of cells) is the dummy node when
+    there is one.
 
     Attributes:
-        graph: the move graph.
-        closed: closed (circuit) or open (path).
-        start: the fixed first cell, if any.
-        end: the fixed last cell, if any.
-        form: ``'circuit'``, ``'closing-arc'``, ``'return-arcs'`` or
-            ``'dummy-node'``.
         model: the CP-SAT model.
-        tails: the tail node of each arc.
-        heads: the head node of each arc.
         literals: the Boolean of each arc.
-        n_move_arcs: how many arcs are moves.
-        symmetry: the symmetry-breaking constraint added for counting, or ``''``.
         constraints: the side constraints added (as given; see ``shift``).
         side: one line per kind of side constraint, for the formulation.
-        shift: a closed tour with floating visit numbers starts on the first
-            of them; :meth:`decode` rolls the tour back by this many places.
         positions: the visit-number variables, if any.
-        order: how the move arcs are laid out: ``'deep-first'`` or ``'moves'``.
     """
 
-    graph: MoveGraph
-    closed: bool
-    start: Cell | None
-    end: Cell | None
-    form: str
     model: cp_model.CpModel
-    tails: IntArray
-    heads: IntArray
     literals: tuple[cp_model.IntVar, ...]
-    n_move_arcs: int
-    symmetry: str = ""
     constraints: TourConstraints = field(default_factory=TourConstraints)
     side: tuple[str, ...] = ()
-    shift: int = 0
     positions: tuple[cp_model.IntVar, ...] = ()
-    order: str = "moves"
-
-    @property
-    def n_nodes(self) -> int:
-        """Circuit nodes: the cells, plus one for the dummy node."""
-        return self.graph.n_nodes + (self.form == "dummy-node")
-
-    @property
-    def n_arcs(self) -> int:
-        """Arcs (and Booleans) in the circuit."""
-        return int(self.tails.shape[0])
-
-    def node_name(self, node: int) -> str:
-        """A node's name: its cell's name, or ``'D'`` for the dummy node."""
-        if node == self.graph.n_nodes:
-            return "D"
-        return self.graph.board.cell_name(self.graph.cells[node])
-
-    def arc_name(self, arc: int) -> str:
-        """The readable name of arc ``arc``: ``arc[a1->b3]``."""
-        tail = self.node_name(int(self.tails[arc]))
-        head = self.node_name(int(self.heads[arc]))
-        return f"arc[{tail}->{head}]"
 
     def decode(self, solver: cp_model.CpSolver) -> list[Cell]:
         """The tour a solved model holds, in visiting order."""
@@ -299,21 +266,81 @@ def build_tour_model(
     board = graph.board
     start_cell = None if start is None else board.parse_cell(start)
     end_cell = None if end is None else board.parse_cell(end)
-    n = graph.n_nodes
     given = constraints or TourConstraints()
-    start_cell, side, shift = given.anchored(closed, start_cell, n)
+    start_cell, side, shift = given.anchored(closed, start_cell, graph.n_nodes)
     if side:
         arcs_only = False  # side constraints are written on the Booleans
+    _check_request(graph, closed, start_cell, end_cell, side, arcs_only=arcs_only)
+    arcs = lay_out_arcs(
+        graph,
+        closed=closed,
+        start=start_cell,
+        end=end_cell,
+        directed=bool(side.via),  # the visit numbers pick the direction
+        break_symmetry=break_symmetry,
+        order=order,
+        seed=seed,
+        shift=shift,
+        arrange=not arcs_only,  # printing lists the arcs by cell
+        run=run,
+    )
+    model = cp_model.CpModel()
+    model.name = f"{'closed' if closed else 'open'} tour of {board.label}"
+    literals: tuple[cp_model.IntVar, ...] = ()
+    if not arcs_only:
+        literals = _arc_literals(arcs, model, names=names, run=run)
+    added = add_side_constraints(arcs, model, literals, side) if side else None
+    symmetry = arcs.symmetry
+    if break_symmetry and not arcs_only:  # symmetry constraints need the Booleans
+        symmetry = _break_symmetry(arcs, model, literals)
+    return TourModel(
+        graph=graph,
+        closed=closed,
+        start=start_cell,
+        end=end_cell,
+        form=arcs.form,
+        tails=arcs.tails,
+        heads=arcs.heads,
+        n_move_arcs=arcs.n_move_arcs,
+        symmetry=symmetry,
+        shift=shift,
+        order=order,
+        model=model,
+        literals=literals,
+        constraints=given,
+        side=() if added is None else added.lines,
+        positions=() if added is None else added.positions,
+    )
+
+
+def _check_request(
+    graph: MoveGraph,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    side: TourConstraints,
+    *,
+    arcs_only: bool,
+) -> None:
+    """Refuse what no circuit model says right, or what is too big to build.
+
+    Raises:
+        InvalidInputError: a symmetric open tour, an end cell for a closed
+            tour, an open tour from a cell to itself, fewer than 2 cells
+            (closed: 3).
+        ModelTooBigError: more arcs than a circuit takes (not for ``arcs_only``).
+    """
+    board, n = graph.board, graph.n_nodes
     if side.symmetric and not closed:
         raise InvalidInputError("a symmetric tour must be closed; drop --open")
-    if closed and end_cell is not None:
+    if closed and end is not None:
         raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
-    if start_cell is not None and start_cell == end_cell and n > 1:
+    if start is not None and start == end and n > 1:
         # The closing arc end -> start would be a self-loop, which add_circuit
         # reads as "leave this node out": refuse rather than model the wrong tour.
         raise InvalidInputError(
             f"an open tour cannot start and end on the same cell "
-            f"({board.cell_name(start_cell)}); for a circuit ask for a closed tour"
+            f"({board.cell_name(start)}); for a circuit ask for a closed tour"
         )
     if n < (3 if closed else 2):
         raise InvalidInputError(
@@ -325,162 +352,23 @@ def build_tour_model(
         check_circuit_size(
             graph.n_arcs + n, f"the tour model of {board.label} ({graph.piece.label})"
         )
-    tails, heads = graph.arcs()
-    tails = tails.astype(np.int64)
-    heads = heads.astype(np.int64)
-    s = -1 if start_cell is None else graph.node(start_cell)
-    e = -1 if end_cell is None else graph.node(end_cell)
-    extra_t: IntArray = np.zeros(0, dtype=np.int64)
-    extra_h: IntArray = np.zeros(0, dtype=np.int64)
-    every = np.arange(n, dtype=np.int64)
-    symmetry = ""
-    if closed:
-        form = "circuit"
-    elif s >= 0 and e >= 0:
-        form = "closing-arc"
-        keep = (heads != s) & (tails != e)
-        tails, heads = tails[keep], heads[keep]
-        extra_t, extra_h = np.array([e], np.int64), np.array([s], np.int64)
-    elif s >= 0:
-        form = "return-arcs"
-        keep = heads != s
-        tails, heads = tails[keep], heads[keep]
-        extra_t = every[every != s]
-        extra_h = np.full(n - 1, s, dtype=np.int64)
-    elif e >= 0:
-        form = "return-arcs"
-        keep = tails != e
-        tails, heads = tails[keep], heads[keep]
-        extra_h = every[every != e]
-        extra_t = np.full(n - 1, e, dtype=np.int64)
-    else:
-        form = "dummy-node"
-        directed = bool(side.via)  # the visit numbers pick the direction
-        starts, ends, symmetry = _dummy_ends(graph, break_symmetry, directed)
-        extra_t = np.concatenate([np.full(starts.size, n, np.int64), ends])
-        extra_h = np.concatenate([starts, np.full(ends.size, n, np.int64)])
-    if order == "deep-first" and not arcs_only:  # printing lists them by cell
-        layout = deep_first_order(graph, tails, seed)
-        tails, heads = tails[layout], heads[layout]
-        if run is not None:
-            run.check("building the model")
-    elif order not in ("moves", "deep-first"):
-        raise InvalidInputError(f"unknown arc order {order!r}: deep-first or moves")
-    all_t = np.concatenate([tails, extra_t])
-    all_h = np.concatenate([heads, extra_h])
-    for array in (all_t, all_h):
-        array.setflags(write=False)
-    model = cp_model.CpModel()
-    model.name = f"{'closed' if closed else 'open'} tour of {board.label}"
-    literals: tuple[cp_model.IntVar, ...] = ()
-    if arcs_only:
-        break_symmetry = False  # symmetry constraints need the Booleans
-    else:
-        tail_list, head_list = all_t.tolist(), all_h.tolist()
-        labels = [*graph.cell_names(), "D"] if names else []
 
-        def arc_name(i: int) -> str:
-            return f"arc[{labels[tail_list[i]]}->{labels[head_list[i]]}]"
 
-        literals = tuple(
-            add_circuit_arcs(
-                model, tail_list, head_list, arc_name if names else None, run=run
-            )
+def _arc_literals(
+    arcs: ArcLayout, model: cp_model.CpModel, *, names: bool, run: Run | None
+) -> tuple[cp_model.IntVar, ...]:
+    """One Boolean per arc (named ``arc[a1->b3]`` with ``names``) and the circuit."""
+    tail_list, head_list = arcs.tails.tolist(), arcs.heads.tolist()
+    labels = [*arcs.graph.cell_names(), "D"] if names else []
+
+    def arc_name(i: int) -> str:
+        return f"arc[{labels[tail_list[i]]}->{labels[head_list[i]]}]"
+
+    return tuple(
+        add_circuit_arcs(
+            model, tail_list, head_list, arc_name if names else None, run=run
         )
-    bundle = TourModel(
-        graph=graph,
-        closed=closed,
-        start=start_cell,
-        end=end_cell,
-        form=form,
-        model=model,
-        tails=all_t,
-        heads=all_h,
-        literals=literals,
-        n_move_arcs=int(tails.shape[0]),
-        symmetry=symmetry,
-        constraints=given,
-        shift=shift,
-        order=order,
     )
-    if side:
-        object.__setattr__(bundle, "side", add_side_constraints(bundle, side))
-    if break_symmetry and closed:
-        symmetry = _break_closed_symmetry(bundle)
-    elif break_symmetry and form == "dummy-node" and not symmetry:
-        symmetry = _break_open_symmetry(bundle)
-    if symmetry != bundle.symmetry:
-        object.__setattr__(bundle, "symmetry", symmetry)
-    return bundle
-
-
-def cell_depths(graph: MoveGraph) -> IntArray:
-    """Each cell's depth: the fewest moves to a cell with fewer moves than most.
-
-    The cells of fewest moves (those with fewer than the largest degree: the
-    rim of a plain board, the cells around a hole) have depth 0. On a board
-    where every cell has as many moves (a torus) every depth is 0.
-
-    Examples:
-        >>> from cpknight.board import Board
-        >>> from cpknight.pieces import move_graph
-        >>> d = cell_depths(move_graph(Board.parse("8x8")))
-        >>> int(d.max()), int(d[0]), int(d[27])  # a1 is on the rim, d4 inside
-        (1, 0, 1)
-    """
-    n = graph.n_nodes
-    degree = graph.degree
-    depth = np.full(n + 1, -1, dtype=np.int64)
-    depth[n] = 0  # the spare entry the table's -1 (no move) reads
-    frontier: IntArray = np.flatnonzero(degree < degree.max()).astype(np.int64)
-    depth[frontier] = 0
-    level = 0
-    table = graph.table
-    while frontier.size:
-        level += 1
-        reached = table.take(frontier, axis=0).ravel()
-        frontier = np.unique(reached[depth.take(reached) < 0]).astype(np.int64)
-        depth[frontier] = level
-    depth[:n][depth[:n] < 0] = 0
-    result: IntArray = depth[:n]
-    return result
-
-
-def deep_first_order(graph: MoveGraph, tails: IntArray, seed: int = 0) -> IntArray:
-    """The arcs laid out deepest tail first, shuffled within each depth.
-
-    CP-SAT's first decisions take the Booleans in the order they were made,
-    and set them to 0 (its default polarity). Taking the arcs of the cells
-    deep inside the board first (each has eight moves and can spare one) and
-    the rim last (a corner has two moves: both are in every closed tour)
-    leaves the rim its moves until propagation forces them; shuffling within
-    each depth keeps the decisions from sweeping the board row by row, which
-    leaves dead ends behind the sweep. Closed n x n, one worker, the order
-    alone (presolve on in both): 100x100 from 59,095 conflicts and 24.7 s to 10
-    and 9.7 s, 120x120 from 74,087 and 56 s to 7 and 18 s; laying the rim out
-    first instead leaves 50x50 unsolved after 30 s. See ``benchmarks/tours.py``.
-
-    Args:
-        graph: the move graph.
-        tails: the tail node of each arc.
-        seed: the seed of the shuffle.
-
-    Returns:
-        A permutation of ``range(len(tails))``.
-
-    Examples:
-        >>> from cpknight.board import Board
-        >>> from cpknight.pieces import move_graph
-        >>> g = move_graph(Board.parse("8x8"))
-        >>> tails, _ = g.arcs()
-        >>> first = tails[deep_first_order(g, tails)]
-        >>> int(cell_depths(g)[first[0]]), sorted(first.tolist()) == tails.tolist()
-        (1, True)
-    """
-    depth = cell_depths(graph)
-    shuffle = np.random.default_rng(seed).random(size=int(tails.shape[0]))
-    layout: IntArray = np.lexsort((shuffle, -depth[tails])).astype(np.int64)
-    return layout
 
 
 def solve(instance: TourInstance, run: Run) -> Tour:
@@ -511,33 +399,9 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     options = run.options
     board = graph.board
     side = instance.constraints
-    if side.symmetric and closed and graph.n_nodes >= 3:
-        reason = symmetry_certificate(graph, side.symmetric)
-        if reason is not None:
-            raise NoTourError(reason, certificate="symmetry")
-    if side.magic:
-        reason = magic_certificate(graph)
-        if reason is not None:
-            raise NoTourError(reason, certificate="magic")
-    if side.via:
-        reason = steps_certificate(graph, side, closed=closed, start=start, end=end)
-        if reason is not None:
-            raise NoTourError(reason, certificate="steps")
+    _check_side_certificates(instance)
     if graph.n_nodes < (3 if closed else 2):
-        found = tour_certificate(graph, closed=closed, start=start, end=end)
-        if found is not None:
-            raise NoTourError(found.reason, certificate=found.name)
-        return make_tour(
-            board,
-            graph.piece,
-            graph.cells,
-            closed=closed,
-            method="cpsat",
-            seconds=run.elapsed(),
-            start=start,
-            end=end,
-            constraints=side,
-        )
+        return _without_model(instance, run)
     bundle = build_tour_model(
         graph,
         closed=closed,
@@ -548,7 +412,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         constraints=side,
         seed=options.seed,
     )
-    solver = _circuit_solver(run, plain=not side)
+    solver = circuit_solver(run, plain=not side)
     if side.via:
         # Probing the position constraints costs most of the solve (8x8 via
         # d4@11 from a1: about 0.7 s with it, 0.3 s without).
@@ -570,27 +434,94 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             end=end,
             constraints=side,
         )
+    raise _no_tour(bundle, solver, status, run, interrupted=interrupted, side=side)
+
+
+def _without_model(instance: TourInstance, run: Run) -> Tour:
+    """A board too small for a circuit model: its one tour, or the proof of none."""
+    graph, closed = instance.graph, instance.closed
+    start, end = instance.start, instance.end
+    found = tour_certificate(graph, closed=closed, start=start, end=end)
+    if found is not None:
+        raise NoTourError(found.reason, certificate=found.name)
+    return make_tour(
+        graph.board,
+        graph.piece,
+        graph.cells,
+        closed=closed,
+        method="cpsat",
+        seconds=run.elapsed(),
+        start=start,
+        end=end,
+        constraints=instance.constraints,
+    )
+
+
+def _check_side_certificates(instance: TourInstance) -> None:
+    """Raise :class:`NoTourError` where a cheap certificate rules the side out.
+
+    A symmetry no closed tour has, magic sums no board of this shape has, or
+    visit numbers too few moves apart.
+    """
+    graph, side, closed = instance.graph, instance.constraints, instance.closed
+    if side.symmetric and closed and graph.n_nodes >= 3:
+        reason = symmetry_certificate(graph, side.symmetric)
+        if reason is not None:
+            raise NoTourError(reason, certificate="symmetry")
+    if side.magic:
+        reason = magic_certificate(graph)
+        if reason is not None:
+            raise NoTourError(reason, certificate="magic")
+    if side.via:
+        reason = steps_certificate(
+            graph, side, closed=closed, start=instance.start, end=instance.end
+        )
+        if reason is not None:
+            raise NoTourError(reason, certificate="steps")
+
+
+def _no_tour(
+    bundle: TourModel,
+    solver: cp_model.CpSolver,
+    status: Any,
+    run: Run,
+    *,
+    interrupted: bool,
+    side: TourConstraints,
+) -> NoTourError | SolveLimitError | EngineError:
+    """Why CP-SAT returned no tour: proved none, stopped, or a bug.
+
+    A run with no time limit stops only when another engine cancels it (the
+    race) or on Ctrl-C: the message then says so, with no limit to name.
+    """
+    effort = Effort(
+        branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
+    )
     if status == cp_model.INFEASIBLE:
-        kind = "closed" if closed else "open"
-        such = f" with {side.describe(board)}" if side else ""
-        raise NoTourError(
+        kind = "closed" if bundle.closed else "open"
+        such = f" with {side.describe(bundle.graph.board)}" if side else ""
+        return NoTourError(
             f"no cheap certificate applies, but CP-SAT proved that no {kind} tour"
             f"{such} exists ({bundle.n_arcs} arcs, {effort.branches} branches)",
             certificate="search",
             effort=effort,
         )
     if interrupted:
-        raise SolveLimitError(
+        return SolveLimitError(
             "interrupted (Ctrl-C) before CP-SAT found a tour", effort=effort
         )
     if status == cp_model.MODEL_INVALID:
-        raise EngineError(
+        return EngineError(
             f"internal error: CP-SAT says the tour model is invalid: "
             f"{bundle.model.validate()}"
         )
-    raise SolveLimitError(
-        f"no tour found within the time limit of {options.time_limit:g} s "
-        f"(CP-SAT: {solver.status_name(status).lower()})",
+    limit = run.options.time_limit
+    if run.clock.cancelled or limit is None:
+        when = "before it was stopped: another engine answered first"
+    else:
+        when = f"within the time limit of {limit:g} s"
+    return SolveLimitError(
+        f"no tour found {when} (CP-SAT: {solver.status_name(status).lower()})",
         effort=effort,
     )
 
@@ -598,7 +529,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
 # --------------------------------------------------------------------- private
 
 
-def _circuit_solver(
+def circuit_solver(
     run: Run, *, enumerate_all: bool = False, plain: bool = False
 ) -> cp_model.CpSolver:
     """A CP-SAT solver for a built circuit model, once the clock is checked.
@@ -621,43 +552,20 @@ def _circuit_solver(
     return solver
 
 
-def _dummy_ends(
-    graph: MoveGraph, break_symmetry: bool, directed: bool = False
-) -> tuple[IntArray, IntArray, str]:
-    """The cells the dummy node may enter (starts) and leave (ends).
-
-    ``directed``: a path and its reverse are different answers (visit numbers
-    fix the direction), so both ends take every cell that can be an end.
-    """
-    n = graph.n_nodes
-    every = np.arange(n, dtype=np.int64)
-    degree = graph.degree
-    ones = every[degree == 1]
-    colour = two_colouring(graph)
-    if colour is None:
-        starts = ends = every
-        rule = ""
-    elif n % 2 == 0:
-        # Every path alternates colours and has one end of each: start it on 0.
-        starts, ends = every[colour == 0], every[colour == 1]
-        rule = "start on colour 0, end on colour 1 (one direction of each path)"
-    else:
-        major = 0 if int((colour == 0).sum()) > n // 2 else 1
-        starts = ends = every[colour == major]
-        rule = ""
-    if ones.size == 2 and not rule:
-        # Both ends are forced: the two cells with one move.
-        starts, ends = ones[:1], ones[1:]
-        rule = "the two cells with one move are the ends"
-    if not break_symmetry and rule.startswith("start on colour"):
-        rule = ""  # a valid restriction, not reported as symmetry breaking
-    if directed:
-        starts = ends = np.union1d(starts, ends)
-        rule = ""
-    return starts, ends, rule
+def _break_symmetry(
+    arcs: ArcLayout, model: cp_model.CpModel, lits: tuple[cp_model.IntVar, ...]
+) -> str:
+    """Keep one of each tour and its reverse (for counting); the rule, or ``''``."""
+    if arcs.closed:
+        return _break_closed_symmetry(arcs, model, lits)
+    if arcs.form == "dummy-node" and not arcs.symmetry:
+        return _break_open_symmetry(arcs, model, lits)
+    return arcs.symmetry  # the dummy node's colours, or nothing to break
 
 
-def _break_closed_symmetry(bundle: TourModel) -> str:
+def _break_closed_symmetry(
+    bundle: ArcLayout, model: cp_model.CpModel, lits: tuple[cp_model.IntVar, ...]
+) -> str:
     """Enter the cell of fewest moves from its lower-numbered neighbour."""
     graph = bundle.graph
     v = int(np.argmin(graph.degree))
@@ -666,8 +574,7 @@ def _break_closed_symmetry(bundle: TourModel) -> str:
     rank_in = {int(bundle.tails[a]): a for a in into.tolist()}
     rank_out = {int(bundle.heads[a]): a for a in out.tolist()}
     order = sorted(set(rank_in) & set(rank_out))
-    lits = bundle.literals
-    bundle.model.add(
+    model.add(
         sum(k * lits[rank_in[u]] for k, u in enumerate(order))
         < sum(k * lits[rank_out[u]] for k, u in enumerate(order))
     )
@@ -682,13 +589,14 @@ def _break_closed_symmetry(bundle: TourModel) -> str:
     )
 
 
-def _break_open_symmetry(bundle: TourModel) -> str:
+def _break_open_symmetry(
+    bundle: ArcLayout, model: cp_model.CpModel, lits: tuple[cp_model.IntVar, ...]
+) -> str:
     """Start on a lower-numbered cell than the end."""
     n = bundle.graph.n_nodes
     start_arcs = np.flatnonzero(bundle.tails == n)
     end_arcs = np.flatnonzero(bundle.heads == n)
-    lits = bundle.literals
-    bundle.model.add(
+    model.add(
         sum(int(bundle.heads[a]) * lits[a] for a in start_arcs.tolist())
         < sum(int(bundle.tails[a]) * lits[a] for a in end_arcs.tolist())
     )
@@ -696,44 +604,19 @@ def _break_open_symmetry(bundle: TourModel) -> str:
 
 
 def _formulation(m: TourModel) -> str:
+    """The model in mathematics: nodes, Booleans, the circuit, the rest, the arcs."""
     graph = m.graph
-    board = graph.board
     n = graph.n_nodes
     kind = "closed" if m.closed else "open"
     lines = [
-        f"{kind.capitalize()} {graph.piece.label} tour of {board.label} "
+        f"{kind.capitalize()} {graph.piece.label} tour of {graph.board.label} "
         f"as a CP-SAT circuit model ({m.form})",
         "",
         f"nodes: the {n} open cells"
         + (" and the dummy node D" if m.form == "dummy-node" else ""),
         f"variables: arc[u->v] in {{0, 1}} for each arc (u, v): {m.n_arcs} Booleans",
         f"  {m.n_move_arcs} move arcs (each of the {graph.n_edges} moves, both ways)",
-    ]
-    extra = m.n_arcs - m.n_move_arcs
-    s = None if m.start is None else board.cell_name(m.start)
-    e = None if m.end is None else board.cell_name(m.end)
-    if m.form == "closing-arc":
-        lines.append(
-            f"  1 closing arc arc[{e}->{s}]; the move arcs into {s} and out of {e} "
-            "are dropped"
-        )
-    elif m.form == "return-arcs" and s is not None:
-        lines.append(
-            f"  {extra} return arcs arc[v->{s}] from every other cell v (the one used "
-            f"marks the last cell); the move arcs into {s} are dropped"
-        )
-    elif m.form == "return-arcs":
-        lines.append(
-            f"  {extra} return arcs arc[{e}->v] to every other cell v (the one used "
-            f"marks the first cell); the move arcs out of {e} are dropped"
-        )
-    elif m.form == "dummy-node":
-        n_starts = int((m.tails == n).sum())
-        lines.append(
-            f"  {n_starts} arcs arc[D->v] to the cells that may start, "
-            f"{extra - n_starts} arcs arc[v->D] from the cells that may end"
-        )
-    lines += [
+        *_open_form_lines(m),
         "",
         "constraint:",
         f"  add_circuit(all {m.n_arcs} (u, v, arc[u->v])): the arcs set to 1 form "
@@ -756,9 +639,46 @@ def _formulation(m: TourModel) -> str:
             "  parameters: no linear relaxation"
             + ("" if m.side else "; no presolve, probing or symmetry detection"),
         ]
-    lines += ["", "arcs by tail node:"]
+    lines += ["", "arcs by tail node:", *_arc_lines(m)]
+    return "\n".join(lines)
+
+
+def _open_form_lines(m: TourModel) -> list[str]:
+    """The open form's extra arcs, in words (none for a closed tour)."""
+    board, n = m.graph.board, m.graph.n_nodes
+    extra = m.n_arcs - m.n_move_arcs
+    s = None if m.start is None else board.cell_name(m.start)
+    e = None if m.end is None else board.cell_name(m.end)
+    if m.form == "closing-arc":
+        return [
+            f"  1 closing arc arc[{e}->{s}]; the move arcs into {s} and out of {e} "
+            "are dropped"
+        ]
+    if m.form == "return-arcs" and s is not None:
+        return [
+            f"  {extra} return arcs arc[v->{s}] from every other cell v (the one used "
+            f"marks the last cell); the move arcs into {s} are dropped"
+        ]
+    if m.form == "return-arcs":
+        return [
+            f"  {extra} return arcs arc[{e}->v] to every other cell v (the one used "
+            f"marks the first cell); the move arcs out of {e} are dropped"
+        ]
+    if m.form == "dummy-node":
+        n_starts = int((m.tails == n).sum())
+        return [
+            f"  {n_starts} arcs arc[D->v] to the cells that may start, "
+            f"{extra - n_starts} arcs arc[v->D] from the cells that may end"
+        ]
+    return []
+
+
+def _arc_lines(m: TourModel) -> list[str]:
+    """The arcs of the first :data:`_SHOWN_CELLS` nodes, each node's in move order."""
+    graph, n = m.graph, m.graph.n_nodes
     tails = m.tails
     order = np.flatnonzero(np.bincount(tails, minlength=m.n_nodes)).tolist()
+    lines = []
     for node in order[:_SHOWN_CELLS]:
         arcs = np.flatnonzero(tails == node).tolist()
         if m.order != "moves" and node < n:  # list them in move order all the same
@@ -767,4 +687,4 @@ def _formulation(m: TourModel) -> str:
         lines.append(f"  {m.node_name(node)}: " + " ".join(m.arc_name(a) for a in arcs))
     if len(order) > _SHOWN_CELLS:
         lines.append(f"  ... and {len(order) - _SHOWN_CELLS} more nodes (see --export)")
-    return "\n".join(lines)
+    return lines

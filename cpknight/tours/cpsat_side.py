@@ -8,7 +8,8 @@ them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -18,25 +19,86 @@ from cpknight.constraints import TourConstraints
 from cpknight.graph import bfs_levels
 from cpknight.tours.certificates import two_colouring
 from cpknight.tours.constrained import symmetry_nodes, via_nodes
+from cpknight.tours.cpsat_arcs import ArcLayout
 
-if TYPE_CHECKING:
-    from cpknight.tours.cpsat import TourModel
+__all__ = ["SideModel", "add_side_constraints"]
 
-__all__ = ["add_side_constraints"]
+Used = Callable[[int, int], list[cp_model.IntVar]]
+"""The Booleans of the move arcs ``u -> v`` and ``v -> u`` (those there are)."""
 
 
-def add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...]:
-    """Add the side constraints to a built circuit; one formulation line each."""
-    graph, model, lits = m.graph, m.model, m.literals
-    n, moves = graph.n_nodes, m.n_move_arcs
-    tails, heads = m.tails.tolist(), m.heads.tolist()
-    arc = {(tails[a], heads[a]): a for a in range(moves)}
-    node = graph.node
-    lines: list[str] = []
+class SideModel(NamedTuple):
+    """What the side constraints added: formulation lines, visit-number variables.
+
+    Attributes:
+        lines: one formulation line per kind of side constraint.
+        positions: the visit-number variable ``pos[v]`` of each cell, if any.
+    """
+
+    lines: tuple[str, ...]
+    positions: tuple[cp_model.IntVar, ...] = ()
+
+
+def add_side_constraints(
+    arcs: ArcLayout,
+    model: cp_model.CpModel,
+    lits: tuple[cp_model.IntVar, ...],
+    side: TourConstraints,
+) -> SideModel:
+    """Add the side constraints to a circuit's Booleans; one formulation line each.
+
+    Args:
+        arcs: the circuit's arcs (the Booleans ``lits`` are theirs, in order).
+        model: the CP-SAT model the circuit is in.
+        lits: the Boolean of each arc.
+        side: the side constraints (anchored: see
+            :meth:`~cpknight.constraints.TourConstraints.anchored`).
+
+    Returns:
+        The formulation lines and the visit-number variables.
+    """
+    tails, heads = arcs.tails.tolist(), arcs.heads.tolist()
+    arc = {(tails[a], heads[a]): a for a in range(arcs.n_move_arcs)}
 
     def used(u: int, v: int) -> list[cp_model.IntVar]:
         return [lits[arc[p]] for p in ((u, v), (v, u)) if p in arc]
 
+    lines = _add_moves(arcs, model, side, used)
+    if side.symmetric:
+        lines.append(_add_symmetry(arcs, model, side.symmetric, arc, used))
+    if not (side.via or side.magic):
+        return SideModel(tuple(lines))
+    pos = _positions(arcs, model, side)
+    lines.append(_add_visit_numbers(arcs, model, lits, side, pos))
+    if side.magic:
+        lines.append(_add_magic(arcs, model, pos))
+    if arcs.shift:
+        first = -1 if arcs.start is None else arcs.graph.node(arcs.start)
+        lines.append(
+            f"  (a closed tour: it starts on {arcs.node_name(first)}, the cell of "
+            f"the lowest visit number, and is turned back {arcs.shift} places)"
+        )
+    colour = two_colouring(arcs.graph)
+    if colour is not None:
+        # The colours alternate along the path: a redundant constraint
+        # that settles parity clashes at once (d4@10 from a1 on 8x8).
+        flip = model.new_bool_var("flip")
+        for v in range(arcs.graph.n_nodes):
+            half = model.new_int_var(0, arcs.graph.n_nodes // 2, "")
+            odd = flip if colour[v] else ~flip
+            model.add(pos[v] == 2 * half + 1 - odd)
+        lines.append(
+            "parity: pos[v] = 2 half[v] + (colour[v] xor flip) (the colours of "
+            "a bipartite move graph alternate along the tour)"
+        )
+    return SideModel(tuple(lines), tuple(pos))
+
+
+def _add_moves(
+    arcs: ArcLayout, model: cp_model.CpModel, side: TourConstraints, used: Used
+) -> list[str]:
+    """Forbidden moves fix their arcs to 0; a required move's two sum to 1."""
+    node = arcs.graph.node
     for a, b in side.forbid:
         for lit in used(node(a), node(b)):
             model.add(lit == 0)
@@ -45,10 +107,11 @@ def add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...]
 
     def shown(edges: tuple[tuple[Cell, Cell], ...]) -> str:
         text = " ".join(
-            f"{m.node_name(node(a))}-{m.node_name(node(b))}" for a, b in edges[:6]
+            f"{arcs.node_name(node(a))}-{arcs.node_name(node(b))}" for a, b in edges[:6]
         )
         return text + (f" ... ({len(edges)} moves)" if len(edges) > 6 else "")
 
+    lines = []
     if side.forbid:
         lines.append(
             f"forbid: arc[u->v] = arc[v->u] = 0 for u-v in {shown(side.forbid)}"
@@ -57,95 +120,103 @@ def add_side_constraints(m: TourModel, side: TourConstraints) -> tuple[str, ...]
         lines.append(
             f"require: arc[u->v] + arc[v->u] = 1 for u-v in {shown(side.require)}"
         )
-    if side.symmetric:
-        perm = symmetry_nodes(graph, side.symmetric).tolist()
-        done: set[tuple[int, int]] = set()
-        for p, q in arc:
-            key = (min(p, q), max(p, q))
-            image = (min(perm[p], perm[q]), max(perm[p], perm[q]))
-            if key in done or key == image:
-                continue
-            done.add(key)
-            model.add(sum(used(*key)) == sum(used(*image)))
-        lines.append(
-            f"symmetric {side.symmetric}: arc[a->b] + arc[b->a] = arc[s(a)->s(b)] "
-            f"+ arc[s(b)->s(a)] for each of {len(done)} moves"
-        )
-    if side.via or side.magic:
-        pos = _positions(m, side)
-        first = -1 if m.start is None else node(m.start)
-        round_trip = cp_model.Domain.from_values([1, 1 - n])
-        for i in range(m.n_arcs):
-            t, h = tails[i], heads[i]
-            if h >= n:
-                continue
-            if i >= moves:  # an arc that starts the path (open forms)
-                model.add(pos[h] == 0).only_enforce_if(lits[i])
-            elif m.closed and first < 0:  # the closed tour may start anywhere
-                model.add_linear_expression_in_domain(
-                    pos[h] - pos[t], round_trip
-                ).only_enforce_if(lits[i])
-            elif not (m.closed and h == first):
-                model.add(pos[h] == pos[t] + 1).only_enforce_if(lits[i])
-        if m.closed and first >= 0:
-            model.add(pos[first] == 0)
-        object.__setattr__(m, "positions", tuple(pos))
-        model.add_all_different(pos)
-        for v, k in via_nodes(graph, side):
-            model.add(pos[v] == k)
-        lines.append(
-            f"via: pos[v] in 0..{n - 1} per cell (less the places fewer moves "
-            "from a known place than v is from its cell); pos[head] = pos[tail] + 1 "
-            "on each move arc used; all different; "
-            + ", ".join(
-                f"pos[{m.node_name(v)}] = {k}" for v, k in via_nodes(graph, side)[:6]
-            )
-            + (" ..." if len(side.via) > 6 else "")
-        )
-        if side.magic:
-            rows, cols = graph.board.shape
-            total = n * (n + 1) // 2
-            for axis, count in ((0, rows), (1, cols)):
-                for line in range(count):
-                    model.add(
-                        sum(
-                            pos[v] + 1 for v in range(n) if graph.cells[v][axis] == line
-                        )
-                        == total // count
-                    )
-            lines.append(
-                f"magic: sum of pos[v] + 1 = {total // rows} over each rank, "
-                f"{total // cols} over each file"
-            )
-        if m.shift:
-            lines.append(
-                f"  (a closed tour: it starts on {m.node_name(first)}, the cell of "
-                f"the lowest visit number, and is turned back {m.shift} places)"
-            )
-        colour = two_colouring(graph)
-        if colour is not None:
-            # The colours alternate along the path: a redundant constraint
-            # that settles parity clashes at once (d4@10 from a1 on 8x8).
-            flip = model.new_bool_var("flip")
-            for v in range(n):
-                half = model.new_int_var(0, n // 2, "")
-                odd = flip if colour[v] else ~flip
-                model.add(pos[v] == 2 * half + 1 - odd)
-            lines.append(
-                "parity: pos[v] = 2 half[v] + (colour[v] xor flip) (the colours of "
-                "a bipartite move graph alternate along the tour)"
-            )
-    return tuple(lines)
+    return lines
 
 
-def _positions(m: TourModel, side: TourConstraints) -> list[cp_model.IntVar]:
+def _add_symmetry(
+    arcs: ArcLayout,
+    model: cp_model.CpModel,
+    symmetric: str,
+    arc: dict[tuple[int, int], int],
+    used: Used,
+) -> str:
+    """A move is in the tour exactly when its image under the symmetry is."""
+    perm = symmetry_nodes(arcs.graph, symmetric).tolist()
+    done: set[tuple[int, int]] = set()
+    for p, q in arc:
+        key = (min(p, q), max(p, q))
+        image = (min(perm[p], perm[q]), max(perm[p], perm[q]))
+        if key in done or key == image:
+            continue
+        done.add(key)
+        model.add(sum(used(*key)) == sum(used(*image)))
+    return (
+        f"symmetric {symmetric}: arc[a->b] + arc[b->a] = arc[s(a)->s(b)] "
+        f"+ arc[s(b)->s(a)] for each of {len(done)} moves"
+    )
+
+
+def _add_visit_numbers(
+    arcs: ArcLayout,
+    model: cp_model.CpModel,
+    lits: tuple[cp_model.IntVar, ...],
+    side: TourConstraints,
+    pos: list[cp_model.IntVar],
+) -> str:
+    """Visit numbers: ``pos[head] = pos[tail] + 1`` along the arcs used."""
+    graph = arcs.graph
+    n, moves = graph.n_nodes, arcs.n_move_arcs
+    tails, heads = arcs.tails.tolist(), arcs.heads.tolist()
+    first = -1 if arcs.start is None else graph.node(arcs.start)
+    round_trip = cp_model.Domain.from_values([1, 1 - n])
+    for i in range(arcs.n_arcs):
+        t, h = tails[i], heads[i]
+        if h >= n:
+            continue
+        if i >= moves:  # an arc that starts the path (open forms)
+            model.add(pos[h] == 0).only_enforce_if(lits[i])
+        elif arcs.closed and first < 0:  # the closed tour may start anywhere
+            model.add_linear_expression_in_domain(
+                pos[h] - pos[t], round_trip
+            ).only_enforce_if(lits[i])
+        elif not (arcs.closed and h == first):
+            model.add(pos[h] == pos[t] + 1).only_enforce_if(lits[i])
+    if arcs.closed and first >= 0:
+        model.add(pos[first] == 0)
+    model.add_all_different(pos)
+    for v, k in via_nodes(graph, side):
+        model.add(pos[v] == k)
+    return (
+        f"via: pos[v] in 0..{n - 1} per cell (less the places fewer moves "
+        "from a known place than v is from its cell); pos[head] = pos[tail] + 1 "
+        "on each move arc used; all different; "
+        + ", ".join(
+            f"pos[{arcs.node_name(v)}] = {k}" for v, k in via_nodes(graph, side)[:6]
+        )
+        + (" ..." if len(side.via) > 6 else "")
+    )
+
+
+def _add_magic(
+    arcs: ArcLayout, model: cp_model.CpModel, pos: list[cp_model.IntVar]
+) -> str:
+    """The visit numbers of each rank, and of each file, add up to the same sum."""
+    graph = arcs.graph
+    n = graph.n_nodes
+    rows, cols = graph.board.shape
+    total = n * (n + 1) // 2
+    for axis, count in ((0, rows), (1, cols)):
+        for line in range(count):
+            model.add(
+                sum(pos[v] + 1 for v in range(n) if graph.cells[v][axis] == line)
+                == total // count
+            )
+    return (
+        f"magic: sum of pos[v] + 1 = {total // rows} over each rank, "
+        f"{total // cols} over each file"
+    )
+
+
+def _positions(
+    m: ArcLayout, model: cp_model.CpModel, side: TourConstraints
+) -> list[cp_model.IntVar]:
     """One position variable per cell, its domain cut by move distances.
 
     A cell ``d`` moves from a cell of known position ``k`` (a visit number, the
     fixed start or end) cannot be fewer than ``d`` places from ``k`` (round
     the cycle, for a closed tour): those positions leave its domain.
     """
-    graph, model, n = m.graph, m.model, m.graph.n_nodes
+    graph, n = m.graph, m.graph.n_nodes
     known = via_nodes(graph, side)
     if m.start is not None:
         known.append((graph.node(m.start), 0))

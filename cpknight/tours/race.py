@@ -15,12 +15,13 @@ and its thread joined before the answer is returned.
 Examples:
     >>> from cpknight import find_tour, is_tour
     >>> t = find_tour("6x6", closed=True, piece="knight", method="race")
-    >>> is_tour(t.board, t.cells, closed=True), t.method in ("prune", "cpsat")
-    (True, True)
+    >>> is_tour(t.board, t.cells, closed=True), t.method, t.winner in ("prune", "cpsat")
+    (True, 'race', True)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from typing import Any
@@ -51,7 +52,8 @@ def solve(instance: TourInstance, run: Run) -> Tour:
 
     Each rival has its own clock, started with the caller's and with the same
     limit. A rival that reaches the limit, or refuses the instance, leaves the
-    answer to the other.
+    answer to the other. The answer is the race's (``method='race'``) and
+    names the rival that gave it (``winner``, on the tour or on the error).
 
     Raises:
         NoTourError: a rival proved there is no tour.
@@ -101,13 +103,21 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             while not done.wait(0.05):
                 pass
     finally:
-        # Whatever happened here (an answer, Ctrl-C), the other rival stops
-        # (cancelled again until it has: CP-SAT may not have started yet).
-        while not done.is_set():
-            runs[1].clock.cancel()
-            done.wait(0.01)
+        _stop(runs[1], done)  # whatever happened here (an answer, Ctrl-C)
         if runs[0].clock.interrupted:  # Ctrl-C reached the search's clock
             run.clock.interrupt()
+    return _verdict(mine, box)
+
+
+def _stop(run: Run, done: threading.Event) -> None:
+    """Stop a rival: cancel its clock until it has stopped (it may not have started)."""
+    while not done.is_set():
+        run.clock.cancel()
+        done.wait(0.01)
+
+
+def _verdict(mine: dict[str, Any], box: dict[str, Any]) -> Tour:
+    """The first answer; else a failed check (a bug), the limit, or the refusal."""
     for rival in (mine, box):
         if _answered(rival):
             return _result(rival)
@@ -117,7 +127,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             raise error
     for error in errors:
         if isinstance(error, SolveLimitError):
-            raise error
+            raise _as_race(error, winner=False)
     raise errors[0]  # both refused the instance
 
 
@@ -137,7 +147,17 @@ def _answered(box: dict[str, Any]) -> bool:
 
 
 def _result(box: dict[str, Any]) -> Tour:
+    """The winner's answer, as the race's: ``method='race'``, ``winner`` its name."""
     if "value" in box:
         tour: Tour = box["value"]
-        return tour
-    raise box["error"]
+        return dataclasses.replace(tour, method="race", winner=tour.method)
+    error: OutcomeError = box["error"]
+    raise _as_race(error, winner=True)
+
+
+def _as_race(error: OutcomeError, *, winner: bool) -> OutcomeError:
+    """The race's error: it names the race, and the rival whose answer it is."""
+    if winner:
+        error.winner = error.method
+    error.method = None  # solve_with names the race
+    return error

@@ -91,6 +91,7 @@ from cpknight.results import Tour
 from cpknight.solving import Run
 from cpknight.status import Effort
 from cpknight.tours.certificates import check_tour_possible
+from cpknight.tours.search_order import by_degree, rank_of, roth_rank, tie_order
 
 __all__ = [
     "SEARCH_METHODS",
@@ -237,43 +238,17 @@ def solve_greedy(instance: TourInstance, run: Run) -> Tour:
         start_node, end_node, reverse = end_node, -1, True
     else:
         reverse = False
-    rank_np = _roth_rank(graph, 0)
+    rank_np = roth_rank(graph, 0)
     if start_node < 0:
         start_node = int(np.lexsort((rank_np, graph.degree))[0])
-    rank: list[int] = rank_np.tolist()
-    avail: list[int] = graph.degree.tolist()
-    ptr = array("q", graph.indptr.astype(np.int64).tobytes())
-    ind = array("i", graph.indices.astype(np.int32).tobytes())
     counter = _Counter()
     if run.expired():
         raise _limit("greedy", graph, closed, counter, run)
-    visited = bytearray(n)
-    visited[start_node] = 1
-    path = [start_node]
-    head = start_node
-    ok = True
-    for depth in range(1, n):
-        if not depth & (CHECK_EVERY - 1) and run.expired():
-            counter.attempts = depth - 1
-            raise _limit("greedy", graph, closed, counter, run)
-        best = -1
-        best_key = 0
-        for w in ind[ptr[head] : ptr[head + 1]]:
-            avail[w] -= 1
-            if visited[w] or (w == end_node and depth < n - 1):
-                continue
-            key = avail[w] * n + rank[w]
-            if best < 0 or key < best_key:
-                best, best_key = w, key
-        if best < 0:
-            ok = False
-            break
-        visited[best] = 1
-        path.append(best)
-        head = best
-    counter.attempts = len(path) - 1
+    path = _greedy_walk(graph, rank_np, start_node, end_node, closed, run, counter)
+    ptr, ind = graph.indptr, graph.indices
+    ok = len(path) == n
     if ok and closed:
-        ok = head in ind[ptr[start_node] : ptr[start_node + 1]]
+        ok = path[-1] in ind[ptr[start_node] : ptr[start_node + 1]].tolist()
     if not ok:
         kind = "closed" if closed else "open"
         raise SolveLimitError(
@@ -285,6 +260,55 @@ def solve_greedy(instance: TourInstance, run: Run) -> Tour:
     if reverse:
         path.reverse()
     return _finish(graph, path, closed, "greedy", counter, run, start, end)
+
+
+def _greedy_walk(
+    graph: MoveGraph,
+    rank_np: npt.NDArray[np.int64],
+    start: int,
+    end: int,
+    closed: bool,
+    run: Run,
+    counter: _Counter,
+) -> list[int]:
+    """One pass of Warnsdorff's rule from ``start``: the path until it is stuck.
+
+    Each step takes the unvisited neighbour with the fewest onward moves,
+    ties to the lowest ``rank``; ``end`` is entered last only. The path has
+    every cell when the pass went through; ``counter.attempts`` its moves.
+
+    Raises:
+        SolveLimitError: the time limit passed (with the effort).
+    """
+    n = graph.n_nodes
+    rank: list[int] = rank_np.tolist()
+    avail: list[int] = graph.degree.tolist()
+    ptr = array("q", graph.indptr.astype(np.int64).tobytes())
+    ind = array("i", graph.indices.astype(np.int32).tobytes())
+    visited = bytearray(n)
+    visited[start] = 1
+    path = [start]
+    head = start
+    for depth in range(1, n):
+        if not depth & (CHECK_EVERY - 1) and run.expired():
+            counter.attempts = depth - 1
+            raise _limit("greedy", graph, closed, counter, run)
+        best = -1
+        best_key = 0
+        for w in ind[ptr[head] : ptr[head + 1]]:
+            avail[w] -= 1
+            if visited[w] or (w == end and depth < n - 1):
+                continue
+            key = avail[w] * n + rank[w]
+            if best < 0 or key < best_key:
+                best, best_key = w, key
+        if best < 0:
+            break
+        visited[best] = 1
+        path.append(best)
+        head = best
+    counter.attempts = len(path) - 1
+    return path
 
 
 def iter_search_tours(instance: TourInstance, run: Run, method: str) -> Iterator[Tour]:
@@ -404,39 +428,21 @@ def _paths(
         raise _limit(method, graph, closed, counter, run)
     nbrs = _Neighbours(graph)
     ordered = method != "backtrack"
-    start_node, end_node = _node(graph, start), _node(graph, end)
-    reverse = False
-    if start_node < 0 and end_node >= 0:
-        start_node, end_node, reverse = end_node, -1, True
-    rules = _Rules.of(graph, nbrs, side, reverse)
-    if rules is not None and start_node < 0 and rules.via_at[0] >= 0:
-        start_node = rules.via_at[0]
+    start_node, end_node, reverse, rules = _search_ends(graph, nbrs, start, end, side)
     # Warnsdorff's order is heavy-tailed: one early mistake can cost millions of
     # attempts. When finding (not enumerating), restart with a doubling cap and
     # fresh random tie-breaks; a run that ends below its cap is a proof.
     restart = ordered and not enumerate_all
     found = False
     for restart_no in itertools.count():
-        seed = run.options.seed
-        if restart_no:
-            seed = seed * 1_000_003 + restart_no
-        order = _roth_order(graph, seed) if ordered else np.arange(n, dtype=np.int64)
-        rank_np = _rank_of(order)
+        order = tie_order(graph, ordered, run.options.seed, restart_no)
+        rank_np = rank_of(order)
         # Arrays, not lists: on a huge board, millions of int objects would
         # cost seconds to make and to free after the time limit.
         if run.expired():  # ranking 9 M cells takes a second
             raise _limit(method, graph, closed, counter, run)
         rank = array("q", rank_np.astype(np.int64).tobytes())
-        starts: Iterable[int]
-        if start_node >= 0:
-            starts = [start_node]
-        elif closed:
-            starts = [int(np.argmin(graph.degree))]
-        else:
-            starts = map(int, _by_degree(order, graph.degree))
-        if rules is not None and start_node < 0:
-            via_pos = rules.via_pos
-            starts = (v for v in starts if via_pos[v] < 0)
+        starts = _start_nodes(graph, order, start_node, closed, rules)
         if run.expired():  # and after ordering the starts
             raise _limit(method, graph, closed, counter, run)
         cap = max(RESTART_ATTEMPTS, 2 * n) << restart_no
@@ -464,19 +470,84 @@ def _paths(
             continue
         break
     if not found and not enumerate_all:
-        kind = "closed" if closed else "open"
-        where = ""
-        if start is not None:
-            where += f" from {graph.board.cell_name(start)}"
-        if end is not None:
-            where += f" to {graph.board.cell_name(end)}"
-        if side:
-            where += f" with {side.describe(graph.board)}"
-        raise SearchExhaustedError(
-            f"the {method} search tried every branch: no {kind} tour of "
-            f"{graph.board.label}{where} ({graph.piece.label})",
-            effort=counter.effort(),
-        )
+        raise _exhausted(method, graph, closed, start, end, side, counter)
+
+
+def _search_ends(
+    graph: MoveGraph,
+    nbrs: _Neighbours,
+    start: Cell | None,
+    end: Cell | None,
+    side: TourConstraints | None,
+) -> tuple[int, int, bool, _Rules | None]:
+    """Where the search starts and ends, whether it runs backwards, its rules.
+
+    A path with only its end fixed is searched from the end and reversed; a
+    visit number 1 fixes the start.
+
+    Returns:
+        ``(start, end, reverse, rules)``: nodes (-1 when free), whether the
+        paths found are to be reversed, the side constraints' filter.
+    """
+    start_node, end_node = _node(graph, start), _node(graph, end)
+    reverse = False
+    if start_node < 0 and end_node >= 0:
+        start_node, end_node, reverse = end_node, -1, True
+    rules = _Rules.of(graph, nbrs, side, reverse)
+    if rules is not None and start_node < 0 and rules.via_at[0] >= 0:
+        start_node = rules.via_at[0]
+    return start_node, end_node, reverse, rules
+
+
+def _start_nodes(
+    graph: MoveGraph,
+    order: npt.NDArray[np.int64],
+    start: int,
+    closed: bool,
+    rules: _Rules | None,
+) -> Iterable[int]:
+    """The cells a search starts from, in turn.
+
+    The fixed start; for a closed tour, a cell of fewest moves (every cell is
+    on it); for an open tour every cell, fewest moves first (ties in
+    ``order``), less those a visit number places elsewhere than first.
+    """
+    starts: Iterable[int]
+    if start >= 0:
+        return [start]
+    if closed:
+        starts = [int(np.argmin(graph.degree))]
+    else:
+        starts = map(int, by_degree(order, graph.degree))
+    if rules is not None:
+        via_pos = rules.via_pos
+        starts = (v for v in starts if via_pos[v] < 0)
+    return starts
+
+
+def _exhausted(
+    method: str,
+    graph: MoveGraph,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    side: TourConstraints | None,
+    counter: _Counter,
+) -> SearchExhaustedError:
+    """The proof that there is none: the search tried every branch."""
+    kind = "closed" if closed else "open"
+    where = ""
+    if start is not None:
+        where += f" from {graph.board.cell_name(start)}"
+    if end is not None:
+        where += f" to {graph.board.cell_name(end)}"
+    if side:
+        where += f" with {side.describe(graph.board)}"
+    return SearchExhaustedError(
+        f"the {method} search tried every branch: no {kind} tour of "
+        f"{graph.board.label}{where} ({graph.piece.label})",
+        effort=counter.effort(),
+    )
 
 
 _UNBUILT: list[int] = []
@@ -736,51 +807,6 @@ def _allowed(allowed: int, end: int, avail: list[int], visited: bytearray) -> in
     if end < 0 or allowed == 0:
         return allowed
     return 1 if not visited[end] and avail[end] == 1 else 0
-
-
-def _roth_rank(graph: MoveGraph, seed: int) -> npt.NDArray[np.int64]:
-    """A tie-break rank per node: 0 for the cell farthest from the centre.
-
-    Equal distances go by node order. With a non-zero seed: a random ranking.
-    """
-    return _rank_of(_roth_order(graph, seed))
-
-
-def _roth_order(graph: MoveGraph, seed: int) -> npt.NDArray[np.int64]:
-    """The nodes by :func:`_roth_rank`, rank 0 first."""
-    n = graph.n_nodes
-    if seed:
-        return np.random.default_rng(abs(seed)).permutation(n).astype(np.int64)
-    far = np.zeros(n, dtype=np.int64)
-    for axis, size in enumerate(graph.board.shape):  # one axis at a time: no
-        x = 2 * graph.cells[:, axis].astype(np.int64) - (size - 1)  # n x d copies
-        far += x * x
-    return np.argsort(-far, kind="stable").astype(np.int64)
-
-
-def _rank_of(order: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Each node's place in ``order``."""
-    rank = np.empty(len(order), dtype=np.int64)
-    rank[order] = np.arange(len(order), dtype=np.int64)
-    return rank
-
-
-def _by_degree(
-    order: npt.NDArray[np.int64], degree: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:
-    """The nodes of ``order`` by degree, ties kept in ``order``'s order.
-
-    The same as ``np.lexsort((rank, degree))``, in linear time: degrees are
-    small, and a stable sort of 16-bit keys is a radix sort.
-
-    Examples:
-        >>> _by_degree(np.array([2, 0, 1]), np.array([3, 2, 3])).tolist()
-        [1, 2, 0]
-    """
-    keys = degree[order]
-    if keys.size and keys.max() < 1 << 15:
-        keys = keys.astype(np.int16)
-    return order[np.argsort(keys, kind="stable")]
 
 
 def _node(graph: MoveGraph, cell: Cell | None) -> int:

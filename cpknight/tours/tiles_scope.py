@@ -1,8 +1,10 @@
 """Which instances the tiler takes: plain knight rectangles, large enough.
 
-Internal: :mod:`cpknight.tiling` is the public face. This module is cheap to
-import (no numpy, no catalogue), so that ``auto`` can ask before the tiles are
-loaded and small boards start fast.
+The tiler (:mod:`cpknight.tiling`, its public face) sits a layer above the
+tour engines, whose small searches it calls; the tour engines' ``auto`` must
+know what it suits without importing it. So the rule lives here, cheap to
+import (no numpy, no catalogue), and the tiling face re-exports it. The one
+test of a "plain knight rectangle" (:func:`plain_knight`) is here too.
 
 Examples:
     >>> from cpknight.board import Board
