@@ -447,7 +447,7 @@ def solve_with(
     is not counted against the run's clock; building the graph and the model
     is. Errors that stand for an outcome are tagged with the engine's name.
     """
-    if isinstance(instance, TourInstance) and instance.constraints:
+    if isinstance(instance, TourInstance | CountInstance) and instance.constraints:
         honours = engine.honours
         refused = [k for k in instance.constraints.kinds() if k not in honours]
         if refused:

@@ -176,10 +176,21 @@ def test_old_spellings_warn_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert [row["method"] for row in json.loads(out)["rows"]] == ["prune"]
     assert err == "cpknight: warning: --methods is deprecated; use --method\n"
+
+
+def test_closed_and_open_are_one_pair(capsys: pytest.CaptureFixture[str]) -> None:
+    # --closed may be said where it is the default; with --open it is refused.
     code, out, err = run(capsys, "sweep", "3x4", "--closed", "--method", "prune")
-    assert code == 0
+    assert (code, err) == (0, "")
     assert out.startswith("closed tours of 3x4")
-    assert "--closed is deprecated" in err
+    with pytest.raises(SystemExit) as refused:
+        main(["sweep", "3x4", "--closed", "--open"])
+    assert refused.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+    # longest: a path unless --closed; --open says the default
+    code, out, _ = run(capsys, "longest", "3x3", "--uncrossed", "--open", "--json")
+    assert code == 0
+    assert json.loads(out)["closed"] is False
 
 
 def test_time_limit_none_and_bad(capsys: pytest.CaptureFixture[str]) -> None:
@@ -275,8 +286,6 @@ def test_check_is_closed_unless_open(
     tour.write_text("a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 b2 d3".replace(" ", "\n"))
     assert run(capsys, "check", "3x4", str(tour))[0] == 1
     assert run(capsys, "check", "3x4", str(tour), "--open")[0] == 0
-    code, _, err = run(capsys, "check", "3x4", str(tour), "--closed")
-    assert code == 1
-    assert err == (
-        "cpknight: warning: --closed is deprecated; tours are closed by default\n"
-    )
+    code, out, err = run(capsys, "check", "3x4", str(tour), "--closed")
+    assert (code, err) == (1, "")
+    assert out.startswith("not a closed tour: the tour is not closed: d3 -> a1")

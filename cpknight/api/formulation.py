@@ -196,7 +196,7 @@ def longest_model(
     board: BoardLike,
     *,
     kind: str,
-    closed: bool = True,
+    closed: bool = False,
     piece: PieceLike = KNIGHT,
     crossings: Literal["cliques", "pairwise"] = "cliques",
     cuts: bool = False,

@@ -515,14 +515,48 @@ def _log_line(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
+def add_closed_open(
+    parser: argparse.ArgumentParser, *, closed: bool = True, what: str = "tour"
+) -> None:
+    """``--closed`` / ``--open``: one pair of flags, the same on every command.
+
+    Tours are closed unless ``--open`` (``args.open``); a longest path is a
+    path unless ``--closed`` (``closed=False`` gives ``args.closed``), as in
+    the published tables. Either flag may be given where it is the default.
+    """
+    group = parser.add_mutually_exclusive_group()
+    if closed:
+        group.add_argument(
+            "--open",
+            dest="open",
+            action="store_true",
+            help=f"an open {what} (a path); the default is closed (a circuit)",
+        )
+        group.add_argument(
+            "--closed",
+            dest="open",
+            action="store_false",
+            help=f"a closed {what} (a circuit): the default",
+        )
+    else:
+        group.add_argument(
+            "--closed",
+            dest="closed",
+            action="store_true",
+            help=f"a closed {what} (a cycle); the default is a path",
+        )
+        group.add_argument(
+            "--open",
+            dest="closed",
+            action="store_false",
+            help=f"an open {what} (a path): the default",
+        )
+
+
 def add_tour_args(parser: argparse.ArgumentParser) -> None:
     """The instance options shared by ``tour``, ``count``, ``compare`` and others."""
     add_board_args(parser)
-    parser.add_argument(
-        "--open",
-        action="store_true",
-        help="an open tour (a path); the default is closed (a circuit)",
-    )
+    add_closed_open(parser)
     parser.add_argument("--start", metavar="CELL", help="the first cell")
     parser.add_argument("--end", metavar="CELL", help="the last cell (open tours)")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from cpknight.board import Board, Cell
-from cpknight.cli.common import add_board_args, read_input
+from cpknight.cli.common import add_board_args, add_closed_open, read_input
 from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper
@@ -126,9 +126,7 @@ def add_longest_args(parser: argparse.ArgumentParser) -> None:
         const="induced",
         help="no move joins two cells but consecutive ones: a snake (A165143)",
     )
-    parser.add_argument(
-        "--closed", action="store_true", help="a cycle (default: a path)"
-    )
+    add_closed_open(parser, closed=False, what="path")
     parser.add_argument(
         "--crossings",
         default="cliques",

@@ -14,6 +14,7 @@ from cpknight.cli.common import (
     Deprecated,
     SubParsers,
     add_board_args,
+    add_closed_open,
     add_command,
     add_force,
     add_grid,
@@ -90,14 +91,7 @@ cpknight check 8x8 tour.txt --json""",
         help="the tour: one cell per line, a .npy array, or a .moves file; "
         "'-' reads standard input",
     )
-    parser.add_argument(
-        "--open",
-        action="store_true",
-        help="an open tour (a path); the default is closed: the closing move too",
-    )
-    parser.add_argument(
-        "--closed", nargs=0, action=Deprecated, instead="tours are closed by default"
-    )
+    add_closed_open(parser)
     add_json(parser)
 
 
@@ -372,14 +366,7 @@ cpknight sweep 5x5 --pairs --json""",
 
 def _add_sweep_tours(parser: argparse.ArgumentParser) -> None:
     """Which tours a sweep asks for: closed or ``--open``, or ``--pairs``."""
-    parser.add_argument(
-        "--open",
-        action="store_true",
-        help="open tours (paths); the default is closed (circuits)",
-    )
-    parser.add_argument(
-        "--closed", nargs=0, action=Deprecated, instead="tours are closed by default"
-    )
+    add_closed_open(parser, what="tour from each cell")
     parser.add_argument(
         "--pairs",
         action="store_true",

@@ -193,7 +193,7 @@ def check_longest(
     cells: Sequence[CellLike],
     *,
     kind: str,
-    closed: bool = True,
+    closed: bool = False,
     piece: PieceLike = KNIGHT,
 ) -> None:
     """Raise unless ``cells`` is an uncrossed / induced path (or cycle).

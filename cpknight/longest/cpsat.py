@@ -140,7 +140,7 @@ def build_longest_model(
     board: Board | str,
     *,
     kind: str,
-    closed: bool = True,
+    closed: bool = False,
     piece: PieceLike = KNIGHT,
     crossings: Literal["cliques", "pairwise"] = "cliques",
     cuts: bool = False,

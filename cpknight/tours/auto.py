@@ -140,6 +140,7 @@ def check_theorems(
         NoTourError: the theorem says the board has no such tour.
 
     Examples:
+        >>> from cpknight.pieces import KNIGHT
         >>> check_theorems(Board((4, 8)), KNIGHT, closed=True, start=None, end=None)
         Traceback (most recent call last):
         ...
