@@ -89,10 +89,10 @@ def tour_heading(tour: Tour, *, picked: bool = False, side: str = "") -> str:
         'closed tour of 5x6 (knight (1,2)), 30 ce'
     """
     kind = "closed" if tour.closed else "open"
-    by = " (picked by auto)" if picked else ""
+    by = ", picked by auto," if picked else ""
     heading = (
         f"{kind} tour of {tour.board.label} ({tour.piece.label}), {len(tour)} "
-        f"cells, found by {tour.method}{by} in {tour.seconds:.3f} s"
+        f"cells, found by {tour.method_label}{by} in {tour.seconds:.3f} s"
     )
     if side:
         heading += f"\nside constraints checked: {side}"

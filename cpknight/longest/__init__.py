@@ -9,11 +9,17 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cpknight.engines import Engine, Registry
+
+if TYPE_CHECKING:
+    from cpknight.longest.common import LongestInstance, LongestPath
 
 __all__ = ["ENGINES"]
 
-ENGINES = Registry(
+# The value types live above the engines' layer: the annotation gives them.
+ENGINES: Registry[LongestInstance, LongestPath] = Registry(
     "longest",
     [
         Engine(
