@@ -16,10 +16,10 @@ cells), each by several engines. Every engine, whatever its question, is
   typed by a protocol per question (:class:`TourEngine`,
   :class:`DistanceEngine`, :class:`RouteEngine`: each a
   :class:`SolveFunction` of its instance and value). An :class:`Engine` and
-  its :class:`Registry` are generic over the two, set by the question, so
-  that :func:`solve_with` returns the question's value type; every value is
-  an :class:`~cpknight.results.Answer` (method, status, effort, bound), all
-  :func:`outcome_of` reads.
+  its :class:`Registry` are generic over the two, set where the question's
+  registry is annotated, so that :func:`solve_with` returns the question's
+  value type; every value is an :class:`~cpknight.results.Answer` (method,
+  status, effort, bound), all :func:`outcome_of` reads.
 
 The instance is already validated (board, piece, cells); its move graph is built
 on first use (``instance.graph``) under the run's clock, so engines that read the
@@ -52,7 +52,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, overload
+from typing import Any, Generic, Literal, Protocol
 
 # PEP 696 defaults (typing has them from Python 3.13); ortools requires it.
 from typing_extensions import TypeVar
@@ -221,9 +221,9 @@ class Engine(Generic[InstanceT, AnswerT]):
     """One engine: who it is, what it answers, what it reads and promises.
 
     Generic over the instance it takes and the answer it gives, both set by
-    its question (``Engine("prune", "tour", ...)`` is an
-    ``Engine[TourInstance, Tour]``); :meth:`load` returns its typed solve
-    function.
+    its question's registry, annotated where the registry lives (an engine
+    in ``cpknight.tours.ENGINES`` is an ``Engine[TourInstance, Tour]``);
+    :meth:`load` returns its typed solve function.
 
     Attributes:
         name: the method name users type (``'cpsat'``, ``'prune'``, ``'bfs'``).
@@ -255,90 +255,6 @@ class Engine(Generic[InstanceT, AnswerT]):
     optimises: bool = False
     summary: str = ""
     honours: tuple[str, ...] = ()
-
-    # The question sets the types, for the type checker (at run time the
-    # dataclass's own __init__ takes the same arguments). A question without
-    # an overload here (longest paths, whose value types live above this
-    # layer) makes Engine[Any, Any]: its registry, annotated where they live,
-    # gives them their types.
-    if TYPE_CHECKING:
-
-        @overload
-        def __init__(
-            self: Engine[TourInstance, Tour],
-            name: str,
-            question: Literal["tour"],
-            target: str,
-            reads: Literal["graph", "board"] = "graph",
-            proves: bool = True,
-            optimises: bool = False,
-            summary: str = "",
-            honours: tuple[str, ...] = (),
-        ) -> None: ...
-
-        @overload
-        def __init__(
-            self: Engine[DistanceInstance, Distance],
-            name: str,
-            question: Literal["distance"],
-            target: str,
-            reads: Literal["graph", "board"] = "graph",
-            proves: bool = True,
-            optimises: bool = False,
-            summary: str = "",
-            honours: tuple[str, ...] = (),
-        ) -> None: ...
-
-        @overload
-        def __init__(
-            self: Engine[CountInstance, TourCount],
-            name: str,
-            question: Literal["count"],
-            target: str,
-            reads: Literal["graph", "board"] = "graph",
-            proves: bool = True,
-            optimises: bool = False,
-            summary: str = "",
-            honours: tuple[str, ...] = (),
-        ) -> None: ...
-
-        @overload
-        def __init__(
-            self: Engine[RouteInstance, Route],
-            name: str,
-            question: Literal["route"],
-            target: str,
-            reads: Literal["graph", "board"] = "graph",
-            proves: bool = True,
-            optimises: bool = False,
-            summary: str = "",
-            honours: tuple[str, ...] = (),
-        ) -> None: ...
-
-        @overload
-        def __init__(
-            self: Engine[Any, Any],
-            name: str,
-            question: Question,
-            target: str,
-            reads: Literal["graph", "board"] = "graph",
-            proves: bool = True,
-            optimises: bool = False,
-            summary: str = "",
-            honours: tuple[str, ...] = (),
-        ) -> None: ...
-
-        def __init__(
-            self,
-            name: str,
-            question: Question,
-            target: str,
-            reads: Literal["graph", "board"] = "graph",
-            proves: bool = True,
-            optimises: bool = False,
-            summary: str = "",
-            honours: tuple[str, ...] = (),
-        ) -> None: ...
 
     def load(self) -> SolveFunction[InstanceT, AnswerT]:
         """Import the engine's solve function."""

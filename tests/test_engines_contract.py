@@ -74,4 +74,4 @@ def test_solve_with_returns_the_questions_value() -> None:
 
 def test_an_engine_answers_one_question() -> None:
     with pytest.raises(ValueError, match="answers tour"):
-        DISTANCE_ENGINES.add(Engine("x", "tour", "m:f"))  # type: ignore[arg-type]
+        DISTANCE_ENGINES.add(Engine("x", "tour", "m:f"))

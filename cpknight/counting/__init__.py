@@ -29,7 +29,7 @@ from cpknight.results import TourCount
 
 __all__ = ["ENGINES", "ShardedCount", "directions"]
 
-ENGINES = Registry(
+ENGINES: Registry[CountInstance, TourCount] = Registry(
     "count",
     [
         Engine(

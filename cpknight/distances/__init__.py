@@ -11,11 +11,12 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.engines import Engine, Registry
+from cpknight.engines import DistanceInstance, Engine, Registry
+from cpknight.results import Distance
 
 __all__ = ["ENGINES"]
 
-ENGINES = Registry(
+ENGINES: Registry[DistanceInstance, Distance] = Registry(
     "distance",
     [
         Engine(
