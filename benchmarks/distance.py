@@ -36,6 +36,36 @@ OPTIONS = SolveOptions(workers=1, seed=0)
 BOARD = Board.parse("8x8")
 
 
+def chess_knight_distance(a: int, b: int) -> int:
+    """python-chess's ``square_knight_distance`` (squares 0..63), as written there."""
+    dx = abs((a & 7) - (b & 7))
+    dy = abs((a >> 3) - (b >> 3))
+    if dx + dy == 1:
+        return 3
+    elif dx == dy == 2 or (dx == dy == 1 and (a in CORNERS or b in CORNERS)):
+        return 4
+    m = math.ceil(max(dx / 2, dy / 2, (dx + dy) / 3))
+    return m + ((m + dx + dy) % 2)
+
+
+CORNERS = frozenset({0, 7, 56, 63})
+
+
+def python_chess_distance() -> tuple[str, Callable[[int, int], int]]:
+    """python-chess's ``square_knight_distance``, or its formula inline.
+
+    Returns its label and the function (squares 0..63); ``benchmarks/doors.py``
+    reads it too.
+    """
+    try:
+        import chess  # type: ignore[import-not-found, unused-ignore]
+
+        distance: Callable[[int, int], int] = chess.square_knight_distance
+        return "python-chess square_knight_distance", distance
+    except ImportError:
+        return "python-chess's formula, inline", chess_knight_distance
+
+
 def bare_cpsat(offset: tuple[int, int]) -> float:
     """Solve the bare move-count model once; return the solve's seconds."""
     from ortools.sat.python import cp_model
@@ -163,21 +193,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if single_queries(3 if args.quick else 7) else 1
 
 
-def chess_knight_distance(a: int, b: int) -> int:
-    """python-chess's ``square_knight_distance`` (squares 0..63), as written there."""
-    dx = abs((a & 7) - (b & 7))
-    dy = abs((a >> 3) - (b >> 3))
-    if dx + dy == 1:
-        return 3
-    elif dx == dy == 2 or (dx == dy == 1 and (a in CORNERS or b in CORNERS)):
-        return 4
-    m = math.ceil(max(dx / 2, dy / 2, (dx + dy) / 3))
-    return m + ((m + dx + dy) % 2)
-
-
-CORNERS = frozenset({0, 7, 56, 63})
-
-
 def single_queries(times: int) -> bool:
     """All 4,096 pairs of 8x8, one query at a time, beside python-chess's formula.
 
@@ -186,14 +201,8 @@ def single_queries(times: int) -> bool:
     not installed), and a board given as a spec costing no more than a parsed
     one (the parse is cached).
     """
-    try:
-        import chess  # type: ignore[import-not-found, unused-ignore]
-
-        baseline_name = "python-chess square_knight_distance (baseline)"
-        chess_distance = chess.square_knight_distance
-    except ImportError:
-        baseline_name = "python-chess's formula, inline (baseline)"
-        chess_distance = chess_knight_distance
+    chess_name, chess_distance = python_chess_distance()
+    baseline_name = f"{chess_name} (baseline)"
     squares = [(a, b) for a in range(64) for b in range(64)]
     cells = [((a >> 3, a & 7), (b >> 3, b & 7)) for a, b in squares]
     names = [(BOARD.cell_name(s), BOARD.cell_name(t)) for s, t in cells]

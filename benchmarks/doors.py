@@ -16,9 +16,10 @@ Run: ``python benchmarks/doors.py`` (``--quick`` for fewer sweeps).
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Callable
+
+from distance import python_chess_distance
 
 from cpknight import Board, knight_distance
 from cpknight.distances.formula import formula_distance
@@ -29,31 +30,10 @@ TARGET = 25.0
 """The most a door may cost, in kernels."""
 
 
-def chess_knight_distance(a: int, b: int) -> int:
-    """python-chess's ``square_knight_distance`` (squares 0..63), as written there."""
-    dx = abs((a & 7) - (b & 7))
-    dy = abs((a >> 3) - (b >> 3))
-    if dx + dy == 1:
-        return 3
-    elif dx == dy == 2 or (dx == dy == 1 and (a in CORNERS or b in CORNERS)):
-        return 4
-    m = math.ceil(max(dx / 2, dy / 2, (dx + dy) / 3))
-    return m + ((m + dx + dy) % 2)
-
-
-CORNERS = frozenset({0, 7, 56, 63})
-
-
 def sweeps() -> list[tuple[str, Callable[[], object], int]]:
     """The sweeps over all 4,096 pairs: label, function, queries."""
-    try:
-        import chess  # type: ignore[import-not-found, unused-ignore]
-
-        chess_name = "python-chess square_knight_distance (scale)"
-        chess_distance = chess.square_knight_distance
-    except ImportError:
-        chess_name = "python-chess's formula, inline (scale)"
-        chess_distance = chess_knight_distance
+    chess_name, chess_distance = python_chess_distance()
+    chess_name += " (scale)"
     squares = [(a, b) for a in range(64) for b in range(64)]
     cells = [((a >> 3, a & 7), (b >> 3, b & 7)) for a, b in squares]
     names = [(BOARD.cell_name(s), BOARD.cell_name(t)) for s, t in cells]
