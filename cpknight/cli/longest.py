@@ -18,8 +18,7 @@ from cpknight.cli.common import (
     comparison_code,
     grid_or_hint,
     new_files,
-    out,
-    print_json,
+    print_outcome,
     report,
     solve_options_of,
     write_files,
@@ -127,11 +126,8 @@ def _run_longest_table(
         options=options,
     )
     code = comparison_code(comparison)
-    if args.json:
-        print_json(comparison.as_dict())
-        return code
     limit = limit_text(options.time_limit)
     shape = "cycle" if args.closed else "path"
     heading = f"longest {args.kind} {shape} on {board.label} ({piece.label}), {limit}"
-    out(longest_table_text(comparison, heading))
-    return code
+    text = longest_table_text(comparison, heading)
+    return print_outcome(args, code, comparison.as_dict(), text)

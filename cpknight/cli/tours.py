@@ -310,15 +310,12 @@ def _run_compare(args: argparse.Namespace) -> int:
         constraints=side,
     )
     code = comparison_code(comparison)
-    if args.json:
-        print_json(comparison.as_dict())
-        return code
     limit = limit_text(options.time_limit)
     kind = "closed" if closed else "open"
     where = ends_text(board, start, end) + with_text(side, board)
     heading = f"{kind} tour of {board.label} ({piece.label}){where}, {limit}"
-    out(comparison_text(comparison, heading))
-    return code
+    text = comparison_text(comparison, heading)
+    return print_outcome(args, code, comparison.as_dict(), text)
 
 
 def add_sweep(sub: SubParsers) -> None:
