@@ -41,11 +41,7 @@ if TYPE_CHECKING:
     )
     from cpknight.api.formulation import build_model
     from cpknight.api.longest import compare_longest, longest_path, try_longest
-    from cpknight.api.routes import (
-        ROUTE_METHODS,  # cpknight.routes:ENGINES, typed
-        collect,
-        try_collect,
-    )
+    from cpknight.api.routes import collect, try_collect
     from cpknight.api.tours import (
         compare_tours,
         find_tour,
@@ -55,6 +51,7 @@ if TYPE_CHECKING:
     )
     from cpknight.distances import ENGINES as DISTANCE_METHODS
     from cpknight.longest import ENGINES as LONGEST_METHODS
+    from cpknight.routes import ENGINES as ROUTE_METHODS
     from cpknight.study import PairSweep, Study, run_study, sweep_pairs
     from cpknight.tours import ENGINES as TOUR_METHODS
     from cpknight.tours.auto import choose_tour_method

@@ -11,7 +11,6 @@ from cpknight.api.common import (
 )
 from cpknight.board import CellLike
 from cpknight.engines import (
-    Registry,
     RouteInstance,
     attempt,
     solve_with,
@@ -21,12 +20,8 @@ from cpknight.results import (
     Outcome,
     Route,
 )
-from cpknight.routes import ENGINES
+from cpknight.routes import ENGINES as ROUTE_METHODS
 from cpknight.solving import SolveOptions
-
-# The route engines, typed by their question (cpknight.routes.ENGINES itself
-# is not annotated: its question's types would go there, as for the others).
-ROUTE_METHODS: Registry[RouteInstance, Route] = ENGINES
 
 
 def collect(

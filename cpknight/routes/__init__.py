@@ -9,11 +9,12 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.engines import Engine, Registry
+from cpknight.engines import Engine, Registry, RouteInstance
+from cpknight.results import Route
 
 __all__ = ["ENGINES"]
 
-ENGINES = Registry(
+ENGINES: Registry[RouteInstance, Route] = Registry(
     "route",
     [
         Engine(
