@@ -494,8 +494,9 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
     if check is not None:
         check("building the move graph")
     moves = piece.moves(board.dim)
-    table, counts, distinct = _move_table(
-        board, moves, coords, flat_open, node_of, check
+    distinct = _distinct_moves(moves, shape, board.wrap)
+    table, counts = _move_table(
+        board, moves, distinct, coords, flat_open, node_of, check
     )
     indptr, indices = _table_csr(table, counts, distinct, check)
     for array in (cells, node_of, table, indptr, indices):
@@ -529,16 +530,17 @@ def _number_cells(
 def _move_table(
     board: Board,
     moves: IntArray,
+    distinct: npt.NDArray[np.bool_],
     coords: list[npt.NDArray[np.int32]],
     flat_open: npt.NDArray[np.int32],
     node_of: npt.NDArray[np.int32],
     check: Check | None,
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """The table (node reached by each move, or -1), one numpy pass per move.
 
     Returns:
-        The table, each node's count of distinct neighbours, and which moves
-        reach a cell no earlier move reaches (see :func:`_distinct_moves`).
+        The table, and each node's count of distinct neighbours (reached by the
+        moves that are ``distinct``: see :func:`_distinct_moves`).
     """
     shape = board.shape
     n = flat_open.shape[0]
@@ -546,8 +548,7 @@ def _move_table(
     inside, term = _axis_steps(board, moves, coords, strides)
     if check is not None:
         check("building the move graph")
-    self_moves = _self_moves(moves, shape, board.wrap)
-    distinct = _distinct_moves(moves, shape, board.wrap)
+    idle = _idle_moves(moves, shape, board.wrap)
     table = np.empty((n, len(moves)), dtype=np.int32)
     target = np.empty(n, dtype=np.int32)
     column = np.empty(n, dtype=np.int32)  # contiguous, then copied into the table
@@ -555,11 +556,7 @@ def _move_table(
     for j, vector in enumerate(moves.tolist()):
         if check is not None:
             check("building the move graph")
-        off_board = any(
-            not board.wrap[axis] and abs(value) >= extent
-            for axis, (value, extent) in enumerate(zip(vector, shape, strict=True))
-        )
-        if self_moves[j] or off_board:
+        if idle[j]:
             table[:, j] = -1
             continue
         ok: npt.NDArray[np.bool_] | None = None
@@ -583,7 +580,7 @@ def _move_table(
         table[:, j] = column
         if distinct[j]:
             counts += column >= 0
-    return table, counts, distinct
+    return table, counts
 
 
 def _axis_steps(
@@ -663,6 +660,25 @@ def _self_moves(
     """Which moves land on their own cell (every component 0 modulo its side)."""
     reduced = _reduced(moves, shape, wrap)
     return np.array([not row.any() for row in reduced], dtype=bool)
+
+
+def _idle_moves(
+    moves: IntArray, shape: tuple[int, ...], wrap: tuple[bool, ...]
+) -> list[bool]:
+    """Which moves reach no cell: their own cell, or off a bounded axis from any.
+
+    A move leaves the board from every cell when a component is at least the
+    side of a bounded axis.
+    """
+    self_moves = _self_moves(moves, shape, wrap)
+    return [
+        bool(self_moves[j])
+        or any(
+            not wrap[axis] and abs(value) >= extent
+            for axis, (value, extent) in enumerate(zip(vector, shape, strict=True))
+        )
+        for j, vector in enumerate(moves.tolist())
+    ]
 
 
 def _distinct_moves(
