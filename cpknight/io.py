@@ -414,25 +414,9 @@ def read_tour_file(
         >>> len(read_tour_file(io.BytesIO(lines), Board.parse("3x4")))
         13
     """
-    import numpy as np
-
     wanted = board.n_open + 1
     if isinstance(path, str) and path.endswith(".npy"):
-        try:
-            array = np.load(path, allow_pickle=False, mmap_mode="r")
-        except OSError as exc:
-            raise InvalidInputError(
-                f"cannot read tour file '{path}': {exc.strerror or exc}"
-            ) from None
-        except ValueError:
-            raise InvalidInputError(
-                f"cannot read tour file '{path}': not a numpy .npy array file"
-            ) from None
-        if not np.issubdtype(array.dtype, np.integer):
-            raise InvalidInputError(
-                f"tour file '{path}' holds {array.dtype} values; expected ints"
-            )
-        return array[:wanted]  # mapped, read-only: checked where it lies
+        return _read_npy(path)[:wanted]  # mapped, read-only: checked where it lies
     name = path if isinstance(path, str) else "-"
     if isinstance(path, str) and not path.endswith(".moves"):
         mapped = _read_cells_mapped(path, board, wanted)
@@ -462,6 +446,30 @@ def read_tour_file(
         except (InvalidCellError, UnicodeDecodeError):
             lines = _cell_lines(head.splitlines(keepends=True), wanted)
     return lines
+
+
+def _read_npy(path: str) -> Any:
+    """The integer array of a ``.npy`` file, memory-mapped (read-only).
+
+    Raises:
+        InvalidInputError: the file cannot be read, is no ``.npy`` file, or
+            does not hold integers.
+    """
+    try:
+        array = np.load(path, allow_pickle=False, mmap_mode="r")
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot read tour file '{path}': {exc.strerror or exc}"
+        ) from None
+    except ValueError:
+        raise InvalidInputError(
+            f"cannot read tour file '{path}': not a numpy .npy array file"
+        ) from None
+    if not np.issubdtype(array.dtype, np.integer):
+        raise InvalidInputError(
+            f"tour file '{path}' holds {array.dtype} values; expected ints"
+        )
+    return array
 
 
 _BULK_BYTES = 64

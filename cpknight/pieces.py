@@ -485,48 +485,70 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
     # int32 throughout (a board has at most MAX_CELLS = 2.5 * 10^7 cells, and
     # every flat index, legal or not, stays far below 2^31): half the memory.
     shape = board.shape
-    mask = board.open_mask.ravel()
-    size = mask.shape[0]
-    n = int(np.count_nonzero(mask))
-    if n == size:
-        node_of = np.arange(size, dtype=np.int32)
-        flat_open = node_of
-    else:
-        node_of = np.full(size, -1, dtype=np.int32)
-        node_of[mask] = np.arange(n, dtype=np.int32)
-        flat_open = np.flatnonzero(mask).astype(np.int32)
+    node_of, flat_open = _number_cells(board.open_mask.ravel())
+    n = flat_open.shape[0]
     if check is not None:
         check("building the move graph")
     coords = [c.astype(np.int32) for c in np.unravel_index(flat_open, shape)]
     cells = np.stack(coords, axis=1).astype(np.int64).reshape(n, board.dim)
     if check is not None:
         check("building the move graph")
-    strides = [math.prod(shape[a + 1 :]) for a in range(len(shape))]
     moves = piece.moves(board.dim)
+    distinct = _distinct_moves(moves, shape, board.wrap)
+    table, counts = _move_table(
+        board, moves, distinct, coords, flat_open, node_of, check
+    )
+    indptr, indices = _table_csr(table, counts, distinct, check)
+    for array in (cells, node_of, table, indptr, indices):
+        array.setflags(write=False)
+    return MoveGraph(
+        board=board,
+        piece=piece,
+        moves=moves,
+        cells=cells,
+        node_of=node_of.reshape(shape),
+        table=table,
+        indptr=indptr,
+        indices=indices,
+    )
 
-    # Per axis and per component value: which cells stay on the board (bounded
-    # axes), or the change of the flat index (wrapped axes). A leaper uses few
-    # distinct values per axis, so these few arrays serve every move.
-    inside: dict[tuple[int, int], npt.NDArray[np.bool_]] = {}
-    term: dict[tuple[int, int], npt.NDArray[np.int32]] = {}
-    for axis, extent in enumerate(shape):
-        for value in {int(v) for v in moves[:, axis]} - {0}:
-            if board.wrap[axis]:
-                moved = coords[axis] + np.int32(value % extent)
-                moved %= np.int32(extent)
-                moved -= coords[axis]
-                moved *= np.int32(strides[axis])
-                term[axis, value] = moved
-            elif abs(value) < extent:
-                inside[axis, value] = (
-                    coords[axis] < extent - value
-                    if value > 0
-                    else coords[axis] >= -value
-                )
+
+def _number_cells(
+    mask: npt.NDArray[np.bool_],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Each flat cell's node (-1 if blocked), and each node's flat cell."""
+    size = mask.shape[0]
+    n = int(np.count_nonzero(mask))
+    if n == size:
+        node_of = np.arange(size, dtype=np.int32)
+        return node_of, node_of
+    node_of = np.full(size, -1, dtype=np.int32)
+    node_of[mask] = np.arange(n, dtype=np.int32)
+    return node_of, np.flatnonzero(mask).astype(np.int32)
+
+
+def _move_table(
+    board: Board,
+    moves: IntArray,
+    distinct: npt.NDArray[np.bool_],
+    coords: list[npt.NDArray[np.int32]],
+    flat_open: npt.NDArray[np.int32],
+    node_of: npt.NDArray[np.int32],
+    check: Check | None,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """The table (node reached by each move, or -1), one numpy pass per move.
+
+    Returns:
+        The table, and each node's count of distinct neighbours (reached by the
+        moves that are ``distinct``: see :func:`_distinct_moves`).
+    """
+    shape = board.shape
+    n = flat_open.shape[0]
+    strides = [math.prod(shape[a + 1 :]) for a in range(len(shape))]
+    inside, term = _axis_steps(board, moves, coords, strides)
     if check is not None:
         check("building the move graph")
-    self_moves = _self_moves(moves, shape, board.wrap)
-    distinct = _distinct_moves(moves, shape, board.wrap)
+    idle = _idle_moves(moves, shape, board.wrap)
     table = np.empty((n, len(moves)), dtype=np.int32)
     target = np.empty(n, dtype=np.int32)
     column = np.empty(n, dtype=np.int32)  # contiguous, then copied into the table
@@ -534,11 +556,7 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
     for j, vector in enumerate(moves.tolist()):
         if check is not None:
             check("building the move graph")
-        off_board = any(
-            not board.wrap[axis] and abs(value) >= extent
-            for axis, (value, extent) in enumerate(zip(vector, shape, strict=True))
-        )
-        if self_moves[j] or off_board:
+        if idle[j]:
             table[:, j] = -1
             continue
         ok: npt.NDArray[np.bool_] | None = None
@@ -562,8 +580,56 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
         table[:, j] = column
         if distinct[j]:
             counts += column >= 0
-    # CSR straight from the table, row by row in move order: a move that lands
-    # where an earlier move lands (a small torus) adds no new neighbour.
+    return table, counts
+
+
+def _axis_steps(
+    board: Board,
+    moves: IntArray,
+    coords: list[npt.NDArray[np.int32]],
+    strides: list[int],
+) -> tuple[
+    dict[tuple[int, int], npt.NDArray[np.bool_]],
+    dict[tuple[int, int], npt.NDArray[np.int32]],
+]:
+    """Per axis and per component value: where a step stays on the board.
+
+    Returns:
+        For bounded axes, which cells stay on the board; for wrapped axes, the
+        change of each cell's flat index. A leaper uses few distinct values
+        per axis, so these few arrays serve every move.
+    """
+    inside: dict[tuple[int, int], npt.NDArray[np.bool_]] = {}
+    term: dict[tuple[int, int], npt.NDArray[np.int32]] = {}
+    for axis, extent in enumerate(board.shape):
+        for value in {int(v) for v in moves[:, axis]} - {0}:
+            if board.wrap[axis]:
+                moved = coords[axis] + np.int32(value % extent)
+                moved %= np.int32(extent)
+                moved -= coords[axis]
+                moved *= np.int32(strides[axis])
+                term[axis, value] = moved
+            elif abs(value) < extent:
+                inside[axis, value] = (
+                    coords[axis] < extent - value
+                    if value > 0
+                    else coords[axis] >= -value
+                )
+    return inside, term
+
+
+def _table_csr(
+    table: npt.NDArray[np.int32],
+    counts: npt.NDArray[np.int32],
+    distinct: npt.NDArray[np.bool_],
+    check: Check | None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32]]:
+    """CSR (``indptr``, ``indices``) straight from the table, row by row.
+
+    Neighbours in move order: a move that lands where an earlier move lands (a
+    small torus) adds no new neighbour.
+    """
+    n = table.shape[0]
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(counts, dtype=np.int64, out=indptr[1:])
     indices = np.empty(int(indptr[-1]), dtype=np.int32)
@@ -575,19 +641,7 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
         if not distinct.all():
             valid[:, ~distinct] = False
         indices[indptr[first] : indptr[min(n, first + _ROWS)]] = rows[valid]
-
-    for array in (cells, node_of, table, indptr, indices):
-        array.setflags(write=False)
-    return MoveGraph(
-        board=board,
-        piece=piece,
-        moves=moves,
-        cells=cells,
-        node_of=node_of.reshape(shape),
-        table=table,
-        indptr=indptr,
-        indices=indices,
-    )
+    return indptr, indices
 
 
 def _reduced(
@@ -606,6 +660,25 @@ def _self_moves(
     """Which moves land on their own cell (every component 0 modulo its side)."""
     reduced = _reduced(moves, shape, wrap)
     return np.array([not row.any() for row in reduced], dtype=bool)
+
+
+def _idle_moves(
+    moves: IntArray, shape: tuple[int, ...], wrap: tuple[bool, ...]
+) -> list[bool]:
+    """Which moves reach no cell: their own cell, or off a bounded axis from any.
+
+    A move leaves the board from every cell when a component is at least the
+    side of a bounded axis.
+    """
+    self_moves = _self_moves(moves, shape, wrap)
+    return [
+        bool(self_moves[j])
+        or any(
+            not wrap[axis] and abs(value) >= extent
+            for axis, (value, extent) in enumerate(zip(vector, shape, strict=True))
+        )
+        for j, vector in enumerate(moves.tolist())
+    ]
 
 
 def _distinct_moves(

@@ -490,29 +490,7 @@ def _dask_rows(
     times, then ``KilledWorker``, which gives the task up with a row that says so).
     """
     distributed = _dask()
-    cluster: Any = None
-    client: Any = None
-    try:
-        if opts.scheduler == "local":
-            workers = opts.jobs if opts.jobs > 1 else usable_cores()
-            with _sigint_ignored():  # inherited: Ctrl-C is for this process
-                cluster = distributed.LocalCluster(
-                    n_workers=min(workers, usable_cores()),
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0",
-                    # the workers' log lines (a heartbeat missed while the
-                    # cluster closes) are not the user's business
-                    silence_logs=logging.CRITICAL,
-                )
-            client = distributed.Client(cluster)
-        else:
-            try:
-                client = distributed.Client(opts.scheduler, timeout="10s")
-            except OSError as exc:
-                raise InvalidInputError(
-                    f"cannot reach the Dask scheduler {opts.scheduler!r}: {exc}"
-                ) from None
+    with _dask_client(distributed, opts) as client:
         stamp = f"{os.getpid()}-{time.time_ns()}"
         submitted = client.map(
             execute,
@@ -538,6 +516,41 @@ def _dask_rows(
                 yield index, row
         finally:
             client.cancel(list(futures))
+
+
+@contextlib.contextmanager
+def _dask_client(distributed: Any, opts: RunOptions) -> Iterator[Any]:
+    """A client of ``opts.scheduler``: a cluster started here (``local``) or an address.
+
+    The client, and a cluster started here, are closed on the way out.
+
+    Raises:
+        InvalidInputError: the scheduler at the address cannot be reached.
+    """
+    cluster: Any = None
+    client: Any = None
+    try:
+        if opts.scheduler == "local":
+            workers = opts.jobs if opts.jobs > 1 else usable_cores()
+            with _sigint_ignored():  # inherited: Ctrl-C is for this process
+                cluster = distributed.LocalCluster(
+                    n_workers=min(workers, usable_cores()),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",
+                    # the workers' log lines (a heartbeat missed while the
+                    # cluster closes) are not the user's business
+                    silence_logs=logging.CRITICAL,
+                )
+            client = distributed.Client(cluster)
+        else:
+            try:
+                client = distributed.Client(opts.scheduler, timeout="10s")
+            except OSError as exc:
+                raise InvalidInputError(
+                    f"cannot reach the Dask scheduler {opts.scheduler!r}: {exc}"
+                ) from None
+        yield client
     finally:
         if client is not None:
             client.close()

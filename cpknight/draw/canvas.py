@@ -13,7 +13,7 @@ import base64
 import itertools
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -141,13 +141,7 @@ def make_layout(
             panel_rows * rows + (panel_rows - 1) * gap,
         )
 
-    if cell_size is not None and not cell_size > 0:
-        raise InvalidInputError(f"expected a cell size above 0 pixels: {cell_size}")
-    s = cell_size or min(MAX_CELL_PX, max(1.0, TARGET_PX / max(units(1))))
-    gap = max(1, math.ceil(22 / s)) if dim >= 3 else 0
-    if cell_size is None and dim >= 3:
-        s = min(MAX_CELL_PX, max(1.0, TARGET_PX / max(units(gap))))
-        gap = max(1, math.ceil(22 / s))
+    s, gap = _cell_px_and_gap(cell_size, dim, units)
     labels = dim == 2 and cols <= len(FILES) and size <= LABEL_LIMIT
     show = size <= LABEL_LIMIT if numbers is None else numbers
     label_px = max(10.0, min(14.0, s * 0.32))
@@ -175,6 +169,29 @@ def make_layout(
         vector=size <= CELL_LIMIT,
         legend_y=legend_y,
     )
+
+
+def _cell_px_and_gap(
+    cell_size: float | None, dim: int, units: Callable[[int], tuple[int, int]]
+) -> tuple[float, int]:
+    """A cell's side in pixels, and the gap between 2D panels in cells (3D up).
+
+    Unless ``cell_size`` is given, the drawing's longer side is fitted to
+    :data:`TARGET_PX` (a cell between 1 and :data:`MAX_CELL_PX` pixels); with
+    panels, fitted again with the gap the first fit gives (about 22 pixels).
+    ``units(gap)`` is the drawing's width and height in cells.
+
+    Raises:
+        InvalidInputError: a cell size of 0 pixels or less.
+    """
+    if cell_size is not None and not cell_size > 0:
+        raise InvalidInputError(f"expected a cell size above 0 pixels: {cell_size}")
+    s = cell_size or min(MAX_CELL_PX, max(1.0, TARGET_PX / max(units(1))))
+    gap = max(1, math.ceil(22 / s)) if dim >= 3 else 0
+    if cell_size is None and dim >= 3:
+        s = min(MAX_CELL_PX, max(1.0, TARGET_PX / max(units(gap))))
+        gap = max(1, math.ceil(22 / s))
+    return s, gap
 
 
 # ----------------------------------------------------------------- elements

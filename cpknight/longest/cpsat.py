@@ -49,7 +49,7 @@ from cpknight.longest.geometry import (
     move_edges,
     two_colours,
 )
-from cpknight.pieces import KNIGHT, PieceLike, as_piece
+from cpknight.pieces import KNIGHT, MoveGraph, PieceLike, as_piece
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
 
@@ -194,47 +194,26 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
 
     graph = instance.graph
     n = graph.n_nodes
-    names = [*graph.cell_names(), "*"]
     edges = move_edges(graph)
     pairs: list[tuple[int, int]] = []
-
-    def check(what: str) -> Callable[[], None] | None:
-        return None if run is None else lambda: run.check(what)
-
     if instance.kind == "uncrossed":
         # (refuses a board it cannot draw)
-        pairs = crossing_pairs(graph, edges, check("finding the crossings"))
-    arc_t, arc_h = (a.tolist() for a in graph.arcs())
-    tails = [*arc_t, *range(n)]
-    heads = [*arc_h, *range(n)]
-    if not instance.closed:
-        tails += [n] * n + list(range(n))
-        heads += list(range(n)) + [n] * n
-
-    def name(i: int) -> str:
-        t, h = tails[i], heads[i]
-        return f"skip[{names[t]}]" if t == h else f"arc[{names[t]}->{names[h]}]"
-
+        pairs = crossing_pairs(graph, edges, _checker(run, "finding the crossings"))
+    tails, heads, name = _circuit_arcs(graph, instance.closed)
     model = cp_model.CpModel()
     literals = add_circuit_arcs(model, tails, heads, name, run=run)
-    n_arcs = len(arc_t)
+    n_arcs = graph.n_arcs
     arc = {
-        (t, h): literals[i] for i, (t, h) in enumerate(zip(arc_t, arc_h, strict=True))
+        (t, h): literals[i]
+        for i, (t, h) in enumerate(zip(tails[:n_arcs], heads[:n_arcs], strict=True))
     }
     skip = literals[n_arcs : n_arcs + n]
     counts = _add_one_direction(model, instance, arc, edges, literals[n_arcs:])
     used = [1 - x for x in skip]
     if instance.cuts:
         counts.update(_break_symmetry(model, instance, used))
-    cliques: list[tuple[int, ...]] = []
-    if instance.kind == "uncrossed":
-        cliques = crossing_cliques(len(edges), pairs, check("finding the cliques"))
-        groups = pairs if instance.crossings == "pairwise" else cliques
-        _add_no_crossing(model, arc, edges, groups, instance.crossings, run)
-        counts["crossing constraints"] = len(groups)
-    else:
-        _add_no_chord(model, arc, skip, edges, run)
-        counts["no-chord clauses"] = len(edges)
+    cliques, added = _add_kind(model, instance, arc, skip, edges, pairs, run)
+    counts.update(added)
     model.maximize(sum(literals[:n_arcs]))
     return LongestModel(
         model=model,
@@ -247,6 +226,59 @@ def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
         cliques=tuple(cliques),
         constraints=counts,
     )
+
+
+def _checker(run: Run | None, what: str) -> Callable[[], None] | None:
+    """``run``'s deadline check saying ``what`` is being done (none without a run)."""
+    return None if run is None else lambda: run.check(what)
+
+
+def _circuit_arcs(
+    graph: MoveGraph, closed: bool
+) -> tuple[list[int], list[int], Callable[[int], str]]:
+    """The circuit's arcs (tails, heads) and their names, the move arcs first.
+
+    Then a ``skip`` self-loop for each cell; a path adds a dummy node (``*``,
+    numbered ``n``) with an arc to and from every cell.
+    """
+    n = graph.n_nodes
+    names = [*graph.cell_names(), "*"]
+    arc_t, arc_h = (a.tolist() for a in graph.arcs())
+    tails = [*arc_t, *range(n)]
+    heads = [*arc_h, *range(n)]
+    if not closed:
+        tails += [n] * n + list(range(n))
+        heads += list(range(n)) + [n] * n
+
+    def name(i: int) -> str:
+        t, h = tails[i], heads[i]
+        return f"skip[{names[t]}]" if t == h else f"arc[{names[t]}->{names[h]}]"
+
+    return tails, heads, name
+
+
+def _add_kind(
+    model: Any,
+    instance: LongestInstance,
+    arc: dict[tuple[int, int], Any],
+    skip: Sequence[Any],
+    edges: list[tuple[int, int]],
+    pairs: list[tuple[int, int]],
+    run: Run | None,
+) -> tuple[list[tuple[int, ...]], dict[str, int]]:
+    """The kind's own constraints: no two moves cross, or no move is a chord.
+
+    Returns:
+        The cliques of crossing moves (uncrossed; none for induced), and the
+        constraints added, by kind.
+    """
+    if instance.kind != "uncrossed":
+        _add_no_chord(model, arc, skip, edges, run)
+        return [], {"no-chord clauses": len(edges)}
+    cliques = crossing_cliques(len(edges), pairs, _checker(run, "finding the cliques"))
+    groups = pairs if instance.crossings == "pairwise" else cliques
+    _add_no_crossing(model, arc, edges, groups, instance.crossings, run)
+    return cliques, {"crossing constraints": len(groups)}
 
 
 def _add_one_direction(

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Cell
+from cpknight.errors import SolveLimitError
 from cpknight.graph import bfs_levels, no_path_error, path_from_levels
 from cpknight.pieces import (
     MoveGraph,
@@ -39,7 +40,7 @@ from cpknight.checks import make_route
 from cpknight.engines import RouteInstance
 from cpknight.results import Route
 
-__all__ = ["DP_FOOD_LIMIT", "Prepared", "bounded_route", "prepare"]
+__all__ = ["DP_FOOD_LIMIT", "Prepared", "bounded_route", "greedy_fallback", "prepare"]
 
 
 DP_FOOD_LIMIT = 16
@@ -197,6 +198,39 @@ def bounded_route(
         status=status,
         bound=bound,
         method=method,
+        started=started,
+        effort=effort,
+    )
+
+
+def greedy_fallback(
+    inst: Instance,
+    nodes: Sequence[int] | None,
+    *,
+    bound: int,
+    method: str,
+    started: float,
+    effort: Effort,
+) -> Route:
+    """At the limit: the greedy route ``nodes`` handed back, with the bound.
+
+    Its method is ``method`` with ``+greedy`` (``'cpsat+greedy'``).
+
+    Raises:
+        SolveLimitError: there is no greedy route (it got stuck, or the limit
+            came before it).
+    """
+    if nodes is None:
+        raise SolveLimitError(
+            f"no {inst.describe()} found by the time limit; at least {bound} moves",
+            bound=bound,
+            effort=effort,
+        )
+    return bounded_route(
+        inst,
+        nodes,
+        bound=bound,
+        method=f"{method}+greedy",
         started=started,
         effort=effort,
     )

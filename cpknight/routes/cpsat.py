@@ -54,8 +54,8 @@ from cpknight.results import Route
 from cpknight.routes.common import (
     Instance,
     Prepared,
-    bounded_route,
     expand,
+    greedy_fallback,
     greedy_order,
     greedy_simple,
     make_instance,
@@ -238,24 +238,7 @@ def _build_model(
 
     model = cp_model.CpModel()
     graph = inst.graph
-    labels: dict[int, str] | list[str] = {}
-    distances: tuple[tuple[int, ...], ...] | None = None
-    rows: list[tuple[int, int, int, int]] = []  # tail, head, weight, kind
-    if inst.trivial:
-        nodes: list[int] = [inst.start]
-    elif inst.simple:
-        check_circuit_size(
-            graph.n_arcs + 2 * graph.n_nodes,
-            f"the simple route model of {graph.board.label}",
-        )
-        nodes, labels, columns = _simple_arcs(inst, dist, run)
-    else:
-        nodes = inst.terminals
-        labels = {n: graph.board.cell_name(graph.cell(n)) for n in nodes}
-        distances = tuple(tuple(int(dist[a][b]) for b in nodes) for a in nodes)
-        rows = _walk_rows(inst, dist)
-    if not inst.simple or inst.trivial:
-        columns = np.array(rows, dtype=np.int64).reshape(-1, 4).T
+    nodes, labels, distances, columns = _circuit(inst, dist, run)
     prefix = "arc" if inst.simple else "x"
     cell_t, cell_h, weights, kinds = columns.tolist()
 
@@ -294,6 +277,42 @@ def _build_model(
         instance=inst,
         levels={} if inst.simple else dist,
     )
+
+
+def _circuit(
+    inst: Instance,
+    dist: dict[int, npt.NDArray[np.int32]],
+    run: Run | None,
+) -> tuple[
+    list[int],
+    dict[int, str] | list[str],
+    tuple[tuple[int, ...], ...] | None,
+    npt.NDArray[np.int64],
+]:
+    """The circuit's nodes and arcs: the start alone, every cell, or the terminals.
+
+    Returns:
+        The circuit's nodes (a trivial route: the start; a simple route: the
+        cells, see :func:`_simple_arcs`; a walk: the terminals), their cells'
+        names, the walk's distances between terminals (``None`` otherwise), and
+        the arcs as columns (rows: tail, head, weight, kind).
+    """
+    graph = inst.graph
+    if inst.trivial:
+        rows: list[tuple[int, int, int, int]] = []
+        return [inst.start], {}, None, np.array(rows, np.int64).reshape(-1, 4).T
+    if inst.simple:
+        check_circuit_size(
+            graph.n_arcs + 2 * graph.n_nodes,
+            f"the simple route model of {graph.board.label}",
+        )
+        nodes, names, columns = _simple_arcs(inst, dist, run)
+        return nodes, names, None, columns
+    nodes = inst.terminals
+    labels = {n: graph.board.cell_name(graph.cell(n)) for n in nodes}
+    distances = tuple(tuple(int(dist[a][b]) for b in nodes) for a in nodes)
+    rows = _walk_rows(inst, dist)
+    return nodes, labels, distances, np.array(rows, np.int64).reshape(-1, 4).T
 
 
 def _walk_rows(
@@ -433,20 +452,14 @@ def _solve_cpsat(
     from ortools.sat.python import cp_model
 
     started = run.clock.started
-    # The hint: the walk's greedy order of the food (expanded into a route only
-    # if it is handed back), or the greedy simple route (None when stuck).
-    order = None if inst.simple else greedy_order(inst, dist)
-    greedy: list[int] | None = None
-    if inst.simple:
-        try:
-            greedy = greedy_simple(inst, run)
-        except SolveLimitError:
-            greedy = None  # the limit came first: nothing to hand back
+    order, greedy = _greedy_hint(inst, dist, run)
 
     def fallback(effort: Effort) -> Route:
         """The limit came first: hand back the greedy route if there is one."""
         nodes = greedy if order is None else expand(inst.graph, order, dist)
-        return _greedy_fallback(inst, nodes, bound, started, effort)
+        return greedy_fallback(
+            inst, nodes, bound=bound, method="cpsat", started=started, effort=effort
+        )
 
     try:
         built = _build_model(inst, dist, run)
@@ -481,28 +494,22 @@ def _solve_cpsat(
     return fallback(effort)
 
 
-def _greedy_fallback(
-    inst: Instance, nodes: list[int] | None, bound: int, started: float, effort: Effort
-) -> Route:
-    """The greedy route ``nodes`` handed back at the limit, with the bound.
+def _greedy_hint(
+    inst: Instance, dist: dict[int, npt.NDArray[np.int32]], run: Run
+) -> tuple[list[int] | None, list[int] | None]:
+    """The hint: the walk's greedy order of the food, or the greedy simple route.
 
-    Raises:
-        SolveLimitError: there is no greedy route (it got stuck).
+    Returns:
+        ``(order, None)`` for a walk (the order is expanded into a route only
+        if it is handed back), ``(None, route)`` for a simple route (``None``
+        when the greedy route got stuck or the limit came first).
     """
-    if nodes is None:
-        raise SolveLimitError(
-            f"no {inst.describe()} found by the time limit; at least {bound} moves",
-            bound=bound,
-            effort=effort,
-        )
-    return bounded_route(
-        inst,
-        nodes,
-        bound=bound,
-        method="cpsat+greedy",
-        started=started,
-        effort=effort,
-    )
+    if not inst.simple:
+        return greedy_order(inst, dist), None
+    try:
+        return None, greedy_simple(inst, run)
+    except SolveLimitError:
+        return None, None  # the limit came first: nothing to hand back
 
 
 def _solved_route(

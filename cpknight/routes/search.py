@@ -37,9 +37,9 @@ from cpknight.routes.common import (
     DP_FOOD_LIMIT,
     Instance,
     Prepared,
-    bounded_route,
     expand,
     finish_node,
+    greedy_fallback,
     greedy_route,
     greedy_simple,
     prepare,
@@ -171,10 +171,10 @@ def _search_simple(
     try:
         greedy = greedy_simple(inst, run)
     except SolveLimitError:
-        return _fallback_simple(inst, bound, "search", Effort(), run, None)
+        return _fallback(inst, None, bound, Effort(), run)
     search = _SimpleSearch(inst, dist, run)
     if run.expired():
-        return _fallback_simple(inst, bound, "search", Effort(), run, greedy)
+        return _fallback(inst, greedy, bound, Effort(), run)
     limit = bound
     try:
         limit = max(bound, search.estimate(inst.start, search.all_food))
@@ -192,7 +192,7 @@ def _search_simple(
                 )
             limit = got
     except _OutOfTime:
-        return _fallback_simple(inst, limit, "search", search.effort(), run, greedy)
+        return _fallback(inst, greedy, limit, search.effort(), run)
     raise NoPathError(f"no {inst.describe()}: proved by exhaustive search")
 
 
@@ -342,26 +342,15 @@ class _SimpleSearch:
 _NEVER = 1 << 30
 
 
-def _fallback_simple(
-    inst: Instance,
-    bound: int,
-    method: str,
-    effort: Effort,
-    run: Run,
-    nodes: list[int] | None,
+def _fallback(
+    inst: Instance, nodes: list[int] | None, bound: int, effort: Effort, run: Run
 ) -> Route:
     """At the limit: the greedy route found before the search, if there was one."""
-    if nodes is None:
-        raise SolveLimitError(
-            f"no {inst.describe()} found by the time limit; at least {bound} moves",
-            bound=bound,
-            effort=effort,
-        )
-    return bounded_route(
+    return greedy_fallback(
         inst,
         nodes,
         bound=bound,
-        method=f"{method}+greedy",
+        method="search",
         started=run.clock.started,
         effort=effort,
     )

@@ -422,30 +422,24 @@ def _paths(
     Side constraints (visit numbers, required and forbidden moves) filter the
     moves tried; see :func:`_dfs`. Raises ``SearchExhaustedError`` when it
     found none at all, and ``SolveLimitError`` at the time limit.
+
+    Warnsdorff's order is heavy-tailed: one early mistake can cost millions of
+    attempts. When finding (not enumerating), the ordered searches restart with
+    a doubling cap and fresh random tie-breaks; a run that ends below its cap
+    is a proof.
     """
-    n = graph.n_nodes
     if run.expired():
         raise _limit(method, graph, closed, counter, run)
     nbrs = _Neighbours(graph)
     ordered = method != "backtrack"
     start_node, end_node, reverse, rules = _search_ends(graph, nbrs, start, end, side)
-    # Warnsdorff's order is heavy-tailed: one early mistake can cost millions of
-    # attempts. When finding (not enumerating), restart with a doubling cap and
-    # fresh random tie-breaks; a run that ends below its cap is a proof.
     restart = ordered and not enumerate_all
     found = False
     for restart_no in itertools.count():
-        order = tie_order(graph, ordered, run.options.seed, restart_no)
-        rank_np = rank_of(order)
-        # Arrays, not lists: on a huge board, millions of int objects would
-        # cost seconds to make and to free after the time limit.
-        if run.expired():  # ranking 9 M cells takes a second
-            raise _limit(method, graph, closed, counter, run)
-        rank = array("q", rank_np.astype(np.int64).tobytes())
-        starts = _start_nodes(graph, order, start_node, closed, rules)
-        if run.expired():  # and after ordering the starts
-            raise _limit(method, graph, closed, counter, run)
-        cap = max(RESTART_ATTEMPTS, 2 * n) << restart_no
+        rank, starts = _restart_order(
+            method, graph, closed, ordered, start_node, rules, run, counter, restart_no
+        )
+        cap = max(RESTART_ATTEMPTS, 2 * graph.n_nodes) << restart_no
         stop_at = counter.attempts + cap if restart else -1
         try:
             for s in starts:
@@ -471,6 +465,37 @@ def _paths(
         break
     if not found and not enumerate_all:
         raise _exhausted(method, graph, closed, start, end, side, counter)
+
+
+def _restart_order(
+    method: str,
+    graph: MoveGraph,
+    closed: bool,
+    ordered: bool,
+    start: int,
+    rules: _Rules | None,
+    run: Run,
+    counter: _Counter,
+    restart_no: int,
+) -> tuple[array[int], Iterable[int]]:
+    """One restart's order: each node's rank (ties broken afresh), the starts.
+
+    The rank is an array, not a list: on a huge board, millions of int objects
+    would cost seconds to make and to free after the time limit.
+
+    Raises:
+        SolveLimitError: the limit passed while ranking (9 M cells take a
+            second) or while ordering the start cells.
+    """
+    order = tie_order(graph, ordered, run.options.seed, restart_no)
+    rank_np = rank_of(order)
+    if run.expired():  # ranking 9 M cells takes a second
+        raise _limit(method, graph, closed, counter, run)
+    rank = array("q", rank_np.astype(np.int64).tobytes())
+    starts = _start_nodes(graph, order, start, closed, rules)
+    if run.expired():  # and after ordering the starts
+        raise _limit(method, graph, closed, counter, run)
+    return rank, starts
 
 
 def _search_ends(
