@@ -25,6 +25,7 @@ from cpknight import (
 )
 from cpknight.api import try_tour
 from cpknight.board import Cell
+from cpknight.errors import SolveLimitError
 from cpknight.solving import SolveOptions
 from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.certificates import tour_certificate
@@ -248,10 +249,35 @@ def test_counts_equal_brute_force(
     )
     assert str(count.status) == "found"
     assert count.directed == want
+    if want > LISTABLE:
+        return  # counted above; listing them one by one would pass the limit
     listed = iter_tours(
         board, piece=vector, closed=closed, start=start, end=end, options=OPTS
     )
     assert sum(1 for _ in listed) == want
+
+
+LISTABLE = 5_000
+"""The most tours the property lists one by one within :data:`OPTS`' limit.
+
+A board whose cells all see each other has factorially many tours (the (1,1)
+leaper on a 1x3x3 torus: 8! = 40,320 closed ones from a cell), which the
+search lists, each checked, in more than ten seconds: those are counted
+against brute force but not listed."""
+
+
+def test_listing_stops_at_the_limit_where_there_are_too_many() -> None:
+    # The case above: counted exactly (the frontier program), and the listing
+    # it skips would indeed pass the limit.
+    board = Board.parse("1x3x3", topology="torus")
+    assert len(oracle_tours(board, (1, 1), closed=True, start=None, end=None)) == (
+        40_320
+    )
+    assert count_tours(board, piece=(1, 1), options=OPTS).directed == 40_320
+    quick = SolveOptions(time_limit=0.5, workers=1, seed=0)
+    with pytest.raises(SolveLimitError):
+        for _ in iter_tours(board, piece=(1, 1), options=quick):
+            pass
 
 
 def test_the_engines_are_all_held_to_the_oracle() -> None:
