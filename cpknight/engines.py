@@ -1,21 +1,25 @@
 """The engine contract: one record, one call shape and one runner for every question.
 
-cpknight answers three questions (tours, distances, routes through required
-cells), each by several engines. Every engine, whatever its question, is
+cpknight answers five questions (tours, counting tours, distances, routes
+through required cells, longest paths), each by several engines. Every engine,
+whatever its question, is
 
 * described by an :class:`Engine` record (its name, its question, what it reads,
   whether it can prove, whether it optimises) kept in its question's
-  :class:`Registry` (``cpknight.tours.ENGINES``, ``cpknight.distances.ENGINES``,
-  ``cpknight.routes.ENGINES``), and
+  :class:`Registry` (``cpknight.tours.ENGINES``, ``cpknight.counting.ENGINES``,
+  ``cpknight.distances.ENGINES``, ``cpknight.routes.ENGINES``,
+  ``cpknight.longest.ENGINES``), and
 * one function of one shape, imported on first use::
 
       def solve(instance: TourInstance, run: Run) -> Tour: ...
+      def solve(instance: CountInstance, run: Run) -> TourCount: ...
       def solve(instance: DistanceInstance, run: Run) -> Distance: ...
       def solve(instance: RouteInstance, run: Run) -> Route: ...
 
-  typed by a protocol per question (:class:`TourEngine`,
+  typed by a protocol per question (:class:`TourEngine`, :class:`CountEngine`,
   :class:`DistanceEngine`, :class:`RouteEngine`: each a
-  :class:`SolveFunction` of its instance and value). An :class:`Engine` and
+  :class:`SolveFunction` of its instance and value; the longest paths' types
+  live above this layer, in :mod:`cpknight.longest.common`). An :class:`Engine` and
   its :class:`Registry` are generic over the two, set where the question's
   registry is annotated, so that :func:`solve_with` returns the question's
   value type; every value is an :class:`~cpknight.results.Answer` (method,
