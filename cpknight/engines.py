@@ -357,6 +357,17 @@ flow, formula, bidirectional: 'dijkstra'
     def __len__(self) -> int:
         return len(self._engines)
 
+    def __repr__(self) -> str:
+        """The question and its engines' names, as a notebook shows them.
+
+        Examples:
+            >>> from cpknight.counting import ENGINES
+            >>> ENGINES
+            Registry('count', ['frontier', 'cpsat'], auto=True)
+        """
+        auto = ", auto=True" if self.auto else ""
+        return f"Registry({self.question!r}, {list(self._engines)!r}{auto})"
+
 
 def solve_with(
     engine: Engine[InstanceT, AnswerT], instance: InstanceT, run: Run
