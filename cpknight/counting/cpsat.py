@@ -12,9 +12,10 @@ halves the enumeration (about 12 times faster on 6x6, where that cell is a
 corner with two moves).
 
 :func:`solve` is the ``'cpsat'`` engine of :data:`cpknight.counting.ENGINES`;
-:func:`counting_model`, :func:`counting_solver` and :class:`TourCounter` are
-shared with the shards (:mod:`cpknight.counting.shards`), which count the same
-model with a few arcs fixed.
+:func:`counting_model` and :class:`TourCounter` are shared with the shards
+(:mod:`cpknight.counting.shards`), which count the same model with a few arcs
+fixed, on the same solver (:func:`~cpknight.tours.cpsat.circuit_solver`
+enumerating).
 
 Examples:
     >>> from cpknight.board import Board
@@ -38,16 +39,15 @@ from cpknight.counting import directions
 from cpknight.engines import CountInstance
 from cpknight.errors import EngineError, InvalidInputError
 from cpknight.results import TourCount
-from cpknight.solving import Run, configure_cpsat, solve_cpsat
+from cpknight.solving import Run, solve_cpsat
 from cpknight.status import Status
 from cpknight.tours.certificates import tour_certificate
 from cpknight.tours.constrained import symmetry_certificate
-from cpknight.tours.cpsat import TourModel, build_tour_model
+from cpknight.tours.cpsat import TourModel, build_tour_model, circuit_solver
 
 __all__ = [
     "TourCounter",
     "counting_model",
-    "counting_solver",
     "solve",
     "trivial_count",
 ]
@@ -97,7 +97,7 @@ def solve(instance: CountInstance, run: Run, *, every: float = 1.0) -> TourCount
             status, factor * found, found, run.elapsed(), interrupted=interrupted
         )
 
-    solver = counting_solver(run)
+    solver = circuit_solver(run, enumerate_all=True)
     counter = TourCounter(make, instance.progress, every)
     status, interrupted = solve_cpsat(solver, bundle.model, run, counter)
     if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
@@ -169,19 +169,6 @@ def counting_model(instance: CountInstance, run: Run | None = None) -> TourModel
         constraints=instance.constraints,
         order="moves",  # enumeration gains nothing from deep first (6x6: 0.64 s, 0.72)
     )
-
-
-def counting_solver(run: Run) -> cp_model.CpSolver:
-    """A CP-SAT solver that enumerates every solution, once the clock is checked.
-
-    One worker (with several a solution can be reported twice) and no linear
-    relaxation (enumeration gains nothing from it: 6x6 count 22 s -> 2.4 s).
-    """
-    run.check("building the model")
-    solver = cp_model.CpSolver()
-    configure_cpsat(solver, run, enumerate_all=True)
-    solver.parameters.linearization_level = 0
-    return solver
 
 
 class TourCounter(cp_model.CpSolverSolutionCallback):

@@ -32,13 +32,13 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from cpknight.counting import directions
-from cpknight.counting.cpsat import TourCounter, counting_model, counting_solver
+from cpknight.counting.cpsat import TourCounter, counting_model
 from cpknight.engines import CountInstance
 from cpknight.errors import EngineError
 from cpknight.results import TourCount
 from cpknight.solving import Run, solve_cpsat
 from cpknight.status import Status
-from cpknight.tours.cpsat import TourModel
+from cpknight.tours.cpsat import TourModel, circuit_solver
 
 __all__ = ["Chain", "count_shard", "shard_chains"]
 
@@ -106,7 +106,7 @@ def count_shard(instance: CountInstance, chain: Chain, run: Run) -> TourCount:
             status, factor * found, found, run.elapsed(), interrupted=interrupted
         )
 
-    solver = counting_solver(run)  # one worker: each tour once
+    solver = circuit_solver(run, enumerate_all=True)  # one worker: each tour once
     counter = TourCounter(make, None, 1.0)
     status, interrupted = solve_cpsat(solver, bundle.model, run, counter)
     if interrupted:
