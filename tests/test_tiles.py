@@ -120,7 +120,7 @@ def test_open_tour_on_odd_board_cannot_start_on_the_minority_colour() -> None:
     [
         (5, 5, True, "both sides are odd"),  # Schwenk (a)
         (101, 101, True, "both sides are odd"),  # Schwenk (a)
-        (4, 100, True, "a side is 4"),  # Schwenk (b)
+        (4, 100, True, "a 4 x n board never has one"),  # Schwenk (b)
         (3, 8, True, "3 x 8"),  # Schwenk (c)
         (4, 4, False, "Conrad"),  # Conrad et al.
         (3, 6, False, "Conrad"),  # Conrad et al.

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 import numpy as np
@@ -321,11 +322,10 @@ def _chain_paths(
             _PATHS[key] = port_path(h, w, entry, exit_, moves, run)
         return _PATHS[key]
 
-    def ports(k: int, entry: int) -> list[tuple[int, list[int]]]:
+    def ports(k: int, entry: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         (i, j), (i2, j2) = route[k], route[k + 1]
-        here = (int(row0[i]), int(col0[j]), heights[i], widths[j])
-        there = (int(row0[i2]), int(col0[j2]), heights[i2], widths[j2])
-        return _ports(here, there, entry)
+        there = (int(row0[i2] - row0[i]), int(col0[j2] - col0[j]), heights[i2])
+        return _ports((heights[i], widths[j]), (*there, widths[j2]), entry)
 
     def choices(k: int, entry: int) -> Iterator[tuple[tuple[int, ...], int]]:
         """Tile k's paths from ``entry``, each with the next tile's entry."""
@@ -386,31 +386,32 @@ def _depth_first(
     raise NoTileError("no chain of port paths")
 
 
+@lru_cache(maxsize=4096)
 def _ports(
-    here: tuple[int, int, int, int], there: tuple[int, int, int, int], entry: int
-) -> list[tuple[int, list[int]]]:
-    """Exits of the tile ``here``, each with the entries of ``there`` it reaches.
+    here: tuple[int, int], there: tuple[int, int, int, int], entry: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Exits of the h x w tile ``here``, each with the entries of ``there`` it reaches.
 
-    Tiles are ``(top, left, h, w)`` on the board, cells local ``r * w + c``;
-    an exit has the colour that lets the tile's path from ``entry`` end there.
-    Best first (nearest the middles of the tiles). The moves between the two
-    tiles are read from the move graph of the rectangle they make together
-    (neighbours along the route share their height or their width).
+    ``there`` is ``(top, left, h, w)`` relative to ``here``'s first cell;
+    cells are local ``r * w + c``; an exit has the colour that lets the tile's
+    path from ``entry`` end there. Best first (nearest the middles of the
+    tiles). The moves between the two tiles are read from the move graph of
+    the rectangle they make together (neighbours along the route share their
+    height or their width). Cached: along a route the same few pairs of tiles
+    and entries recur (4 in the 498 asked on 2000x2000).
 
     Examples:
-        >>> ports = _ports((0, 0, 6, 6), (0, 6, 6, 8), entry=0)
+        >>> ports = _ports((6, 6), (0, 6, 6, 8), entry=0)
         >>> ports[0]  # exit (2, 5): a move from (3, 1), (1, 1), (4, 0), (0, 0)
-        (17, [25, 9, 32, 0])
+        (17, (25, 9, 32, 0))
     """
-    (top, left, h, w), (top2, left2, h2, w2) = here, there
-    corner_r, corner_c = min(top, top2), min(left, left2)
-    pair = Board(
-        (max(top + h, top2 + h2) - corner_r, max(left + w, left2 + w2) - corner_c)
-    )
+    (h, w), (top2, left2, h2, w2) = here, there
+    corner_r, corner_c = min(0, top2), min(0, left2)
+    pair = Board((max(h, top2 + h2) - corner_r, max(w, left2 + w2) - corner_c))
     graph = move_graph(pair, KNIGHT)
     tails, heads = graph.arcs()
-    r = graph.cells[tails, 0] + (corner_r - top)  # tail, local to here
-    c = graph.cells[tails, 1] + (corner_c - left)
+    r = graph.cells[tails, 0] + corner_r  # tail, local to here
+    c = graph.cells[tails, 1] + corner_c
     r2 = graph.cells[heads, 0] + (corner_r - top2)  # head, local to there
     c2 = graph.cells[heads, 1] + (corner_c - left2)
     er, ec = divmod(entry, w)
@@ -428,7 +429,7 @@ def _ports(
     by_exit: dict[int, list[int]] = {}
     for _, a, b in found:
         by_exit.setdefault(a, []).append(b)
-    return list(by_exit.items())
+    return tuple((a, tuple(b)) for a, b in by_exit.items())
 
 
 def port_path(

@@ -98,7 +98,7 @@ from cpknight.tiling.layout import (
 )
 from cpknight.tiling.repair import check_colours, ends_fixed, near, through_moves
 from cpknight.tiling.strips import strip_tour
-from cpknight.tours.existence import closed_tour_exists, open_tour_exists
+from cpknight.tours.existence import closed_tour_exists, no_tour_error
 from cpknight.tours.tiles_scope import AUTO_MIN_SIDE, fixes_ends, plain_knight
 
 __all__ = ["solve", "tile_tour"]
@@ -464,25 +464,10 @@ def _through_move(board: Board, move: tuple[Cell, Cell], run: Run) -> IntArray |
 
 
 def _require_existence(board: Board, *, closed: bool, start: Cell | None) -> None:
+    error = no_tour_error(board, closed=closed)
+    if error is not None:
+        raise error
     m, n = board.shape
-    if closed and not closed_tour_exists(m, n):
-        a, b = sorted((m, n))
-        why = (
-            "both sides are odd"
-            if a * b % 2
-            else f"a side is {a}"
-            if a in (1, 2, 4)
-            else f"it is 3 x {b}"
-        )
-        raise NoTourError(
-            f"board {board.label} has no closed knight's tour: {why} (Schwenk 1991)",
-            certificate="schwenk",
-        )
-    if not closed and not open_tour_exists(m, n):
-        raise NoTourError(
-            f"board {board.label} has no open knight's tour (Conrad et al. 1994)",
-            certificate="conrad",
-        )
     if not closed and start is not None and m * n % 2 and (start[0] + start[1]) % 2:
         raise NoTourError(
             f"{board.cell_name(start)} has the colour with fewer cells: on a board "

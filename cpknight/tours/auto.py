@@ -25,7 +25,7 @@ from typing import Literal
 
 from cpknight.board import Board, Cell
 from cpknight.engines import TourInstance
-from cpknight.errors import InvalidInputError, NoTourError
+from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper
 from cpknight.solving import Run
 from cpknight.tours import ENGINES
@@ -149,25 +149,12 @@ board never has one (Schwenk 1991)
     """
     if not plain_knight(board, piece):
         return
-    from cpknight.tours.existence import closed_tour_exists, open_tour_exists
+    from cpknight.tours.existence import no_tour_error
 
-    m, n = sorted(board.shape)
-    if closed and not closed_tour_exists(m, n):
-        if m * n % 2:
-            why = "both sides are odd"
-        elif m in (1, 2, 4):
-            why = f"a {m} x n board never has one"
-        else:
-            why = f"3 x {n} has none"
-        raise NoTourError(
-            f"board {board.label} has no closed knight's tour: {why} (Schwenk 1991)",
-            certificate="schwenk",
-        )
-    if not closed and start is None and end is None and not open_tour_exists(m, n):
-        raise NoTourError(
-            f"board {board.label} has no open knight's tour (Conrad et al. 1994)",
-            certificate="conrad",
-        )
+    if closed or (start is None and end is None):
+        error = no_tour_error(board, closed=closed)
+        if error is not None:
+            raise error
 
 
 RACE_CELLS = 2_500

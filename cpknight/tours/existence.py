@@ -22,7 +22,14 @@ References:
 
 from __future__ import annotations
 
-__all__ = ["closed_tour_exists", "open_tour_exists"]
+from typing import TYPE_CHECKING
+
+from cpknight.errors import NoTourError
+
+if TYPE_CHECKING:
+    from cpknight.board import Board
+
+__all__ = ["closed_tour_exists", "no_tour_error", "open_tour_exists"]
 
 
 # ------------------------------------------------------------------- theorems
@@ -64,3 +71,37 @@ def open_tour_exists(m: int, n: int) -> bool:
     if a == 3:
         return b == 4 or b >= 7
     return not (a == 4 and b == 4)
+
+
+def no_tour_error(board: Board, *, closed: bool) -> NoTourError | None:
+    """Why a plain knight rectangle has no closed (or no open) tour, or None.
+
+    The one wording of the theorems' answer, for ``auto``
+    (:func:`cpknight.tours.auto.check_theorems`) and the tiles.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> print(no_tour_error(Board((4, 8)), closed=True))
+        board 4x8 has no closed knight's tour: a 4 x n board never has one \
+(Schwenk 1991)
+        >>> no_tour_error(Board((3, 4)), closed=False) is None
+        True
+    """
+    m, n = sorted(board.shape)
+    if closed and not closed_tour_exists(m, n):
+        if m * n % 2:
+            why = "both sides are odd"
+        elif m in (1, 2, 4):
+            why = f"a {m} x n board never has one"
+        else:
+            why = f"3 x {n} has none"
+        return NoTourError(
+            f"board {board.label} has no closed knight's tour: {why} (Schwenk 1991)",
+            certificate="schwenk",
+        )
+    if not closed and not open_tour_exists(m, n):
+        return NoTourError(
+            f"board {board.label} has no open knight's tour (Conrad et al. 1994)",
+            certificate="conrad",
+        )
+    return None
