@@ -34,7 +34,7 @@ from cpknight.pieces import KNIGHT, Leaper, PieceLike
 from cpknight.results import Outcome, TourCount
 from cpknight.runner import Row, RunOptions, Task, run_tasks
 from cpknight.solving import SolveOptions
-from cpknight.status import Effort, Status
+from cpknight.status import Status
 from cpknight.tours.certificates import tour_certificate
 
 __all__ = [
@@ -280,18 +280,12 @@ def count_outcome(count: TourCount) -> Outcome:
         reason = "partial: interrupted"
     elif stats is not None and stats.stopped is not None:
         reason = f"limit reached: {stats.stopped}"
-    if stats is None:
-        effort = Effort(solutions=count.undirected)
-    else:
-        effort = Effort(
-            attempts=stats.tried, solutions=count.undirected if done else None
-        )
     return Outcome(
         "count",
         count.method,
         count.status,
         count.seconds,
-        effort,
+        count.effort,
         value=count,
         reason=reason,
         interrupted=count.interrupted,
@@ -402,7 +396,7 @@ def try_count_sharded(
         "cpsat",
         count.status,
         count.seconds,
-        Effort(solutions=count.undirected),
+        count.effort,
         value=sharded,
         reason=None
         if done
