@@ -147,10 +147,13 @@ def _own_imports(path: Path) -> Iterator[Import]:
             yield imp
 
 
+_KNOWN = frozenset(_dotted(p) for p in PACKAGE.rglob("*.py"))
+"""Every cpknight module by its dotted name (read once, not once per import)."""
+
+
 def _targets(imp: Import) -> list[str]:
     """The cpknight modules an import reaches: ``from a import b`` may name a module."""
-    known = {_dotted(p) for p in PACKAGE.rglob("*.py")}
-    found = [f"{imp.module}.{n}" for n in imp.names if f"{imp.module}.{n}" in known]
+    found = [f"{imp.module}.{n}" for n in imp.names if f"{imp.module}.{n}" in _KNOWN]
     return found or [imp.module]
 
 
