@@ -22,7 +22,7 @@ purpose (python-chess's ``chess.svg`` pattern). Beyond the layers:
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,10 +113,10 @@ def imports(path: Path) -> Iterator[Import]:
     """Every import in a module, with the function it is in (none at top level)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
 
-    def walk(node: ast.AST, function: str | None) -> Iterator[Import]:
-        for child in ast.iter_child_nodes(node):
+    def walk(nodes: Iterable[ast.AST], function: str | None) -> Iterator[Import]:
+        for child in nodes:
             if isinstance(child, ast.If) and _is_type_checking(child):
-                yield from (x for o in child.orelse for x in walk(o, function))
+                yield from walk(child.orelse, function)  # the else runs
                 continue
             if isinstance(child, ast.ImportFrom):
                 names = tuple(a.name for a in child.names)
@@ -127,9 +127,9 @@ def imports(path: Path) -> Iterator[Import]:
             inner = function
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 inner = child.name
-            yield from walk(child, inner)
+            yield from walk(ast.iter_child_nodes(child), inner)
 
-    yield from walk(tree, None)
+    yield from walk(tree.body, None)
 
 
 def _unit(module: str) -> str | None:
@@ -266,6 +266,7 @@ def test_the_checks_see_what_they_look_for(tmp_path: Path) -> None:
     source = (
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    from cpknight.cli import x\n"
+        "else:\n    from cpknight.io import y\n"
         "def f():\n    from cpknight.api.common import _hidden\n"
         "class V:\n    def __str__(self):\n        from cpknight.render import g\n"
     )
@@ -273,9 +274,13 @@ def test_the_checks_see_what_they_look_for(tmp_path: Path) -> None:
     probe.write_text(source, encoding="utf-8")
     found = {(i.module, i.function) for i in imports(probe)}
     assert ("cpknight.api.common", "f") in found
+    assert ("cpknight.io", None) in found  # the else of TYPE_CHECKING runs
     assert ("cpknight.render", "__str__") in found
     assert not any(m == "cpknight.cli" for m, _ in found)  # type-only
-    assert [i.module for i in _own_imports(probe)] == ["cpknight.api.common"]
+    assert [i.module for i in _own_imports(probe)] == [
+        "cpknight.io",
+        "cpknight.api.common",
+    ]
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [
         ["a", "b", "c"]
     ]
