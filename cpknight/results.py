@@ -671,8 +671,26 @@ class TourCount:
 
     @property
     def effort(self) -> Effort:
-        """A count reports its states (``frontier``), not an effort."""
-        return Effort()
+        """What the count counted: the tours, and the frontier program's tries.
+
+        The frontier program's tours are counted only once it finished (a
+        stopped run has no count); its ``attempts`` are the state-and-choice
+        pairs it looked at.
+
+        Examples:
+            >>> TourCount(Status.FOUND, 16, 8, 0.01).effort.as_dict()
+            {'solutions': 8}
+            >>> stats = FrontierStats(3, 12, 5, 9, (9,), tried=40)
+            >>> TourCount(Status.UNKNOWN, 0, 0, 9.5, frontier=stats).effort.as_dict()
+            {'attempts': 40}
+        """
+        if self.frontier is None:
+            return Effort(solutions=self.undirected)
+        done = self.status is Status.FOUND and not self.interrupted
+        return Effort(
+            attempts=self.frontier.tried,
+            solutions=self.undirected if done else None,
+        )
 
     @property
     def bound(self) -> None:

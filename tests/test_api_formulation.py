@@ -41,3 +41,10 @@ def test_the_doors_read_specs_names_and_time_limits() -> None:
         distance_model("8x8", "a1", "b2", method="bfs")  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="expected a question"):
         build_model("count", "8x8")
+
+
+def test_the_count_program_reads_its_instance_as_the_count_does() -> None:
+    with pytest.raises(InvalidInputError, match="closed tour has no separate end"):
+        count_program("5x6", end="a1")
+    ends = count_program("3x4", closed=False, start="a1").splitlines()[2]
+    assert ends.startswith("fixed tour ends: a1")

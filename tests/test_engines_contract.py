@@ -38,6 +38,7 @@ def test_every_answer_is_an_answer() -> None:
         assert outcome.status is answer.status
         assert outcome.method == answer.method
         assert isinstance(outcome.effort, Effort)
+        assert outcome.effort == answer.effort
         assert outcome.bound == answer.bound
     assert [str(a.status) for a in answers] == [
         "found",

@@ -22,8 +22,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from cpknight.api.common import BoardLike, resolve, solve_options
-from cpknight.api.tours import task_key
+from cpknight.api.common import BoardLike, solve_options
+from cpknight.api.tours import task_key, tour_instance
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES, ShardedCount
@@ -34,7 +34,7 @@ from cpknight.pieces import KNIGHT, Leaper, PieceLike
 from cpknight.results import Outcome, TourCount
 from cpknight.runner import Row, RunOptions, Task, run_tasks
 from cpknight.solving import SolveOptions
-from cpknight.status import Effort, Status
+from cpknight.status import Status
 from cpknight.tours.certificates import tour_certificate
 
 __all__ = [
@@ -213,45 +213,33 @@ def count_instance(
         >>> count_instance("5x5", closed=False, start="a1").start
         (0, 0)
     """
-    resolved, leaper = resolve(board, piece)
-    resolved.require_finite("counting tours")
-    start_cell = None if start is None else resolved.parse_cell(start)
-    end_cell = None if end is None else resolved.parse_cell(end)
-    if closed and end_cell is not None:
-        raise InvalidInputError("a closed tour has no separate end cell; drop 'end'")
-    side = _side(constraints, resolved, leaper, closed=closed)
-    return CountInstance(
-        resolved,
-        leaper,
+    tour = tour_instance(
+        board,
+        piece,
+        start,
+        end,
         closed=closed,
-        start=start_cell,
-        end=end_cell,
-        constraints=side,
-        memory_mb=memory_mb,
-        prefixes=prefixes,
-        progress=progress,
+        purpose="counting tours",
+        constraints=constraints,
     )
-
-
-def _side(
-    constraints: TourConstraints | None, board: Board, piece: Leaper, *, closed: bool
-) -> TourConstraints:
-    """The side constraints, checked: counts take no visit numbers."""
-    if not constraints:
-        return TourConstraints()
-    side = constraints.validate(board, piece)
+    side = tour.constraints
     if side.via or side.magic:
         raise InvalidInputError(
             "counting does not take visit numbers (--via, --given, --magic): "
             "they fix where a tour starts and its direction, and counts are "
             "of tours"
         )
-    if side.symmetric and not closed:
-        raise InvalidInputError(
-            f"a symmetric tour must be closed: drop --open (--symmetric "
-            f"{side.symmetric})"
-        )
-    return side
+    return CountInstance(
+        tour.board,
+        tour.piece,
+        closed=closed,
+        start=tour.start,
+        end=tour.end,
+        constraints=side,
+        memory_mb=memory_mb,
+        prefixes=prefixes,
+        progress=progress,
+    )
 
 
 def count_engine(instance: CountInstance, method: str) -> Engine:
@@ -280,18 +268,12 @@ def count_outcome(count: TourCount) -> Outcome:
         reason = "partial: interrupted"
     elif stats is not None and stats.stopped is not None:
         reason = f"limit reached: {stats.stopped}"
-    if stats is None:
-        effort = Effort(solutions=count.undirected)
-    else:
-        effort = Effort(
-            attempts=stats.tried, solutions=count.undirected if done else None
-        )
     return Outcome(
         "count",
         count.method,
         count.status,
         count.seconds,
-        effort,
+        count.effort,
         value=count,
         reason=reason,
         interrupted=count.interrupted,
@@ -402,7 +384,7 @@ def try_count_sharded(
         "cpsat",
         count.status,
         count.seconds,
-        Effort(solutions=count.undirected),
+        count.effort,
         value=sharded,
         reason=None
         if done

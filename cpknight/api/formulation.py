@@ -234,22 +234,25 @@ def count_program(
 ) -> str:
     """The frontier program that counts tours, printed with its own numbers.
 
+    The instance is read and checked as :func:`~cpknight.api.count_tours`
+    reads it (:func:`~cpknight.api.counting.count_instance`).
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError,
+        InvalidInputError: bad input (an end cell for a closed tour).
+
     Examples:
         >>> print(count_program("3x4", closed=False).splitlines()[0])
         frontier program: open tours of 3x4 (knight (1,2)), 12 cells
     """
+    from cpknight.api.counting import count_instance  # the runner, on use
     from cpknight.counting.plan import frontier_formulation, plan_frontier
 
-    resolved, leaper = resolve(board, piece)
-    resolved.require_finite("counting tours")
-    graph = move_graph(resolved, leaper)
+    instance = count_instance(board, piece=piece, closed=closed, start=start, end=end)
     plan = plan_frontier(
-        graph,
-        closed=closed,
-        start=None if start is None else resolved.parse_cell(start),
-        end=None if end is None else resolved.parse_cell(end),
+        instance.graph, closed=closed, start=instance.start, end=instance.end
     )
-    return frontier_formulation(graph, plan)
+    return frontier_formulation(instance.graph, plan)
 
 
 def build_model(question: str, board: BoardLike, **kwargs: Any) -> Formulation:

@@ -95,7 +95,7 @@ def find_tour(
         ('race', True)
     """
     run = solve_options(options, time_limit).start()
-    instance = _tour_instance(
+    instance = tour_instance(
         board,
         piece,
         start,
@@ -158,7 +158,7 @@ def _solve_tour(
     return tour
 
 
-def _tour_instance(
+def tour_instance(
     board: BoardLike,
     piece: PieceLike,
     start: CellLike | None,
@@ -168,7 +168,11 @@ def _tour_instance(
     purpose: str,
     constraints: TourConstraints | None = None,
 ) -> TourInstance:
-    """Read and check a tour instance: the board, the piece, the ends, constraints."""
+    """Read and check a tour instance: the board, the piece, the ends, constraints.
+
+    Counting reads its instances through it too
+    (:func:`cpknight.api.counting.count_instance`).
+    """
     resolved, leaper = resolve(board, piece)
     resolved.require_finite(purpose)
     start_cell = None if start is None else resolved.parse_cell(start)
@@ -243,7 +247,7 @@ def iter_tours(
     """
     from cpknight.tours.search import iter_search_tours
 
-    instance = _tour_instance(
+    instance = tour_instance(
         board,
         piece,
         start,
@@ -289,7 +293,7 @@ def try_tour(
         ('found', True, 0)
     """
     run = solve_options(options, time_limit).start()
-    instance = _tour_instance(
+    instance = tour_instance(
         board,
         piece,
         start,
@@ -362,7 +366,7 @@ def compare_tours(
         ['infeasible', 'infeasible']
     """
     names = method_names(TOUR_METHODS, methods)
-    instance = _tour_instance(
+    instance = tour_instance(
         board,
         piece,
         start,
@@ -594,7 +598,7 @@ def tour_row(
             options = dataclasses.replace(options, time_limit=left)
     run = options.start()
     try:
-        instance = _tour_instance(
+        instance = tour_instance(
             board, piece, start, end, closed=closed, purpose="a tour"
         )
         outcome = _try_tour(instance, method, run)
