@@ -51,6 +51,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
@@ -243,6 +244,9 @@ class Engine(Generic[InstanceT, AnswerT]):
         honours: the kinds of tour side constraint it takes (``'via'``,
             ``'require'``, ``'forbid'``, ``'symmetric'``); it refuses an
             instance with any other.
+        instant: it answers in microseconds (a closed form): :func:`solve_with`
+            calls it without watching for Ctrl-C, which would cost more than
+            the answer.
 
     Examples:
         >>> from cpknight.tours import ENGINES
@@ -259,13 +263,11 @@ class Engine(Generic[InstanceT, AnswerT]):
     optimises: bool = False
     summary: str = ""
     honours: tuple[str, ...] = ()
+    instant: bool = False
 
     def load(self) -> SolveFunction[InstanceT, AnswerT]:
-        """Import the engine's solve function."""
-        module, _, name = self.target.partition(":")
-        func: SolveFunction[InstanceT, AnswerT] = getattr(
-            importlib.import_module(module), name
-        )
+        """Import the engine's solve function (once: later calls look it up)."""
+        func: SolveFunction[InstanceT, AnswerT] = _load_target(self.target)
         return func
 
 
@@ -369,6 +371,13 @@ flow, formula, bidirectional: 'dijkstra'
         return f"Registry({self.question!r}, {list(self._engines)!r}{auto})"
 
 
+@functools.cache
+def _load_target(target: str) -> Any:
+    """The function a ``'module:function'`` target names, imported on first use."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 def solve_with(
     engine: Engine[InstanceT, AnswerT], instance: InstanceT, run: Run
 ) -> AnswerT:
@@ -392,6 +401,8 @@ def solve_with(
     solve = engine.load()
     run.clock.exclude(time.perf_counter() - began)
     try:
+        if engine.instant:  # microseconds: nothing for Ctrl-C to stop
+            return solve(instance, run)
         # Ctrl-C expires the run's clock: the engine stops at its next deadline
         # check and hands back what it has, as at its time limit.
         with interruptible(run):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -34,7 +33,7 @@ from cpknight.results import (
     DistanceMap,
     Outcome,
 )
-from cpknight.solving import Run, SolveOptions
+from cpknight.solving import SolveOptions
 from cpknight.status import Status
 
 
@@ -117,24 +116,8 @@ def knight_distance(
     engine = DISTANCE_METHODS.engine(method)
     instance = _distance_instance(board, piece, source, target)
     run = solve_options(options, time_limit).start()
-    if method in INSTANT_METHODS:  # microseconds: no clock or Ctrl-C to watch
-        return _solver(method)(instance, run)
     result: Distance = solve_with(engine, instance, run)
     return result
-
-
-INSTANT_METHODS = frozenset({"formula"})
-"""Distance methods that answer in microseconds: :func:`knight_distance` calls
-them directly, without the time-limit and Ctrl-C watch of a long solve."""
-
-
-@functools.cache
-def _solver(method: str) -> Callable[[DistanceInstance, Run], Distance]:
-    """An instant method's solve function, imported once."""
-    solve: Callable[[DistanceInstance, Run], Distance] = DISTANCE_METHODS.engine(
-        method
-    ).load()
-    return solve
 
 
 def _distance_instance(

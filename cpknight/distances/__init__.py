@@ -45,6 +45,7 @@ ENGINES: Registry[DistanceInstance, Distance] = Registry(
             "distance",
             "cpknight.distances.formula:solve",
             reads="board",
+            instant=True,
             summary="the knight's closed form",
         ),
         Engine(
