@@ -106,11 +106,6 @@ def out(text: str = "") -> None:
     print(text, file=_Streams.report or sys.stdout)
 
 
-def report_stream() -> TextIO:
-    """The stream of the report: stderr when ``-`` gave a file standard output."""
-    return _Streams.report or sys.stdout
-
-
 def read_stdin(what: str) -> str:
     """Standard input's text, for ``what`` (``BOARD``); it can be read once.
 
@@ -198,14 +193,13 @@ def report(
     pictures: Callable[[Any], None] | None = None,
     none: str | None = None,
     partial: str | None = None,
-    stream: TextIO | None = None,
 ) -> int:
     """Print one answer the one way: no value, exit code, pictures, JSON or text.
 
     Without a value: exit 1 when proved none (with ``none``, or the outcome's
     line), 3 at the limit, 130 after Ctrl-C (with a note). With one:
     ``pictures(value)`` writes the files, then the outcome's JSON or
-    ``text(value)`` (on ``stream``, standard output unless given) is printed.
+    ``text(value)`` is printed (on stderr when a file has standard output).
     ``partial`` is the note of a best-so-far value kept after Ctrl-C (exit
     130); without it a value found before Ctrl-C answers in full (exit 0).
     """
@@ -224,7 +218,7 @@ def report(
     if args.json:
         print_json(outcome.as_dict())
     else:
-        print(text(value), file=stream or report_stream())
+        out(text(value))
     if outcome.interrupted and partial is not None:
         note(partial)
         return EXIT_INTERRUPTED

@@ -218,7 +218,7 @@ def _run_tour(args: argparse.Namespace) -> int:
     none = f"no {kind} tour of {what}: {outcome.reason}"
 
     def pictures(tour: Tour) -> None:
-        if args.out == "-" and not args.json:
+        if args.out == "-":  # --json with it is refused up front
             sys.stdout.write(tour_file_text(tour))
         elif args.out:
             write_tour_file(args.out, tour, force=args.force, run=run)
@@ -238,8 +238,7 @@ def _run_tour(args: argparse.Namespace) -> int:
             wrote=outputs,
         )
 
-    stream = sys.stderr if args.out == "-" else None
-    return report(args, outcome, text, pictures=pictures, none=none, stream=stream)
+    return report(args, outcome, text, pictures=pictures, none=none)
 
 
 def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
