@@ -178,6 +178,17 @@ def test_old_spellings_warn_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert err == "cpknight: warning: --methods is deprecated; use --method\n"
 
 
+def test_study_engines_warns_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    suite = tmp_path / "suite.txt"
+    suite.write_text("3x4 --open\n")
+    code, out, err = run(capsys, "study", str(suite), "--engines", "prune", "--json")
+    assert code == 0
+    assert json.loads(out)["engines"] == ["prune"]
+    assert err == "cpknight: warning: --engines is deprecated; use --method\n"
+
+
 def test_closed_and_open_are_one_pair(capsys: pytest.CaptureFixture[str]) -> None:
     # --closed may be said where it is the default; with --open it is refused.
     code, out, err = run(capsys, "sweep", "3x4", "--closed", "--method", "prune")

@@ -294,11 +294,7 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 
 
 class Deprecated(argparse.Action):
-    """A hidden old spelling: one deprecation line on stderr, then as ``instead``.
-
-    ``nargs=0`` makes a flag that does nothing (``sweep --closed``: closed is
-    the default now).
-    """
+    """A hidden old spelling: one deprecation line on stderr, then as ``instead``."""
 
     def __init__(self, *args: Any, instead: str, **kwargs: Any) -> None:
         self.instead = instead
@@ -316,8 +312,7 @@ class Deprecated(argparse.Action):
             f"cpknight: warning: {option_string} is deprecated; {self.instead}",
             file=sys.stderr,
         )
-        if self.nargs != 0:
-            setattr(namespace, self.dest, values)
+        setattr(namespace, self.dest, values)
 
 
 def add_method(
