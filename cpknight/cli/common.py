@@ -130,22 +130,6 @@ def claim_stdin(what: str) -> None:
     _Streams.stdin_reader = what
 
 
-def read_input(path: str, what: str) -> str:
-    """The text of the file ``path``, or of standard input when ``-``.
-
-    Raises:
-        InvalidInputError: the file cannot be read.
-    """
-    if path == "-":
-        return read_stdin(what)
-    try:
-        with open(path, encoding="utf-8") as file:
-            return file.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or type(exc).__name__
-        raise InvalidInputError(f"cannot read {what} '{path}': {reason}") from None
-
-
 def note(text: str) -> None:
     """One line on standard error that does not change the answer."""
     print(f"cpknight: note: {text}", file=sys.stderr)
