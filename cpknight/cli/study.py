@@ -1,4 +1,4 @@
-"""Subcommands of many solves: study, sweep --pairs, count --shards; run options."""
+"""The study subcommand: a suite of instances through several engines."""
 
 from __future__ import annotations
 
@@ -32,9 +32,6 @@ from cpknight.cli.running import (
     task_progress,
 )
 from cpknight.reports import study_report
-
-if TYPE_CHECKING:
-    pass
 
 if TYPE_CHECKING:
     from cpknight.study import Study
