@@ -1,6 +1,6 @@
 """The command line: argparse subcommands -> the front doors -> text or JSON.
 
-Each subcommand is registered by one ``_add_*`` function (listed in
+Each subcommand is registered by one ``add_*`` function (listed in
 :data:`COMMANDS`) that builds its parser and names its ``run`` function. All
 errors cpknight raises on purpose become one line on standard error and an exit
 code; nothing here computes an answer.

@@ -1,4 +1,4 @@
-"""Subcommands about tours: tour, check, count, compare, sweep."""
+"""Subcommands about tours: check, tour, compare, sweep (and sweep --pairs)."""
 
 from __future__ import annotations
 
