@@ -48,9 +48,7 @@ from cpknight.cli.running import (
     run_options,
     task_progress,
 )
-from cpknight.errors import (
-    TourCheckError,
-)
+from cpknight.errors import InvalidInputError, TourCheckError
 from cpknight.io import (
     read_tour_file,
     tour_file_text,
@@ -361,8 +359,13 @@ cpknight sweep 5x5 --pairs --json""",
 
 
 def _add_sweep_tours(parser: argparse.ArgumentParser) -> None:
-    """Which tours a sweep asks for: closed or ``--open``, or ``--pairs``."""
+    """Which tours a sweep asks for: closed or ``--open``, or ``--pairs``.
+
+    ``args.open`` is None unless a flag is given (closed all the same), so
+    that ``--pairs --closed`` can be refused.
+    """
     add_closed_open(parser, what="tour from each cell")
+    parser.set_defaults(open=None)
     parser.add_argument(
         "--pairs",
         action="store_true",
@@ -428,6 +431,8 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
     from cpknight.runner import RunInterrupted
     from cpknight.study import sweep_pairs
 
+    if args.open is False:
+        raise InvalidInputError("--pairs asks about open tours; drop --closed")
     board, piece = board_and_piece(args)
     options = solve_options_of(args)
     run = run_options(args)
