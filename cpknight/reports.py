@@ -369,6 +369,15 @@ def count_report(
     """A count in words: the instance, the numbers, why it stopped, the states.
 
     ``where`` names the ends and side constraints (``' from a1'``).
+
+    Examples:
+        >>> from cpknight.api.counting import try_count
+        >>> from cpknight.pieces import KNIGHT
+        >>> outcome = try_count("3x4", closed=False)
+        >>> print(count_report(outcome, Board.parse("3x4"), KNIGHT, closed=False))
+        open tours of 3x4 (knight (1,2)): 16 directed, 8 undirected (complete, ... s)
+        frontier: 8 cells wide at most, 12 cells added, peak 26 live states
+        ...
     """
     from cpknight.counting import ShardedCount
     from cpknight.results import TourCount
