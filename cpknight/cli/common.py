@@ -609,11 +609,6 @@ def write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
             write_output(path, text(), force=args.force)
 
 
-def wrote(paths: Sequence[str]) -> None:
-    for path in paths:
-        out(f"wrote {path}")
-
-
 class PrintableModel(Protocol):
     """What the formulation commands need of a built model."""
 

@@ -39,7 +39,6 @@ from cpknight.cli.common import (
     tour_ends,
     write_files,
     write_output,
-    wrote,
 )
 from cpknight.cli.instances import add_constraint_args, constraints_of, with_text
 from cpknight.cli.running import (
@@ -411,8 +410,8 @@ def _run_sweep(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.as_dict())
     else:
-        out(sweep_report(result, options.time_limit, board.size <= GRID_LIMIT))
-        wrote(outputs)
+        grid = board.size <= GRID_LIMIT
+        out(sweep_report(result, options.time_limit, grid, outputs))
     if result.interrupted:
         kept = args.resume or args.results
         tail = f"; kept in {kept} (--resume {kept} goes on)" if kept else ""
