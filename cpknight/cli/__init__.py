@@ -82,7 +82,8 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     add_formulation,
     add_study,
 ]
-"""Every subcommand's registration, in the order ``--help`` lists them."""
+"""Every subcommand's registration, in the order ``--help`` lists them; then
+:func:`add_completion`, which reads the whole parser."""
 
 
 def build_parser() -> argparse.ArgumentParser:
