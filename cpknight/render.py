@@ -115,7 +115,7 @@ def grid_text(
 
 
 def board_text(board: Board) -> str:
-    """The board as ``.`` (open) and ``#`` (blocked), readable by ``Board.from_ascii``.
+    """The board as ``.`` (open) and ``#`` (blocked): :meth:`Board.to_ascii`.
 
     Examples:
         >>> from cpknight.board import Board
@@ -126,14 +126,7 @@ def board_text(board: Board) -> str:
         . .
         . .
     """
-    mask = board.open_mask
-
-    def label(cell: Cell) -> str:
-        return "." if mask[cell] else BLOCKED
-
-    text = grid_text(board, label, coordinates=False)
-    # Layer headers would not read back; keep layers separated by blank lines.
-    return "\n".join(line for line in text.splitlines() if not line.startswith("layer"))
+    return board.to_ascii()
 
 
 def distance_map_text(dmap: DistanceMap) -> str:

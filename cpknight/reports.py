@@ -62,6 +62,11 @@ def grid_hint(board: Board, hint: str = "") -> str:
     return f"(the grid has {board.size} cells; add --grid to print it{hint})"
 
 
+def _with_wrote(lines: Sequence[str], wrote: Sequence[str]) -> str:
+    """The lines, then ``wrote FILE`` for each file written."""
+    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
+
+
 def path_report(
     heading: str, grid: str | None, path: str, wrote: Sequence[str] = ()
 ) -> str:
@@ -74,7 +79,7 @@ def path_report(
         wrote t.svg
     """
     lines = [heading, *([grid] if grid is not None else []), path]
-    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
+    return _with_wrote(lines, wrote)
 
 
 def tour_heading(tour: Tour, *, picked: bool = False, side: str = "") -> str:
@@ -109,7 +114,9 @@ def limit_text(time_limit: float | None, each: str = "each") -> str:
     return "no limit" if time_limit is None else f"a limit of {time_limit:g} s {each}"
 
 
-def sweep_report(sweep: Sweep, time_limit: float | None, grid: bool) -> str:
+def sweep_report(
+    sweep: Sweep, time_limit: float | None, grid: bool, wrote: Sequence[str] = ()
+) -> str:
     """The text of ``cpknight sweep``: heading, grid, why not, the slowest cell.
 
     Examples:
@@ -144,7 +151,7 @@ def sweep_report(sweep: Sweep, time_limit: float | None, grid: bool) -> str:
             f"{total:.3f} s in all; slowest {board.cell_name(slow.cell)} "
             f"({slow.seconds:.3f} s, {effort_text(slow.effort.as_dict())})"
         )
-    return "\n".join(lines)
+    return _with_wrote(lines, wrote)
 
 
 def summary_text(summary: dict[str, dict[str, Any]]) -> str:
@@ -222,7 +229,7 @@ def study_report(
     ]
     if not wrong:
         lines.append("wrong: none (every tour checked, every answer agrees)")
-    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
+    return _with_wrote(lines, wrote)
 
 
 def pairs_report(
@@ -253,7 +260,7 @@ def pairs_report(
         ends = pairs.ends_from()
         lines.append("how many cells an open tour from each cell can end on:")
         lines.append(grid_text(board, lambda c: str(ends[c]) if c in ends else "#"))
-    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
+    return _with_wrote(lines, wrote)
 
 
 def distance_report(comparison: Comparison, heading: str) -> str:
@@ -278,7 +285,9 @@ def distance_report(comparison: Comparison, heading: str) -> str:
     return "\n".join(lines)
 
 
-def boards_report(entries: Sequence[tuple[str, Board]]) -> str:
+def boards_report(
+    entries: Sequence[tuple[str, Board]], wrote: Sequence[str] = ()
+) -> str:
     """The text of ``cpknight boards``: each heading over its board's drawing.
 
     Examples:
@@ -289,7 +298,7 @@ def boards_report(entries: Sequence[tuple[str, Board]]) -> str:
             a b c
     """
     blocks = [f"{heading}\n{open_cells_text(board)}" for heading, board in entries]
-    return "\n\n".join(blocks)
+    return _with_wrote(["\n\n".join(blocks)], wrote)
 
 
 def map_report(dmap: DistanceMap, grid: str | None, wrote: Sequence[str] = ()) -> str:
@@ -312,7 +321,7 @@ def map_report(dmap: DistanceMap, grid: str | None, wrote: Sequence[str] = ()) -
         + (f", {unreachable} unreachable (-)" if unreachable else "")
     )
     lines = [heading, *([grid] if grid is not None else [])]
-    return "\n".join([*lines, *(f"wrote {name}" for name in wrote)])
+    return _with_wrote(lines, wrote)
 
 
 def reach_report(
@@ -369,6 +378,15 @@ def count_report(
     """A count in words: the instance, the numbers, why it stopped, the states.
 
     ``where`` names the ends and side constraints (``' from a1'``).
+
+    Examples:
+        >>> from cpknight.api.counting import try_count
+        >>> from cpknight.pieces import KNIGHT
+        >>> outcome = try_count("3x4", closed=False)
+        >>> print(count_report(outcome, Board.parse("3x4"), KNIGHT, closed=False))
+        open tours of 3x4 (knight (1,2)): 16 directed, 8 undirected (complete, ... s)
+        frontier: 8 cells wide at most, 12 cells added, peak 26 live states
+        ...
     """
     from cpknight.counting import ShardedCount
     from cpknight.results import TourCount

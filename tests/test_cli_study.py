@@ -113,6 +113,9 @@ def test_sweep_pairs_draws_the_table(
     )
     code, out, _ = run(capsys, "sweep", "3x4", "--pairs", "--method", "prune", "--json")
     assert json.loads(out)["counts"]["found"] == 7
+    code, _, err = run(capsys, "sweep", "3x4", "--pairs", "--closed")
+    assert code == 2
+    assert "--pairs asks about open tours" in err
 
 
 def test_count_shards(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,8 +6,10 @@ import argparse
 import io
 import json
 import sys
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -79,7 +81,8 @@ def test_every_command_is_in_the_json_list_and_has_json() -> None:
     assert set(commands) - {"completion"} == named
     for _, parser in _parsers(build_parser()):
         if not parser._subparsers and not parser.prog.endswith("completion"):
-            assert "--json" in parser.format_help(), parser.prog
+            options = {o for a in parser._actions for o in a.option_strings}
+            assert "--json" in options, parser.prog
 
 
 @pytest.mark.parametrize("argv", JSON_COMMANDS, ids=" ".join)
@@ -97,6 +100,82 @@ def test_every_json_document_fits_the_schema(
     document = json.loads(out)
     assert document["schema"] == 1
     jsonschema.validate(document, SCHEMA)
+
+
+def _drop(*keys: str | int) -> Callable[[dict[str, Any]], None]:
+    """Delete the key at the end of ``keys`` (a path into the document)."""
+
+    def change(document: dict[str, Any]) -> None:
+        inner: Any = document
+        for key in keys[:-1]:
+            inner = inner[key]
+        del inner[keys[-1]]
+
+    return change
+
+
+def _set(value: object, *keys: str | int) -> Callable[[dict[str, Any]], None]:
+    """Set the key at the end of ``keys`` (a path into the document) to ``value``."""
+
+    def change(document: dict[str, Any]) -> None:
+        inner: Any = document
+        for key in keys[:-1]:
+            inner = inner[key]
+        inner[keys[-1]] = value
+
+    return change
+
+
+BROKEN_DOCUMENTS = {
+    "no schema key": (["tour", "5x6"], _drop("schema")),
+    "schema 2": (["tour", "5x6"], _set(2, "schema")),
+    "no status": (["tour", "5x6"], _drop("status")),
+    "an unknown status": (["tour", "5x6"], _set("solved", "status")),
+    "cells by name": (["tour", "5x6"], _set(["a1", "b3"], "cells")),
+    "a row without status": (
+        ["compare", "5x5", "--open", "--method", "prune"],
+        _drop("rows", 0, "status"),
+    ),
+    "no instance board": (
+        ["compare", "5x5", "--open", "--method", "prune"],
+        _drop("instance", "board"),
+    ),
+    "sweep counts without unknown": (
+        ["sweep", "3x4", "--open", "--method", "prune"],
+        _drop("counts", "unknown"),
+    ),
+    "map without distances": (["map", "5x5", "a1"], _drop("distances")),
+    "a board on no known topology": (
+        ["boards", "cross5"],
+        _set("sphere", "boards", 0, "topology"),
+    ),
+    "formulation of no question": (
+        ["formulation", "tour", "3x4", "--open"],
+        _set("meal", "question"),
+    ),
+}
+
+
+@pytest.mark.parametrize("broken", BROKEN_DOCUMENTS)
+def test_the_schema_refuses_a_broken_document(
+    broken: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The schema constrains: a real document, then one key taken away or
+    # given a wrong value, no longer fits.
+    argv, change = BROKEN_DOCUMENTS[broken]
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    document = json.loads(out)
+    jsonschema.validate(document, SCHEMA)
+    change(document)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(document, SCHEMA)
+
+
+def test_the_schema_refuses_a_bare_document() -> None:
+    for document in ({}, {"schema": 1}, {"schema": 1, "answer": 42}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(document, SCHEMA)
 
 
 def test_study_json_file_fits_the_schema(
@@ -176,6 +255,17 @@ def test_old_spellings_warn_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert [row["method"] for row in json.loads(out)["rows"]] == ["prune"]
     assert err == "cpknight: warning: --methods is deprecated; use --method\n"
+
+
+def test_study_engines_warns_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    suite = tmp_path / "suite.txt"
+    suite.write_text("3x4 --open\n")
+    code, out, err = run(capsys, "study", str(suite), "--engines", "prune", "--json")
+    assert code == 0
+    assert json.loads(out)["engines"] == ["prune"]
+    assert err == "cpknight: warning: --engines is deprecated; use --method\n"
 
 
 def test_closed_and_open_are_one_pair(capsys: pytest.CaptureFixture[str]) -> None:

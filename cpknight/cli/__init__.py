@@ -1,6 +1,6 @@
 """The command line: argparse subcommands -> the front doors -> text or JSON.
 
-Each subcommand is registered by one ``_add_*`` function (listed in
+Each subcommand is registered by one ``add_*`` function (listed in
 :data:`COMMANDS`) that builds its parser and names its ``run`` function. All
 errors cpknight raises on purpose become one line on standard error and an exit
 code; nothing here computes an answer.
@@ -82,7 +82,8 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     add_formulation,
     add_study,
 ]
-"""Every subcommand's registration, in the order ``--help`` lists them."""
+"""Every subcommand's registration, in the order ``--help`` lists them; then
+:func:`add_completion`, which reads the whole parser."""
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -33,7 +33,6 @@ from cpknight.cli.common import (
     read_stdin,
     solve_options_of,
     write_output,
-    wrote,
 )
 from cpknight.errors import (
     InvalidInputError,
@@ -89,14 +88,14 @@ def _run_boards(args: argparse.Namespace) -> int:
         entries = [(None, Board.parse(args.name))]
     else:
         entries = [(named, Board.parse(named.name)) for named in NAMED_BOARDS.values()]
+    boards = [board for _, board in entries]
     if args.svg:
         from cpknight.draw import board_svg, boards_svg
 
-        boards = [board for _, board in entries]
         picture = board_svg(boards[0]) if args.name else boards_svg(boards)
         write_output(args.svg, picture, force=args.force)
     if args.json:
-        print_json({"boards": [_board_json(board) for _, board in entries]})
+        print_json({"boards": [_board_json(board) for board in boards]})
         return EXIT_OK
     headings = [
         f"{board.label}: {board.size_label}, {board.n_open} open cells"
@@ -105,8 +104,7 @@ def _run_boards(args: argparse.Namespace) -> int:
         f"({board.size_label}, {board.n_open} open cells)"
         for named, board in entries
     ]
-    out(boards_report(list(zip(headings, [b for _, b in entries], strict=True))))
-    wrote(outputs)
+    out(boards_report(list(zip(headings, boards, strict=True)), outputs))
     return EXIT_OK
 
 

@@ -106,11 +106,6 @@ def out(text: str = "") -> None:
     print(text, file=_Streams.report or sys.stdout)
 
 
-def report_stream() -> TextIO:
-    """The stream of the report: stderr when ``-`` gave a file standard output."""
-    return _Streams.report or sys.stdout
-
-
 def read_stdin(what: str) -> str:
     """Standard input's text, for ``what`` (``BOARD``); it can be read once.
 
@@ -133,22 +128,6 @@ def claim_stdin(what: str) -> None:
             "give one of them a file"
         )
     _Streams.stdin_reader = what
-
-
-def read_input(path: str, what: str) -> str:
-    """The text of the file ``path``, or of standard input when ``-``.
-
-    Raises:
-        InvalidInputError: the file cannot be read.
-    """
-    if path == "-":
-        return read_stdin(what)
-    try:
-        with open(path, encoding="utf-8") as file:
-            return file.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or type(exc).__name__
-        raise InvalidInputError(f"cannot read {what} '{path}': {reason}") from None
 
 
 def note(text: str) -> None:
@@ -198,14 +177,13 @@ def report(
     pictures: Callable[[Any], None] | None = None,
     none: str | None = None,
     partial: str | None = None,
-    stream: TextIO | None = None,
 ) -> int:
     """Print one answer the one way: no value, exit code, pictures, JSON or text.
 
     Without a value: exit 1 when proved none (with ``none``, or the outcome's
     line), 3 at the limit, 130 after Ctrl-C (with a note). With one:
     ``pictures(value)`` writes the files, then the outcome's JSON or
-    ``text(value)`` (on ``stream``, standard output unless given) is printed.
+    ``text(value)`` is printed (on stderr when a file has standard output).
     ``partial`` is the note of a best-so-far value kept after Ctrl-C (exit
     130); without it a value found before Ctrl-C answers in full (exit 0).
     """
@@ -224,7 +202,7 @@ def report(
     if args.json:
         print_json(outcome.as_dict())
     else:
-        print(text(value), file=stream or report_stream())
+        out(text(value))
     if outcome.interrupted and partial is not None:
         note(partial)
         return EXIT_INTERRUPTED
@@ -300,11 +278,7 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 
 
 class Deprecated(argparse.Action):
-    """A hidden old spelling: one deprecation line on stderr, then as ``instead``.
-
-    ``nargs=0`` makes a flag that does nothing (``sweep --closed``: closed is
-    the default now).
-    """
+    """A hidden old spelling: one deprecation line on stderr, then as ``instead``."""
 
     def __init__(self, *args: Any, instead: str, **kwargs: Any) -> None:
         self.instead = instead
@@ -322,8 +296,7 @@ class Deprecated(argparse.Action):
             f"cpknight: warning: {option_string} is deprecated; {self.instead}",
             file=sys.stderr,
         )
-        if self.nargs != 0:
-            setattr(namespace, self.dest, values)
+        setattr(namespace, self.dest, values)
 
 
 def add_method(
@@ -634,11 +607,6 @@ def write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
         path = getattr(args, option)
         if path:
             write_output(path, text(), force=args.force)
-
-
-def wrote(paths: Sequence[str]) -> None:
-    for path in paths:
-        out(f"wrote {path}")
 
 
 class PrintableModel(Protocol):

@@ -6,7 +6,6 @@ import argparse
 from collections.abc import Callable
 
 from cpknight.cli.common import (
-    EXIT_CODES,
     EXIT_LIMIT,
     EXIT_OK,
     Parser,
@@ -279,20 +278,21 @@ FORMULATIONS: list[Callable[[SubParsers], None]] = [
 
 def add_formulation(sub: SubParsers) -> None:
     """Register ``cpknight formulation``."""
-    parser = sub.add_parser(
+    parser = add_command(
+        sub,
         "formulation",
+        lambda _: _help(parser),
+        examples="""
+cpknight formulation tour 3x4 --open
+cpknight formulation distance 8x8 a1 h8 --export moves.lp
+cpknight formulation longest 5x5 --uncrossed --json""",
         help="print or export a model with this instance's numbers",
         description="Print a model's formulation with the instance's own numbers, "
         "or export it (--export FILE).",
-        epilog="examples:\n  cpknight formulation tour 3x4 --open\n"
-        "  cpknight formulation distance 8x8 a1 h8 --export moves.lp\n"
-        "  cpknight formulation longest 5x5 --uncrossed --json\n\n" + EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     kinds = parser.add_subparsers(
         dest="formulation", metavar="KIND", parser_class=Parser
     )
-    parser.set_defaults(run=lambda _: _help(parser))
     for register in FORMULATIONS:
         register(kinds)
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 
 from cpknight.board import Board, Cell
-from cpknight.cli.common import add_board_args, add_closed_open, read_input
+from cpknight.cli.common import add_board_args, add_closed_open, read_stdin
 from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
 from cpknight.errors import InvalidInputError
+from cpknight.io import read_given_file
 from cpknight.pieces import Leaper
 
 # ------------------------------------------------------- side constraints
@@ -144,10 +145,11 @@ def add_longest_args(parser: argparse.ArgumentParser) -> None:
 
 def _given(path: str, board: Board) -> list[tuple[Cell, int]]:
     """The visit numbers drawn in the ``--given`` file (``-``: standard input)."""
+    if path != "-":
+        return read_given_file(path, board)
     from cpknight.constraints import read_given
 
-    text = read_input(path, "given file")
     try:
-        return read_given(text, board)
+        return read_given(read_stdin("given file"), board)
     except InvalidInputError as exc:
-        raise InvalidInputError(f"given file '{path}': {exc}") from None
+        raise InvalidInputError(f"given file '-': {exc}") from None

@@ -1,4 +1,4 @@
-"""Subcommands of many solves: study, sweep --pairs, count --shards; run options."""
+"""The study subcommand: a suite of instances through several engines."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from cpknight.cli.common import (
     new_files,
     out,
     print_json,
-    read_input,
+    read_stdin,
     solve_options_of,
     write_output,
 )
@@ -32,9 +32,6 @@ from cpknight.cli.running import (
     task_progress,
 )
 from cpknight.reports import study_report
-
-if TYPE_CHECKING:
-    pass
 
 if TYPE_CHECKING:
     from cpknight.study import Study
@@ -97,10 +94,12 @@ cpknight study suite.txt --json-file study.json --svg profile.svg""",
 
 def _run_study(args: argparse.Namespace) -> int:
     from cpknight.runner import RunInterrupted
-    from cpknight.study import read_suite_text, run_study
+    from cpknight.study import read_suite, read_suite_text, run_study
 
-    text = read_input(args.suite, "suite")
-    suite = read_suite_text(text, where=f"suite '{args.suite}'")
+    if args.suite == "-":
+        suite = read_suite_text(read_stdin("SUITE"), where="suite '-'")
+    else:
+        suite = read_suite(args.suite)
     options = solve_options_of(args)
     run = run_options(args)
     outputs = new_files(args, "csv", "json_file", "svg", "time_svg")

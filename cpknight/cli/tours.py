@@ -1,4 +1,4 @@
-"""Subcommands about tours: tour, check, count, compare, sweep."""
+"""Subcommands about tours: check, tour, compare, sweep (and sweep --pairs)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,6 @@ from cpknight.cli.common import (
     tour_ends,
     write_files,
     write_output,
-    wrote,
 )
 from cpknight.cli.instances import add_constraint_args, constraints_of, with_text
 from cpknight.cli.running import (
@@ -48,9 +47,7 @@ from cpknight.cli.running import (
     run_options,
     task_progress,
 )
-from cpknight.errors import (
-    TourCheckError,
-)
+from cpknight.errors import InvalidInputError, TourCheckError
 from cpknight.io import (
     read_tour_file,
     tour_file_text,
@@ -218,7 +215,7 @@ def _run_tour(args: argparse.Namespace) -> int:
     none = f"no {kind} tour of {what}: {outcome.reason}"
 
     def pictures(tour: Tour) -> None:
-        if args.out == "-" and not args.json:
+        if args.out == "-":  # --json with it is refused up front
             sys.stdout.write(tour_file_text(tour))
         elif args.out:
             write_tour_file(args.out, tour, force=args.force, run=run)
@@ -238,8 +235,7 @@ def _run_tour(args: argparse.Namespace) -> int:
             wrote=outputs,
         )
 
-    stream = sys.stderr if args.out == "-" else None
-    return report(args, outcome, text, pictures=pictures, none=none, stream=stream)
+    return report(args, outcome, text, pictures=pictures, none=none)
 
 
 def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
@@ -362,8 +358,13 @@ cpknight sweep 5x5 --pairs --json""",
 
 
 def _add_sweep_tours(parser: argparse.ArgumentParser) -> None:
-    """Which tours a sweep asks for: closed or ``--open``, or ``--pairs``."""
+    """Which tours a sweep asks for: closed or ``--open``, or ``--pairs``.
+
+    ``args.open`` is None unless a flag is given (closed all the same), so
+    that ``--pairs --closed`` can be refused.
+    """
     add_closed_open(parser, what="tour from each cell")
+    parser.set_defaults(open=None)
     parser.add_argument(
         "--pairs",
         action="store_true",
@@ -409,8 +410,8 @@ def _run_sweep(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.as_dict())
     else:
-        out(sweep_report(result, options.time_limit, board.size <= GRID_LIMIT))
-        wrote(outputs)
+        grid = board.size <= GRID_LIMIT
+        out(sweep_report(result, options.time_limit, grid, outputs))
     if result.interrupted:
         kept = args.resume or args.results
         tail = f"; kept in {kept} (--resume {kept} goes on)" if kept else ""
@@ -429,6 +430,8 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
     from cpknight.runner import RunInterrupted
     from cpknight.study import sweep_pairs
 
+    if args.open is False:
+        raise InvalidInputError("--pairs asks about open tours; drop --closed")
     board, piece = board_and_piece(args)
     options = solve_options_of(args)
     run = run_options(args)
