@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from cpknight.distances import ENGINES as DISTANCE_METHODS
     from cpknight.longest import ENGINES as LONGEST_METHODS
     from cpknight.routes import ENGINES as ROUTE_METHODS
-    from cpknight.study import PairSweep, Study, run_study, sweep_pairs
     from cpknight.tours import ENGINES as TOUR_METHODS
     from cpknight.tours.auto import choose_tour_method
 
@@ -86,10 +85,6 @@ _WHERE = {
     "ROUTE_METHODS": "cpknight.routes:ENGINES",
     "TOUR_METHODS": "cpknight.tours:ENGINES",
     "choose_tour_method": "cpknight.tours.auto",
-    "PairSweep": "cpknight.study",
-    "Study": "cpknight.study",
-    "run_study": "cpknight.study",
-    "sweep_pairs": "cpknight.study",
 }
 
 __getattr__, __dir__ = exports(__name__, _WHERE)
@@ -101,8 +96,6 @@ __all__ = [
     "ROUTE_METHODS",
     "TOUR_METHODS",
     "BoardLike",
-    "PairSweep",
-    "Study",
     "build_model",
     "choose_tour_method",
     "collect",
@@ -120,10 +113,8 @@ __all__ = [
     "reach_split",
     "reachable",
     "resolve",
-    "run_study",
     "shortest_path",
     "sweep",
-    "sweep_pairs",
     "try_collect",
     "try_count",
     "try_longest",
