@@ -413,7 +413,7 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
         """The number of open cells."""
         return self.size - len(self.blocked)
 
-    @property
+    @cached_property
     def label(self) -> str:
         """A short name for messages: ``'8x8'``, ``'holed8'``, ``'6x6 torus'``."""
         base = self.name or _size(self.shape)

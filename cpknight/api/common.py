@@ -53,8 +53,7 @@ def resolve(
     else:  # Board.parse caches specs; it refuses None, 8, 8.5 in one line
         resolved = Board.parse(board, topology=topology or "bounded")
     leaper = as_piece(piece)
-    if len(leaper.vector) > resolved.dim:  # the label only for the message
-        leaper.check_dim(resolved.dim, resolved.label)
+    leaper.check_dim(resolved.dim, resolved.label)
     return resolved, leaper
 
 
