@@ -66,6 +66,37 @@ def python_chess_distance() -> tuple[str, Callable[[int, int], int]]:
         return "python-chess's formula, inline", chess_knight_distance
 
 
+def square_pairs() -> tuple[
+    list[tuple[int, int]], list[tuple[Cell, Cell]], list[tuple[str, str]]
+]:
+    """All 4,096 ordered pairs of 8x8: as squares, as cells and as cell names.
+
+    Squares are numbered 0..63 as python-chess does; ``benchmarks/doors.py``
+    reads the pairs too.
+    """
+    squares = [(a, b) for a in range(64) for b in range(64)]
+    cells: list[tuple[Cell, Cell]] = [
+        ((a >> 3, a & 7), (b >> 3, b & 7)) for a, b in squares
+    ]
+    names = [(BOARD.cell_name(s), BOARD.cell_name(t)) for s, t in cells]
+    return squares, cells, names
+
+
+def fastest(sweeps: list[tuple[Callable[[], object], int]], times: int) -> list[float]:
+    """Microseconds a query of each sweep ``(function, queries)``, the fastest.
+
+    The sweeps take turns, ``times`` rounds, and the fastest of each counts:
+    load on a shared machine hits them alike.
+    """
+    best = [float("inf")] * len(sweeps)
+    for _ in range(times):
+        for k, (func, count) in enumerate(sweeps):
+            began = time.perf_counter()
+            func()
+            best[k] = min(best[k], (time.perf_counter() - began) / count * 1e6)
+    return best
+
+
 def bare_cpsat(offset: tuple[int, int]) -> float:
     """Solve the bare move-count model once; return the solve's seconds."""
     from ortools.sat.python import cp_model
@@ -203,9 +234,7 @@ def single_queries(times: int) -> bool:
     """
     chess_name, chess_distance = python_chess_distance()
     baseline_name = f"{chess_name} (baseline)"
-    squares = [(a, b) for a in range(64) for b in range(64)]
-    cells = [((a >> 3, a & 7), (b >> 3, b & 7)) for a, b in squares]
-    names = [(BOARD.cell_name(s), BOARD.cell_name(t)) for s, t in cells]
+    squares, cells, names = square_pairs()
     for (a, b), (s, t) in zip(squares, cells, strict=True):
         assert chess_distance(a, b) == formula_distance(BOARD, s, t)[0]
 
@@ -225,15 +254,7 @@ def single_queries(times: int) -> bool:
             len(few_names),
         ),
     ]
-    # The sweeps take turns, `times` rounds, and the fastest of each counts
-    # (microseconds a query): load on a shared machine hits them alike.
-    best = [float("inf")] * len(sweeps)
-    for _ in range(times):
-        for k, (func, count) in enumerate(sweeps):
-            began = time.perf_counter()
-            func()
-            best[k] = min(best[k], (time.perf_counter() - began) / count * 1e6)
-    base, formula, front, spec = best
+    base, formula, front, spec = fastest(sweeps, times)
     met = formula <= 2 * base and spec <= 1.5 * front
     rows: list[list[object]] = [
         [baseline_name, f"{base:.2f}", 1.0, "-"],

@@ -16,10 +16,9 @@ Run: ``python benchmarks/doors.py`` (``--quick`` for fewer sweeps).
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 
-from distance import python_chess_distance
+from distance import fastest, python_chess_distance, square_pairs
 
 from cpknight import Board, knight_distance
 from cpknight.distances.formula import formula_distance
@@ -34,9 +33,7 @@ def sweeps() -> list[tuple[str, Callable[[], object], int]]:
     """The sweeps over all 4,096 pairs: label, function, queries."""
     chess_name, chess_distance = python_chess_distance()
     chess_name += " (scale)"
-    squares = [(a, b) for a in range(64) for b in range(64)]
-    cells = [((a >> 3, a & 7), (b >> 3, b & 7)) for a, b in squares]
-    names = [(BOARD.cell_name(s), BOARD.cell_name(t)) for s, t in cells]
+    squares, cells, names = square_pairs()
     for (a, b), (s, t) in zip(squares, cells, strict=True):
         want = formula_distance(BOARD, s, t)[0]
         assert chess_distance(a, b) == want
@@ -69,14 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     times = 3 if args.quick else 9
     runs = sweeps()
-    # The sweeps take turns, `times` rounds, and the fastest of each counts
-    # (microseconds a query): load on a shared machine hits them alike.
-    best = [float("inf")] * len(runs)
-    for _ in range(times):
-        for k, (_, func, count) in enumerate(runs):
-            began = time.perf_counter()
-            func()
-            best[k] = min(best[k], (time.perf_counter() - began) / count * 1e6)
+    best = fastest([(func, count) for _, func, count in runs], times)
     kernel = best[0]
     rows: list[list[object]] = []
     met = True

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError
-from cpknight.files import cannot_write, reuse_block_memory, write_blocks
+from cpknight.files import reuse_block_memory, write_blocks
 from cpknight.pieces import Leaper, PieceLike
 from cpknight.results import Tour
 from cpknight.solving import FALLBACK_GRACE
@@ -519,23 +519,17 @@ def check_new_file(path: str, *, force: bool) -> None:
         raise InvalidInputError(f"file '{path}' exists; add --force to overwrite it")
 
 
-def _write(path: str, write: Callable[[Path], object], *, force: bool) -> None:
-    """The one way a file is written: refuse to replace it, say why it failed."""
-    check_new_file(path, force=force)
-    try:
-        write(Path(path))
-    except OSError as exc:
-        raise InvalidInputError(cannot_write(path, exc)) from None
-
-
 def write_new_file(path: str, text: str, *, force: bool) -> None:
     """Write ``text`` to ``path``, refusing to replace a file without ``force``.
+
+    Written all or nothing by :func:`~cpknight.files.write_blocks`, as tours are.
 
     Raises:
         InvalidInputError: the file exists (and ``force`` is false) or cannot be
             written.
     """
-    _write(path, lambda file: file.write_text(text, encoding="utf-8"), force=force)
+    check_new_file(path, force=force)
+    write_blocks(path, [text.encode("utf-8")])
 
 
 def read_cells(

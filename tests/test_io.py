@@ -309,6 +309,32 @@ def test_unwritable_tour_files_are_bad_input(tmp_path: Path) -> None:
         write_tour_file(str(missing), tour, force=False)
 
 
+def test_new_files_go_through_the_one_safe_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Pictures and reports are written as tours are: refused without force,
+    # else all or nothing through files.write_blocks (no half-written file).
+    import cpknight.io
+    from cpknight.io import write_new_file
+
+    path = tmp_path / "out.svg"
+    write_new_file(str(path), "<svg/>\n", force=False)
+    assert path.read_text(encoding="utf-8") == "<svg/>\n"
+    with pytest.raises(InvalidInputError, match="exists; add --force"):
+        write_new_file(str(path), "other", force=False)
+    written: list[tuple[str, list[bytes]]] = []
+    monkeypatch.setattr(
+        cpknight.io, "write_blocks", lambda p, blocks: written.append((p, blocks))
+    )
+    write_new_file(str(path), "é", force=True)
+    assert written == [(str(path), ["é".encode()])]
+    missing = tmp_path / "no-such-folder" / "out.svg"
+    monkeypatch.undo()
+    with pytest.raises(InvalidInputError, match=r"cannot write .*No such file"):
+        write_new_file(str(missing), "x", force=False)
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
 def test_huge_tour_files_load_no_solver_pictures_or_studies(tmp_path: Path) -> None:
     # The shipped tiles need no OR-Tools; writing and checking a tour file
     # draw nothing and run no study (behaviour; benchmarks/huge.py times it).
