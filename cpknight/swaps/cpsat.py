@@ -1,0 +1,440 @@
+"""The ``cpsat`` swap engine: a time-indexed CP-SAT planning model.
+
+For a horizon of ``T`` moves, a Boolean ``at[c,v,t]`` says that a knight of
+colour ``c`` stands on cell ``v`` after ``t`` moves, and ``move[c,u->v,t]``
+that move ``t`` takes a knight of colour ``c`` from ``u`` to ``v``:
+
+- exactly one move per step: ``sum move[.,.,t] = 1``;
+- flow: ``at[c,v,t] = at[c,v,t-1] + moves of c into v - moves of c out of v``
+  (a knight leaves only a cell it stood on, and lands only on a cell its
+  colour did not hold);
+- one knight a cell: ``sum_c at[c,v,t] <= 1`` (with the flow, the cell a knight
+  lands on was empty);
+- the start at ``t = 0``, the goal at ``t = T``.
+
+Only the ``at`` and ``move`` that distances allow are made: a knight of
+colour ``c`` can stand on ``v`` after ``t`` moves only if ``v`` is at most
+``t`` moves from a start cell of ``c`` and at most ``T - t`` from a goal cell
+of ``c``. Two redundant cuts a step say as much for all knights together:
+the knights' distances from their goal cells add up to at most the moves
+left, and their distances from their start cells to at most the moves made.
+
+The horizon starts at the lower bound (:mod:`cpknight.swaps.bounds`: the
+matched distances, with the board's parity) and grows (by two where the
+parity is fixed) until the model is feasible: every shorter horizon was
+proved infeasible, so the first feasible one is the fewest moves.
+
+Examples:
+    >>> from cpknight.swaps.drawings import named_puzzle
+    >>> m = build_swap_model(named_puzzle("guarini"), horizon=8)
+    >>> m.sizes()["horizon"], "exactly one move" in m.formulation()
+    (8, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cpknight.board import Board
+from cpknight.errors import EngineError, ModelTooBigError, NoPathError, SolveLimitError
+from cpknight.formulation import CpsatBundle
+from cpknight.pieces import KNIGHT, PieceLike, as_piece
+from cpknight.solving import Run, configure_cpsat, solve_cpsat
+from cpknight.status import Effort
+from cpknight.swaps.bounds import INF, distances_from, lower_bound, parity
+from cpknight.swaps.common import (
+    Placement,
+    Swap,
+    SwapInstance,
+    make_swap,
+    placement_text,
+)
+
+__all__ = ["MAX_SWAP_LITERALS", "SwapModel", "build_swap_model", "solve"]
+
+MAX_SWAP_LITERALS = 3_000_000
+"""The most Booleans one horizon's model is built with (about 1 KB each in
+CP-SAT with its constraints): past it the horizon is refused, at its limit."""
+
+
+@dataclass(frozen=True, eq=False)
+class SwapModel(CpsatBundle):
+    """A built CP-SAT model of one swap at one horizon (print, export, solve).
+
+    Build with :func:`build_swap_model`.
+
+    Attributes:
+        model: the ``cp_model.CpModel``.
+        instance: the question.
+        horizon: the number of moves ``T``.
+        at: ``(colour index, node, t) -> Boolean`` for the positions allowed.
+        moves: per step ``t = 1..T``, ``(colour index, u, v, Boolean)``.
+        counts: how many constraints of each kind were added.
+    """
+
+    model: Any
+    instance: SwapInstance
+    horizon: int
+    at: dict[tuple[int, int, int], Any]
+    moves: tuple[tuple[tuple[int, int, int, Any], ...], ...]
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def sizes(self) -> dict[str, int]:
+        """The horizon, the Booleans and the constraints."""
+        return {
+            "horizon": self.horizon,
+            "position Booleans": len(self.at),
+            "move Booleans": sum(len(step) for step in self.moves),
+            **self.counts,
+        }
+
+    def decode(self, value: Any) -> list[tuple[int, int]]:
+        """The moves ``(from, to)`` as nodes, from a Boolean's value function."""
+        steps = []
+        for t, step in enumerate(self.moves, start=1):
+            chosen = [(u, v) for _, u, v, x in step if value(x)]
+            if len(chosen) != 1:
+                raise EngineError(
+                    f"internal error: engine 'cpsat' decoded {len(chosen)} moves "
+                    f"at step {t}"
+                )
+            steps.append(chosen[0])
+        return steps
+
+    def formulation(self) -> str:
+        """The model, printed with this instance's own numbers."""
+        return _formulation(self)
+
+
+def build_swap_model(
+    puzzle: SwapInstance | tuple[Board, Placement, Placement, str | None],
+    *,
+    horizon: int | None = None,
+    piece: PieceLike = KNIGHT,
+    run: Run | None = None,
+) -> SwapModel:
+    """Build the CP-SAT planning model of a swap at one horizon, without solving.
+
+    Args:
+        puzzle: the instance, or a puzzle ``(board, start, goal, name)``.
+        horizon: the number of moves (default: the lower bound).
+        piece: the leaper (for a puzzle tuple).
+        run: the run whose clock bounds building.
+
+    Returns:
+        The model bundle.
+
+    Raises:
+        NoPathError: a knight cannot reach its colour's goal cells.
+        ModelTooBigError: more than :data:`MAX_SWAP_LITERALS` Booleans.
+
+    Notes:
+        Size: at most ``colours x cells x (T + 1)`` position Booleans and
+        ``colours x arcs x T`` move Booleans, far fewer once distances
+        prune them (Guarini at 16 moves: 2 colours, 8 cells, 16 arcs).
+
+    Examples:
+        >>> from cpknight.swaps.drawings import named_puzzle
+        >>> m = build_swap_model(named_puzzle("guarini"))
+        >>> m.horizon, m.sizes()["move Booleans"] > 0
+        (8, True)
+    """
+    if isinstance(puzzle, SwapInstance):
+        instance = puzzle
+    else:
+        board, start, goal, name = puzzle
+        leaper = as_piece(piece)
+        leaper.check_dim(board.dim, board.label)
+        instance = SwapInstance(
+            board=board, piece=leaper, start=start, goal=goal, name=name
+        )
+    steps = lower_bound(instance) if horizon is None else horizon
+    return _build(instance, steps, _Distances(instance), run)
+
+
+class _Distances:
+    """Each colour's distance from its nearest start cell and goal cell, per node."""
+
+    def __init__(self, instance: SwapInstance) -> None:
+        n = instance.graph.n_nodes
+        self.start: list[list[int]] = []
+        self.goal: list[list[int]] = []
+        for side, where in ((self.start, instance.start), (self.goal, instance.goal)):
+            for group in instance.nodes(where):
+                best = [INF] * n
+                for a in group:
+                    best = [
+                        min(x, y)
+                        for x, y in zip(best, distances_from(instance, a), strict=True)
+                    ]
+                side.append(best)
+
+
+def _build(
+    instance: SwapInstance, horizon: int, dist: _Distances, run: Run | None
+) -> SwapModel:
+    from ortools.sat.python import cp_model
+
+    graph = instance.graph
+    n = graph.n_nodes
+    names = graph.cell_names()
+    colours = instance.colours
+    tails, heads = (a.tolist() for a in graph.arcs())
+    model = cp_model.CpModel()
+    at: dict[tuple[int, int, int], Any] = {}
+    allowed = [
+        [
+            v
+            for v in range(n)
+            if dist.start[c][v] <= t and dist.goal[c][v] <= horizon - t
+        ]
+        for c in range(len(colours))
+        for t in range(horizon + 1)
+    ]
+    literals = sum(len(a) for a in allowed) * 3
+    if literals > MAX_SWAP_LITERALS:
+        raise ModelTooBigError(
+            f"the swap model of {instance.describe()} at {horizon} moves would "
+            f"have about {literals:,} Booleans; it is built with at most "
+            f"{MAX_SWAP_LITERALS:,}"
+        )
+    start_nodes = instance.nodes(instance.start)
+    goal_nodes = instance.nodes(instance.goal)
+
+    def position(c: int, v: int, t: int) -> Any:
+        """The position literal, or the constant 0/1 it is fixed to."""
+        if t == 0:
+            return int(v in start_nodes[c])
+        if t == horizon:
+            return int(v in goal_nodes[c])
+        return at.get((c, v, t), 0)
+
+    for c in range(len(colours)):
+        for t in range(1, horizon):
+            if run is not None:
+                run.check("building the model")
+            for v in allowed[c * (horizon + 1) + t]:
+                at[c, v, t] = model.new_bool_var(f"at[{colours[c]},{names[v]},{t}]")
+    moves: list[tuple[tuple[int, int, int, Any], ...]] = []
+    counts = {"one-move constraints": 0, "flow equations": 0, "cell capacities": 0}
+    for t in range(1, horizon + 1):
+        if run is not None:
+            run.check("building the model")
+        step = []
+        for c in range(len(colours)):
+            for u, v in zip(tails, heads, strict=True):
+                before, after = position(c, u, t - 1), position(c, v, t)
+                if isinstance(before, int) and before == 0:
+                    continue
+                if isinstance(after, int) and after == 0:
+                    continue
+                x = model.new_bool_var(f"move[{colours[c]},{names[u]}->{names[v]},{t}]")
+                step.append((c, u, v, x))
+        if not step:
+            raise NoPathError(
+                f"no swap of {horizon} moves: no move fits step {t}", bound=horizon
+            )
+        model.add_exactly_one([x for *_, x in step])
+        counts["one-move constraints"] += 1
+        into: dict[tuple[int, int], list[Any]] = {}
+        out: dict[tuple[int, int], list[Any]] = {}
+        for c, u, v, x in step:
+            out.setdefault((c, u), []).append(x)
+            into.setdefault((c, v), []).append(x)
+        for c in range(len(colours)):
+            for v in range(n):
+                now, before = position(c, v, t), position(c, v, t - 1)
+                gain, loss = into.get((c, v), []), out.get((c, v), [])
+                if (
+                    isinstance(now, int)
+                    and isinstance(before, int)
+                    and not (gain or loss)
+                ):
+                    if now != before:
+                        raise EngineError("internal error: a fixed position changes")
+                    continue
+                model.add(now == before + sum(gain) - sum(loss))
+                counts["flow equations"] += 1
+        if t < horizon:
+            for v in range(n):
+                here = [at[c, v, t] for c in range(len(colours)) if (c, v, t) in at]
+                if len(here) > 1:
+                    model.add_at_most_one(here)
+                    counts["cell capacities"] += 1
+            left = [
+                dist.goal[c][v] * x
+                for (c, v, s), x in at.items()
+                if s == t and dist.goal[c][v]
+            ]
+            made = [
+                dist.start[c][v] * x
+                for (c, v, s), x in at.items()
+                if s == t and dist.start[c][v]
+            ]
+            if left:
+                model.add(sum(left) <= horizon - t)
+            if made:
+                model.add(sum(made) <= t)
+        moves.append(tuple(step))
+    counts["distance cuts"] = 2 * max(horizon - 1, 0)
+    counts.update(_add_order(model, moves, tails, heads, names, run))
+    return SwapModel(
+        model=model,
+        instance=instance,
+        horizon=horizon,
+        at=at,
+        moves=tuple(moves),
+        counts=counts,
+    )
+
+
+def _add_order(
+    model: Any,
+    moves: list[tuple[tuple[int, int, int, Any], ...]],
+    tails: list[int],
+    heads: list[int],
+    names: list[str],
+    run: Run | None,
+) -> dict[str, int]:
+    """Keep one order of independent moves, and never undo the last move.
+
+    ``moved[u->v,t]`` says move ``t`` goes from ``u`` to ``v`` (any colour).
+    Two moves in a row on four different cells can be made in either order:
+    keep only the order whose first arc is the lower numbered (the
+    lexicographically least order of each set of commuting moves survives,
+    so some fewest-move answer always does). A move straight back undoes
+    the one before it: no fewest-move answer has it.
+    """
+    arcs = list(zip(tails, heads, strict=True))
+    index = {arc: i for i, arc in enumerate(arcs)}
+    moved: list[dict[int, Any]] = []
+    for t, step in enumerate(moves, start=1):
+        by_arc: dict[int, list[Any]] = {}
+        for _, u, v, x in step:
+            by_arc.setdefault(index[u, v], []).append(x)
+        here = {}
+        for a, xs in by_arc.items():
+            u, v = arcs[a]
+            y = model.new_bool_var(f"moved[{names[u]}->{names[v]},{t}]")
+            model.add(y == sum(xs))
+            here[a] = y
+        moved.append(here)
+    order = undo = 0
+    for t in range(len(moved) - 1):
+        if run is not None:
+            run.check("building the model")
+        now, nxt = moved[t], moved[t + 1]
+        for a, x in now.items():
+            u, v = arcs[a]
+            back = index[v, u]
+            if back in nxt:
+                model.add_bool_or([x.Not(), nxt[back].Not()])
+                undo += 1
+            for b, y in nxt.items():
+                if b < a and not {u, v} & set(arcs[b]):
+                    model.add_bool_or([x.Not(), y.Not()])
+                    order += 1
+    return {"order clauses": order, "no-undo clauses": undo}
+
+
+def solve(instance: SwapInstance, run: Run) -> Swap:
+    """The ``cpsat`` engine: grow the horizon until the model is feasible.
+
+    Returns:
+        The fewest moves, proved: every shorter horizon was infeasible.
+
+    Raises:
+        NoPathError: proved impossible (a knight cannot reach its goal cells,
+            or the horizon passed the number of placements).
+        SolveLimitError: the limit came first, with the horizon proved so far.
+    """
+    from ortools.sat.python import cp_model
+
+    started = run.clock.started
+    bound = lower_bound(instance)
+    step = 1 if parity(instance) is None else 2
+    dist = _Distances(instance)
+    branches = conflicts = 0
+    horizon = bound
+    while True:
+        effort = Effort(branches=branches, conflicts=conflicts)
+        run.check(f"trying {horizon} moves", effort=effort, bound=horizon)
+        if horizon > instance.states:
+            raise NoPathError(
+                f"no swap: {horizon} moves exceed the {instance.states:,} placements",
+                effort=effort,
+            )
+        if horizon == 0:
+            return make_swap(
+                instance, [], status="optimal", bound=0, method="cpsat", started=started
+            )
+        built = _build(instance, horizon, dist, run)
+        solver = cp_model.CpSolver()
+        configure_cpsat(solver, run)
+        code, _ = solve_cpsat(solver, built.model, run)
+        branches += int(solver.num_branches)
+        conflicts += int(solver.num_conflicts)
+        effort = Effort(branches=branches, conflicts=conflicts)
+        if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            steps = built.decode(solver.boolean_value)
+            return make_swap(
+                instance,
+                steps,
+                status="optimal",
+                bound=horizon,
+                method="cpsat",
+                started=started,
+                effort=effort,
+                least=bound,
+            )
+        if code == cp_model.MODEL_INVALID:
+            raise EngineError(
+                "internal error: engine 'cpsat' built an invalid model: "
+                f"{built.model.validate()}"
+            )
+        if code != cp_model.INFEASIBLE:
+            raise SolveLimitError(
+                f"no swap found by the time limit; at least {horizon} moves",
+                effort=effort,
+                bound=horizon,
+            )
+        horizon += step
+
+
+# --------------------------------------------------------------- formulation
+
+
+def _formulation(m: SwapModel) -> str:
+    inst = m.instance
+    board = inst.board
+    sizes = m.sizes()
+    T = m.horizon
+    colours = ", ".join(inst.colours)
+    lines = [
+        f"The fewest moves that swap {inst.describe()}",
+        f"start      {placement_text(board, inst.start)}",
+        f"goal       {placement_text(board, inst.goal)}",
+        f"horizon    T = {T} moves (grown from the lower bound until feasible)",
+        "",
+        f"variables  at[c,v,t] in {{0, 1}}: a knight of colour c in {{{colours}}} "
+        f"on cell v after t moves, 0 < t < {T}: {sizes['position Booleans']}",
+        f"           move[c,u->v,t] in {{0, 1}}: move t takes a knight of colour c "
+        f"from u to v: {sizes['move Booleans']}",
+        "           (only those the distances allow: v within t moves of a start "
+        f"cell of c and {T} - t of a goal cell)",
+        "subject to exactly one move a step: sum_{c,u->v} move[c,u->v,t] = 1, "
+        f"t = 1..{T}",
+        "           flow: at[c,v,t] = at[c,v,t-1] + sum_u move[c,u->v,t] - "
+        "sum_w move[c,v->w,t]",
+        "           one knight a cell: sum_c at[c,v,t] <= 1",
+        "           at[c,v,0] = 1 on the start cells of c, at[c,v,T] = 1 on its "
+        "goal cells, 0 elsewhere",
+        "           cuts: sum_{c,v} dist(v, goal of c) at[c,v,t] <= T - t and "
+        "sum_{c,v} dist(start of c, v) at[c,v,t] <= t",
+        "solve      feasibility; T = lower bound, lower bound + "
+        f"{1 if parity(inst) is None else 2}, ... until feasible",
+        "",
+        "sizes      " + ", ".join(f"{k} {v}" for k, v in sizes.items()),
+    ]
+    return "\n".join(lines)
