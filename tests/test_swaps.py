@@ -1,4 +1,4 @@
-"""The knight-swap puzzles: published answers, engines against a brute force, the checker."""
+"""Knight swaps: published answers, the engines against a brute force, the checker."""
 
 from __future__ import annotations
 
@@ -175,7 +175,8 @@ def test_cpsat_gives_up_at_the_limit_with_a_bound() -> None:
     # the limit, and the bound says how far it was proved.
     outcome = try_swap("guy3x3", method="cpsat", time_limit=2)
     assert str(outcome.status) == "unknown"
-    assert outcome.bound is not None and outcome.bound >= 4
+    assert outcome.bound is not None
+    assert outcome.bound >= 4
 
 
 # ---------------------------------------------------------------- checker
@@ -244,7 +245,8 @@ def test_bfs_refuses_a_state_space_too_big_in_one_line() -> None:
         solve_swap(start, goal, board="8x8", method="bfs")
     message = str(info.value)
     assert "\n" not in message
-    assert "placements" in message and "use --method cpsat" in message
+    assert "placements" in message
+    assert "use --method cpsat" in message
 
 
 def test_drawings_with_blocked_cells(tmp_path: Path) -> None:
@@ -256,7 +258,7 @@ def test_drawings_with_blocked_cells(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "text, error",
+    ("text", "error"),
     [
         ("W.\n..\n", "expected two drawings"),
         ("W.\n..\n\n.W\n#.\n", "must show the same board"),
