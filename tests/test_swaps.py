@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cpknight.api.swaps import compare_swaps, solve_swap, swap_instance, try_swap
-from cpknight.board import Board, Cell
+from cpknight.board import Board, Cell, Topology
 from cpknight.cli import main
 from cpknight.errors import (
     EngineError,
@@ -104,9 +104,10 @@ def _brute_moves(instance: SwapInstance) -> int | None:
 def _random_instance(seed: int) -> SwapInstance:
     rng = random.Random(seed)
     rows, cols = rng.choice([(3, 3), (3, 4), (4, 4), (2, 5), (4, 3)])
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    cells: list[Cell] = [(r, c) for r in range(rows) for c in range(cols)]
     blocked = rng.sample(cells, rng.randint(0, 2))
-    topology = rng.choice(["bounded", "bounded", "torus", "cylinder"])
+    topologies: list[Topology] = ["bounded", "bounded", "torus", "cylinder"]
+    topology = rng.choice(topologies)
     board = Board((rows, cols), blocked, topology=topology)
     piece = Leaper(rng.choice([(1, 2), (1, 2), (0, 1), (1, 1), (1, 3)]))
     free = [c for c in cells if c not in blocked]
