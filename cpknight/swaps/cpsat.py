@@ -7,7 +7,7 @@ that move ``t`` takes a knight of colour ``c`` from ``u`` to ``v``:
 - exactly one move per step: ``sum move[.,.,t] = 1``;
 - flow: ``at[c,v,t] = at[c,v,t-1] + moves of c into v - moves of c out of v``
   (a knight leaves only a cell it stood on, and lands only on a cell its
-  colour did not hold);
+  colour did not hold), written as clauses (:data:`FLOW`);
 - one knight a cell: ``sum_c at[c,v,t] <= 1`` (with the flow, the cell a knight
   lands on was empty);
 - the start at ``t = 0``, the goal at ``t = T``.
@@ -18,6 +18,11 @@ colour ``c`` can stand on ``v`` after ``t`` moves only if ``v`` is at most
 of ``c``. Two redundant cuts a step say as much for all knights together:
 the knights' distances from their goal cells add up to at most the moves
 left, and their distances from their start cells to at most the moves made.
+
+Two cuts keep fewer equivalent plans: of two moves in a row on four
+different cells (they commute) only one order is kept, and no move goes
+straight back (:func:`_add_order`). CP-SAT runs without presolve and without
+its LP relaxation (:data:`PRESOLVE`, :data:`LINEARIZATION`).
 
 The horizon starts at the lower bound (:mod:`cpknight.swaps.bounds`: the
 matched distances, with the board's parity) and grows (by two where the
@@ -51,11 +56,44 @@ from cpknight.swaps.common import (
     placement_text,
 )
 
-__all__ = ["MAX_SWAP_LITERALS", "SwapModel", "build_swap_model", "solve"]
+__all__ = [
+    "FLOW",
+    "LINEARIZATION",
+    "MAX_SWAP_LITERALS",
+    "ORDER",
+    "ORDER_CLAUSES",
+    "PRESOLVE",
+    "SwapModel",
+    "build_swap_model",
+    "solve",
+]
 
 MAX_SWAP_LITERALS = 3_000_000
 """The most Booleans one horizon's model is built with (about 1 KB each in
 CP-SAT with its constraints): past it the horizon is refused, at its limit."""
+
+
+LINEARIZATION = 0
+"""CP-SAT's ``linearization_level`` for the swap model (its default is 1)."""
+
+PRESOLVE = False
+"""Whether CP-SAT presolves the swap model: off, it starts searching at once
+(presolve stalled on the 8x8 corners' model, and found nothing to remove)."""
+
+FLOW = "clauses"
+"""How a cell's colour follows the moves: ``'clauses'`` (implications and
+frame axioms) or ``'linear'`` (one equation per colour, cell and step)."""
+
+ORDER = "auto"
+"""How the order of commuting moves is kept: ``'arcs'`` (a clause per pair of
+disjoint arcs a step: strong, quadratic in the arcs), ``'cells'`` (three
+constraints a step on the moves' cell numbers: weaker, small), or ``'auto'``
+(arcs up to :data:`ORDER_CLAUSES` clauses, else cells). Guarini: 2.3 s by
+arcs, 3.0 s by cells in one run; the 8x8 corners at 20 moves: 2.1 million
+clauses by arcs."""
+
+ORDER_CLAUSES = 200_000
+"""The most order clauses ``'auto'`` writes pair by pair."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -217,7 +255,8 @@ def _build(
             for v in allowed[c * (horizon + 1) + t]:
                 at[c, v, t] = model.new_bool_var(f"at[{colours[c]},{names[v]},{t}]")
     moves: list[tuple[tuple[int, int, int, Any], ...]] = []
-    counts = {"one-move constraints": 0, "flow equations": 0, "cell capacities": 0}
+    flow = "flow equations" if FLOW == "linear" else "flow clauses"
+    counts = {"one-move constraints": 0, flow: 0, "cell capacities": 0}
     for t in range(1, horizon + 1):
         if run is not None:
             run.check("building the model")
@@ -254,8 +293,11 @@ def _build(
                     if now != before:
                         raise EngineError("internal error: a fixed position changes")
                     continue
-                model.add(now == before + sum(gain) - sum(loss))
-                counts["flow equations"] += 1
+                if FLOW == "linear":
+                    model.add(now == before + sum(gain) - sum(loss))
+                    counts[flow] += 1
+                else:
+                    counts[flow] += _add_flow_clauses(model, before, now, gain, loss)
         if t < horizon:
             for v in range(n):
                 here = [at[c, v, t] for c in range(len(colours)) if (c, v, t) in at]
@@ -289,6 +331,50 @@ def _build(
     )
 
 
+def _clause(model: Any, literals: list[Any]) -> int:
+    """Add the clause (``1``: true, ``0``: false, negation by ``('not', x)``)."""
+    out = []
+    for lit in literals:
+        if isinstance(lit, tuple):
+            x = lit[1]
+            if isinstance(x, int):
+                if x == 0:
+                    return 0  # not false: the clause holds
+                continue
+            out.append(x.Not())
+        elif isinstance(lit, int):
+            if lit == 1:
+                return 0
+        else:
+            out.append(lit)
+    if not out:
+        raise NoPathError("no swap: a step cannot be made", bound=None)
+    model.add_bool_or(out)
+    return 1
+
+
+def _add_flow_clauses(
+    model: Any, before: Any, now: Any, gain: list[Any], loss: list[Any]
+) -> int:
+    """The flow of one colour at one cell and step, as clauses.
+
+    A move out needs the knight before and leaves the cell empty of its
+    colour; a move in needs it empty before and fills it; a cell changes only
+    by a move (frame axioms). With exactly one move a step and one knight a
+    cell, these say what the flow equation says. Returns the clauses added.
+    """
+    added = 0
+    for x in loss:
+        added += _clause(model, [("not", x), before])
+        added += _clause(model, [("not", x), ("not", now)])
+    for x in gain:
+        added += _clause(model, [("not", x), now])
+        added += _clause(model, [("not", x), ("not", before)])
+    added += _clause(model, [("not", before), now, *loss])
+    added += _clause(model, [before, ("not", now), *gain])
+    return added
+
+
 def _add_order(
     model: Any,
     moves: list[tuple[tuple[int, int, int, Any], ...]],
@@ -299,12 +385,65 @@ def _add_order(
 ) -> dict[str, int]:
     """Keep one order of independent moves, and never undo the last move.
 
-    ``moved[u->v,t]`` says move ``t`` goes from ``u`` to ``v`` (any colour).
-    Two moves in a row on four different cells can be made in either order:
-    keep only the order whose first arc is the lower numbered (the
+    Two moves in a row on four different cells can be made in either order;
+    keep the order that leaves the lower numbered cell first (the
     lexicographically least order of each set of commuting moves survives,
-    so some fewest-move answer always does). A move straight back undoes
-    the one before it: no fewest-move answer has it.
+    so some fewest-move answer always does). ``from[t]`` and ``to[t]`` are
+    the cells of move ``t`` (sums of its Booleans times the cell numbers);
+    ``back[t]`` may hold only if move ``t+1`` leaves the cell move ``t``
+    reached, ``into[t]`` only if it lands where move ``t`` left:
+    ``from[t] < from[t+1]`` unless one of them holds. A move straight back
+    undoes the one before it: no fewest-move answer has it.
+
+    With :data:`ORDER` ``'arcs'`` (or ``'auto'`` on small models), the order
+    is written as one clause per pair of disjoint arcs at each step instead.
+    """
+    if ORDER == "none":
+        return {}
+    pairs = len(tails) ** 2 * max(len(moves) - 1, 0)
+    if ORDER == "arcs" or (ORDER == "auto" and pairs <= ORDER_CLAUSES):
+        return _add_order_by_arcs(model, moves, tails, heads, names, run)
+    undo = 0
+    for t in range(len(moves) - 1):
+        if run is not None:
+            run.check("building the model")
+        now, nxt = moves[t], moves[t + 1]
+        first = sum(u * x for _, u, _, x in now)
+        second = sum(u * x for _, u, _, x in nxt)
+        reached = sum(v * x for _, _, v, x in now)
+        landed = sum(v * x for _, _, v, x in nxt)
+        back = model.new_bool_var(f"back[{t + 1}]")
+        into = model.new_bool_var(f"into[{t + 1}]")
+        model.add(second == reached).only_enforce_if(back)
+        model.add(landed == first).only_enforce_if(into)
+        model.add(first < second).only_enforce_if([back.Not(), into.Not()])
+        arc_now: dict[tuple[int, int], list[Any]] = {}
+        arc_next: dict[tuple[int, int], list[Any]] = {}
+        for _, u, v, x in now:
+            arc_now.setdefault((u, v), []).append(x)
+        for _, u, v, x in nxt:
+            arc_next.setdefault((u, v), []).append(x)
+        for (u, v), xs in arc_now.items():
+            ys = arc_next.get((v, u))
+            if ys:
+                model.add(sum(xs) + sum(ys) <= 1)
+                undo += 1
+    steps = max(len(moves) - 1, 0)
+    return {"order constraints": 3 * steps, "no-undo constraints": undo}
+
+
+def _add_order_by_arcs(
+    model: Any,
+    moves: list[tuple[tuple[int, int, int, Any], ...]],
+    tails: list[int],
+    heads: list[int],
+    names: list[str],
+    run: Run | None,
+) -> dict[str, int]:
+    """The order as clauses over pairs of disjoint arcs (the first formulation).
+
+    ``moved[u->v,t]`` says move ``t`` goes from ``u`` to ``v`` (any colour);
+    for two disjoint arcs ``a > b``, not ``moved[a,t]`` and ``moved[b,t+1]``.
     """
     arcs = list(zip(tails, heads, strict=True))
     index = {arc: i for i, arc in enumerate(arcs)}
@@ -372,6 +511,12 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
         built = _build(instance, horizon, dist, run)
         solver = cp_model.CpSolver()
         configure_cpsat(solver, run)
+        # No LP relaxation: the flow's LP bound is weak here, and without it
+        # CP-SAT makes conflicts several times as fast (Guarini 2.3 s against
+        # 5.3 s in one run; Guy 3x4 at 18 moves proved infeasible in 5.5 s,
+        # unproved after 15 s with it). benchmarks/swaps.py --lp compares.
+        solver.parameters.linearization_level = LINEARIZATION
+        solver.parameters.cp_model_presolve = PRESOLVE
         code, _ = solve_cpsat(solver, built.model, run)
         branches += int(solver.num_branches)
         conflicts += int(solver.num_conflicts)
@@ -405,6 +550,39 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
 # --------------------------------------------------------------- formulation
 
 
+def _flow_lines() -> list[str]:
+    """The flow, as built (:data:`FLOW`)."""
+    if FLOW == "linear":
+        return [
+            "           flow: at[c,v,t] = at[c,v,t-1] + sum_u move[c,u->v,t] - "
+            "sum_w move[c,v->w,t]"
+        ]
+    return [
+        "           flow as clauses: move[c,u->v,t] => at[c,u,t-1], not at[c,u,t], "
+        "at[c,v,t], not at[c,v,t-1];",
+        "           a cell changes only by a move: at[c,v,t-1] and not at[c,v,t] "
+        "=> some move[c,v->w,t],",
+        "           not at[c,v,t-1] and at[c,v,t] => some move[c,u->v,t]",
+    ]
+
+
+def _order_lines(m: SwapModel) -> list[str]:
+    """The order of commuting moves and the no-undo cut, as built."""
+    if "order clauses" in m.counts:
+        return [
+            "           order: not (moved[a,t] and moved[b,t+1]) for disjoint arcs "
+            "a > b (commuting moves: keep one order),",
+            "           no undo: not (moved[u->v,t] and moved[v->u,t+1])",
+        ]
+    if "order constraints" in m.counts:
+        return [
+            "           order: from[t] < from[t+1] unless move t+1 leaves to[t] "
+            "or lands on from[t] (commuting moves: keep one order),",
+            "           no undo: sum_c move[c,u->v,t] + sum_c move[c,v->u,t+1] <= 1",
+        ]
+    return []
+
+
 def _formulation(m: SwapModel) -> str:
     inst = m.instance
     board = inst.board
@@ -425,13 +603,13 @@ def _formulation(m: SwapModel) -> str:
         f"cell of c and {T} - t of a goal cell)",
         "subject to exactly one move a step: sum_{c,u->v} move[c,u->v,t] = 1, "
         f"t = 1..{T}",
-        "           flow: at[c,v,t] = at[c,v,t-1] + sum_u move[c,u->v,t] - "
-        "sum_w move[c,v->w,t]",
+        *_flow_lines(),
         "           one knight a cell: sum_c at[c,v,t] <= 1",
         "           at[c,v,0] = 1 on the start cells of c, at[c,v,T] = 1 on its "
         "goal cells, 0 elsewhere",
         "           cuts: sum_{c,v} dist(v, goal of c) at[c,v,t] <= T - t and "
         "sum_{c,v} dist(start of c, v) at[c,v,t] <= t",
+        *_order_lines(m),
         "solve      feasibility; T = lower bound, lower bound + "
         f"{1 if parity(inst) is None else 2}, ... until feasible",
         "",
