@@ -511,10 +511,9 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
         built = _build(instance, horizon, dist, run)
         solver = cp_model.CpSolver()
         configure_cpsat(solver, run)
-        # No LP relaxation: the flow's LP bound is weak here, and without it
-        # CP-SAT makes conflicts several times as fast (Guarini 2.3 s against
-        # 5.3 s in one run; Guy 3x4 at 18 moves proved infeasible in 5.5 s,
-        # unproved after 15 s with it). benchmarks/swaps.py --lp compares.
+        # No LP relaxation by default: one run of benchmarks/swaps.py --lp
+        # found the 8x8 corners (20 moves) in 2.5 s of CPU without it and
+        # nothing in 20 s with it; Guarini took 0.44 s against 0.26 s.
         solver.parameters.linearization_level = LINEARIZATION
         solver.parameters.cp_model_presolve = PRESOLVE
         code, _ = solve_cpsat(solver, built.model, run)
