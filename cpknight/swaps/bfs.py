@@ -110,6 +110,13 @@ class Packing:
             return codes
         positions = self.decode(codes)
         found: list[Codes] = []
+        occupied = None
+        if self.table.shape[0] <= 64:  # the occupied cells as one bit mask
+            occupied = np.zeros(codes.shape[0], dtype=np.uint64)
+            for i in range(self.knights):
+                occupied |= np.left_shift(
+                    np.uint64(1), positions[:, i].astype(np.uint64)
+                )
         for first, stop in self.groups:
             for i in range(first, stop):
                 if check is not None:
@@ -117,7 +124,13 @@ class Packing:
                 for j in range(self.table.shape[1]):
                     to = self.table[positions[:, i], j]
                     ok = to >= 0
-                    ok &= ~(positions == to[:, None]).any(axis=1)
+                    if occupied is None:
+                        ok &= ~(positions == to[:, None]).any(axis=1)
+                    else:
+                        bit = np.right_shift(
+                            occupied, np.maximum(to, 0).astype(np.uint64)
+                        )
+                        ok &= (bit & np.uint64(1)) == 0
                     rows = np.nonzero(ok)[0]
                     if rows.size == 0:
                         continue
