@@ -293,6 +293,30 @@ def test_the_model_prints_its_own_numbers() -> None:
     assert f"move Booleans {model.sizes()['move Booleans']}" in text
 
 
+def test_build_model_and_export(tmp_path: Path) -> None:
+    from cpknight.api.formulation import build_model
+
+    model = build_model("swap", "guarini", horizon=16)
+    assert "4 knights of 2 colours on 3x3" in model.formulation()
+    path = tmp_path / "guarini.pb.txt"
+    model.export(path)
+    assert "move[W,a1->c2,1]" in path.read_text()
+
+
+def test_auto_runs_cpsat_past_the_placements_bfs_holds() -> None:
+    start = {"W": [f"{f}1" for f in "abcdefgh"], "B": [f"{f}8" for f in "abcdefgh"]}
+    goal = {"W": start["B"], "B": start["W"]}
+    outcome = try_swap(start, goal, board="8x8", time_limit=1)
+    assert (outcome.method, str(outcome.status)) == ("cpsat", "unknown")
+
+
+def test_guarini_on_a_torus_against_the_brute_force() -> None:
+    instance = swap_instance("guarini", topology="torus")
+    swap = solve_swap("guarini", topology="torus", method="bfs")
+    assert swap.board.topology == "torus"
+    assert swap.moves == _brute_moves(instance)
+
+
 # -------------------------------------------------------------------- CLI
 
 
