@@ -33,6 +33,7 @@ from cpknight.swaps.common import SwapInstance
 
 __all__ = [
     "assignment_bound",
+    "colour_bounds",
     "distances_from",
     "lower_bound",
     "min_cost_matching",
@@ -113,7 +114,16 @@ def assignment_bound(instance: SwapInstance) -> int:
         NoPathError: a knight cannot reach any goal cell of its colour, or the
             colours cannot all be matched (proved impossible).
     """
-    total = 0
+    return sum(colour_bounds(instance))
+
+
+def colour_bounds(instance: SwapInstance) -> list[int]:
+    """Each colour's fewest moves if its knights never blocked (matched distances).
+
+    Raises:
+        NoPathError: a colour's knights cannot all reach its goal cells.
+    """
+    bounds = []
     start, goal = instance.nodes(instance.start), instance.nodes(instance.goal)
     for colour, froms, tos in zip(instance.colours, start, goal, strict=True):
         rows = [distances_from(instance, a) for a in froms]
@@ -126,8 +136,8 @@ def assignment_bound(instance: SwapInstance) -> int:
                 f"{instance.board.label} splits them)",
                 bound=None,
             )
-        total += best
-    return total
+        bounds.append(best)
+    return bounds
 
 
 def side_of(instance: SwapInstance) -> list[int] | None:
