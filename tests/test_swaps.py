@@ -335,6 +335,19 @@ def test_cli_swap_json_and_pictures(
     assert page.read_text().count('class="knight"') == 4
 
 
+def test_cli_swap_reads_a_file_on_a_torus(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "puzzle.txt"
+    path.write_text("W . B\n. # .\n\nB . W\n. # .\n")
+    instance = swap_instance(str(path), topology="torus")
+    code = main(["swap", str(path), "--torus", "--method", "cpsat"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert f"swap of {_brute_moves(instance)} moves on 2x3 (1 blocked) torus" in out
+    assert "B . W" in out  # the goal drawn beside the start
+
+
 def test_cli_swap_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["swap", "guy3x3"]) == 1
     assert main(["swap", "nowhere"]) == 2
