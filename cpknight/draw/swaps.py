@@ -195,7 +195,7 @@ button {{ font-size: 1em; min-width: 4.5em; }}
   function show(k) {{
     at = Math.max(0, Math.min(frames.length - 1, k));
     frames[at].forEach(function (p, i) {{
-      knights[i].setAttribute("transform", "translate(" + p[0] + "," + p[1] + ")");
+      knights[i].style.transform = "translate(" + p[0] + "px," + p[1] + "px)";
     }});
     counter.textContent = "move " + at + " of " + (frames.length - 1) +
       (at > 0 ? ": " + names[at - 1] : "");
