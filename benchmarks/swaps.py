@@ -1,10 +1,10 @@
 """The knight-swap puzzles: breadth-first search over placements against CP-SAT.
 
-Run: ``python benchmarks/swaps.py`` (``--quick``: Guarini, Guy 3x4 and the 8x8
-corners with a limit of 20 s; ``--lp``: also CP-SAT with its LP relaxation on,
-``linearization_level`` 1, against the engine's 0). Each row is one puzzle and
-one engine: the moves found, whether proved fewest, the proved bound, the
-seconds (model building included), the engine's effort, and ``x bfs``: its
+Run: ``python benchmarks/swaps.py [PUZZLE ...]`` (``--quick``: Guarini, Guy 3x4
+and the 8x8 corners with a limit of 20 s; ``--lp``: also CP-SAT with its LP
+relaxation on, ``linearization_level`` 1, against the engine's 0). Each row is
+one puzzle and one engine: the moves found, whether proved fewest, the proved
+bound, the seconds (model building included), the engine's effort, and ``x bfs``: its
 seconds over bfs's on the same puzzle in this run (below 1: faster than bfs).
 ``cpu s`` is the process's CPU time for the row. Machine load moves every
 figure: run it more than once.
@@ -100,8 +100,16 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="three puzzles, 20 s")
     parser.add_argument("--lp", action="store_true", help="also CP-SAT with its LP")
     parser.add_argument("--limit", type=float, help="seconds per row")
+    parser.add_argument(
+        "puzzles", nargs="*", metavar="PUZZLE", help=f"only these: {', '.join(PUZZLES)}"
+    )
     args = parser.parse_args()
-    names = QUICK if args.quick else list(PUZZLES)
+    unknown = [p for p in args.puzzles if p not in PUZZLES]
+    if unknown:
+        parser.error(
+            f"unknown puzzle {unknown[0]!r} (choose from {', '.join(PUZZLES)})"
+        )
+    names = args.puzzles or (QUICK if args.quick else list(PUZZLES))
     limit = args.limit or (20.0 if args.quick else 60.0)
     engines = [("bfs", False), ("cpsat", False)]
     if args.lp:
