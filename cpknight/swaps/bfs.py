@@ -33,7 +33,7 @@ import numpy.typing as npt
 from cpknight.errors import NoPathError
 from cpknight.solving import Run
 from cpknight.status import Effort
-from cpknight.swaps.bounds import lower_bound
+from cpknight.swaps.bounds import lower_bound, parity
 from cpknight.swaps.common import Swap, SwapInstance, make_swap
 
 __all__ = ["Packing", "solve"]
@@ -186,8 +186,14 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
     reached = 2
     meet: int | None = a if a == b else None
 
+    step = parity(instance)
+
     def check() -> None:
+        # No level of one side met the last of the other: more than
+        # (levels - 2) moves, and of the parity every answer has.
         proved = max(bound, len(ahead) + len(back) - 1)
+        if step is not None and proved % 2 != step:
+            proved += 1
         run.check("searching placements", effort=Effort(attempts=reached), bound=proved)
 
     while meet is None:
