@@ -508,7 +508,15 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
             return make_swap(
                 instance, [], status="optimal", bound=0, method="cpsat", started=started
             )
-        built = _build(instance, horizon, dist, run)
+        try:
+            built = _build(instance, horizon, dist, run)
+        except SolveLimitError:  # while building: every shorter horizon is out
+            raise SolveLimitError(
+                f"no swap found by the time limit (building the model of {horizon} "
+                f"moves); at least {horizon} moves",
+                effort=effort,
+                bound=horizon,
+            ) from None
         solver = cp_model.CpSolver()
         configure_cpsat(solver, run)
         # No LP relaxation by default: one run of benchmarks/swaps.py --lp
