@@ -225,6 +225,20 @@ def test_make_swap_refuses_a_bad_engine_answer() -> None:
         make_swap(inst, bad, status="optimal", bound=1, method="x", started=0.0)
 
 
+def test_a_swap_is_an_answer() -> None:
+    from cpknight.engines import outcome_of
+    from cpknight.results import Answer
+
+    answer: Answer = solve_swap("guarini", method="bfs")  # the type checker too
+    outcome = outcome_of("swap", answer, SolveOptions().start(), method="?")
+    assert (outcome.method, str(outcome.status), outcome.bound) == (
+        "bfs",
+        "optimal",
+        16,
+    )
+    assert outcome.effort == answer.effort
+
+
 def test_the_move_count_matches_the_steps() -> None:
     swap = solve_swap("guarini", method="bfs")
     assert swap.moves == len(swap.steps) == len(swap.names()) == 16
