@@ -141,7 +141,20 @@ class Packing:
                     found.append(self.encode(moved))
         if not found:
             return np.empty(0, dtype=np.uint64)
-        return np.unique(np.concatenate(found))
+        return _sorted_unique(np.concatenate(found))
+
+
+def _sorted_unique(codes: Codes) -> Codes:
+    """The codes sorted, each once (a sort and a mask: numpy 2's hashing
+    ``np.unique`` took 11.3 of 15.9 s on the 8x8 corners)."""
+    codes.sort()
+    if codes.size < 2:
+        return codes
+    keep = np.empty(codes.size, dtype=bool)
+    keep[0] = True
+    np.not_equal(codes[1:], codes[:-1], out=keep[1:])
+    out: Codes = codes[keep]
+    return out
 
 
 def _member(sorted_codes: Codes, codes: Codes) -> npt.NDArray[np.bool_]:
