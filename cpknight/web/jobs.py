@@ -400,8 +400,10 @@ def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
         spec = ",".join(spec)
     if not isinstance(spec, str):
         raise InvalidInputError(f"expected methods as a name or a list: {spec!r}")
-    if question == "route" and spec.strip() == "auto":
-        spec = "cpsat"  # collect has no auto: CP-SAT is its default
+    if spec.strip() == "auto" and not registry.auto:
+        # no auto here: the command line's default engine (collect: CP-SAT;
+        # distance: breadth-first search)
+        spec = {"route": "cpsat", "distance": "bfs"}.get(question, spec)
     names = tuple(registry.names(spec))
     if len(names) > caps.engines:
         raise InvalidInputError(

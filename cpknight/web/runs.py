@@ -40,6 +40,10 @@ KEEP_FINISHED = 32
 """Finished runs kept for reading back; older ones are forgotten."""
 
 
+def _nothing() -> None:
+    """A worker that does nothing: starting one warms the fork server."""
+
+
 class BusyError(CpknightError):
     """Too many runs at once: the request is refused (HTTP 429)."""
 
@@ -231,10 +235,9 @@ class RunManager:
 
     def warm(self) -> None:
         """Start the fork server now, so that the first run starts quickly."""
-        from multiprocessing import forkserver
-
-        self.context()
-        forkserver.ensure_running()
+        process = self.context().Process(target=_nothing, daemon=True)
+        process.start()  # returns once the fork server has loaded PRELOAD
+        process.join()
 
     def start(self, job: Job) -> Run:
         """Start a run of ``job``.

@@ -31,6 +31,7 @@ from cpknight.web.jobs import Job
 __all__ = ["PRELOAD", "highlight_cells", "solve_row", "work"]
 
 PRELOAD = [
+    "__main__",  # the server's own script, once, not again in every worker
     "cpknight.web.worker",
     "cpknight.api.tours",
     "cpknight.api.distances",
