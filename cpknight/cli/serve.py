@@ -35,7 +35,11 @@ cpknight serve --port 8000 --open""",
         "port taken)\n  130  interrupted",
     )
     parser.add_argument(
-        "--port", type=int, default=0, metavar="N", help="the port (default: a free one)"
+        "--port",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the port (default: a free one)",
     )
     parser.add_argument(
         "--host",
@@ -61,8 +65,10 @@ def _run_serve(args: argparse.Namespace) -> int:
         )
         return EXIT_BAD_INPUT
     if not 0 <= args.port <= 65535:
-        print(f"cpknight: error: expected a port from 0 to 65535: {args.port}",
-              file=sys.stderr)
+        print(
+            f"cpknight: error: expected a port from 0 to 65535: {args.port}",
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     from cpknight.web.server import serve
 

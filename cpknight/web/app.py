@@ -89,11 +89,17 @@ def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
 
     async def board(request: Request) -> Response:
         body = await _body(request, caps)
-        if not isinstance(body, dict) or set(body) - {"board", "board_text", "topology"}:
+        if not isinstance(body, dict) or set(body) - {
+            "board",
+            "board_text",
+            "topology",
+        }:
             raise CpknightError("expected {'board': ...} or {'board_text': ...}")
         from cpknight.reports import board_json
 
-        read = read_board(body.get("board"), body.get("board_text"), body.get("topology"))
+        read = read_board(
+            body.get("board"), body.get("board_text"), body.get("topology")
+        )
         if read.size > max(caps.cells.values()):
             raise CpknightError(
                 f"the playground takes boards of at most {max(caps.cells.values())} "
@@ -250,7 +256,9 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 
 async def _internal(request: Request, exc: Exception) -> Response:
-    return _error(500, f"internal error: {type(exc).__name__}: {exc} (please report this)")
+    return _error(
+        500, f"internal error: {type(exc).__name__}: {exc} (please report this)"
+    )
 
 
 assert set(QUESTIONS) == set(CAPS.cells)  # every question has a size cap

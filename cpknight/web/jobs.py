@@ -29,6 +29,7 @@ from typing import Any
 
 from cpknight.board import Board, Cell, Topology
 from cpknight.constraints import TourConstraints, tour_constraints
+from cpknight.engines import Registry
 from cpknight.errors import InvalidInputError
 from cpknight.named_boards import NAMED_BOARDS
 from cpknight.pieces import Leaper, as_piece
@@ -208,7 +209,9 @@ def read_job(body: Any, caps: Caps = CAPS) -> Job:
     start = _cell(board, body.get("start"), "start")
     end = _cell(board, body.get("end"), "end")
     if end is not None and closed and question in ("tour", "count"):
-        raise InvalidInputError("a closed tour has no end cell: drop the end or ask open")
+        raise InvalidInputError(
+            "a closed tour has no end cell: drop the end or ask open"
+        )
     job = Job(
         question=question,
         board=board,
@@ -278,7 +281,7 @@ def read_board(spec: Any, text: Any = None, topology: Any = None) -> Board:
     Examples:
         >>> read_board({"shape": [4, 4], "blocked": [[0, 0]]}).n_open
         15
-        >>> read_board(None, ". #\\n. .").blocked
+        >>> read_board(None, chr(10).join([". #", ". ."])).blocked
         frozenset({(1, 1)})
         >>> read_board("/etc/passwd")
         Traceback (most recent call last):
@@ -389,13 +392,14 @@ def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
         TOUR_METHODS,
     )
 
-    registry = {
+    registries: dict[str, Registry[Any, Any]] = {
         "tour": TOUR_METHODS,
         "distance": DISTANCE_METHODS,
         "route": ROUTE_METHODS,
         "longest": LONGEST_METHODS,
         "count": COUNT_METHODS,
-    }[question]
+    }
+    registry = registries[question]
     if isinstance(spec, list) and all(isinstance(m, str) for m in spec):
         spec = ",".join(spec)
     if not isinstance(spec, str):

@@ -12,6 +12,7 @@ going at once and forgets old finished ones.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -124,10 +125,8 @@ class Run:
             self._cancel_at = time.perf_counter()
         for index, (proc, _) in enumerate(self._procs):
             if self.rows[index] is None and proc.pid is not None:
-                try:
+                with contextlib.suppress(ProcessLookupError):
                     os.kill(proc.pid, signal.SIGINT)
-                except ProcessLookupError:
-                    pass
 
     def _supervise(self) -> None:
         waiting = {conn: index for index, (_, conn) in enumerate(self._procs)}
@@ -177,6 +176,7 @@ class Run:
         ).as_dict()
 
     def _set(self, index: int, row: dict[str, Any]) -> None:
+        row["engine"] = self.job.methods[index]  # the engine asked (auto: its pick)
         with self._lock:
             self.rows[index] = row
             self.version += 1

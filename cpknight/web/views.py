@@ -15,8 +15,9 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
+from cpknight.engines import Registry
 from cpknight.errors import InvalidInputError
 from cpknight.web.jobs import CAPS, QUESTIONS, Caps, Job
 
@@ -50,7 +51,7 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
     from cpknight.named_boards import NAMED_BOARDS
     from cpknight.pieces import NAMED_PIECES
 
-    registries = {
+    registries: dict[str, Registry[Any, Any]] = {
         "tour": TOUR_METHODS,
         "distance": DISTANCE_METHODS,
         "route": ROUTE_METHODS,
@@ -125,7 +126,7 @@ def _model(job: Job, caps: Caps, *, text_only: bool) -> Any:
     if job.question == "distance":
         if job.start is None or job.target is None:
             raise InvalidInputError("the distance model needs a source and a target")
-        method = "flow" if "flow" in job.methods else "ip"
+        method: Literal["ip", "flow"] = "flow" if "flow" in job.methods else "ip"
         return distance_model(
             job.board,
             job.start,
@@ -247,7 +248,12 @@ def picture(job: Job, cells: Any, kind: str) -> tuple[str, str, str]:
     ):
         raise InvalidInputError("expected the tour's cells as lists of ints")
     check_tour(
-        job.board, cells, piece=job.piece, closed=job.closed, start=job.start, end=job.end
+        job.board,
+        cells,
+        piece=job.piece,
+        closed=job.closed,
+        start=job.start,
+        end=job.end,
     )
     tour = make_tour(
         job.board,

@@ -12,8 +12,8 @@ Examples:
     >>> from cpknight.web.jobs import read_job
     >>> job = read_job({"question": "tour", "board": "4x4", "methods": "prune"})
     >>> row = solve_row(job, "prune")
-    >>> row["status"], row["highlight"]
-    ('infeasible', [[0, 0]])
+    >>> row["status"], row["highlight"]  # the forced cycle a1-c2-d4-b3
+    ('infeasible', [[0, 0], [1, 2], [3, 3], [2, 1]])
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from cpknight.results import Outcome
 from cpknight.status import Status
 from cpknight.web.jobs import Job
 
-__all__ = ["PRELOAD", "highlight_cells", "solve_row", "work"]
+__all__ = ["PRELOAD", "highlight_cells", "larger_colour", "solve_row", "work"]
 
 PRELOAD = [
     "__main__",  # the server's own script, once, not again in every worker
@@ -80,8 +80,31 @@ def solve_row(job: Job, method: str) -> dict[str, Any]:
             f" ({row['reason']})" if row.get("reason") else ""
         )
     if outcome.status is Status.INFEASIBLE and outcome.reason:
-        row["highlight"] = [list(c) for c in highlight_cells(job.board, outcome.reason)]
+        cells = highlight_cells(job.board, outcome.reason)
+        if not cells and "bipartite" in outcome.reason:
+            cells = larger_colour(job)
+        row["highlight"] = [list(c) for c in cells]
     return row
+
+
+def larger_colour(job: Job) -> list[Cell]:
+    """The larger colour class of a bipartite move graph (the colour argument's cells).
+
+    Examples:
+        >>> from cpknight.web.jobs import read_job
+        >>> len(larger_colour(read_job({"question": "tour", "board": "5x5"})))
+        13
+    """
+    from cpknight.pieces import move_graph
+    from cpknight.tours.certificates import two_colouring
+
+    graph = move_graph(job.board, job.piece)
+    colours = two_colouring(graph)
+    if colours is None:
+        return []
+    ones = [v for v in range(graph.n_nodes) if colours[v] == 1]
+    zeros = [v for v in range(graph.n_nodes) if colours[v] != 1]
+    return [graph.cell(v) for v in max(ones, zeros, key=len)]
 
 
 def _ask(job: Job, method: str) -> Outcome:
@@ -103,7 +126,12 @@ def _ask(job: Job, method: str) -> Outcome:
         if job.start is None or job.target is None:
             raise InvalidInputError("a distance needs a source and a target cell")
         comparison = api.compare_distances(
-            board, job.start, job.target, piece=piece, methods=[method], time_limit=limit
+            board,
+            job.start,
+            job.target,
+            piece=piece,
+            methods=[method],
+            time_limit=limit,
         )
         return comparison.rows[0]
     if job.question == "route":
@@ -143,7 +171,7 @@ def _row(job: Job, method: str, status: Status, reason: str) -> dict[str, Any]:
     return Outcome(job.question, method, status, 0.0, reason=reason).as_dict()
 
 
-_NAME = re.compile(r"(?<![\w,])([a-z]\d+|\d+(?:,\d+)+)(?![\w,])")
+_NAME = re.compile(r"(?<!\w)(?<!\d,)([a-z]\d+|\d+(?:,\d+)+)(?!\w|,\d)")
 
 
 def highlight_cells(board: Board, reason: str) -> list[Cell]:
