@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
     if not (chromium and driver_path):
-        print("needs chromium and chromedriver (apt-get install chromium chromium-driver)")
+        print("needs chromium and chromedriver: apt-get install chromium-driver")
         return 1
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
