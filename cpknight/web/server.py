@@ -68,7 +68,11 @@ def serve(
         say(f"note: {note}")
     say(f"cpknight playground on {url} (Ctrl-C stops it)")
     config = uvicorn.Config(
-        create_app(), log_level="warning", access_log=False, lifespan="on"
+        create_app(),
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=2,  # an open event stream does not hold Ctrl-C
     )
     server = uvicorn.Server(config)
     if open_browser:  # once uvicorn listens on the socket

@@ -234,7 +234,14 @@ function onPointerDown(event) {
   clearAnswer();
   const cell = fromKey(rect.dataset.key);
   const mode = event.shiftKey ? "start" : event.altKey ? "end" : $("#mode").value;
-  if (mode !== "block") { setCellMark(cell, mode); drawOverlay(); return; }
+  if (mode !== "block") {
+    setCellMark(cell, mode);
+    // the start set, a distance asks for its target next, a route for its food
+    const next = { distance: "target", route: "food" }[state.question];
+    if (mode === "start" && !event.shiftKey && next && state.start) $("#mode").value = next;
+    drawOverlay();
+    return;
+  }
   state.painting = !state.blocked.has(rect.dataset.key);
   paint(rect, state.painting);
   showCells();
