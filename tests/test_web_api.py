@@ -360,3 +360,80 @@ def test_serve_without_the_extra_is_one_line_exit_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "cpknight[web]" in err
+
+
+def test_three_dimensional_and_wrapped_boards(client: TestClient) -> None:
+    # the (1,2,3) leaper on the 4x4x4 cube: the inner cell 1,1,1 has no move
+    # (every move steps 3 along some axis), so the reason names it
+    cube = solve(
+        client, question="tour", board="cube4", piece=[1, 2, 3], methods="prune"
+    )["rows"][0]
+    assert cube["status"] == "infeasible"
+    assert [1, 1, 1] in cube["highlight"]
+    assert "1,1,1" in cube["reason"]
+    knight = solve(
+        client, question="tour", board={"shape": [4, 4, 4]}, methods="cpsat"
+    )["rows"][0]
+    assert knight["status"] == "found"
+    check_tour("4x4x4", [tuple(c) for c in knight["cells"]])
+    torus = {"shape": [4, 4], "topology": "torus"}
+    row = solve(client, question="tour", board=torus, methods="cpsat")["rows"][0]
+    from cpknight.board import Board
+
+    assert row["status"] == "found"
+    check_tour(Board((4, 4), topology="torus"), [tuple(c) for c in row["cells"]])
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_stops_the_server_and_cancels_its_runs() -> None:
+    import re
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cpknight", "serve"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert server.stdout is not None
+    try:
+        match = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
+        assert match
+        slow = {"question": "tour", "board": "8x8", "methods": "backtrack"}
+        request = urllib.request.Request(
+            match.group(0) + "api/runs",
+            data=json.dumps({**slow, "time_limit": 30}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status == 202
+        time.sleep(0.3)
+        workers = [w for f in _children(server.pid) for w in _children(f)]
+        assert workers  # the run's worker, forked by the fork server
+        began = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=10) == 130  # interrupted, as every command
+        assert time.monotonic() - began < 5
+        time.sleep(0.2)
+        assert not [w for w in workers if Path(f"/proc/{w}").exists()]
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        server.stdout.close()

@@ -203,8 +203,14 @@ def test_race_two_engines_and_cancel_the_one_still_running(
     one(browser, '[data-action="solve"]').click()
 
     def row_status(method: str) -> str:
-        cell = one(browser, f'tr[data-method="{method}"] td[data-row-status]')
-        return cell.get_attribute("data-row-status") or ""
+        # read in one script: the rows are redrawn as each engine finishes
+        selector = f'tr[data-method="{method}"] td[data-row-status]'
+        word = browser.execute_script(
+            "const e = document.querySelector(arguments[0]);"
+            "return e ? e.dataset.rowStatus : '';",
+            selector,
+        )
+        return str(word or "")
 
     wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "tr[data-method]"))
     wait_for(lambda: row_status("cpsat") == "found", why="the cpsat row")
@@ -218,3 +224,31 @@ def test_race_two_engines_and_cancel_the_one_still_running(
     assert status(browser) == "found"
     row = json.loads(one(browser, "[data-result]").get_attribute("data-result") or "")
     check_tour("8x8", [tuple(c) for c in row["cells"]], closed=True)
+
+
+def test_drag_paints_cells_and_the_board_file_round_trips(
+    browser: WebDriver, url: str
+) -> None:
+    fresh_page(browser, url, 5, 5)
+    first, last = one(browser, '[data-cell="a1"]'), one(browser, '[data-cell="c1"]')
+    ActionChains(browser).click_and_hold(first).move_to_element(
+        one(browser, '[data-cell="b1"]')
+    ).move_to_element(last).release().perform()
+    blocked = browser.find_elements(By.CSS_SELECTOR, '[data-blocked="true"]')
+    assert sorted(e.get_attribute("data-cell") or "" for e in blocked) == [
+        "a1",
+        "b1",
+        "c1",
+    ]
+    one(browser, "details summary").click()
+    one(browser, '[data-action="show-text"]').click()
+    text = one(browser, '[data-field="board-text"]').get_attribute("value") or ""
+    assert Board.from_ascii(text) == Board((5, 5), [(0, 0), (0, 1), (0, 2)])
+    # a drawing typed in the box becomes the board
+    box = one(browser, '[data-field="board-text"]')
+    box.clear()
+    box.send_keys(". . #\n. . .")
+    one(browser, '[data-action="load-text"]').click()
+    wait_for(lambda: one(browser, '[data-field="width"]').get_attribute("value") == "3")
+    blocked = browser.find_elements(By.CSS_SELECTOR, '[data-blocked="true"]')
+    assert [e.get_attribute("data-cell") for e in blocked] == ["c2"]

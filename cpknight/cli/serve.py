@@ -31,8 +31,8 @@ cpknight serve --port 8000 --open""",
         "knight and read the model; plus the JSON API the page uses. Ctrl-C\n"
         "stops it, cancelling every run. Needs the extra: pip install "
         "'cpknight[web]'.",
-        epilog="exit codes:\n  0  stopped\n  2  bad input (the extra missing, the "
-        "port taken)\n  130  interrupted",
+        epilog="exit codes:\n  2    bad input (the extra missing, the port taken)\n"
+        "  130  stopped by Ctrl-C (every run cancelled first)",
     )
     parser.add_argument(
         "--port",
