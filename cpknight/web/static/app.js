@@ -383,7 +383,23 @@ async function solve() {
     showAnswer(doc);
     finish();
   });
-  source.onerror = () => { if (state.source === source) { source.close(); state.source = null; finish(); } };
+  source.onerror = () => {
+    // the stream broke (a proxy, a sleeping laptop): read the run until it is done
+    if (state.source !== source) return;
+    source.close();
+    state.source = null;
+    poll(run.id, methods);
+  };
+}
+async function poll(id, methods) {
+  try {
+    const response = await fetch(`/api/runs/${id}`);
+    if (!response.ok) throw new Error((await response.json()).error);
+    const doc = await response.json();
+    showRows(methods, doc.rows);
+    if (doc.state === "done") { showAnswer(doc); finish(); return; }
+    setTimeout(() => poll(id, methods), 250);
+  } catch (err) { finish(); setStatus(""); say(err.message, true); }
 }
 function finish() {
   $('[data-action="cancel"]').disabled = true;
