@@ -192,6 +192,15 @@ def test_route_longest_and_count(client: TestClient) -> None:
         methods=["cpsat", "search"],
     )
     moves = {row["method"]: row["moves"] for row in longest["rows"]}
+    for question, row, extra in (
+        ("route", route, {"start": "a1", "food": ["e5", "a5"]}),
+        ("longest", longest["rows"][0], {"kind": "uncrossed"}),
+    ):
+        body = {"question": question, "cells": row["cells"], **extra}
+        board = "5x5" if question == "route" else "4x4"
+        svg = client.post("/api/picture?format=svg", json={**body, "board": board})
+        assert svg.status_code == 200, svg.text
+        assert svg.text.lstrip().startswith("<")
     assert moves["cpsat"] == moves["search"] == 5  # A003192(4) = 5
     # 3x4 has 16 directed open tours (8 undirected), as cpknight count prints
     count = solve(client, question="count", board="3x4", closed=False)["rows"][0]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from cpknight.board import Cell
 from cpknight.engines import Registry
 from cpknight.errors import InvalidInputError
 from cpknight.web.jobs import CAPS, QUESTIONS, Caps, Job
@@ -222,7 +223,10 @@ def export_model(job: Job, kind: str, caps: Caps = CAPS) -> tuple[str, str]:
 
 
 def picture(job: Job, cells: Any, kind: str) -> tuple[str, str, str]:
-    """A tour (its cells checked first) as SVG or as a tour file; a map as SVG.
+    """An answer (its cells checked first) as SVG or a tour file; a map as SVG.
+
+    Tours, routes and longest paths are checked by their own checkers before
+    they are drawn; a tour may also be written as a tour file.
 
     Returns:
         The file's suggested name, its text and its media type.
@@ -239,14 +243,18 @@ def picture(job: Job, cells: Any, kind: str) -> tuple[str, str, str]:
             raise InvalidInputError("a distance map needs a start cell")
         dmap = distance_map(job.board, job.start, piece=job.piece)
         return f"map-{job.board.label}.svg", distance_map_svg(dmap), "image/svg+xml"
-    if job.question != "tour":
-        raise InvalidInputError("pictures are drawn of tours and distance maps here")
-    from cpknight.checks import check_tour, make_tour
-
     if not isinstance(cells, list) or not all(
         isinstance(c, list) and all(type(x) is int for x in c) for c in cells
     ):
-        raise InvalidInputError("expected the tour's cells as lists of ints")
+        raise InvalidInputError("expected the answer's cells as lists of ints")
+    if job.question in ("route", "longest"):
+        if kind != "svg":
+            raise InvalidInputError(f"a {job.question} is drawn as svg: {kind!r}")
+        return _path_picture(job, [tuple(c) for c in cells])
+    if job.question != "tour":
+        raise InvalidInputError("pictures are drawn of answers with cells here")
+    from cpknight.checks import check_tour, make_tour
+
     check_tour(
         job.board,
         cells,
@@ -273,3 +281,56 @@ def picture(job: Job, cells: Any, kind: str) -> tuple[str, str, str]:
 
         return f"tour-{job.board.label}.txt", tour_file_text(tour), "text/plain"
     raise InvalidInputError(f"expected a format in svg, tour: {kind!r}")
+
+
+def _path_picture(job: Job, cells: list[Cell]) -> tuple[str, str, str]:
+    """A route or a longest path, checked by its own checker, then drawn."""
+    from cpknight.status import Status
+
+    if job.question == "route":
+        from cpknight.checks import check_route
+        from cpknight.draw import route_svg
+        from cpknight.results import Route
+
+        if job.start is None:
+            raise InvalidInputError("a route needs a start cell")
+        check_route(
+            job.board,
+            cells,
+            start=job.start,
+            food=list(job.food),
+            end=job.end,
+            piece=job.piece,
+            simple=job.simple,
+        )
+        route = Route(
+            board=job.board,
+            piece=job.piece,
+            start=job.start,
+            food=job.food,
+            end=job.end,
+            simple=job.simple,
+            cells=tuple(cells),
+            status=Status.FEASIBLE,
+            moves=len(cells) - 1,
+            bound=0,
+            method="playground",
+        )
+        return f"route-{job.board.label}.svg", route_svg(route), "image/svg+xml"
+    from cpknight.draw.longest import longest_svg
+    from cpknight.longest.common import LongestPath, check_longest
+
+    check_longest(job.board, cells, kind=job.kind, closed=job.closed, piece=job.piece)
+    moves = len(cells) if job.closed else len(cells) - 1
+    path = LongestPath(
+        board=job.board,
+        piece=job.piece,
+        kind="induced" if job.kind == "induced" else "uncrossed",
+        closed=job.closed,
+        cells=tuple(cells),
+        status=Status.FEASIBLE,
+        moves=moves,
+        bound=moves,
+        method="playground",
+    )
+    return f"longest-{job.board.label}.svg", longest_svg(path), "image/svg+xml"

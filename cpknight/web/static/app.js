@@ -506,8 +506,8 @@ async function download(kind) {
     }
     if (kind === "tour" || kind === "svg") {
       const body = jobBody();
-      if (state.question === "tour") {
-        if (!state.row || !state.row.cells) throw new Error("no tour yet");
+      if (["tour", "route", "longest"].includes(state.question)) {
+        if (!state.row || !state.row.cells) throw new Error("no answer yet");
         body.cells = state.row.cells;
       }
       const response = await fetch(`/api/picture?format=${kind}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
