@@ -53,6 +53,7 @@ LAYERS = [
     {"study"},
     {"io", "render", "draw"},
     {"reports"},
+    {"web"},
     {"cli"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}

@@ -38,6 +38,7 @@ from cpknight.cli.formulation import add_formulation
 from cpknight.cli.longest import add_longest
 from cpknight.cli.routes import add_collect
 from cpknight.cli.running import interrupted_run
+from cpknight.cli.serve import add_serve
 from cpknight.cli.study import add_study
 from cpknight.cli.tours import (
     add_check,
@@ -68,6 +69,7 @@ __all__ = [
 # --------------------------------------------------------------------- main
 
 COMMANDS: list[Callable[[SubParsers], None]] = [
+    add_serve,
     add_boards,
     add_map,
     add_distance,

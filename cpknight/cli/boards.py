@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from cpknight.api import (
     distance_map,
@@ -40,8 +39,14 @@ from cpknight.errors import (
 )
 from cpknight.named_boards import NAMED_BOARDS, NamedBoard
 from cpknight.pieces import KNIGHT, Leaper
-from cpknight.render import distance_table_text, open_cells_text
-from cpknight.reports import boards_report, distance_report, map_report, reach_report
+from cpknight.render import distance_table_text
+from cpknight.reports import (
+    board_json,
+    boards_report,
+    distance_report,
+    map_report,
+    reach_report,
+)
 from cpknight.results import Comparison
 from cpknight.status import Status
 
@@ -95,7 +100,7 @@ def _run_boards(args: argparse.Namespace) -> int:
         picture = board_svg(boards[0]) if args.name else boards_svg(boards)
         write_output(args.svg, picture, force=args.force)
     if args.json:
-        print_json({"boards": [_board_json(board) for board in boards]})
+        print_json({"boards": [board_json(board) for board in boards]})
         return EXIT_OK
     headings = [
         f"{board.label}: {board.size_label}, {board.n_open} open cells"
@@ -106,17 +111,6 @@ def _run_boards(args: argparse.Namespace) -> int:
     ]
     out(boards_report(list(zip(headings, boards, strict=True)), outputs))
     return EXIT_OK
-
-
-def _board_json(board: Board) -> dict[str, Any]:
-    """A board in JSON: its name, sides, open cells and drawing."""
-    return {
-        "board": board.label,
-        "shape": list(board.shape),
-        "topology": board.topology,
-        "open": board.n_open,
-        "drawing": open_cells_text(board).splitlines(),
-    }
 
 
 # ---------------------------------------------------------------------- map
