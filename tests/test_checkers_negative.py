@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 import pytest
 
 from cpknight import Board, check_tour
@@ -25,6 +26,9 @@ from cpknight.board import Cell
 from cpknight.constraints import TourConstraints, check_constraints, symmetry_map
 from cpknight.errors import TourCheckError
 from cpknight.longest.common import check_longest
+from cpknight.longest.geometry import crossing_pairs, move_edges
+from cpknight.pieces import as_piece, move_graph
+from cpknight.tiling.join import next_cuts
 from tests.conftest import brute_neighbours, is_leap, knight_tour_by_search
 
 # ------------------------------------------------------------------ tours
@@ -307,3 +311,65 @@ def test_crossing_points_with_fractions_are_found() -> None:
     t = Fraction(1, 2)
     assert (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])) == (t, Fraction(3, 2))
     assert _cross(c, d, (t, Fraction(3, 2))) == 0  # on cd too
+
+
+@pytest.mark.parametrize("vector", LEAPERS, ids=lambda v: f"{v[0]},{v[1]}")
+def test_the_models_crossing_pairs_equal_plain_geometry(
+    vector: tuple[int, int],
+) -> None:
+    """Every pair of moves on 5x6 (moves along ranks and files included)."""
+    graph = move_graph(Board((5, 6)), as_piece(vector))
+    edges = move_edges(graph)
+    found = set(crossing_pairs(graph, edges))
+    cells = [graph.cell(v) for v in range(graph.n_nodes)]
+    want = {
+        (i, j)
+        for i, j in itertools.combinations(range(len(edges)), 2)
+        if segments_meet_elsewhere(
+            cells[edges[i][0]],
+            cells[edges[i][1]],
+            cells[edges[j][0]],
+            cells[edges[j][1]],
+        )
+    }
+    assert found == want
+
+
+# ------------------------------------------------------ the tiles' joins
+
+
+def brute_next_cuts(
+    cuts: list[tuple[int, int]], entries: list[tuple[int, int]]
+) -> list[tuple[bool, int, int]]:
+    """For each entry (tile, pos): the first cut of its tile at or after pos,
+    else (wrapping) the tile's first cut; with the cut's index."""
+    out = []
+    for tile, pos in entries:
+        mine = sorted((p, k) for k, (t, p) in enumerate(cuts) if t == tile)
+        after = [(p, k) for p, k in mine if p >= pos]
+        p, k = (after or mine)[0]
+        out.append((bool(after), p, k))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_next_cuts_equals_a_plain_scan(seed: int) -> None:
+    """Entries past the last cut of their tile wrap, the last tile's too."""
+    rng = random.Random(seed)
+    tiles, length = rng.randint(1, 4), 12
+    positions = {t: rng.sample(range(length), rng.randint(1, 4)) for t in range(tiles)}
+    cuts = [(t, p) for t in range(tiles) for p in positions[t]]
+    rng.shuffle(cuts)
+    entries = [(rng.randrange(tiles), rng.randrange(length)) for _ in range(40)]
+    last = max(range(tiles))
+    entries.append((last, max(positions[last]) + 1))  # past the end of everything
+    same, stop, cut = next_cuts(
+        np.array([t for t, _ in cuts]),
+        np.array([p for _, p in cuts]),
+        np.array([t for t, _ in entries]),
+        np.array([p for _, p in entries]),
+        length + 1,
+    )
+    want = brute_next_cuts(cuts, entries)
+    got = list(zip(same.tolist(), stop.tolist(), cut.tolist(), strict=True))
+    assert got == want
