@@ -160,6 +160,16 @@ def test_one_food_cell_is_one_cell_not_its_characters() -> None:
             "methods must be",
             id="methods-int",
         ),
+        pytest.param(
+            lambda: cpknight.find_tour("5x5", closed=False, method=["cpsat"]),  # type: ignore[arg-type]
+            "expected a tour method",
+            id="method-list-for-one-engine",
+        ),
+        pytest.param(
+            lambda: cpknight.knight_distance("8x8", "a1", "h8", method=None),  # type: ignore[arg-type]
+            "expected a distance method",
+            id="method-none",
+        ),
         pytest.param(lambda: check_tour("8x8", None), "cells must be", id="cells-none"),  # type: ignore[arg-type]
         pytest.param(
             lambda: check_tour("8x8", "a1 b3"), "cells must be", id="cells-string"
