@@ -38,7 +38,7 @@ from cpknight.errors import (
     SolveLimitError,
 )
 from cpknight.named_boards import NAMED_BOARDS, NamedBoard
-from cpknight.pieces import KNIGHT, Leaper
+from cpknight.pieces import Leaper
 from cpknight.render import distance_table_text
 from cpknight.reports import (
     board_json,
@@ -89,7 +89,7 @@ def _run_boards(args: argparse.Namespace) -> int:
     if args.name == "-":
         drawing = read_stdin("NAME")
         entries = [(None, Board.from_ascii(drawing, source="standard input"))]
-    elif args.name:
+    elif args.name is not None:
         entries = [(None, Board.parse(args.name))]
     else:
         entries = [(named, Board.parse(named.name)) for named in NAMED_BOARDS.values()]
@@ -238,9 +238,9 @@ def _distance_code(comparison: Comparison) -> int:
 
 def _default_distance_method(board: Board, piece: Leaper) -> str:
     """BFS on a finite board; on the plane a method that takes it (BFS cannot)."""
-    if not board.unbounded:
-        return "bfs"
-    return "formula" if board.dim == 2 and piece.vector == KNIGHT.vector else "ip"
+    from cpknight.api.distances import choose_distance_method
+
+    return choose_distance_method(board, piece)
 
 
 def add_reach(sub: SubParsers) -> None:
