@@ -54,6 +54,7 @@ LAYERS = [
     {"io", "render", "draw"},
     {"reports"},
     {"cli"},
+    {"models"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
