@@ -55,6 +55,8 @@ JSON_COMMANDS = [
     ["formulation", "longest", "4x4", "--uncrossed"],
     ["study", "{suite}", "--method", "prune"],
     ["check", "3x4", "{tour}", "--open"],
+    ["models"],
+    ["models", "tour_closed"],
 ]
 
 

@@ -55,6 +55,7 @@ LAYERS = [
     {"reports"},
     {"web"},
     {"cli"},
+    {"models"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 

@@ -188,8 +188,8 @@ def compare_distances(
     Raises:
         EngineError: two methods disagree (exact distances differ, or a lower
             bound exceeds an exact distance): a bug in cpknight.
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> c = compare_distances("8x8", "a1", "b2", methods="bfs,formula")

@@ -63,8 +63,8 @@ def collect(
         NoPathError: proved impossible (a food cell or the end unreachable, or
             no simple route).
         SolveLimitError: nothing found by the limit.
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> r = collect("8x8", "a1", ["h8", "a8", "h1", "d4"], method="search")
