@@ -29,10 +29,12 @@ from cpknight.draw.animate import (
     tour_animation_svg,
 )
 from cpknight.draw.board import board_svg, boards_svg
-from cpknight.draw.canvas import ANIMATION_LIMIT, CELL_LIMIT, LABEL_LIMIT
+from cpknight.draw.canvas import ANIMATION_LIMIT, CELL_LIMIT, LABEL_LIMIT, MIN_FONT_PX
 from cpknight.draw.colours import contrast_ratio
 from cpknight.draw.heatmap import distance_map_svg
 from cpknight.draw.html import tour_html
+from cpknight.draw.options import DrawOptions
+from cpknight.draw.palette import THEMES, Theme
 from cpknight.draw.sweep import sweep_svg
 from cpknight.draw.tour import route_svg, tour_svg
 
@@ -40,6 +42,10 @@ __all__ = [
     "ANIMATION_LIMIT",
     "CELL_LIMIT",
     "LABEL_LIMIT",
+    "MIN_FONT_PX",
+    "THEMES",
+    "DrawOptions",
+    "Theme",
     "board_svg",
     "boards_svg",
     "check_animation",

@@ -29,7 +29,7 @@ from cpknight.draw.canvas import (
     svg_text,
     tour_title,
 )
-from cpknight.draw.colours import PATH, START
+from cpknight.draw.options import DrawOptions
 from cpknight.draw.walk import move_vectors, segments
 
 __all__ = ["check_animation", "route_animation_svg", "tour_animation_svg"]
@@ -202,12 +202,14 @@ def walk_drawing(
     knight lands) and the knight is a badge; otherwise a plain disc. ``food``
     cells are outlined.
     """
-    lay, root = chessboard(board, cell_size, title, numbers=True)
+    lay, root = chessboard(board, DrawOptions(cell_size=cell_size, numbers=True), title)
     draw_food(root, lay, food)
     order = np.concatenate([array, array[:1]]) if closed else array
     centres = [(float(x), float(y)) for x, y in lay.px(order).tolist()]
     n = len(array)
-    draw_ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
+    draw_ring(
+        root, lay, tuple(int(x) for x in array[0]), lay.options.theme.start, "start"
+    )
     lines = _lines_group(root, lay)
     units = lay.unit_xy(order)
     raw = order[1:] - order[:-1]
@@ -268,7 +270,7 @@ def _lines_group(root: ET.Element, lay: Layout) -> ET.Element:
                 f"scale({attr_num(lay.s)})"
             ),
             "fill": "none",
-            "stroke": PATH,
+            "stroke": lay.options.theme.path,
             "stroke-width": attr_num(stroke_width(lay) / lay.s, 4),
             "stroke-linecap": "round",
             "stroke-opacity": "0.85",
