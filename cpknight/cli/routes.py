@@ -14,6 +14,7 @@ from cpknight.cli.common import (
     add_pictures,
     add_solve_args,
     board_and_piece,
+    drawing_of,
     grid_or_hint,
     new_files,
     report,
@@ -66,6 +67,7 @@ def _run_collect(args: argparse.Namespace) -> int:
 
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg", "animate")
+    drawing = drawing_of(args, board)
     outcome = try_collect(
         board,
         args.start,
@@ -78,12 +80,12 @@ def _run_collect(args: argparse.Namespace) -> int:
     )
 
     def pictures(route: Route) -> None:
-        if args.svg or args.animate:
+        if args.svg or args.png or args.animate:
             from cpknight.draw import route_animation_svg, route_svg
 
             write_files(
                 args,
-                svg=lambda: route_svg(route),
+                svg=lambda: route_svg(route, **drawing),
                 animate=lambda: route_animation_svg(route),
             )
 

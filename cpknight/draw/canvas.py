@@ -481,29 +481,41 @@ def draw_numbers(
     if not numbers_fit(lay, longest):
         return []
     font = number_font(lay.s, longest)
-    attrs = {
-        "class": "numbers",
-        "font-size": attr_num(font),
-        "text-anchor": "middle",
-    }
+    cells = np.asarray(cells, dtype=np.int64).reshape(-1, lay.board.dim)
+    keep = lay.inside(cells).tolist()
+    places = [
+        (x, y, text, fill)
+        for (x, y), text, fill, shown in zip(
+            lay.px(cells).tolist(), texts, fills, keep, strict=True
+        )
+        if shown
+    ]
+    attrs = {"font-size": attr_num(font), "text-anchor": "middle"}
     if halo:
-        attrs.update(
+        # A white outline under each number, drawn as a copy beneath it (not
+        # paint-order, which some renderers, CairoSVG among them, ignore).
+        under = ET.SubElement(
+            root,
+            "g",
             {
+                "class": "halos",
+                **attrs,
+                "fill": "#ffffff",
                 "stroke": "#ffffff",
                 "stroke-width": attr_num(max(1.0, font * 0.22)),
                 "stroke-linejoin": "round",
-                "paint-order": "stroke",
-            }
+            },
         )
-    group = ET.SubElement(root, "g", attrs)
+        for x, y, text, _ in places:
+            element = ET.SubElement(
+                under,
+                "text",
+                {"x": attr_num(x), "y": attr_num(y), "dy": "0.35em"},
+            )
+            element.text = text
+    group = ET.SubElement(root, "g", {"class": "numbers", **attrs})
     out = []
-    cells = np.asarray(cells, dtype=np.int64).reshape(-1, lay.board.dim)
-    keep = lay.inside(cells).tolist()
-    for (x, y), text, fill, shown in zip(
-        lay.px(cells).tolist(), texts, fills, keep, strict=True
-    ):
-        if not shown:
-            continue
+    for x, y, text, fill in places:
         element = ET.SubElement(
             group,
             "text",
@@ -521,8 +533,14 @@ def draw_numbers(
 
 
 def draw_ring(
-    root: ET.Element, lay: Layout, cell: Cell, colour: str, kind: str
+    root: ET.Element,
+    lay: Layout,
+    cell: Cell,
+    colour: str,
+    kind: str,
+    share: float = 0.4,
 ) -> None:
+    """A ring round a cell, ``share`` of the cell's side in radius."""
     (x, y), *_ = lay.px(np.array([cell])).tolist()
     ET.SubElement(
         root,
@@ -531,7 +549,7 @@ def draw_ring(
             "class": kind,
             "cx": attr_num(x),
             "cy": attr_num(y),
-            "r": attr_num(max(3.0, lay.s * 0.4)),
+            "r": attr_num(max(3.0, lay.s * share)),
             "fill": "none",
             "stroke": colour,
             "stroke-width": attr_num(max(1.5, min(3.5, lay.s * 0.08))),
@@ -542,13 +560,13 @@ def draw_ring(
 def mark_ends(root: ET.Element, lay: Layout, array: npt.NDArray[np.int64]) -> None:
     """A ring on the first cell (the theme's start), another on the last (end)."""
     theme = lay.options.theme
-    for cell, colour, kind in (
-        (array[0], theme.start, "start"),
-        (array[-1], theme.end, "end"),
+    for cell, colour, kind, share in (
+        (array[0], theme.start, "start", 0.42),
+        (array[-1], theme.end, "end", 0.3),  # inside the start's when they meet
     ):
         key = tuple(int(x) for x in cell)
         if lay.inside(np.array([key]))[0]:
-            draw_ring(root, lay, key, colour, kind)
+            draw_ring(root, lay, key, colour, kind, share)
 
 
 def draw_food(root: ET.Element, lay: Layout, food: Sequence[Sequence[int]]) -> None:
@@ -675,17 +693,18 @@ def draw_legend(
     heading: str,
     items: Sequence[tuple[RGB, str]],
     *,
-    scale: bool = False,
+    scale: int = 0,
     notes: Sequence[str] = (),
 ) -> None:
     """Swatches in a row under the board, then lines of notes.
 
-    Short labels sit inside their swatch. ``scale`` marks a sequential scale
-    (class ``legend scale``: its colours are told apart by their order and
-    labels, not by hue); the notes say what the numbers in cells are.
+    Short labels sit inside their swatch. The first ``scale`` items are the
+    steps of a sequential scale (class ``swatch step``: told apart by their
+    order, lightness and labels), the others categories (class ``swatch``:
+    told apart by colour, even under a colour-vision deficiency,
+    ``tests/test_palette.py``). The notes say what the numbers in cells are.
     """
-    kind = "legend scale" if scale else "legend"
-    group = ET.SubElement(root, "g", {"class": kind, "font-size": "11"})
+    group = ET.SubElement(root, "g", {"class": "legend", "font-size": "11"})
     y = lay.legend_y
     x = 6.0
     if items:
@@ -694,14 +713,14 @@ def draw_legend(
         )
         head.text = heading
         x += 7.0 * len(heading) + 6
-    for colour, label in items:
+    for k, (colour, label) in enumerate(items):
         inside = len(label) <= 3
         width = 22.0 if inside else 16.0
         ET.SubElement(
             group,
             "rect",
             {
-                "class": "swatch",
+                "class": "swatch step" if k < scale else "swatch",
                 "x": attr_num(x),
                 "y": attr_num(y + 1),
                 "width": attr_num(width),

@@ -132,7 +132,7 @@ def distance_map_svg(
         lay,
         "moves:",
         items,
-        scale=True,
+        scale=len(shown),
         notes=[f"numbers: the fewest moves from {source} (outlined); –: unreachable"],
     )
     return svg_text(root)

@@ -173,19 +173,20 @@ def _ends_legend(
     """Under the board: the rings' colours, the gradient's ends, the notes."""
     theme = lay.options.theme
     items: list[tuple[RGB, str]] = [
+        (rgb(theme.path), "moves"),
         (rgb(theme.start), "first cell (ring)"),
         (rgb(theme.end), "last cell (ring)"),
     ]
+    steps = 0
     if gradient:
         ends = order_colours(n)
-        first = tuple(int(v) for v in ends[0])
-        last = tuple(int(v) for v in ends[-1])
-        items = [
-            ((first[0], first[1], first[2]), "visited first"),
-            ((last[0], last[1], last[2]), f"last (move {n})"),
-        ]
+        r0, g0, b0 = (int(v) for v in ends[0])
+        r1, g1, b1 = (int(v) for v in ends[-1])
+        items = [((r0, g0, b0), "cell visited first"), ((r1, g1, b1), f"last ({n})")]
+        steps = 2
+        notes.append("cells coloured by their place in the tour, first to last")
     extend(root, lay, rows=1 + len(notes))
-    draw_legend(root, lay, "", items, scale=gradient, notes=notes)
+    draw_legend(root, lay, "", items, scale=steps, notes=notes)
 
 
 def route_svg(
@@ -267,6 +268,7 @@ def route_svg(
     draw_arrows(root, lay)
     look = lay.options.theme
     items: list[tuple[RGB, str]] = [
+        (rgb(look.path), "moves"),
         (rgb(look.food), f"food ({len(food)}, outlined)"),
         (rgb(look.start), "start (ring)"),
         (rgb(look.end), "last cell (ring)"),

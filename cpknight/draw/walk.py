@@ -103,6 +103,12 @@ def draw_walk(
 ) -> None:
     """The walk's paths: the moves (class ``kind``), between layers, closing."""
     width = stroke_width(lay)
+
+    def unit(px: float) -> str:
+        # Widths in cell units (the group scales by the cell size): every
+        # renderer draws them alike (CairoSVG has no non-scaling-stroke).
+        return attr_num(px / lay.s, 4)
+
     main, between, closing = _tour_paths(lay, array, piece.vector, closed=closed)
     group = _path_group(root, lay)
     ET.SubElement(
@@ -111,8 +117,7 @@ def draw_walk(
         {
             "class": kind,
             "d": main,
-            "stroke-width": attr_num(width),
-            "vector-effect": "non-scaling-stroke",
+            "stroke-width": unit(width),
         },
     )
     if between is not None:
@@ -126,10 +131,9 @@ def draw_walk(
                 "class": "between",
                 "d": between,
                 "stroke": colour,
-                "stroke-width": attr_num(max(1.2, width * 0.8)),
+                "stroke-width": unit(max(1.2, width * 0.8)),
                 "stroke-opacity": "1",
-                "stroke-dasharray": f"{attr_num(width * 3)} {attr_num(width * 2)}",
-                "vector-effect": "non-scaling-stroke",
+                "stroke-dasharray": f"{unit(width * 3)} {unit(width * 2)}",
             },
         )
         _draw_landings(root, lay, array, colour)
@@ -140,9 +144,8 @@ def draw_walk(
             {
                 "class": "closing",
                 "d": closing,
-                "stroke-width": attr_num(width),
-                "stroke-dasharray": f"{attr_num(width * 2)} {attr_num(width * 1.5)}",
-                "vector-effect": "non-scaling-stroke",
+                "stroke-width": unit(width),
+                "stroke-dasharray": f"{unit(width * 2)} {unit(width * 1.5)}",
             },
         )
 
