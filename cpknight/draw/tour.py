@@ -148,12 +148,13 @@ def numbered_walk_svg(
             )
     mark_ends(root, lay, array)
     if numbers_fit(lay, len(str(len(array)))):
+        shown = np.flatnonzero(lay.inside(array))  # a crop's cells only
         draw_numbers(
             root,
             lay,
-            array,
-            [str(i) for i in range(1, len(array) + 1)],
-            [lay.options.theme.text] * len(array),
+            array[shown],
+            [str(i + 1) for i in shown.tolist()],
+            [lay.options.theme.text] * len(shown),
             halo=True,
         )
         notes.append("numbers: the order of the visits, from 1")

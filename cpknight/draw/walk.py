@@ -213,16 +213,11 @@ def _cropped(
 ) -> str:
     """Only the moves with an end in the crop's window, one subpath per run."""
     inside = lay.inside(array)
-    keep = inside[:-1] | inside[1:]
+    keep = (inside[:-1] | inside[1:]).astype(np.int8)
+    edges = np.diff(np.concatenate([[0], keep, [0]]))
+    starts, stops = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
     parts: list[str] = []
-    i, n = 0, len(keep)
-    while i < n:
-        if not keep[i]:
-            i += 1
-            continue
-        j = i
-        while j < n and keep[j]:
-            j += 1
+    for i, j in zip(starts.tolist(), stops.tolist(), strict=True):
         parts.append(_move_to(units[i]))
         parts.append(
             segments(
@@ -233,7 +228,6 @@ def _cropped(
                 array[i + 1 : j + 1] - array[i:j],
             )
         )
-        i = j
     return "".join(parts)
 
 
