@@ -133,6 +133,9 @@ def distance_map_svg(
         "moves:",
         items,
         scale=len(shown),
-        notes=[f"numbers: the fewest moves from {source} (outlined); –: unreachable"],
+        notes=[
+            f"numbers: the fewest moves from {source} (outlined)"
+            + ("; –: unreachable" if (mask & ~reach).any() else "")
+        ],
     )
     return svg_text(root)

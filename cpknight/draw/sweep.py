@@ -130,7 +130,15 @@ def sweep_svg(
     draw_cells(root, lay, colours, "cell")
     draw_labels(root, lay)
     draw_highlights(root, lay)
-    notes = [_number_note(sweep)]
+    marks = sorted({t for t in labels if t in ("×", "?")})
+    notes = [
+        _number_note(sweep)
+        + (
+            f"; {' and '.join(marks)}: nothing counted (the tooltip says why)"
+            if marks and any(a is not None for a in amounts)
+            else ""
+        )
+    ]
     longest = max((len(t) for t in labels), default=1)
     if sweep.cells and numbers_fit(lay, longest):
         cells = np.array([item.cell for item in sweep.cells], dtype=np.int64)
