@@ -343,3 +343,8 @@ def test_png_without_the_extra_is_one_line(monkeypatch: pytest.MonkeyPatch) -> N
         InvalidInputError, match=re.escape("pip install 'cpknight[png]'")
     ):
         svg_to_png(board_svg(Board.parse("2x2")))
+
+
+def test_cli_pairs_refuse_board_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sweep", "3x4", "--pairs", "--flip"]) == 2
+    assert "--pairs draws a start x end table" in capsys.readouterr().err

@@ -439,6 +439,11 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
     if args.open is False:
         raise InvalidInputError("--pairs asks about open tours; drop --closed")
     board, piece = board_and_piece(args)
+    if drawing_of(args, board):
+        raise InvalidInputError(
+            "--pairs draws a start x end table: --flip, --theme, --highlight, "
+            "--arrow, --crop and --no-coordinates draw boards"
+        )
     options = solve_options_of(args)
     run = run_options(args)
     outputs = new_files(args, "svg")

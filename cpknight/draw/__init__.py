@@ -11,7 +11,12 @@ One module per picture: :mod:`~cpknight.draw.board`, :mod:`~cpknight.draw.tour`
 (tours and routes), :mod:`~cpknight.draw.heatmap`, :mod:`~cpknight.draw.sweep`,
 :mod:`~cpknight.draw.animate`, :mod:`~cpknight.draw.html`; beneath them the
 canvas (layout, squares, labels), the walk (paths and wrapped moves), the
-colours and a PNG encoder for huge boards.
+colours and a PNG encoder for huge boards. Every colour comes from one
+colour-blind-safe palette (:mod:`~cpknight.draw.palette`, Okabe-Ito, with
+named themes); the drawing options in the python-chess spirit (``flipped``,
+``theme``, ``coordinates``, ``highlight``, ``arrows``, ``crop``) are keyword
+arguments of the board pictures (:mod:`~cpknight.draw.options`); PNG comes
+through CairoSVG, the optional ``png`` extra (:mod:`~cpknight.draw.export`).
 
 Examples:
     >>> import xml.etree.ElementTree as ET

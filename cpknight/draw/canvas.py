@@ -714,8 +714,8 @@ def draw_legend(
         head.text = heading
         x += 7.0 * len(heading) + 6
     for k, (colour, label) in enumerate(items):
-        inside = len(label) <= 3
-        width = 22.0 if inside else 16.0
+        inside = len(label) <= (4 if k < scale else 3)
+        width = max(22.0, 8.0 + 7.0 * len(label)) if inside else 16.0
         ET.SubElement(
             group,
             "rect",

@@ -26,6 +26,7 @@ from cpknight.draw.canvas import (
     mark_ends,
     numbers_fit,
     route_title,
+    short_count,
     svg_text,
     tour_title,
 )
@@ -180,12 +181,17 @@ def _ends_legend(
     ]
     steps = 0
     if gradient:
-        ends = order_colours(n)
-        r0, g0, b0 = (int(v) for v in ends[0])
-        r1, g1, b1 = (int(v) for v in ends[-1])
-        items = [((r0, g0, b0), "cell visited first"), ((r1, g1, b1), f"last ({n})")]
-        steps = 2
-        notes.append("cells coloured by their place in the tour, first to last")
+        # Five stops along the tour, each labelled with its move number.
+        places = sorted({round((n - 1) * k / 4) for k in range(5)})
+        colours = order_colours(n)
+        items = []
+        for i in places:
+            r, g, b = (int(v) for v in colours[i])
+            items.append(((r, g, b), f"{short_count(i + 1)}"))
+        steps = len(items)
+        notes.append(
+            "cells coloured by their place in the tour: the number is the visit"
+        )
     extend(root, lay, rows=1 + len(notes))
     draw_legend(root, lay, "", items, scale=steps, notes=notes)
 
