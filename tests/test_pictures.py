@@ -348,3 +348,18 @@ def test_png_without_the_extra_is_one_line(monkeypatch: pytest.MonkeyPatch) -> N
 def test_cli_pairs_refuse_board_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sweep", "3x4", "--pairs", "--flip"]) == 2
     assert "--pairs draws a start x end table" in capsys.readouterr().err
+
+
+def test_animations_take_the_theme_and_the_flip() -> None:
+    from cpknight.draw import tour_animation_svg, tour_html
+    from cpknight.draw.palette import THEMES
+
+    tour = snake_tour(2, 3)
+    root = ET.fromstring(tour_animation_svg(tour, theme="print", flipped=True))
+    (walk,) = find(root, "g", "walk")
+    assert walk.get("stroke") == THEMES["print"].path
+    ranks = [t.text for g in find(root, "g", "coordinates") for t in g][3:]
+    ys = [float(t.get("y", "0")) for g in find(root, "g", "coordinates") for t in g][3:]
+    assert ranks == ["1", "2"]
+    assert ys[0] < ys[1]  # rank 1 above rank 2
+    assert THEMES["print"].path in tour_html(tour, theme="print")

@@ -447,6 +447,11 @@ def drawing_of(args: argparse.Namespace, board: Board) -> dict[str, Any]:
     return given
 
 
+def animation_of(drawing: dict[str, Any]) -> dict[str, Any]:
+    """The drawing options an animation takes too: ``flipped`` and ``theme``."""
+    return {k: v for k, v in drawing.items() if k in ("flipped", "theme")}
+
+
 def write_picture(args: argparse.Namespace, text: Callable[[], str]) -> None:
     """Write the picture to ``--svg`` (PNG if it ends in ``.png``) and ``--png``."""
     svg = text()

@@ -14,6 +14,7 @@ from cpknight.cli.common import (
     add_method,
     add_pictures,
     add_solve_args,
+    animation_of,
     board_and_piece,
     comparison_code,
     drawing_of,
@@ -99,7 +100,7 @@ def _run_longest(args: argparse.Namespace) -> int:
             write_files(
                 args,
                 svg=lambda: longest_svg(path, **drawing),
-                animate=lambda: longest_animation_svg(path),
+                animate=lambda: longest_animation_svg(path, **animation_of(drawing)),
             )
 
     def text(path: LongestPath) -> str:

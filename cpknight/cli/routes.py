@@ -13,6 +13,7 @@ from cpknight.cli.common import (
     add_method,
     add_pictures,
     add_solve_args,
+    animation_of,
     board_and_piece,
     drawing_of,
     grid_or_hint,
@@ -86,7 +87,7 @@ def _run_collect(args: argparse.Namespace) -> int:
             write_files(
                 args,
                 svg=lambda: route_svg(route, **drawing),
-                animate=lambda: route_animation_svg(route),
+                animate=lambda: route_animation_svg(route, **animation_of(drawing)),
             )
 
     def text(route: Route) -> str:

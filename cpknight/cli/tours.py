@@ -24,6 +24,7 @@ from cpknight.cli.common import (
     add_progress,
     add_solve_args,
     add_tour_args,
+    animation_of,
     board_and_piece,
     claim_stdin,
     comparison_code,
@@ -250,8 +251,12 @@ def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
         write_files(
             args,
             svg=lambda: tour_svg(tour, **args.drawing),
-            animate=lambda: tour_animation_svg(tour, speed=args.speed),
-            html=lambda: tour_html(tour, speed=args.speed),
+            animate=lambda: tour_animation_svg(
+                tour, speed=args.speed, **animation_of(args.drawing)
+            ),
+            html=lambda: tour_html(
+                tour, speed=args.speed, **animation_of(args.drawing)
+            ),
         )
 
 

@@ -18,6 +18,7 @@ from cpknight.draw.animate import (
     check_animation,
     check_speed,
     walk_drawing,
+    walk_options,
 )
 from cpknight.draw.canvas import (
     svg_text,
@@ -94,7 +95,12 @@ def longest_svg(
 
 
 def longest_animation_svg(
-    path: LongestPath, *, speed: float = 4.0, cell_size: float | None = None
+    path: LongestPath,
+    *,
+    speed: float = 4.0,
+    cell_size: float | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
 ) -> str:
     """An animated SVG of the knight walking the path, one step per move.
 
@@ -118,7 +124,7 @@ def longest_animation_svg(
         array,
         closed=path.closed,
         title=_title(path),
-        cell_size=cell_size,
+        options=walk_options(path.board, cell_size, flipped=flipped, theme=theme),
         numbered=True,
     )
     animate_steps(steps, knight, centres, speed)
