@@ -196,6 +196,19 @@ def _draw_end_counts(root: ET.Element, sweep: PairSweep, frame: _Frame) -> None:
     if size < 6:
         return
     x = frame.left + len(sweep.cells) * size + 4
+    y = frame.top - 4
+    head = ET.SubElement(
+        tally,
+        "text",
+        {
+            "class": "head",
+            "x": attr_num(x + 4),
+            "y": attr_num(y),
+            "dy": "0.35em",
+            "transform": f"rotate(-90 {attr_num(x + 4)} {attr_num(y)})",
+        },
+    )
+    head.text = "ends"
     for i, cell in enumerate(sweep.cells):
         text = ET.SubElement(
             tally,
@@ -214,12 +227,15 @@ def _draw_legend(root: ET.Element, sweep: PairSweep, y: float) -> None:
     counts = sweep.counts()
     x = 6.0
     legend = ET.SubElement(root, "g", {"class": "legend", "font-size": "11"})
-    note = ET.SubElement(
-        legend, "text", {"class": "note", "x": "6", "y": attr_num(y + 30)}
-    )
-    note.text = (
-        "last column: how many end cells an open tour from the row's start reaches"
-    )
+    counted = root.find(".//g[@class='ends']/text")
+    if counted is not None:  # the last column is drawn (squares of 6 px or more)
+        note = ET.SubElement(
+            legend, "text", {"class": "note", "x": "6", "y": attr_num(y + 30)}
+        )
+        note.text = (
+            "last column (ends): how many end cells an open tour from the row's "
+            "start reaches"
+        )
     for colour, label in (
         (FOUND, f"tour ({counts.get('found', 0)})"),
         (CERTIFIED, f"none, by a certificate ({sweep.certified})"),
