@@ -18,7 +18,7 @@ import itertools
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -86,13 +86,14 @@ class Layout:
     width: float
     height: float
     labels: bool
-    numbers: bool | None
+    numbers: bool
     vector: bool
     legend_y: float
     row0: int = 0
     col0: int = 0
     flipped: bool = False
     options: DrawOptions = field(default_factory=DrawOptions)
+    numbers_forced: bool | None = None
 
     @property
     def units(self) -> tuple[int, int]:
@@ -168,18 +169,22 @@ class Layout:
 
 def make_layout(
     board: Board,
-    options: DrawOptions | None = None,
+    options: DrawOptions | float | None = None,
     *,
+    numbers: bool | None = None,
     legend: bool = False,
     notes: int = 0,
 ) -> Layout:
     """Where everything goes: the cells (cropped, flipped), labels, a legend.
 
-    ``legend`` leaves a row of swatches under the board, and ``notes`` lines
-    of text under it (what the numbers in cells are).
+    ``options`` may be just a cell size (pixels, or ``None``), and ``numbers``
+    overrides the options' own. ``legend`` leaves a row of swatches under the
+    board, and ``notes`` lines of text under it (what the numbers in cells
+    are). ``Layout.numbers`` says whether numbers as long as the window's cell
+    count are readable (or forced); :func:`numbers_fit` asks for other lengths.
     """
     board.require_finite("a drawing")
-    opts = options or DrawOptions()
+    opts = as_options(options, numbers)
     dim = board.dim
     rows, cols = (board.shape[-2], board.shape[-1]) if dim >= 2 else (1, board.shape[0])
     row0 = col0 = 0
@@ -224,14 +229,30 @@ def make_layout(
         width=float(width),
         height=float(legend_y + below if below else legend_y - 4),
         labels=labels,
-        numbers=opts.numbers,
+        numbers=(
+            opts.numbers
+            if opts.numbers is not None
+            else number_font(s, len(str(size))) >= MIN_FONT_PX
+        ),
         vector=size <= CELL_LIMIT,
         legend_y=legend_y,
         row0=row0,
         col0=col0,
         flipped=opts.flipped,
         options=opts,
+        numbers_forced=opts.numbers,
     )
+
+
+def as_options(
+    options: DrawOptions | float | None, numbers: bool | None = None
+) -> DrawOptions:
+    """Options from options, or from a bare cell size; ``numbers`` if given wins."""
+    if not isinstance(options, DrawOptions):
+        options = DrawOptions(cell_size=options)
+    if numbers is not None:
+        options = replace(options, numbers=numbers)
+    return options
 
 
 def _cell_px_and_gap(
@@ -285,14 +306,18 @@ def svg_text(root: ET.Element) -> str:
 
 def chessboard(
     board: Board,
-    options: DrawOptions | None,
+    options: DrawOptions | float | None,
     title: str,
     *,
+    numbers: bool | None = None,
     legend: bool = False,
     notes: int = 0,
 ) -> tuple[Layout, ET.Element]:
-    """The layout and a drawing of the checkered board: coordinates, highlights."""
-    lay = make_layout(board, options, legend=legend, notes=notes)
+    """The layout and a drawing of the checkered board: coordinates, highlights.
+
+    ``options`` may be just a cell size (pixels, or ``None`` to fit).
+    """
+    lay = make_layout(board, options, numbers=numbers, legend=legend, notes=notes)
     root = svg_root(lay, title)
     draw_cells(root, lay, chess_colours(board, lay.options.theme), "cell")
     draw_labels(root, lay)
@@ -458,8 +483,8 @@ def numbers_fit(lay: Layout, longest: int) -> bool:
     ``numbers=True`` draws them at any size, ``False`` never; by default they
     are drawn when their font is at least :data:`MIN_FONT_PX`.
     """
-    if lay.numbers is not None:
-        return lay.numbers
+    if lay.numbers_forced is not None:
+        return lay.numbers_forced
     return number_font(lay.s, longest) >= MIN_FONT_PX
 
 

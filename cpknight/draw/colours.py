@@ -38,6 +38,16 @@ DARK: RGB = THEMES["classic"].dark
 """The classic theme's dark squares."""
 INFEASIBLE: RGB = PROVED
 """A sweep's start cells proved to start no tour."""
+PATH: str = THEMES["classic"].path
+"""The classic theme's moves (pictures without a theme of their own)."""
+START: str = THEMES["classic"].start
+"""The classic theme's first-cell ring."""
+END: str = THEMES["classic"].end
+"""The classic theme's last-cell ring."""
+FOOD: str = THEMES["classic"].food
+"""The classic theme's food outline."""
+SOURCE: str = THEMES["classic"].source
+"""The classic theme's distance-map source."""
 
 
 def contrast_ratio(a: Sequence[int], b: Sequence[int]) -> float:
