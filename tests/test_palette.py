@@ -31,7 +31,7 @@ from cpknight.draw.pairs import pairs_svg
 from cpknight.draw.palette import THEMES
 from cpknight.draw.study import profile_svg
 from cpknight.pieces import KNIGHT
-from cpknight.results import Sweep, SweepCell
+from cpknight.results import Sweep, SweepCell, Tour
 from cpknight.status import Effort, Status
 from cpknight.study import read_suite_text, run_study, sweep_pairs
 
@@ -122,7 +122,7 @@ def legends(text: str) -> list[tuple[list[str], list[str]]]:
     return out
 
 
-def knight_3x4_tour() -> object:
+def knight_3x4_tour() -> Tour:
     board = Board.parse("3x4")
     cells = [board.parse_cell(c) for c in KNIGHT_3X4]
     return make_tour(board, KNIGHT, cells, closed=False, method="hand")
@@ -148,10 +148,10 @@ def pictures() -> dict[str, str]:
         "sweep": sweep_svg(sweep),
         "pairs": pairs_svg(sweep_pairs("3x4", method="prune")),
         "distance map": distance_map_svg(distance_map("holed8", "a1")),
-        "tour as a gradient": tour_svg(tour, gradient=True),  # type: ignore[arg-type]
+        "tour as a gradient": tour_svg(tour, gradient=True),
     }
     for name in THEMES:
-        out[f"tour, {name}"] = tour_svg(tour, theme=name)  # type: ignore[arg-type]
+        out[f"tour, {name}"] = tour_svg(tour, theme=name)
         out[f"route, {name}"] = route_svg(route, theme=name)
     return out
 
