@@ -7,7 +7,7 @@ which go through the checker (``make_tour``).
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import itertools
 import re
 import sys
@@ -42,7 +42,18 @@ from cpknight.study import read_suite_text, run_study, sweep_pairs
 
 NS = "{http://www.w3.org/2000/svg}"
 WAZIR = Leaper((0, 1))
-HAS_PNG = importlib.util.find_spec("cairosvg") is not None
+
+
+def _png_works() -> bool:
+    """Whether CairoSVG imports (installed, and the cairo library found)."""
+    try:
+        importlib.import_module("cairosvg")
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+HAS_PNG = _png_works()
 
 
 def snake_tour(rows: int, cols: int) -> Tour:
