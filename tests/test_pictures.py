@@ -143,6 +143,18 @@ def test_pairs_explain_the_row_counts() -> None:
     (note,) = notes(text)
     assert "last column" in note
     assert "row's start" in note
+    ends = sweep_pairs("3x4", method="prune").ends_from()
+    counts = [t.text for g in find(ET.fromstring(text), "g", "ends") for t in g]
+    assert counts[0] == "ends"
+    assert len(counts) == 1 + len(ends)
+
+
+def test_pairs_drop_unreadable_row_counts_and_their_note() -> None:
+    small = pairs_svg(sweep_pairs("3x4", method="prune"), cell_size=7)
+    font = float(find(ET.fromstring(small), "g", "ends")[0].get("font-size", "0"))
+    assert font < MIN_FONT_PX
+    assert not [t for g in find(ET.fromstring(small), "g", "ends") for t in g]
+    assert not notes(small)
 
 
 def test_collect_numbers_every_visit_and_names_the_food() -> None:

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpknight.draw.canvas import FONT, SVG_NS, attr_num, widen
+from cpknight.draw.canvas import FONT, MIN_FONT_PX, SVG_NS, attr_num, widen
 from cpknight.draw.colours import hex_colour
 from cpknight.draw.palette import (
     CERTIFIED,
@@ -188,12 +188,9 @@ def _draw_end_counts(root: ET.Element, sweep: PairSweep, frame: _Frame) -> None:
     """A last column: how many ends each start's open tours reach."""
     size = frame.size
     ends = sweep.ends_from()
-    tally = ET.SubElement(
-        root,
-        "g",
-        {"class": "ends", "font-size": attr_num(min(11.0, max(size * 0.8, 6)))},
-    )
-    if size < 6:
+    font = min(11.0, size * 0.8)
+    tally = ET.SubElement(root, "g", {"class": "ends", "font-size": attr_num(font)})
+    if font < MIN_FONT_PX:  # unreadable: left out, as numbers in cells are
         return
     x = frame.left + len(sweep.cells) * size + 4
     y = frame.top - 4
@@ -228,7 +225,7 @@ def _draw_legend(root: ET.Element, sweep: PairSweep, y: float) -> None:
     x = 6.0
     legend = ET.SubElement(root, "g", {"class": "legend", "font-size": "11"})
     counted = root.find(".//g[@class='ends']/text")
-    if counted is not None:  # the last column is drawn (squares of 6 px or more)
+    if counted is not None:  # the last column is drawn (a readable font)
         note = ET.SubElement(
             legend, "text", {"class": "note", "x": "6", "y": attr_num(y + 30)}
         )
