@@ -654,6 +654,21 @@ def draw_arrows(root: ET.Element, lay: Layout) -> None:
             "opacity": "0.85",
         },
     )
+    if lay.options.crop is not None:  # cut at the window's edge
+        w_units, h_units = lay.units
+        name = "arrows-window"
+        clip = ET.SubElement(ET.SubElement(root, "defs"), "clipPath", {"id": name})
+        ET.SubElement(
+            clip,
+            "rect",
+            {
+                "x": attr_num(lay.left),
+                "y": attr_num(lay.top),
+                "width": attr_num(w_units * lay.s),
+                "height": attr_num(h_units * lay.s),
+            },
+        )
+        group.set("clip-path", f"url(#{name})")
     for a, b in arrows:
         (ax, ay), (bx, by) = lay.px(np.array([a, b], dtype=np.int64)).tolist()
         length = math.hypot(bx - ax, by - ay)

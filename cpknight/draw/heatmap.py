@@ -118,7 +118,8 @@ def distance_map_svg(
             for c, v in zip(cells, values, strict=True)
         ]
         draw_numbers(root, lay, cells, texts, fills, halo=False)
-    if lay.inside(np.array([dmap.source]))[0]:
+    seen = bool(lay.inside(np.array([dmap.source]))[0])  # not cropped away
+    if seen:
         draw_outline(root, lay, dmap.source, lay.options.theme.source, "source")
     draw_arrows(root, lay)
     shown = sorted({round(top * i / 9) for i in range(10)}) if top else [0]
@@ -134,7 +135,8 @@ def distance_map_svg(
         items,
         scale=len(shown),
         notes=[
-            f"numbers: the fewest moves from {source} (outlined)"
+            f"numbers: the fewest moves from {source}"
+            + (" (outlined)" if seen else "")
             + ("; –: unreachable" if (mask & ~reach).any() else "")
         ],
     )
