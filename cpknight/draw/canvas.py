@@ -656,7 +656,9 @@ def draw_arrows(root: ET.Element, lay: Layout) -> None:
     )
     if lay.options.crop is not None:  # cut at the window's edge
         w_units, h_units = lay.units
-        name = "arrows-window"
+        # An id unique to this window's pixels (several pictures may share a page).
+        box = (lay.left, lay.top, w_units * lay.s, h_units * lay.s)
+        name = "arrows-" + "-".join(attr_num(v).replace(".", "_") for v in box)
         clip = ET.SubElement(ET.SubElement(root, "defs"), "clipPath", {"id": name})
         ET.SubElement(
             clip,
