@@ -17,6 +17,7 @@ from cpknight.cli.common import (
     add_board_args,
     add_cell_args,
     add_command,
+    add_drawing,
     add_force,
     add_grid,
     add_json,
@@ -24,6 +25,7 @@ from cpknight.cli.common import (
     add_solve_args,
     board_and_piece,
     cell_json,
+    drawing_of,
     grid_fits,
     grid_or_hint,
     new_files,
@@ -31,7 +33,7 @@ from cpknight.cli.common import (
     print_json,
     read_stdin,
     solve_options_of,
-    write_output,
+    write_picture,
 )
 from cpknight.errors import (
     InvalidInputError,
@@ -80,6 +82,7 @@ cpknight boards --json""",
         help="also draw the board (or every board) as SVG ('-': standard output)",
     )
     add_force(parser, "the file given to --svg")
+    add_drawing(parser, board=False)
     add_json(parser)
 
 
@@ -94,11 +97,11 @@ def _run_boards(args: argparse.Namespace) -> int:
     else:
         entries = [(named, Board.parse(named.name)) for named in NAMED_BOARDS.values()]
     boards = [board for _, board in entries]
-    if args.svg:
+    if args.svg or args.png:
         from cpknight.draw import board_svg, boards_svg
 
         picture = board_svg(boards[0]) if args.name else boards_svg(boards)
-        write_output(args.svg, picture, force=args.force)
+        write_picture(args, lambda: picture)
     if args.json:
         print_json({"boards": [board_json(board) for board in boards]})
         return EXIT_OK
@@ -136,16 +139,18 @@ cpknight map 100x100 a1 --svg map.svg""",
     add_grid(parser)
     parser.add_argument("--svg", metavar="FILE", help="draw the map as an SVG heat map")
     add_force(parser, "the file given to --svg")
+    add_drawing(parser)
 
 
 def _run_map(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg")
+    drawing = drawing_of(args, board)
     dmap = distance_map(board, args.source, piece=piece)
-    if args.svg:
+    if args.svg or args.png:
         from cpknight.draw import distance_map_svg
 
-        write_output(args.svg, distance_map_svg(dmap), force=args.force)
+        write_picture(args, lambda: distance_map_svg(dmap, **drawing))
     if args.json:
         print_json(dmap.as_dict())
         return EXIT_OK
