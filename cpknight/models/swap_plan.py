@@ -24,8 +24,8 @@ two commuting moves; this one is the bare plan.)
 Cross-check: the fewest moves equal ``cpknight.solve_swap``'s, proved by
 breadth-first search over placements, and the plan passes ``check_swap``.
 
-Run: ``python models/swap_plan.py [PUZZLE]`` (default guarini: 16 moves; any
-puzzle ``cpknight swap`` reads).
+Run: ``python -m cpknight.models.swap_plan [PUZZLE]`` (default guarini: 16
+moves; any puzzle ``cpknight swap`` reads).
 """
 
 from __future__ import annotations
