@@ -20,6 +20,7 @@ import numpy as np
 from cpknight.draw.animate import check_speed
 from cpknight.draw.canvas import Layout, attr_num, chessboard, svg_text
 from cpknight.draw.colours import hex_colour, text_colour
+from cpknight.draw.palette import OKABE_ITO, rgb
 from cpknight.errors import InvalidBoardError
 
 if TYPE_CHECKING:
@@ -28,17 +29,20 @@ if TYPE_CHECKING:
 
 __all__ = ["swap_html", "swap_svg"]
 
-PALETTE = (
-    (37, 99, 235),
-    (220, 38, 38),
-    (22, 163, 74),
-    (217, 119, 6),
-    (147, 51, 234),
-    (8, 145, 178),
-    (219, 39, 119),
-    (101, 163, 13),
+PALETTE = tuple(
+    rgb(OKABE_ITO[name])
+    for name in (
+        "blue",
+        "vermillion",
+        "bluish green",
+        "orange",
+        "reddish purple",
+        "sky blue",
+        "yellow",
+    )
 )
-"""Disc colours for letters other than W (white) and B (black)."""
+"""Disc colours for letters other than W (white) and B (black): the palette's
+Okabe-Ito hues (colour-blind-safe), black left to B."""
 
 
 def _fill(colour: str, order: list[str]) -> tuple[int, int, int]:
