@@ -9,6 +9,7 @@ from cpknight.cli.common import (
     EXIT_CODES,
     SubParsers,
     add_command,
+    add_drawing,
     add_force,
     add_json,
     add_method,
@@ -69,6 +70,7 @@ cpknight swap puzzle.txt --torus --animate swap.html""",
         help="write an HTML page that plays the moves",
     )
     add_force(parser, "files given to --svg/--animate")
+    add_drawing(parser, board=False)
 
 
 def _run_swap(args: argparse.Namespace) -> int:
@@ -87,7 +89,7 @@ def _run_swap(args: argparse.Namespace) -> int:
     )
 
     def pictures(swap: Swap) -> None:
-        if args.svg or args.animate:
+        if args.svg or args.png or args.animate:
             from cpknight.draw.swaps import swap_html, swap_svg
 
             write_files(
