@@ -67,7 +67,7 @@ def distance_map(
     array = graph.node_of.copy()
     open_cells = array >= 0
     array[open_cells] = levels[array[open_cells]]
-    array[~open_cells] = -1
+    array[~open_cells] = DistanceMap.BLOCKED
     array.setflags(write=False)
     return DistanceMap(graph.board, graph.piece, source_cell, array)
 

@@ -152,11 +152,31 @@ class PairSweep:
             "rows": rows,
         }
 
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, a row per pair (see :mod:`cpknight.frames`)."""
+        from cpknight.frames import pairs_frame
+
+        return pairs_frame(self)
+
+    def __str__(self) -> str:
+        from cpknight.display import pairs_str
+
+        return pairs_str(self)
+
+    def _repr_html_(self) -> str:
+        from cpknight.display import pairs_html
+
+        return pairs_html(self)
+
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, for notebooks."""
         from cpknight.draw.pairs import pairs_svg
 
         return pairs_svg(self)
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{k} {v}" for k, v in self.counts().items())
+        return f"<PairSweep {self.board.label} by {self.method}: {counts}>"
 
 
 def sweep_pairs(

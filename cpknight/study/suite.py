@@ -288,6 +288,34 @@ class Study:
             "rows": self.flat(),
         }
 
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, a row per instance and engine (``--csv``'s columns)."""
+        from cpknight.frames import study_frame
+
+        return study_frame(self)
+
+    def __str__(self) -> str:
+        from cpknight.display import study_str
+
+        return study_str(self)
+
+    def _repr_html_(self) -> str:
+        from cpknight.display import study_html
+
+        return study_html(self)
+
+    def _repr_svg_(self) -> str:
+        from cpknight.draw.study import profile_svg
+
+        return profile_svg(self)
+
+    def __repr__(self) -> str:
+        wrong = len(self.wrong())
+        return (
+            f"<Study {len(self.instances)} instances x {len(self.engines)} engines"
+            f" ({', '.join(self.engines)}), {wrong} wrong>"
+        )
+
     def csv_text(self) -> str:
         """One CSV line per instance and engine (see :data:`CSV_FIELDS`)."""
         buffer = io.StringIO()
