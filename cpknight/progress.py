@@ -17,7 +17,6 @@ Examples:
 
 from __future__ import annotations
 
-import inspect
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -28,6 +27,7 @@ __all__ = [
     "Progress",
     "ProgressCallback",
     "ProgressLike",
+    "TaskProgress",
     "as_callback",
     "progress_bar",
 ]
@@ -92,9 +92,15 @@ ProgressCallback = Callable[[Progress], None]
 ProgressLike = bool | ProgressCallback | None
 """What ``progress=`` takes: ``True`` (a bar), a callback, or ``False``/``None``."""
 
+TaskProgress = Callable[[int, int], None]
+"""The old ``progress(done, total)`` of ``sweep``, ``run_study`` and
+``sweep_pairs``: still taken, with a :class:`DeprecationWarning`."""
+
 
 def _positional(callback: Callable[..., Any]) -> int:
     """How many positional arguments ``callback`` requires (-1 if not known)."""
+    import inspect
+
     try:
         parameters = inspect.signature(callback).parameters.values()
     except (TypeError, ValueError):
@@ -163,12 +169,27 @@ def progress_bar(
         return
     from tqdm.auto import tqdm
 
-    bar = tqdm(total=total, desc=desc, unit=unit, leave=False, dynamic_ncols=True)
+    seconds = unit == "s"  # a single solve: seconds spent of the time limit
+    form = (
+        "{desc}: {percentage:3.0f}%|{bar}| {n:.0f}/{total:g} s{postfix}"
+        if seconds and total
+        else "{desc}: {n:.0f} s{postfix}"
+        if seconds
+        else None
+    )
+    bar = tqdm(
+        total=total,
+        desc=desc,
+        unit=unit,
+        leave=False,
+        dynamic_ncols=True,
+        bar_format=form,
+    )
 
     def tick(p: Progress) -> None:
         if p.total != bar.total:
             bar.total = p.total
-        bar.n = round(p.done, 1) if p.unit == "s" else p.done
+        bar.n = p.done
         if p.what:
             bar.set_postfix_str(p.what, refresh=False)
         bar.refresh()

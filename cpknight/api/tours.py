@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cpknight.api.common import (
@@ -13,6 +13,7 @@ from cpknight.api.common import (
     method_names,
     resolve,
     solve_options,
+    task_progress,
 )
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
@@ -29,6 +30,7 @@ from cpknight.errors import (
     SolveLimitError,
 )
 from cpknight.pieces import KNIGHT, Leaper, PieceLike
+from cpknight.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.results import (
     Comparison,
     Outcome,
@@ -328,6 +330,7 @@ def compare_tours(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
+    progress: ProgressLike = None,
 ) -> Comparison:
     """Every chosen tour engine on one instance, side by side, cross-checked.
 
@@ -344,6 +347,8 @@ def compare_tours(
             string, or ``'all'``).
         options: time limit (per engine), workers, seed.
         time_limit: seconds per engine (replaces the limit in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
         constraints: side constraints; engines that cannot honour them are
             ``refused``.
 
@@ -383,7 +388,9 @@ def compare_tours(
         except InvalidInputError as exc:
             return Outcome("tour", name, Status.REFUSED, run.elapsed(), reason=str(exc))
 
-    rows = each_engine("tour", names, opts, one)
+    bar = progress_bar(progress, desc="compare", unit="engines", total=len(names))
+    with bar as tick:
+        rows = each_engine("tour", names, opts, one, tick)
     statuses = {o.status for o in rows}
     if Status.FOUND in statuses and Status.INFEASIBLE in statuses:
         raise EngineError(
@@ -419,7 +426,7 @@ def sweep(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike | TaskProgress = None,
     budget: float | None = None,
     run: RunOptions | None = None,
 ) -> Sweep:
@@ -436,7 +443,9 @@ def sweep(
         time_limit: seconds for each cell (replaces the limit in ``options``).
         jobs: worker processes (1 runs in this process), at most one per
             usable core; ``run`` overrides it.
-        progress: called as ``progress(done, total)`` after each cell.
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` after each cell
+            (the old ``progress(done, total)`` still works, deprecated).
         budget: seconds for the whole sweep; cells it leaves unfinished are
             ``unknown`` (and each cell's limit is cut to what is left).
         run: how to run the cells (:class:`~cpknight.runner.RunOptions`: local
@@ -479,8 +488,11 @@ def sweep(
         for cell in cells
     ]
     interrupted = False
+    bar = progress_bar(progress, desc=f"sweep {resolved.label}", unit="cells")
     try:
-        rows: list[Row | None] = list(run_tasks(tasks, run, progress=progress))
+        with bar as tick:
+            report = task_progress(tick, "cells")
+            rows: list[Row | None] = list(run_tasks(tasks, run, progress=report))
     except RunInterrupted as exc:
         interrupted = True
         rows = exc.rows

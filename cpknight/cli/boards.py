@@ -31,6 +31,7 @@ from cpknight.cli.common import (
     out,
     print_json,
     read_stdin,
+    show_progress,
     solve_options_of,
     write_output,
 )
@@ -203,6 +204,7 @@ def _run_distance(args: argparse.Namespace) -> int:
         if args.method == "auto"
         else args.method,
         options=solve_options_of(args),
+        progress=show_progress(args) and args.method not in ("auto", "bfs"),
     )
     names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
     if comparison.interrupted:  # Ctrl-C: the methods finished, then exit 130

@@ -20,6 +20,7 @@ from cpknight.cli.common import (
     new_files,
     print_outcome,
     report,
+    show_progress,
     solve_options_of,
     write_files,
 )
@@ -88,6 +89,7 @@ def _run_longest(args: argparse.Namespace) -> int:
         crossings=args.crossings,
         cuts=args.cuts,
         options=options,
+        progress=show_progress(args),
     )
 
     def pictures(path: LongestPath) -> None:
@@ -123,6 +125,7 @@ def _run_longest_table(
         crossings=args.crossings,
         cuts=args.cuts,
         methods=args.method,
+        progress=show_progress(args),
         options=options,
     )
     code = comparison_code(comparison)

@@ -17,6 +17,7 @@ from cpknight.cli.common import (
     grid_or_hint,
     new_files,
     report,
+    show_progress,
     solve_options_of,
     write_files,
 )
@@ -75,6 +76,7 @@ def _run_collect(args: argparse.Namespace) -> int:
         simple=args.simple,
         method=args.method,
         options=solve_options_of(args),
+        progress=show_progress(args),
     )
 
     def pictures(route: Route) -> None:

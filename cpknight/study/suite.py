@@ -27,17 +27,18 @@ import io
 import math
 import shlex
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cpknight.api import resolve
-from cpknight.api.common import method_names, solve_options
+from cpknight.api.common import method_names, solve_options, task_progress
 from cpknight.api.tours import tour_task
 from cpknight.board import Board, Cell, Topology
 from cpknight.errors import CpknightError, InvalidInputError
 from cpknight.pieces import Leaper
+from cpknight.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.runner import RunOptions, run_tasks
 from cpknight.solving import SolveOptions
 from cpknight.study.common import row_fault
@@ -345,7 +346,7 @@ def run_study(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     run: RunOptions | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike | TaskProgress = None,
     engines: str | Sequence[str] | None = None,
 ) -> Study:
     """Every instance of a suite through every chosen engine, on the runner.
@@ -358,7 +359,9 @@ def run_study(
         time_limit: seconds per instance and engine (replaces the one in
             ``options``).
         run: how to run (local pool or Dask, results file, resume).
-        progress: called as ``progress(done, total)``.
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` over the runs
+            (the old ``progress(done, total)`` still works, deprecated).
         engines: the old name of ``methods`` (deprecated).
 
     Returns:
@@ -394,7 +397,8 @@ lines such as '5x5 --open': 5
         for i in instances
         for name in names
     ]
-    flat = run_tasks(tasks, run, progress=progress)
+    with progress_bar(progress, desc="study", unit="runs") as tick:
+        flat = run_tasks(tasks, run, progress=task_progress(tick, "runs"))
     return assemble_study(instances, names, opts.time_limit, flat)
 
 
