@@ -211,3 +211,15 @@ def test_cli_bar_on_a_terminal_stays_off_stdout(
     assert code == 0
     assert json.loads(out)["schema"] == 1  # stdout is the document alone
     assert argv[0] in err or "engines" in err  # the bar went to stderr
+
+
+def test_cli_progress_flag_draws_the_bar_without_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["distance", "8x8", "a1", "h8", "--method", "ip", "--progress"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert out.startswith("a1 -> h8 on 8x8, knight (1,2): 6 moves")
+    assert "distance" in err
+    code = main(["distance", "8x8", "a1", "h8", "--method", "ip"])
+    assert capsys.readouterr().err == ""  # not a terminal, no --progress: quiet

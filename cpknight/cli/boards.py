@@ -22,6 +22,7 @@ from cpknight.cli.common import (
     add_grid,
     add_json,
     add_method,
+    add_progress,
     add_solve_args,
     board_and_piece,
     cell_json,
@@ -187,6 +188,7 @@ cpknight distance 8x8 a1 h8 --method all --json""",
     )
     add_solve_args(parser)
     add_json(parser)
+    add_progress(parser)
 
 
 def _run_distance(args: argparse.Namespace) -> int:

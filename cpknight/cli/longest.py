@@ -13,6 +13,7 @@ from cpknight.cli.common import (
     add_json,
     add_method,
     add_pictures,
+    add_progress,
     add_solve_args,
     board_and_piece,
     comparison_code,
@@ -68,6 +69,7 @@ cpknight longest 6x6 --uncrossed --method all --json""",
     )
     add_solve_args(parser)
     add_json(parser)
+    add_progress(parser)
     add_grid(parser)
     add_pictures(parser, "path")
 

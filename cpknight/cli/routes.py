@@ -12,6 +12,7 @@ from cpknight.cli.common import (
     add_json,
     add_method,
     add_pictures,
+    add_progress,
     add_solve_args,
     board_and_piece,
     grid_or_hint,
@@ -58,6 +59,7 @@ cpknight collect 8x8 a1 h8 --method search --json""",
     )
     add_solve_args(parser)
     add_json(parser)
+    add_progress(parser)
     add_grid(parser)
     add_pictures(parser, "route")
 

@@ -286,6 +286,7 @@ cpknight compare 10x10 --json""",
     )
     add_solve_args(parser, per=", per engine")
     add_json(parser)
+    add_progress(parser)
     add_constraint_args(parser)
 
 
