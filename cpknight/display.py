@@ -203,13 +203,25 @@ def distance_str(distance: Distance) -> str:
     return "\n".join(lines)
 
 
+def _cell_text(board: str, cell: Sequence[int]) -> str:
+    """A cell of a comparison's instance (plain data): named where the label reads back.
+
+    Examples:
+        >>> _cell_text("8x8", [0, 0]), _cell_text("8x8 torus", [0, 0])
+        ('a1', '0,0')
+    """
+    if re.fullmatch(r"\d+x\d+", board) or board in NAMED_BOARDS:
+        return Board.parse(board).cell_name(tuple(int(x) for x in cell))
+    return ",".join(str(x) for x in cell)
+
+
 def _ends(board: str, cells: dict[str, Any]) -> str:
-    """`` from 0,0 to 2,1`` (coordinates: the instance is plain data)."""
+    """`` from a1 to c2``: the fixed ends of a tour comparison, if any."""
     out = ""
     for word, key in (("from", "start"), ("to", "end")):
         cell = cells.get(key)
         if cell is not None:
-            out += f" {word} {','.join(str(x) for x in cell)}"
+            out += f" {word} {_cell_text(board, cell)}"
     return out
 
 
@@ -226,13 +238,8 @@ def comparison_heading(comparison: Comparison) -> str:
     piece = Leaper(tuple(inst.get("piece", (1, 2)))).label
     limit = limit_text(inst.get("time_limit"))
     if comparison.question == "distance":
-        source, target = (
-            ",".join(str(x) for x in inst.get(key, ())) for key in ("source", "target")
-        )
-        if re.fullmatch(r"\d+x\d+", board) or board in NAMED_BOARDS:
-            named = Board.parse(board)  # cells by name where the label reads back
-            source = named.cell_name(tuple(inst["source"]))
-            target = named.cell_name(tuple(inst["target"]))
+        source = _cell_text(board, inst["source"])
+        target = _cell_text(board, inst["target"])
         return f"{source} -> {target} on {board}, {piece}"
     if comparison.question == "longest":
         shape = "cycle" if inst.get("closed") else "path"
@@ -422,8 +429,11 @@ def comparison_html(comparison: Comparison) -> str:
 
 
 def outcome_html(outcome: Outcome) -> str:
-    """An outcome as a one-row HTML table (the answer is in its own display)."""
-    return html_table(_OUTCOME_HEADERS, [_outcome_row(outcome)], outcome.question)
+    """An outcome as a one-row HTML table, with its answer's picture if it has one."""
+    table = html_table(_OUTCOME_HEADERS, [_outcome_row(outcome)], outcome.question)
+    draw = getattr(outcome.value, "_repr_svg_", None)
+    svg = draw() if draw is not None else None
+    return table if svg is None else table + _picture(svg)
 
 
 def frontier_html(stats: FrontierStats) -> str:

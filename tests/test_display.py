@@ -169,6 +169,7 @@ def test_outcome_prints_its_ending_then_its_answer() -> None:
     row = _html(found._repr_html_()).find(".//tbody/tr")
     assert row is not None
     assert [row[0].text, row[1].text, row[2].text] == ["prune", "found", "25"]
+    assert _html(found._repr_html_()).find(f".//{SVG}svg") is not None  # the tour
     assert repr(found).startswith("<Outcome tour by prune: found in ")
 
 
@@ -277,3 +278,25 @@ def test_huge_values_are_summarised() -> None:
 )
 def test_every_svg_is_one_xml_document(value: Any) -> None:
     _svg(value()._repr_svg_())
+
+
+def test_print_comparison_heads_as_the_cli_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cpknight.cli import main
+
+    argv = ["compare", "5x5", "--open", "--start", "a1", "--method", "prune,warnsdorff"]
+    assert main(argv) == 0
+    cli = capsys.readouterr().out.splitlines()
+    c = compare_tours(
+        "5x5", closed=False, start="a1", methods="prune,warnsdorff", time_limit=60
+    )
+    mine = str(c).splitlines()
+    assert (
+        mine[0]
+        == cli[0]
+        == ("open tour of 5x5 (knight (1,2)) from a1, a limit of 60 s each:")
+    )
+    assert [line.split()[0] for line in mine[1:5]] == [
+        line.split()[0] for line in cli[1:5]
+    ]
