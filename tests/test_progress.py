@@ -21,6 +21,7 @@ from cpknight import (
     compare_distances,
     compare_tours,
     count_tours,
+    find_tour,
     knight_distance,
     longest_path,
     sweep,
@@ -122,6 +123,10 @@ def test_single_solves_hear_seconds_of_their_limit() -> None:
     assert heard.units == {"s"}
     assert {p.total for p in heard.seen} == {20.0}
     assert all(0 <= p.done <= 20 for p in heard.seen)
+    heard = Heard()
+    tour = find_tour("6x6", method="cpsat", time_limit=30, progress=heard)
+    assert len(tour) == 36
+    assert heard.units == {"s"}
     heard = Heard()
     longest_path("4x4", kind="uncrossed", method="cpsat", time_limit=30, progress=heard)
     assert heard.seen

@@ -10,6 +10,7 @@ from typing import Any
 from cpknight.api.common import (
     BoardLike,
     each_engine,
+    listen_to_solve,
     method_names,
     resolve,
     solve_options,
@@ -57,6 +58,7 @@ def find_tour(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
+    progress: ProgressLike = None,
 ) -> Tour:
     """Find a tour: every open cell once, closed (a circuit) or open (a path).
 
@@ -72,6 +74,8 @@ def find_tour(
         options: time limit, workers, seed.
         time_limit: seconds, model building included (replaces the limit in
             ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
         constraints: side constraints (:func:`cpknight.tour_constraints`):
             visit numbers, required and forbidden moves, a symmetry. CP-SAT
             honours them all; an engine that cannot refuses
@@ -96,17 +100,20 @@ def find_tour(
         >>> t.method, t.winner in ("prune", "cpsat")
         ('race', True)
     """
-    run = solve_options(options, time_limit).start()
-    instance = tour_instance(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        purpose="a tour",
-        constraints=constraints,
-    )
-    tour: Tour = _solve_tour(instance, method, run, picked=[])
+    opts = solve_options(options, time_limit)
+    with progress_bar(progress, desc="tour", unit="s", total=opts.time_limit) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = tour_instance(
+            board,
+            piece,
+            start,
+            end,
+            closed=closed,
+            purpose="a tour",
+            constraints=constraints,
+        )
+        tour: Tour = _solve_tour(instance, method, run, picked=[])
     return tour
 
 
@@ -274,6 +281,7 @@ def try_tour(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
+    progress: ProgressLike = None,
 ) -> Outcome:
     """Ask one engine for a tour and report whatever happened, timed.
 
@@ -294,17 +302,20 @@ def try_tour(
         >>> str(o.status), o.tour is not None, o.effort.backtracks
         ('found', True, 0)
     """
-    run = solve_options(options, time_limit).start()
-    instance = tour_instance(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        purpose="a tour",
-        constraints=constraints,
-    )
-    return _try_tour(instance, method, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(progress, desc="tour", unit="s", total=opts.time_limit) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = tour_instance(
+            board,
+            piece,
+            start,
+            end,
+            closed=closed,
+            purpose="a tour",
+            constraints=constraints,
+        )
+        return _try_tour(instance, method, run)
 
 
 def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
