@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cpknight.optional import data_frame
+from cpknight.optional import data_frame, require
 
 if TYPE_CHECKING:
     from cpknight.counts import FrontierStats, TourCount
@@ -204,16 +204,22 @@ def count_frame(count: TourCount) -> Any:
 
 
 def distance_map_frame(dmap: DistanceMap) -> Any:
-    """A row per open cell: cell, coords, distance (``<NA>``: unreachable)."""
+    """A row per open cell: cell, coords, distance (``<NA>``: unreachable).
+
+    Built column by column with numpy (a million cells in a few seconds).
+    """
+    import numpy as np
+
+    pandas = require("pandas", "to_dataframe()")
     board = dmap.board
-    rows = [
+    cells = np.argwhere(board.open_mask)
+    values = np.asarray(dmap.array)[board.open_mask].astype(np.int64)
+    distance = pandas.array(values, dtype="Int64")
+    distance[values < 0] = pandas.NA
+    return pandas.DataFrame(
         {
-            "cell": board.cell_name(cell),
-            "coords": cell,
-            "distance": None if (v := int(dmap.array[cell])) < 0 else v,
+            "cell": board.cell_names(cells),
+            "coords": list(map(tuple, cells.tolist())),
+            "distance": distance,
         }
-        for cell in board.open_cells()
-    ]
-    df = _frame(rows, ["cell", "coords", "distance"])
-    df["distance"] = df["distance"].astype("Int64")
-    return df
+    )
