@@ -125,14 +125,18 @@ def test_print_distance_says_moves_and_path_and_draws_the_path() -> None:
     assert repr(d) == "<Distance a1 -> h8 6 moves on 8x8 by bfs>"
 
 
-def test_a_bound_without_a_path_draws_its_ends() -> None:
-    # the move-count IP on the open plane gives no path: its two ends drawn
-    d = knight_distance("plane", (0, 0), (5, 3), method="ip")
+def test_a_distance_without_a_path_draws_its_ends() -> None:
+    # the closed formula on the open plane gives no path: its two ends drawn,
+    # on a window of the plane without file letters (they would be wrong)
+    d = knight_distance("plane", (0, 0), (5, 3), method="formula")
     assert isinstance(d, Distance)
-    assert "moves (ip" in str(d)
+    assert d.path is None
+    assert "moves (formula" in str(d)
     root = _svg(d._repr_svg_())
     rings = {c.get("class") for c in root.iter(f"{SVG}circle")}
     assert {"start", "end"} <= rings
+    assert root.find(f"{SVG}g[@class='coordinates']") is None
+    assert not [t for t in root.iter(f"{SVG}text") if t.get("class") == "num"]
 
 
 def test_print_count_is_its_numbers_and_frontier_rows() -> None:

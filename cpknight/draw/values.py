@@ -86,6 +86,9 @@ def distance_svg(distance: Distance, *, cell_size: float | None = None) -> str:
         f"{kind})"
     )
     lay, root = chessboard(board, cell_size, title)
+    if distance.board.unbounded:  # a window on the plane: its letters would lie
+        for group in root.findall("g[@class='coordinates']"):
+            root.remove(group)
     if distance.path is not None and len(distance.path) > 1:
         array = np.asarray(distance.path, dtype=np.int64) - shift
         draw_walk(root, lay, "path", array, distance.piece, closed=False)
