@@ -419,8 +419,9 @@ def solve_cpsat(
             done.wait(0.05)
         except KeyboardInterrupt:
             interrupted = True
-        if run is not None:
-            interrupted = interrupted or run.clock.interrupted
+        if run is not None and run.clock.interrupted:
+            interrupted = True
+        if run is not None:  # a progress bar, if one listens
             run.clock.tick("solving (CP-SAT)")
         if interrupted and not stopped:
             solver.stop_search()
