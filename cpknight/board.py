@@ -361,6 +361,20 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
         return cls(shape, blocked, topology=topology, name=name)
 
     @classmethod
+    def from_mask(cls, mask: npt.ArrayLike, topology: Topology | None = None) -> Board:
+        """A board from a boolean array of any axes: ``True`` open, ``False`` blocked.
+
+        The inverse of :attr:`open_mask` (:class:`InvalidBoardError` otherwise).
+
+        Examples:
+            >>> Board.from_mask(np.array([[True, True, False], [True, True, True]]))
+            Board('2x3', blocked=1)
+        """
+        if (array := np.asarray(mask)).dtype != np.bool_ or array.ndim == 0:
+            raise InvalidBoardError(f"expected booleans, True open: {array.dtype}")
+        return cls(array.shape, np.argwhere(~array).tolist(), topology=topology)
+
+    @classmethod
     def plane(cls, dim: int = 2) -> Board:
         """The unbounded board in ``dim`` dimensions, for distance questions.
 
@@ -766,9 +780,9 @@ a tour needs a finite board
         )
 
     def __str__(self) -> str:
-        if self.unbounded:
-            return f"{self.label} (unbounded)"
-        return self.to_ascii()
+        from cpknight.display import board_str
+
+        return board_str(self)
 
     def _repr_svg_(self) -> str | None:
         """The board as an SVG picture, for notebooks (None for the plane)."""
