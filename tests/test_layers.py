@@ -34,7 +34,7 @@ LAYERS = [
     {"status", "lazy", "progress"},
     {"errors"},
     {"files", "optional"},
-    {"named_boards", "frames"},
+    {"named_boards", "frames", "ascii_boards"},
     {"board"},
     {"pieces"},
     {"graph"},
