@@ -63,6 +63,7 @@ if TYPE_CHECKING:
         MoveGraph,
         move_graph,
     )
+    from cpknight.progress import Progress
     from cpknight.results import (
         Comparison,
         Distance,
@@ -138,6 +139,7 @@ _WHERE = {
     "Tour": "cpknight.results",
     "TourCount": "cpknight.results",
     "TourOutcome": "cpknight.results",
+    "Progress": "cpknight.progress",
     "SolveOptions": "cpknight.solving",
     "PairSweep": "cpknight.study",
     "Study": "cpknight.study",
@@ -177,6 +179,7 @@ __all__ = [
     "NoTourError",
     "Outcome",
     "PairSweep",
+    "Progress",
     "Route",
     "SolveLimitError",
     "SolveOptions",
