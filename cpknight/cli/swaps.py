@@ -22,11 +22,8 @@ from cpknight.cli.common import (
     write_files,
 )
 from cpknight.cli.instances import add_swap_args, swap_topology
-from cpknight.render import effort_text, table_text
-from cpknight.reports import limit_text
 
 if TYPE_CHECKING:
-    from cpknight.results import Comparison
     from cpknight.swaps.common import Swap
 
 SWAP_METHODS = ["auto", "bfs", "cpsat"]
@@ -115,34 +112,6 @@ def _run_swap_table(args: argparse.Namespace) -> int:
         options=options,
     )
     code = comparison_code(comparison)
-    heading = f"swap {args.puzzle}, {limit_text(options.time_limit)}"
-    return print_outcome(args, code, comparison.as_dict(), _table(comparison, heading))
+    from cpknight.display import comparison_str
 
-
-def _table(comparison: Comparison, heading: str) -> str:
-    rows = [
-        [
-            o.method,
-            str(o.status),
-            None if o.value is None else o.value.moves,
-            o.bound,
-            round(o.seconds, 6),
-            effort_text(o.effort.as_dict()),
-        ]
-        for o in comparison.rows
-    ]
-    lines = [
-        heading + ":",
-        table_text(["method", "outcome", "moves", "bound", "seconds", "effort"], rows),
-    ]
-    lines += [
-        f"{o.method}: {o.reason}"
-        for o in comparison.rows
-        if str(o.status) in ("refused", "infeasible", "unknown")
-    ]
-    lines.append(
-        "optimal: proved fewest moves; bound: the fewest there could be;\neffort: "
-        "placements reached (bfs), branches and conflicts over every horizon "
-        "(cpsat)."
-    )
-    return "\n".join(lines)
+    return print_outcome(args, code, comparison.as_dict(), comparison_str(comparison))
