@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         longest_path,
         reachable,
         shortest_path,
+        solve_swap,
         sweep,
         try_collect,
         try_tour,
@@ -78,6 +79,7 @@ if TYPE_CHECKING:
     from cpknight.solving import SolveOptions
     from cpknight.status import Effort, Status
     from cpknight.study import PairSweep, Study, run_study, sweep_pairs
+    from cpknight.swaps.common import Swap, check_swap
 
 __version__ = "0.1.0"
 
@@ -94,6 +96,7 @@ _WHERE = {
     "longest_path": "cpknight.api",
     "reachable": "cpknight.api",
     "shortest_path": "cpknight.api",
+    "solve_swap": "cpknight.api",
     "sweep": "cpknight.api",
     "try_collect": "cpknight.api",
     "try_tour": "cpknight.api",
@@ -144,6 +147,8 @@ _WHERE = {
     "sweep_pairs": "cpknight.study",
     "Effort": "cpknight.status",
     "Status": "cpknight.status",
+    "Swap": "cpknight.swaps.common",
+    "check_swap": "cpknight.swaps.common",
 }
 
 __getattr__, __dir__ = exports(__name__, _WHERE)
@@ -180,6 +185,7 @@ __all__ = [
     "SolveOptions",
     "Status",
     "Study",
+    "Swap",
     "Sweep",
     "SweepCell",
     "Tour",
@@ -190,6 +196,7 @@ __all__ = [
     "__version__",
     "check_longest",
     "check_route",
+    "check_swap",
     "check_tour",
     "collect",
     "compare_distances",
@@ -207,6 +214,7 @@ __all__ = [
     "reachable",
     "run_study",
     "shortest_path",
+    "solve_swap",
     "sweep",
     "sweep_pairs",
     "tour_constraints",

@@ -92,6 +92,7 @@ __all__ = [
     "sharded_str",
     "study_html",
     "study_str",
+    "swap_table_text",
     "sweep_html",
     "sweep_str",
     "tour_str",
@@ -244,6 +245,9 @@ def comparison_heading(comparison: Comparison) -> str:
     if comparison.question == "longest":
         shape = "cycle" if inst.get("closed") else "path"
         return f"longest {inst.get('kind')} {shape} on {board} ({piece}), {limit}"
+    if comparison.question == "swap":
+        name = f"{inst['puzzle']} " if inst.get("puzzle") else ""
+        return f"swap {name}on {board} ({piece}), {limit}"
     kind = "closed" if inst.get("closed", True) else "open"
     ends = _ends(board, inst)
     return f"{kind} {comparison.question} of {board} ({piece}){ends}, {limit}"
@@ -256,7 +260,46 @@ def comparison_str(comparison: Comparison) -> str:
         return distance_table_text(comparison, heading)
     if comparison.question == "longest":
         return longest_table_text(comparison, heading)
+    if comparison.question == "swap":
+        return swap_table_text(comparison, heading)
     return comparison_text(comparison, heading)
+
+
+def swap_table_text(comparison: Comparison, heading: str) -> str:
+    """Several engines on one swap: moves, bound, time, effort (``swap --method``).
+
+    Examples:
+        >>> from cpknight.api import compare_swaps
+        >>> c = compare_swaps("guarini", methods="bfs")
+        >>> print(comparison_str(c).splitlines()[0])
+        swap guarini on 3x3 (knight (1,2)), no limit:
+    """
+    rows = [
+        [
+            o.method,
+            str(o.status),
+            None if o.value is None else o.value.moves,
+            o.bound,
+            round(o.seconds, 6),
+            effort_text(o.effort.as_dict()),
+        ]
+        for o in comparison.rows
+    ]
+    lines = [
+        heading + ":",
+        table_text(["method", "outcome", "moves", "bound", "seconds", "effort"], rows),
+    ]
+    lines += [
+        f"{o.method}: {o.reason}"
+        for o in comparison.rows
+        if str(o.status) in ("refused", "infeasible", "unknown")
+    ]
+    lines.append(
+        "optimal: proved fewest moves; bound: the fewest there could be;\neffort: "
+        "placements reached (bfs), branches and conflicts over every horizon "
+        "(cpsat)."
+    )
+    return "\n".join(lines)
 
 
 def outcome_str(outcome: Outcome) -> str:

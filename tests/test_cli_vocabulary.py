@@ -48,11 +48,14 @@ JSON_COMMANDS = [
     ["collect", "8x8", "a1", "h8"],
     ["longest", "4x4", "--uncrossed"],
     ["longest", "4x4", "--uncrossed", "--method", "all"],
+    ["swap", "guarini"],
+    ["swap", "guarini", "--method", "all"],
     ["formulation", "tour", "3x4", "--open"],
     ["formulation", "distance", "8x8", "a1", "b3"],
     ["formulation", "collect", "5x5", "a1", "e5"],
     ["formulation", "count", "3x4"],
     ["formulation", "longest", "4x4", "--uncrossed"],
+    ["formulation", "swap", "guarini"],
     ["study", "{suite}", "--method", "prune"],
     ["check", "3x4", "{tour}", "--open"],
     ["models"],
@@ -151,6 +154,11 @@ BROKEN_DOCUMENTS = {
     "a board on no known topology": (
         ["boards", "cross5"],
         _set("sphere", "boards", 0, "topology"),
+    ),
+    "swap steps by name": (["swap", "guarini"], _set([["a1", "c2"]], "steps")),
+    "swap placement by name": (
+        ["swap", "guarini"],
+        _set({"W": ["a1"]}, "start_knights"),
     ),
     "formulation of no question": (
         ["formulation", "tour", "3x4", "--open"],

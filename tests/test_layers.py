@@ -48,7 +48,7 @@ LAYERS = [
     {"tours"},
     {"tiling"},
     {"counting"},
-    {"distances", "routes", "longest"},
+    {"distances", "routes", "longest", "swaps"},
     {"runner"},
     {"api"},
     {"study"},

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from cpknight.api.formulation import build_model
     from cpknight.api.longest import compare_longest, longest_path, try_longest
     from cpknight.api.routes import collect, try_collect
+    from cpknight.api.swaps import compare_swaps, solve_swap, try_swap
     from cpknight.api.tours import (
         compare_tours,
         find_tour,
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
     from cpknight.distances import ENGINES as DISTANCE_METHODS
     from cpknight.longest import ENGINES as LONGEST_METHODS
     from cpknight.routes import ENGINES as ROUTE_METHODS
+    from cpknight.swaps import ENGINES as SWAP_METHODS
     from cpknight.tours import ENGINES as TOUR_METHODS
     from cpknight.tours.auto import choose_tour_method
 
@@ -75,6 +77,9 @@ _WHERE = {
     "try_longest": "cpknight.api.longest",
     "collect": "cpknight.api.routes",
     "try_collect": "cpknight.api.routes",
+    "compare_swaps": "cpknight.api.swaps",
+    "solve_swap": "cpknight.api.swaps",
+    "try_swap": "cpknight.api.swaps",
     "compare_tours": "cpknight.api.tours",
     "find_tour": "cpknight.api.tours",
     "iter_tours": "cpknight.api.tours",
@@ -83,6 +88,7 @@ _WHERE = {
     "DISTANCE_METHODS": "cpknight.distances:ENGINES",
     "LONGEST_METHODS": "cpknight.longest:ENGINES",
     "ROUTE_METHODS": "cpknight.routes:ENGINES",
+    "SWAP_METHODS": "cpknight.swaps:ENGINES",
     "TOUR_METHODS": "cpknight.tours:ENGINES",
     "choose_tour_method": "cpknight.tours.auto",
 }
@@ -94,6 +100,7 @@ __all__ = [
     "DISTANCE_METHODS",
     "LONGEST_METHODS",
     "ROUTE_METHODS",
+    "SWAP_METHODS",
     "TOUR_METHODS",
     "BoardLike",
     "build_model",
@@ -101,6 +108,7 @@ __all__ = [
     "collect",
     "compare_distances",
     "compare_longest",
+    "compare_swaps",
     "compare_tours",
     "components",
     "count_tours",
@@ -114,9 +122,11 @@ __all__ = [
     "reachable",
     "resolve",
     "shortest_path",
+    "solve_swap",
     "sweep",
     "try_collect",
     "try_count",
     "try_longest",
+    "try_swap",
     "try_tour",
 ]

@@ -25,13 +25,14 @@ from cpknight.pieces import KNIGHT, PieceLike, move_graph
 from cpknight.solving import Run, SolveOptions
 
 if TYPE_CHECKING:
-    from cpknight.board import CellLike
+    from cpknight.board import CellLike, Topology
     from cpknight.constraints import TourConstraints
     from cpknight.distances.flow import FlowModel
     from cpknight.distances.moves import MoveCountModel
     from cpknight.formulation import Formulation
     from cpknight.longest.cpsat import LongestModel
     from cpknight.routes.cpsat import CollectModel
+    from cpknight.swaps.cpsat import SwapModel
     from cpknight.tours.cpsat import TourModel
 
 __all__ = [
@@ -41,10 +42,11 @@ __all__ = [
     "count_program",
     "distance_model",
     "longest_model",
+    "swap_model",
     "tour_model",
 ]
 
-MODEL_QUESTIONS = ("tour", "distance", "collect", "longest")
+MODEL_QUESTIONS = ("tour", "distance", "collect", "longest", "swap")
 """The questions :func:`build_model` builds a model of."""
 
 
@@ -224,6 +226,43 @@ def longest_model(
     )
 
 
+def swap_model(
+    puzzle: str,
+    *,
+    horizon: int | None = None,
+    piece: PieceLike = KNIGHT,
+    topology: Topology | None = None,
+    options: SolveOptions | None = None,
+    time_limit: float | None = None,
+    run: Run | None = None,
+) -> SwapModel:
+    """The CP-SAT planning model of a swap puzzle at one horizon (not solved).
+
+    Args:
+        puzzle: ``'guarini'``, ``'guy3xN'``, or a file or text of two drawings.
+        horizon: the number of moves (default: the lower bound, the first
+            horizon the engine tries).
+        piece: the leaper.
+        topology: wrap the puzzle's board.
+        options: the time limit that bounds building.
+        time_limit: seconds (replaces the one in ``options``).
+        run: the run whose clock bounds building.
+
+    Examples:
+        >>> swap_model("guarini", horizon=16).sizes()["horizon"]
+        16
+    """
+    from cpknight.api.swaps import swap_instance
+    from cpknight.swaps.cpsat import build_swap_model
+
+    instance = swap_instance(puzzle, piece=piece, topology=topology)
+    if horizon is not None and horizon < 1:
+        raise InvalidInputError(f"expected a horizon of 1 move or more: {horizon}")
+    return build_swap_model(
+        instance, horizon=horizon, run=_run_of(run, options, time_limit)
+    )
+
+
 def count_program(
     board: BoardLike,
     *,
@@ -259,8 +298,8 @@ def build_model(question: str, board: BoardLike, **kwargs: Any) -> Formulation:
     """The model of ``question`` (a name in :data:`MODEL_QUESTIONS`), not solved.
 
     The keywords are those of :func:`tour_model`, :func:`distance_model`
-    (``source``, ``target``), :func:`collect_model` (``start``, ``food``) or
-    :func:`longest_model`.
+    (``source``, ``target``), :func:`collect_model` (``start``, ``food``),
+    :func:`longest_model` or :func:`swap_model` (``board`` is the puzzle).
 
     Raises:
         InvalidInputError: an unknown question.
@@ -272,7 +311,7 @@ def build_model(question: str, board: BoardLike, **kwargs: Any) -> Formulation:
         Traceback (most recent call last):
         ...
         cpknight.errors.InvalidInputError: expected a question in tour, distance, \
-collect, longest: 'sweep'
+collect, longest, swap: 'sweep'
     """
     if question == "tour":
         return tour_model(board, **kwargs)
@@ -282,6 +321,10 @@ collect, longest: 'sweep'
         return collect_model(board, **kwargs)
     if question == "longest":
         return longest_model(board, **kwargs)
+    if question == "swap":
+        if not isinstance(board, str):
+            raise InvalidInputError(f"a swap model takes a puzzle: {board!r}")
+        return swap_model(board, **kwargs)
     raise InvalidInputError(
         f"expected a question in {', '.join(MODEL_QUESTIONS)}: {question!r}"
     )

@@ -41,6 +41,7 @@ from cpknight.cli.routes import add_collect
 from cpknight.cli.running import interrupted_run
 from cpknight.cli.serve import add_serve
 from cpknight.cli.study import add_study
+from cpknight.cli.swaps import add_swap
 from cpknight.cli.tours import (
     add_check,
     add_compare,
@@ -82,6 +83,7 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     add_sweep,
     add_collect,
     add_longest,
+    add_swap,
     add_formulation,
     add_study,
     add_models,

@@ -32,7 +32,9 @@ from cpknight.cli.instances import (
     add_collect_args,
     add_constraint_args,
     add_longest_args,
+    add_swap_args,
     constraints_of,
+    swap_topology,
 )
 from cpknight.solving import LINEAR_SUFFIXES, SolveOptions
 
@@ -264,6 +266,57 @@ def _run_formulation_longest(args: argparse.Namespace) -> int:
     return print_or_export(args, model, note, run)
 
 
+# ------------------------------------------------------- formulation: swap
+
+
+def _add_formulation_swap(kinds: SubParsers) -> None:
+    parser = add_command(
+        kinds,
+        "swap",
+        _run_formulation_swap,
+        examples="""
+cpknight formulation swap guarini
+cpknight formulation swap guy3x4 --horizon 32 --export guy.pb.txt
+cpknight formulation swap guarini --json""",
+        help="the CP-SAT planning model of a knight swap at one horizon",
+        description="Print the time-indexed CP-SAT model of a swap puzzle (a "
+        "Boolean per knight colour, cell and step; one move a step) at one "
+        "horizon (default: the lower bound, the first the engine tries) with the "
+        "instance's own numbers, or export it as a text proto.",
+    )
+    add_swap_args(parser)
+    parser.add_argument(
+        "--horizon",
+        type=int,
+        metavar="T",
+        help="the number of moves (default: the lower bound)",
+    )
+    add_export(parser, "a CP-SAT text proto")
+    add_build_time_limit(parser)
+    add_json(parser)
+
+
+def _run_formulation_swap(args: argparse.Namespace) -> int:
+    from cpknight.api.formulation import swap_model
+
+    new_files(args, "export")
+    run = build_run(args)
+    model = swap_model(
+        args.puzzle,
+        horizon=args.horizon,
+        piece=args.piece,
+        topology=swap_topology(args),
+        run=run,
+    )
+    run.check("building the model")
+    sizes = model.sizes()
+    note = (
+        f" ({sizes['position Booleans'] + sizes['move Booleans']} Booleans, "
+        f"{sizes['horizon']} moves)"
+    )
+    return print_or_export(args, model, note, run)
+
+
 # -------------------------------------------------------------- formulation
 
 FORMULATIONS: list[Callable[[SubParsers], None]] = [
@@ -272,6 +325,7 @@ FORMULATIONS: list[Callable[[SubParsers], None]] = [
     _add_formulation_collect,
     _add_formulation_count,
     _add_formulation_longest,
+    _add_formulation_swap,
 ]
 """Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
 

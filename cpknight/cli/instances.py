@@ -2,14 +2,14 @@
 
 Internal to the command line: ``tour``, ``compare``, ``count`` and ``formulation
 tour`` read the same side constraints; ``collect`` and ``longest`` share their
-instance options with their ``formulation`` subcommands.
+instance options with their ``formulation`` subcommands, and so does ``swap``.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from cpknight.board import Board, Cell
+from cpknight.board import Board, Cell, Topology
 from cpknight.cli.common import add_board_args, add_closed_open, read_stdin
 from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
 from cpknight.errors import InvalidInputError
@@ -141,6 +141,34 @@ def add_longest_args(parser: argparse.ArgumentParser) -> None:
         help="CP-SAT: also keep one reflection of each answer and balance the "
         "two colours (valid cuts; not always faster)",
     )
+
+
+def add_swap_args(parser: argparse.ArgumentParser) -> None:
+    """PUZZLE, ``--piece`` and the topology: ``swap`` and ``formulation swap``."""
+    parser.add_argument(
+        "puzzle",
+        metavar="PUZZLE",
+        help="guarini, guy3xN (guy3x4), or a file of two drawings, start then "
+        "goal, separated by a blank line (letters: knights by colour, '.' "
+        "empty, '#' blocked; top rank first)",
+    )
+    parser.add_argument(
+        "--piece",
+        default="knight",
+        metavar="P",
+        help="a leaper like 1,3 or a name (knight, camel, zebra, giraffe, ...); "
+        "default knight",
+    )
+    wrap = parser.add_mutually_exclusive_group()
+    wrap.add_argument("--torus", action="store_true", help="every axis wraps around")
+    wrap.add_argument(
+        "--cylinder", action="store_true", help="the last axis (the files) wraps"
+    )
+
+
+def swap_topology(args: argparse.Namespace) -> Topology:
+    """The topology ``--torus`` / ``--cylinder`` say (bounded without either)."""
+    return "torus" if args.torus else "cylinder" if args.cylinder else "bounded"
 
 
 def _given(path: str, board: Board) -> list[tuple[Cell, int]]:
