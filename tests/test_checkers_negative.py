@@ -425,3 +425,56 @@ def test_magic_checks_files_as_well_as_ranks(shape: tuple[int, int]) -> None:
                 )
             return
     pytest.fail("no open tour with one direction magic")
+
+
+def _bfs_path(
+    nbrs: dict[Cell, set[Cell]], start: Cell, goal: Cell, avoid: set[Cell]
+) -> list[Cell] | None:
+    """A shortest path from start to goal over cells not in ``avoid``."""
+    back: dict[Cell, Cell | None] = {start: None}
+    queue = [start]
+    for cell in queue:
+        if cell == goal:
+            path = [cell]
+            while back[path[-1]] is not None:
+                path.append(back[path[-1]])  # type: ignore[arg-type]
+            return path[::-1]
+        for nxt in sorted(nbrs[cell]):
+            if nxt not in back and nxt not in avoid:
+                back[nxt] = cell
+                queue.append(nxt)
+    return None
+
+
+@pytest.mark.parametrize("vector", [(1, 2), (1, 3), (2, 3)], ids=str)
+def test_every_crossing_pair_alone_in_a_path_is_refused(
+    vector: tuple[int, int],
+) -> None:
+    """For each two moves that cross (plain geometry), a path through both with
+    no other crossing: the uncrossed checker must find that one pair."""
+    board = Board((5, 6))
+    nbrs = brute_neighbours(board, vector)
+    moves = sorted({tuple(sorted((a, b))) for a in nbrs for b in nbrs[a]})
+    tested = 0
+    for (a, b), (c, d) in itertools.combinations(moves, 2):
+        if not segments_meet_elsewhere(a, b, c, d) or {a, b} & {c, d}:
+            continue
+        for first, second in (((a, b), (c, d)), ((b, a), (c, d)), ((a, b), (d, c))):
+            link = _bfs_path(nbrs, first[1], second[0], {first[0], second[1]})
+            if link is None:
+                continue
+            path = [first[0], *link, second[1]]
+            if len(set(path)) != len(path) or brute_uncrossed(path):
+                continue
+            steps = list(itertools.pairwise(path))
+            crossings = [
+                (i, j)
+                for i, j in itertools.combinations(range(len(steps)), 2)
+                if segments_meet_elsewhere(*steps[i], *steps[j])
+            ]
+            if len(crossings) == 1:
+                tested += 1
+                with pytest.raises(TourCheckError, match="cross"):
+                    check_longest(board, path, kind="uncrossed", piece=vector)
+                break
+    assert tested >= 10
