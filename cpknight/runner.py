@@ -43,9 +43,11 @@ from cpknight.files import cannot_write
 __all__ = [
     "AGAIN",
     "ATTEMPTS",
+    "SCHEDULER_PROTOCOLS",
     "RunInterrupted",
     "RunOptions",
     "Task",
+    "check_scheduler",
     "execute",
     "read_results",
     "run_tasks",
@@ -110,6 +112,8 @@ class RunOptions:
             raise InvalidInputError(f"jobs must be a positive int: {self.jobs!r}")
         if self.resume and self.results is None:
             raise InvalidInputError("resuming needs the results file to resume")
+        if self.scheduler is not None:
+            check_scheduler(self.scheduler)
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -134,6 +138,47 @@ class RunInterrupted(KeyboardInterrupt):
         self.total = total
         self.results = results
         self.rows = list(rows)
+
+
+SCHEDULER_PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")
+"""The Dask comm protocols an address may name (``tcp://host:8786``)."""
+
+
+def check_scheduler(address: object) -> str:
+    """A Dask scheduler address checked: ``local``, or ``[PROTOCOL://]HOST:PORT``.
+
+    Raises:
+        InvalidInputError: anything else (one line, echoing the address).
+
+    Examples:
+        >>> check_scheduler("tcp://127.0.0.1:8786")
+        'tcp://127.0.0.1:8786'
+        >>> check_scheduler("local")
+        'local'
+    """
+    if not isinstance(address, str):
+        raise InvalidInputError(f"a scheduler address must be a str: {address!r}")
+    if address == "local":
+        return address
+    protocol, sep, rest = address.rpartition("://")
+    if not sep:
+        protocol, rest = "tcp", address
+    host, colon, port = rest.rpartition(":")
+    why = ""
+    if protocol not in SCHEDULER_PROTOCOLS:
+        why = f"the protocol is not one of {', '.join(SCHEDULER_PROTOCOLS)}"
+    elif not colon or not host or "/" in rest:
+        why = "it needs a host and a port"
+    elif not port.isascii() or not port.isdigit():
+        why = "the port is not a number"
+    elif not 0 < int(port) < 65536:
+        why = "the port is not between 1 and 65535"
+    if why:
+        raise InvalidInputError(
+            "expected a Dask scheduler address like 'tcp://host:8786' or "
+            f"'local': {address!r} ({why})"
+        )
+    return address
 
 
 def usable_cores() -> int:
@@ -546,9 +591,10 @@ def _dask_client(distributed: Any, opts: RunOptions) -> Iterator[Any]:
         else:
             try:
                 client = distributed.Client(opts.scheduler, timeout="10s")
-            except OSError as exc:
+            except (OSError, ValueError, TypeError) as exc:
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise InvalidInputError(
-                    f"cannot reach the Dask scheduler {opts.scheduler!r}: {exc}"
+                    f"cannot reach the Dask scheduler {opts.scheduler!r}: {reason}"
                 ) from None
         yield client
     finally:

@@ -33,7 +33,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cpknight"
 LAYERS = [
     {"status", "lazy"},
     {"errors"},
-    {"files"},
+    {"files", "memory"},
     {"named_boards"},
     {"board"},
     {"pieces"},

@@ -24,8 +24,10 @@ from cpknight.engines import (
 )
 from cpknight.errors import (
     EngineError,
+    InvalidCellError,
 )
 from cpknight.graph import bfs_levels, component_labels
+from cpknight.memory import path_bytes, refuse_over_budget
 from cpknight.pieces import KNIGHT, PieceLike, move_graph
 from cpknight.results import (
     Comparison,
@@ -124,12 +126,47 @@ def _distance_instance(
     board: BoardLike, piece: PieceLike, source: CellLike, target: CellLike
 ) -> DistanceInstance:
     resolved, leaper = resolve(board, piece)
-    return DistanceInstance(
+    instance = DistanceInstance(
         resolved,
         leaper,
         source=resolved.parse_cell(source),
         target=resolved.parse_cell(target),
     )
+    if resolved.unbounded:
+        _refuse_long_path(instance)
+    return instance
+
+
+MAX_COORDINATE = 10**15
+"""The largest coordinate a plane distance takes (the solvers count in 64 bits)."""
+
+
+def _refuse_long_path(instance: DistanceInstance) -> None:
+    """Refuse a plane path too long to hold, from the target's digits alone.
+
+    Each move changes a coordinate by at most the piece's largest component,
+    so the path has at least ``max |target - source| / largest`` moves.
+    """
+    reach = max(int(x) for x in instance.piece.vector)
+    gap = max(abs(t - s) for s, t in zip(instance.source, instance.target, strict=True))
+    far = max(abs(x) for x in (*instance.source, *instance.target))
+    if far > MAX_COORDINATE:
+        raise InvalidCellError(
+            f"a coordinate of {far:,} is past {MAX_COORDINATE:,}: the move counts "
+            "are 64-bit integers"
+        )
+    moves = -(-gap // reach)
+    refuse_over_budget(
+        path_bytes(moves + 1),
+        f"a shortest path of the {instance.piece.label} from "
+        f"{_text(instance.source)} to {_text(instance.target)} "
+        f"(at least {moves:,} moves)",
+        "ask for a nearer target",
+    )
+
+
+def _text(cell: Sequence[int]) -> str:
+    return ",".join(str(x) for x in cell)
 
 
 def compare_distances(

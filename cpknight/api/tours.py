@@ -108,6 +108,11 @@ def find_tour(
     return tour
 
 
+CERTIFY_CELLS = 250_000
+"""Up to this many cells the move graph's certificates run before an engine that
+reads the board too (building the graph takes a fraction of a second)."""
+
+
 def _solve_tour(
     instance: TourInstance, method: str, run: Run, *, picked: list[str]
 ) -> Tour:
@@ -129,7 +134,20 @@ def _solve_tour(
     else:
         TOUR_METHODS.engine(method)  # says which names exist
         picked.append(method)
-    if TOUR_METHODS[method].reads == "graph":
+    reads_graph = TOUR_METHODS[method].reads == "graph"
+    if not reads_graph:
+        # An engine that reads the board is asked only what the theorems and
+        # the colours leave open (tiles on 8x8 a1-h8 would search forever).
+        check_theorems(
+            instance.board,
+            instance.piece,
+            closed=instance.closed,
+            start=instance.start,
+            end=instance.end,
+        )
+    if reads_graph or (
+        not instance.board.unbounded and instance.board.size <= CERTIFY_CELLS
+    ):
         check_tour_possible(
             instance.build_graph(run),
             closed=instance.closed,

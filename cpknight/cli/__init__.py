@@ -52,6 +52,7 @@ from cpknight.errors import (
     NoTourError,
     SolveLimitError,
 )
+from cpknight.memory import budget_mb, peak_mb, set_memory_budget
 
 __all__ = [
     "COMMANDS",
@@ -152,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     reset_streams()
     run: Run = args.run
     try:
+        set_memory_budget(getattr(args, "memory", None))
         return run(args)
     except EngineError as exc:
         # An engine's answer failed verification: our bug, said plainly.
@@ -173,6 +175,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return interrupted_run(exc)
         print("cpknight: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except MemoryError:
+        # An estimate fell short: still one line, and the way out.
+        print(
+            f"cpknight: ran out of memory at {peak_mb():,.0f} MB before the "
+            f"budget of {budget_mb():g} MB was reached: try a smaller instance "
+            "(and please report the command)",
+            file=sys.stderr,
+        )
+        return EXIT_LIMIT
     except BrokenPipeError:
         # The reader went away (e.g. '| head'); nothing more to say.
         sys.stderr.close()

@@ -85,13 +85,6 @@ def add_count(sub: SubParsers) -> None:
         help=f"how to count: auto, {', '.join(ENGINES)}",
     )
     parser.add_argument(
-        "--memory",
-        type=float,
-        default=None,
-        metavar="MB",
-        help="the frontier program's memory budget in MB (default 2048)",
-    )
-    parser.add_argument(
         "--prefixes",
         action="store_true",
         help="also count every prefix of the board in the same frontier run "
