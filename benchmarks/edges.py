@@ -62,7 +62,7 @@ class Row:
 
 def _suite(folder: str) -> str:
     path = Path(folder, "suite.txt")
-    path.write_text("".join(f"{n}x{n} --open\n" for n in (10, 12, 14, 16, 18, 20) * 4))
+    path.write_text("".join(f"{n}x{n}\n" for n in range(16, 50, 2)))
     return str(path)
 
 
@@ -241,18 +241,18 @@ def rows(folder: str) -> list[Row]:
         ),
         # -- interruptions
         Row(
-            "^C group: sweep 8x8 --pairs",
-            ["sweep", "8x8", "--pairs"],
+            "^C group: sweep 12x12 --pairs",
+            ["sweep", "12x12", "--pairs"],
             interrupt="group",
         ),
         Row(
-            "^C main: sweep 8x8 --pairs --jobs 2",
-            ["sweep", "8x8", "--pairs", "--jobs", "2"],
+            "^C main: sweep 12x12 --pairs --jobs 2",
+            ["sweep", "12x12", "--pairs", "--jobs", "2"],
             interrupt="main",
         ),
         Row(
             "^C group: study",
-            ["study", suite, "--method", "prune", "--time-limit", "3"],
+            ["study", suite, "--method", "cpsat", "--time-limit", "3"],
             interrupt="group",
         ),
         Row(
@@ -261,7 +261,7 @@ def rows(folder: str) -> list[Row]:
                 "study",
                 suite,
                 "--method",
-                "prune",
+                "cpsat",
                 "--time-limit",
                 "3",
                 "--scheduler",
@@ -293,7 +293,7 @@ def rows(folder: str) -> list[Row]:
             for cmd in (
                 ["study", suite],
                 ["sweep", "5x5"],
-                ["count", "5x5", "--shards", "4"],
+                ["count", "6x6", "--shards", "4"],
             )
             for address in (
                 "garbage",
@@ -404,14 +404,14 @@ STARTUP = 1.0
 def main(argv: list[str] | None = None) -> int:
     """Run the rows; print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", metavar="TEXT", help="rows whose name has TEXT")
+    parser.add_argument("--only", metavar="TEXT", help="rows whose name has TEXT (a comma list)")
     parser.add_argument("--tool", metavar="CMD", help="the cpknight command to run")
     args = parser.parse_args(argv)
     tool = shlex.split(args.tool) if args.tool else [sys.executable, "-m", "cpknight"]
     table: list[list[object]] = []
     with tempfile.TemporaryDirectory() as folder:
         for row in rows(folder):
-            if args.only and args.only not in row.name:
+            if args.only and not any(t in row.name for t in args.only.split(",")):
                 continue
             line = run_row(tool, row)
             print(" | ".join(str(x) for x in line), flush=True)

@@ -44,6 +44,7 @@ __all__ = [
     "path_bytes",
     "peak_mb",
     "refuse_over_budget",
+    "rss_mb",
     "set_memory_budget",
 ]
 
@@ -141,6 +142,16 @@ def path_bytes(cells: int) -> int:
         320
     """
     return cells * PATH_CELL_BYTES
+
+
+def rss_mb() -> float:
+    """The resident memory of this process now (MB; the peak where unknown)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            pages = int(handle.read().split()[1])
+    except (OSError, ValueError, IndexError):  # pragma: no cover (not Linux)
+        return peak_mb()
+    return pages * resource.getpagesize() / 2**20
 
 
 def peak_mb() -> float:

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidBoardError, InvalidPieceError
+from cpknight.memory import refuse_over_budget
 
 __all__ = [
     "CAMEL",
@@ -53,6 +54,7 @@ __all__ = [
     "Leaper",
     "MoveGraph",
     "PieceLike",
+    "arc_bound",
     "as_piece",
     "move_graph",
     "steps_are_moves",
@@ -82,6 +84,29 @@ def graph_bytes(board: Board, piece: Leaper) -> int:
     """
     k = len(piece.moves(board.dim))
     return board.n_open * (_BYTES_PER_NODE + _BYTES_PER_MOVE * k)
+
+
+def arc_bound(board: Board, piece: Leaper) -> int:
+    """The arcs of the move graph, from the shape alone (exact with no blocked cell).
+
+    A move ``v`` leaves a cell on the board along a bounded axis of length
+    ``s`` from ``s - |v|`` cells; along a wrapped one from all ``s``. Blocked
+    cells only take arcs away, so this bounds what any model of the graph
+    holds before a single array is made.
+
+    Examples:
+        >>> arc_bound(Board((8, 8)), Leaper((1, 2)))
+        336
+        >>> arc_bound(Board((1, 10**6)), Leaper((1, 2)))
+        0
+    """
+    total = 0
+    for vector in piece.moves(board.dim).tolist():
+        total += math.prod(
+            size if wraps else max(0, size - abs(step))
+            for size, step, wraps in zip(board.shape, vector, board.wrap, strict=True)
+        )
+    return total
 
 
 @dataclass(frozen=True)
@@ -433,6 +458,12 @@ def move_graph(
     board.require_finite("a move graph")
     leaper.check_dim(board.dim, board.label)
     need = graph_bytes(board, leaper)
+    refuse_over_budget(
+        need,
+        f"the move graph of the {leaper.label} on {board.label} "
+        f"({board.n_open:,} cells x {len(leaper.moves(board.dim))} moves)",
+        "try a smaller board",
+    )
     if need > MAX_GRAPH_BYTES:
         k = len(leaper.moves(board.dim))
         raise InvalidBoardError(
@@ -489,7 +520,13 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
     n = flat_open.shape[0]
     if check is not None:
         check("building the move graph")
-    coords = [c.astype(np.int32) for c in np.unravel_index(flat_open, shape)]
+    unravelled = np.unravel_index(flat_open, shape)
+    if check is not None:  # each of these is seconds on 25 million cells
+        check("building the move graph")
+    coords = [c.astype(np.int32) for c in unravelled]
+    del unravelled
+    if check is not None:
+        check("building the move graph")
     cells = np.stack(coords, axis=1).astype(np.int64).reshape(n, board.dim)
     if check is not None:
         check("building the move graph")

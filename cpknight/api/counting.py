@@ -28,9 +28,11 @@ from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES, ShardedCount
 from cpknight.counting.auto import choose_count_method
+from cpknight.counting.plan import check_narrow
 from cpknight.engines import CountInstance, Engine, outcome_of_error, solve_with
 from cpknight.errors import InvalidInputError, OutcomeError
-from cpknight.pieces import KNIGHT, Leaper, PieceLike
+from cpknight.formulation import check_circuit_size
+from cpknight.pieces import KNIGHT, Leaper, PieceLike, arc_bound
 from cpknight.results import Outcome, TourCount
 from cpknight.runner import Row, RunOptions, Task, run_tasks
 from cpknight.solving import SolveOptions
@@ -246,11 +248,22 @@ def count_engine(instance: CountInstance, method: str) -> Engine:
     """The engine ``method`` names, or the one ``'auto'`` picks for the instance.
 
     Raises:
-        InvalidInputError: no such engine (the message lists the names).
+        InvalidInputError: no such engine (the message lists the names), or a
+            board whose frontier or model is too big, seen from its shape.
     """
     if method == "auto":
         method, _ = choose_count_method(instance)
-    return ENGINES.engine(method)
+    engine = ENGINES.engine(method)
+    # From the shape alone, before the engine's move graph is built.
+    board, piece = instance.board, instance.piece
+    if method == "frontier":
+        check_narrow(board, piece)
+    elif method == "cpsat":
+        check_circuit_size(
+            arc_bound(board, piece) + board.n_open,
+            f"the counting model of {board.label} ({piece.label})",
+        )
+    return engine
 
 
 def count_outcome(count: TourCount) -> Outcome:
