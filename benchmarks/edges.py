@@ -22,6 +22,7 @@ traceback shows as its last line), whether standard output printed something
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import resource
 import shlex
@@ -345,10 +346,8 @@ def run_row(tool: list[str], row: Row) -> list[object]:
                 break
             time.sleep(0.02)
         wall = time.perf_counter() - began
-        try:  # stray workers of a killed run
+        with contextlib.suppress(ProcessLookupError):  # stray workers
             os.killpg(child.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         err.seek(0)
         out.seek(0)
         lines = err.read().decode(errors="replace").strip().splitlines()

@@ -15,12 +15,12 @@ Examples:
     >>> with memory_budget(100):
     ...     budget_mb()
     100.0
-    >>> refuse_over_budget(10**9, "the frontier of 9x9", "try a smaller board")
+    >>> refuse_over_budget(2**30, "the frontier of 9x9", "try a smaller board")
     >>> with memory_budget(100):
-    ...     refuse_over_budget(10**9, "the frontier of 9x9", "try a smaller board")
+    ...     refuse_over_budget(2**30, "the frontier of 9x9", "try a smaller board")
     Traceback (most recent call last):
     ...
-    cpknight.errors.ModelTooBigError: the frontier of 9x9 would take about 1,000 MB, \
+    cpknight.errors.ModelTooBigError: the frontier of 9x9 would take about 1,024 MB, \
 over the memory budget of 100 MB (try a smaller board, or raise --memory)
 """
 

@@ -47,6 +47,7 @@ __all__ = [
     "RunInterrupted",
     "RunOptions",
     "Task",
+    "check_budget_fits",
     "check_scheduler",
     "execute",
     "read_results",
@@ -56,6 +57,9 @@ __all__ = [
 
 ATTEMPTS = 3
 """How many times a task is tried when the worker running it dies."""
+
+GRACE = 1.0
+"""Seconds a running task is given past the run's deadline before it is given up."""
 
 Row = dict[str, Any]
 
@@ -95,6 +99,9 @@ class RunOptions:
         results: a JSON-lines file to which each row is appended as it arrives.
         resume: read ``results`` first and skip the tasks it holds (the file
             must exist); without it, ``results`` must be a new file.
+        deadline: the whole run's budget as a wall time (:func:`time.time`):
+            past it no task is started, and each task left gets a row that
+            says so (``status`` unknown, :data:`AGAIN`: resuming runs it).
 
     Raises:
         InvalidInputError: jobs not a positive int, or ``resume`` without a file.
@@ -104,6 +111,7 @@ class RunOptions:
     scheduler: str | None = None
     results: str | Path | None = None
     resume: bool = False
+    deadline: float | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.jobs, bool) or not isinstance(self.jobs, int):
@@ -124,6 +132,9 @@ class RunInterrupted(KeyboardInterrupt):
         total: tasks in the run.
         results: the results file holding them, or ``None``.
         rows: one entry per task, in task order: its row if done, else ``None``.
+        partial: what the caller made of the rows done, for its own report (a
+            study of the instances finished, a pair sweep with the rest
+            unknown), or ``None``.
     """
 
     def __init__(
@@ -138,6 +149,7 @@ class RunInterrupted(KeyboardInterrupt):
         self.total = total
         self.results = results
         self.rows = list(rows)
+        self.partial: Any = None
 
 
 SCHEDULER_PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")
@@ -179,6 +191,37 @@ def check_scheduler(address: object) -> str:
             f"'local': {address!r} ({why})"
         )
     return address
+
+
+TASK_SECONDS = 40e-6
+"""What one task costs a run beside its solve, about: its key, its row, its
+place in the report (a 300x300 sweep whose budget ran out at once: 90,000
+tasks in about 3.5 s on a shared 2-core machine)."""
+
+
+def check_budget_fits(tasks: int, budget: float | None, what: str) -> None:
+    """Refuse, before any work, a run whose bookkeeping alone would eat its budget.
+
+    Raises:
+        InvalidInputError: ``tasks`` would take more than half of ``budget``
+            seconds in keys, rows and the report, whatever the solves take.
+
+    Examples:
+        >>> check_budget_fits(10_000, 2.0, "a sweep of 100x100")
+        >>> check_budget_fits(10**6, 2.0, "a sweep of 1000x1000")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: a sweep of 1000x1000 is 1,000,000 \
+tasks: about 40 s of bookkeeping alone, over half the budget of 2 s (raise \
+--budget, or ask about a smaller board)
+    """
+    if budget is None or tasks * TASK_SECONDS <= budget / 2:
+        return
+    raise InvalidInputError(
+        f"{what} is {tasks:,} tasks: about {tasks * TASK_SECONDS:.2g} s of "
+        f"bookkeeping alone, over half the budget of {budget:g} s (raise "
+        "--budget, or ask about a smaller board)"
+    )
 
 
 def usable_cores() -> int:
@@ -401,10 +444,31 @@ def _rows(
         return
     jobs = min(opts.jobs, usable_cores(), len(todo))
     if jobs == 1:
+        from cpknight.solving import sigints_taken
+
         for index in todo:
-            yield index, execute(tasks[index])
+            if _past(opts.deadline):
+                yield index, _not_started(tasks[index])
+                continue
+            before = sigints_taken()
+            row = execute(tasks[index])
+            if sigints_taken() != before:
+                # The solve turned Ctrl-C into its limit and came back early:
+                # the run is interrupted, and this row (cut short) is not done.
+                raise KeyboardInterrupt
+            yield index, row
         return
-    yield from _pool_rows(tasks, todo, jobs)
+    yield from _pool_rows(tasks, todo, jobs, opts.deadline)
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.time() >= deadline
+
+
+def _not_started(task: Task) -> Row:
+    """The row of a task the run's budget left: not done, run again on resume."""
+    why = "the run's budget ran out before this task"
+    return {"key": task.key, "status": "unknown", "reason": why, AGAIN: True}
 
 
 def _ignore_sigint() -> None:
@@ -421,7 +485,7 @@ def _died(task: Task, attempts: int) -> Row:
 
 
 def _pool_rows(
-    tasks: Sequence[Task], todo: list[int], jobs: int
+    tasks: Sequence[Task], todo: list[int], jobs: int, deadline: float | None = None
 ) -> Iterator[tuple[int, Row]]:
     """A spawned process pool, a few tasks ahead of the workers, restarted if broken.
 
@@ -448,11 +512,29 @@ def _pool_rows(
                 # Workers are started as tasks are submitted: with Ctrl-C
                 # ignored, so that one starting now inherits that (its
                 # initializer would come too late) and leaves Ctrl-C to us.
+                if _past(deadline):  # the budget is spent: start nothing more
+                    while queue:
+                        index = queue.pop()
+                        yield index, _not_started(tasks[index])
+                    # The tasks running have their limits cut to the deadline:
+                    # a second more, then what is left is given up.
+                    done, _ = wait(running, timeout=GRACE)
+                    for future in list(running):
+                        index = running.pop(future)
+                        late = future not in done or future.exception() is not None
+                        yield (
+                            index,
+                            _not_started(tasks[index]) if late else (future.result()),
+                        )
+                    break
                 with _sigint_ignored():
                     while queue and len(running) < ahead:
                         index = queue.pop()
                         running[pool.submit(execute, tasks[index])] = index
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                timeout = None if deadline is None else max(0.0, deadline - time.time())
+                finished, _ = wait(
+                    running, timeout=timeout, return_when=FIRST_COMPLETED
+                )
                 broke = False
                 for future in finished:
                     index = running.pop(future)

@@ -30,7 +30,7 @@ def test_a_move_graph_too_big_is_refused_before_it_is_built(
     # refused by the memory budget first (4096 MB by default), then by the cap
     with pytest.raises(InvalidInputError, match=r"22,500,000 cells x 24 moves"):
         move_graph(board)
-    with memory_budget(100_000), pytest.raises(InvalidBoardError, match="7.4 GB"):
+    with memory_budget(100_000), pytest.raises(InvalidBoardError, match=r"7\.4 GB"):
         move_graph(board)
     code, out, err = run(capsys, "reach", "300x300x250", "0,0,0")
     assert (code, out) == (2, "")

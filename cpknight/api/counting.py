@@ -34,7 +34,7 @@ from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.formulation import check_circuit_size
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, arc_bound
 from cpknight.results import Outcome, TourCount
-from cpknight.runner import Row, RunOptions, Task, run_tasks
+from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
 from cpknight.tours.certificates import tour_certificate
@@ -378,18 +378,22 @@ def try_count_sharded(
         >>> str(o.status), o.value.count.directed, o.as_dict()["shards"] >= 4
         ('found', 304, True)
     """
-    sharded = count_tours_sharded(
-        board,
-        piece=piece,
-        closed=closed,
-        start=start,
-        end=end,
-        shards=shards,
-        time_limit=time_limit,
-        options=options,
-        run=run,
-        progress=progress,
-    )
+    began = time.perf_counter()
+    try:
+        sharded = count_tours_sharded(
+            board,
+            piece=piece,
+            closed=closed,
+            start=start,
+            end=end,
+            shards=shards,
+            time_limit=time_limit,
+            options=options,
+            run=run,
+            progress=progress,
+        )
+    except RunInterrupted as exc:
+        return interrupted_shards(exc, time.perf_counter() - began)
     count = sharded.count
     done = count.status is Status.FOUND
     return Outcome(
@@ -402,6 +406,43 @@ def try_count_sharded(
         reason=None
         if done
         else f"partial: {sharded.unfinished} of {sharded.shards} shards hit the limit",
+    )
+
+
+def interrupted_shards(exc: RunInterrupted, seconds: float) -> Outcome:
+    """The outcome of a sharded count Ctrl-C stopped: the shards done, summed.
+
+    The sum is a lower bound (``unknown``, ``interrupted``); the shards done
+    are in the run's results file, from which ``--resume`` goes on.
+
+    Examples:
+        >>> rows = [{"status": "found", "directed": 4, "undirected": 2}, None]
+        >>> o = interrupted_shards(RunInterrupted(1, 2, None, rows), 1.0)
+        >>> str(o.status), o.interrupted, o.value.count.directed, o.reason
+        ('unknown', True, 4, 'interrupted (Ctrl-C) after 1 of 2 shards: partial')
+    """
+    done = [row for row in exc.rows if row is not None]
+    partial = _sum_shards(done, seconds)
+    total = len(exc.rows)
+    sharded = ShardedCount(
+        TourCount(
+            Status.UNKNOWN,
+            partial.count.directed,
+            partial.count.undirected,
+            seconds,
+            interrupted=True,
+        ),
+        total,
+        total - len(done) + partial.unfinished,
+    )
+    return Outcome(
+        "count",
+        "cpsat",
+        Status.UNKNOWN,
+        seconds,
+        value=sharded,
+        reason=f"interrupted (Ctrl-C) after {len(done)} of {total} shards: partial",
+        interrupted=True,
     )
 
 

@@ -36,7 +36,15 @@ from cpknight.results import (
     SweepCell,
     Tour,
 )
-from cpknight.runner import AGAIN, Row, RunInterrupted, RunOptions, Task, run_tasks
+from cpknight.runner import (
+    AGAIN,
+    Row,
+    RunInterrupted,
+    RunOptions,
+    Task,
+    check_budget_fits,
+    run_tasks,
+)
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
@@ -489,6 +497,7 @@ def sweep(
         SolveOptions(time_limit=budget)  # the same check as a time limit
     run = run or RunOptions(jobs=jobs)
     opts = solve_options(options, time_limit)
+    check_budget_fits(resolved.n_open, budget, f"a sweep of {resolved.label}")
     cells = list(resolved.open_cells())
     # One clock for the whole sweep: wall time, comparable across processes.
     deadline = None if budget is None else time.time() + budget
@@ -496,6 +505,8 @@ def sweep(
         tour_task(resolved, leaper, closed, cell, None, method, opts, deadline)
         for cell in cells
     ]
+    if deadline is not None and run.deadline is None:
+        run = dataclasses.replace(run, deadline=deadline)
     interrupted = False
     try:
         rows: list[Row | None] = list(run_tasks(tasks, run, progress=progress))

@@ -15,7 +15,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import dataclasses
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +27,14 @@ from cpknight.api.tours import tour_task
 from cpknight.board import Board, Cell, CellLike
 from cpknight.errors import EngineError
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
-from cpknight.runner import RunOptions, Task, run_tasks
+from cpknight.runner import (
+    Row,
+    RunInterrupted,
+    RunOptions,
+    Task,
+    check_budget_fits,
+    run_tasks,
+)
 from cpknight.solving import SolveOptions
 from cpknight.status import Effort, Status
 from cpknight.study.common import row_fault
@@ -168,6 +177,7 @@ def sweep_pairs(
     time_limit: float | None = None,
     run: RunOptions | None = None,
     progress: Callable[[int, int], None] | None = None,
+    budget: float | None = None,
 ) -> PairSweep:
     """For every unordered pair of open cells: does an open tour join them?
 
@@ -180,6 +190,9 @@ def sweep_pairs(
         time_limit: seconds per pair (replaces the one in ``options``).
         run: how to run the pairs (local pool or Dask, results file, resume).
         progress: called as ``progress(done, total)`` over the solved pairs.
+        budget: seconds for the whole sweep, the certificates included; the
+            pairs it leaves are ``unknown`` (each pair's limit is cut to what
+            is left).
 
     Returns:
         A :class:`PairSweep`: one :class:`PairCell` per pair.
@@ -204,10 +217,49 @@ def sweep_pairs(
     if method != "auto":
         TOUR_METHODS.engine(method)
     opts = solve_options(options, time_limit)
+    deadline = None
+    if budget is not None:
+        SolveOptions(time_limit=budget)  # the same check as a time limit
+        deadline = time.time() + budget
+    run = run or RunOptions()
+    if deadline is not None:
+        run = dataclasses.replace(run, deadline=deadline)
+    n = resolved.n_open
+    check_budget_fits(n * (n - 1) // 2, budget, f"a pair sweep of {resolved.label}")
     cells = tuple(resolved.open_cells())
-    answered, slots, tasks = _certify_pairs(resolved, leaper, cells, method, opts)
-    rows = run_tasks(tasks, run, progress=progress)
+    answered, slots, tasks = _certify_pairs(
+        resolved, leaper, cells, method, opts, deadline
+    )
+    try:
+        rows: list[Row | None] = list(run_tasks(tasks, run, progress=progress))
+    except RunInterrupted as exc:
+        undone = "interrupted (Ctrl-C) before this pair was finished"
+        for where, task, row in zip(slots, tasks, exc.rows, strict=True):
+            if row is None:
+                answered[where] = PairCell(
+                    task.args[3], task.args[4], Status.UNKNOWN, method, reason=undone
+                )
+        exc.partial = _pair_sweep(
+            resolved, leaper, method, cells, answered, slots, tasks, exc.rows
+        )
+        raise
+    return _pair_sweep(resolved, leaper, method, cells, answered, slots, tasks, rows)
+
+
+def _pair_sweep(
+    resolved: Board,
+    leaper: Leaper,
+    method: str,
+    cells: tuple[Cell, ...],
+    answered: dict[int, PairCell],
+    slots: list[int],
+    tasks: list[Task],
+    rows: Sequence[Row | None],
+) -> PairSweep:
+    """The pair sweep from the certificates' answers and the rows (checked again)."""
     for where, task, row in zip(slots, tasks, rows, strict=True):
+        if row is None:
+            continue
         start, end = task.args[3], task.args[4]
         fault = row_fault(resolved, leaper, row, closed=False, start=start, end=end)
         if fault is not None:
@@ -236,6 +288,7 @@ def _certify_pairs(
     cells: tuple[Cell, ...],
     method: str,
     options: SolveOptions,
+    deadline: float | None = None,
 ) -> tuple[dict[int, PairCell], list[int], list[Task]]:
     """The pairs a certificate rules out, and a task for every other pair.
 
@@ -247,8 +300,15 @@ def _certify_pairs(
     tasks: list[Task] = []
     slots: list[int] = []
     slot = 0
+    late = "the sweep's budget ran out before this pair"
     for i, start in enumerate(cells):
         for end in cells[i + 1 :]:
+            if deadline is not None and time.time() >= deadline:
+                answered[slot] = PairCell(
+                    start, end, Status.UNKNOWN, method, reason=late
+                )
+                slot += 1
+                continue
             found = tour_certificate(graph, closed=False, start=start, end=end)
             if found is not None:
                 answered[slot] = PairCell(
@@ -257,7 +317,9 @@ def _certify_pairs(
             else:
                 slots.append(slot)
                 tasks.append(
-                    tour_task(board, leaper, False, start, end, method, options)
+                    tour_task(
+                        board, leaper, False, start, end, method, options, deadline
+                    )
                 )
             slot += 1
     return answered, slots, tasks
