@@ -284,8 +284,8 @@ def rows(folder: str) -> list[Row]:
             interrupt="main",
         ),
         Row(
-            "^C group: formulation count 7x7",
-            ["formulation", "count", "7x7", "--open", "--time-limit", "none"],
+            "^C group: formulation count 6x6 --open",
+            ["formulation", "count", "6x6", "--open", "--time-limit", "none"],
             interrupt="group",
         ),
         # -- tracebacks

@@ -133,7 +133,9 @@ def interrupted_run(exc: RunInterrupted) -> int:
 
 def note_kept(done: int, total: int, results: object) -> None:
     """The line after an interruption: what is done, where it is, how to go on."""
-    if results is not None:
+    if results is not None and not Path(str(results)).exists():
+        where = ""  # stopped before the first task: nothing to keep
+    elif results is not None:
         where = f"; kept in {results} (--resume {results} goes on)"
     else:
         where = "; add --results FILE to keep what is done"

@@ -168,6 +168,10 @@ class PairSweep:
         return pairs_svg(self)
 
 
+INTERRUPTED = "interrupted (Ctrl-C) before this pair was finished"
+"""The reason of a pair Ctrl-C left unsolved."""
+
+
 def sweep_pairs(
     board: BoardLike,
     *,
@@ -230,14 +234,28 @@ def sweep_pairs(
     answered, slots, tasks = _certify_pairs(
         resolved, leaper, cells, method, opts, deadline
     )
+    if any(cell.reason == INTERRUPTED for cell in answered.values()):
+        # Ctrl-C among the certificates: nothing solved yet, nothing kept.
+        stop = RunInterrupted(0, len(tasks), run.results, [None] * len(tasks))
+        for where, task in zip(slots, tasks, strict=True):
+            answered[where] = PairCell(
+                task.args[3], task.args[4], Status.UNKNOWN, method, reason=INTERRUPTED
+            )
+        stop.partial = _pair_sweep(
+            resolved, leaper, method, cells, answered, [], [], []
+        )
+        raise stop
     try:
         rows: list[Row | None] = list(run_tasks(tasks, run, progress=progress))
     except RunInterrupted as exc:
-        undone = "interrupted (Ctrl-C) before this pair was finished"
         for where, task, row in zip(slots, tasks, exc.rows, strict=True):
             if row is None:
                 answered[where] = PairCell(
-                    task.args[3], task.args[4], Status.UNKNOWN, method, reason=undone
+                    task.args[3],
+                    task.args[4],
+                    Status.UNKNOWN,
+                    method,
+                    reason=INTERRUPTED,
                 )
         exc.partial = _pair_sweep(
             resolved, leaper, method, cells, answered, slots, tasks, exc.rows
@@ -301,15 +319,25 @@ def _certify_pairs(
     slots: list[int] = []
     slot = 0
     late = "the sweep's budget ran out before this pair"
+    stopped = False
     for i, start in enumerate(cells):
         for end in cells[i + 1 :]:
-            if deadline is not None and time.time() >= deadline:
+            if stopped or (deadline is not None and time.time() >= deadline):
+                why = INTERRUPTED if stopped else late
                 answered[slot] = PairCell(
-                    start, end, Status.UNKNOWN, method, reason=late
+                    start, end, Status.UNKNOWN, method, reason=why
                 )
                 slot += 1
                 continue
-            found = tour_certificate(graph, closed=False, start=start, end=end)
+            try:
+                found = tour_certificate(graph, closed=False, start=start, end=end)
+            except KeyboardInterrupt:  # Ctrl-C: the pairs certified are kept
+                stopped = True
+                answered[slot] = PairCell(
+                    start, end, Status.UNKNOWN, method, reason=INTERRUPTED
+                )
+                slot += 1
+                continue
             if found is not None:
                 answered[slot] = PairCell(
                     start, end, Status.INFEASIBLE, CERTIFICATE, reason=found.reason
