@@ -32,6 +32,7 @@ from cpknight.counting.plan import check_narrow
 from cpknight.engines import CountInstance, Engine, outcome_of_error, solve_with
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.formulation import check_circuit_size
+from cpknight.memory import refuse_over_budget
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, arc_bound
 from cpknight.results import Outcome, TourCount
 from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
@@ -293,6 +294,11 @@ def count_outcome(count: TourCount) -> Outcome:
     )
 
 
+SHARD_BYTES = 4096
+"""What one shard holds, about: its chain, its task with its key, its row
+(and the shards made on the way to that many, a few times more)."""
+
+
 def count_tours_sharded(
     board: BoardLike,
     *,
@@ -340,6 +346,11 @@ def count_tours_sharded(
     began = time.perf_counter()
     if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
         raise InvalidInputError(f"shards must be a positive int: {shards!r}")
+    refuse_over_budget(  # the chains, the tasks and their rows, before any
+        SHARD_BYTES * shards,
+        f"{shards:,} shards",
+        "ask for fewer shards",
+    )
     instance = count_instance(board, piece=piece, closed=closed, start=start, end=end)
     opts = solve_options(options, time_limit)
     graph = instance.graph

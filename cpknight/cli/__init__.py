@@ -52,7 +52,7 @@ from cpknight.errors import (
     NoTourError,
     SolveLimitError,
 )
-from cpknight.memory import budget_mb, peak_mb, set_memory_budget
+from cpknight.memory import budget_mb, memory_budget, peak_mb
 
 __all__ = [
     "COMMANDS",
@@ -153,8 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     reset_streams()
     run: Run = args.run
     try:
-        set_memory_budget(getattr(args, "memory", None))
-        return run(args)
+        with memory_budget(getattr(args, "memory", None)):
+            return run(args)
     except EngineError as exc:
         # An engine's answer failed verification: our bug, said plainly.
         print(f"cpknight: {exc} (please report this)", file=sys.stderr)
