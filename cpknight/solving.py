@@ -19,6 +19,7 @@ seconds: 0
 
 from __future__ import annotations
 
+import contextlib
 import math
 import signal
 import threading
@@ -393,16 +394,26 @@ def solve_cpsat(
     thread = threading.Thread(target=target, name="cpknight-cpsat", daemon=True)
     thread.start()
     interrupted = stopped = False
-    while not done.is_set():
-        try:
-            done.wait(0.05)
-        except KeyboardInterrupt:
-            interrupted = True
-        if run is not None and run.clock.interrupted:
-            interrupted = True
-        if interrupted and not stopped:
+    try:
+        while not done.is_set():
+            try:
+                done.wait(0.05)
+            except KeyboardInterrupt:
+                interrupted = True
+            if run is not None and run.clock.interrupted:
+                interrupted = True
+            if interrupted and not stopped:
+                solver.stop_search()
+                stopped = True
+    finally:
+        # Whatever left the loop (a Ctrl-C between two looks), the solver's
+        # thread ends before this does: one still in C++ when the process
+        # exits aborts it ("terminate called without an active exception").
+        if not done.is_set():
             solver.stop_search()
-            stopped = True
+            while not done.is_set():
+                with contextlib.suppress(KeyboardInterrupt):
+                    done.wait(0.05)
     if "error" in box:
         raise box["error"]
     return box["status"], interrupted

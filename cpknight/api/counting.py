@@ -36,7 +36,7 @@ from cpknight.memory import refuse_over_budget
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, arc_bound
 from cpknight.results import Outcome, TourCount
 from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
-from cpknight.solving import SolveOptions
+from cpknight.solving import SolveOptions, interruptible
 from cpknight.status import Status
 from cpknight.tours.certificates import tour_certificate
 
@@ -474,7 +474,8 @@ def shard_row(
 
     run = options.start()
     instance = CountInstance(board, piece, closed=closed, start=start, end=end)
-    count = count_shard(instance, chain, run)
+    with interruptible(run):  # Ctrl-C here: the runner stops the whole run
+        count = count_shard(instance, chain, run)
     return {
         "question": "count",
         "status": str(count.status),
