@@ -403,7 +403,9 @@ STARTUP = 1.0
 def main(argv: list[str] | None = None) -> int:
     """Run the rows; print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", metavar="TEXT", help="rows whose name has TEXT (a comma list)")
+    parser.add_argument(
+        "--only", metavar="TEXT", help="rows whose name has TEXT (a comma list)"
+    )
     parser.add_argument("--tool", metavar="CMD", help="the cpknight command to run")
     args = parser.parse_args(argv)
     tool = shlex.split(args.tool) if args.tool else [sys.executable, "-m", "cpknight"]
