@@ -43,6 +43,7 @@ def _interrupt(
             stdout=out,
             stderr=err,
             start_new_session=True,
+            preexec_fn=_hear_ctrl_c,
         )
         try:
             began = time.monotonic()
@@ -63,6 +64,13 @@ def _interrupt(
                 os.killpg(child.pid, signal.SIGKILL)
                 child.wait()
     return code, _text(out_path), _text(err_path), stopped
+
+
+def _hear_ctrl_c() -> None:
+    """Ctrl-C's default in the child, as a terminal's: a test run started in
+    the background by a shell without job control ignores SIGINT, and a child
+    would inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _text(path: Path) -> str:
