@@ -277,6 +277,7 @@ def rows(folder: str) -> list[Row]:
             "^C group: count 6x6 --shards 16",
             ["count", "6x6", "--shards", "16", "--time-limit", "none"],
             interrupt="group",
+            after=2.0,
         ),
         Row(
             "^C main: count 6x6 --shards 16 --jobs 2",
