@@ -199,12 +199,18 @@ place in the report (a 300x300 sweep whose budget ran out at once: 90,000
 tasks in about 3.5 s on a shared 2-core machine)."""
 
 
+TASK_GRACE = 0.5
+"""Bookkeeping under this many seconds is never refused (it fits the grace
+of a second any limit allows)."""
+
+
 def check_budget_fits(tasks: int, budget: float | None, what: str) -> None:
     """Refuse, before any work, a run whose bookkeeping alone would eat its budget.
 
     Raises:
         InvalidInputError: ``tasks`` would take more than half of ``budget``
-            seconds in keys, rows and the report, whatever the solves take.
+            seconds (and more than :data:`TASK_GRACE`) in keys, rows and the
+            report, whatever the solves take.
 
     Examples:
         >>> check_budget_fits(10_000, 2.0, "a sweep of 100x100")
@@ -215,7 +221,8 @@ def check_budget_fits(tasks: int, budget: float | None, what: str) -> None:
 tasks: about 40 s of bookkeeping alone, over half the budget of 2 s (raise \
 --budget, or ask about a smaller board)
     """
-    if budget is None or tasks * TASK_SECONDS <= budget / 2:
+    cost = tasks * TASK_SECONDS
+    if budget is None or cost <= budget / 2 or cost <= TASK_GRACE:
         return
     raise InvalidInputError(
         f"{what} is {tasks:,} tasks: about {tasks * TASK_SECONDS:.2g} s of "

@@ -173,9 +173,9 @@ def _check_end_colours(board: Board, start: Cell | None, end: Cell | None) -> No
         for which, cell in (("start", start), ("end", end)):
             if cell is not None and sum(cell) % 2:
                 raise NoTourError(
-                    f"board {board.label} has {cells} cells, an odd number: an open "
-                    f"tour starts and ends on the colour of a1, which {which} "
-                    f"{name(cell)} is not",
+                    f"an open tour of {board.label} ({cells} cells, an odd number) "
+                    f"starts and ends on the colour with more cells, a1's: {which} "
+                    f"{name(cell)} is not on it",
                     certificate="colour",
                 )
     elif start is not None and end is not None and sum(start) % 2 == sum(end) % 2:
