@@ -72,9 +72,13 @@ is made for run short of memory.
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
-_SIZE_RE = re.compile(r"^\s*(\d+)(?:\s*[x×*]\s*(\d+))+\s*$", re.IGNORECASE)
-_ALGEBRAIC_RE = re.compile(r"^([a-z])(-?\d+)$")
-_COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$")
+_SIZE_RE = re.compile(
+    r"^\s*([0-9]+)(?:\s*[x×*]\s*([0-9]+))+\s*$", re.IGNORECASE | re.ASCII
+)
+_RANK_LABEL_RE = re.compile(r"^[0-9]+\s*\|\s*")
+_FILE_LETTERS_RE = re.compile(r"[a-z](?: +[a-z])*|layer [0-9]+:")
+_ALGEBRAIC_RE = re.compile(r"^([a-z])(-?\d+)$", re.ASCII)
+_COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$", re.ASCII)
 
 
 LINE_CHUNK = 1 << 15
@@ -144,12 +148,12 @@ class Board:
         """Read a board from a size, a name, ``plane``, or an ASCII-art file.
 
         Args:
-            spec: ``'8x8'``, ``'5x7'``, ``'4x4x4'`` (or a shape such as
-                ``(8, 8)``); a named board (see
-                :data:`~cpknight.named_boards.NAMED_BOARDS`); ``'plane'`` or
-                ``'plane3'`` (unbounded, for distances); or the path of a text
-                file of ``.`` (open) and ``#`` (blocked), top rank first, 3D
-                layers separated by a blank line.
+            spec: ``'8x8'``, ``'5x7'``, ``'4x4x4'`` (sides in ASCII digits,
+                joined by ``x``, ``×`` or ``*``; or a shape such as ``(8, 8)``);
+                a named board (see :data:`~cpknight.named_boards.NAMED_BOARDS`);
+                ``'plane'`` or ``'plane3'`` (unbounded, for distances); or the
+                path of a text file of ``.`` (open) and ``#`` (blocked), top
+                rank first, 3D layers separated by a blank line.
                 A :class:`Board` is returned with the topology applied.
             topology: ``'bounded'``, ``'torus'`` (every axis wraps) or
                 ``'cylinder'`` (the last axis wraps); ``None`` keeps the topology
@@ -199,10 +203,15 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             raise InvalidBoardError(
                 f"expected a board, a spec like '8x8' or a shape like (8, 8): {spec!r}"
             )
-        board = _parse_spec(spec.strip(), topology)
+        text = spec.strip()
+        if not text:
+            raise InvalidBoardError(
+                "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and "
+                f"'#', or a name in {', '.join(NAMED_BOARDS)}: {spec!r}"
+            )
+        board = _parse_spec(text, topology)
         if board is not None:
             return board
-        text = spec.strip()
         path = Path(text)
         if path.suffix or "/" in text or "\\" in text or path.exists():
             return cls.read(path, topology=topology)
@@ -278,7 +287,11 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
         """Build a board from ASCII art: ``.`` open, ``#`` blocked, top rank first.
 
         Cells may be separated by spaces. A 3D board is its layers (layer 0 first),
-        separated by blank lines. Lines starting with ``;`` are comments.
+        separated by blank lines. Lines starting with ``;`` are comments. A board
+        as cpknight prints one reads back too: each rank may be led by its number
+        and ``|`` (``5 | . . # . .``), lines of file letters (``a b c d e``) and
+        layer titles (``layer 0:``) are skipped, and a UTF-8 byte-order mark at
+        the start is ignored.
 
         Args:
             text: the drawing.
@@ -304,14 +317,15 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             True
         """
         layers: list[list[str]] = [[]]
-        for number, raw in enumerate(text.splitlines(), start=1):
+        for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
             line = raw.strip()
-            if line.startswith(";"):
-                continue
+            if line.startswith(";") or _FILE_LETTERS_RE.fullmatch(line):
+                continue  # a comment, or a printed board's file letters or layer title
             if not line:
                 if layers[-1]:
                     layers.append([])
                 continue
+            line = _RANK_LABEL_RE.sub("", line, count=1)  # "5 | . . ." as printed
             row = line.replace(" ", "").replace("\t", "")
             bad = set(row) - {".", "#"}
             if bad:

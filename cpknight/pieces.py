@@ -188,7 +188,7 @@ tripper, antelope: 'bishop'
             if text in NAMED_PIECES:
                 return NAMED_PIECES[text]
             match = re.fullmatch(
-                r"[(\[]?\s*(-?\d+(?:\s*[,:/ ]\s*-?\d+)*)\s*[)\]]?", text
+                r"[(\[]?\s*(-?\d+(?:\s*[,:/ ]\s*-?\d+)*)\s*[)\]]?", text, re.ASCII
             )
             if not match:
                 raise InvalidPieceError(

@@ -1,214 +1,209 @@
-"""The edges of size and time (issue 27): what does not fit is refused up front,
-in one line, from the instance's numbers alone; budgets bound whole runs;
-certificates come before any chosen engine; scheduler addresses are checked.
+"""The smaller edges of input: each read as documented or refused in one line.
 
-Each case runs in this process and takes well under a second: a refusal that
-built the move graph first would not (and the graph builder is watched)."""
+Every case here escaped once (an empty spec read as the current directory, a
+printed board refused as a board file, fullwidth digits read silently, a binary
+tour file called "not a tour", a string iterated character by character).
+"""
 
 from __future__ import annotations
 
-import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cpknight.api import count_tours, distance_map, find_tour, knight_distance, sweep
-from cpknight.api.distances import reach_split
-from cpknight.board import Board
-from cpknight.cli import main
-from cpknight.errors import (
-    InvalidCellError,
-    InvalidInputError,
-    ModelTooBigError,
-    NoTourError,
-    SolveLimitError,
-)
-from cpknight.memory import DEFAULT_MEMORY_MB, budget_mb, memory_budget
-from cpknight.pieces import KNIGHT, Leaper, arc_bound, move_graph
-from cpknight.runner import AGAIN, RunOptions, Task, check_scheduler, run_tasks
-from cpknight.study import sweep_pairs
+import cpknight
+from cpknight import Board, check_tour
+from cpknight.cli import EXIT_BAD_INPUT, EXIT_OK
+from cpknight.errors import InvalidBoardError, InvalidCellError, InvalidInputError
+from cpknight.errors import InvalidPieceError as PieceError
+from cpknight.pieces import as_piece
+from tests.test_bad_input import assert_one_line, run
+
+# ------------------------------------------------------------------- boards
 
 
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-@pytest.fixture
-def no_big_graph(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fail any move graph of more than a million cells: refusals come first."""
-    import cpknight.pieces as pieces
-
-    real = pieces._build_graph
-
-    def watched(board: Board, piece: Leaper, check: Any) -> Any:
-        assert board.n_open <= 10**6, f"built the graph of {board.label}"
-        return real(board, piece, check)
-
-    monkeypatch.setattr(pieces, "_build_graph", watched)
-
-
-# --------------------------------------------------------------- memory
-
-
-def test_the_budget_is_documented_and_set_by_memory(
+def test_an_empty_board_spec_is_refused_not_read_as_a_folder(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert budget_mb() == DEFAULT_MEMORY_MB == 4096
-    code, out, err = cli(capsys, "reach", "2000x2000", "a1", "--memory", "100")
-    assert (code, out) == (2, "")
-    assert "over the memory budget of 100 MB" in err
-    assert err.count("\n") == 1
-    assert budget_mb() == DEFAULT_MEMORY_MB  # main() set it for its run only
-    with pytest.raises(SystemExit) as stopped:  # argparse: usage, exit 2
-        main(["map", "8x8", "a1", "--memory", "-5"])
-    assert stopped.value.code == 2
-    assert "positive number of MB" in capsys.readouterr().err
+    with pytest.raises(InvalidBoardError, match="expected a board"):
+        Board.parse("")
+    for argv in (["tour", ""], ["boards", ""], ["tour", "   "]):
+        code, out, err = run(capsys, *argv)
+        assert code == EXIT_BAD_INPUT, argv
+        assert out == ""
+        assert_one_line(err, "expected a board")
+        assert "cannot read board file" not in err
 
 
-@pytest.mark.usefixtures("no_big_graph")
+@pytest.mark.parametrize("name", ["cross5", "heart9", "ring10", "cube4"])
+def test_a_board_as_cpknight_prints_it_reads_back_as_a_board_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    code, out, _ = run(capsys, "boards", name)
+    assert code == EXIT_OK
+    drawing = out.split("\n", 1)[1]  # the title line is not part of the drawing
+    path = tmp_path / "printed.txt"
+    path.write_text(drawing, encoding="utf-8")
+    read, named = Board.read(path), Board.parse(name)
+    assert (read.shape, read.blocked) == (named.shape, named.blocked)
+
+
+def test_rank_labels_past_nine_and_file_letters_are_skipped() -> None:
+    text = "10 | . #\n 9 | . .\n" + " 8 | . .\n" * 8 + "     a b\n"
+    board = Board.from_ascii(text)
+    assert board.shape == (10, 2)
+    assert board.blocked == frozenset({(9, 1)})
+
+
+def test_a_utf8_byte_order_mark_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf. #\n. .\n")
+    assert Board.read(path) == Board((2, 2), [(1, 1)])
+
+
 @pytest.mark.parametrize(
-    ("argv", "words"),
+    "spec",
     [
-        (["reach", "5000x5000", "a1"], "reachability of the knight"),
-        (["map", "25000x1000", "a1", "--memory", "3000"], "a distance map of the"),
-        (["count", "5000x5000", "--time-limit", "2"], "counting model of 5000x5000"),
-        (["count", "1000x1000", "--method", "frontier"], "at least 1000 cells wide"),
-        (["formulation", "count", "300x300"], "at least 300 cells wide"),
-        (["longest", "3000x3000", "--induced"], "98,928,016 arcs"),
-        (["longest", "2000x2000", "--uncrossed"], "arcs"),
-        (["count", "7x7", "--open", "--method", "frontier"], "over the memory"),
-        (["distance", "plane", "0,0", "3000000000,1", "--method", "ip"], "moves"),
-        (["distance", "plane", "0,0", "3" + "0" * 19 + ",1"], "past 1,000,000"),
-        (["count", "6x6", "--shards", "100000000"], "shards"),
+        pytest.param("８x８", id="fullwidth-digits"),
+        pytest.param("٨x٨", id="arabic-indic-digits"),
+        pytest.param("8x８", id="one-fullwidth"),
     ],
-    ids=lambda v: " ".join(v) if isinstance(v, list) else None,
 )
-def test_too_big_is_refused_up_front_in_one_line(
-    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+def test_sizes_take_ascii_digits_only(spec: str) -> None:
+    with pytest.raises(InvalidBoardError, match="expected a board"):
+        Board.parse(spec)
+
+
+@pytest.mark.parametrize("spec", ["8×8", "8*8", "8 x 8", "8X8"])
+def test_the_documented_size_separators(spec: str) -> None:
+    assert Board.parse(spec).shape == (8, 8)
+
+
+@pytest.mark.parametrize("spec", ["ａ1", "a１", "０,0", "0,٣"])
+def test_cells_take_ascii_digits_and_letters_only(spec: str) -> None:
+    with pytest.raises(InvalidCellError):
+        Board.parse("8x8").parse_cell(spec)
+
+
+def test_pieces_take_ascii_digits_only() -> None:
+    with pytest.raises(PieceError):
+        as_piece("１,2")
+
+
+# --------------------------------------------------------------- tour files
+
+
+def test_a_binary_tour_file_is_unreadable_input_not_a_failed_tour(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, out, err = cli(capsys, *argv)
-    assert (code, out) == (2, ""), err
-    assert words in err
-    assert err.startswith("cpknight: error: ")
-    assert err.count("\n") == 1
+    path = tmp_path / "tour.txt"
+    path.write_bytes(bytes(range(256)) * 4)
+    code, out, err = run(capsys, "check", "8x8", str(path))
+    assert code == EXIT_BAD_INPUT
+    assert out == ""
+    assert_one_line(err, "binary data")
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("a1\nb3\n\xe9\n".encode("latin-1"))
+    code, _, err = run(capsys, "check", "8x8", str(latin))
+    assert code == EXIT_BAD_INPUT
+    assert_one_line(err, "binary data")
 
 
-def test_arc_bound_is_exact_without_blocked_cells() -> None:
-    # counted independently: the move graph's own arcs
-    for spec, piece in [("8x8", KNIGHT), ("5x9", Leaper((1, 3))), ("4x4x4", KNIGHT)]:
-        board = Board.parse(spec)
-        assert arc_bound(board, piece) == move_graph(board, piece).n_arcs
-    holed = Board((8, 8), [(3, 3), (4, 4)])
-    assert arc_bound(holed, KNIGHT) >= move_graph(holed).n_arcs
+# ------------------------------------------------------------------ options
 
 
-def test_a_plane_path_is_refused_from_the_targets_digits() -> None:
-    with pytest.raises(ModelTooBigError, match="at least 1,500,000,000 moves"):
-        knight_distance("plane", "0,0", "3000000000,1", method="ip")
-    with pytest.raises(InvalidCellError, match="64-bit"):
-        knight_distance("plane", "0,0", f"{10**20},1", method="ip")
-    with memory_budget(1):  # a short path still fits a budget of 1 MB
-        assert knight_distance("plane", "0,0", "30,1", method="ip").distance == 15
-
-
-def test_the_frontier_budget_refuses_what_its_estimate_passes() -> None:
-    with pytest.raises(ModelTooBigError, match="over the memory budget of 100 MB"):
-        count_tours("6x6", closed=False, method="frontier", memory_mb=100)
-    with memory_budget(100), pytest.raises(ModelTooBigError, match="of 100 MB"):
-        count_tours("6x6", closed=False, method="frontier")
-
-
-# --------------------------------------------------------------- time
-
-
-def test_map_and_reach_keep_their_time_limit(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize("option", ["--resume", "--results"])
+def test_run_files_without_shards_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: str
 ) -> None:
-    with pytest.raises(SolveLimitError):
-        distance_map("600x600", "a1", time_limit=1e-4)
-    with pytest.raises(SolveLimitError):
-        reach_split("600x600", "a1", time_limit=1e-4)
-    assert distance_map("8x8", "a1", time_limit=5)["h8"] == 6
-    code, _, err = cli(capsys, "reach", "600x600", "a1", "--time-limit", "0.0001")
-    assert code == 3
-    assert "time limit" in err
+    path = tmp_path / "results.jsonl"
+    code, out, err = run(capsys, "count", "3x4", "--open", option, str(path))
+    assert code == EXIT_BAD_INPUT
+    assert out == ""
+    assert_one_line(err, option, "--shards")
+    assert not path.exists()
 
 
-def test_a_sweep_whose_bookkeeping_passes_its_budget_is_refused() -> None:
-    with pytest.raises(InvalidInputError, match="bookkeeping alone"):
-        sweep("300x300", budget=2)
-    with pytest.raises(InvalidInputError, match="bookkeeping alone"):
-        sweep_pairs("20x20", budget=2)
+# --------------------------------------------------------------- Python API
 
 
-def test_the_pair_sweep_keeps_its_budget() -> None:
-    began = time.perf_counter()
-    pairs = sweep_pairs("8x8", method="prune", budget=0.2)
-    spent = time.perf_counter() - began
-    unknown = [p for p in pairs.pairs if p.status == "unknown"]
-    assert unknown, f"2016 pairs certified and solved in {spent:.2f} s"
-    assert all("budget" in (p.reason or "") for p in unknown)
+def test_one_via_or_move_spec_is_one_spec_not_its_characters() -> None:
+    one = cpknight.tour_constraints("8x8", via="d4@3", require="a1-b3")
+    many = cpknight.tour_constraints("8x8", via=["d4@3"], require=["a1-b3"])
+    assert one == many
+    assert one.via == (((3, 3), 3),)
 
 
-def test_the_runner_starts_no_task_past_its_deadline() -> None:
-    tasks = [Task(f"n={k}", "cpknight.runner:square_row", (k, 0.05)) for k in range(8)]
-    rows = run_tasks(tasks, RunOptions(deadline=time.time() + 0.12))
-    late = [row for row in rows if row.get(AGAIN)]
-    assert late
-    assert all(row["status"] == "unknown" for row in late)
-    assert rows[0]["square"] == 0
-
-
-# --------------------------------------------------------------- certificates
+def test_one_food_cell_is_one_cell_not_its_characters() -> None:
+    one = cpknight.collect("8x8", "a1", "h8", method="search")
+    assert one.moves == cpknight.collect("8x8", "a1", ["h8"], method="search").moves
+    # the knight's distance a1 -> h8 on 8x8 is 6 (BFS, computed here)
+    assert one.moves == int(cpknight.knight_distance("8x8", "a1", "h8"))
 
 
 @pytest.mark.parametrize(
-    ("board", "start", "end"),
-    [("8x8", "a1", "h8"), ("7x7", "b1", None), ("1001x1001", "a1", "b1")],
+    ("call", "words"),
+    [
+        pytest.param(
+            lambda: cpknight.find_tour("6x6", options="fast"),  # type: ignore[arg-type]
+            "options must be a SolveOptions",
+            id="options-string",
+        ),
+        pytest.param(
+            lambda: cpknight.compare_tours("5x5", closed=False, methods=None),  # type: ignore[arg-type]
+            "methods must be",
+            id="methods-none",
+        ),
+        pytest.param(
+            lambda: cpknight.compare_tours("5x5", closed=False, methods=3),  # type: ignore[arg-type]
+            "methods must be",
+            id="methods-int",
+        ),
+        pytest.param(
+            lambda: cpknight.find_tour("5x5", closed=False, method=["cpsat"]),  # type: ignore[arg-type]
+            "expected a tour method",
+            id="method-list-for-one-engine",
+        ),
+        pytest.param(
+            lambda: cpknight.knight_distance("8x8", "a1", "h8", method=None),  # type: ignore[arg-type]
+            "expected a distance method",
+            id="method-none",
+        ),
+        pytest.param(lambda: check_tour("8x8", None), "cells must be", id="cells-none"),  # type: ignore[arg-type]
+        pytest.param(
+            lambda: check_tour("8x8", "a1 b3"), "cells must be", id="cells-string"
+        ),
+        pytest.param(
+            lambda: cpknight.tour_constraints("8x8", via=3),  # type: ignore[arg-type]
+            "via must be",
+            id="via-int",
+        ),
+        pytest.param(
+            lambda: cpknight.tour_constraints("8x8", given=[("a1", "x")]),  # type: ignore[list-item]
+            "given must be",
+            id="given-bad-pair",
+        ),
+        pytest.param(
+            lambda: cpknight.tour_constraints("8x8", via="d4@²"),
+            "expected a via",
+            id="via-superscript-step",
+        ),
+    ],
 )
-def test_certificates_come_before_a_chosen_engine(
-    board: str, start: str, end: str | None
+def test_bad_api_arguments_raise_one_clear_error(call: Any, words: str) -> None:
+    with pytest.raises(InvalidInputError, match=words):
+        call()
+
+
+def test_knight_distance_on_the_plane_picks_a_method_as_the_cli_does(
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # Colours (a knight's move changes colour): a1 and h8 are both dark; on
-    # an odd board an open tour starts and ends on a1's colour, which b1 is not.
-    with pytest.raises(NoTourError) as caught:
-        find_tour(board, method="tiles", closed=False, start=start, end=end)
-    assert caught.value.certificate == "colour"
-
-
-def test_the_chosen_engine_still_runs_when_no_certificate_applies() -> None:
-    tour = find_tour("8x8", method="prune", closed=False, start="a1", end="h7")
-    assert tour.cells[0] == (0, 0)
-    assert tour.cells[-1] == (6, 7)
-
-
-# --------------------------------------------------------------- schedulers
-
-
-BAD_ADDRESSES = ["garbage", "tcp://", "tcp://host:notaport", "http://127.0.0.1:1"]
-
-
-@pytest.mark.parametrize("address", BAD_ADDRESSES)
-def test_a_malformed_scheduler_is_one_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Any, address: str
-) -> None:
-    suite = tmp_path / "suite.txt"
-    suite.write_text("5x5 --open\n")
-    for argv in (
-        ["study", str(suite)],
-        ["sweep", "5x5"],
-        ["count", "6x6", "--shards", "4"],
-    ):
-        code, out, err = cli(capsys, *argv, "--scheduler", address)
-        assert (code, out) == (2, ""), (argv, err)
-        assert "expected a Dask scheduler address" in err
-        assert err.count("\n") == 1
-    with pytest.raises(InvalidInputError, match="scheduler address"):
-        RunOptions(scheduler=address)
-
-
-@pytest.mark.parametrize("address", ["local", "tcp://127.0.0.1:8786", "host:1"])
-def test_wellformed_scheduler_addresses_pass(address: str) -> None:
-    assert check_scheduler(address) == address
+    d = cpknight.knight_distance("plane", (0, 0), (5, 5))
+    code, out, _ = run(capsys, "distance", "plane", "0,0", "5,5", "--json")
+    assert code == EXIT_OK
+    assert f'"distance": {d.distance}' in out
+    # on a finite board auto is the reference, BFS: the same as method="bfs"
+    assert cpknight.knight_distance("8x8", "a1", "h8").distance == (
+        cpknight.knight_distance("8x8", "a1", "h8", method="bfs").distance
+    )

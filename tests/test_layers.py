@@ -53,7 +53,9 @@ LAYERS = [
     {"study"},
     {"io", "render", "draw"},
     {"reports"},
+    {"web"},
     {"cli"},
+    {"models"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 

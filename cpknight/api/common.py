@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -88,6 +88,11 @@ def solve_options(
         >>> solve_options().time_limit is None
         True
     """
+    if options is not None and not isinstance(options, SolveOptions):
+        raise InvalidInputError(
+            "options must be a SolveOptions (or None; a time limit alone goes "
+            f"in time_limit=): {options!r}"
+        )
     opts = options or _DEFAULT_OPTIONS
     if time_limit is None:
         return opts
@@ -104,6 +109,13 @@ def method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
     """
     if isinstance(methods, str):
         return registry.names(methods)
+    if not isinstance(methods, Iterable) or not all(
+        isinstance(m, str) for m in methods
+    ):
+        raise InvalidInputError(
+            "methods must be a name, a comma list, 'all' or a list of names: "
+            f"{methods!r}"
+        )
     return registry.names(",".join(methods))
 
 

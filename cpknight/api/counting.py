@@ -109,8 +109,8 @@ def count_tours(
         says which engine counted, its ``frontier`` the program's states.
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input, or a frontier too wide for the method.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input, or a frontier too wide for the method.
         SolveLimitError: the time limit passed while the model was built.
 
     Examples:
@@ -162,7 +162,8 @@ def try_count(
     with the reason (:func:`count_outcome`): what ``cpknight count`` prints.
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> o = try_count("3x4", closed=False)
@@ -207,8 +208,8 @@ def count_instance(
     """Read and check a count instance: the board, the piece, the ends, constraints.
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input; visit numbers (a count is of tours,
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input; visit numbers (a count is of tours,
             visit numbers fix a direction), an end cell for a closed tour, a
             symmetric open tour.
 
@@ -335,8 +336,8 @@ def count_tours_sharded(
         A :class:`~cpknight.counting.ShardedCount`.
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
         RunInterrupted: Ctrl-C; the shards done are in the results file.
 
     Examples:

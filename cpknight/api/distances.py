@@ -16,7 +16,7 @@ from cpknight.api.common import (
     resolve,
     solve_options,
 )
-from cpknight.board import Cell, CellLike
+from cpknight.board import Board, Cell, CellLike
 from cpknight.distances import ENGINES as DISTANCE_METHODS
 from cpknight.engines import (
     DistanceInstance,
@@ -28,7 +28,7 @@ from cpknight.errors import (
 )
 from cpknight.graph import bfs_levels, component_labels
 from cpknight.memory import path_bytes, refuse_over_budget
-from cpknight.pieces import KNIGHT, PieceLike, move_graph
+from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
 from cpknight.results import (
     Comparison,
     Distance,
@@ -99,7 +99,7 @@ def knight_distance(
     target: CellLike,
     *,
     piece: PieceLike = KNIGHT,
-    method: str = "bfs",
+    method: str = "auto",
     options: SolveOptions | None = None,
     time_limit: float | None = None,
 ) -> Distance:
@@ -111,7 +111,8 @@ def knight_distance(
         source: the source cell.
         target: the target cell.
         piece: the leaper.
-        method: a name in :data:`DISTANCE_METHODS` (``'bfs'`` is the reference).
+        method: a name in :data:`DISTANCE_METHODS` (``'bfs'`` is the
+            reference), or ``'auto'``: :func:`choose_distance_method`.
         options: time limit and solver settings, for the integer programs.
         time_limit: seconds, model building included (replaces the
             one in ``options``).
@@ -134,11 +135,33 @@ def knight_distance(
         cpknight.errors.NoPathError: b2 cannot be reached from a1 by the knight \
 (1,2) on board 3x3
     """
-    engine = DISTANCE_METHODS.engine(method)
     instance = _distance_instance(board, piece, source, target)
+    if method == "auto":
+        method = choose_distance_method(instance.board, instance.piece)
+    engine = DISTANCE_METHODS.engine(method)
     run = solve_options(options, time_limit).start()
     result: Distance = solve_with(engine, instance, run)
     return result
+
+
+def choose_distance_method(board: Board, piece: Leaper) -> str:
+    """The distance method ``'auto'`` picks for a board and piece.
+
+    BFS on a finite board; on the plane a method that takes it (BFS cannot):
+    the knight's formula in 2D, else the move-count IP.
+
+    Examples:
+        >>> from cpknight.pieces import as_piece
+        >>> choose_distance_method(Board.parse("8x8"), KNIGHT)
+        'bfs'
+        >>> choose_distance_method(Board.parse("plane"), KNIGHT)
+        'formula'
+        >>> choose_distance_method(Board.parse("plane"), as_piece("1,3"))
+        'ip'
+    """
+    if not board.unbounded:
+        return "bfs"
+    return "formula" if board.dim == 2 and piece.vector == KNIGHT.vector else "ip"
 
 
 def _distance_instance(
@@ -221,8 +244,8 @@ def compare_distances(
     Raises:
         EngineError: two methods disagree (exact distances differ, or a lower
             bound exceeds an exact distance): a bug in cpknight.
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> c = compare_distances("8x8", "a1", "b2", methods="bfs,formula")

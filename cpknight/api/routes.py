@@ -15,6 +15,7 @@ from cpknight.engines import (
     attempt,
     solve_with,
 )
+from cpknight.errors import specs
 from cpknight.pieces import KNIGHT, PieceLike
 from cpknight.results import (
     Outcome,
@@ -41,7 +42,8 @@ def collect(
     Args:
         board: a finite board.
         start: the first cell.
-        food: the cells to visit (repeats ignored).
+        food: the cells to visit (repeats ignored); one name such as
+            ``'h8'`` is one cell.
         end: the required last cell (``end == start`` asks for a closed route).
         piece: the leaper.
         simple: never use a cell twice (default: a walk, cells may repeat).
@@ -61,8 +63,8 @@ def collect(
         NoPathError: proved impossible (a food cell or the end unreachable, or
             no simple route).
         SolveLimitError: nothing found by the limit.
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> r = collect("8x8", "a1", ["h8", "a8", "h1", "d4"], method="search")
@@ -127,7 +129,7 @@ def _route_instance(
         resolved,
         leaper,
         start=resolved.parse_cell(start),
-        food=tuple(resolved.parse_cell(f) for f in food),
+        food=tuple(resolved.parse_cell(f) for f in specs(food, "food")),
         end=None if end is None else resolved.parse_cell(end),
         simple=simple,
     )

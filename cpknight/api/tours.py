@@ -90,8 +90,8 @@ def find_tour(
     Raises:
         NoTourError: proved that no such tour exists (with the reason).
         SolveLimitError: the time limit was reached without an answer.
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> from cpknight import is_tour
@@ -261,8 +261,8 @@ def iter_tours(
 
     Raises:
         SolveLimitError: the time limit was reached (tours already yielded stand).
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input, or a method that does not backtrack.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input, or a method that does not backtrack.
 
     Examples:
         >>> tours = list(iter_tours("3x4", closed=False, start="a1"))
@@ -308,8 +308,8 @@ def try_tour(
     include importing the engine's module (OR-Tools takes most of a second).
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input (these are not outcomes).
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input (these are not outcomes).
 
     Examples:
         >>> str(try_tour("4x4", method="prune", time_limit=5).status)
@@ -380,8 +380,8 @@ def compare_tours(
     Raises:
         EngineError: one engine found a tour where another proved none (a bug
             in cpknight).
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> c = compare_tours("5x5", closed=False, start="a1",

@@ -110,6 +110,12 @@ def add_count(sub: SubParsers) -> None:
 def _run_count(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     side = constraints_of(args, board, piece)
+    if args.shards is None:
+        for option in ("resume", "results", "scheduler"):
+            if getattr(args, option) is not None:
+                raise InvalidInputError(
+                    f"--{option} belongs to a sharded count: add --shards N"
+                )
     if args.shards is not None:
         from cpknight.runner import RunInterrupted
 

@@ -14,8 +14,10 @@ from cpknight.cli.common import (
     add_method,
     add_pictures,
     add_solve_args,
+    animation_of,
     board_and_piece,
     comparison_code,
+    drawing_of,
     grid_or_hint,
     new_files,
     print_outcome,
@@ -76,6 +78,7 @@ def _run_longest(args: argparse.Namespace) -> int:
 
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg", "animate")
+    drawing = drawing_of(args, board)
     options = solve_options_of(args)
     if args.method == "all" or "," in args.method:
         return _run_longest_table(args, board, piece, options)
@@ -91,13 +94,13 @@ def _run_longest(args: argparse.Namespace) -> int:
     )
 
     def pictures(path: LongestPath) -> None:
-        if args.svg or args.animate:
+        if args.svg or args.png or args.animate:
             from cpknight.draw.longest import longest_animation_svg, longest_svg
 
             write_files(
                 args,
-                svg=lambda: longest_svg(path),
-                animate=lambda: longest_animation_svg(path),
+                svg=lambda: longest_svg(path, **drawing),
+                animate=lambda: longest_animation_svg(path, **animation_of(drawing)),
             )
 
     def text(path: LongestPath) -> str:

@@ -13,7 +13,9 @@ from cpknight.cli.common import (
     add_method,
     add_pictures,
     add_solve_args,
+    animation_of,
     board_and_piece,
+    drawing_of,
     grid_or_hint,
     new_files,
     report,
@@ -66,6 +68,7 @@ def _run_collect(args: argparse.Namespace) -> int:
 
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg", "animate")
+    drawing = drawing_of(args, board)
     outcome = try_collect(
         board,
         args.start,
@@ -78,13 +81,13 @@ def _run_collect(args: argparse.Namespace) -> int:
     )
 
     def pictures(route: Route) -> None:
-        if args.svg or args.animate:
+        if args.svg or args.png or args.animate:
             from cpknight.draw import route_animation_svg, route_svg
 
             write_files(
                 args,
-                svg=lambda: route_svg(route),
-                animate=lambda: route_animation_svg(route),
+                svg=lambda: route_svg(route, **drawing),
+                animate=lambda: route_animation_svg(route, **animation_of(drawing)),
             )
 
     def text(route: Route) -> str:

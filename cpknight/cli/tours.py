@@ -16,6 +16,7 @@ from cpknight.cli.common import (
     add_board_args,
     add_closed_open,
     add_command,
+    add_drawing,
     add_force,
     add_grid,
     add_json,
@@ -23,9 +24,11 @@ from cpknight.cli.common import (
     add_progress,
     add_solve_args,
     add_tour_args,
+    animation_of,
     board_and_piece,
     claim_stdin,
     comparison_code,
+    drawing_of,
     ends_text,
     grid_fits,
     new_files,
@@ -38,7 +41,7 @@ from cpknight.cli.common import (
     solve_options_of,
     tour_ends,
     write_files,
-    write_output,
+    write_picture,
 )
 from cpknight.cli.instances import add_constraint_args, constraints_of, with_text
 from cpknight.cli.running import (
@@ -186,6 +189,7 @@ def _add_tour_files(parser: argparse.ArgumentParser) -> None:
         help="moves per second for --animate and --html (default 4)",
     )
     add_force(parser, "files given to --out, --svg, --animate, --html")
+    add_drawing(parser)
 
 
 def _run_tour(args: argparse.Namespace) -> int:
@@ -193,6 +197,7 @@ def _run_tour(args: argparse.Namespace) -> int:
     options = solve_options_of(args)
     closed = not args.open
     outputs = new_files(args, "out", "svg", "animate", "html")
+    args.drawing = drawing_of(args, board)
     if args.animate or args.html:
         from cpknight.draw import check_animation
 
@@ -241,14 +246,18 @@ def _run_tour(args: argparse.Namespace) -> int:
 
 def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
     """Write the ``--svg``, ``--animate`` and ``--html`` pictures of a tour."""
-    if args.svg or args.animate or args.html:
+    if args.svg or args.png or args.animate or args.html:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
 
         write_files(
             args,
-            svg=lambda: tour_svg(tour),
-            animate=lambda: tour_animation_svg(tour, speed=args.speed),
-            html=lambda: tour_html(tour, speed=args.speed),
+            svg=lambda: tour_svg(tour, **args.drawing),
+            animate=lambda: tour_animation_svg(
+                tour, speed=args.speed, **animation_of(args.drawing)
+            ),
+            html=lambda: tour_html(
+                tour, speed=args.speed, **animation_of(args.drawing)
+            ),
         )
 
 
@@ -356,6 +365,7 @@ cpknight sweep 5x5 --pairs --json""",
         help="draw the sweep as SVG (status, effort); '-': standard output",
     )
     add_force(parser, "the file given to --svg")
+    add_drawing(parser)
 
 
 def _add_sweep_tours(parser: argparse.ArgumentParser) -> None:
@@ -382,6 +392,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     options = solve_options_of(args)
     outputs = new_files(args, "svg")
+    drawing = drawing_of(args, board)
     bar = progress_bar(
         args, "swept {n} of {total} cells |{bar}| {elapsed}<{remaining}", board.n_open
     )
@@ -404,10 +415,10 @@ def _run_sweep(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     counts = result.counts()
-    if args.svg:
+    if args.svg or args.png:
         from cpknight.draw import sweep_svg
 
-        write_output(args.svg, sweep_svg(result), force=args.force)
+        write_picture(args, lambda: sweep_svg(result, **drawing))
     if args.json:
         print_json(result.as_dict())
     else:
@@ -434,6 +445,11 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
     if args.open is False:
         raise InvalidInputError("--pairs asks about open tours; drop --closed")
     board, piece = board_and_piece(args)
+    if drawing_of(args, board):
+        raise InvalidInputError(
+            "--pairs draws a start x end table: --flip, --theme, --highlight, "
+            "--arrow, --crop and --no-coordinates draw boards"
+        )
     options = solve_options_of(args)
     outputs = new_files(args, "svg")
     run = run_options(args, keep="pairs")
@@ -464,10 +480,10 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
             bar.close()
     drop_automatic(args)
     counts = result.counts()
-    if args.svg:
+    if args.svg or args.png:
         from cpknight.draw.pairs import pairs_svg
 
-        write_output(args.svg, pairs_svg(result), force=args.force)
+        write_picture(args, lambda: pairs_svg(result))
     code = EXIT_LIMIT if counts.get("unknown") else EXIT_OK
     if args.json:
         print_json(result.as_dict())

@@ -29,6 +29,7 @@ import shlex
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -171,6 +172,42 @@ def read_suite(path: str | Path) -> list[SuiteInstance]:
         reason = getattr(exc, "strerror", None) or type(exc).__name__
         raise InvalidInputError(f"cannot read suite '{path}': {reason}") from None
     return read_suite_text(text, where=f"suite '{path}'")
+
+
+def suite_names() -> list[str]:
+    """The study suites that ship in the package (``cpknight/suites/NAME.txt``).
+
+    Examples:
+        >>> "small" in suite_names()
+        True
+    """
+    folder = resources.files("cpknight") / "suites"
+    return sorted(
+        entry.name.removesuffix(".txt")
+        for entry in folder.iterdir()
+        if entry.name.endswith(".txt")
+    )
+
+
+def read_named_suite(name: str) -> list[SuiteInstance]:
+    """Read a suite that ships in the package, by name (:func:`suite_names`).
+
+    Raises:
+        InvalidInputError: no suite of that name ships.
+
+    Examples:
+        >>> len(read_named_suite("small")) > 100
+        True
+    """
+    names = suite_names()
+    if name not in names:
+        raise InvalidInputError(
+            f"expected a suite name in {', '.join(names)}: {name!r}"
+        )
+    text = (resources.files("cpknight") / "suites" / f"{name}.txt").read_text(
+        encoding="utf-8"
+    )
+    return read_suite_text(text, where=f"suite {name!r}")
 
 
 @dataclass(frozen=True, eq=False)
