@@ -62,6 +62,7 @@ if TYPE_CHECKING:
         MoveGraph,
         move_graph,
     )
+    from cpknight.progress import Progress
     from cpknight.results import (
         Comparison,
         Distance,
@@ -135,6 +136,7 @@ _WHERE = {
     "Tour": "cpknight.results",
     "TourCount": "cpknight.results",
     "TourOutcome": "cpknight.results",
+    "Progress": "cpknight.progress",
     "SolveOptions": "cpknight.solving",
     "PairSweep": "cpknight.study",
     "Study": "cpknight.study",
@@ -172,6 +174,7 @@ __all__ = [
     "NoTourError",
     "Outcome",
     "PairSweep",
+    "Progress",
     "Route",
     "SolveLimitError",
     "SolveOptions",

@@ -42,6 +42,7 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+from cpknight.ascii_boards import read_drawing
 from cpknight.errors import InvalidBoardError, InvalidCellError
 from cpknight.files import number_slots, reuse_block_memory
 from cpknight.named_boards import NAMED_BOARDS
@@ -75,8 +76,6 @@ FILES = "abcdefghijklmnopqrstuvwxyz"
 _SIZE_RE = re.compile(
     r"^\s*([0-9]+)(?:\s*[x×*]\s*([0-9]+))+\s*$", re.IGNORECASE | re.ASCII
 )
-_RANK_LABEL_RE = re.compile(r"^[0-9]+\s*\|\s*")
-_FILE_LETTERS_RE = re.compile(r"[a-z](?: +[a-z])*|layer [0-9]+:")
 _ALGEBRAIC_RE = re.compile(r"^([a-z])(-?\d+)$", re.ASCII)
 _COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$", re.ASCII)
 
@@ -316,49 +315,22 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             >>> Board.from_ascii(str(b)) == b
             True
         """
-        layers: list[list[str]] = [[]]
-        for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
-            line = raw.strip()
-            if line.startswith(";") or _FILE_LETTERS_RE.fullmatch(line):
-                continue  # a comment, or a printed board's file letters or layer title
-            if not line:
-                if layers[-1]:
-                    layers.append([])
-                continue
-            line = _RANK_LABEL_RE.sub("", line, count=1)  # "5 | . . ." as printed
-            row = line.replace(" ", "").replace("\t", "")
-            bad = set(row) - {".", "#"}
-            if bad:
-                char = sorted(bad)[0]
-                raise InvalidBoardError(
-                    f"{source} line {number}: expected '.' (open) or '#' (blocked), "
-                    f"found {char!r}"
-                )
-            layers[-1].append(row)
-        if not layers[-1]:
-            layers.pop()
-        if not layers:
-            raise InvalidBoardError(f"{source}: no board drawn")
-        rows, cols = len(layers[0]), len(layers[0][0])
-        for layer in layers:
-            if len(layer) != rows:
-                raise InvalidBoardError(
-                    f"{source}: every layer needs {rows} rows; one has {len(layer)}"
-                )
-            for row in layer:
-                if len(row) != cols:
-                    raise InvalidBoardError(
-                        f"{source}: every row needs {cols} cells; one has {len(row)}"
-                    )
-        blocked: list[Cell] = []
-        for k, layer in enumerate(layers):
-            for i, row in enumerate(layer):
-                r = rows - 1 - i
-                for c, char in enumerate(row):
-                    if char == "#":
-                        blocked.append((k, r, c) if len(layers) > 1 else (r, c))
-        shape = (len(layers), rows, cols) if len(layers) > 1 else (rows, cols)
+        shape, blocked = read_drawing(text, source)
         return cls(shape, blocked, topology=topology, name=name)
+
+    @classmethod
+    def from_mask(cls, mask: npt.ArrayLike, topology: Topology | None = None) -> Board:
+        """A board from a boolean array of any axes: ``True`` open, ``False`` blocked.
+
+        The inverse of :attr:`open_mask` (:class:`InvalidBoardError` otherwise).
+
+        Examples:
+            >>> Board.from_mask(np.array([[True, True, False], [True, True, True]]))
+            Board('2x3', blocked=1)
+        """
+        if (array := np.asarray(mask)).dtype != np.bool_ or array.ndim == 0:
+            raise InvalidBoardError(f"expected booleans, True open: {array.dtype}")
+        return cls(array.shape, np.argwhere(~array).tolist(), topology=topology)
 
     @classmethod
     def plane(cls, dim: int = 2) -> Board:
@@ -766,9 +738,9 @@ a tour needs a finite board
         )
 
     def __str__(self) -> str:
-        if self.unbounded:
-            return f"{self.label} (unbounded)"
-        return self.to_ascii()
+        from cpknight.display import board_str
+
+        return board_str(self)
 
     def _repr_svg_(self) -> str | None:
         """The board as an SVG picture, for notebooks (None for the plane)."""

@@ -31,13 +31,14 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "cpknight"
 
 LAYERS = [
-    {"status", "lazy"},
+    {"status", "lazy", "progress"},
     {"errors"},
-    {"files", "memory"},
-    {"named_boards"},
+    {"files", "optional", "memory"},
+    {"named_boards", "frames", "ascii_boards"},
     {"board"},
     {"pieces"},
     {"graph"},
+    {"counts"},
     {"results"},
     {"constraints"},
     {"checks"},
@@ -53,6 +54,7 @@ LAYERS = [
     {"study"},
     {"io", "render", "draw"},
     {"reports"},
+    {"display"},
     {"web"},
     {"cli"},
     {"models"},

@@ -12,6 +12,7 @@ from cpknight.api.common import (
     cell_tuples,
     each_engine,
     graph_and_cell,
+    listen_to_solve,
     method_names,
     resolve,
     solve_options,
@@ -29,6 +30,7 @@ from cpknight.errors import (
 from cpknight.graph import bfs_levels, component_labels
 from cpknight.memory import path_bytes, refuse_over_budget
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
+from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import (
     Comparison,
     Distance,
@@ -88,7 +90,7 @@ def distance_map(
     array = graph.node_of.copy()
     open_cells = array >= 0
     array[open_cells] = levels[array[open_cells]]
-    array[~open_cells] = -1
+    array[~open_cells] = DistanceMap.BLOCKED
     array.setflags(write=False)
     return DistanceMap(graph.board, graph.piece, source_cell, array)
 
@@ -102,6 +104,7 @@ def knight_distance(
     method: str = "auto",
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Distance:
     """The fewest moves from ``source`` to ``target``, by the chosen method.
 
@@ -116,6 +119,8 @@ def knight_distance(
         options: time limit and solver settings, for the integer programs.
         time_limit: seconds, model building included (replaces the
             one in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
 
     Returns:
         A :class:`~cpknight.results.Distance`: ``int(d)`` is the number of moves;
@@ -139,8 +144,11 @@ def knight_distance(
     if method == "auto":
         method = choose_distance_method(instance.board, instance.piece)
     engine = DISTANCE_METHODS.engine(method)
-    run = solve_options(options, time_limit).start()
-    result: Distance = solve_with(engine, instance, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(progress, desc=method, unit="s", total=opts.time_limit) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        result: Distance = solve_with(engine, instance, run)
     return result
 
 
@@ -220,6 +228,7 @@ def compare_distances(
     methods: str | Sequence[str] = "all",
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Comparison:
     """Every chosen distance method on one instance, side by side, cross-checked.
 
@@ -237,6 +246,8 @@ def compare_distances(
         options: time limit (per method), workers, seed.
         time_limit: seconds, model building included (replaces the
             one in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
 
     Returns:
         A :class:`~cpknight.results.Comparison`, one outcome per method.
@@ -257,16 +268,19 @@ def compare_distances(
     names = method_names(DISTANCE_METHODS, methods)
     instance = _distance_instance(board, piece, source, target)
     opts = solve_options(options, time_limit)
-    rows = tuple(
-        each_engine(
-            "distance",
-            names,
-            opts,
-            lambda name, run: attempt_or_refuse(
-                DISTANCE_METHODS.engine(name), instance, run
-            ),
+    bar = progress_bar(progress, desc="distance", unit="engines", total=len(names))
+    with bar as tick:
+        rows = tuple(
+            each_engine(
+                "distance",
+                names,
+                opts,
+                lambda name, run: attempt_or_refuse(
+                    DISTANCE_METHODS.engine(name), instance, run
+                ),
+                tick,
+            )
         )
-    )
     _check_agreement(rows)
     return Comparison(
         question="distance",

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from cpknight.api.common import (
     BoardLike,
+    listen_to_solve,
     resolve,
     solve_options,
 )
@@ -17,6 +18,7 @@ from cpknight.engines import (
 )
 from cpknight.errors import specs
 from cpknight.pieces import KNIGHT, PieceLike
+from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import (
     Outcome,
     Route,
@@ -36,6 +38,7 @@ def collect(
     method: str = "cpsat",
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Route:
     """The snake's meal: the shortest route from ``start`` through every food cell.
 
@@ -53,6 +56,8 @@ def collect(
         options: time limit, workers, seed.
         time_limit: seconds, model building included (replaces the
             one in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
 
     Returns:
         A checked :class:`~cpknight.results.Route`: ``status`` is
@@ -77,9 +82,14 @@ def collect(
 knight (1,2) on board 3x3
     """
     engine = ROUTE_METHODS.engine(method)
-    run = solve_options(options, time_limit).start()
-    instance = _route_instance(board, start, food, end, piece, simple)
-    route: Route = solve_with(engine, instance, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(
+        progress, desc="collect", unit="s", total=opts.time_limit
+    ) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = _route_instance(board, start, food, end, piece, simple)
+        route: Route = solve_with(engine, instance, run)
     return route
 
 
@@ -94,6 +104,7 @@ def try_collect(
     method: str = "cpsat",
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Outcome:
     """Like :func:`collect`, but every ending comes back as an outcome.
 
@@ -110,9 +121,14 @@ def try_collect(
         ('optimal', True)
     """
     engine = ROUTE_METHODS.engine(method)
-    run = solve_options(options, time_limit).start()
-    instance = _route_instance(board, start, food, end, piece, simple)
-    return attempt(engine, instance, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(
+        progress, desc="collect", unit="s", total=opts.time_limit
+    ) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = _route_instance(board, start, food, end, piece, simple)
+        return attempt(engine, instance, run)
 
 
 def _route_instance(

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cpknight.api.common import (
     BoardLike,
     each_engine,
+    listen_to_solve,
     method_names,
     resolve,
     solve_options,
+    task_progress,
 )
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
@@ -29,6 +31,7 @@ from cpknight.errors import (
     SolveLimitError,
 )
 from cpknight.pieces import KNIGHT, Leaper, PieceLike
+from cpknight.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.results import (
     Comparison,
     Outcome,
@@ -63,6 +66,7 @@ def find_tour(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
+    progress: ProgressLike = None,
 ) -> Tour:
     """Find a tour: every open cell once, closed (a circuit) or open (a path).
 
@@ -78,6 +82,8 @@ def find_tour(
         options: time limit, workers, seed.
         time_limit: seconds, model building included (replaces the limit in
             ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
         constraints: side constraints (:func:`cpknight.tour_constraints`):
             visit numbers, required and forbidden moves, a symmetry. CP-SAT
             honours them all; an engine that cannot refuses
@@ -102,17 +108,20 @@ def find_tour(
         >>> t.method, t.winner in ("prune", "cpsat")
         ('race', True)
     """
-    run = solve_options(options, time_limit).start()
-    instance = tour_instance(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        purpose="a tour",
-        constraints=constraints,
-    )
-    tour: Tour = _solve_tour(instance, method, run, picked=[])
+    opts = solve_options(options, time_limit)
+    with progress_bar(progress, desc="tour", unit="s", total=opts.time_limit) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = tour_instance(
+            board,
+            piece,
+            start,
+            end,
+            closed=closed,
+            purpose="a tour",
+            constraints=constraints,
+        )
+        tour: Tour = _solve_tour(instance, method, run, picked=[])
     return tour
 
 
@@ -298,6 +307,7 @@ def try_tour(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
+    progress: ProgressLike = None,
 ) -> Outcome:
     """Ask one engine for a tour and report whatever happened, timed.
 
@@ -318,17 +328,20 @@ def try_tour(
         >>> str(o.status), o.tour is not None, o.effort.backtracks
         ('found', True, 0)
     """
-    run = solve_options(options, time_limit).start()
-    instance = tour_instance(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        purpose="a tour",
-        constraints=constraints,
-    )
-    return _try_tour(instance, method, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(progress, desc="tour", unit="s", total=opts.time_limit) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = tour_instance(
+            board,
+            piece,
+            start,
+            end,
+            closed=closed,
+            purpose="a tour",
+            constraints=constraints,
+        )
+        return _try_tour(instance, method, run)
 
 
 def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
@@ -354,6 +367,7 @@ def compare_tours(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
+    progress: ProgressLike = None,
 ) -> Comparison:
     """Every chosen tour engine on one instance, side by side, cross-checked.
 
@@ -370,6 +384,8 @@ def compare_tours(
             string, or ``'all'``).
         options: time limit (per engine), workers, seed.
         time_limit: seconds per engine (replaces the limit in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
         constraints: side constraints; engines that cannot honour them are
             ``refused``.
 
@@ -409,7 +425,9 @@ def compare_tours(
         except InvalidInputError as exc:
             return Outcome("tour", name, Status.REFUSED, run.elapsed(), reason=str(exc))
 
-    rows = each_engine("tour", names, opts, one)
+    bar = progress_bar(progress, desc="compare", unit="engines", total=len(names))
+    with bar as tick:
+        rows = each_engine("tour", names, opts, one, tick)
     statuses = {o.status for o in rows}
     if Status.FOUND in statuses and Status.INFEASIBLE in statuses:
         raise EngineError(
@@ -445,7 +463,7 @@ def sweep(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike | TaskProgress = None,
     budget: float | None = None,
     run: RunOptions | None = None,
 ) -> Sweep:
@@ -462,7 +480,9 @@ def sweep(
         time_limit: seconds for each cell (replaces the limit in ``options``).
         jobs: worker processes (1 runs in this process), at most one per
             usable core; ``run`` overrides it.
-        progress: called as ``progress(done, total)`` after each cell.
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` after each cell
+            (the old ``progress(done, total)`` still works, deprecated).
         budget: seconds for the whole sweep; cells it leaves unfinished are
             ``unknown`` (and each cell's limit is cut to what is left).
         run: how to run the cells (:class:`~cpknight.runner.RunOptions`: local
@@ -508,8 +528,11 @@ def sweep(
     if deadline is not None and run.deadline is None:
         run = dataclasses.replace(run, deadline=deadline)
     interrupted = False
+    bar = progress_bar(progress, desc=f"sweep {resolved.label}", unit="cells")
     try:
-        rows: list[Row | None] = list(run_tasks(tasks, run, progress=progress))
+        with bar as tick:
+            report = task_progress(tick, "cells")
+            rows: list[Row | None] = list(run_tasks(tasks, run, progress=report))
     except RunInterrupted as exc:
         interrupted = True
         rows = exc.rows

@@ -22,6 +22,7 @@ from cpknight.cli.common import (
     add_grid,
     add_json,
     add_method,
+    add_progress,
     add_solve_args,
     add_time_limit,
     board_and_piece,
@@ -33,6 +34,7 @@ from cpknight.cli.common import (
     out,
     print_json,
     read_stdin,
+    show_progress,
     solve_options_of,
     write_picture,
 )
@@ -187,6 +189,7 @@ cpknight distance 8x8 a1 h8 --method all --json""",
     )
     add_solve_args(parser)
     add_json(parser)
+    add_progress(parser)
 
 
 def _run_distance(args: argparse.Namespace) -> int:
@@ -204,6 +207,7 @@ def _run_distance(args: argparse.Namespace) -> int:
         if args.method == "auto"
         else args.method,
         options=solve_options_of(args),
+        progress=show_progress(args) and args.method not in ("auto", "bfs"),
     )
     names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
     if comparison.interrupted:  # Ctrl-C: the methods finished, then exit 130

@@ -520,6 +520,16 @@ def progress_bar(args: argparse.Namespace, line: str, total: int | None = None) 
     return tqdm(total=total, bar_format=line, file=sys.stderr)
 
 
+def show_progress(args: argparse.Namespace) -> bool:
+    """Whether a long solve draws its bar on stderr: ``--progress``, or a terminal.
+
+    The bar (the front door's ``progress=True``, ``tqdm.auto``) goes to
+    standard error and is cleared when done: standard output, and ``--json``,
+    never see it.
+    """
+    return bool(getattr(args, "progress", False)) or sys.stderr.isatty()
+
+
 def board_and_piece(args: argparse.Namespace) -> tuple[Board, Leaper]:
     """The board (``-``: a drawing on standard input) and the piece."""
     topology: Topology = (

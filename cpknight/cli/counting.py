@@ -42,6 +42,7 @@ from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper
+from cpknight.progress import Progress
 from cpknight.reports import count_report
 from cpknight.results import Outcome, TourCount
 from cpknight.status import Status
@@ -161,7 +162,8 @@ def _count(
         )
     bar = progress_bar(args, "counting: {desc} ({elapsed})")
 
-    def progress(partial: TourCount) -> None:
+    def progress(p: Progress) -> None:
+        partial: TourCount = p.value
         stats = partial.frontier
         if stats is not None:
             live = stats.live[-1] if stats.live else 0
@@ -187,7 +189,7 @@ def _count(
         )
         count = outcome.value
         if bar is not None and isinstance(count, TourCount) and count.frontier is None:
-            progress(count)
+            progress(Progress(count.directed, None, "tours", value=count))
     finally:
         if bar is not None:
             bar.close()

@@ -13,6 +13,7 @@ from cpknight.cli.common import (
     add_json,
     add_method,
     add_pictures,
+    add_progress,
     add_solve_args,
     animation_of,
     board_and_piece,
@@ -22,6 +23,7 @@ from cpknight.cli.common import (
     new_files,
     print_outcome,
     report,
+    show_progress,
     solve_options_of,
     write_files,
 )
@@ -69,6 +71,7 @@ cpknight longest 6x6 --uncrossed --method all --json""",
     )
     add_solve_args(parser)
     add_json(parser)
+    add_progress(parser)
     add_grid(parser)
     add_pictures(parser, "path")
 
@@ -91,6 +94,7 @@ def _run_longest(args: argparse.Namespace) -> int:
         crossings=args.crossings,
         cuts=args.cuts,
         options=options,
+        progress=show_progress(args),
     )
 
     def pictures(path: LongestPath) -> None:
@@ -126,6 +130,7 @@ def _run_longest_table(
         crossings=args.crossings,
         cuts=args.cuts,
         methods=args.method,
+        progress=show_progress(args),
         options=options,
     )
     code = comparison_code(comparison)

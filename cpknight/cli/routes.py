@@ -12,6 +12,7 @@ from cpknight.cli.common import (
     add_json,
     add_method,
     add_pictures,
+    add_progress,
     add_solve_args,
     animation_of,
     board_and_piece,
@@ -19,6 +20,7 @@ from cpknight.cli.common import (
     grid_or_hint,
     new_files,
     report,
+    show_progress,
     solve_options_of,
     write_files,
 )
@@ -59,6 +61,7 @@ cpknight collect 8x8 a1 h8 --method search --json""",
     )
     add_solve_args(parser)
     add_json(parser)
+    add_progress(parser)
     add_grid(parser)
     add_pictures(parser, "route")
 
@@ -78,6 +81,7 @@ def _run_collect(args: argparse.Namespace) -> int:
         simple=args.simple,
         method=args.method,
         options=solve_options_of(args),
+        progress=show_progress(args),
     )
 
     def pictures(route: Route) -> None:

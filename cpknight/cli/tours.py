@@ -38,6 +38,7 @@ from cpknight.cli.common import (
     print_outcome,
     progress_bar,
     report,
+    show_progress,
     solve_options_of,
     tour_ends,
     write_files,
@@ -57,6 +58,7 @@ from cpknight.io import (
     tour_file_text,
     write_tour_file,
 )
+from cpknight.progress import Progress
 from cpknight.render import GRID_LIMIT, comparison_text
 from cpknight.reports import (
     limit_text,
@@ -294,6 +296,7 @@ cpknight compare 10x10 --json""",
     )
     add_solve_args(parser, per=", per engine")
     add_json(parser)
+    add_progress(parser)
     add_constraint_args(parser)
 
 
@@ -314,6 +317,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         methods=args.method,
         options=options,
         constraints=side,
+        progress=show_progress(args),
     )
     code = comparison_code(comparison)
     limit = limit_text(options.time_limit)
@@ -397,8 +401,8 @@ def _run_sweep(args: argparse.Namespace) -> int:
         args, "swept {n} of {total} cells |{bar}| {elapsed}<{remaining}", board.n_open
     )
 
-    def progress(done: int, total: int) -> None:
-        bar.update(done - bar.n)
+    def progress(p: Progress) -> None:
+        bar.update(int(p.done) - bar.n)
 
     try:
         result = sweep(

@@ -40,6 +40,7 @@ from cpknight.formulation import (
     add_circuit_arcs,
     check_circuit_size,
 )
+from cpknight.graph import arc_bound
 from cpknight.longest.common import (
     LongestInstance,
     LongestPath,
@@ -54,7 +55,7 @@ from cpknight.longest.geometry import (
     move_edges,
     two_colours,
 )
-from cpknight.pieces import KNIGHT, MoveGraph, PieceLike, arc_bound, as_piece
+from cpknight.pieces import KNIGHT, MoveGraph, PieceLike, as_piece
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
 
