@@ -567,11 +567,14 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
     n = flat_open.shape[0]
     if check is not None:
         check("building the move graph")
-    unravelled = np.unravel_index(flat_open, shape)
-    if check is not None:  # each of these is seconds on 25 million cells
-        check("building the move graph")
-    coords = [c.astype(np.int32) for c in unravelled]
-    del unravelled
+    # Each cell's coordinates, in int32 arithmetic (half the time of
+    # np.unravel_index, which works in int64), one axis between two checks.
+    coords: list[npt.NDArray[np.int32]] = []
+    for axis, size in enumerate(shape):
+        if check is not None:  # seconds on 25 million cells
+            check("building the move graph")
+        stride = math.prod(shape[axis + 1 :])
+        coords.append((flat_open // stride % size).astype(np.int32, copy=False))
     if check is not None:
         check("building the move graph")
     cells = np.stack(coords, axis=1).astype(np.int64).reshape(n, board.dim)
