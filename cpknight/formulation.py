@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from cpknight.errors import ModelTooBigError
+from cpknight.memory import refuse_over_budget
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -96,6 +97,10 @@ MAX_CIRCUIT_ARCS = 4_000_000
 arc (a 1000x1000 tour model, 8 million arcs: 5.5 GB)."""
 
 
+CIRCUIT_ARC_BYTES = 700
+"""What CP-SAT holds per circuit arc while it builds and solves (measured)."""
+
+
 def check_circuit_size(arcs: int, what: str) -> None:
     """Refuse, before building, a circuit model too big to hold in memory.
 
@@ -114,6 +119,9 @@ def check_circuit_size(arcs: int, what: str) -> None:
             f"{what} would have {arcs:,} arcs (about {arcs * 700 / 1e9:.1f} GB); "
             f"CP-SAT models are built with at most {MAX_CIRCUIT_ARCS:,}"
         )
+    refuse_over_budget(
+        arcs * CIRCUIT_ARC_BYTES, f"{what} ({arcs:,} arcs)", "try a smaller board"
+    )
 
 
 def add_circuit_arcs(

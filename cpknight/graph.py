@@ -23,6 +23,7 @@ if _TYPE_CHECKING:
     pass
 
 
+import math
 from collections.abc import Callable
 
 import numpy as np
@@ -37,6 +38,7 @@ from cpknight.errors import NoPathError
 from cpknight.pieces import Leaper, MoveGraph
 
 __all__ = [
+    "arc_bound",
     "bfs_levels",
     "bfs_path",
     "component_labels",
@@ -282,3 +284,27 @@ def no_path_error(
         f"{board.cell_name(source)} by the {piece.label} on board {board.label}"
         + reason
     )
+
+
+def arc_bound(board: Board, piece: Leaper) -> int:
+    """The arcs of the move graph, from the shape alone (exact with no blocked cell).
+
+    A move ``v`` leaves a cell on the board along a bounded axis of length
+    ``s`` from ``s - |v|`` cells; along a wrapped one from all ``s``. Blocked
+    cells only take arcs away, so this bounds what any model of the graph
+    holds before a single array is made.
+
+    Examples:
+        >>> from cpknight.pieces import Leaper
+        >>> arc_bound(Board((8, 8)), Leaper((1, 2)))
+        336
+        >>> arc_bound(Board((1, 10**6)), Leaper((1, 2)))
+        0
+    """
+    total = 0
+    for vector in piece.moves(board.dim).tolist():
+        total += math.prod(
+            size if wraps else max(0, size - abs(step))
+            for size, step, wraps in zip(board.shape, vector, board.wrap, strict=True)
+        )
+    return total

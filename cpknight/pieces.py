@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidBoardError, InvalidPieceError
+from cpknight.memory import refuse_over_budget
 
 __all__ = [
     "CAMEL",
@@ -504,6 +505,12 @@ def move_graph(
     board.require_finite("a move graph")
     leaper.check_dim(board.dim, board.label)
     need = graph_bytes(board, leaper)
+    refuse_over_budget(
+        need,
+        f"the move graph of the {leaper.label} on {board.label} "
+        f"({board.n_open:,} cells x {len(leaper.moves(board.dim))} moves)",
+        "try a smaller board",
+    )
     if need > MAX_GRAPH_BYTES:
         k = len(leaper.moves(board.dim))
         raise InvalidBoardError(
@@ -560,7 +567,16 @@ def _build_graph(board: Board, piece: Leaper, check: Check | None) -> MoveGraph:
     n = flat_open.shape[0]
     if check is not None:
         check("building the move graph")
-    coords = [c.astype(np.int32) for c in np.unravel_index(flat_open, shape)]
+    # Each cell's coordinates, in int32 arithmetic (half the time of
+    # np.unravel_index, which works in int64), one axis between two checks.
+    coords: list[npt.NDArray[np.int32]] = []
+    for axis, size in enumerate(shape):
+        if check is not None:  # seconds on 25 million cells
+            check("building the move graph")
+        stride = math.prod(shape[axis + 1 :])
+        coords.append((flat_open // stride % size).astype(np.int32, copy=False))
+    if check is not None:
+        check("building the move graph")
     cells = np.stack(coords, axis=1).astype(np.int64).reshape(n, board.dim)
     if check is not None:
         check("building the move graph")

@@ -43,9 +43,12 @@ from cpknight.files import cannot_write
 __all__ = [
     "AGAIN",
     "ATTEMPTS",
+    "SCHEDULER_PROTOCOLS",
     "RunInterrupted",
     "RunOptions",
     "Task",
+    "check_budget_fits",
+    "check_scheduler",
     "execute",
     "read_results",
     "run_tasks",
@@ -54,6 +57,9 @@ __all__ = [
 
 ATTEMPTS = 3
 """How many times a task is tried when the worker running it dies."""
+
+GRACE = 1.0
+"""Seconds a running task is given past the run's deadline before it is given up."""
 
 Row = dict[str, Any]
 
@@ -93,6 +99,9 @@ class RunOptions:
         results: a JSON-lines file to which each row is appended as it arrives.
         resume: read ``results`` first and skip the tasks it holds (the file
             must exist); without it, ``results`` must be a new file.
+        deadline: the whole run's budget as a wall time (:func:`time.time`):
+            past it no task is started, and each task left gets a row that
+            says so (``status`` unknown, :data:`AGAIN`: resuming runs it).
 
     Raises:
         InvalidInputError: jobs not a positive int, or ``resume`` without a file.
@@ -102,6 +111,7 @@ class RunOptions:
     scheduler: str | None = None
     results: str | Path | None = None
     resume: bool = False
+    deadline: float | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.jobs, bool) or not isinstance(self.jobs, int):
@@ -110,6 +120,8 @@ class RunOptions:
             raise InvalidInputError(f"jobs must be a positive int: {self.jobs!r}")
         if self.resume and self.results is None:
             raise InvalidInputError("resuming needs the results file to resume")
+        if self.scheduler is not None:
+            check_scheduler(self.scheduler)
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -120,6 +132,9 @@ class RunInterrupted(KeyboardInterrupt):
         total: tasks in the run.
         results: the results file holding them, or ``None``.
         rows: one entry per task, in task order: its row if done, else ``None``.
+        partial: what the caller made of the rows done, for its own report (a
+            study of the instances finished, a pair sweep with the rest
+            unknown), or ``None``.
     """
 
     def __init__(
@@ -134,6 +149,86 @@ class RunInterrupted(KeyboardInterrupt):
         self.total = total
         self.results = results
         self.rows = list(rows)
+        self.partial: Any = None
+
+
+SCHEDULER_PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")
+"""The Dask comm protocols an address may name (``tcp://host:8786``)."""
+
+
+def check_scheduler(address: object) -> str:
+    """A Dask scheduler address checked: ``local``, or ``[PROTOCOL://]HOST:PORT``.
+
+    Raises:
+        InvalidInputError: anything else (one line, echoing the address).
+
+    Examples:
+        >>> check_scheduler("tcp://127.0.0.1:8786")
+        'tcp://127.0.0.1:8786'
+        >>> check_scheduler("local")
+        'local'
+    """
+    if not isinstance(address, str):
+        raise InvalidInputError(f"a scheduler address must be a str: {address!r}")
+    if address == "local":
+        return address
+    protocol, sep, rest = address.rpartition("://")
+    if not sep:
+        protocol, rest = "tcp", address
+    host, colon, port = rest.rpartition(":")
+    why = ""
+    if protocol not in SCHEDULER_PROTOCOLS:
+        why = f"the protocol is not one of {', '.join(SCHEDULER_PROTOCOLS)}"
+    elif not colon or not host or "/" in rest:
+        why = "it needs a host and a port"
+    elif not port.isascii() or not port.isdigit():
+        why = "the port is not a number"
+    elif not 0 < int(port) < 65536:
+        why = "the port is not between 1 and 65535"
+    if why:
+        raise InvalidInputError(
+            "expected a Dask scheduler address like 'tcp://host:8786' or "
+            f"'local': {address!r} ({why})"
+        )
+    return address
+
+
+TASK_SECONDS = 40e-6
+"""What one task costs a run beside its solve, about: its key, its row, its
+place in the report (a 300x300 sweep whose budget ran out at once: 90,000
+tasks in about 3.5 s on a shared 2-core machine)."""
+
+
+TASK_GRACE = 0.5
+"""Bookkeeping under this many seconds is never refused (it fits the grace
+of a second any limit allows)."""
+
+
+def check_budget_fits(tasks: int, budget: float | None, what: str) -> None:
+    """Refuse, before any work, a run whose bookkeeping alone would eat its budget.
+
+    Raises:
+        InvalidInputError: ``tasks`` would take more than half of ``budget``
+            seconds (and more than :data:`TASK_GRACE`) in keys, rows and the
+            report, whatever the solves take.
+
+    Examples:
+        >>> check_budget_fits(10_000, 2.0, "a sweep of 100x100")
+        >>> check_budget_fits(10**6, 2.0, "a sweep of 1000x1000")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: a sweep of 1000x1000 is 1,000,000 \
+tasks: about 40 s of bookkeeping alone, over half the budget of 2 s (raise \
+--budget, or ask about a smaller board)
+    """
+    cost = tasks * TASK_SECONDS
+    if budget is None or cost <= budget / 2 or cost <= TASK_GRACE:
+        return
+    raise InvalidInputError(
+        f"{what} is {tasks:,} tasks: about {tasks * TASK_SECONDS:.2g} s of "
+        f"bookkeeping alone, over half the budget of {budget:g} s (raise "
+        "--budget, or ask about a smaller board)"
+    )
 
 
 def usable_cores() -> int:
@@ -356,10 +451,31 @@ def _rows(
         return
     jobs = min(opts.jobs, usable_cores(), len(todo))
     if jobs == 1:
+        from cpknight.solving import sigints_taken
+
         for index in todo:
-            yield index, execute(tasks[index])
+            if _past(opts.deadline):
+                yield index, _not_started(tasks[index])
+                continue
+            before = sigints_taken()
+            row = execute(tasks[index])
+            if sigints_taken() != before:
+                # The solve turned Ctrl-C into its limit and came back early:
+                # the run is interrupted, and this row (cut short) is not done.
+                raise KeyboardInterrupt
+            yield index, row
         return
-    yield from _pool_rows(tasks, todo, jobs)
+    yield from _pool_rows(tasks, todo, jobs, opts.deadline)
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.time() >= deadline
+
+
+def _not_started(task: Task) -> Row:
+    """The row of a task the run's budget left: not done, run again on resume."""
+    why = "the run's budget ran out before this task"
+    return {"key": task.key, "status": "unknown", "reason": why, AGAIN: True}
 
 
 def _ignore_sigint() -> None:
@@ -376,7 +492,7 @@ def _died(task: Task, attempts: int) -> Row:
 
 
 def _pool_rows(
-    tasks: Sequence[Task], todo: list[int], jobs: int
+    tasks: Sequence[Task], todo: list[int], jobs: int, deadline: float | None = None
 ) -> Iterator[tuple[int, Row]]:
     """A spawned process pool, a few tasks ahead of the workers, restarted if broken.
 
@@ -403,11 +519,29 @@ def _pool_rows(
                 # Workers are started as tasks are submitted: with Ctrl-C
                 # ignored, so that one starting now inherits that (its
                 # initializer would come too late) and leaves Ctrl-C to us.
+                if _past(deadline):  # the budget is spent: start nothing more
+                    while queue:
+                        index = queue.pop()
+                        yield index, _not_started(tasks[index])
+                    # The tasks running have their limits cut to the deadline:
+                    # a second more, then what is left is given up.
+                    done, _ = wait(running, timeout=GRACE)
+                    for future in list(running):
+                        index = running.pop(future)
+                        late = future not in done or future.exception() is not None
+                        yield (
+                            index,
+                            _not_started(tasks[index]) if late else (future.result()),
+                        )
+                    break
                 with _sigint_ignored():
                     while queue and len(running) < ahead:
                         index = queue.pop()
                         running[pool.submit(execute, tasks[index])] = index
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                timeout = None if deadline is None else max(0.0, deadline - time.time())
+                finished, _ = wait(
+                    running, timeout=timeout, return_when=FIRST_COMPLETED
+                )
                 broke = False
                 for future in finished:
                     index = running.pop(future)
@@ -546,9 +680,10 @@ def _dask_client(distributed: Any, opts: RunOptions) -> Iterator[Any]:
         else:
             try:
                 client = distributed.Client(opts.scheduler, timeout="10s")
-            except OSError as exc:
+            except (OSError, ValueError, TypeError) as exc:
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise InvalidInputError(
-                    f"cannot reach the Dask scheduler {opts.scheduler!r}: {exc}"
+                    f"cannot reach the Dask scheduler {opts.scheduler!r}: {reason}"
                 ) from None
         yield client
     finally:

@@ -19,6 +19,7 @@ seconds: 0
 
 from __future__ import annotations
 
+import contextlib
 import math
 import signal
 import threading
@@ -49,6 +50,7 @@ __all__ = [
     "configure_cpsat",
     "export_cpsat_model",
     "interruptible",
+    "sigints_taken",
     "solve_cpsat",
     "write_model_text",
 ]
@@ -341,6 +343,19 @@ class Run:
         return self.clock.expired()
 
 
+def sigints_taken() -> int:
+    """How many Ctrl-C :func:`interruptible` has turned into an expired clock.
+
+    A caller that runs many solves one after another (the runner, in this
+    process) compares it before and after each: a solve that ended early on
+    Ctrl-C means the whole run was interrupted, not only that solve.
+    """
+    return _SIGINTS[0]
+
+
+_SIGINTS = [0]
+
+
 @contextmanager
 def interruptible(run: Run) -> Iterator[None]:
     """While inside, Ctrl-C expires the run's clock instead of raising.
@@ -369,6 +384,7 @@ def interruptible(run: Run) -> Iterator[None]:
         return
 
     def on_sigint(signum: int, frame: object) -> None:
+        _SIGINTS[0] += 1
         if run.clock.interrupted:
             raise KeyboardInterrupt
         run.clock.interrupt()
@@ -414,18 +430,28 @@ def solve_cpsat(
     thread = threading.Thread(target=target, name="cpknight-cpsat", daemon=True)
     thread.start()
     interrupted = stopped = False
-    while not done.is_set():
-        try:
-            done.wait(0.05)
-        except KeyboardInterrupt:
-            interrupted = True
-        if run is not None and run.clock.interrupted:
-            interrupted = True
-        if run is not None:  # a progress bar, if one listens
-            run.clock.tick("solving (CP-SAT)")
-        if interrupted and not stopped:
+    try:
+        while not done.is_set():
+            try:
+                done.wait(0.05)
+            except KeyboardInterrupt:
+                interrupted = True
+            if run is not None and run.clock.interrupted:
+                interrupted = True
+            if run is not None:  # a progress bar, if one listens
+                run.clock.tick("solving (CP-SAT)")
+            if interrupted and not stopped:
+                solver.stop_search()
+                stopped = True
+    finally:
+        # Whatever left the loop (a Ctrl-C between two looks), the solver's
+        # thread ends before this does: one still in C++ when the process
+        # exits aborts it ("terminate called without an active exception").
+        if not done.is_set():
             solver.stop_search()
-            stopped = True
+            while not done.is_set():
+                with contextlib.suppress(KeyboardInterrupt):
+                    done.wait(0.05)
     if "error" in box:
         raise box["error"]
     return box["status"], interrupted

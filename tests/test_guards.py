@@ -10,6 +10,7 @@ from cpknight import Board, move_graph
 from cpknight.cli import main
 from cpknight.distances.flow import MAX_FLOW_ARCS, check_flow_size
 from cpknight.errors import InvalidBoardError, InvalidInputError
+from cpknight.memory import memory_budget
 from cpknight.pieces import MAX_GRAPH_BYTES, Leaper, graph_bytes
 from cpknight.tours.cpsat import build_tour_model
 
@@ -26,11 +27,14 @@ def test_a_move_graph_too_big_is_refused_before_it_is_built(
     # 300x300x250 is under the 25 M cell cap, but 24 knight moves a cell
     board = Board((300, 300, 250))
     assert graph_bytes(board, Leaper((1, 2))) > MAX_GRAPH_BYTES
-    with pytest.raises(InvalidBoardError, match=r"22,500,000 cells x 24 moves"):
+    # refused by the memory budget first (4096 MB by default), then by the cap
+    with pytest.raises(InvalidInputError, match=r"22,500,000 cells x 24 moves"):
+        move_graph(board)
+    with memory_budget(100_000), pytest.raises(InvalidBoardError, match=r"7\.4 GB"):
         move_graph(board)
     code, out, err = run(capsys, "reach", "300x300x250", "0,0,0")
     assert (code, out) == (2, "")
-    assert "would take about 7.4 GB" in err
+    assert "over the memory budget of 4096 MB" in err
 
 
 def test_the_graph_estimate_bounds_what_a_graph_holds() -> None:

@@ -33,7 +33,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cpknight"
 LAYERS = [
     {"status", "lazy", "progress"},
     {"errors"},
-    {"files", "optional"},
+    {"files", "optional", "memory"},
     {"named_boards", "frames", "ascii_boards"},
     {"board"},
     {"pieces"},

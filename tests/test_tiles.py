@@ -178,6 +178,9 @@ def test_refuses_other_boards_and_pieces() -> None:
     with pytest.raises(InvalidInputError, match="plain bounded"):
         find_tour(Board((20, 20), topology="torus"), method="tiles")
     with pytest.raises(InvalidInputError, match="knight"):
+        find_tour("20x20", piece="zebra", method="tiles")
+    # the camel never leaves its colour: the certificate answers first
+    with pytest.raises(NoTourError, match="2 components"):
         find_tour("20x20", piece="camel", method="tiles")
     # An end on a board too narrow for the chain of tiles and too large for
     # CP-SAT whole.

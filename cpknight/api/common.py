@@ -20,7 +20,16 @@ from cpknight.engines import (
 from cpknight.errors import (
     InvalidInputError,
 )
-from cpknight.pieces import KNIGHT, Leaper, MoveGraph, PieceLike, as_piece, move_graph
+from cpknight.memory import refuse_over_budget
+from cpknight.pieces import (
+    KNIGHT,
+    Leaper,
+    MoveGraph,
+    PieceLike,
+    as_piece,
+    graph_bytes,
+    move_graph,
+)
 from cpknight.progress import Progress, ProgressCallback
 from cpknight.results import (
     Outcome,
@@ -146,9 +155,27 @@ def cell_tuples(cells: npt.NDArray[np.int64]) -> list[Cell]:
 
 
 def graph_and_cell(
-    board: BoardLike, piece: PieceLike, source: CellLike, purpose: str
+    board: BoardLike,
+    piece: PieceLike,
+    source: CellLike,
+    purpose: str,
+    *,
+    run: Run | None = None,
+    cell_bytes: int = 0,
 ) -> tuple[MoveGraph, Cell]:
     """The move graph of a finite board and a cell on it, for ``purpose``.
+
+    Args:
+        board: the board.
+        piece: the leaper.
+        source: the cell.
+        purpose: what the graph is for (named in a refusal).
+        run: the run whose clock bounds building the graph.
+        cell_bytes: what ``purpose`` holds per open cell beside the graph:
+            the graph and that are estimated against the memory budget first.
+
+    Raises:
+        ModelTooBigError: the estimate is over the memory budget.
 
     Examples:
         >>> graph, cell = graph_and_cell("5x5", "knight", "a1", "a map")
@@ -158,7 +185,14 @@ def graph_and_cell(
     resolved, leaper = resolve(board, piece)
     resolved.require_finite(purpose)
     cell = resolved.parse_cell(source)
-    return move_graph(resolved, leaper), cell
+    refuse_over_budget(
+        graph_bytes(resolved, leaper) + cell_bytes * resolved.n_open,
+        f"{purpose} of the {leaper.label} on {resolved.label} "
+        f"({resolved.n_open:,} cells)",
+        "try a smaller board",
+    )
+    check = None if run is None else run.check
+    return move_graph(resolved, leaper, check=check), cell
 
 
 def listen_to_solve(run: Run, tick: ProgressCallback | None) -> None:

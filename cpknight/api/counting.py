@@ -28,8 +28,12 @@ from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES, ShardedCount
 from cpknight.counting.auto import choose_count_method
+from cpknight.counting.plan import check_narrow
 from cpknight.engines import CountInstance, Engine, outcome_of_error, solve_with
 from cpknight.errors import InvalidInputError, OutcomeError
+from cpknight.formulation import check_circuit_size
+from cpknight.graph import arc_bound
+from cpknight.memory import refuse_over_budget
 from cpknight.pieces import KNIGHT, Leaper, PieceLike
 from cpknight.progress import (
     Progress,
@@ -39,8 +43,8 @@ from cpknight.progress import (
     progress_bar,
 )
 from cpknight.results import Outcome, TourCount
-from cpknight.runner import Row, RunOptions, Task, run_tasks
-from cpknight.solving import SolveOptions
+from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
+from cpknight.solving import SolveOptions, interruptible
 from cpknight.status import Status
 from cpknight.tours.certificates import tour_certificate
 
@@ -295,11 +299,22 @@ def count_engine(instance: CountInstance, method: str) -> Engine:
     """The engine ``method`` names, or the one ``'auto'`` picks for the instance.
 
     Raises:
-        InvalidInputError: no such engine (the message lists the names).
+        InvalidInputError: no such engine (the message lists the names), or a
+            board whose frontier or model is too big, seen from its shape.
     """
     if method == "auto":
         method, _ = choose_count_method(instance)
-    return ENGINES.engine(method)
+    engine = ENGINES.engine(method)
+    # From the shape alone, before the engine's move graph is built.
+    board, piece = instance.board, instance.piece
+    if method == "frontier":
+        check_narrow(board, piece)
+    elif method == "cpsat":
+        check_circuit_size(
+            arc_bound(board, piece) + board.n_open,
+            f"the counting model of {board.label} ({piece.label})",
+        )
+    return engine
 
 
 def count_outcome(count: TourCount) -> Outcome:
@@ -327,6 +342,11 @@ def count_outcome(count: TourCount) -> Outcome:
         reason=reason,
         interrupted=count.interrupted,
     )
+
+
+SHARD_BYTES = 4096
+"""What one shard holds, about: its chain, its task with its key, its row
+(and the shards made on the way to that many, a few times more)."""
 
 
 def count_tours_sharded(
@@ -377,6 +397,11 @@ def count_tours_sharded(
     began = time.perf_counter()
     if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
         raise InvalidInputError(f"shards must be a positive int: {shards!r}")
+    refuse_over_budget(  # the chains, the tasks and their rows, before any
+        SHARD_BYTES * shards,
+        f"{shards:,} shards",
+        "ask for fewer shards",
+    )
     instance = count_instance(board, piece=piece, closed=closed, start=start, end=end)
     opts = solve_options(options, time_limit)
     graph = instance.graph
@@ -417,18 +442,22 @@ def try_count_sharded(
         >>> str(o.status), o.value.count.directed, o.as_dict()["shards"] >= 4
         ('found', 304, True)
     """
-    sharded = count_tours_sharded(
-        board,
-        piece=piece,
-        closed=closed,
-        start=start,
-        end=end,
-        shards=shards,
-        time_limit=time_limit,
-        options=options,
-        run=run,
-        progress=progress,
-    )
+    began = time.perf_counter()
+    try:
+        sharded = count_tours_sharded(
+            board,
+            piece=piece,
+            closed=closed,
+            start=start,
+            end=end,
+            shards=shards,
+            time_limit=time_limit,
+            options=options,
+            run=run,
+            progress=progress,
+        )
+    except RunInterrupted as exc:
+        return interrupted_shards(exc, time.perf_counter() - began)
     count = sharded.count
     done = count.status is Status.FOUND
     return Outcome(
@@ -441,6 +470,43 @@ def try_count_sharded(
         reason=None
         if done
         else f"partial: {sharded.unfinished} of {sharded.shards} shards hit the limit",
+    )
+
+
+def interrupted_shards(exc: RunInterrupted, seconds: float) -> Outcome:
+    """The outcome of a sharded count Ctrl-C stopped: the shards done, summed.
+
+    The sum is a lower bound (``unknown``, ``interrupted``); the shards done
+    are in the run's results file, from which ``--resume`` goes on.
+
+    Examples:
+        >>> rows = [{"status": "found", "directed": 4, "undirected": 2}, None]
+        >>> o = interrupted_shards(RunInterrupted(1, 2, None, rows), 1.0)
+        >>> str(o.status), o.interrupted, o.value.count.directed, o.reason
+        ('unknown', True, 4, 'interrupted (Ctrl-C) after 1 of 2 shards: partial')
+    """
+    done = [row for row in exc.rows if row is not None]
+    partial = _sum_shards(done, seconds)
+    total = len(exc.rows)
+    sharded = ShardedCount(
+        TourCount(
+            Status.UNKNOWN,
+            partial.count.directed,
+            partial.count.undirected,
+            seconds,
+            interrupted=True,
+        ),
+        total,
+        total - len(done) + partial.unfinished,
+    )
+    return Outcome(
+        "count",
+        "cpsat",
+        Status.UNKNOWN,
+        seconds,
+        value=sharded,
+        reason=f"interrupted (Ctrl-C) after {len(done)} of {total} shards: partial",
+        interrupted=True,
     )
 
 
@@ -461,7 +527,8 @@ def shard_row(
 
     run = options.start()
     instance = CountInstance(board, piece, closed=closed, start=start, end=end)
-    count = count_shard(instance, chain, run)
+    with interruptible(run):  # Ctrl-C here: the runner stops the whole run
+        count = count_shard(instance, chain, run)
     return {
         "question": "count",
         "status": str(count.status),

@@ -25,8 +25,10 @@ from cpknight.engines import (
 )
 from cpknight.errors import (
     EngineError,
+    InvalidCellError,
 )
 from cpknight.graph import bfs_levels, component_labels
+from cpknight.memory import path_bytes, refuse_over_budget
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
 from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import (
@@ -38,9 +40,21 @@ from cpknight.results import (
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
 
+MAP_CELL_BYTES = 16
+"""What a distance map holds per cell beside the move graph (its levels and
+its array; measured: 2000x2000, 520 MB of graph, 510 MB at the peak)."""
+
+REACH_CELL_BYTES = 160
+"""What reachability holds per cell beside the move graph (the cells as tuples;
+measured: 2000x2000, 520 MB of graph, 1,050 MB at the peak)."""
+
 
 def distance_map(
-    board: BoardLike, source: CellLike, *, piece: PieceLike = KNIGHT
+    board: BoardLike,
+    source: CellLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    time_limit: float | None = None,
 ) -> DistanceMap:
     """The number of moves from ``source`` to every cell, by BFS.
 
@@ -48,6 +62,7 @@ def distance_map(
         board: a finite board.
         source: the source cell.
         piece: the leaper.
+        time_limit: seconds for building the graph and the BFS (None: none).
 
     Returns:
         The distance map (``m[cell]`` is an int, or ``None`` when unreachable).
@@ -56,6 +71,9 @@ def distance_map(
         InvalidBoardError: a bad board, or the unbounded plane.
         InvalidCellError: the source is not an open cell.
         InvalidPieceError: a bad piece.
+        ModelTooBigError: the graph and the map are estimated over the
+            memory budget (:mod:`cpknight.memory`).
+        SolveLimitError: the time limit passed.
 
     Examples:
         >>> m = distance_map("8x8", "a1")
@@ -64,8 +82,11 @@ def distance_map(
         >>> distance_map("3x3", "a1")["b2"] is None
         True
     """
-    graph, source_cell = graph_and_cell(board, piece, source, "a distance map")
-    levels = bfs_levels(graph, graph.node(source_cell))
+    run = solve_options(None, time_limit).start()
+    graph, source_cell = graph_and_cell(
+        board, piece, source, "a distance map", run=run, cell_bytes=MAP_CELL_BYTES
+    )
+    levels = bfs_levels(graph, graph.node(source_cell), check=run.check)
     array = graph.node_of.copy()
     open_cells = array >= 0
     array[open_cells] = levels[array[open_cells]]
@@ -155,12 +176,47 @@ def _distance_instance(
     board: BoardLike, piece: PieceLike, source: CellLike, target: CellLike
 ) -> DistanceInstance:
     resolved, leaper = resolve(board, piece)
-    return DistanceInstance(
+    instance = DistanceInstance(
         resolved,
         leaper,
         source=resolved.parse_cell(source),
         target=resolved.parse_cell(target),
     )
+    if resolved.unbounded:
+        _refuse_long_path(instance)
+    return instance
+
+
+MAX_COORDINATE = 10**15
+"""The largest coordinate a plane distance takes (the solvers count in 64 bits)."""
+
+
+def _refuse_long_path(instance: DistanceInstance) -> None:
+    """Refuse a plane path too long to hold, from the target's digits alone.
+
+    Each move changes a coordinate by at most the piece's largest component,
+    so the path has at least ``max |target - source| / largest`` moves.
+    """
+    reach = max(int(x) for x in instance.piece.vector)
+    gap = max(abs(t - s) for s, t in zip(instance.source, instance.target, strict=True))
+    far = max(abs(x) for x in (*instance.source, *instance.target))
+    if far > MAX_COORDINATE:
+        raise InvalidCellError(
+            f"a coordinate of {far:,} is past {MAX_COORDINATE:,}: the move counts "
+            "are 64-bit integers"
+        )
+    moves = -(-gap // reach)
+    refuse_over_budget(
+        path_bytes(moves + 1),
+        f"a shortest path of the {instance.piece.label} from "
+        f"{_text(instance.source)} to {_text(instance.target)} "
+        f"(at least {moves:,} moves)",
+        "ask for a nearer target",
+    )
+
+
+def _text(cell: Sequence[int]) -> str:
+    return ",".join(str(x) for x in cell)
 
 
 def compare_distances(
@@ -322,7 +378,11 @@ def components(
 
 
 def reach_split(
-    board: BoardLike, source: CellLike, *, piece: PieceLike = KNIGHT
+    board: BoardLike,
+    source: CellLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    time_limit: float | None = None,
 ) -> tuple[list[Cell], list[Cell], list[int]]:
     """Reachable and unreachable cells and the component sizes, from one labelling.
 
@@ -334,13 +394,21 @@ def reach_split(
         The reachable cells and the unreachable open cells (both row-major),
         and the size of every component in the order of its first cell.
 
+    Raises:
+        ModelTooBigError: the graph and the cells are estimated over the
+            memory budget (:mod:`cpknight.memory`).
+        SolveLimitError: ``time_limit`` (seconds) passed.
+
     Examples:
         >>> reach, rest, sizes = reach_split("3x3", "a1")
         >>> len(reach), rest, sizes
         (8, [(1, 1)], [8, 1])
     """
-    graph, cell = graph_and_cell(board, piece, source, "reachability")
-    labels = component_labels(graph)
+    run = solve_options(None, time_limit).start()
+    graph, cell = graph_and_cell(
+        board, piece, source, "reachability", run=run, cell_bytes=REACH_CELL_BYTES
+    )
+    labels = component_labels(graph, check=run.check)
     mine = labels == labels[graph.node(cell)]
     sizes = np.bincount(labels).tolist() if labels.size else []
     return cell_tuples(graph.cells[mine]), cell_tuples(graph.cells[~mine]), sizes

@@ -285,9 +285,14 @@ def count_program(
         frontier program: open tours of 3x4 (knight (1,2)), 12 cells
     """
     from cpknight.api.counting import count_instance  # the runner, on use
-    from cpknight.counting.plan import frontier_formulation, plan_frontier
+    from cpknight.counting.plan import (
+        check_narrow,
+        frontier_formulation,
+        plan_frontier,
+    )
 
     instance = count_instance(board, piece=piece, closed=closed, start=start, end=end)
+    check_narrow(instance.board, instance.piece)  # before the graph is built
     plan = plan_frontier(
         instance.graph, closed=closed, start=instance.start, end=instance.end
     )

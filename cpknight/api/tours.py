@@ -39,7 +39,15 @@ from cpknight.results import (
     SweepCell,
     Tour,
 )
-from cpknight.runner import AGAIN, Row, RunInterrupted, RunOptions, Task, run_tasks
+from cpknight.runner import (
+    AGAIN,
+    Row,
+    RunInterrupted,
+    RunOptions,
+    Task,
+    check_budget_fits,
+    run_tasks,
+)
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
@@ -117,6 +125,11 @@ def find_tour(
     return tour
 
 
+CERTIFY_CELLS = 250_000
+"""Up to this many cells the move graph's certificates run before an engine that
+reads the board too (building the graph takes a fraction of a second)."""
+
+
 def _solve_tour(
     instance: TourInstance, method: str, run: Run, *, picked: list[str]
 ) -> Tour:
@@ -138,7 +151,20 @@ def _solve_tour(
     else:
         TOUR_METHODS.engine(method)  # says which names exist
         picked.append(method)
-    if TOUR_METHODS[method].reads == "graph":
+    reads_graph = TOUR_METHODS[method].reads == "graph"
+    if not reads_graph:
+        # An engine that reads the board is asked only what the theorems and
+        # the colours leave open (tiles on 8x8 a1-h8 would search forever).
+        check_theorems(
+            instance.board,
+            instance.piece,
+            closed=instance.closed,
+            start=instance.start,
+            end=instance.end,
+        )
+    if reads_graph or (
+        not instance.board.unbounded and instance.board.size <= CERTIFY_CELLS
+    ):
         check_tour_possible(
             instance.build_graph(run),
             closed=instance.closed,
@@ -491,6 +517,7 @@ def sweep(
         SolveOptions(time_limit=budget)  # the same check as a time limit
     run = run or RunOptions(jobs=jobs)
     opts = solve_options(options, time_limit)
+    check_budget_fits(resolved.n_open, budget, f"a sweep of {resolved.label}")
     cells = list(resolved.open_cells())
     # One clock for the whole sweep: wall time, comparable across processes.
     deadline = None if budget is None else time.time() + budget
@@ -498,6 +525,8 @@ def sweep(
         tour_task(resolved, leaper, closed, cell, None, method, opts, deadline)
         for cell in cells
     ]
+    if deadline is not None and run.deadline is None:
+        run = dataclasses.replace(run, deadline=deadline)
     interrupted = False
     bar = progress_bar(progress, desc=f"sweep {resolved.label}", unit="cells")
     try:

@@ -55,6 +55,7 @@ from cpknight.errors import (
     NoTourError,
     SolveLimitError,
 )
+from cpknight.memory import budget_mb, memory_budget, peak_mb
 
 __all__ = [
     "COMMANDS",
@@ -158,7 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     reset_streams()
     run: Run = args.run
     try:
-        return run(args)
+        with memory_budget(getattr(args, "memory", None)):
+            return run(args)
     except EngineError as exc:
         # An engine's answer failed verification: our bug, said plainly.
         print(f"cpknight: {exc} (please report this)", file=sys.stderr)
@@ -179,6 +181,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return interrupted_run(exc)
         print("cpknight: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except MemoryError:
+        # An estimate fell short: still one line, and the way out.
+        print(
+            f"cpknight: ran out of memory at {peak_mb():,.0f} MB before the "
+            f"budget of {budget_mb():g} MB was reached: try a smaller instance "
+            "(and please report the command)",
+            file=sys.stderr,
+        )
+        return EXIT_LIMIT
     except BrokenPipeError:
         # The reader went away (e.g. '| head'); nothing more to say.
         sys.stderr.close()

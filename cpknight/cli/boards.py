@@ -24,6 +24,7 @@ from cpknight.cli.common import (
     add_method,
     add_progress,
     add_solve_args,
+    add_time_limit,
     board_and_piece,
     cell_json,
     drawing_of,
@@ -137,6 +138,7 @@ cpknight map 100x100 a1 --svg map.svg""",
     )
     add_board_args(parser)
     add_cell_args(parser)
+    add_time_limit(parser, "building the move graph included")
     add_json(parser)
     add_grid(parser)
     parser.add_argument("--svg", metavar="FILE", help="draw the map as an SVG heat map")
@@ -148,7 +150,7 @@ def _run_map(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg")
     drawing = drawing_of(args, board)
-    dmap = distance_map(board, args.source, piece=piece)
+    dmap = distance_map(board, args.source, piece=piece, time_limit=args.time_limit)
     if args.svg or args.png:
         from cpknight.draw import distance_map_svg
 
@@ -268,6 +270,7 @@ cpknight reach board.txt a1 --json""",
     )
     add_board_args(parser)
     add_cell_args(parser)
+    add_time_limit(parser, "building the move graph included")
     add_json(parser)
     add_grid(parser)
 
@@ -275,7 +278,9 @@ cpknight reach board.txt a1 --json""",
 def _run_reach(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     source = board.parse_cell(args.source)
-    cells, others, sizes = reach_split(board, source, piece=piece)
+    cells, others, sizes = reach_split(
+        board, source, piece=piece, time_limit=args.time_limit
+    )
     if args.json:
         print_json(
             {

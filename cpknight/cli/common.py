@@ -236,7 +236,22 @@ def add_command(
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.set_defaults(run=run)
+    add_memory(parser)
     return parser
+
+
+def add_memory(parser: argparse.ArgumentParser) -> None:
+    """``--memory MB``: the budget every big build is estimated against first."""
+    from cpknight.memory import DEFAULT_MEMORY_MB
+
+    parser.add_argument(
+        "--memory",
+        type=memory_value,
+        default=None,
+        metavar="MB",
+        help="the memory budget: what is estimated past it is refused before "
+        f"it is built (default {DEFAULT_MEMORY_MB:g} MB)",
+    )
 
 
 def add_board_args(parser: argparse.ArgumentParser, *, piece: bool = True) -> None:
@@ -546,6 +561,16 @@ def grid_or_hint(
 
 
 # --------------------------------------------------------------------- tour
+
+
+def memory_value(text: str) -> float:
+    """A ``--memory``: a positive number of MB."""
+    from cpknight.memory import check_memory_mb
+
+    try:
+        return check_memory_mb(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def time_limit_value(text: str) -> float | None:

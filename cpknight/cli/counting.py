@@ -32,7 +32,9 @@ from cpknight.cli.common import (
 from cpknight.cli.instances import add_constraint_args, constraints_of, with_text
 from cpknight.cli.running import (
     add_run_args,
+    drop_automatic,
     interrupted_run,
+    note_kept,
     run_options,
     task_progress,
 )
@@ -86,13 +88,6 @@ def add_count(sub: SubParsers) -> None:
         help=f"how to count: auto, {', '.join(ENGINES)}",
     )
     parser.add_argument(
-        "--memory",
-        type=float,
-        default=None,
-        metavar="MB",
-        help="the frontier program's memory budget in MB (default 2048)",
-    )
-    parser.add_argument(
         "--prefixes",
         action="store_true",
         help="also count every prefix of the board in the same frontier run "
@@ -127,8 +122,10 @@ def _run_count(args: argparse.Namespace) -> int:
 
         try:
             outcome = _count_in_shards(args, board, piece, side)
-        except RunInterrupted as exc:
+        except RunInterrupted as exc:  # from the runner's own set-up
             return interrupted_run(exc)
+        if not outcome.interrupted:
+            drop_automatic(args)
     else:
         outcome = _count(args, board, piece, side)
     code = EXIT_OK
@@ -138,7 +135,15 @@ def _run_count(args: argparse.Namespace) -> int:
         code = EXIT_LIMIT
     where = ends_text(board, *tour_ends(args, board)) + with_text(side, board)
     text = count_report(outcome, board, piece, closed=not args.open, where=where)
-    return print_outcome(args, code, outcome.as_dict(), text)
+    data = outcome.as_dict()
+    if outcome.interrupted and args.shards is not None:
+        data["partial"] = True
+    code = print_outcome(args, code, data, text)
+    if outcome.interrupted and args.shards is not None:
+        sharded = outcome.value
+        done = sharded.shards - sharded.unfinished
+        note_kept(done, sharded.shards, args.resume or args.results or args.automatic)
+    return code
 
 
 def _count(
@@ -220,7 +225,7 @@ def _count_in_shards(
             end=end,
             shards=args.shards,
             options=solve_options_of(args),
-            run=run_options(args),
+            run=run_options(args, keep="count"),
             progress=progress,
         )
     finally:

@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Callable
 
 from cpknight.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_LIMIT,
     EXIT_OK,
     Parser,
@@ -212,9 +213,14 @@ def _run_formulation_count(args: argparse.Namespace) -> int:
     done = count.status == "found"
     if args.json:
         print_json({"question": "count", "formulation": text, "count": count.as_dict()})
+        if count.interrupted:
+            return EXIT_INTERRUPTED
         return EXIT_OK if done else EXIT_LIMIT
     if count.frontier is not None:
         out(frontier_text(count.frontier))
+    if count.interrupted:  # Ctrl-C: the figures so far are printed above
+        out("count: none (interrupted before the program's last cell)")
+        return EXIT_INTERRUPTED
     if done:
         out(f"count: {count.directed} directed, {count.undirected} undirected")
         return EXIT_OK

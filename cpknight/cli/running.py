@@ -7,8 +7,12 @@ tasks through :mod:`cpknight.runner` and share these options.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cpknight.cli.common import EXIT_INTERRUPTED, JOBS, progress_bar
@@ -53,9 +57,18 @@ def add_run_args(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None:
     )
 
 
-def run_options(args: argparse.Namespace) -> RunOptions:
-    """How to run the tasks, from ``--jobs``, ``--scheduler`` and the files."""
-    from cpknight.runner import RunOptions, usable_cores
+def run_options(args: argparse.Namespace, *, keep: str | None = None) -> RunOptions:
+    """How to run the tasks, from ``--jobs``, ``--scheduler`` and the files.
+
+    With ``keep`` (the command's name) and no ``--results`` or ``--resume``,
+    the rows go to an automatic results file in the temporary folder, so
+    that Ctrl-C loses nothing: :func:`drop_automatic` removes it once the
+    run has finished, and an interrupted run says where it is.
+    """
+    from cpknight.runner import RunOptions, check_scheduler, usable_cores
+
+    if args.scheduler is not None:
+        check_scheduler(args.scheduler)
 
     if args.jobs < 0:
         raise InvalidInputError(f"--jobs must be 0 (one per core) or more: {args.jobs}")
@@ -65,12 +78,31 @@ def run_options(args: argparse.Namespace) -> RunOptions:
             raise InvalidInputError(
                 f"--{option} needs a file (it is appended to and read back), not '-'"
             )
+    results = args.resume or args.results
+    if results is None and keep is not None:
+        results = automatic_results(keep)
+        args.automatic = results
     return RunOptions(
         jobs=jobs,
         scheduler=args.scheduler,
-        results=args.resume or args.results,
+        results=results,
         resume=bool(args.resume),
     )
+
+
+def automatic_results(command: str) -> str:
+    """A new results file in the temporary folder, named after the command."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return str(
+        Path(tempfile.gettempdir(), f"cpknight-{command}-{stamp}-{os.getpid()}.jsonl")
+    )
+
+
+def drop_automatic(args: argparse.Namespace) -> None:
+    """Remove the automatic results file of a run that finished (if any)."""
+    path = getattr(args, "automatic", None)
+    if path is not None:
+        Path(path).unlink(missing_ok=True)
 
 
 def task_progress(
@@ -97,12 +129,19 @@ def task_progress(
 
 def interrupted_run(exc: RunInterrupted) -> int:
     """Say how much of an interrupted run is kept, and how to go on; exit 130."""
-    if exc.results is not None:
-        where = f"; kept in {exc.results} (--resume {exc.results} goes on)"
+    note_kept(exc.done, exc.total, exc.results)
+    return EXIT_INTERRUPTED
+
+
+def note_kept(done: int, total: int, results: object) -> None:
+    """The line after an interruption: what is done, where it is, how to go on."""
+    if results is not None and not Path(str(results)).exists():
+        where = ""  # stopped before the first task: nothing to keep
+    elif results is not None:
+        where = f"; kept in {results} (--resume {results} goes on)"
     else:
         where = "; add --results FILE to keep what is done"
     print(
-        f"cpknight: interrupted after {exc.done} of {exc.total} tasks{where}",
+        f"cpknight: interrupted after {done} of {total} tasks{where}",
         file=sys.stderr,
     )
-    return EXIT_INTERRUPTED

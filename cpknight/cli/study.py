@@ -27,6 +27,7 @@ from cpknight.cli.common import (
 )
 from cpknight.cli.running import (
     add_run_args,
+    drop_automatic,
     interrupted_run,
     run_options,
     task_progress,
@@ -122,18 +123,28 @@ def _run_study(args: argparse.Namespace) -> int:
     else:
         suite = read_suite(args.suite)
     options = solve_options_of(args)
-    run = run_options(args)
     outputs = new_files(args, "csv", "json_file", "svg", "time_svg")
+    run = run_options(args, keep="study")
     bar, progress = task_progress(args, "runs")
     try:
         study = run_study(
             suite, methods=args.method, options=options, run=run, progress=progress
         )
     except RunInterrupted as exc:
+        if bar is not None:
+            bar.close()
+            bar = None
+        if exc.partial is not None:  # the instances finished, marked partial
+            if args.json:
+                print_json({**exc.partial.as_dict(), "partial": True})
+            else:
+                out(study_report(exc.partial, args.suite, options.time_limit, []))
+                out("partial: interrupted (Ctrl-C); the instances finished above")
         return interrupted_run(exc)
     finally:
         if bar is not None:
             bar.close()
+    drop_automatic(args)
     _write_study_files(args, study)
     code = EXIT_INTERNAL if study.wrong() else EXIT_OK
     if args.json:

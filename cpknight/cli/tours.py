@@ -47,6 +47,7 @@ from cpknight.cli.common import (
 from cpknight.cli.instances import add_constraint_args, constraints_of, with_text
 from cpknight.cli.running import (
     add_run_args,
+    drop_automatic,
     interrupted_run,
     run_options,
     task_progress,
@@ -454,8 +455,8 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
             "--arrow, --crop and --no-coordinates draw boards"
         )
     options = solve_options_of(args)
-    run = run_options(args)
     outputs = new_files(args, "svg")
+    run = run_options(args, keep="pairs")
     bar, progress = task_progress(args, "pairs solved")
     try:
         result = sweep_pairs(
@@ -465,12 +466,23 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
             options=options,
             run=run,
             progress=progress,
+            budget=args.budget,
         )
     except RunInterrupted as exc:
+        if bar is not None:
+            bar.close()
+            bar = None
+        if exc.partial is not None:  # the pairs finished; the rest are ?
+            if args.json:
+                print_json({**exc.partial.as_dict(), "partial": True})
+            else:
+                out(pairs_report(exc.partial, options.time_limit, []))
+                out("partial: interrupted (Ctrl-C); the pairs not finished are ?")
         return interrupted_run(exc)
     finally:
         if bar is not None:
             bar.close()
+    drop_automatic(args)
     counts = result.counts()
     if args.svg or args.png:
         from cpknight.draw.pairs import pairs_svg

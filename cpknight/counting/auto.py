@@ -18,7 +18,7 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.counting.plan import frontier_width
+from cpknight.counting.plan import frontier_width, narrowest_width
 from cpknight.engines import CountInstance
 from cpknight.tours.certificates import tour_certificate
 
@@ -48,6 +48,12 @@ def choose_count_method(instance: CountInstance) -> tuple[str, str]:
         return "cpsat", "side constraints: the frontier program counts plain tours"
     if instance.prefixes:
         return "frontier", "prefix counts are the frontier program's"
+    side = narrowest_width(instance.board, instance.piece)
+    if side > FRONTIER_WIDTH:  # from the shape alone: no graph built
+        return (
+            "cpsat",
+            f"the frontier is at least {side} cells wide, over {FRONTIER_WIDTH}",
+        )
     width = frontier_width(instance.graph)
     if width > FRONTIER_WIDTH:
         return "cpsat", f"the frontier is {width} cells wide, over {FRONTIER_WIDTH}"

@@ -39,7 +39,9 @@ from cpknight.counting.plan import (
     plan_frontier,
 )
 from cpknight.engines import CountInstance
-from cpknight.errors import InvalidInputError, SolveLimitError
+from cpknight.errors import InvalidInputError, ModelTooBigError, SolveLimitError
+from cpknight.memory import DEFAULT_MEMORY_MB as MEMORY_MB
+from cpknight.memory import budget_mb, rss_mb
 from cpknight.results import FrontierStats, TourCount
 from cpknight.solving import Run
 from cpknight.status import Status
@@ -52,8 +54,9 @@ __all__ = [
     "solve",
 ]
 
-DEFAULT_MEMORY_MB = 2048.0
-"""The memory budget of a frontier count unless told otherwise (MB)."""
+DEFAULT_MEMORY_MB = MEMORY_MB
+"""The memory budget of a frontier count unless told otherwise (MB): the
+budget in force (:func:`cpknight.memory.budget_mb`), by default this."""
 
 BYTES_PER_STATE = {"dict": 240, "numpy": 256}
 """What one live state costs, about, in each kernel, with the working arrays
@@ -164,6 +167,7 @@ class FrontierTally:
         self.per_state = per_state
         self.progress = progress
         self.live: list[int] = []
+        self.base = rss_mb()  # what the process held before the program
         self.tried = 0
         self.found: dict[int, int] = {}
         """Tours of the prefixes, by the step that ends them."""
@@ -179,10 +183,17 @@ class FrontierTally:
         if self.progress is not None:
             self.progress(self.partial())
         steps = len(self.plan.steps)
-        if states * self.per_state > self.budget * 2**20:
+        held = rss_mb()
+        # The next cell multiplies the states (and what they hold) as this
+        # one did: stop before a step that would pass the budget, on what the
+        # process holds, not only on the states counted.
+        growth = states / self.live[-2] if len(self.live) > 1 and self.live[-2] else 1
+        ahead = held + max(0.0, growth - 1) * max(0.0, held - self.base)
+        if states * self.per_state > self.budget * 2**20 or ahead > self.budget:
             raise _OverBudget(
                 f"the memory budget of {self.budget:g} MB was reached after cell "
-                f"{step + 1} of {steps} ({states} live states)"
+                f"{step + 1} of {steps} ({states} live states, {held:,.0f} MB "
+                f"held, about {ahead:,.0f} MB at the next cell)"
             )
         self.run.check(f"counting tours: cell {step + 1} of {steps}")
 
@@ -247,7 +258,7 @@ class _OverBudget(Exception):
 
 def _budget(memory_mb: float | None) -> float:
     """The memory budget in MB (the default if None), checked."""
-    budget = DEFAULT_MEMORY_MB if memory_mb is None else float(memory_mb)
+    budget = budget_mb() if memory_mb is None else float(memory_mb)
     if not budget > 0:
         raise InvalidInputError(
             f"the memory budget must be a positive number of MB: {memory_mb}"
@@ -268,11 +279,12 @@ def _refuse(instance: CountInstance, plan: FrontierPlan, budget: float) -> None:
             f"{MAX_WIDTH} (use --method cpsat)"
         )
     guess = estimated_states(plan.width, closed=instance.closed)
-    if guess * BYTES_PER_STATE["numpy"] > 50 * budget * 2**20:
-        raise InvalidInputError(
+    need = guess * BYTES_PER_STATE["numpy"]
+    if need > budget * 2**20:
+        raise ModelTooBigError(
             f"{wide}{plan.width} cells wide: about {guess:.0e} live states, "
-            f"far past the memory budget of {budget:g} MB (use --method cpsat, "
-            "or a larger --memory)"
+            f"about {need / 2**20:,.0f} MB, over the memory budget of {budget:g} "
+            "MB (use --method cpsat, or a larger --memory)"
         )
     if not instance.prefixes:
         return

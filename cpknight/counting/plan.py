@@ -41,8 +41,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cpknight.board import Cell
-from cpknight.pieces import MoveGraph
+from cpknight.board import Board, Cell
+from cpknight.errors import InvalidInputError
+from cpknight.pieces import Leaper, MoveGraph
 
 __all__ = [
     "DANGLING",
@@ -296,6 +297,43 @@ def step_choices(back: Sequence[int], cap: int) -> list[tuple[int, ...]]:
     for k in range(min(cap, len(back)) + 1):
         found.extend(itertools.combinations(back, k))
     return found
+
+
+def narrowest_width(board: Board, piece: Leaper) -> int:
+    """A lower bound of the frontier's width from the board's shape alone (or 0).
+
+    On a 2D rectangle without blocked cells, longer than twice the piece's
+    reach, whichever way the rows run, the last row done has every cell joined
+    to a row not yet done: the frontier is at least the short side wide.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> narrowest_width(Board((5000, 5000)), KNIGHT)
+        5000
+        >>> narrowest_width(Board((1, 9)), KNIGHT)
+        0
+    """
+    reach = max(int(x) for x in piece.vector)
+    if board.dim != 2 or board.blocked or board.unbounded:
+        return 0
+    short = min(board.shape)
+    return short if short > 2 * reach else 0
+
+
+def check_narrow(board: Board, piece: Leaper) -> None:
+    """Refuse, from the shape alone, a board whose frontier passes :data:`MAX_WIDTH`.
+
+    Raises:
+        InvalidInputError: :func:`narrowest_width` is over :data:`MAX_WIDTH`.
+    """
+    side = narrowest_width(board, piece)
+    if side > MAX_WIDTH:
+        raise InvalidInputError(
+            f"the frontier of {board.label} ({piece.label}) is at least {side} "
+            f"cells wide; the frontier program takes at most {MAX_WIDTH} (use "
+            "--method cpsat)"
+        )
 
 
 def estimated_states(width: int, *, closed: bool) -> float:

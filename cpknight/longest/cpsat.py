@@ -34,7 +34,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from cpknight.board import Board
 from cpknight.errors import EngineError, NoPathError, SolveLimitError
-from cpknight.formulation import CHUNK, CpsatBundle, add_circuit_arcs
+from cpknight.formulation import (
+    CHUNK,
+    CpsatBundle,
+    add_circuit_arcs,
+    check_circuit_size,
+)
+from cpknight.graph import arc_bound
 from cpknight.longest.common import (
     LongestInstance,
     LongestPath,
@@ -192,6 +198,12 @@ def build_longest_model(
 def _build(instance: LongestInstance, run: Run | None) -> LongestModel:
     from ortools.sat.python import cp_model
 
+    board, piece = instance.board, instance.piece
+    cells = board.n_open  # the skip loops, and a path's dummy node's arcs
+    check_circuit_size(
+        arc_bound(board, piece) + (cells if instance.closed else 3 * cells),
+        f"the longest-path model of {board.label} ({piece.label})",
+    )  # from the shape alone, before the move graph is built
     graph = instance.graph
     n = graph.n_nodes
     edges = move_edges(graph)
@@ -363,7 +375,7 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
     from ortools.sat.python import cp_model
 
     started = run.clock.started
-    if instance.graph.n_nodes <= 1 and not instance.closed:
+    if instance.board.n_open <= 1 and not instance.closed:
         return make_longest(
             instance,
             list(range(instance.graph.n_nodes)),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -93,6 +93,7 @@ def make_instance(
     food: Sequence[Cell],
     end: Cell | None,
     simple: bool,
+    check: Callable[[str], None] | None = None,
 ) -> Instance:
     food_cells = tuple(dict.fromkeys(food))
     s = graph.node(start)
@@ -103,7 +104,7 @@ def make_instance(
     closed = e == s and bool(eat)
     if e == s and not eat:
         e = -1
-    levels = bfs_levels(graph, s)
+    levels = bfs_levels(graph, s, check=check)
     board, piece = graph.board, graph.piece
     for node, what in [(n, "food") for n in eat] + ([(e, "end")] if e >= 0 else []):
         if levels[node] < 0:

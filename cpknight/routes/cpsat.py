@@ -211,15 +211,17 @@ def build_collect_model(
     leaper = as_piece(piece)
     resolved.require_finite("a route")
     leaper.check_dim(resolved.dim, resolved.label)
-    graph = move_graph(resolved, leaper)
+    check = None if run is None else run.check
+    graph = move_graph(resolved, leaper, check=check)
     inst = make_instance(
         graph,
         resolved.parse_cell(start),
         [resolved.parse_cell(f) for f in food],
         None if end is None else resolved.parse_cell(end),
         simple,
+        check,
     )
-    return _build_model(inst, terminal_distances(inst), run)
+    return _build_model(inst, terminal_distances(inst, run), run)
 
 
 def _build_model(

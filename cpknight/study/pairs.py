@@ -15,7 +15,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +28,14 @@ from cpknight.board import Board, Cell, CellLike
 from cpknight.errors import EngineError
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
 from cpknight.progress import ProgressLike, TaskProgress, progress_bar
-from cpknight.runner import RunOptions, Task, run_tasks
+from cpknight.runner import (
+    Row,
+    RunInterrupted,
+    RunOptions,
+    Task,
+    check_budget_fits,
+    run_tasks,
+)
 from cpknight.solving import SolveOptions
 from cpknight.status import Effort, Status
 from cpknight.study.common import row_fault
@@ -180,6 +189,10 @@ class PairSweep:
         return f"<PairSweep {self.board.label} by {self.method}: {counts}>"
 
 
+INTERRUPTED = "interrupted (Ctrl-C) before this pair was finished"
+"""The reason of a pair Ctrl-C left unsolved."""
+
+
 def sweep_pairs(
     board: BoardLike,
     *,
@@ -189,6 +202,7 @@ def sweep_pairs(
     time_limit: float | None = None,
     run: RunOptions | None = None,
     progress: ProgressLike | TaskProgress = None,
+    budget: float | None = None,
 ) -> PairSweep:
     """For every unordered pair of open cells: does an open tour join them?
 
@@ -203,6 +217,9 @@ def sweep_pairs(
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
             called with a :class:`~cpknight.progress.Progress` over the solved pairs
             (the old ``progress(done, total)`` still works, deprecated).
+        budget: seconds for the whole sweep, the certificates included; the
+            pairs it leaves are ``unknown`` (each pair's limit is cut to what
+            is left).
 
     Returns:
         A :class:`PairSweep`: one :class:`PairCell` per pair.
@@ -227,11 +244,66 @@ def sweep_pairs(
     if method != "auto":
         TOUR_METHODS.engine(method)
     opts = solve_options(options, time_limit)
+    deadline = None
+    if budget is not None:
+        SolveOptions(time_limit=budget)  # the same check as a time limit
+        deadline = time.time() + budget
+    run = run or RunOptions()
+    if deadline is not None:
+        run = dataclasses.replace(run, deadline=deadline)
+    n = resolved.n_open
+    check_budget_fits(n * (n - 1) // 2, budget, f"a pair sweep of {resolved.label}")
     cells = tuple(resolved.open_cells())
-    answered, slots, tasks = _certify_pairs(resolved, leaper, cells, method, opts)
-    with progress_bar(progress, desc="pairs", unit="pairs") as tick:
-        rows = run_tasks(tasks, run, progress=task_progress(tick, "pairs"))
+    answered, slots, tasks = _certify_pairs(
+        resolved, leaper, cells, method, opts, deadline
+    )
+    if any(cell.reason == INTERRUPTED for cell in answered.values()):
+        # Ctrl-C among the certificates: nothing solved yet, nothing kept.
+        stop = RunInterrupted(0, len(tasks), run.results, [None] * len(tasks))
+        for where, task in zip(slots, tasks, strict=True):
+            answered[where] = PairCell(
+                task.args[3], task.args[4], Status.UNKNOWN, method, reason=INTERRUPTED
+            )
+        stop.partial = _pair_sweep(
+            resolved, leaper, method, cells, answered, [], [], []
+        )
+        raise stop
+    try:
+        with progress_bar(progress, desc="pairs", unit="pairs") as tick:
+            rows: list[Row | None] = list(
+                run_tasks(tasks, run, progress=task_progress(tick, "pairs"))
+            )
+    except RunInterrupted as exc:
+        for where, task, row in zip(slots, tasks, exc.rows, strict=True):
+            if row is None:
+                answered[where] = PairCell(
+                    task.args[3],
+                    task.args[4],
+                    Status.UNKNOWN,
+                    method,
+                    reason=INTERRUPTED,
+                )
+        exc.partial = _pair_sweep(
+            resolved, leaper, method, cells, answered, slots, tasks, exc.rows
+        )
+        raise
+    return _pair_sweep(resolved, leaper, method, cells, answered, slots, tasks, rows)
+
+
+def _pair_sweep(
+    resolved: Board,
+    leaper: Leaper,
+    method: str,
+    cells: tuple[Cell, ...],
+    answered: dict[int, PairCell],
+    slots: list[int],
+    tasks: list[Task],
+    rows: Sequence[Row | None],
+) -> PairSweep:
+    """The pair sweep from the certificates' answers and the rows (checked again)."""
     for where, task, row in zip(slots, tasks, rows, strict=True):
+        if row is None:
+            continue
         start, end = task.args[3], task.args[4]
         fault = row_fault(resolved, leaper, row, closed=False, start=start, end=end)
         if fault is not None:
@@ -260,6 +332,7 @@ def _certify_pairs(
     cells: tuple[Cell, ...],
     method: str,
     options: SolveOptions,
+    deadline: float | None = None,
 ) -> tuple[dict[int, PairCell], list[int], list[Task]]:
     """The pairs a certificate rules out, and a task for every other pair.
 
@@ -271,9 +344,26 @@ def _certify_pairs(
     tasks: list[Task] = []
     slots: list[int] = []
     slot = 0
+    late = "the sweep's budget ran out before this pair"
+    stopped = False
     for i, start in enumerate(cells):
         for end in cells[i + 1 :]:
-            found = tour_certificate(graph, closed=False, start=start, end=end)
+            if stopped or (deadline is not None and time.time() >= deadline):
+                why = INTERRUPTED if stopped else late
+                answered[slot] = PairCell(
+                    start, end, Status.UNKNOWN, method, reason=why
+                )
+                slot += 1
+                continue
+            try:
+                found = tour_certificate(graph, closed=False, start=start, end=end)
+            except KeyboardInterrupt:  # Ctrl-C: the pairs certified are kept
+                stopped = True
+                answered[slot] = PairCell(
+                    start, end, Status.UNKNOWN, method, reason=INTERRUPTED
+                )
+                slot += 1
+                continue
             if found is not None:
                 answered[slot] = PairCell(
                     start, end, Status.INFEASIBLE, CERTIFICATE, reason=found.reason
@@ -281,7 +371,9 @@ def _certify_pairs(
             else:
                 slots.append(slot)
                 tasks.append(
-                    tour_task(board, leaper, False, start, end, method, options)
+                    tour_task(
+                        board, leaper, False, start, end, method, options, deadline
+                    )
                 )
             slot += 1
     return answered, slots, tasks

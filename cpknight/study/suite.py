@@ -40,7 +40,7 @@ from cpknight.board import Board, Cell, Topology
 from cpknight.errors import CpknightError, InvalidInputError
 from cpknight.pieces import Leaper
 from cpknight.progress import ProgressLike, TaskProgress, progress_bar
-from cpknight.runner import RunOptions, run_tasks
+from cpknight.runner import RunInterrupted, RunOptions, run_tasks
 from cpknight.solving import SolveOptions
 from cpknight.study.common import row_fault
 from cpknight.tours import ENGINES as TOUR_METHODS
@@ -434,9 +434,31 @@ lines such as '5x5 --open': 5
         for i in instances
         for name in names
     ]
-    with progress_bar(progress, desc="study", unit="runs") as tick:
-        flat = run_tasks(tasks, run, progress=task_progress(tick, "runs"))
+    try:
+        with progress_bar(progress, desc="study", unit="runs") as tick:
+            flat = run_tasks(tasks, run, progress=task_progress(tick, "runs"))
+    except RunInterrupted as exc:
+        exc.partial = _finished_study(instances, names, opts.time_limit, exc.rows)
+        raise
     return assemble_study(instances, names, opts.time_limit, flat)
+
+
+def _finished_study(
+    instances: Sequence[SuiteInstance],
+    names: Sequence[str],
+    time_limit: float | None,
+    rows: Sequence[dict[str, Any] | None],
+) -> Study:
+    """The study of the instances every engine finished (Ctrl-C stopped the rest)."""
+    k = len(names)
+    kept: list[SuiteInstance] = []
+    flat: list[dict[str, Any]] = []
+    for n, instance in enumerate(instances):
+        group = rows[n * k : (n + 1) * k]
+        if len(group) == k and all(row is not None for row in group):
+            kept.append(instance)
+            flat += [row for row in group if row is not None]
+    return assemble_study(kept, names, time_limit, flat)
 
 
 def _suite_instances(

@@ -25,7 +25,7 @@ from typing import Literal
 
 from cpknight.board import Board, Cell
 from cpknight.engines import TourInstance
-from cpknight.errors import InvalidInputError
+from cpknight.errors import InvalidInputError, NoTourError
 from cpknight.pieces import Leaper
 from cpknight.solving import Run
 from cpknight.tours import ENGINES
@@ -155,6 +155,35 @@ board never has one (Schwenk 1991)
         error = no_tour_error(board, closed=closed)
         if error is not None:
             raise error
+    if not closed:
+        _check_end_colours(board, start, end)
+
+
+def _check_end_colours(board: Board, start: Cell | None, end: Cell | None) -> None:
+    """The colour argument on a plain rectangle, from the cells' coordinates alone.
+
+    A knight's move changes the colour of its square, so an open tour of an
+    even number of cells ends on the colour it did not start on, and one of an
+    odd number starts and ends on the larger class (that of the corner a1).
+    The same certificate the move graph gives (``colour``), without building it.
+    """
+    cells = board.shape[0] * board.shape[1]
+    name = board.cell_name
+    if cells % 2:
+        for which, cell in (("start", start), ("end", end)):
+            if cell is not None and sum(cell) % 2:
+                raise NoTourError(
+                    f"an open tour of {board.label} ({cells} cells, an odd number) "
+                    f"starts and ends on the colour with more cells, a1's: {which} "
+                    f"{name(cell)} is not on it",
+                    certificate="colour",
+                )
+    elif start is not None and end is not None and sum(start) % 2 == sum(end) % 2:
+        raise NoTourError(
+            f"cells {name(start)} and {name(end)} have the same colour; an open "
+            f"tour of {cells} cells, an even number, ends on the other colour",
+            certificate="colour",
+        )
 
 
 RACE_CELLS = 2_500

@@ -1,0 +1,215 @@
+"""Ctrl-C for real (issue 27): a SIGINT to the process group, as a terminal
+sends it, or to the main process alone, as ``kill -INT`` does; each command
+prints what it finished in its own format, marked partial, says where the rest
+is kept and how to resume, and exits 130.
+
+Each case starts ``cpknight`` in a session of its own, waits until it is
+working (its progress line, or its first output), then interrupts it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cpknight.runner import read_results
+
+Ready = Callable[[str, str], bool]
+
+
+def _interrupt(
+    argv: list[str],
+    tmp_path: Path,
+    *,
+    group: bool,
+    ready: Ready,
+    settle: float = 0.3,
+    wait: float = 60.0,
+) -> tuple[int, str, str, float]:
+    """Run ``cpknight argv``; SIGINT it once ``ready(out, err)``; what it did."""
+    out_path, err_path = tmp_path / "out.txt", tmp_path / "err.txt"
+    with out_path.open("wb") as out, err_path.open("wb") as err:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "cpknight", *argv],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
+            start_new_session=True,
+            preexec_fn=_hear_ctrl_c,
+        )
+        try:
+            began = time.monotonic()
+            while not ready(_text(out_path), _text(err_path)):
+                assert child.poll() is None, _text(err_path)
+                assert time.monotonic() - began < wait, "never got to work"
+                time.sleep(0.05)
+            time.sleep(settle)
+            if group:
+                os.killpg(child.pid, signal.SIGINT)
+            else:
+                os.kill(child.pid, signal.SIGINT)
+            signalled = time.monotonic()
+            code = child.wait(timeout=wait)
+            stopped = time.monotonic() - signalled
+        finally:
+            if child.poll() is None:
+                os.killpg(child.pid, signal.SIGKILL)
+                child.wait()
+    return code, _text(out_path), _text(err_path), stopped
+
+
+def _hear_ctrl_c() -> None:
+    """Ctrl-C's default in the child, as a terminal's: a test run started in
+    the background by a shell without job control ignores SIGINT, and a child
+    would inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _text(path: Path) -> str:
+    return path.read_text(errors="replace") if path.exists() else ""
+
+
+def _progress(what: str) -> Ready:
+    """Ready once the progress line counts a first ``what`` done."""
+    pattern = re.compile(rf"\b[1-9]\d* of \d+ {what}")
+    return lambda out, err: bool(pattern.search(err))
+
+
+def _kept(err: str) -> Path:
+    found = re.search(r"kept in (\S+) \(--resume \1 goes on\)", err)
+    assert found, err
+    return Path(found.group(1))
+
+
+@pytest.mark.parametrize("group", [True, False], ids=["group", "main"])
+def test_a_sharded_count_keeps_its_partial_sum(tmp_path: Path, group: bool) -> None:
+    jobs = [] if group else ["--jobs", "2"]  # the main process alone: a pool
+    code, out, err, _ = _interrupt(
+        ["count", "6x6", "--shards", "16", "--progress", *jobs],
+        tmp_path,
+        group=group,
+        ready=_progress("shards"),
+    )
+    assert code == 130, err
+    assert "at least" in out
+    assert "interrupted (Ctrl-C) after" in out
+    kept = _kept(err)
+    try:
+        done = [row for row in read_results(kept) if row["status"] == "found"]
+        directed = sum(row["directed"] for row in done)
+        assert f"at least {directed} directed" in out
+    finally:
+        kept.unlink()
+
+
+def test_a_sharded_count_json_is_a_partial_document(tmp_path: Path) -> None:
+    code, out, err, _ = _interrupt(
+        ["count", "6x6", "--shards", "16", "--progress", "--json"],
+        tmp_path,
+        group=True,
+        ready=_progress("shards"),
+    )
+    assert code == 130, err
+    document = json.loads(out)
+    assert document["schema"] == 1
+    assert document["partial"] is True
+    assert document["status"] == "unknown"
+    _kept(err).unlink()
+
+
+def test_a_study_prints_the_instances_finished(tmp_path: Path) -> None:
+    suite = tmp_path / "suite.txt"
+    suite.write_text("".join(f"{n}x{n}\n" for n in range(16, 40, 2)))
+    code, out, err, _ = _interrupt(
+        ["study", str(suite), "--method", "cpsat", "--time-limit", "3", "--progress"],
+        tmp_path,
+        group=True,
+        ready=_progress("runs"),
+    )
+    assert code == 130, err
+    assert "cpsat" in out
+    assert "partial: interrupted (Ctrl-C)" in out
+    kept = _kept(err)
+    assert len(read_results(kept)) >= 1
+    kept.unlink()
+
+
+def test_a_study_json_is_a_partial_document(tmp_path: Path) -> None:
+    suite = tmp_path / "suite.txt"
+    suite.write_text("".join(f"{n}x{n}\n" for n in range(16, 40, 2)))
+    code, out, err, _ = _interrupt(
+        ["study", str(suite), "--method", "cpsat", "--progress", "--json"],
+        tmp_path,
+        group=False,
+        ready=_progress("runs"),
+    )
+    assert code == 130, err
+    document = json.loads(out)
+    assert document["partial"] is True
+    assert document["schema"] == 1
+    _kept(err).unlink()
+
+
+@pytest.mark.parametrize("group", [True, False], ids=["group", "main"])
+def test_a_pair_sweep_prints_the_pairs_finished(tmp_path: Path, group: bool) -> None:
+    code, out, err, _ = _interrupt(
+        ["sweep", "10x10", "--pairs", "--progress"],
+        tmp_path,
+        group=group,
+        ready=_progress("pairs solved"),
+    )
+    assert code == 130, err
+    assert "partial: interrupted (Ctrl-C)" in out
+    _kept(err).unlink()
+
+
+def test_formulation_count_exits_130(tmp_path: Path) -> None:
+    code, out, err, _ = _interrupt(
+        ["formulation", "count", "6x6", "--open", "--time-limit", "none"],
+        tmp_path,
+        group=True,
+        ready=lambda out, err: "frontier program" in out,
+        settle=1.0,
+    )
+    assert code == 130, err
+    assert "interrupted" in out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("group", [True, False], ids=["group", "main"])
+def test_a_sharded_count_always_stops_and_resumes(tmp_path: Path, group: bool) -> None:
+    """The in-process count once took Ctrl-C as one shard's limit and ran on."""
+    for attempt in range(5):
+        code, _, err, stopped = _interrupt(
+            ["count", "6x6", "--shards", "16", "--progress"],
+            tmp_path,
+            group=group,
+            ready=_progress("shards"),
+            settle=0.2 * attempt,
+        )
+        assert code == 130, (attempt, err)
+        assert stopped < 5, (attempt, stopped)
+        kept = _kept(err)
+    # the last run's file resumes to the whole count: 9,862 undirected closed
+    # tours of 6x6 (OEIS A001230)
+    resumed = subprocess.run(
+        [
+            *(sys.executable, "-m", "cpknight", "count", "6x6", "--shards", "16"),
+            *("--resume", str(kept), "--json"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["undirected"] == 9862
+    assert kept.exists()  # a file the user resumed is the user's
+    kept.unlink()
