@@ -41,6 +41,7 @@ from cpknight.errors import InvalidCellError, InvalidInputError, TourCheckError
 from cpknight.pieces import KNIGHT, PieceLike, as_piece, steps_are_moves
 
 __all__ = [
+    "OBJECTIVES",
     "SYMMETRIES",
     "Edge",
     "Symmetry",
@@ -58,6 +59,10 @@ SYMMETRIES: tuple[str, ...] = ("rot180", "rot90", "mirror-files", "mirror-ranks"
 
 Edge = tuple[Cell, Cell]
 """A move between two cells, either way."""
+
+OBJECTIVES: tuple[str, ...] = ("turns", "crossings")
+"""What ``--min`` may minimise: the turns (cells where the direction changes) or
+the crossings (pairs of drawn moves that cross) of a tour."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,9 @@ class TourConstraints:
             cycle, or ``None``.
         magic: semi-magic: the visit numbers of every rank sum to the same
             total, and those of every file (a rectangle with no blocked cell).
+        minimise: an objective, ``'turns'`` or ``'crossings'`` (see
+            :data:`OBJECTIVES`): the tour found is one with the fewest, or the
+            best found at the limit with a proved bound.
     """
 
     via: tuple[tuple[Cell, int], ...] = ()
@@ -84,10 +92,16 @@ class TourConstraints:
     forbid: tuple[Edge, ...] = ()
     symmetric: str | None = None
     magic: bool = False
+    minimise: str | None = None
 
     def __bool__(self) -> bool:
         return bool(
-            self.via or self.require or self.forbid or self.symmetric or self.magic
+            self.via
+            or self.require
+            or self.forbid
+            or self.symmetric
+            or self.magic
+            or self.minimise
         )
 
     def kinds(self) -> list[str]:
@@ -98,6 +112,7 @@ class TourConstraints:
             "forbid": bool(self.forbid),
             "symmetric": self.symmetric is not None,
             "magic": self.magic,
+            "min": self.minimise is not None,
         }
         return [kind for kind, on in present.items() if on]
 
@@ -122,6 +137,8 @@ class TourConstraints:
             parts.append(f"symmetric {self.symmetric}")
         if self.magic:
             parts.append("magic")
+        if self.minimise:
+            parts.append(f"min {self.minimise}")
         return "; ".join(parts)
 
     def as_dict(self) -> dict[str, object]:
@@ -132,6 +149,7 @@ class TourConstraints:
             "forbid": [[list(a), list(b)] for a, b in self.forbid],
             "symmetric": self.symmetric,
             "magic": self.magic,
+            "min": self.minimise,
         }
 
     def anchored(
@@ -177,6 +195,7 @@ class TourConstraints:
             forbid=[f"{name(a)}-{name(b)}" for a, b in self.forbid],
             symmetric=self.symmetric,
             magic=self.magic,
+            minimise=self.minimise,
         )
 
 
@@ -190,6 +209,7 @@ def tour_constraints(
     symmetric: str | None = None,
     given: Iterable[tuple[Cell, int]] = (),
     magic: bool = False,
+    minimise: str | None = None,
 ) -> TourConstraints:
     """Read and check tour side constraints against a board.
 
@@ -203,6 +223,9 @@ def tour_constraints(
         given: ``(cell, step)`` pairs already read (from :func:`read_given`).
         magic: ask for a semi-magic tour (every rank, and every file, of
             visit numbers has the same sum); a plain 2D rectangle only.
+        minimise: ``'turns'`` (the fewest cells where the move's direction
+            changes) or ``'crossings'`` (the fewest pairs of drawn moves that
+            cross; a bounded 2D board), answered by CP-SAT.
 
     Returns:
         The checked :class:`TourConstraints`.
@@ -243,13 +266,35 @@ onto itself (a quarter turn needs a square board)
         raise InvalidInputError(
             f"magic needs a 2D board with no blocked cells: {board.label}"
         )
+    _check_objective(board, minimise)
     return TourConstraints(
         via=tuple(sorted(((c, k) for k, c in steps.items()), key=lambda p: p[1])),
         require=tuple(dict.fromkeys(required)),
         forbid=tuple(dict.fromkeys(forbidden)),
         symmetric=symmetric,
         magic=bool(magic),
+        minimise=minimise,
     )
+
+
+def _check_objective(board: Board, minimise: str | None) -> None:
+    """Refuse an objective that is not one, or crossings off a plane board.
+
+    Raises:
+        InvalidInputError: an unknown objective; crossings on a board whose
+            moves are not plane segments (3D, torus, cylinder).
+    """
+    if minimise is None:
+        return
+    if minimise not in OBJECTIVES:
+        raise InvalidInputError(
+            f"expected an objective in {', '.join(OBJECTIVES)}: {minimise!r}"
+        )
+    if minimise == "crossings" and (board.dim != 2 or board.topology != "bounded"):
+        raise InvalidInputError(
+            "crossings need a bounded 2D board, where each move is one segment: "
+            f"{board.label!r}"
+        )
 
 
 def _visit_steps(

@@ -41,6 +41,7 @@ LAYERS = [
     {"results"},
     {"constraints"},
     {"checks"},
+    {"scores"},
     {"solving"},
     {"engines"},
     {"formulation"},

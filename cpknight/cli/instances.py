@@ -11,7 +11,12 @@ import argparse
 
 from cpknight.board import Board, Cell
 from cpknight.cli.common import add_board_args, add_closed_open, read_stdin
-from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
+from cpknight.constraints import (
+    OBJECTIVES,
+    SYMMETRIES,
+    TourConstraints,
+    tour_constraints,
+)
 from cpknight.errors import InvalidInputError
 from cpknight.io import read_given_file
 from cpknight.pieces import Leaper
@@ -64,6 +69,14 @@ def add_constraint_args(
             help="semi-magic: every rank, and every file, of visit numbers has "
             "the same sum (CP-SAT only; hard beyond small boards)",
         )
+        group.add_argument(
+            "--min",
+            dest="minimise",
+            choices=OBJECTIVES,
+            help="the tour with the fewest turns (cells where the direction "
+            "changes) or crossings (pairs of drawn moves that cross), by CP-SAT: "
+            "optimal, or the best found with a proved bound at the limit",
+        )
 
 
 def constraints_of(
@@ -80,6 +93,7 @@ def constraints_of(
         symmetric=args.symmetric,
         given=given,
         magic=getattr(args, "magic", False),
+        minimise=getattr(args, "minimise", None),
     )
     return side or None
 

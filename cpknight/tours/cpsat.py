@@ -47,7 +47,8 @@ Examples:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -58,11 +59,18 @@ from cpknight.board import Cell
 from cpknight.checks import make_tour
 from cpknight.constraints import TourConstraints
 from cpknight.engines import TourInstance
-from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
+from cpknight.errors import (
+    CpknightError,
+    EngineError,
+    InvalidInputError,
+    NoTourError,
+    SolveLimitError,
+)
 from cpknight.formulation import CpsatBundle, add_circuit_arcs, check_circuit_size
 from cpknight.pieces import MoveGraph
 from cpknight.results import Tour
-from cpknight.solving import Run, configure_cpsat, solve_cpsat
+from cpknight.scores import make_scored_tour
+from cpknight.solving import Run, SolveOptions, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
 from cpknight.tours.certificates import tour_certificate
 from cpknight.tours.constrained import (
@@ -76,6 +84,7 @@ from cpknight.tours.cpsat_arcs import (
     deep_first_order,
     lay_out_arcs,
 )
+from cpknight.tours.cpsat_objective import OBJECTIVE_LINEARIZATION, ObjectiveModel
 from cpknight.tours.cpsat_side import add_side_constraints
 
 __all__ = [
@@ -135,6 +144,7 @@ class TourModel(CpsatBundle, ArcLayout):
         constraints: the side constraints added (as given; see ``shift``).
         side: one line per kind of side constraint, for the formulation.
         positions: the visit-number variables, if any.
+        objective: the turns or crossings minimised (``--min``), if any.
     """
 
     model: cp_model.CpModel
@@ -142,6 +152,7 @@ class TourModel(CpsatBundle, ArcLayout):
     constraints: TourConstraints = field(default_factory=TourConstraints)
     side: tuple[str, ...] = ()
     positions: tuple[cp_model.IntVar, ...] = ()
+    objective: ObjectiveModel | None = None
 
     def decode(self, solver: cp_model.CpSolver) -> list[Cell]:
         """The tour a solved model holds, in visiting order."""
@@ -310,6 +321,7 @@ def build_tour_model(
         constraints=given,
         side=() if added is None else added.lines,
         positions=() if added is None else added.positions,
+        objective=None if added is None else added.objective,
     )
 
 
@@ -412,6 +424,8 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         constraints=side,
         seed=options.seed,
     )
+    if bundle.objective is not None:
+        return _solve_objective(instance, bundle, run)
     solver = circuit_solver(run, plain=not side)
     if side.via:
         # Probing the position constraints costs most of the solve (8x8 via
@@ -435,6 +449,74 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             constraints=side,
         )
     raise _no_tour(bundle, solver, status, run, interrupted=interrupted, side=side)
+
+
+def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tour:
+    """Minimise the turns or crossings: the best tour found, optimal or with a bound.
+
+    A tour from the ``prune`` search (a tenth of the time left, at most 2 s)
+    is the hint; CP-SAT keeps its linear relaxation (level
+    :data:`~cpknight.tours.cpsat_objective.OBJECTIVE_LINEARIZATION`), where
+    the lower bound comes from.
+    """
+    objective = bundle.objective
+    assert objective is not None
+    side = instance.constraints
+    nodes = _warm_start(instance, run)
+    if nodes is not None:
+        objective.hint(bundle.model, nodes, instance.closed)
+    solver = circuit_solver(run)
+    solver.parameters.linearization_level = OBJECTIVE_LINEARIZATION
+    status, interrupted = solve_cpsat(solver, bundle.model, run)
+    effort = Effort(
+        branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
+    )
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise _no_tour(bundle, solver, status, run, interrupted=interrupted, side=side)
+    lower = max(0, math.ceil(solver.best_objective_bound - 1e-6))
+    return make_scored_tour(
+        bundle.graph.board,
+        bundle.graph.piece,
+        bundle.decode(solver),
+        closed=instance.closed,
+        method="cpsat",
+        objective=objective.objective,
+        claimed=round(solver.objective_value),
+        lower=lower,
+        optimal=status == cp_model.OPTIMAL,
+        effort=effort,
+        seconds=run.elapsed(),
+        start=instance.start,
+        end=instance.end,
+        constraints=side,
+    )
+
+
+def _warm_start(instance: TourInstance, run: Run) -> list[int] | None:
+    """A tour by the ``prune`` search, as nodes, or ``None`` (none in its time).
+
+    Only with side constraints the search takes (required and forbidden
+    moves): the objective itself it ignores.
+    """
+    from cpknight.tours.search import solve_prune
+
+    side = instance.constraints
+    if side.via or side.symmetric or side.magic:
+        return None
+    left = run.remaining()
+    budget = 2.0 if left is None else min(2.0, left / 10)
+    if budget <= 0.01:
+        return None
+    plain = replace(side, minimise=None)
+    try:
+        tour = solve_prune(
+            replace(instance, constraints=plain),
+            SolveOptions(time_limit=budget, seed=run.options.seed).start(),
+        )
+    except CpknightError:
+        return None
+    graph = instance.graph
+    return [graph.node(cell) for cell in tour.cells]
 
 
 def _without_model(instance: TourInstance, run: Run) -> Tour:
@@ -636,8 +718,13 @@ def _formulation(m: TourModel) -> str:
             "  the move arcs are laid out deepest tail first (depth: the fewest moves",
             "  to a cell with fewer moves than most), shuffled within a depth; CP-SAT",
             "  decides them in that order, to 0 first, until conflicts reorder them",
-            "  parameters: no linear relaxation"
-            + ("" if m.side else "; no presolve, probing or symmetry detection"),
+            (
+                f"  parameters: linear relaxation at level {OBJECTIVE_LINEARIZATION} "
+                "(where the bound comes from); a tour by prune as the hint"
+                if m.objective is not None
+                else "  parameters: no linear relaxation"
+                + ("" if m.side else "; no presolve, probing or symmetry detection")
+            ),
         ]
     lines += ["", "arcs by tail node:", *_arc_lines(m)]
     return "\n".join(lines)

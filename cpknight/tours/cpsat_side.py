@@ -20,6 +20,7 @@ from cpknight.graph import bfs_levels
 from cpknight.tours.certificates import two_colouring
 from cpknight.tours.constrained import symmetry_nodes, via_nodes
 from cpknight.tours.cpsat_arcs import ArcLayout
+from cpknight.tours.cpsat_objective import ObjectiveModel, add_objective
 
 __all__ = ["SideModel", "add_side_constraints"]
 
@@ -33,10 +34,12 @@ class SideModel(NamedTuple):
     Attributes:
         lines: one formulation line per kind of side constraint.
         positions: the visit-number variable ``pos[v]`` of each cell, if any.
+        objective: the objective (``--min``), if any.
     """
 
     lines: tuple[str, ...]
     positions: tuple[cp_model.IntVar, ...] = ()
+    objective: ObjectiveModel | None = None
 
 
 def add_side_constraints(
@@ -66,8 +69,12 @@ def add_side_constraints(
     lines = _add_moves(arcs, model, side, used)
     if side.symmetric:
         lines.append(_add_symmetry(arcs, model, side.symmetric, arc, used))
+    objective = None
+    if side.minimise:
+        objective = add_objective(arcs, model, used, side.minimise)
+        lines.extend(objective.lines)
     if not (side.via or side.magic):
-        return SideModel(tuple(lines))
+        return SideModel(tuple(lines), objective=objective)
     pos = _positions(arcs, model, side)
     lines.append(_add_visit_numbers(arcs, model, lits, side, pos))
     if side.magic:
@@ -91,7 +98,7 @@ def add_side_constraints(
             "parity: pos[v] = 2 half[v] + (colour[v] xor flip) (the colours of "
             "a bipartite move graph alternate along the tour)"
         )
-    return SideModel(tuple(lines), tuple(pos))
+    return SideModel(tuple(lines), tuple(pos), objective)
 
 
 def _add_moves(
