@@ -1,0 +1,321 @@
+"""Tours with the fewest turns or crossings, and semi-magic tours.
+
+The expected minima are computed here, by enumerating every tour of a small
+board with a search written for this file and scoring each with counters
+written for this file (a turn: the next cell is not ``2 * here - previous``; a
+crossing: the integer orientation test). CP-SAT's optimum must equal them, and
+the package's own checker (:mod:`cpknight.scores`) must agree with these
+counters on every enumerated tour.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Sequence
+from importlib import resources
+
+import jsonschema
+import pytest
+
+from cpknight import Board, find_tour, tour_constraints
+from cpknight.cli import EXIT_BAD_INPUT, EXIT_OK, main
+from cpknight.errors import EngineError, InvalidInputError
+from cpknight.pieces import KNIGHT
+from cpknight.results import ScoredTour
+from cpknight.scores import count_crossings, count_turns, make_scored_tour
+from cpknight.solving import SolveOptions
+
+Cell = tuple[int, int]
+KNIGHT_STEPS = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+OPTIONS = SolveOptions(time_limit=30, workers=1, seed=0)
+
+
+# ------------------------------------------------------------ brute force
+
+
+def all_tours(
+    rows: int,
+    cols: int,
+    *,
+    closed: bool,
+    blocked: Sequence[Cell] = (),
+    start: Cell | None = None,
+) -> list[list[Cell]]:
+    """Every knight's tour, as cell lists (closed: from the first cell, both ways).
+
+    Depth first, cut when a free cell can no longer be passed through (no link
+    left, or, for a path, two cells that could only be its end).
+    """
+    cells = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in blocked]
+    index = {cell: i for i, cell in enumerate(cells)}
+    nbrs = [
+        [index[(r + a, c + b)] for a, b in KNIGHT_STEPS if (r + a, c + b) in index]
+        for r, c in cells
+    ]
+    n = len(cells)
+    path: list[int] = []
+    seen = [False] * n
+    free = [len(x) for x in nbrs]
+    found: list[list[Cell]] = []
+
+    def dead(v: int) -> bool:
+        ends = 0
+        for u in range(n):
+            if seen[u]:
+                continue
+            links = free[u] + (v in nbrs[u])
+            links += closed and len(path) > 1 and path[0] in nbrs[u]
+            if links == 0:
+                return True
+            if links == 1 and v not in nbrs[u]:
+                ends += 1
+        return ends > (0 if closed else 1)
+
+    def visit(u: int) -> None:
+        seen[u] = True
+        path.append(u)
+        for w in nbrs[u]:
+            free[w] -= 1
+
+    def leave(u: int) -> None:
+        for w in nbrs[u]:
+            free[w] += 1
+        path.pop()
+        seen[u] = False
+
+    def extend(v: int) -> None:
+        if len(path) == n:
+            if not closed or path[0] in nbrs[v]:
+                found.append([cells[i] for i in path])
+            return
+        if dead(v):
+            return
+        for u in nbrs[v]:
+            if not seen[u]:
+                visit(u)
+                extend(u)
+                leave(u)
+
+    starts = [index[start]] if start else ([0] if closed else range(n))
+    for s in starts:
+        visit(s)
+        extend(s)
+        leave(s)
+    return found
+
+
+def turns_by_hand(cells: Sequence[Cell], closed: bool) -> int:
+    """Cells where the next cell is not the straight continuation."""
+    n = len(cells)
+    places = range(n) if closed else range(1, n - 1)
+    count = 0
+    for i in places:
+        (pr, pc), (r, c), (nr, nc) = cells[i - 1], cells[i], cells[(i + 1) % n]
+        count += (nr, nc) != (2 * r - pr, 2 * c - pc)
+    return count
+
+
+def _orient(a: Cell, b: Cell, c: Cell) -> int:
+    value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (value > 0) - (value < 0)
+
+
+def _on(a: Cell, b: Cell, p: Cell) -> bool:
+    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[
+        1
+    ] <= max(a[1], b[1])
+
+
+def crossings_by_hand(cells: Sequence[Cell], closed: bool) -> int:
+    """Pairs of drawn moves sharing a point that is not a common end."""
+    moves = list(itertools.pairwise(cells))
+    if closed:
+        moves.append((cells[-1], cells[0]))
+    count = 0
+    for (p, q), (s, t) in itertools.combinations(moves, 2):
+        common = {p, q} & {s, t}
+        if common:
+            # knight moves from one cell never overlap: a shared end is no crossing
+            (x,) = common
+            a, b = (q if p == x else p), (t if s == x else s)
+            same_way = (a[0] - x[0]) * (b[0] - x[0]) + (a[1] - x[1]) * (b[1] - x[1])
+            count += _orient(x, a, b) == 0 and same_way > 0
+            continue
+        o1, o2, o3, o4 = (
+            _orient(p, q, s),
+            _orient(p, q, t),
+            _orient(s, t, p),
+            (_orient(s, t, q)),
+        )
+        if (o1 * o2 < 0 and o3 * o4 < 0) or (
+            (o1 == 0 and _on(p, q, s))
+            or (o2 == 0 and _on(p, q, t))
+            or (o3 == 0 and _on(s, t, p))
+            or (o4 == 0 and _on(s, t, q))
+        ):
+            count += 1
+    return count
+
+
+BY_HAND = {"turns": turns_by_hand, "crossings": crossings_by_hand}
+
+# (rows, cols, closed, blocked, start): each enumerated here in under a second.
+BOARDS = {
+    "3x4 open": (3, 4, False, (), None),
+    "5x5 open": (5, 5, False, (), None),
+    "5x5 open from a1": (5, 5, False, (), (0, 0)),
+    "3x10 closed": (3, 10, True, (), None),
+    "5x6 closed": (5, 6, True, (), None),
+    "4x5 open, a1 blocked": (4, 5, False, ((0, 0),), None),
+}
+
+
+@pytest.fixture(scope="module")
+def enumerated() -> dict[str, list[list[Cell]]]:
+    return {
+        name: all_tours(rows, cols, closed=closed, blocked=blocked, start=start)
+        for name, (rows, cols, closed, blocked, start) in BOARDS.items()
+    }
+
+
+def _board(rows: int, cols: int, blocked: Sequence[Cell]) -> Board:
+    return Board((rows, cols), list(blocked))
+
+
+def test_the_brute_force_counts_the_published_tours(
+    enumerated: dict[str, list[list[Cell]]],
+) -> None:
+    # 5x5 open: 1728 directed (A165134); 3x10 closed: 16 (A070030), 5x6
+    # closed: 8 (A003192's companion table, Jelliss): listed both ways here.
+    assert len(enumerated["5x5 open"]) == 1728
+    assert len(enumerated["3x10 closed"]) == 2 * 16
+    assert len(enumerated["5x6 closed"]) == 2 * 8
+
+
+@pytest.mark.parametrize("objective", ["turns", "crossings"])
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_cpsat_optimum_equals_brute_force(
+    name: str, objective: str, enumerated: dict[str, list[list[Cell]]]
+) -> None:
+    rows, cols, closed, blocked, start = BOARDS[name]
+    board = _board(rows, cols, blocked)
+    want = min(BY_HAND[objective](t, closed) for t in enumerated[name])
+    tour = find_tour(
+        board,
+        closed=closed,
+        start=start,
+        method="cpsat",
+        options=OPTIONS,
+        constraints=tour_constraints(board, minimise=objective),
+    )
+    assert isinstance(tour, ScoredTour)
+    assert str(tour.status) == "optimal"
+    assert tour.value == tour.bound == want
+    assert BY_HAND[objective]([(r, c) for r, c in tour.cells], closed) == want
+    assert tour.as_dict()[objective] == want
+    if start is not None:
+        assert tour.start == start
+
+
+@pytest.mark.parametrize("name", ["3x4 open", "5x5 open", "5x6 closed"])
+def test_the_checker_recounts_like_the_hand_counters(
+    name: str, enumerated: dict[str, list[list[Cell]]]
+) -> None:
+    rows, cols, closed, blocked, _ = BOARDS[name]
+    board = _board(rows, cols, blocked)
+    for tour in enumerated[name][::7]:
+        assert count_turns(board, tour, closed=closed) == turns_by_hand(tour, closed)
+        assert count_crossings(board, tour, closed=closed) == crossings_by_hand(
+            tour, closed
+        )
+
+
+def test_turns_wrap_on_a_torus() -> None:
+    # Five (1, 2) moves on the 5x5 torus come back to a1 in a straight line.
+    line = [(k % 5, 2 * k % 5) for k in range(5)]
+    torus = Board.parse("5x5", topology="torus")
+    assert count_turns(torus, line, closed=True) == 0
+    plain = count_turns(Board.parse("5x5"), line, closed=True)  # not wrapped
+    assert plain == turns_by_hand(line, True) == 4  # a1 c2 e3 are in line
+
+
+def test_a_wrong_claim_is_an_engine_error(
+    enumerated: dict[str, list[list[Cell]]],
+) -> None:
+    tour = enumerated["3x4 open"][0]
+    board = Board.parse("3x4")
+    value = turns_by_hand(tour, False)
+
+    def scored(claimed: int | None, lower: int | None, optimal: bool) -> ScoredTour:
+        return make_scored_tour(
+            board,
+            KNIGHT,
+            tour,
+            closed=False,
+            method="hand",
+            objective="turns",
+            claimed=claimed,
+            lower=lower,
+            optimal=optimal,
+        )
+
+    with pytest.raises(EngineError, match="its model counts"):
+        scored(value + 1, None, False)
+    with pytest.raises(EngineError, match="below the proved bound"):
+        scored(None, value + 1, False)
+    ok = scored(value, value, True)
+    assert ok.value == value
+    assert str(ok.status) == "optimal"
+
+
+def test_side_constraints_and_objective_together() -> None:
+    # The fewest turns among open 5x5 tours from a1 through c3 at step 13.
+    board = Board.parse("5x5")
+    side = tour_constraints(board, minimise="turns", via=["c3@13"])
+    tour = find_tour(board, closed=False, start="a1", options=OPTIONS, constraints=side)
+    assert isinstance(tour, ScoredTour)
+    assert str(tour.status) == "optimal"
+    assert tour.cells[12] == (2, 2)
+    want = min(
+        turns_by_hand(t, False)
+        for t in all_tours(5, 5, closed=False, start=(0, 0))
+        if t[12] == (2, 2)
+    )
+    assert tour.value == want
+
+
+def test_objective_refusals() -> None:
+    with pytest.raises(InvalidInputError, match="expected an objective"):
+        tour_constraints("6x6", minimise="moves")
+    with pytest.raises(InvalidInputError, match="bounded 2D board"):
+        tour_constraints(Board.parse("6x6", topology="torus"), minimise="crossings")
+    with pytest.raises(InvalidInputError, match="does not take --min"):
+        find_tour(
+            "6x6",
+            method="prune",
+            constraints=tour_constraints("6x6", minimise="turns"),
+        )
+
+
+SCHEMA = json.loads(
+    resources.files("cpknight.cli").joinpath("output.schema.json").read_text()
+)
+
+
+def test_cli_min_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["tour", "5x5", "--open", "--min", "turns", "--json"])
+    out, _ = capsys.readouterr()
+    assert code == EXIT_OK
+    row = json.loads(out)
+    jsonschema.validate(row, SCHEMA)
+    assert row["status"] == "optimal"
+    assert row["turns"] == row["bound"]
+    assert turns_by_hand([tuple(c) for c in row["cells"]], False) == row["turns"]
+    code = main(["tour", "3x4", "--open", "--min", "crossings"])
+    out, _ = capsys.readouterr()
+    assert code == EXIT_OK
+    assert "crossings (recounted), optimal" in out
+    with pytest.raises(SystemExit) as stop:  # argparse refuses the choice
+        main(["tour", "5x5", "--min", "bends"])
+    assert stop.value.code == EXIT_BAD_INPUT
