@@ -41,6 +41,7 @@ from cpknight.errors import InvalidCellError, InvalidInputError, TourCheckError
 from cpknight.pieces import KNIGHT, PieceLike, as_piece, steps_are_moves
 
 __all__ = [
+    "MAGIC_LINES",
     "OBJECTIVES",
     "SYMMETRIES",
     "Edge",
@@ -59,6 +60,10 @@ SYMMETRIES: tuple[str, ...] = ("rot180", "rot90", "mirror-files", "mirror-ranks"
 
 Edge = tuple[Cell, Cell]
 """A move between two cells, either way."""
+
+MAGIC_LINES: dict[str, tuple[int, ...]] = {"ranks": (0,), "files": (1,)}
+"""One-direction magic: the lines that share a sum, as the axis held fixed
+along them (a rank is a row, axis 0; a file a column, axis 1)."""
 
 OBJECTIVES: tuple[str, ...] = ("turns", "crossings")
 """What ``--min`` may minimise: the turns (cells where the direction changes) or
@@ -81,7 +86,9 @@ class TourConstraints:
         symmetric: a symmetry that maps the (closed) tour onto itself as a
             cycle, or ``None``.
         magic: semi-magic: the visit numbers of every rank sum to the same
-            total, and those of every file (a rectangle with no blocked cell).
+            total, and those of every file (a rectangle with no blocked cell);
+            ``'ranks'`` or ``'files'``: only those lines (one direction, as
+            on 4 x 2n boards, OEIS A328816).
         minimise: an objective, ``'turns'`` or ``'crossings'`` (see
             :data:`OBJECTIVES`): the tour found is one with the fewest, or the
             best found at the limit with a proved bound.
@@ -91,8 +98,22 @@ class TourConstraints:
     require: tuple[Edge, ...] = ()
     forbid: tuple[Edge, ...] = ()
     symmetric: str | None = None
-    magic: bool = False
+    magic: bool | str = False
     minimise: str | None = None
+
+    @property
+    def magic_axes(self) -> tuple[int, ...]:
+        """The axes held fixed along the magic lines: ``(0, 1)``, ``(0,)``, ``(1,)``.
+
+        Examples:
+            >>> TourConstraints(magic="files").magic_axes
+            (1,)
+        """
+        if not self.magic:
+            return ()
+        if isinstance(self.magic, str):
+            return MAGIC_LINES[self.magic]
+        return (0, 1)
 
     def __bool__(self) -> bool:
         return bool(
@@ -111,7 +132,7 @@ class TourConstraints:
             "require": bool(self.require),
             "forbid": bool(self.forbid),
             "symmetric": self.symmetric is not None,
-            "magic": self.magic,
+            "magic": bool(self.magic),
             "min": self.minimise is not None,
         }
         return [kind for kind, on in present.items() if on]
@@ -136,7 +157,7 @@ class TourConstraints:
         if self.symmetric:
             parts.append(f"symmetric {self.symmetric}")
         if self.magic:
-            parts.append("magic")
+            parts.append("magic" + (f" {self.magic}" if self.magic is not True else ""))
         if self.minimise:
             parts.append(f"min {self.minimise}")
         return "; ".join(parts)
@@ -208,7 +229,7 @@ def tour_constraints(
     forbid: Iterable[str] = (),
     symmetric: str | None = None,
     given: Iterable[tuple[Cell, int]] = (),
-    magic: bool = False,
+    magic: bool | str = False,
     minimise: str | None = None,
 ) -> TourConstraints:
     """Read and check tour side constraints against a board.
@@ -223,6 +244,8 @@ def tour_constraints(
         given: ``(cell, step)`` pairs already read (from :func:`read_given`).
         magic: ask for a semi-magic tour (every rank, and every file, of
             visit numbers has the same sum); a plain 2D rectangle only.
+            ``'ranks'`` or ``'files'`` asks it of those lines only
+            (``'both'`` is ``True``).
         minimise: ``'turns'`` (the fewest cells where the move's direction
             changes) or ``'crossings'`` (the fewest pairs of drawn moves that
             cross; a bounded 2D board), answered by CP-SAT.
@@ -262,6 +285,7 @@ onto itself (a quarter turn needs a square board)
         )
     if symmetric is not None:
         symmetry_map(board, symmetric)  # raises unless it maps the board onto itself
+    magic = _magic(magic)
     if magic and (board.dim != 2 or board.blocked):
         raise InvalidInputError(
             f"magic needs a 2D board with no blocked cells: {board.label}"
@@ -272,8 +296,25 @@ onto itself (a quarter turn needs a square board)
         require=tuple(dict.fromkeys(required)),
         forbid=tuple(dict.fromkeys(forbidden)),
         symmetric=symmetric,
-        magic=bool(magic),
+        magic=magic,
         minimise=minimise,
+    )
+
+
+def _magic(magic: bool | str | None) -> bool | str:
+    """``True`` (both directions), ``'ranks'``, ``'files'`` or ``False``.
+
+    Raises:
+        InvalidInputError: anything else.
+    """
+    if magic is None or magic is False:
+        return False
+    if magic is True or magic == "both":
+        return True
+    if isinstance(magic, str) and magic in MAGIC_LINES:
+        return magic
+    raise InvalidInputError(
+        f"expected magic to be true, 'both', 'ranks' or 'files': {magic!r}"
     )
 
 
@@ -539,7 +580,7 @@ def check_constraints(
     used = {edge_key(p) for p in pairs}
     _check_used(board, used, constraints)
     if constraints.magic:
-        _check_magic(board, seq)
+        _check_magic(board, seq, constraints.magic_axes)
     if constraints.symmetric is not None:
         if not closed:
             raise TourCheckError("a symmetric tour must be closed", step=None)
@@ -579,13 +620,15 @@ def _check_used(
             )
 
 
-def _check_magic(board: Board, seq: list[Cell]) -> None:
-    """The visit numbers of every rank, and of every file, add up alike."""
+def _check_magic(board: Board, seq: list[Cell], axes: tuple[int, ...]) -> None:
+    """The visit numbers of every rank (axis 0), or file (axis 1), add up alike."""
     order = np.zeros(board.shape, dtype=np.int64)
     for i, cell in enumerate(seq):
         order[cell] = i + 1
-    for axis, what in ((1, "rank"), (0, "file")):
-        sums = order.sum(axis=axis).tolist()
+    for axis, what in ((0, "rank"), (1, "file")):
+        if axis not in axes:
+            continue
+        sums = order.sum(axis=1 - axis).tolist()
         if len(set(sums)) > 1:
             raise TourCheckError(
                 f"the tour is not magic: the {what} sums differ ({sums})",

@@ -18,7 +18,7 @@ from importlib import resources
 import jsonschema
 import pytest
 
-from cpknight import Board, find_tour, tour_constraints
+from cpknight import Board, count_tours, find_tour, tour_constraints
 from cpknight.cli import EXIT_BAD_INPUT, EXIT_OK, main
 from cpknight.errors import EngineError, InvalidInputError
 from cpknight.pieces import KNIGHT
@@ -41,11 +41,14 @@ def all_tours(
     closed: bool,
     blocked: Sequence[Cell] = (),
     start: Cell | None = None,
+    magic_files: bool = False,
 ) -> list[list[Cell]]:
     """Every knight's tour, as cell lists (closed: from the first cell, both ways).
 
     Depth first, cut when a free cell can no longer be passed through (no link
-    left, or, for a path, two cells that could only be its end).
+    left, or, for a path, two cells that could only be its end). With
+    ``magic_files`` (a full board) only the tours whose files share a sum,
+    cut when a file's free cells can no longer make its sum up.
     """
     cells = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in blocked]
     index = {cell: i for i, cell in enumerate(cells)}
@@ -58,6 +61,18 @@ def all_tours(
     seen = [False] * n
     free = [len(x) for x in nbrs]
     found: list[list[Cell]] = []
+    total = len(cells) * (len(cells) + 1) // 2
+    file_sum, file_left = [0] * cols, [rows] * cols
+
+    def unreachable() -> bool:
+        k = len(path)  # numbers 1..k are placed; the rest are k+1..n
+        for c in range(cols):
+            left, need = file_left[c], total // cols - file_sum[c]
+            low = left * (2 * k + left + 1) // 2
+            high = left * (2 * len(cells) - left + 1) // 2
+            if not low <= need <= high:
+                return True
+        return False
 
     def dead(v: int) -> bool:
         ends = 0
@@ -75,12 +90,16 @@ def all_tours(
     def visit(u: int) -> None:
         seen[u] = True
         path.append(u)
+        file_sum[cells[u][1]] += len(path)
+        file_left[cells[u][1]] -= 1
         for w in nbrs[u]:
             free[w] -= 1
 
     def leave(u: int) -> None:
         for w in nbrs[u]:
             free[w] += 1
+        file_sum[cells[u][1]] -= len(path)
+        file_left[cells[u][1]] += 1
         path.pop()
         seen[u] = False
 
@@ -89,7 +108,7 @@ def all_tours(
             if not closed or path[0] in nbrs[v]:
                 found.append([cells[i] for i in path])
             return
-        if dead(v):
+        if dead(v) or (magic_files and unreachable()):
             return
         for u in nbrs[v]:
             if not seen[u]:
@@ -319,3 +338,99 @@ def test_cli_min_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:  # argparse refuses the choice
         main(["tour", "5x5", "--min", "bends"])
     assert stop.value.code == EXIT_BAD_INPUT
+
+
+# ------------------------------------------------------------------ magic
+
+
+def line_sums(
+    cells: Sequence[Sequence[int]], rows: int, cols: int
+) -> tuple[list[int], list[int]]:
+    """The visit-number sums of each rank and of each file, recomputed."""
+    ranks, files = [0] * rows, [0] * cols
+    for k, (r, c) in enumerate(cells, start=1):
+        ranks[r] += k
+        files[c] += k
+    return ranks, files
+
+
+def short_lines_magic(cells: Sequence[Cell], rows: int, cols: int) -> bool:
+    files = line_sums(cells, rows, cols)[1]
+    return len(set(files)) == 1
+
+
+# A328816 (semi-magic knight's tours of 4 x 2n, only the short lines magic):
+# 0, 0, 0, 16, 104, ...; A309273 the same for 4 x n: ..., 9 (n = 7), 16 (n = 8).
+# They count numbered tours up to the board's four symmetries: every directed
+# tour has four images (a symmetry maps a numbered tour onto itself only if it
+# fixes every cell), so the directed counts here are four times theirs.
+SYMMETRIES_OF_A_RECTANGLE = 4
+
+
+@pytest.mark.parametrize(
+    ("cols", "published"),
+    [
+        pytest.param(6, 0, id="4x6 A328816 a(3)=0"),
+        pytest.param(7, 9, id="4x7 A309273 a(7)=9"),
+    ],
+)
+def test_short_line_magic_counts_by_enumeration(cols: int, published: int) -> None:
+    board = Board((4, cols))
+    side = tour_constraints(board, magic="files")
+    found = all_tours(4, cols, closed=False, magic_files=True)
+    by_hand = sum(short_lines_magic(t, 4, cols) for t in found)
+    assert by_hand == len(found)
+    counted = count_tours(board, closed=False, constraints=side, options=OPTIONS)
+    assert by_hand == counted.directed == SYMMETRIES_OF_A_RECTANGLE * published
+    assert counted.undirected * 2 == counted.directed
+
+
+def test_a328816_4x8_by_cpsat_enumeration() -> None:
+    side = tour_constraints("4x8", magic="files")
+    counted = count_tours("4x8", closed=False, constraints=side, options=OPTIONS)
+    assert str(counted.status) == "found"
+    assert counted.directed == SYMMETRIES_OF_A_RECTANGLE * 16  # A328816 a(4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("cols", "published"),
+    [pytest.param(8, 16, id="4x8 A328816 a(4)=16")],
+)
+def test_a328816_by_independent_enumeration(cols: int, published: int) -> None:
+    found = all_tours(4, cols, closed=False, magic_files=True)
+    assert all(short_lines_magic(t, 4, cols) for t in found)
+    assert len(found) == SYMMETRIES_OF_A_RECTANGLE * published
+
+
+@pytest.mark.slow
+def test_a328816_4x10_by_cpsat_enumeration() -> None:
+    side = tour_constraints("4x10", magic="files")
+    counted = count_tours(
+        "4x10", closed=False, constraints=side, options=SolveOptions(time_limit=300)
+    )
+    assert counted.directed == SYMMETRIES_OF_A_RECTANGLE * 104  # A328816 a(5)
+
+
+@pytest.mark.parametrize("lines", ["files", "ranks"])
+def test_one_direction_magic_sums_recomputed(lines: str) -> None:
+    board = Board.parse("4x8")
+    tour = find_tour(
+        board,
+        closed=False,
+        options=OPTIONS,
+        constraints=tour_constraints(board, magic=lines),
+    )
+    ranks, files = line_sums(tour.cells, 4, 8)
+    magic, other = (files, ranks) if lines == "files" else (ranks, files)
+    assert len(set(magic)) == 1
+    assert sum(magic) == 32 * 33 // 2
+    # the 4 x 8 board has no tour magic both ways (A328816 counts the others)
+    assert len(set(other)) > 1 or lines == "ranks"
+
+
+def test_magic_counts_refused_for_closed_tours() -> None:
+    with pytest.raises(InvalidInputError, match="closed tours"):
+        count_tours("6x6", constraints=tour_constraints("6x6", magic=True))
+    with pytest.raises(InvalidInputError, match="expected magic"):
+        tour_constraints("6x6", magic="diagonals")

@@ -12,6 +12,7 @@ import argparse
 from cpknight.board import Board, Cell
 from cpknight.cli.common import add_board_args, add_closed_open, read_stdin
 from cpknight.constraints import (
+    MAGIC_LINES,
     OBJECTIVES,
     SYMMETRIES,
     TourConstraints,
@@ -25,7 +26,7 @@ from cpknight.pieces import Leaper
 
 
 def add_constraint_args(
-    parser: argparse.ArgumentParser, *, positions: bool = True
+    parser: argparse.ArgumentParser, *, positions: bool = True, magic: bool = False
 ) -> None:
     """``--via``, ``--given``, ``--require``, ``--forbid``, ``--symmetric``."""
     group = parser.add_argument_group("side constraints (CP-SAT honours them all)")
@@ -62,13 +63,19 @@ def add_constraint_args(
         metavar="S",
         help=f"a closed tour that S maps onto itself: {', '.join(SYMMETRIES)}",
     )
-    if positions:
+    if positions or magic:
         group.add_argument(
             "--magic",
-            action="store_true",
+            nargs="?",
+            const=True,
+            default=False,
+            choices=list(MAGIC_LINES),
+            metavar="LINES",
             help="semi-magic: every rank, and every file, of visit numbers has "
-            "the same sum (CP-SAT only; hard beyond small boards)",
+            "the same sum (CP-SAT only; hard beyond small boards); --magic ranks "
+            "or --magic files: those lines only",
         )
+    if positions:
         group.add_argument(
             "--min",
             dest="minimise",

@@ -551,7 +551,7 @@ def _check_side_certificates(instance: TourInstance) -> None:
         if reason is not None:
             raise NoTourError(reason, certificate="symmetry")
     if side.magic:
-        reason = magic_certificate(graph)
+        reason = magic_certificate(graph, side.magic_axes)
         if reason is not None:
             raise NoTourError(reason, certificate="magic")
     if side.via:

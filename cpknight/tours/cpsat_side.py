@@ -78,7 +78,7 @@ def add_side_constraints(
     pos = _positions(arcs, model, side)
     lines.append(_add_visit_numbers(arcs, model, lits, side, pos))
     if side.magic:
-        lines.append(_add_magic(arcs, model, pos))
+        lines.append(_add_magic(arcs, model, pos, side.magic_axes))
     if arcs.shift:
         first = -1 if arcs.start is None else arcs.graph.node(arcs.start)
         lines.append(
@@ -195,23 +195,30 @@ def _add_visit_numbers(
 
 
 def _add_magic(
-    arcs: ArcLayout, model: cp_model.CpModel, pos: list[cp_model.IntVar]
+    arcs: ArcLayout,
+    model: cp_model.CpModel,
+    pos: list[cp_model.IntVar],
+    axes: tuple[int, ...] = (0, 1),
 ) -> str:
-    """The visit numbers of each rank, and of each file, add up to the same sum."""
+    """The visit numbers of each rank, and of each file, add up to the same sum.
+
+    ``axes`` says which: 0 the ranks, 1 the files.
+    """
     graph = arcs.graph
     n = graph.n_nodes
-    rows, cols = graph.board.shape
     total = n * (n + 1) // 2
-    for axis, count in ((0, rows), (1, cols)):
+    shown = []
+    for axis, what in ((0, "rank"), (1, "file")):
+        if axis not in axes:
+            continue
+        count = graph.board.shape[axis]
         for line in range(count):
             model.add(
                 sum(pos[v] + 1 for v in range(n) if graph.cells[v][axis] == line)
                 == total // count
             )
-    return (
-        f"magic: sum of pos[v] + 1 = {total // rows} over each rank, "
-        f"{total // cols} over each file"
-    )
+        shown.append(f"{total // count} over each {what}")
+    return "magic: sum of pos[v] + 1 = " + ", ".join(shown)
 
 
 def _positions(
