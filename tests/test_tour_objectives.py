@@ -434,3 +434,46 @@ def test_magic_counts_refused_for_closed_tours() -> None:
         count_tours("6x6", constraints=tour_constraints("6x6", magic=True))
     with pytest.raises(InvalidInputError, match="expected magic"):
         tour_constraints("6x6", magic="diagonals")
+
+
+def test_beverley_has_the_quarters_structure() -> None:
+    # The first phase's structure is Beverley's (1848): his tour, injected,
+    # must be feasible in the structured model (it catches a structure that
+    # over-constrains); its sums recomputed.
+    from ortools.sat.python import cp_model
+
+    from cpknight.constraints import read_given
+    from cpknight.pieces import move_graph
+    from cpknight.tours.cpsat import build_tour_model
+    from cpknight.tours.cpsat_magic import add_quarter_structure
+    from tests.test_constraints import BEVERLEY
+
+    board = Board.parse("8x8")
+    given = sorted(read_given(BEVERLEY, board), key=lambda p: p[1])
+    seq = [(int(r), int(c)) for (r, c), _ in given]
+    ranks, files = line_sums(seq, 8, 8)
+    assert set(ranks) == set(files) == {260}
+    graph = move_graph(board)
+    side = tour_constraints(board, magic=True)
+    # From Beverley's start: with free ends the model keeps one direction of
+    # each path (his reverse, which has the structure too).
+    bundle = build_tour_model(graph, closed=False, start=seq[0], constraints=side)
+    add_quarter_structure(graph, bundle.model, list(bundle.positions))
+    for k, cell in enumerate(seq):
+        bundle.model.add(bundle.positions[graph.node(cell)] == k)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 20
+    assert solver.solve(bundle.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+@pytest.mark.slow
+def test_a_semi_magic_8x8_tour_is_found() -> None:
+    tour = find_tour(
+        "8x8",
+        closed=False,
+        options=SolveOptions(time_limit=180, workers=1, seed=0),
+        constraints=tour_constraints("8x8", magic=True),
+    )
+    ranks, files = line_sums(tour.cells, 8, 8)
+    assert set(ranks) == set(files) == {260}
