@@ -68,12 +68,14 @@ if TYPE_CHECKING:
         DistanceMap,
         Outcome,
         Route,
+        ScoredTour,
         Sweep,
         SweepCell,
         Tour,
         TourCount,
         TourOutcome,
     )
+    from cpknight.scores import count_crossings, count_turns
     from cpknight.solving import SolveOptions
     from cpknight.status import Effort, Status
     from cpknight.study import PairSweep, Study, run_study, sweep_pairs
@@ -135,6 +137,9 @@ _WHERE = {
     "Tour": "cpknight.results",
     "TourCount": "cpknight.results",
     "TourOutcome": "cpknight.results",
+    "ScoredTour": "cpknight.results",
+    "count_crossings": "cpknight.scores",
+    "count_turns": "cpknight.scores",
     "SolveOptions": "cpknight.solving",
     "PairSweep": "cpknight.study",
     "Study": "cpknight.study",
@@ -173,6 +178,7 @@ __all__ = [
     "Outcome",
     "PairSweep",
     "Route",
+    "ScoredTour",
     "SolveLimitError",
     "SolveOptions",
     "Status",
@@ -192,7 +198,9 @@ __all__ = [
     "compare_distances",
     "compare_tours",
     "components",
+    "count_crossings",
     "count_tours",
+    "count_turns",
     "distance_map",
     "find_tour",
     "is_route",
