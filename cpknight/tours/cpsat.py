@@ -72,6 +72,7 @@ from cpknight.results import Tour
 from cpknight.scores import make_scored_tour
 from cpknight.solving import Run, SolveOptions, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
+from cpknight.tours import cpsat_magic, cpsat_objective
 from cpknight.tours.certificates import tour_certificate
 from cpknight.tours.constrained import (
     magic_certificate,
@@ -84,12 +85,8 @@ from cpknight.tours.cpsat_arcs import (
     deep_first_order,
     lay_out_arcs,
 )
-from cpknight.tours.cpsat_magic import (
-    STRUCTURE_SHARE,
-    add_quarter_structure,
-    structure_applies,
-)
-from cpknight.tours.cpsat_objective import OBJECTIVE_LINEARIZATION, ObjectiveModel
+from cpknight.tours.cpsat_magic import add_quarter_structure, structure_applies
+from cpknight.tours.cpsat_objective import ObjectiveModel
 from cpknight.tours.cpsat_side import add_side_constraints
 
 __all__ = [
@@ -419,7 +416,12 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     _check_side_certificates(instance)
     if graph.n_nodes < (3 if closed else 2):
         return _without_model(instance, run)
-    if side.magic is True and not side.minimise and structure_applies(graph):
+    if (
+        side.magic is True
+        and not side.minimise
+        and cpsat_magic.FIRST_PHASE
+        and structure_applies(graph)
+    ):
         found = _structured_magic(instance, run)
         if found is not None:
             return found
@@ -464,8 +466,9 @@ def _structured_magic(instance: TourInstance, run: Run) -> Tour | None:
     """A semi-magic tour with the quarters' structure, or ``None`` (go on).
 
     The first phase of a magic tour on boards whose sides are multiples of 4
-    (:mod:`cpknight.tours.cpsat_magic`), in :data:`STRUCTURE_SHARE` of the
+    (:mod:`cpknight.tours.cpsat_magic`), in ``STRUCTURE_SHARE`` of the
     time left. Its "none" proves nothing about plain semi-magic tours.
+    Skipped when :data:`cpknight.tours.cpsat_magic.FIRST_PHASE` is false.
     """
     graph = instance.graph
     bundle = build_tour_model(
@@ -482,7 +485,8 @@ def _structured_magic(instance: TourInstance, run: Run) -> Tour | None:
     solver = circuit_solver(run)
     left = run.remaining()
     if left is not None:
-        solver.parameters.max_time_in_seconds = max(left * STRUCTURE_SHARE, 1e-3)
+        share = cpsat_magic.STRUCTURE_SHARE
+        solver.parameters.max_time_in_seconds = max(left * share, 1e-3)
     status, _ = solve_cpsat(solver, bundle.model, run)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
@@ -513,11 +517,11 @@ def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tou
     objective = bundle.objective
     assert objective is not None
     side = instance.constraints
-    nodes = _warm_start(instance, run)
+    nodes = _warm_start(instance, run) if cpsat_objective.WARM_START else None
     if nodes is not None:
         objective.hint(bundle.model, nodes, instance.closed)
     solver = circuit_solver(run)
-    solver.parameters.linearization_level = OBJECTIVE_LINEARIZATION
+    solver.parameters.linearization_level = cpsat_objective.OBJECTIVE_LINEARIZATION
     status, interrupted = solve_cpsat(solver, bundle.model, run)
     effort = Effort(
         branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
@@ -770,7 +774,8 @@ def _formulation(m: TourModel) -> str:
             "  to a cell with fewer moves than most), shuffled within a depth; CP-SAT",
             "  decides them in that order, to 0 first, until conflicts reorder them",
             (
-                f"  parameters: linear relaxation at level {OBJECTIVE_LINEARIZATION} "
+                "  parameters: linear relaxation at level "
+                f"{cpsat_objective.OBJECTIVE_LINEARIZATION} "
                 "(where the bound comes from); a tour by prune as the hint"
                 if m.objective is not None
                 else "  parameters: no linear relaxation"

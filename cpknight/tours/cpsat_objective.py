@@ -49,14 +49,26 @@ if TYPE_CHECKING:
     from cpknight.tours.cpsat_arcs import ArcLayout
 
 __all__ = [
+    "CLIQUE_CUTS",
+    "OBJECTIVE_LINEARIZATION",
+    "WARM_START",
     "ObjectiveModel",
     "add_objective",
     "straight_pairs",
 ]
 
-EXACT = True
 OBJECTIVE_LINEARIZATION = 2
-"""CP-SAT's ``linearization_level`` for an optimising tour (its bound's source)."""
+"""CP-SAT's ``linearization_level`` for an optimising tour (its bound's source).
+
+Read when a solve starts, like :data:`CLIQUE_CUTS` and :data:`WARM_START`: the
+benchmark sets them to measure the plain formulation (0, no cuts, no hint)
+beside this one in the same run."""
+
+CLIQUE_CUTS = True
+"""Whether crossings add one cut per clique of 3 or more crossing moves."""
+
+WARM_START = True
+"""Whether a tour by the ``prune`` search is the solve's hint."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -217,12 +229,12 @@ def _crossings(
         ei, ej = var_of[(a, b)], var_of[(c, d)]
         x = model.new_bool_var(f"cross[{name(a)}-{name(b)}x{name(c)}-{name(d)}]")
         model.add_bool_or([~ei, ~ej, x])
-        if EXACT:
-            model.add_implication(x, ei)
-            model.add_implication(x, ej)
+        model.add_implication(x, ei)  # exact: the score is the recount
+        model.add_implication(x, ej)
         terms[(i, j)] = x
     cuts = 0
-    for clique in crossing_cliques(len(every), list(terms), check):
+    cliques = crossing_cliques(len(every), list(terms), check) if CLIQUE_CUTS else []
+    for clique in cliques:
         if len(clique) < 3:
             continue  # a pair's cut is its clause
         model.add(
