@@ -221,6 +221,12 @@ class ScoredTour(Tour):
         row[self.objective] = int(self.value)
         return row
 
+    def _repr_svg_(self) -> str:
+        """The tour with its turns or crossings marked, for notebooks."""
+        from cpknight.draw.objectives import scored_tour_svg
+
+        return scored_tour_svg(self)
+
     def __repr__(self) -> str:
         kind = "closed" if self.closed else "open"
         proved = "optimal" if self.optimal else f"bound {self.lower}"

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -477,3 +479,19 @@ def test_a_semi_magic_8x8_tour_is_found() -> None:
     )
     ranks, files = line_sums(tour.cells, 8, 8)
     assert set(ranks) == set(files) == {260}
+
+
+@pytest.mark.parametrize("objective", ["turns", "crossings"])
+def test_the_picture_marks_each_turn_or_crossing(
+    objective: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    svg = tmp_path / "t.svg"
+    code = main(["tour", "5x5", "--open", "--min", objective, "--svg", str(svg)])
+    out, _ = capsys.readouterr()
+    assert code == EXIT_OK
+    value = int(next(x for x in out.splitlines() if "(recounted)" in x).split()[0])
+    root = ET.fromstring(svg.read_text())
+    marks = root.findall(
+        f".//{{http://www.w3.org/2000/svg}}circle[@class='{objective[:-1]}']"
+    )
+    assert len(marks) == value

@@ -61,7 +61,7 @@ from cpknight.reports import (
     tour_heading,
     tour_report,
 )
-from cpknight.results import Tour
+from cpknight.results import ScoredTour, Tour
 
 # -------------------------------------------------------------------- check
 
@@ -243,9 +243,16 @@ def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
     if args.svg or args.animate or args.html:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
 
+        def picture() -> str:
+            if isinstance(tour, ScoredTour):  # its turns or crossings marked
+                from cpknight.draw.objectives import scored_tour_svg
+
+                return scored_tour_svg(tour)
+            return tour_svg(tour)
+
         write_files(
             args,
-            svg=lambda: tour_svg(tour),
+            svg=picture,
             animate=lambda: tour_animation_svg(tour, speed=args.speed),
             html=lambda: tour_html(tour, speed=args.speed),
         )
