@@ -4,8 +4,8 @@ Layers, lowest first (CONTRIBUTING.md): status and lazy, errors, files,
 named_boards, board, pieces, graph, results, constraints, checks, scores
 (the optimising tours' checker), solving, engines, formulation, tours, tiling
 (the tiler calls the tour engines on small pieces), counting, the other
-questions (distances/, routes/, longest/), runner, api, study, then io, render and draw/, then the
-command reports (reports), then cli/.
+questions (distances/, routes/, longest/), runner, api, study, then io,
+render and draw/, then the command reports (reports), then cli/.
 
 Every import counts, at module level or inside a function, except those under
 ``TYPE_CHECKING`` (annotations only) and those inside the display methods of
