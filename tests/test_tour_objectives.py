@@ -495,3 +495,20 @@ def test_the_picture_marks_each_turn_or_crossing(
         f".//{{http://www.w3.org/2000/svg}}circle[@class='{objective[:-1]}']"
     )
     assert len(marks) == value
+
+
+def test_formulation_and_count_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["formulation", "tour", "5x5", "--open", "--min", "crossings"]) == 0
+    out, _ = capsys.readouterr()
+    assert "objective: minimise crossings = sum cross[i x j]" in out
+    assert "linear relaxation at level 2" in out
+    assert main(["formulation", "tour", "8x8", "--open", "--magic"]) == 0
+    out, _ = capsys.readouterr()
+    assert "260 over each rank, 260 over each file" in out
+    assert "quarters' structure" in out
+    code = main(["count", "4x8", "--open", "--magic", "files", "--json"])
+    out, _ = capsys.readouterr()
+    assert code == EXIT_OK
+    row = json.loads(out)
+    jsonschema.validate(row, SCHEMA)
+    assert row["directed"] == SYMMETRIES_OF_A_RECTANGLE * 16  # A328816 a(4)
