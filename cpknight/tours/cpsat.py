@@ -510,40 +510,72 @@ def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tou
     """Minimise the turns or crossings: the best tour found, optimal or with a bound.
 
     A tour from the ``prune`` search (a tenth of the time left, at most 2 s)
-    is the hint; CP-SAT keeps its linear relaxation (level
-    :data:`~cpknight.tours.cpsat_objective.OBJECTIVE_LINEARIZATION`), where
-    the lower bound comes from.
+    is the hint. Crossings first get a share of the time without the linear
+    relaxation (``cpsat_objective.PLAIN_PHASE``: it proves small boards
+    sooner and finds better tours), then, unless proved, the rest with it
+    (level ``cpsat_objective.OBJECTIVE_LINEARIZATION``, where the lower bound
+    comes from), hinted with the best tour so far.
     """
     objective = bundle.objective
     assert objective is not None
-    side = instance.constraints
+    model = bundle.model
     nodes = _warm_start(instance, run) if cpsat_objective.WARM_START else None
     if nodes is not None:
-        objective.hint(bundle.model, nodes, instance.closed)
-    solver = circuit_solver(run)
-    solver.parameters.linearization_level = cpsat_objective.OBJECTIVE_LINEARIZATION
-    status, interrupted = solve_cpsat(solver, bundle.model, run)
-    effort = Effort(
-        branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
-    )
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise _no_tour(bundle, solver, status, run, interrupted=interrupted, side=side)
-    lower = max(0, math.ceil(solver.best_objective_bound - 1e-6))
+        objective.hint(model, nodes, instance.closed)
+    best: tuple[list[Cell], int] | None = None
+    lower, optimal, interrupted = 0, False, False
+    branches = conflicts = 0
+    share = cpsat_objective.PLAIN_PHASE.get(objective.objective, 0.0)
+    phases = [(0, share), (cpsat_objective.OBJECTIVE_LINEARIZATION, 1.0)]
+    for level, part in phases if share > 0 else phases[1:]:
+        if optimal or interrupted or (best is not None and run.expired()):
+            break
+        solver = circuit_solver(run)
+        solver.parameters.linearization_level = level
+        left = run.remaining()
+        if left is not None and part < 1.0:
+            solver.parameters.max_time_in_seconds = max(left * part, 1e-3)
+        status, interrupted = solve_cpsat(solver, model, run)
+        branches += int(solver.num_branches)
+        conflicts += int(solver.num_conflicts)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            lower = max(lower, math.ceil(solver.best_objective_bound - 1e-6))
+            value = round(solver.objective_value)
+            if best is None or value < best[1]:
+                best = (bundle.decode(solver), value)
+            optimal = status == cp_model.OPTIMAL
+            model.clear_hints()  # type: ignore[no-untyped-call]
+            graph = bundle.graph
+            objective.hint(model, [graph.node(c) for c in best[0]], instance.closed)
+        elif status == cp_model.INFEASIBLE or (best is None and run.expired()):
+            raise _no_tour(
+                bundle,
+                solver,
+                status,
+                run,
+                interrupted=interrupted,
+                side=instance.constraints,
+            )
+    if best is None:
+        raise SolveLimitError(
+            "no tour found within the time limit (CP-SAT)",
+            effort=Effort(branches=branches, conflicts=conflicts),
+        )
     return make_scored_tour(
         bundle.graph.board,
         bundle.graph.piece,
-        bundle.decode(solver),
+        best[0],
         closed=instance.closed,
         method="cpsat",
         objective=objective.objective,
-        claimed=round(solver.objective_value),
-        lower=lower,
-        optimal=status == cp_model.OPTIMAL,
-        effort=effort,
+        claimed=best[1],
+        lower=max(0, lower),
+        optimal=optimal,
+        effort=Effort(branches=branches, conflicts=conflicts),
         seconds=run.elapsed(),
         start=instance.start,
         end=instance.end,
-        constraints=side,
+        constraints=instance.constraints,
     )
 
 

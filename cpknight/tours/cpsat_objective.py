@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CLIQUE_CUTS",
     "OBJECTIVE_LINEARIZATION",
+    "PLAIN_PHASE",
     "WARM_START",
     "ObjectiveModel",
     "add_objective",
@@ -63,6 +64,14 @@ OBJECTIVE_LINEARIZATION = 2
 Read when a solve starts, like :data:`CLIQUE_CUTS` and :data:`WARM_START`: the
 benchmark sets them to measure the plain formulation (0, no cuts, no hint)
 beside this one in the same run."""
+
+PLAIN_PHASE: dict[str, float] = {"crossings": 0.3}
+"""The share of the time an objective first gets without the linear relaxation.
+
+Crossings on 6x6 are proved in 1.6 CPU s without it against 9.5 s with it,
+and the plain search finds better 8x8 tours (73 against 78 crossings in
+120 s), but its bound stays at 1 where the relaxation reaches 54: so a
+first phase without it, then the rest with it. Turns gain nothing from it."""
 
 CLIQUE_CUTS = True
 """Whether crossings add one cut per clique of 3 or more crossing moves."""
