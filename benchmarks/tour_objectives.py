@@ -12,8 +12,9 @@ Before and after in the same run:
   relaxation, as for plain tours, no cuts, no hint), set through the knobs of
   :mod:`cpknight.tours.cpsat_objective`. Crossings *after* first spend 30%
   of the time without the relaxation (``PLAIN_PHASE``), then the rest with
-  it. Each row: the score found, the proved lower bound, the status (``optimal`` when proved), seconds (model building
-  included) and CPU seconds.
+  it. Each row: the score found, the proved lower bound, the status
+  (``optimal`` when proved), seconds (model building included) and CPU
+  seconds.
 - **8x8 semi-magic (open)**: *after* runs the structured first phase
   (:mod:`cpknight.tours.cpsat_magic`); *before* the plain magic model alone
   (``cpsat_magic.FIRST_PHASE`` off). After: the median over seeds.
