@@ -20,7 +20,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from cpknight import Board, count_tours, find_tour, tour_constraints
+from cpknight import Board, count_tours, find_tour, iter_tours, tour_constraints
 from cpknight.cli import EXIT_BAD_INPUT, EXIT_OK, main
 from cpknight.errors import EngineError, InvalidInputError
 from cpknight.pieces import KNIGHT
@@ -512,3 +512,27 @@ def test_formulation_and_count_commands(capsys: pytest.CaptureFixture[str]) -> N
     row = json.loads(out)
     jsonschema.validate(row, SCHEMA)
     assert row["directed"] == SYMMETRIES_OF_A_RECTANGLE * 16  # A328816 a(4)
+
+
+def test_fewest_turns_on_a_small_torus() -> None:
+    # On the 4x4 torus the moves (2, 1) and (-2, 1) are one step: each way of
+    # going straight must count once. Every closed tour, listed by the prune
+    # search, scored by a hand counter modulo 4.
+    board = Board.parse("4x4", topology="torus")
+
+    def turns_mod(cells: Sequence[Sequence[int]]) -> int:
+        n = len(cells)
+        return sum(
+            tuple((cells[(i + 1) % n][a] - cells[i][a]) % 4 for a in (0, 1))
+            != tuple((cells[i][a] - cells[i - 1][a]) % 4 for a in (0, 1))
+            for i in range(n)
+        )
+
+    want = min(
+        turns_mod(t.cells)
+        for t in iter_tours(board, closed=True, method="prune", options=OPTIONS)
+    )
+    tour = find_tour(board, minimise="turns", method="cpsat", options=OPTIONS)
+    assert isinstance(tour, ScoredTour)
+    assert str(tour.status) == "optimal"
+    assert tour.value == turns_mod(tour.cells) == want

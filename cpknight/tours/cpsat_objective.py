@@ -126,13 +126,16 @@ def straight_pairs(graph: MoveGraph) -> list[tuple[int, int, int, int]]:
     index = {m: k for k, m in enumerate(moves)}
     table = graph.table.tolist()
     found = []
+    seen: set[tuple[int, int, int]] = set()  # a small torus: two moves, one step
     for k, move in enumerate(moves):
         back = index.get(tuple(-x for x in move))
         if back is None or back < k:
             continue
         for v in range(graph.n_nodes):
             a, b = table[v][k], table[v][back]
-            if a >= 0 and b >= 0 and a != b:
+            key = (v, min(a, b), max(a, b))
+            if a >= 0 and b >= 0 and a != b and key not in seen:
+                seen.add(key)
                 found.append((v, k, a, b))
     return found
 
