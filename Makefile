@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint typecheck unit slow bench clean
+.PHONY: demo test lint typecheck unit slow bench clean docs
 
 # pip's output goes to .venv/pip.log and is shown only when an install fails.
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
@@ -23,6 +23,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	@echo "installing cpknight with its test extras into $(VENV) ..."
 	@$(PIP) -e '.[test]' $(QUIET)
+	@touch $@
+
+$(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
+	@echo "installing cpknight with its test and docs extras into $(VENV) ..."
+	@$(PIP) -e '.[test,docs]' $(QUIET)
 	@touch $@
 
 demo: $(VENV)/.installed
@@ -54,5 +59,10 @@ bench: $(VENV)/.installed
 		$(BIN)/python benchmarks/$$name.py --quick || status=1; \
 	done; exit $$status
 
+# The documentation site (mkdocs.yml): warnings are errors; the notebooks are
+# run as the site is built, so their pages show their outputs.
+docs: $(VENV)/.installed-docs
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info site .cache

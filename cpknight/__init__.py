@@ -62,6 +62,7 @@ if TYPE_CHECKING:
         MoveGraph,
         move_graph,
     )
+    from cpknight.progress import Progress
     from cpknight.results import (
         Comparison,
         Distance,
@@ -140,6 +141,7 @@ _WHERE = {
     "ScoredTour": "cpknight.results",
     "count_crossings": "cpknight.scores",
     "count_turns": "cpknight.scores",
+    "Progress": "cpknight.progress",
     "SolveOptions": "cpknight.solving",
     "PairSweep": "cpknight.study",
     "Study": "cpknight.study",
@@ -177,6 +179,7 @@ __all__ = [
     "NoTourError",
     "Outcome",
     "PairSweep",
+    "Progress",
     "Route",
     "ScoredTour",
     "SolveLimitError",

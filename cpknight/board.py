@@ -42,6 +42,7 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+from cpknight.ascii_boards import read_drawing
 from cpknight.errors import InvalidBoardError, InvalidCellError
 from cpknight.files import number_slots, reuse_block_memory
 from cpknight.named_boards import NAMED_BOARDS
@@ -72,9 +73,11 @@ is made for run short of memory.
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
-_SIZE_RE = re.compile(r"^\s*(\d+)(?:\s*[x×*]\s*(\d+))+\s*$", re.IGNORECASE)
-_ALGEBRAIC_RE = re.compile(r"^([a-z])(-?\d+)$")
-_COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$")
+_SIZE_RE = re.compile(
+    r"^\s*([0-9]+)(?:\s*[x×*]\s*([0-9]+))+\s*$", re.IGNORECASE | re.ASCII
+)
+_ALGEBRAIC_RE = re.compile(r"^([a-z])(-?\d+)$", re.ASCII)
+_COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$", re.ASCII)
 
 
 LINE_CHUNK = 1 << 15
@@ -144,12 +147,12 @@ class Board:
         """Read a board from a size, a name, ``plane``, or an ASCII-art file.
 
         Args:
-            spec: ``'8x8'``, ``'5x7'``, ``'4x4x4'`` (or a shape such as
-                ``(8, 8)``); a named board (see
-                :data:`~cpknight.named_boards.NAMED_BOARDS`); ``'plane'`` or
-                ``'plane3'`` (unbounded, for distances); or the path of a text
-                file of ``.`` (open) and ``#`` (blocked), top rank first, 3D
-                layers separated by a blank line.
+            spec: ``'8x8'``, ``'5x7'``, ``'4x4x4'`` (sides in ASCII digits,
+                joined by ``x``, ``×`` or ``*``; or a shape such as ``(8, 8)``);
+                a named board (see :data:`~cpknight.named_boards.NAMED_BOARDS`);
+                ``'plane'`` or ``'plane3'`` (unbounded, for distances); or the
+                path of a text file of ``.`` (open) and ``#`` (blocked), top
+                rank first, 3D layers separated by a blank line.
                 A :class:`Board` is returned with the topology applied.
             topology: ``'bounded'``, ``'torus'`` (every axis wraps) or
                 ``'cylinder'`` (the last axis wraps); ``None`` keeps the topology
@@ -199,10 +202,15 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             raise InvalidBoardError(
                 f"expected a board, a spec like '8x8' or a shape like (8, 8): {spec!r}"
             )
-        board = _parse_spec(spec.strip(), topology)
+        text = spec.strip()
+        if not text:
+            raise InvalidBoardError(
+                "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and "
+                f"'#', or a name in {', '.join(NAMED_BOARDS)}: {spec!r}"
+            )
+        board = _parse_spec(text, topology)
         if board is not None:
             return board
-        text = spec.strip()
         path = Path(text)
         if path.suffix or "/" in text or "\\" in text or path.exists():
             return cls.read(path, topology=topology)
@@ -278,7 +286,11 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
         """Build a board from ASCII art: ``.`` open, ``#`` blocked, top rank first.
 
         Cells may be separated by spaces. A 3D board is its layers (layer 0 first),
-        separated by blank lines. Lines starting with ``;`` are comments.
+        separated by blank lines. Lines starting with ``;`` are comments. A board
+        as cpknight prints one reads back too: each rank may be led by its number
+        and ``|`` (``5 | . . # . .``), lines of file letters (``a b c d e``) and
+        layer titles (``layer 0:``) are skipped, and a UTF-8 byte-order mark at
+        the start is ignored.
 
         Args:
             text: the drawing.
@@ -303,48 +315,22 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             >>> Board.from_ascii(str(b)) == b
             True
         """
-        layers: list[list[str]] = [[]]
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.strip()
-            if line.startswith(";"):
-                continue
-            if not line:
-                if layers[-1]:
-                    layers.append([])
-                continue
-            row = line.replace(" ", "").replace("\t", "")
-            bad = set(row) - {".", "#"}
-            if bad:
-                char = sorted(bad)[0]
-                raise InvalidBoardError(
-                    f"{source} line {number}: expected '.' (open) or '#' (blocked), "
-                    f"found {char!r}"
-                )
-            layers[-1].append(row)
-        if not layers[-1]:
-            layers.pop()
-        if not layers:
-            raise InvalidBoardError(f"{source}: no board drawn")
-        rows, cols = len(layers[0]), len(layers[0][0])
-        for layer in layers:
-            if len(layer) != rows:
-                raise InvalidBoardError(
-                    f"{source}: every layer needs {rows} rows; one has {len(layer)}"
-                )
-            for row in layer:
-                if len(row) != cols:
-                    raise InvalidBoardError(
-                        f"{source}: every row needs {cols} cells; one has {len(row)}"
-                    )
-        blocked: list[Cell] = []
-        for k, layer in enumerate(layers):
-            for i, row in enumerate(layer):
-                r = rows - 1 - i
-                for c, char in enumerate(row):
-                    if char == "#":
-                        blocked.append((k, r, c) if len(layers) > 1 else (r, c))
-        shape = (len(layers), rows, cols) if len(layers) > 1 else (rows, cols)
+        shape, blocked = read_drawing(text, source)
         return cls(shape, blocked, topology=topology, name=name)
+
+    @classmethod
+    def from_mask(cls, mask: npt.ArrayLike, topology: Topology | None = None) -> Board:
+        """A board from a boolean array of any axes: ``True`` open, ``False`` blocked.
+
+        The inverse of :attr:`open_mask` (:class:`InvalidBoardError` otherwise).
+
+        Examples:
+            >>> Board.from_mask(np.array([[True, True, False], [True, True, True]]))
+            Board('2x3', blocked=1)
+        """
+        if (array := np.asarray(mask)).dtype != np.bool_ or array.ndim == 0:
+            raise InvalidBoardError(f"expected booleans, True open: {array.dtype}")
+        return cls(array.shape, np.argwhere(~array).tolist(), topology=topology)
 
     @classmethod
     def plane(cls, dim: int = 2) -> Board:
@@ -752,9 +738,9 @@ a tour needs a finite board
         )
 
     def __str__(self) -> str:
-        if self.unbounded:
-            return f"{self.label} (unbounded)"
-        return self.to_ascii()
+        from cpknight.display import board_str
+
+        return board_str(self)
 
     def _repr_svg_(self) -> str | None:
         """The board as an SVG picture, for notebooks (None for the plane)."""

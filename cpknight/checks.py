@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 import numpy as np
@@ -32,7 +32,12 @@ if TYPE_CHECKING:
 
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints, check_constraints
-from cpknight.errors import EngineError, InvalidCellError, TourCheckError
+from cpknight.errors import (
+    EngineError,
+    InvalidCellError,
+    InvalidInputError,
+    TourCheckError,
+)
 from cpknight.files import reuse_block_memory
 from cpknight.pieces import (
     KNIGHT,
@@ -413,6 +418,11 @@ def _as_cell_array(
 ) -> npt.NDArray[np.int64]:
     if isinstance(cells, np.ndarray):
         return cell_array(board, cells)
+    if isinstance(cells, str) or not isinstance(cells, Iterable):
+        raise InvalidInputError(
+            "cells must be a list of cells (names or coordinates) or an (n, d) "
+            f"array: {cells!r}"
+        )
     rows: list[Cell] = []
     for i, cell in enumerate(cells):
         try:
@@ -766,6 +776,11 @@ def _cell_array(
 ) -> npt.NDArray[np.int64]:
     if isinstance(cells, np.ndarray):
         return cell_array(board, cells)
+    if isinstance(cells, str) or not isinstance(cells, Iterable):
+        raise InvalidInputError(
+            "cells must be a list of cells (names or coordinates) or an (n, d) "
+            f"array: {cells!r}"
+        )
     rows: list[Cell] = []
     for i, cell in enumerate(cells):
         try:

@@ -26,6 +26,7 @@ on board 8x8
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -37,7 +38,12 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 from cpknight.board import FILES, Board, Cell
-from cpknight.errors import InvalidCellError, InvalidInputError, TourCheckError
+from cpknight.errors import (
+    InvalidCellError,
+    InvalidInputError,
+    TourCheckError,
+    specs,
+)
 from cpknight.pieces import KNIGHT, PieceLike, as_piece, steps_are_moves
 
 __all__ = [
@@ -271,11 +277,13 @@ onto itself (a quarter turn needs a square board)
     board = board if isinstance(board, Board) else Board.parse(board)
     leaper = as_piece(piece)
     n = board.n_open
-    pairs = [(_via(board, spec, n), spec) for spec in via]
-    pairs += [((cell, k), f"{board.cell_name(cell)}@{k}") for cell, k in given]
+    pairs = [(_via(board, spec, n), spec) for spec in specs(via, "via")]
+    pairs += [
+        ((cell, k), f"{board.cell_name(cell)}@{k}") for cell, k in _given_pairs(given)
+    ]
     steps = _visit_steps(board, pairs)
-    required = _edges(board, leaper, "require", require)
-    forbidden = _edges(board, leaper, "forbid", forbid)
+    required = _edges(board, leaper, "require", specs(require, "require"))
+    forbidden = _edges(board, leaper, "forbid", specs(forbid, "forbid"))
     both = set(map(_key, required)) & set(map(_key, forbidden))
     if both:
         a, b = sorted(both)[0]
@@ -440,7 +448,7 @@ def read_given(text: str, board: Board) -> list[tuple[Cell, int]]:
         )
     rows, cols = board.shape
     lines = []
-    for raw in text.splitlines():
+    for raw in text.removeprefix("\ufeff").splitlines():
         line = raw.strip()
         if not line or line.startswith(";"):
             continue
@@ -470,7 +478,7 @@ def read_given(text: str, board: Board) -> list[tuple[Cell, int]]:
                         f"the drawing has {token!r} at {board.cell_name(cell)}, "
                         f"which is {state} on board {board.label}"
                     )
-            elif token.isdigit():
+            elif token.isascii() and token.isdigit():
                 given.append((cell, int(token)))
             elif token != ".":
                 raise InvalidInputError(
@@ -483,6 +491,20 @@ def read_given(text: str, board: Board) -> list[tuple[Cell, int]]:
 # --------------------------------------------------------------------- private
 
 
+def _given_pairs(given: object) -> list[tuple[Cell, int]]:
+    """``given`` as ``(cell, step)`` pairs, or one clear error."""
+    pairs = []
+    for item in specs(given, "given"):
+        try:
+            cell, step = item
+            pairs.append((tuple(int(x) for x in cell), operator.index(step)))
+        except (TypeError, ValueError):
+            raise InvalidInputError(
+                f"given must be (cell, step) pairs, as read_given returns: {item!r}"
+            ) from None
+    return pairs
+
+
 def _key(edge: Edge) -> Edge:
     a, b = edge
     return (a, b) if a <= b else (b, a)
@@ -490,7 +512,7 @@ def _key(edge: Edge) -> Edge:
 
 def _via(board: Board, spec: str, n: int) -> tuple[Cell, int]:
     cell_text, at, step = str(spec).rpartition("@")
-    if not at or not step.strip().isdigit():
+    if not at or not (step.strip().isascii() and step.strip().isdigit()):
         raise InvalidInputError(f"expected a via like 'd4@10' (cell@step): {spec!r}")
     try:
         cell = board.parse_cell(cell_text.strip())

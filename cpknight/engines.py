@@ -314,7 +314,7 @@ flow, formula, bidirectional: 'dijkstra'
         Raises:
             InvalidInputError: no such engine; the message lists the names.
         """
-        if name not in self._engines:
+        if not isinstance(name, str) or name not in self._engines:
             known = ", ".join([*self._engines, *(["auto"] if self.auto else [])])
             raise InvalidInputError(
                 f"expected a {self.question} method in {known}: {name!r}"
@@ -329,6 +329,10 @@ flow, formula, bidirectional: 'dijkstra'
             >>> ENGINES.names("formula,bfs"), len(ENGINES.names("all"))
             (['formula', 'bfs'], 5)
         """
+        if not isinstance(spec, str):
+            raise InvalidInputError(
+                f"expected {self.question} methods as a comma list: {spec!r}"
+            )
         if spec == "all":
             return list(self._engines)
         names = [part.strip() for part in spec.split(",") if part.strip()]

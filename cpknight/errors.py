@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from cpknight.status import Effort, Status
@@ -31,6 +32,7 @@ __all__ = [
     "OutcomeError",
     "SolveLimitError",
     "TourCheckError",
+    "specs",
 ]
 
 
@@ -154,3 +156,29 @@ class SolveLimitError(OutcomeError):
         super().__init__(message, effort=effort, bound=bound)
         self.partial = partial
         self.details = dict(details or {})
+
+
+def specs(value: object, what: str) -> tuple[Any, ...]:
+    """The items of an argument that takes one spec or several, as a tuple.
+
+    A single string is one spec (``via="d4@3"`` means ``via=["d4@3"]``), not
+    its characters; ``None`` is none.
+
+    Raises:
+        InvalidInputError: the value is neither a string nor an iterable.
+
+    Examples:
+        >>> specs("d4@3", "via"), specs(["a1", "b3"], "food"), specs(None, "via")
+        (('d4@3',), ('a1', 'b3'), ())
+        >>> specs(3, "via")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: via must be a string or a list of them: 3
+    """
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, Iterable):
+        raise InvalidInputError(f"{what} must be a string or a list of them: {value!r}")
+    return tuple(value)

@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import codecs
 import functools
 import itertools
 import os
@@ -425,9 +426,9 @@ def read_tour_file(
     try:
         if isinstance(path, str):
             with Path(path).open("rb") as handle:
-                head, lines = _read_head(handle, wanted)
+                head, lines = _read_head(handle, wanted, name)
         else:
-            head, lines = _read_head(path, wanted)
+            head, lines = _read_head(path, wanted, name)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise InvalidInputError(f"cannot read tour file '{name}': {reason}") from None
@@ -476,21 +477,42 @@ _BULK_BYTES = 64
 """Bytes a line may take on average for a file to be read whole, in bulk."""
 
 
-def _read_head(handle: BinaryIO, wanted: int) -> tuple[bytes, list[str] | None]:
+def _read_head(
+    handle: BinaryIO, wanted: int, name: str
+) -> tuple[bytes, list[str] | None]:
     """Up to ``wanted`` cells' worth of a file: all its bytes, or its cell lines.
 
     A file no longer than ``wanted`` average lines comes back whole (for the
     bulk reader); a longer one is read line by line, stopping after ``wanted``
     cell lines.
+
+    Raises:
+        InvalidInputError: the file's first bytes are not text (a NUL byte, or
+            not UTF-8): it cannot be a tour file at all.
     """
     budget = wanted * _BULK_BYTES + 4096
     head = handle.read(budget + 1)
+    if _looks_binary(head[:65536]):
+        raise InvalidInputError(
+            f"cannot read tour file '{name}': binary data, not lines of cells"
+        )
     if len(head) <= budget:
         return head, None
     rest = iter(handle.readline, b"")
     return b"", _cell_lines(
         itertools.chain(head.splitlines(keepends=True), rest), wanted
     )
+
+
+def _looks_binary(block: bytes) -> bool:
+    """Whether a file's first bytes hold a NUL byte or are not UTF-8 text."""
+    if b"\0" in block:
+        return True
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(block, final=False)
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 def _cell_lines(lines: Iterable[bytes], wanted: int) -> list[str]:

@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -163,7 +163,7 @@ tripper, antelope: 'bishop'
             if text in NAMED_PIECES:
                 return NAMED_PIECES[text]
             match = re.fullmatch(
-                r"[(\[]?\s*(-?\d+(?:\s*[,:/ ]\s*-?\d+)*)\s*[)\]]?", text
+                r"[(\[]?\s*(-?\d+(?:\s*[,:/ ]\s*-?\d+)*)\s*[)\]]?", text, re.ASCII
             )
             if not match:
                 raise InvalidPieceError(
@@ -226,6 +226,12 @@ components; board 8x8 has 2 axes
 
     def __str__(self) -> str:
         return self.label
+
+    def _repr_svg_(self) -> str | None:
+        """The leaper's moves in the plane, for notebooks (None past 2 components)."""
+        from cpknight.draw.values import leaper_svg
+
+        return leaper_svg(self)
 
 
 PieceLike = Leaper | str | Sequence[int]
@@ -384,6 +390,71 @@ class MoveGraph:
     def cell_names(self) -> list[str]:
         """The name of every node's cell, in node order."""
         return self.board.cell_names(self.cells)
+
+    def to_scipy_sparse(self) -> Any:
+        """The adjacency matrix as a SciPy sparse CSR array (``n x n``, ones).
+
+        Row and column ``i`` are node ``i`` (the cell ``cells[i]``); each edge
+        is there both ways. SciPy is imported here (the ``interop`` extra).
+
+        Examples:
+            >>> m = move_graph("3x3").to_scipy_sparse()
+            >>> m.shape, int(m.sum())
+            ((9, 9), 16)
+        """
+        from cpknight.optional import require
+
+        sparse = require("scipy.sparse", "MoveGraph.to_scipy_sparse()")
+        data = np.ones(self.n_arcs, dtype=np.int8)
+        shape = (self.n_nodes, self.n_nodes)
+        arrays = (data, self.indices.copy(), self.indptr.copy())  # scipy may write
+        return sparse.csr_array(arrays, shape=shape)
+
+    def to_networkx(self) -> Any:
+        """The move graph as a networkx ``Graph`` whose nodes are the cells.
+
+        Nodes are coordinate tuples, each with the attribute ``name``
+        (``'a1'``); edges are the moves. networkx is imported here (the
+        ``interop`` extra).
+
+        Examples:
+            >>> g = move_graph("8x8").to_networkx()
+            >>> g.number_of_edges(), sorted(g[(0, 0)])
+            (168, [(1, 2), (2, 1)])
+        """
+        from cpknight.optional import require
+
+        networkx = require("networkx", "MoveGraph.to_networkx()")
+        graph = networkx.Graph()
+        cells = [tuple(row) for row in self.cells.tolist()]
+        names = self.cell_names()
+        graph.add_nodes_from(
+            (cell, {"name": name}) for cell, name in zip(cells, names, strict=True)
+        )
+        tails, heads = self.arcs()
+        graph.add_edges_from(
+            (cells[t], cells[h])
+            for t, h in zip(tails.tolist(), heads.tolist(), strict=True)
+            if t < h
+        )
+        return graph
+
+    def __str__(self) -> str:
+        from cpknight.display import graph_str
+
+        return graph_str(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<MoveGraph {self.piece.label} on {self.board.label}: "
+            f"{self.n_nodes} nodes, {self.n_edges} edges>"
+        )
+
+    def _repr_svg_(self) -> str | None:
+        """Every move drawn, each cell's degree in it (None on huge boards)."""
+        from cpknight.draw.values import graph_svg
+
+        return graph_svg(self)
 
 
 Check = Callable[[str], None]

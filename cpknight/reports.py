@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from cpknight.study import PairSweep, Study
 
 __all__ = [
+    "board_json",
     "boards_report",
     "count_report",
     "distance_report",
@@ -303,6 +304,22 @@ def distance_report(comparison: Comparison, heading: str) -> str:
     if distance.path is not None:
         lines.append("path: " + " ".join(distance.names()))
     return "\n".join(lines)
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    """A board in JSON (``cpknight boards --json``): name, sides, open cells, drawing.
+
+    Examples:
+        >>> board_json(Board.parse("2x3"))["drawing"]
+        ['2 | . . .', '1 | . . .', '    a b c']
+    """
+    return {
+        "board": board.label,
+        "shape": list(board.shape),
+        "topology": board.topology,
+        "open": board.n_open,
+        "drawing": open_cells_text(board).splitlines(),
+    }
 
 
 def boards_report(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 from cpknight.board import Board, Cell, CellLike
+from cpknight.counts import FrontierStats, TourCount
 from cpknight.pieces import Leaper
 from cpknight.status import Effort, Status
 
@@ -167,15 +168,21 @@ class Tour:
         }
 
     def __str__(self) -> str:
-        from cpknight.render import tour_text
+        from cpknight.display import tour_str
 
-        return tour_text(self)
+        return tour_str(self)
 
-    def _repr_svg_(self) -> str:
-        """The tour as an SVG picture, for notebooks."""
-        from cpknight.draw import tour_svg
+    def _repr_svg_(self) -> str | None:
+        """The tour as an SVG picture, for notebooks (a PNG on huge boards)."""
+        from cpknight.draw import CELL_LIMIT, tour_svg
 
-        return tour_svg(self)
+        return None if self.board.size > CELL_LIMIT else tour_svg(self)
+
+    def _repr_png_(self) -> bytes | None:
+        from cpknight.draw import CELL_LIMIT
+        from cpknight.draw.values import tour_png
+
+        return tour_png(self) if self.board.size > CELL_LIMIT else None
 
     def __repr__(self) -> str:
         kind = "closed" if self.closed else "open"
@@ -247,14 +254,17 @@ class DistanceMap:
         board: the board.
         piece: the leaper.
         source: the source cell.
-        array: board-shaped int array: moves to each cell, -1 if unreachable or
-            blocked.
+        array: board-shaped int array: moves to each cell, :attr:`UNREACHABLE`
+            (-1) if unreachable, :attr:`BLOCKED` (-2) if blocked; ``array < 0``
+            is every cell without a distance.
     """
 
     board: Board
     piece: Leaper
     source: Cell
     array: npt.NDArray[np.int32]
+    UNREACHABLE: ClassVar[int] = -1
+    BLOCKED: ClassVar[int] = -2
 
     def __getitem__(self, cell: CellLike) -> int | None:
         where = self.board.parse_cell(cell, allow_blocked=True)
@@ -295,10 +305,19 @@ class DistanceMap:
             "distances": self.to_lists(),
         }
 
-    def __str__(self) -> str:
-        from cpknight.render import distance_map_text
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, a row per open cell: ``cell``, ``coords``, ``distance``.
 
-        return distance_map_text(self)
+        ``distance`` is ``<NA>`` where the cell cannot be reached.
+        """
+        from cpknight.frames import distance_map_frame
+
+        return distance_map_frame(self)
+
+    def __str__(self) -> str:
+        from cpknight.display import distance_map_str
+
+        return distance_map_str(self)
 
     def _repr_svg_(self) -> str:
         """The distance map as an SVG heat map, for notebooks."""
@@ -415,6 +434,24 @@ class Distance:
         row.update(_plain(self.details))
         return row
 
+    def __str__(self) -> str:
+        from cpknight.display import distance_str
+
+        return distance_str(self)
+
+    def _repr_svg_(self) -> str:
+        from cpknight.draw.values import distance_svg
+
+        return distance_svg(self)
+
+    def __repr__(self) -> str:
+        kind = "" if self.exact else " (a lower bound)"
+        return (
+            f"<Distance {self.board.cell_name(self.source)} -> "
+            f"{self.board.cell_name(self.target)} {self.distance} moves{kind} "
+            f"on {self.board.label} by {self.method}>"
+        )
+
 
 @dataclass(frozen=True)
 class SweepCell:
@@ -515,6 +552,22 @@ class Outcome:
             row.update(self.value.as_dict())
         return row
 
+    def __str__(self) -> str:
+        from cpknight.display import outcome_str
+
+        return outcome_str(self)
+
+    def _repr_html_(self) -> str:
+        from cpknight.display import outcome_html
+
+        return outcome_html(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Outcome {self.question} by {self.method_label}: {self.status} "
+            f"in {self.seconds:.3f} s>"
+        )
+
 
 @dataclass(frozen=True, eq=False)
 class Comparison:
@@ -553,6 +606,25 @@ class Comparison:
             "instance": dict(self.instance),
             "rows": [o.as_dict() for o in self.rows],
         }
+
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, a row per engine (see :mod:`cpknight.frames`)."""
+        from cpknight.frames import outcomes_frame
+
+        return outcomes_frame(self.rows)
+
+    def __str__(self) -> str:
+        from cpknight.display import comparison_str
+
+        return comparison_str(self)
+
+    def _repr_html_(self) -> str:
+        from cpknight.display import comparison_html
+
+        return comparison_html(self)
+
+    def __repr__(self) -> str:
+        return f"<Comparison {self.question}: {', '.join(self.statuses())}>"
 
 
 TourOutcome = Outcome
@@ -629,154 +701,32 @@ class Sweep:
             "rows": rows,
         }
 
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, a row per start cell (see :mod:`cpknight.frames`)."""
+        from cpknight.frames import sweep_frame
+
+        return sweep_frame(self)
+
+    def __str__(self) -> str:
+        from cpknight.display import sweep_str
+
+        return sweep_str(self)
+
+    def _repr_html_(self) -> str:
+        from cpknight.display import sweep_html
+
+        return sweep_html(self)
+
     def _repr_svg_(self) -> str:
         """The sweep as an SVG picture, for notebooks."""
         from cpknight.draw import sweep_svg
 
         return sweep_svg(self)
 
-
-@dataclass(frozen=True)
-class FrontierStats:
-    """What the frontier program of a count did: its width and its states.
-
-    The method is exponential in ``width`` (the short side) and linear in
-    ``steps`` (the cells): ``live`` shows it, one figure per cell.
-
-    Attributes:
-        width: the widest frontier, in cells.
-        steps: the number of cells (one step each).
-        done: the steps run (``< steps`` when a limit stopped the count).
-        peak: the most live states after any step.
-        live: the live states after every step run.
-        axes: the axis order the cells were added in (the major axis first).
-        stopped: why the program stopped early (the time limit, the memory
-            budget), or ``None``.
-        rows: how many cells each row (along the major axis) has, in order.
-        widths: the frontier's width at every step.
-        tried: the state-and-choice pairs looked at (the program's effort).
-        prefixes: ``(rows, undirected tours)`` of every prefix of the board
-            (its first rows along the major axis), when asked for.
-
-    Examples:
-        >>> FrontierStats(3, 2, 2, 5, (5, 1), (0, 1)).as_dict()["peak"]
-        5
-    """
-
-    width: int
-    steps: int
-    done: int
-    peak: int
-    live: tuple[int, ...]
-    axes: tuple[int, ...] = ()
-    stopped: str | None = None
-    rows: tuple[int, ...] = ()
-    widths: tuple[int, ...] = ()
-    tried: int = 0
-    prefixes: tuple[tuple[int, int], ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON keys: width, steps, done, peak, live (per step), stopped."""
-        return {
-            "width": int(self.width),
-            "steps": int(self.steps),
-            "done": int(self.done),
-            "peak": int(self.peak),
-            "live": [int(x) for x in self.live],
-            "tried": int(self.tried),
-            "stopped": self.stopped,
-            "prefixes": [[int(k), int(c)] for k, c in self.prefixes],
-        }
-
-
-@dataclass(frozen=True)
-class TourCount:
-    """How many tours an instance has, in both conventions.
-
-    Attributes:
-        status: ``found`` when the count is complete, or ``unknown`` when a
-            limit stopped it (the numbers are then only lower bounds).
-        directed: tours counted with each direction separately.
-        undirected: tours counted once with their reverse.
-        seconds: wall time, model building included.
-        interrupted: whether Ctrl-C (rather than the time limit) stopped it.
-        method: how it was counted (``'cpsat'`` enumeration, ``'frontier'``).
-        frontier: the frontier program's width and states (``'frontier'``).
-        counts_so_far: whether a stopped count's numbers are the tours found
-            so far (enumeration) rather than nothing (the frontier program
-            has no count before its last cell: its numbers are then 0 and no
-            lower bound is given).
-
-    Examples:
-        >>> TourCount(Status.FOUND, 16, 8, 0.01).undirected
-        8
-    """
-
-    status: Status
-    directed: int
-    undirected: int
-    seconds: float
-    interrupted: bool = False
-    method: str = "cpsat"
-    frontier: FrontierStats | None = None
-    counts_so_far: bool = True
-
-    @property
-    def effort(self) -> Effort:
-        """What the count counted: the tours, and the frontier program's tries.
-
-        The frontier program's tours are counted only once it finished (a
-        stopped run has no count); its ``attempts`` are the state-and-choice
-        pairs it looked at.
-
-        Examples:
-            >>> TourCount(Status.FOUND, 16, 8, 0.01).effort.as_dict()
-            {'solutions': 8}
-            >>> stats = FrontierStats(3, 12, 5, 9, (9,), tried=40)
-            >>> TourCount(Status.UNKNOWN, 0, 0, 9.5, frontier=stats).effort.as_dict()
-            {'attempts': 40}
-        """
-        if self.frontier is None:
-            return Effort(solutions=self.undirected)
-        done = self.status is Status.FOUND and not self.interrupted
-        return Effort(
-            attempts=self.frontier.tried,
-            solutions=self.undirected if done else None,
-        )
-
-    @property
-    def bound(self) -> None:
-        """A stopped count's numbers are lower bounds in ``as_dict``, not here."""
-        return None
-
-    def as_dict(self) -> dict[str, Any]:
-        """The count's JSON keys (see :meth:`Outcome.as_dict`).
-
-        A count stopped by a limit is no count: its numbers come as
-        ``at_least_directed`` / ``at_least_undirected``.
-
-        Examples:
-            >>> TourCount(Status.FOUND, 16, 8, 0.01).as_dict()
-            {'directed': 16, 'undirected': 8}
-            >>> TourCount(Status.UNKNOWN, 6, 3, 9.5).as_dict()
-            {'directed': None, 'undirected': None, 'at_least_directed': 6, \
-'at_least_undirected': 3}
-        """
-        extra = {} if self.frontier is None else {"frontier": self.frontier.as_dict()}
-        if self.status is Status.FOUND:
-            return {
-                "directed": int(self.directed),
-                "undirected": int(self.undirected),
-                **extra,
-            }
-        least = self.counts_so_far
-        return {
-            "directed": None,
-            "undirected": None,
-            "at_least_directed": int(self.directed) if least else None,
-            "at_least_undirected": int(self.undirected) if least else None,
-            **extra,
-        }
+    def __repr__(self) -> str:
+        kind = "closed" if self.closed else "open"
+        counts = ", ".join(f"{k} {v}" for k, v in self.counts().items())
+        return f"<Sweep {kind} {self.board.label} by {self.method}: {counts}>"
 
 
 @dataclass(frozen=True, eq=False)
@@ -850,9 +800,9 @@ class Route:
         }
 
     def __str__(self) -> str:
-        from cpknight.render import route_text
+        from cpknight.display import route_str
 
-        return route_text(self)
+        return route_str(self)
 
     def _repr_svg_(self) -> str:
         from cpknight.draw import route_svg

@@ -132,6 +132,10 @@ class SolveOptions:
         return Run(self, Clock(self.time_limit))
 
 
+LISTEN_EVERY = 0.2
+"""Seconds between two calls of a clock's listener (see :meth:`Clock.listen`)."""
+
+
 class Clock:
     """A wall-clock limit started when made; :meth:`check` is the one deadline check.
 
@@ -154,6 +158,8 @@ while building the model
         self.interrupted_at = 0.0
         self.cancelled = False
         self._stop: Callable[[], None] | None = None
+        self._listener: Callable[[str, int | None], None] | None = None
+        self._heard = 0.0
 
     def interrupt(self) -> None:
         """Expire the clock now (Ctrl-C): every deadline check then fires.
@@ -193,6 +199,34 @@ while building the model
         self._stop = stop
         if self.cancelled:
             stop()
+
+    def listen(self, listener: Callable[[str, int | None], None] | None) -> None:
+        """Hear the run now and then: ``listener(what, bound)``, for progress bars.
+
+        Called from :meth:`check` (with what the engine is doing and its bound
+        so far) and while CP-SAT solves, at most every :data:`LISTEN_EVERY`
+        seconds; ``None`` stops it.
+
+        Examples:
+            >>> heard = []
+            >>> c = Clock(None)
+            >>> c.listen(lambda what, bound: heard.append((what, bound)))
+            >>> c.check("searching", bound=7)
+            >>> heard
+            [('searching', 7)]
+        """
+        self._listener = listener
+        self._heard = 0.0
+
+    def tick(self, what: str, bound: int | None = None) -> None:
+        """Tell the listener (if any, and not within the last fraction of a second)."""
+        listener = self._listener
+        if listener is None:
+            return
+        now = time.perf_counter()
+        if now - self._heard >= LISTEN_EVERY:
+            self._heard = now
+            listener(what, bound)
 
     def elapsed(self) -> float:
         """Seconds since the clock was started."""
@@ -249,6 +283,8 @@ while building the model
         Raises:
             SolveLimitError: the limit has passed.
         """
+        if self._listener is not None:
+            self.tick(what, bound)
         if self.cancelled:
             message = f"stopped while {what}: another engine answered first"
             raise SolveLimitError(message, effort=effort, bound=bound)
@@ -385,6 +421,8 @@ def solve_cpsat(
             interrupted = True
         if run is not None and run.clock.interrupted:
             interrupted = True
+        if run is not None:  # a progress bar, if one listens
+            run.clock.tick("solving (CP-SAT)")
         if interrupted and not stopped:
             solver.stop_search()
             stopped = True

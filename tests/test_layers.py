@@ -31,13 +31,14 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "cpknight"
 
 LAYERS = [
-    {"status", "lazy"},
+    {"status", "lazy", "progress"},
     {"errors"},
-    {"files"},
-    {"named_boards"},
+    {"files", "optional"},
+    {"named_boards", "frames", "ascii_boards"},
     {"board"},
     {"pieces"},
     {"graph"},
+    {"counts"},
     {"results"},
     {"constraints"},
     {"checks"},
@@ -54,7 +55,10 @@ LAYERS = [
     {"study"},
     {"io", "render", "draw"},
     {"reports"},
+    {"display"},
+    {"web"},
     {"cli"},
+    {"models"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 

@@ -14,6 +14,7 @@ import pytest
 
 from cpknight.api import sweep
 from cpknight.errors import InvalidInputError
+from cpknight.progress import Progress
 from cpknight.runner import (
     RunOptions,
     Task,
@@ -61,8 +62,8 @@ BEFORE = "interrupted (Ctrl-C) before this cell was finished"
 
 
 def _interrupt_after(k: int) -> Any:
-    def progress(done: int, total: int) -> None:
-        if done == k:
+    def progress(p: Progress) -> None:
+        if p.done == k:
             raise KeyboardInterrupt
 
     return progress
@@ -88,13 +89,17 @@ def test_an_interrupted_sweep_resumes_with_nothing_lost_or_twice(
     expected = {(c.cell, c.status, c.effort) for c in whole.cells}
     assert {(c.cell, c.status, c.effort) for c in done} <= expected
     assert not multiprocessing.active_children()  # the pool's workers are gone
-    seen: list[int] = []
+    seen: list[float] = []
+
+    def heard(p: Progress) -> None:
+        seen.append(p.done)
+
     again = sweep(
         "5x5",
         closed=False,
         method="prune",
         run=RunOptions(jobs=jobs, results=path, resume=True),
-        progress=lambda done, total: seen.append(done),
+        progress=heard,
     )
     assert (seen[0], seen[-1]) == (7, 25)
     keys = [row["key"] for row in read_results(path)]

@@ -277,7 +277,10 @@ def test_numbers_can_be_forced() -> None:
     board = Board.parse("2x3")
     tour = hand_tour(board, snake(2, 3), closed=False)
     assert not find(parse(svg.tour_svg(tour, numbers=False)), "text", "num")
-    assert len(find(parse(svg.tour_svg(tour, cell_size=10)), "text", "num")) == 6
+    # 10-pixel cells give a 4.6-pixel font, under MIN_FONT_PX: forced, drawn.
+    assert not find(parse(svg.tour_svg(tour, cell_size=10)), "text", "num")
+    forced = svg.tour_svg(tour, cell_size=10, numbers=True)
+    assert len(find(parse(forced), "text", "num")) == 6
 
 
 def test_bad_cell_size() -> None:
@@ -675,7 +678,7 @@ def test_route_animation_draws_wrapped_moves_as_stubs() -> None:
     assert still[0].get("d", "").count("M") == 3  # the start, a re-entry per move
 
 
-def test_route_svg_3d_moves_between_layers_are_faint() -> None:
+def test_route_svg_3d_moves_between_layers_stand_out() -> None:
     board = Board.parse("3x3x3")
     route = [(0, 0, 0), (1, 2, 2), (0, 0, 0)]
     root = parse(svg.route_svg(walk(board, route, Leaper((1, 2, 2)))))
@@ -683,7 +686,10 @@ def test_route_svg_3d_moves_between_layers_are_faint() -> None:
     (between,) = find(root, "path", "between")
     assert segments(main.get("d", "")) == 0  # every move changes layer
     assert segments(between.get("d", "")) == 2
-    assert between.get("stroke-opacity") == "0.35"
+    # Issue 24: dashed at full strength (no longer faint), a dot per landing.
+    assert between.get("stroke-opacity") == "1"
+    assert between.get("stroke-dasharray")
+    assert len(find(root, "circle", "landing")) == 2
 
 
 def test_route_animation_numbers_nothing_and_outlines_food() -> None:

@@ -218,7 +218,7 @@ def test_count_reports_progress() -> None:
         "6x6",
         method="cpsat",
         options=SolveOptions(time_limit=1.0),
-        progress=lambda c: seen.append(c.directed),
+        progress=lambda p: seen.append(p.value.directed),
     )
     assert seen == sorted(seen)
 

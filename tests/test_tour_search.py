@@ -31,6 +31,7 @@ from cpknight.api import (
 )
 from cpknight.engines import TourInstance
 from cpknight.pieces import KNIGHT, MoveGraph, move_graph
+from cpknight.progress import Progress
 from cpknight.tours.search import (
     SearchExhaustedError,
     solve_backtrack,
@@ -391,13 +392,12 @@ def test_sweep_in_worker_processes_matches() -> None:
     one = sweep("3x4", closed=False, method="prune")
     two = sweep("3x4", closed=False, method="prune", jobs=2)
     assert [c.status for c in one.cells] == [c.status for c in two.cells]
-    seen: list[int] = []
-    sweep(
-        "3x4",
-        closed=False,
-        method="prune",
-        progress=lambda done, total: seen.append(done),
-    )
+    seen: list[float] = []
+
+    def heard(p: Progress) -> None:
+        seen.append(p.done)
+
+    sweep("3x4", closed=False, method="prune", progress=heard)
     assert seen == list(range(1, 13))
 
 

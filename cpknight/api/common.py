@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -21,6 +21,7 @@ from cpknight.errors import (
     InvalidInputError,
 )
 from cpknight.pieces import KNIGHT, Leaper, MoveGraph, PieceLike, as_piece, move_graph
+from cpknight.progress import Progress, ProgressCallback
 from cpknight.results import (
     Outcome,
 )
@@ -79,6 +80,11 @@ def solve_options(
         >>> solve_options().time_limit is None
         True
     """
+    if options is not None and not isinstance(options, SolveOptions):
+        raise InvalidInputError(
+            "options must be a SolveOptions (or None; a time limit alone goes "
+            f"in time_limit=): {options!r}"
+        )
     opts = options or _DEFAULT_OPTIONS
     if time_limit is None:
         return opts
@@ -95,6 +101,13 @@ def method_names(registry: Registry, methods: str | Sequence[str]) -> list[str]:
     """
     if isinstance(methods, str):
         return registry.names(methods)
+    if not isinstance(methods, Iterable) or not all(
+        isinstance(m, str) for m in methods
+    ):
+        raise InvalidInputError(
+            "methods must be a name, a comma list, 'all' or a list of names: "
+            f"{methods!r}"
+        )
     return registry.names(",".join(methods))
 
 
@@ -148,17 +161,66 @@ def graph_and_cell(
     return move_graph(resolved, leaper), cell
 
 
+def listen_to_solve(run: Run, tick: ProgressCallback | None) -> None:
+    """Report one solve's progress to ``tick``: seconds spent of its limit.
+
+    A single solve has no other measure: the :class:`Progress` is the time
+    spent (``unit='s'``) out of the time limit (``None`` without one), with
+    what the engine is doing and its bound so far.
+
+    Examples:
+        >>> seen = []
+        >>> run = SolveOptions(time_limit=5).start()
+        >>> listen_to_solve(run, seen.append)
+        >>> run.check("searching", bound=9)
+        >>> seen[0].total, seen[0].unit, seen[0].what
+        (5.0, 's', 'searching, bound 9')
+    """
+    if tick is None:
+        return
+    limit = run.options.time_limit
+
+    def heard(what: str, bound: int | None) -> None:
+        extra = "" if bound is None else f", bound {bound}"
+        tick(Progress(run.elapsed(), limit, "s", f"{what}{extra}"))
+
+    run.clock.listen(heard)
+
+
+def task_progress(
+    tick: ProgressCallback | None, unit: str
+) -> Callable[[int, int], None] | None:
+    """The runner's ``progress(done, total)`` as :class:`Progress` of ``unit``.
+
+    Examples:
+        >>> seen = []
+        >>> task_progress(seen.append, "cells")(3, 12)
+        >>> seen
+        [Progress(done=3, total=12, unit='cells', what='', value=None)]
+    """
+    if tick is None:
+        return None
+    report = tick
+
+    def progress(done: int, total: int) -> None:
+        report(Progress(done, total, unit))
+
+    return progress
+
+
 def each_engine(
     question: str,
     names: Sequence[str],
     options: SolveOptions,
     attempt_one: Callable[[str, Run], Outcome],
+    progress: ProgressCallback | None = None,
 ) -> list[Outcome]:
     """One outcome per engine of a comparison, each on a clock of its own.
 
     After Ctrl-C (an engine's run interrupted) the engines not yet run are
     not started: their rows say so (:func:`not_run`), and what is finished is
-    kept.
+    kept. ``progress`` hears the engines done (``unit='engines'``), with the
+    one running and its seconds so far.
 
     Examples:
         >>> def one(name: str, run: Run) -> Outcome:
@@ -168,10 +230,26 @@ def each_engine(
         [('a', 'found'), ('b', 'found')]
     """
     rows: list[Outcome] = []
+    total = len(names)
     for name in names:
         run = options.start()
+        if progress is not None:
+            progress(Progress(len(rows), total, "engines", name))
+            run.clock.listen(_engine_listener(progress, len(rows), total, name, run))
         rows.append(attempt_one(name, run))
         if run.clock.interrupted:  # Ctrl-C: keep what is finished, run no more
             rows += not_run(question, names[len(rows) :])
             break
+    if progress is not None:
+        progress(Progress(len(rows), total, "engines"))
     return rows
+
+
+def _engine_listener(
+    progress: ProgressCallback, done: int, total: int, name: str, run: Run
+) -> Callable[[str, int | None], None]:
+    def heard(what: str, bound: int | None) -> None:
+        text = f"{name}: {what}, {run.elapsed():.0f} s"
+        progress(Progress(done, total, "engines", text))
+
+    return heard

@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from cpknight.api.common import BoardLike, solve_options
+from cpknight.api.common import BoardLike, solve_options, task_progress
 from cpknight.api.tours import task_key, tour_instance
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
@@ -31,6 +31,13 @@ from cpknight.counting.auto import choose_count_method
 from cpknight.engines import CountInstance, Engine, outcome_of_error, solve_with
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import KNIGHT, Leaper, PieceLike
+from cpknight.progress import (
+    Progress,
+    ProgressCallback,
+    ProgressLike,
+    TaskProgress,
+    progress_bar,
+)
 from cpknight.results import Outcome, TourCount
 from cpknight.runner import Row, RunOptions, Task, run_tasks
 from cpknight.solving import SolveOptions
@@ -43,6 +50,7 @@ __all__ = [
     "count_engine",
     "count_instance",
     "count_outcome",
+    "count_progress",
     "count_tours",
     "count_tours_sharded",
     "shard_row",
@@ -54,6 +62,38 @@ COUNT_METHODS = ENGINES
 """The counting engines (``method=`` takes their names, or ``'auto'``)."""
 
 CountProgress = Callable[[TourCount], None]
+"""What a counting engine calls with its partial count (see :func:`count_progress`)."""
+
+
+def count_progress(tick: ProgressCallback | None) -> CountProgress | None:
+    """A counting engine's partial counts as :class:`Progress` for ``tick``.
+
+    The frontier program reports cells done of all (``unit='cells'``, with its
+    live states); enumeration the tours so far (``unit='tours'``, no total).
+    The partial :class:`~cpknight.results.TourCount` is the ``value``.
+
+    Examples:
+        >>> seen = []
+        >>> count_tours("3x4", closed=False, method="cpsat", progress=seen.append)
+        ... # doctest: +ELLIPSIS
+        TourCount(...)
+        >>> {p.unit for p in seen} <= {"tours"}
+        True
+    """
+    if tick is None:
+        return None
+    report = tick
+
+    def partial(count: TourCount) -> None:
+        stats = count.frontier
+        if stats is None:
+            report(Progress(count.directed, None, "tours", "directed so far", count))
+            return
+        live = stats.live[-1] if stats.live else 0
+        done = stats.steps if count.status is Status.FOUND else stats.done
+        report(Progress(done, stats.steps, "cells", f"{live:,} live", count))
+
+    return partial
 
 
 def count_tours(
@@ -66,7 +106,7 @@ def count_tours(
     method: str = "auto",
     time_limit: float | None = None,
     options: SolveOptions | None = None,
-    progress: CountProgress | None = None,
+    progress: ProgressLike = None,
     constraints: TourConstraints | None = None,
     memory_mb: float | None = None,
     prefixes: bool = False,
@@ -90,8 +130,10 @@ def count_tours(
         options: the solve options. The enumeration runs on one CP-SAT worker
             whatever ``workers`` says: with several, CP-SAT can report a tour
             twice.
-        progress: called with a partial count about once a second (CP-SAT),
-            or after every cell (frontier).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` about once a
+            second (CP-SAT: tours so far) or after every cell (frontier:
+            cells done of all), the partial count its ``value``.
         constraints: required and forbidden moves, a symmetry (counting
             refuses visit numbers: they fix a direction); CP-SAT counts them.
         memory_mb: the frontier program's memory budget in MB.
@@ -106,8 +148,8 @@ def count_tours(
         says which engine counted, its ``frontier`` the program's states.
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input, or a frontier too wide for the method.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input, or a frontier too wide for the method.
         SolveLimitError: the time limit passed while the model was built.
 
     Examples:
@@ -121,19 +163,22 @@ def count_tours(
         >>> count_tours("3x12", prefixes=True).frontier.prefixes[-3:]  # A070030
         ((10, 16), (11, 0), (12, 176))
     """
-    run = solve_options(options, time_limit).start()  # building the graph counts
-    instance = count_instance(
-        board,
-        piece=piece,
-        closed=closed,
-        start=start,
-        end=end,
-        constraints=constraints,
-        memory_mb=memory_mb,
-        prefixes=prefixes,
-        progress=progress,
-    )
-    count: TourCount = solve_with(count_engine(instance, method), instance, run)
+    with progress_bar(progress, desc="count", unit="cells") as tick:
+        run = solve_options(options, time_limit).start()  # the graph counts
+        instance = count_instance(
+            board,
+            piece=piece,
+            closed=closed,
+            start=start,
+            end=end,
+            constraints=constraints,
+            memory_mb=memory_mb,
+            prefixes=prefixes,
+            progress=count_progress(tick),
+        )
+        count: TourCount = solve_with(count_engine(instance, method), instance, run)
+        if instance.progress is not None:
+            instance.progress(count)  # the last word: the count itself
     return count
 
 
@@ -147,7 +192,7 @@ def try_count(
     method: str = "auto",
     time_limit: float | None = None,
     options: SolveOptions | None = None,
-    progress: CountProgress | None = None,
+    progress: ProgressLike = None,
     constraints: TourConstraints | None = None,
     memory_mb: float | None = None,
     prefixes: bool = False,
@@ -159,7 +204,8 @@ def try_count(
     with the reason (:func:`count_outcome`): what ``cpknight count`` prints.
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> o = try_count("3x4", closed=False)
@@ -169,23 +215,26 @@ def try_count(
         >>> str(o.status), o.reason
         ('unknown', 'partial: time limit reached')
     """
-    run = solve_options(options, time_limit).start()
-    instance = count_instance(
-        board,
-        piece=piece,
-        closed=closed,
-        start=start,
-        end=end,
-        constraints=constraints,
-        memory_mb=memory_mb,
-        prefixes=prefixes,
-        progress=progress,
-    )
-    engine = count_engine(instance, method)
-    try:
-        count: TourCount = solve_with(engine, instance, run)
-    except OutcomeError as exc:
-        return outcome_of_error("count", exc, run, method=engine.name)
+    with progress_bar(progress, desc="count", unit="cells") as tick:
+        run = solve_options(options, time_limit).start()
+        instance = count_instance(
+            board,
+            piece=piece,
+            closed=closed,
+            start=start,
+            end=end,
+            constraints=constraints,
+            memory_mb=memory_mb,
+            prefixes=prefixes,
+            progress=count_progress(tick),
+        )
+        engine = count_engine(instance, method)
+        try:
+            count: TourCount = solve_with(engine, instance, run)
+        except OutcomeError as exc:
+            return outcome_of_error("count", exc, run, method=engine.name)
+        if instance.progress is not None:
+            instance.progress(count)  # the last word: the count itself
     return count_outcome(count)
 
 
@@ -204,8 +253,8 @@ def count_instance(
     """Read and check a count instance: the board, the piece, the ends, constraints.
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input; visit numbers (a count is of tours,
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input; visit numbers (a count is of tours,
             visit numbers fix a direction), an end cell for a closed tour, a
             symmetric open tour.
 
@@ -291,7 +340,7 @@ def count_tours_sharded(
     time_limit: float | None = None,
     options: SolveOptions | None = None,
     run: RunOptions | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike | TaskProgress = None,
 ) -> ShardedCount:
     """Count tours by CP-SAT enumeration in independent shards, summed exactly.
 
@@ -310,14 +359,15 @@ def count_tours_sharded(
         time_limit: seconds for each shard; replaces the one in ``options``.
         options: the solve options (the time limit applies to each shard).
         run: how to run the shards (local pool or Dask, results file, resume).
-        progress: called as ``progress(done, total)`` over the shards.
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` over the shards.
 
     Returns:
         A :class:`~cpknight.counting.ShardedCount`.
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
         RunInterrupted: Ctrl-C; the shards done are in the results file.
 
     Examples:
@@ -338,7 +388,9 @@ def count_tours_sharded(
     from cpknight.counting.shards import shard_chains  # OR-Tools, on use
 
     chains = shard_chains(instance, shards)
-    rows = run_tasks(_shard_tasks(instance, chains, opts), run, progress=progress)
+    tasks = _shard_tasks(instance, chains, opts)
+    with progress_bar(progress, desc="shards", unit="shards") as tick:
+        rows = run_tasks(tasks, run, progress=task_progress(tick, "shards"))
     return _sum_shards(rows, time.perf_counter() - began)
 
 
@@ -353,7 +405,7 @@ def try_count_sharded(
     time_limit: float | None = None,
     options: SolveOptions | None = None,
     run: RunOptions | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike | TaskProgress = None,
 ) -> Outcome:
     """:func:`count_tours_sharded` as an outcome (what ``count --shards`` prints).
 

@@ -12,11 +12,12 @@ from cpknight.api.common import (
     cell_tuples,
     each_engine,
     graph_and_cell,
+    listen_to_solve,
     method_names,
     resolve,
     solve_options,
 )
-from cpknight.board import Cell, CellLike
+from cpknight.board import Board, Cell, CellLike
 from cpknight.distances import ENGINES as DISTANCE_METHODS
 from cpknight.engines import (
     DistanceInstance,
@@ -26,7 +27,8 @@ from cpknight.errors import (
     EngineError,
 )
 from cpknight.graph import bfs_levels, component_labels
-from cpknight.pieces import KNIGHT, PieceLike, move_graph
+from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
+from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import (
     Comparison,
     Distance,
@@ -67,7 +69,7 @@ def distance_map(
     array = graph.node_of.copy()
     open_cells = array >= 0
     array[open_cells] = levels[array[open_cells]]
-    array[~open_cells] = -1
+    array[~open_cells] = DistanceMap.BLOCKED
     array.setflags(write=False)
     return DistanceMap(graph.board, graph.piece, source_cell, array)
 
@@ -78,9 +80,10 @@ def knight_distance(
     target: CellLike,
     *,
     piece: PieceLike = KNIGHT,
-    method: str = "bfs",
+    method: str = "auto",
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Distance:
     """The fewest moves from ``source`` to ``target``, by the chosen method.
 
@@ -90,10 +93,13 @@ def knight_distance(
         source: the source cell.
         target: the target cell.
         piece: the leaper.
-        method: a name in :data:`DISTANCE_METHODS` (``'bfs'`` is the reference).
+        method: a name in :data:`DISTANCE_METHODS` (``'bfs'`` is the
+            reference), or ``'auto'``: :func:`choose_distance_method`.
         options: time limit and solver settings, for the integer programs.
         time_limit: seconds, model building included (replaces the
             one in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
 
     Returns:
         A :class:`~cpknight.results.Distance`: ``int(d)`` is the number of moves;
@@ -113,11 +119,36 @@ def knight_distance(
         cpknight.errors.NoPathError: b2 cannot be reached from a1 by the knight \
 (1,2) on board 3x3
     """
-    engine = DISTANCE_METHODS.engine(method)
     instance = _distance_instance(board, piece, source, target)
-    run = solve_options(options, time_limit).start()
-    result: Distance = solve_with(engine, instance, run)
+    if method == "auto":
+        method = choose_distance_method(instance.board, instance.piece)
+    engine = DISTANCE_METHODS.engine(method)
+    opts = solve_options(options, time_limit)
+    with progress_bar(progress, desc=method, unit="s", total=opts.time_limit) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        result: Distance = solve_with(engine, instance, run)
     return result
+
+
+def choose_distance_method(board: Board, piece: Leaper) -> str:
+    """The distance method ``'auto'`` picks for a board and piece.
+
+    BFS on a finite board; on the plane a method that takes it (BFS cannot):
+    the knight's formula in 2D, else the move-count IP.
+
+    Examples:
+        >>> from cpknight.pieces import as_piece
+        >>> choose_distance_method(Board.parse("8x8"), KNIGHT)
+        'bfs'
+        >>> choose_distance_method(Board.parse("plane"), KNIGHT)
+        'formula'
+        >>> choose_distance_method(Board.parse("plane"), as_piece("1,3"))
+        'ip'
+    """
+    if not board.unbounded:
+        return "bfs"
+    return "formula" if board.dim == 2 and piece.vector == KNIGHT.vector else "ip"
 
 
 def _distance_instance(
@@ -141,6 +172,7 @@ def compare_distances(
     methods: str | Sequence[str] = "all",
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Comparison:
     """Every chosen distance method on one instance, side by side, cross-checked.
 
@@ -158,6 +190,8 @@ def compare_distances(
         options: time limit (per method), workers, seed.
         time_limit: seconds, model building included (replaces the
             one in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
 
     Returns:
         A :class:`~cpknight.results.Comparison`, one outcome per method.
@@ -165,8 +199,8 @@ def compare_distances(
     Raises:
         EngineError: two methods disagree (exact distances differ, or a lower
             bound exceeds an exact distance): a bug in cpknight.
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> c = compare_distances("8x8", "a1", "b2", methods="bfs,formula")
@@ -178,16 +212,19 @@ def compare_distances(
     names = method_names(DISTANCE_METHODS, methods)
     instance = _distance_instance(board, piece, source, target)
     opts = solve_options(options, time_limit)
-    rows = tuple(
-        each_engine(
-            "distance",
-            names,
-            opts,
-            lambda name, run: attempt_or_refuse(
-                DISTANCE_METHODS.engine(name), instance, run
-            ),
+    bar = progress_bar(progress, desc="distance", unit="engines", total=len(names))
+    with bar as tick:
+        rows = tuple(
+            each_engine(
+                "distance",
+                names,
+                opts,
+                lambda name, run: attempt_or_refuse(
+                    DISTANCE_METHODS.engine(name), instance, run
+                ),
+                tick,
+            )
         )
-    )
     _check_agreement(rows)
     return Comparison(
         question="distance",

@@ -238,8 +238,8 @@ def count_program(
     reads it (:func:`~cpknight.api.counting.count_instance`).
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input (an end cell for a closed tour).
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input (an end cell for a closed tour).
 
     Examples:
         >>> print(count_program("3x4", closed=False).splitlines()[0])

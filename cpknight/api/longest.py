@@ -10,6 +10,7 @@ from cpknight.api.common import (
     BoardLike,
     attempt_or_refuse,
     each_engine,
+    listen_to_solve,
     method_names,
     resolve,
     solve_options,
@@ -19,6 +20,7 @@ from cpknight.errors import InvalidInputError
 from cpknight.longest import ENGINES as LONGEST_METHODS
 from cpknight.longest.common import LongestInstance, LongestPath, is_longest_kind
 from cpknight.pieces import KNIGHT, PieceLike
+from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import Comparison, Outcome
 from cpknight.solving import Run, SolveOptions
 
@@ -42,6 +44,7 @@ def longest_path(
     cuts: bool = False,
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> LongestPath:
     """The longest uncrossed or induced path (or cycle) of a leaper on a board.
 
@@ -61,6 +64,8 @@ def longest_path(
         options: time limit, workers, seed.
         time_limit: seconds, model building included (replaces the
             one in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
 
     Returns:
         A checked :class:`~cpknight.longest.common.LongestPath`: ``optimal``
@@ -82,8 +87,13 @@ def longest_path(
     """
     instance = _instance(board, kind, closed, piece, crossings, cuts)
     engine = LONGEST_METHODS.engine(_pick(instance, method))
-    run = solve_options(options, time_limit).start()
-    found: LongestPath = solve_with(engine, instance, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(
+        progress, desc=f"longest {kind}", unit="s", total=opts.time_limit
+    ) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        found: LongestPath = solve_with(engine, instance, run)
     return found
 
 
@@ -98,6 +108,7 @@ def try_longest(
     cuts: bool = False,
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Outcome:
     """Like :func:`longest_path`, every ending an outcome (what the CLI runs).
 
@@ -108,8 +119,13 @@ def try_longest(
     """
     instance = _instance(board, kind, closed, piece, crossings, cuts)
     engine = LONGEST_METHODS.engine(_pick(instance, method))
-    run = solve_options(options, time_limit).start()
-    return attempt(engine, instance, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(
+        progress, desc=f"longest {kind}", unit="s", total=opts.time_limit
+    ) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        return attempt(engine, instance, run)
 
 
 def compare_longest(
@@ -123,6 +139,7 @@ def compare_longest(
     cuts: bool = False,
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Comparison:
     """Every engine on one longest-path question, one outcome each.
 
@@ -153,7 +170,9 @@ def compare_longest(
         row = attempt_or_refuse(LONGEST_METHODS[engine], inst, run)
         return dataclasses.replace(row, method=label) if label != engine else row
 
-    rows = each_engine("longest", list(forms), options, one)
+    bar = progress_bar(progress, desc="longest", unit="engines", total=len(forms))
+    with bar as tick:
+        rows = each_engine("longest", list(forms), options, one, tick)
     return Comparison(
         "longest",
         {

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from cpknight.api.common import (
     BoardLike,
+    listen_to_solve,
     resolve,
     solve_options,
 )
@@ -15,7 +16,9 @@ from cpknight.engines import (
     attempt,
     solve_with,
 )
+from cpknight.errors import specs
 from cpknight.pieces import KNIGHT, PieceLike
+from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import (
     Outcome,
     Route,
@@ -35,13 +38,15 @@ def collect(
     method: str = "cpsat",
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Route:
     """The snake's meal: the shortest route from ``start`` through every food cell.
 
     Args:
         board: a finite board.
         start: the first cell.
-        food: the cells to visit (repeats ignored).
+        food: the cells to visit (repeats ignored); one name such as
+            ``'h8'`` is one cell.
         end: the required last cell (``end == start`` asks for a closed route).
         piece: the leaper.
         simple: never use a cell twice (default: a walk, cells may repeat).
@@ -51,6 +56,8 @@ def collect(
         options: time limit, workers, seed.
         time_limit: seconds, model building included (replaces the
             one in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
 
     Returns:
         A checked :class:`~cpknight.results.Route`: ``status`` is
@@ -61,8 +68,8 @@ def collect(
         NoPathError: proved impossible (a food cell or the end unreachable, or
             no simple route).
         SolveLimitError: nothing found by the limit.
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> r = collect("8x8", "a1", ["h8", "a8", "h1", "d4"], method="search")
@@ -75,9 +82,14 @@ def collect(
 knight (1,2) on board 3x3
     """
     engine = ROUTE_METHODS.engine(method)
-    run = solve_options(options, time_limit).start()
-    instance = _route_instance(board, start, food, end, piece, simple)
-    route: Route = solve_with(engine, instance, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(
+        progress, desc="collect", unit="s", total=opts.time_limit
+    ) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = _route_instance(board, start, food, end, piece, simple)
+        route: Route = solve_with(engine, instance, run)
     return route
 
 
@@ -92,6 +104,7 @@ def try_collect(
     method: str = "cpsat",
     options: SolveOptions | None = None,
     time_limit: float | None = None,
+    progress: ProgressLike = None,
 ) -> Outcome:
     """Like :func:`collect`, but every ending comes back as an outcome.
 
@@ -108,9 +121,14 @@ def try_collect(
         ('optimal', True)
     """
     engine = ROUTE_METHODS.engine(method)
-    run = solve_options(options, time_limit).start()
-    instance = _route_instance(board, start, food, end, piece, simple)
-    return attempt(engine, instance, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(
+        progress, desc="collect", unit="s", total=opts.time_limit
+    ) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = _route_instance(board, start, food, end, piece, simple)
+        return attempt(engine, instance, run)
 
 
 def _route_instance(
@@ -127,7 +145,7 @@ def _route_instance(
         resolved,
         leaper,
         start=resolved.parse_cell(start),
-        food=tuple(resolved.parse_cell(f) for f in food),
+        food=tuple(resolved.parse_cell(f) for f in specs(food, "food")),
         end=None if end is None else resolved.parse_cell(end),
         simple=simple,
     )

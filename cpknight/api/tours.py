@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cpknight.api.common import (
     BoardLike,
     each_engine,
+    listen_to_solve,
     method_names,
     resolve,
     solve_options,
+    task_progress,
 )
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
@@ -29,6 +31,7 @@ from cpknight.errors import (
     SolveLimitError,
 )
 from cpknight.pieces import KNIGHT, Leaper, PieceLike
+from cpknight.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.results import (
     Comparison,
     Outcome,
@@ -55,6 +58,7 @@ def find_tour(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
+    progress: ProgressLike = None,
     minimise: str | None = None,
 ) -> Tour:
     """Find a tour: every open cell once, closed (a circuit) or open (a path).
@@ -71,6 +75,8 @@ def find_tour(
         options: time limit, workers, seed.
         time_limit: seconds, model building included (replaces the limit in
             ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
         constraints: side constraints (:func:`cpknight.tour_constraints`):
             visit numbers, required and forbidden moves, a symmetry. CP-SAT
             honours them all; an engine that cannot refuses
@@ -87,8 +93,8 @@ def find_tour(
     Raises:
         NoTourError: proved that no such tour exists (with the reason).
         SolveLimitError: the time limit was reached without an answer.
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> from cpknight import is_tour
@@ -102,17 +108,20 @@ def find_tour(
         >>> t.value, str(t.status)  # the fewest turns of a closed 6x6 tour
         (32, 'optimal')
     """
-    run = solve_options(options, time_limit).start()
-    instance = tour_instance(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        purpose="a tour",
-        constraints=with_objective(constraints, minimise),
-    )
-    tour: Tour = _solve_tour(instance, method, run, picked=[])
+    opts = solve_options(options, time_limit)
+    with progress_bar(progress, desc="tour", unit="s", total=opts.time_limit) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = tour_instance(
+            board,
+            piece,
+            start,
+            end,
+            closed=closed,
+            purpose="a tour",
+            constraints=with_objective(constraints, minimise),
+        )
+        tour: Tour = _solve_tour(instance, method, run, picked=[])
     return tour
 
 
@@ -259,8 +268,8 @@ def iter_tours(
 
     Raises:
         SolveLimitError: the time limit was reached (tours already yielded stand).
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input, or a method that does not backtrack.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input, or a method that does not backtrack.
 
     Examples:
         >>> tours = list(iter_tours("3x4", closed=False, start="a1"))
@@ -296,6 +305,7 @@ def try_tour(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
+    progress: ProgressLike = None,
     minimise: str | None = None,
 ) -> Outcome:
     """Ask one engine for a tour and report whatever happened, timed.
@@ -307,8 +317,8 @@ def try_tour(
     include importing the engine's module (OR-Tools takes most of a second).
 
     Raises:
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input (these are not outcomes).
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input (these are not outcomes).
 
     Examples:
         >>> str(try_tour("4x4", method="prune", time_limit=5).status)
@@ -317,17 +327,20 @@ def try_tour(
         >>> str(o.status), o.tour is not None, o.effort.backtracks
         ('found', True, 0)
     """
-    run = solve_options(options, time_limit).start()
-    instance = tour_instance(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        purpose="a tour",
-        constraints=with_objective(constraints, minimise),
-    )
-    return _try_tour(instance, method, run)
+    opts = solve_options(options, time_limit)
+    with progress_bar(progress, desc="tour", unit="s", total=opts.time_limit) as tick:
+        run = opts.start()
+        listen_to_solve(run, tick)
+        instance = tour_instance(
+            board,
+            piece,
+            start,
+            end,
+            closed=closed,
+            purpose="a tour",
+            constraints=with_objective(constraints, minimise),
+        )
+        return _try_tour(instance, method, run)
 
 
 def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
@@ -353,6 +366,7 @@ def compare_tours(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
+    progress: ProgressLike = None,
     minimise: str | None = None,
 ) -> Comparison:
     """Every chosen tour engine on one instance, side by side, cross-checked.
@@ -370,6 +384,8 @@ def compare_tours(
             string, or ``'all'``).
         options: time limit (per engine), workers, seed.
         time_limit: seconds per engine (replaces the limit in ``options``).
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` now and then.
         constraints: side constraints; engines that cannot honour them are
             ``refused``.
         minimise: ``'turns'`` or ``'crossings'`` (CP-SAT; see :func:`find_tour`).
@@ -381,8 +397,8 @@ def compare_tours(
     Raises:
         EngineError: one engine found a tour where another proved none (a bug
             in cpknight).
-        InvalidBoardError, InvalidCellError, InvalidPieceError,
-        InvalidInputError: bad input.
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input.
 
     Examples:
         >>> c = compare_tours("5x5", closed=False, start="a1",
@@ -410,7 +426,9 @@ def compare_tours(
         except InvalidInputError as exc:
             return Outcome("tour", name, Status.REFUSED, run.elapsed(), reason=str(exc))
 
-    rows = each_engine("tour", names, opts, one)
+    bar = progress_bar(progress, desc="compare", unit="engines", total=len(names))
+    with bar as tick:
+        rows = each_engine("tour", names, opts, one, tick)
     statuses = {o.status for o in rows}
     if Status.FOUND in statuses and Status.INFEASIBLE in statuses:
         raise EngineError(
@@ -446,7 +464,7 @@ def sweep(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike | TaskProgress = None,
     budget: float | None = None,
     run: RunOptions | None = None,
 ) -> Sweep:
@@ -463,7 +481,9 @@ def sweep(
         time_limit: seconds for each cell (replaces the limit in ``options``).
         jobs: worker processes (1 runs in this process), at most one per
             usable core; ``run`` overrides it.
-        progress: called as ``progress(done, total)`` after each cell.
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` after each cell
+            (the old ``progress(done, total)`` still works, deprecated).
         budget: seconds for the whole sweep; cells it leaves unfinished are
             ``unknown`` (and each cell's limit is cut to what is left).
         run: how to run the cells (:class:`~cpknight.runner.RunOptions`: local
@@ -506,8 +526,11 @@ def sweep(
         for cell in cells
     ]
     interrupted = False
+    bar = progress_bar(progress, desc=f"sweep {resolved.label}", unit="cells")
     try:
-        rows: list[Row | None] = list(run_tasks(tasks, run, progress=progress))
+        with bar as tick:
+            report = task_progress(tick, "cells")
+            rows: list[Row | None] = list(run_tasks(tasks, run, progress=report))
     except RunInterrupted as exc:
         interrupted = True
         rows = exc.rows

@@ -36,8 +36,10 @@ from cpknight.cli.common import (
 from cpknight.cli.counting import add_count
 from cpknight.cli.formulation import add_formulation
 from cpknight.cli.longest import add_longest
+from cpknight.cli.models import add_models
 from cpknight.cli.routes import add_collect
 from cpknight.cli.running import interrupted_run
+from cpknight.cli.serve import add_serve
 from cpknight.cli.study import add_study
 from cpknight.cli.tours import (
     add_check,
@@ -68,6 +70,7 @@ __all__ = [
 # --------------------------------------------------------------------- main
 
 COMMANDS: list[Callable[[SubParsers], None]] = [
+    add_serve,
     add_boards,
     add_map,
     add_distance,
@@ -81,6 +84,7 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     add_longest,
     add_formulation,
     add_study,
+    add_models,
 ]
 """Every subcommand's registration, in the order ``--help`` lists them; then
 :func:`add_completion`, which reads the whole parser."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from cpknight.api import (
     distance_map,
@@ -18,30 +17,40 @@ from cpknight.cli.common import (
     add_board_args,
     add_cell_args,
     add_command,
+    add_drawing,
     add_force,
     add_grid,
     add_json,
     add_method,
+    add_progress,
     add_solve_args,
     board_and_piece,
     cell_json,
+    drawing_of,
     grid_fits,
     grid_or_hint,
     new_files,
     out,
     print_json,
     read_stdin,
+    show_progress,
     solve_options_of,
-    write_output,
+    write_picture,
 )
 from cpknight.errors import (
     InvalidInputError,
     SolveLimitError,
 )
 from cpknight.named_boards import NAMED_BOARDS, NamedBoard
-from cpknight.pieces import KNIGHT, Leaper
-from cpknight.render import distance_table_text, open_cells_text
-from cpknight.reports import boards_report, distance_report, map_report, reach_report
+from cpknight.pieces import Leaper
+from cpknight.render import distance_table_text
+from cpknight.reports import (
+    board_json,
+    boards_report,
+    distance_report,
+    map_report,
+    reach_report,
+)
 from cpknight.results import Comparison
 from cpknight.status import Status
 
@@ -75,6 +84,7 @@ cpknight boards --json""",
         help="also draw the board (or every board) as SVG ('-': standard output)",
     )
     add_force(parser, "the file given to --svg")
+    add_drawing(parser, board=False)
     add_json(parser)
 
 
@@ -84,18 +94,18 @@ def _run_boards(args: argparse.Namespace) -> int:
     if args.name == "-":
         drawing = read_stdin("NAME")
         entries = [(None, Board.from_ascii(drawing, source="standard input"))]
-    elif args.name:
+    elif args.name is not None:
         entries = [(None, Board.parse(args.name))]
     else:
         entries = [(named, Board.parse(named.name)) for named in NAMED_BOARDS.values()]
     boards = [board for _, board in entries]
-    if args.svg:
+    if args.svg or args.png:
         from cpknight.draw import board_svg, boards_svg
 
         picture = board_svg(boards[0]) if args.name else boards_svg(boards)
-        write_output(args.svg, picture, force=args.force)
+        write_picture(args, lambda: picture)
     if args.json:
-        print_json({"boards": [_board_json(board) for board in boards]})
+        print_json({"boards": [board_json(board) for board in boards]})
         return EXIT_OK
     headings = [
         f"{board.label}: {board.size_label}, {board.n_open} open cells"
@@ -106,17 +116,6 @@ def _run_boards(args: argparse.Namespace) -> int:
     ]
     out(boards_report(list(zip(headings, boards, strict=True)), outputs))
     return EXIT_OK
-
-
-def _board_json(board: Board) -> dict[str, Any]:
-    """A board in JSON: its name, sides, open cells and drawing."""
-    return {
-        "board": board.label,
-        "shape": list(board.shape),
-        "topology": board.topology,
-        "open": board.n_open,
-        "drawing": open_cells_text(board).splitlines(),
-    }
 
 
 # ---------------------------------------------------------------------- map
@@ -142,16 +141,18 @@ cpknight map 100x100 a1 --svg map.svg""",
     add_grid(parser)
     parser.add_argument("--svg", metavar="FILE", help="draw the map as an SVG heat map")
     add_force(parser, "the file given to --svg")
+    add_drawing(parser)
 
 
 def _run_map(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg")
+    drawing = drawing_of(args, board)
     dmap = distance_map(board, args.source, piece=piece)
-    if args.svg:
+    if args.svg or args.png:
         from cpknight.draw import distance_map_svg
 
-        write_output(args.svg, distance_map_svg(dmap), force=args.force)
+        write_picture(args, lambda: distance_map_svg(dmap, **drawing))
     if args.json:
         print_json(dmap.as_dict())
         return EXIT_OK
@@ -186,6 +187,7 @@ cpknight distance 8x8 a1 h8 --method all --json""",
     )
     add_solve_args(parser)
     add_json(parser)
+    add_progress(parser)
 
 
 def _run_distance(args: argparse.Namespace) -> int:
@@ -203,6 +205,7 @@ def _run_distance(args: argparse.Namespace) -> int:
         if args.method == "auto"
         else args.method,
         options=solve_options_of(args),
+        progress=show_progress(args) and args.method not in ("auto", "bfs"),
     )
     names = f"{board.cell_name(source)} -> {board.cell_name(target)}"
     if comparison.interrupted:  # Ctrl-C: the methods finished, then exit 130
@@ -244,9 +247,9 @@ def _distance_code(comparison: Comparison) -> int:
 
 def _default_distance_method(board: Board, piece: Leaper) -> str:
     """BFS on a finite board; on the plane a method that takes it (BFS cannot)."""
-    if not board.unbounded:
-        return "bfs"
-    return "formula" if board.dim == 2 and piece.vector == KNIGHT.vector else "ip"
+    from cpknight.api.distances import choose_distance_method
+
+    return choose_distance_method(board, piece)
 
 
 def add_reach(sub: SubParsers) -> None:

@@ -356,6 +356,116 @@ def add_pictures(parser: argparse.ArgumentParser, what: str) -> None:
         "--animate", metavar="FILE", help=f"write an animated SVG of the {what}"
     )
     add_force(parser, "files given to --svg/--animate")
+    add_drawing(parser)
+
+
+def add_drawing(parser: argparse.ArgumentParser, *, board: bool = True) -> None:
+    """How ``--svg`` draws: ``--png``, and (``board``) the python-chess options.
+
+    ``--png FILE`` writes the picture as PNG too (a ``--svg`` file ending in
+    ``.png`` is PNG as well); both need the ``png`` extra (CairoSVG).
+    ``--flip``, ``--theme``, ``--no-coordinates``, ``--highlight``,
+    ``--arrow`` and ``--crop`` are the keyword arguments of the drawing
+    functions (:class:`cpknight.draw.DrawOptions`).
+    """
+    group = parser.add_argument_group("drawing (--svg, --png)")
+    group.add_argument(
+        "--png",
+        metavar="FILE",
+        help="also write the picture as PNG (needs pip install 'cpknight[png]'); "
+        "a --svg FILE ending in .png is PNG too",
+    )
+    if not board:
+        return
+    group.add_argument(
+        "--flip", action="store_true", help="rank 1 at the top, files right to left"
+    )
+    group.add_argument(
+        "--theme",
+        metavar="NAME",
+        help="the colours: classic (default), blue or print; all colour-blind-safe",
+    )
+    group.add_argument(
+        "--no-coordinates",
+        dest="coordinates",
+        action="store_false",
+        help="leave out the file letters and rank numbers",
+    )
+    group.add_argument(
+        "--highlight",
+        metavar="CELLS",
+        action="append",
+        default=[],
+        help="fill these cells (comma list, like e4,d5; repeatable)",
+    )
+    group.add_argument(
+        "--arrow",
+        metavar="FROM:TO",
+        action="append",
+        default=[],
+        help="draw an arrow, like a1:b3 (comma list; repeatable)",
+    )
+    group.add_argument(
+        "--crop",
+        metavar="A1:H8",
+        help="draw only the window between two corner cells (2D boards)",
+    )
+
+
+def drawing_of(args: argparse.Namespace, board: Board) -> dict[str, Any]:
+    """The drawing options given, checked against ``board`` before any solving.
+
+    Returns the keyword arguments of the ``cpknight.draw`` functions, or an
+    empty dict when none was given.
+    """
+    if not hasattr(args, "flip"):
+        return {}
+
+    def cells(items: list[str]) -> list[str]:
+        return [c.strip() for item in items for c in item.split(",") if c.strip()]
+
+    arrows = []
+    for item in cells(args.arrow):
+        ends = item.split(":")
+        if len(ends) != 2:
+            raise InvalidInputError(f"expected an arrow like a1:b3: {item!r}")
+        arrows.append((ends[0], ends[1]))
+    given: dict[str, Any] = {
+        "flipped": args.flip,
+        "theme": args.theme,
+        "coordinates": args.coordinates,
+        "highlight": cells(args.highlight),
+        "arrows": arrows,
+        "crop": args.crop,
+    }
+    defaults = {"flipped": False, "coordinates": True, "theme": None, "crop": None}
+    given = {k: v for k, v in given.items() if v != defaults.get(k, [])}
+    if given:  # nothing to check (nor to import) when no option is given
+        from cpknight.draw.options import draw_options
+
+        draw_options(board, **given)  # every cell on the board, the crop in order
+    return given
+
+
+def animation_of(drawing: dict[str, Any]) -> dict[str, Any]:
+    """The drawing options an animation takes too: ``flipped`` and ``theme``."""
+    return {k: v for k, v in drawing.items() if k in ("flipped", "theme")}
+
+
+def write_picture(args: argparse.Namespace, text: Callable[[], str]) -> None:
+    """Write the picture to ``--svg`` (PNG if it ends in ``.png``) and ``--png``."""
+    svg = text()
+    for path in (args.svg, getattr(args, "png", None)):
+        if not path:
+            continue
+        if path == getattr(args, "png", None) or path.lower().endswith(".png"):
+            from cpknight.draw.export import svg_to_png
+            from cpknight.files import write_blocks
+
+            check_new_file(path, force=args.force)
+            write_blocks(path, [svg_to_png(svg)])
+        else:
+            write_output(path, svg, force=args.force)
 
 
 def add_export(
@@ -393,6 +503,16 @@ def progress_bar(args: argparse.Namespace, line: str, total: int | None = None) 
     from tqdm import tqdm
 
     return tqdm(total=total, bar_format=line, file=sys.stderr)
+
+
+def show_progress(args: argparse.Namespace) -> bool:
+    """Whether a long solve draws its bar on stderr: ``--progress``, or a terminal.
+
+    The bar (the front door's ``progress=True``, ``tqdm.auto``) goes to
+    standard error and is cleared when done: standard output, and ``--json``,
+    never see it.
+    """
+    return bool(getattr(args, "progress", False)) or sys.stderr.isatty()
 
 
 def board_and_piece(args: argparse.Namespace) -> tuple[Board, Leaper]:
@@ -561,6 +681,16 @@ def new_files(args: argparse.Namespace, *options: str) -> list[str]:
     file that exists (without ``--force``), or one path given to two options.
     ``-`` (standard output) is not a file and is left out of the list.
     """
+    if "svg" in options and getattr(args, "png", None):
+        options = (*options, "png")
+    if any(
+        name in ("svg", "png")
+        and str(getattr(args, name) or "").lower().endswith(".png")
+        for name in options
+    ):
+        from cpknight.draw.export import require_png
+
+        require_png()  # before any work: the png extra is there
     given = [(name, getattr(args, name)) for name in options if getattr(args, name)]
     if "export" in options and args.export:
         if args.export == "-":
@@ -602,8 +732,14 @@ def write_output(path: str, text: str, *, force: bool) -> None:
 
 
 def write_files(args: argparse.Namespace, **texts: Callable[[], str]) -> None:
-    """Write the text of each option given a file (``svg=...``: ``--svg``)."""
+    """Write the text of each option given a file (``svg=...``: ``--svg``).
+
+    ``svg`` goes through :func:`write_picture` (``--png``, a ``.png`` file).
+    """
     for option, text in texts.items():
+        if option == "svg" and (args.svg or getattr(args, "png", None)):
+            write_picture(args, text)
+            continue
         path = getattr(args, option)
         if path:
             write_output(path, text(), force=args.force)

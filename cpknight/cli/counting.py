@@ -40,6 +40,7 @@ from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper
+from cpknight.progress import Progress
 from cpknight.reports import count_report
 from cpknight.results import Outcome, TourCount
 from cpknight.status import Status
@@ -115,6 +116,12 @@ def add_count(sub: SubParsers) -> None:
 def _run_count(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     side = constraints_of(args, board, piece)
+    if args.shards is None:
+        for option in ("resume", "results", "scheduler"):
+            if getattr(args, option) is not None:
+                raise InvalidInputError(
+                    f"--{option} belongs to a sharded count: add --shards N"
+                )
     if args.shards is not None:
         from cpknight.runner import RunInterrupted
 
@@ -150,7 +157,8 @@ def _count(
         )
     bar = progress_bar(args, "counting: {desc} ({elapsed})")
 
-    def progress(partial: TourCount) -> None:
+    def progress(p: Progress) -> None:
+        partial: TourCount = p.value
         stats = partial.frontier
         if stats is not None:
             live = stats.live[-1] if stats.live else 0
@@ -176,7 +184,7 @@ def _count(
         )
         count = outcome.value
         if bar is not None and isinstance(count, TourCount) and count.frontier is None:
-            progress(count)
+            progress(Progress(count.directed, None, "tours", value=count))
     finally:
         if bar is not None:
             bar.close()

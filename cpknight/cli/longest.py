@@ -13,13 +13,17 @@ from cpknight.cli.common import (
     add_json,
     add_method,
     add_pictures,
+    add_progress,
     add_solve_args,
+    animation_of,
     board_and_piece,
     comparison_code,
+    drawing_of,
     grid_or_hint,
     new_files,
     print_outcome,
     report,
+    show_progress,
     solve_options_of,
     write_files,
 )
@@ -67,6 +71,7 @@ cpknight longest 6x6 --uncrossed --method all --json""",
     )
     add_solve_args(parser)
     add_json(parser)
+    add_progress(parser)
     add_grid(parser)
     add_pictures(parser, "path")
 
@@ -76,6 +81,7 @@ def _run_longest(args: argparse.Namespace) -> int:
 
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg", "animate")
+    drawing = drawing_of(args, board)
     options = solve_options_of(args)
     if args.method == "all" or "," in args.method:
         return _run_longest_table(args, board, piece, options)
@@ -88,16 +94,17 @@ def _run_longest(args: argparse.Namespace) -> int:
         crossings=args.crossings,
         cuts=args.cuts,
         options=options,
+        progress=show_progress(args),
     )
 
     def pictures(path: LongestPath) -> None:
-        if args.svg or args.animate:
+        if args.svg or args.png or args.animate:
             from cpknight.draw.longest import longest_animation_svg, longest_svg
 
             write_files(
                 args,
-                svg=lambda: longest_svg(path),
-                animate=lambda: longest_animation_svg(path),
+                svg=lambda: longest_svg(path, **drawing),
+                animate=lambda: longest_animation_svg(path, **animation_of(drawing)),
             )
 
     def text(path: LongestPath) -> str:
@@ -123,6 +130,7 @@ def _run_longest_table(
         crossings=args.crossings,
         cuts=args.cuts,
         methods=args.method,
+        progress=show_progress(args),
         options=options,
     )
     code = comparison_code(comparison)

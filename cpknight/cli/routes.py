@@ -12,11 +12,15 @@ from cpknight.cli.common import (
     add_json,
     add_method,
     add_pictures,
+    add_progress,
     add_solve_args,
+    animation_of,
     board_and_piece,
+    drawing_of,
     grid_or_hint,
     new_files,
     report,
+    show_progress,
     solve_options_of,
     write_files,
 )
@@ -57,6 +61,7 @@ cpknight collect 8x8 a1 h8 --method search --json""",
     )
     add_solve_args(parser)
     add_json(parser)
+    add_progress(parser)
     add_grid(parser)
     add_pictures(parser, "route")
 
@@ -66,6 +71,7 @@ def _run_collect(args: argparse.Namespace) -> int:
 
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg", "animate")
+    drawing = drawing_of(args, board)
     outcome = try_collect(
         board,
         args.start,
@@ -75,16 +81,17 @@ def _run_collect(args: argparse.Namespace) -> int:
         simple=args.simple,
         method=args.method,
         options=solve_options_of(args),
+        progress=show_progress(args),
     )
 
     def pictures(route: Route) -> None:
-        if args.svg or args.animate:
+        if args.svg or args.png or args.animate:
             from cpknight.draw import route_animation_svg, route_svg
 
             write_files(
                 args,
-                svg=lambda: route_svg(route),
-                animate=lambda: route_animation_svg(route),
+                svg=lambda: route_svg(route, **drawing),
+                animate=lambda: route_animation_svg(route, **animation_of(drawing)),
             )
 
     def text(route: Route) -> str:

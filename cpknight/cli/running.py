@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpknight.cli.common import EXIT_INTERRUPTED, JOBS, progress_bar
 from cpknight.errors import InvalidInputError
+from cpknight.progress import Progress
 
 if TYPE_CHECKING:
     from cpknight.runner import RunInterrupted, RunOptions
@@ -74,7 +75,7 @@ def run_options(args: argparse.Namespace) -> RunOptions:
 
 def task_progress(
     args: argparse.Namespace, what: str
-) -> tuple[Any, Callable[[int, int], None] | None]:
+) -> tuple[Any, Callable[[Progress], None] | None]:
     """A progress bar over tasks (done / total, time left) and its callback."""
     bar = progress_bar(
         args, f"{{n}} of {{total}} {what} |{{bar}}| {{elapsed}}<{{remaining}}"
@@ -82,7 +83,8 @@ def task_progress(
     if bar is None:
         return None, None
 
-    def progress(done: int, total: int) -> None:
+    def progress(p: Progress) -> None:
+        done, total = int(p.done), p.total
         if bar.total is None:
             bar.total = total
             bar.initial = bar.n = done  # resumed tasks do not count in the rate

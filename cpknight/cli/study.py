@@ -49,7 +49,7 @@ def add_study(sub: SubParsers) -> None:
         "study",
         _run_study,
         examples="""
-cpknight study suite.txt
+cpknight study --suite small --time-limit 1 --jobs 2
 cpknight study suite.txt --method all --jobs 0 --csv runs.csv
 cpknight study suite.txt --json-file study.json --svg profile.svg""",
         help="run a suite of instances through several engines, compare, profile",
@@ -62,7 +62,17 @@ cpknight study suite.txt --json-file study.json --svg profile.svg""",
         "engine: solved, proved none, limit, refused, wrong (which must be 0).",
     )
     parser.add_argument(
-        "suite", metavar="SUITE", help="the suite file ('-': standard input)"
+        "suite",
+        metavar="SUITE",
+        nargs="?",
+        help="the suite file ('-': standard input)",
+    )
+    parser.add_argument(
+        "--suite",
+        dest="named_suite",
+        metavar="NAME",
+        help="a suite that ships with cpknight instead of a file (small: 306 "
+        "instances, plain, shaped, holed, tori, other leapers, 3D)",
     )
     add_method(
         parser, default="cpsat,prune,warnsdorff", several=True, help="tour engines"
@@ -93,10 +103,21 @@ cpknight study suite.txt --json-file study.json --svg profile.svg""",
 
 
 def _run_study(args: argparse.Namespace) -> int:
+    from cpknight.errors import InvalidInputError
     from cpknight.runner import RunInterrupted
-    from cpknight.study import read_suite, read_suite_text, run_study
+    from cpknight.study import (
+        read_named_suite,
+        read_suite,
+        read_suite_text,
+        run_study,
+    )
 
-    if args.suite == "-":
+    if (args.suite is None) == (args.named_suite is None):
+        raise InvalidInputError("give a SUITE file or --suite NAME (one of them)")
+    if args.named_suite is not None:
+        suite = read_named_suite(args.named_suite)
+        args.suite = f"the {args.named_suite} suite"
+    elif args.suite == "-":
         suite = read_suite_text(read_stdin("SUITE"), where="suite '-'")
     else:
         suite = read_suite(args.suite)

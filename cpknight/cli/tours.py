@@ -16,6 +16,7 @@ from cpknight.cli.common import (
     add_board_args,
     add_closed_open,
     add_command,
+    add_drawing,
     add_force,
     add_grid,
     add_json,
@@ -23,9 +24,11 @@ from cpknight.cli.common import (
     add_progress,
     add_solve_args,
     add_tour_args,
+    animation_of,
     board_and_piece,
     claim_stdin,
     comparison_code,
+    drawing_of,
     ends_text,
     grid_fits,
     new_files,
@@ -35,10 +38,11 @@ from cpknight.cli.common import (
     print_outcome,
     progress_bar,
     report,
+    show_progress,
     solve_options_of,
     tour_ends,
     write_files,
-    write_output,
+    write_picture,
 )
 from cpknight.cli.instances import add_constraint_args, constraints_of, with_text
 from cpknight.cli.running import (
@@ -53,6 +57,7 @@ from cpknight.io import (
     tour_file_text,
     write_tour_file,
 )
+from cpknight.progress import Progress
 from cpknight.render import GRID_LIMIT, comparison_text
 from cpknight.reports import (
     limit_text,
@@ -185,6 +190,7 @@ def _add_tour_files(parser: argparse.ArgumentParser) -> None:
         help="moves per second for --animate and --html (default 4)",
     )
     add_force(parser, "files given to --out, --svg, --animate, --html")
+    add_drawing(parser)
 
 
 def _run_tour(args: argparse.Namespace) -> int:
@@ -192,6 +198,7 @@ def _run_tour(args: argparse.Namespace) -> int:
     options = solve_options_of(args)
     closed = not args.open
     outputs = new_files(args, "out", "svg", "animate", "html")
+    args.drawing = drawing_of(args, board)
     if args.animate or args.html:
         from cpknight.draw import check_animation
 
@@ -240,7 +247,7 @@ def _run_tour(args: argparse.Namespace) -> int:
 
 def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
     """Write the ``--svg``, ``--animate`` and ``--html`` pictures of a tour."""
-    if args.svg or args.animate or args.html:
+    if args.svg or args.png or args.animate or args.html:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
 
         def picture() -> str:
@@ -248,13 +255,17 @@ def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
                 from cpknight.draw.objectives import scored_tour_svg
 
                 return scored_tour_svg(tour)
-            return tour_svg(tour)
+            return tour_svg(tour, **args.drawing)
 
         write_files(
             args,
             svg=picture,
-            animate=lambda: tour_animation_svg(tour, speed=args.speed),
-            html=lambda: tour_html(tour, speed=args.speed),
+            animate=lambda: tour_animation_svg(
+                tour, speed=args.speed, **animation_of(args.drawing)
+            ),
+            html=lambda: tour_html(
+                tour, speed=args.speed, **animation_of(args.drawing)
+            ),
         )
 
 
@@ -291,6 +302,7 @@ cpknight compare 10x10 --json""",
     )
     add_solve_args(parser, per=", per engine")
     add_json(parser)
+    add_progress(parser)
     add_constraint_args(parser)
 
 
@@ -311,6 +323,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         methods=args.method,
         options=options,
         constraints=side,
+        progress=show_progress(args),
     )
     code = comparison_code(comparison)
     limit = limit_text(options.time_limit)
@@ -362,6 +375,7 @@ cpknight sweep 5x5 --pairs --json""",
         help="draw the sweep as SVG (status, effort); '-': standard output",
     )
     add_force(parser, "the file given to --svg")
+    add_drawing(parser)
 
 
 def _add_sweep_tours(parser: argparse.ArgumentParser) -> None:
@@ -388,12 +402,13 @@ def _run_sweep(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     options = solve_options_of(args)
     outputs = new_files(args, "svg")
+    drawing = drawing_of(args, board)
     bar = progress_bar(
         args, "swept {n} of {total} cells |{bar}| {elapsed}<{remaining}", board.n_open
     )
 
-    def progress(done: int, total: int) -> None:
-        bar.update(done - bar.n)
+    def progress(p: Progress) -> None:
+        bar.update(int(p.done) - bar.n)
 
     try:
         result = sweep(
@@ -410,10 +425,10 @@ def _run_sweep(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     counts = result.counts()
-    if args.svg:
+    if args.svg or args.png:
         from cpknight.draw import sweep_svg
 
-        write_output(args.svg, sweep_svg(result), force=args.force)
+        write_picture(args, lambda: sweep_svg(result, **drawing))
     if args.json:
         print_json(result.as_dict())
     else:
@@ -440,6 +455,11 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
     if args.open is False:
         raise InvalidInputError("--pairs asks about open tours; drop --closed")
     board, piece = board_and_piece(args)
+    if drawing_of(args, board):
+        raise InvalidInputError(
+            "--pairs draws a start x end table: --flip, --theme, --highlight, "
+            "--arrow, --crop and --no-coordinates draw boards"
+        )
     options = solve_options_of(args)
     run = run_options(args)
     outputs = new_files(args, "svg")
@@ -459,10 +479,10 @@ def _run_pair_sweep(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     counts = result.counts()
-    if args.svg:
+    if args.svg or args.png:
         from cpknight.draw.pairs import pairs_svg
 
-        write_output(args.svg, pairs_svg(result), force=args.force)
+        write_picture(args, lambda: pairs_svg(result))
     code = EXIT_LIMIT if counts.get("unknown") else EXIT_OK
     if args.json:
         print_json(result.as_dict())

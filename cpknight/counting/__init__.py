@@ -96,3 +96,13 @@ class ShardedCount:
             {'directed': 16, 'undirected': 8, 'shards': 4}
         """
         return {**self.count.as_dict(), "shards": self.shards}
+
+    def __str__(self) -> str:
+        from cpknight.display import sharded_str
+
+        return sharded_str(self)
+
+    def _repr_html_(self) -> str:
+        from cpknight.display import count_html
+
+        return count_html(self.count) + f"<p>{self.shards} shards</p>"

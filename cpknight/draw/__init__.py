@@ -11,7 +11,12 @@ One module per picture: :mod:`~cpknight.draw.board`, :mod:`~cpknight.draw.tour`
 (tours and routes), :mod:`~cpknight.draw.heatmap`, :mod:`~cpknight.draw.sweep`,
 :mod:`~cpknight.draw.animate`, :mod:`~cpknight.draw.html`; beneath them the
 canvas (layout, squares, labels), the walk (paths and wrapped moves), the
-colours and a PNG encoder for huge boards.
+colours and a PNG encoder for huge boards. Every colour comes from one
+colour-blind-safe palette (:mod:`~cpknight.draw.palette`, Okabe-Ito, with
+named themes); the drawing options in the python-chess spirit (``flipped``,
+``theme``, ``coordinates``, ``highlight``, ``arrows``, ``crop``) are keyword
+arguments of the board pictures (:mod:`~cpknight.draw.options`); PNG comes
+through CairoSVG, the optional ``png`` extra (:mod:`~cpknight.draw.export`).
 
 Examples:
     >>> import xml.etree.ElementTree as ET
@@ -29,10 +34,12 @@ from cpknight.draw.animate import (
     tour_animation_svg,
 )
 from cpknight.draw.board import board_svg, boards_svg
-from cpknight.draw.canvas import ANIMATION_LIMIT, CELL_LIMIT, LABEL_LIMIT
+from cpknight.draw.canvas import ANIMATION_LIMIT, CELL_LIMIT, LABEL_LIMIT, MIN_FONT_PX
 from cpknight.draw.colours import contrast_ratio
 from cpknight.draw.heatmap import distance_map_svg
 from cpknight.draw.html import tour_html
+from cpknight.draw.options import DrawOptions
+from cpknight.draw.palette import THEMES, Theme
 from cpknight.draw.sweep import sweep_svg
 from cpknight.draw.tour import route_svg, tour_svg
 
@@ -40,6 +47,10 @@ __all__ = [
     "ANIMATION_LIMIT",
     "CELL_LIMIT",
     "LABEL_LIMIT",
+    "MIN_FONT_PX",
+    "THEMES",
+    "DrawOptions",
+    "Theme",
     "board_svg",
     "boards_svg",
     "check_animation",

@@ -29,14 +29,20 @@ from cpknight.draw.canvas import (
     svg_text,
     tour_title,
 )
-from cpknight.draw.colours import PATH, START
+from cpknight.draw.options import DrawOptions, draw_options
+from cpknight.draw.palette import Theme
 from cpknight.draw.walk import move_vectors, segments
 
 __all__ = ["check_animation", "route_animation_svg", "tour_animation_svg"]
 
 
 def tour_animation_svg(
-    tour: Tour, *, speed: float = 4.0, cell_size: float | None = None
+    tour: Tour,
+    *,
+    speed: float = 4.0,
+    cell_size: float | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
 ) -> str:
     """An animated SVG of the knight walking the tour, one step per move.
 
@@ -49,6 +55,8 @@ def tour_animation_svg(
         tour: the tour, of at most :data:`ANIMATION_LIMIT` cells.
         speed: moves per second.
         cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+        flipped: rank 1 at the top, the files right to left.
+        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
 
     Returns:
         The SVG document: one ``<g class="step">`` per move, each with one
@@ -70,7 +78,8 @@ def tour_animation_svg(
         6
     """
     speed = check_speed(speed)
-    root, steps, knight, positions = tour_walk(tour, cell_size)
+    options = walk_options(tour.board, cell_size, flipped=flipped, theme=theme)
+    root, steps, knight, positions = tour_walk(tour, options)
     animate_steps(steps, knight, positions, speed)
     return svg_text(root)
 
@@ -80,6 +89,8 @@ def route_animation_svg(
     *,
     speed: float = 4.0,
     cell_size: float | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
 ) -> str:
     """An animated SVG of the knight walking a route, one step per move.
 
@@ -92,6 +103,8 @@ def route_animation_svg(
         route: the route, at most :data:`ANIMATION_LIMIT` cells.
         speed: moves per second.
         cell_size: pixels per cell.
+        flipped: rank 1 at the top, the files right to left.
+        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
 
     Returns:
         The SVG document: one ``<g class="step">`` per move.
@@ -122,7 +135,7 @@ def route_animation_svg(
         array,
         closed=False,
         title=route_title(board, piece, array),
-        cell_size=cell_size,
+        options=walk_options(board, cell_size, flipped=flipped, theme=theme),
         numbered=False,
         food=food,
     )
@@ -169,7 +182,20 @@ def check_speed(speed: float) -> float:
 _Walk = tuple[ET.Element, list[list[ET.Element]], ET.Element, list[tuple[float, float]]]
 
 
-def tour_walk(tour: Tour, cell_size: float | None) -> _Walk:
+def walk_options(
+    board: Board,
+    cell_size: float | None,
+    *,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
+) -> DrawOptions:
+    """The options of an animation: numbers always, flipped and themed."""
+    return draw_options(
+        board, cell_size=cell_size, numbers=True, flipped=flipped, theme=theme
+    )
+
+
+def tour_walk(tour: Tour, options: DrawOptions) -> _Walk:
     """:func:`walk_drawing` of a tour, refused if too long to animate."""
     check_animation(len(tour))
     return walk_drawing(
@@ -178,7 +204,7 @@ def tour_walk(tour: Tour, cell_size: float | None) -> _Walk:
         np.asarray(tour.array, dtype=np.int64),
         closed=tour.closed,
         title=tour_title(tour),
-        cell_size=cell_size,
+        options=options,
         numbered=True,
     )
 
@@ -190,7 +216,7 @@ def walk_drawing(
     *,
     closed: bool,
     title: str,
-    cell_size: float | None,
+    options: DrawOptions,
     numbered: bool,
     food: Sequence[Sequence[int]] = (),
 ) -> _Walk:
@@ -202,12 +228,14 @@ def walk_drawing(
     knight lands) and the knight is a badge; otherwise a plain disc. ``food``
     cells are outlined.
     """
-    lay, root = chessboard(board, cell_size, title, numbers=True)
+    lay, root = chessboard(board, options, title)
     draw_food(root, lay, food)
     order = np.concatenate([array, array[:1]]) if closed else array
     centres = [(float(x), float(y)) for x, y in lay.px(order).tolist()]
     n = len(array)
-    draw_ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
+    draw_ring(
+        root, lay, tuple(int(x) for x in array[0]), lay.options.theme.start, "start"
+    )
     lines = _lines_group(root, lay)
     units = lay.unit_xy(order)
     raw = order[1:] - order[:-1]
@@ -268,7 +296,7 @@ def _lines_group(root: ET.Element, lay: Layout) -> ET.Element:
                 f"scale({attr_num(lay.s)})"
             ),
             "fill": "none",
-            "stroke": PATH,
+            "stroke": lay.options.theme.path,
             "stroke-width": attr_num(stroke_width(lay) / lay.s, 4),
             "stroke-linecap": "round",
             "stroke-opacity": "0.85",

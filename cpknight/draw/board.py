@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from cpknight.board import Board
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     pass
 
 from cpknight.draw.canvas import FONT, SVG_NS, attr_num, board_drawing, svg_text
+from cpknight.draw.options import CellSpec, DrawOptions, Window, draw_options
+from cpknight.draw.palette import Theme
 
 __all__ = ["board_svg", "boards_svg"]
 
@@ -21,12 +23,28 @@ __all__ = ["board_svg", "boards_svg"]
 # ------------------------------------------------------------------ public API
 
 
-def board_svg(board: Board, *, cell_size: float | None = None) -> str:
+def board_svg(
+    board: Board,
+    *,
+    cell_size: float | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
+    coordinates: bool = True,
+    highlight: Iterable[CellSpec] = (),
+    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
+    crop: str | Window | None = None,
+) -> str:
     """Draw a board: open cells checkered, blocked cells dark, coordinates labelled.
 
     Args:
         board: a finite board.
         cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+        flipped: rank 1 at the top, the files right to left.
+        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
+        coordinates: label the files and ranks (2D boards).
+        highlight: cells to fill with the theme's highlight colour.
+        arrows: (from, to) cell pairs drawn as arrows.
+        crop: draw only this window: ``'a1:h8'`` or two corner cells.
 
     Returns:
         The SVG document.
@@ -40,7 +58,17 @@ def board_svg(board: Board, *, cell_size: float | None = None) -> str:
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}rect[@class='cell']"))
         12
     """
-    _, root = board_drawing(board, cell_size)
+    options = draw_options(
+        board,
+        cell_size=cell_size,
+        flipped=flipped,
+        theme=theme,
+        coordinates=coordinates,
+        highlight=highlight,
+        arrows=arrows,
+        crop=crop,
+    )
+    _, root = board_drawing(board, options)
     return svg_text(root)
 
 
@@ -67,7 +95,7 @@ def boards_svg(
     """
     if columns < 1:
         raise InvalidInputError(f"expected at least 1 column: {columns}")
-    drawings = [board_drawing(b, cell_size)[1] for b in boards]
+    drawings = [board_drawing(b, DrawOptions(cell_size=cell_size))[1] for b in boards]
     sizes = [
         (float(d.get("width", "0")), float(d.get("height", "0"))) for d in drawings
     ]

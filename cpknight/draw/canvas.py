@@ -3,8 +3,12 @@
 Boards show the top rank at the top and a1 at the bottom left, with file
 letters and rank numbers on 2D boards of up to 26 files. 3D (and higher) boards
 draw as their 2D layers side by side, each headed by its leading coordinates.
-Past :data:`LABEL_LIMIT` cells the numbers and coordinates are dropped; past
-:data:`CELL_LIMIT` cells the cells are one embedded image (one pixel per cell).
+Past :data:`LABEL_LIMIT` cells the coordinates are dropped; numbers are drawn
+only where their font is at least :data:`MIN_FONT_PX` (the font follows the
+cell: :func:`number_font`); past :data:`CELL_LIMIT` cells the cells are one
+embedded image (one pixel per cell). :class:`~cpknight.draw.options.DrawOptions`
+flips the board, crops it to a window, themes it, highlights cells and draws
+arrows.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import itertools
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,23 +33,28 @@ if TYPE_CHECKING:
     from cpknight.status import Effort
 
 from cpknight.draw.colours import (
-    END,
-    FOOD,
-    RGB,
-    START,
-    as_rgb,
     chess_colours,
     hex_colour,
     text_colour,
 )
+from cpknight.draw.options import DrawOptions
+from cpknight.draw.palette import RGB
 from cpknight.draw.png import png_bytes
 
-__all__ = ["ANIMATION_LIMIT", "CELL_LIMIT", "LABEL_LIMIT"]
+__all__ = ["ANIMATION_LIMIT", "CELL_LIMIT", "LABEL_LIMIT", "MIN_FONT_PX"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
 LABEL_LIMIT = 4096
-"""Boards with more cells than this are drawn without numbers or coordinates."""
+"""Boards (or crops) with more cells than this are drawn without coordinates."""
+
+MIN_FONT_PX = 7.0
+"""The smallest font a number in a cell is drawn with, in CSS pixels (1/96 inch).
+
+7 px at 96 dpi is 5.25 points, about the smallest print a slide or a screen
+at 100 % zoom still shows as digits; a number whose font, sized to its cell
+(:func:`number_font`), would be smaller is left out unless numbers are forced.
+"""
 
 CELL_LIMIT = 10_000
 """Boards with more cells than this draw their cells as one embedded image."""
@@ -80,6 +89,11 @@ class Layout:
     numbers: bool
     vector: bool
     legend_y: float
+    row0: int = 0
+    col0: int = 0
+    flipped: bool = False
+    options: DrawOptions = field(default_factory=DrawOptions)
+    numbers_forced: bool | None = None
 
     @property
     def units(self) -> tuple[int, int]:
@@ -89,19 +103,51 @@ class Layout:
         return w, h
 
     def unit_xy(self, cells: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """``(n, 2)`` top-left corners in cell units (x right, y down)."""
+        """``(n, 2)`` top-left corners in cell units (x right, y down).
+
+        Cells outside a crop get corners outside the drawing; a flipped board
+        puts rank 1 at the top and the last file at the left.
+        """
         cells = np.asarray(cells, dtype=np.int64).reshape(-1, self.board.dim)
         dim = self.board.dim
         if dim == 1:
-            return np.stack([cells[:, 0], np.zeros(len(cells), np.int64)], axis=1)
-        r, c = cells[:, -2], cells[:, -1]
+            x = cells[:, 0] - self.col0
+            if self.flipped:
+                x = self.cols - 1 - x
+            return np.stack([x, np.zeros(len(cells), np.int64)], axis=1)
+        r, c = cells[:, -2] - self.row0, cells[:, -1] - self.col0
+        x, y = (self.cols - 1 - c, r) if self.flipped else (c, self.rows - 1 - r)
         if dim == 2:
-            return np.stack([c, self.rows - 1 - r], axis=1)
+            return np.stack([x, y], axis=1)
         lead = np.ravel_multi_index(tuple(cells[:, :-2].T), self.board.shape[:-2])
         pc, pr = lead % self.panel_cols, lead // self.panel_cols
-        x = pc * (self.cols + self.gap) + c
-        y = pr * (self.rows + self.gap) + self.rows - 1 - r
-        return np.stack([x, y], axis=1)
+        return np.stack(
+            [pc * (self.cols + self.gap) + x, pr * (self.rows + self.gap) + y], axis=1
+        )
+
+    def unit_vectors(self, moves: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """``(n, 2)`` moves (row, col steps of 2D cells) in drawing units."""
+        sign = -1 if self.flipped else 1
+        return np.stack([sign * moves[:, -1], -sign * moves[:, -2]], axis=1)
+
+    def inside(self, cells: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        """Which cells fall in the drawn window (all of them without a crop)."""
+        cells = np.asarray(cells, dtype=np.int64).reshape(-1, self.board.dim)
+        if self.options.crop is None:
+            return np.ones(len(cells), dtype=bool)
+        (r0, c0), (r1, c1) = self.options.crop
+        r, c = cells[:, -2], cells[:, -1]
+        out: npt.NDArray[np.bool_] = (r >= r0) & (r <= r1) & (c >= c0) & (c <= c1)
+        return out
+
+    def box(self) -> tuple[float, float, float, float]:
+        """The whole board's box in cell units (x0, y0, x1, y1), crop or not."""
+        rows, cols = self.board.shape[-2:] if self.board.dim >= 2 else (1, self.cols)
+        if self.flipped:
+            x0, y0 = self.col0 + self.cols - cols, -self.row0
+        else:
+            x0, y0 = -self.col0, self.row0 + self.rows - rows
+        return float(x0), float(y0), float(x0 + cols), float(y0 + rows)
 
     def px(self, cells: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """``(n, 2)`` pixel centres of cells."""
@@ -123,17 +169,31 @@ class Layout:
 
 def make_layout(
     board: Board,
-    cell_size: float | None,
+    options: DrawOptions | float | None = None,
     *,
     numbers: bool | None = None,
     legend: bool = False,
+    notes: int = 0,
 ) -> Layout:
+    """Where everything goes: the cells (cropped, flipped), labels, a legend.
+
+    ``options`` may be just a cell size (pixels, or ``None``), and ``numbers``
+    overrides the options' own. ``legend`` leaves a row of swatches under the
+    board, and ``notes`` lines of text under it (what the numbers in cells
+    are). ``Layout.numbers`` says whether numbers as long as the window's cell
+    count are readable (or forced); :func:`numbers_fit` asks for other lengths.
+    """
     board.require_finite("a drawing")
+    opts = as_options(options, numbers)
     dim = board.dim
     rows, cols = (board.shape[-2], board.shape[-1]) if dim >= 2 else (1, board.shape[0])
+    row0 = col0 = 0
+    if opts.crop is not None:
+        (row0, col0), (r1, c1) = opts.crop
+        rows, cols = r1 - row0 + 1, c1 - col0 + 1
     panel_cols = board.shape[-3] if dim >= 3 else 1
     panel_rows = math.prod(board.shape[:-3]) if dim >= 4 else 1
-    size = board.size
+    size = rows * cols * panel_cols * panel_rows
 
     def units(gap: int) -> tuple[int, int]:
         return (
@@ -141,17 +201,21 @@ def make_layout(
             panel_rows * rows + (panel_rows - 1) * gap,
         )
 
-    s, gap = _cell_px_and_gap(cell_size, dim, units)
-    labels = dim == 2 and cols <= len(FILES) and size <= LABEL_LIMIT
-    show = size <= LABEL_LIMIT if numbers is None else numbers
+    s, gap = _cell_px_and_gap(opts.cell_size, dim, units)
+    labels = (
+        opts.coordinates
+        and dim == 2
+        and col0 + cols <= len(FILES)
+        and size <= LABEL_LIMIT
+    )
     label_px = max(10.0, min(14.0, s * 0.32))
-    left = (label_px * (len(str(rows)) * 0.7 + 0.8)) if labels else 6.0
+    left = (label_px * (len(str(row0 + rows)) * 0.7 + 0.8)) if labels else 6.0
     top = 6.0 + (22.0 if dim >= 3 else 0.0)
     w_units, h_units = units(gap)
     bottom = (label_px * 1.6) if labels else 6.0
     legend_y = top + h_units * s + bottom + 4
-    height = legend_y + (30.0 if legend else 0.0)
-    width = max(left + w_units * s + 6.0, 330.0 if legend else 0.0)
+    below = (30.0 if legend else 0.0) + 16.0 * notes
+    width = max(left + w_units * s + 6.0, 330.0 if legend or notes else 0.0)
     return Layout(
         board=board,
         rows=rows,
@@ -163,12 +227,32 @@ def make_layout(
         left=float(left),
         top=top,
         width=float(width),
-        height=float(height if legend else legend_y - 4),
+        height=float(legend_y + below if below else legend_y - 4),
         labels=labels,
-        numbers=bool(show),
+        numbers=(
+            opts.numbers
+            if opts.numbers is not None
+            else number_font(s, len(str(size))) >= MIN_FONT_PX
+        ),
         vector=size <= CELL_LIMIT,
         legend_y=legend_y,
+        row0=row0,
+        col0=col0,
+        flipped=opts.flipped,
+        options=opts,
+        numbers_forced=opts.numbers,
     )
+
+
+def as_options(
+    options: DrawOptions | float | None, numbers: bool | None = None
+) -> DrawOptions:
+    """Options from options, or from a bare cell size; ``numbers`` if given wins."""
+    if not isinstance(options, DrawOptions):
+        options = DrawOptions(cell_size=options)
+    if numbers is not None:
+        options = replace(options, numbers=numbers)
+    return options
 
 
 def _cell_px_and_gap(
@@ -221,21 +305,35 @@ def svg_text(root: ET.Element) -> str:
 
 
 def chessboard(
-    board: Board, cell_size: float | None, title: str, *, numbers: bool | None = None
+    board: Board,
+    options: DrawOptions | float | None,
+    title: str,
+    *,
+    numbers: bool | None = None,
+    legend: bool = False,
+    notes: int = 0,
 ) -> tuple[Layout, ET.Element]:
-    """The layout and a drawing of the checkered board with its coordinates."""
-    lay = make_layout(board, cell_size, numbers=numbers)
+    """The layout and a drawing of the checkered board: coordinates, highlights.
+
+    ``options`` may be just a cell size (pixels, or ``None`` to fit).
+    """
+    lay = make_layout(board, options, numbers=numbers, legend=legend, notes=notes)
     root = svg_root(lay, title)
-    draw_cells(root, lay, chess_colours(board), "cell")
+    draw_cells(root, lay, chess_colours(board, lay.options.theme), "cell")
     draw_labels(root, lay)
+    draw_highlights(root, lay)
     return lay, root
 
 
-def board_drawing(board: Board, cell_size: float | None) -> tuple[Layout, ET.Element]:
-    """The drawing of :func:`board_svg`."""
-    return chessboard(
-        board, cell_size, f"board {board.label}: {board.n_open} open cells"
+def board_drawing(
+    board: Board, options: DrawOptions | None
+) -> tuple[Layout, ET.Element]:
+    """The drawing of :func:`board_svg`: the board, its highlights and arrows."""
+    lay, root = chessboard(
+        board, options, f"board {board.label}: {board.n_open} open cells"
     )
+    draw_arrows(root, lay)
+    return lay, root
 
 
 def tour_title(tour: Tour) -> str:
@@ -252,42 +350,53 @@ def draw_cells(
 ) -> None:
     """One rect per cell (class ``kind`` or ``blocked``), or one image if large."""
     board = lay.board
-    if lay.vector:
-        group = ET.SubElement(
-            root, "g", {"class": "cells", "shape-rendering": "crispEdges"}
-        )
-        mask = board.open_mask
-        cells = np.array(list(np.ndindex(*board.shape)), dtype=np.int64).reshape(
-            -1, board.dim
-        )
-        corners = lay.unit_xy(cells) * lay.s + np.array([lay.left, lay.top])
-        size = attr_num(lay.s)
-        for cell, (x, y) in zip(cells.tolist(), corners.tolist(), strict=True):
-            key = tuple(cell)
-            ET.SubElement(
-                group,
-                "rect",
-                {
-                    "class": kind if mask[key] else "blocked",
-                    "x": attr_num(x),
-                    "y": attr_num(y),
-                    "width": size,
-                    "height": size,
-                    "fill": hex_colour(as_rgb(colours[key])),
-                },
-            )
+    cells = np.argwhere(np.ones(board.shape, dtype=bool))
+    keep = lay.inside(cells)
+    cells, flat = cells[keep], colours.reshape(-1, 3)[keep]
+    if not lay.vector:
+        draw_image(root, lay, cells, flat, "cells")
         return
+    group = ET.SubElement(
+        root, "g", {"class": "cells", "shape-rendering": "crispEdges"}
+    )
+    mask = board.open_mask
+    corners = lay.unit_xy(cells) * lay.s + np.array([lay.left, lay.top])
+    size = attr_num(lay.s)
+    for cell, (x, y), colour in zip(
+        cells.tolist(), corners.tolist(), flat.tolist(), strict=True
+    ):
+        ET.SubElement(
+            group,
+            "rect",
+            {
+                "class": kind if mask[tuple(cell)] else "blocked",
+                "x": attr_num(x),
+                "y": attr_num(y),
+                "width": size,
+                "height": size,
+                "fill": hex_colour(colour),
+            },
+        )
+
+
+def draw_image(
+    root: ET.Element,
+    lay: Layout,
+    cells: npt.NDArray[np.int64],
+    colours: npt.NDArray[np.uint8],
+    kind: str,
+) -> ET.Element:
+    """The cells as one embedded PNG, one pixel per cell, scaled to the layout."""
     w_units, h_units = lay.units
     image = np.zeros((h_units, w_units, 4), dtype=np.uint8)
-    cells = np.argwhere(np.ones(board.shape, dtype=bool))
     xy = lay.unit_xy(cells)
-    image[xy[:, 1], xy[:, 0], :3] = colours.reshape(-1, 3)
+    image[xy[:, 1], xy[:, 0], :3] = colours
     image[xy[:, 1], xy[:, 0], 3] = 255
-    ET.SubElement(
+    return ET.SubElement(
         root,
         "image",
         {
-            "class": "cells",
+            "class": kind,
             "x": attr_num(lay.left),
             "y": attr_num(lay.top),
             "width": attr_num(w_units * lay.s),
@@ -324,32 +433,59 @@ def draw_labels(root: ET.Element, lay: Layout) -> None:
         {
             "class": "coordinates",
             "font-size": attr_num(font),
-            "fill": "#444444",
+            "fill": lay.options.theme.label,
             "text-anchor": "middle",
         },
     )
     bottom = lay.top + lay.rows * lay.s
     for c in range(lay.cols):
+        x = lay.cols - 1 - c if lay.flipped else c
         text = ET.SubElement(
             group,
             "text",
             {
-                "x": attr_num(lay.left + (c + 0.5) * lay.s),
+                "x": attr_num(lay.left + (x + 0.5) * lay.s),
                 "y": attr_num(bottom + font * 1.15),
             },
         )
-        text.text = FILES[c]
+        text.text = FILES[lay.col0 + c]
     for r in range(lay.rows):
+        y = r if lay.flipped else lay.rows - 1 - r
         text = ET.SubElement(
             group,
             "text",
             {
                 "x": attr_num(lay.left / 2),
-                "y": attr_num(lay.top + (lay.rows - 1 - r + 0.5) * lay.s),
+                "y": attr_num(lay.top + (y + 0.5) * lay.s),
                 "dy": "0.35em",
             },
         )
-        text.text = str(r + 1)
+        text.text = str(lay.row0 + r + 1)
+
+
+def number_font(cell_px: float, longest: int) -> float:
+    """The font size (pixels) of numbers of ``longest`` characters in a cell.
+
+    About half the cell for one digit, shrinking so that the longest number
+    fits across the cell.
+
+    Examples:
+        >>> number_font(48, 2), number_font(10, 4)
+        (20.16, 2.7)
+    """
+    share = {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / max(longest, 1))
+    return round(cell_px * share, 2)
+
+
+def numbers_fit(lay: Layout, longest: int) -> bool:
+    """Whether to draw numbers of ``longest`` characters: forced, or readable.
+
+    ``numbers=True`` draws them at any size, ``False`` never; by default they
+    are drawn when their font is at least :data:`MIN_FONT_PX`.
+    """
+    if lay.numbers_forced is not None:
+        return lay.numbers_forced
+    return number_font(lay.s, longest) >= MIN_FONT_PX
 
 
 def draw_numbers(
@@ -361,26 +497,50 @@ def draw_numbers(
     *,
     halo: bool,
 ) -> list[ET.Element]:
-    """One ``<text class="num">`` per cell, centred, sized to its longest text."""
+    """One ``<text class="num">`` per cell in the window, sized to its longest text.
+
+    Draws nothing when the font would be under :data:`MIN_FONT_PX` (unless
+    numbers are forced): see :func:`numbers_fit`.
+    """
     longest = max((len(t) for t in texts), default=1)
-    font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
-    attrs = {
-        "class": "numbers",
-        "font-size": attr_num(font),
-        "text-anchor": "middle",
-    }
+    if not numbers_fit(lay, longest):
+        return []
+    font = number_font(lay.s, longest)
+    cells = np.asarray(cells, dtype=np.int64).reshape(-1, lay.board.dim)
+    keep = lay.inside(cells).tolist()
+    places = [
+        (x, y, text, fill)
+        for (x, y), text, fill, shown in zip(
+            lay.px(cells).tolist(), texts, fills, keep, strict=True
+        )
+        if shown
+    ]
+    attrs = {"font-size": attr_num(font), "text-anchor": "middle"}
     if halo:
-        attrs.update(
+        # A white outline under each number, drawn as a copy beneath it (not
+        # paint-order, which some renderers, CairoSVG among them, ignore).
+        under = ET.SubElement(
+            root,
+            "g",
             {
+                "class": "halos",
+                **attrs,
+                "fill": "#ffffff",
                 "stroke": "#ffffff",
                 "stroke-width": attr_num(max(1.0, font * 0.22)),
                 "stroke-linejoin": "round",
-                "paint-order": "stroke",
-            }
+            },
         )
-    group = ET.SubElement(root, "g", attrs)
+        for x, y, text, _ in places:
+            element = ET.SubElement(
+                under,
+                "text",
+                {"x": attr_num(x), "y": attr_num(y), "dy": "0.35em"},
+            )
+            element.text = text
+    group = ET.SubElement(root, "g", {"class": "numbers", **attrs})
     out = []
-    for (x, y), text, fill in zip(lay.px(cells).tolist(), texts, fills, strict=True):
+    for x, y, text, fill in places:
         element = ET.SubElement(
             group,
             "text",
@@ -398,8 +558,14 @@ def draw_numbers(
 
 
 def draw_ring(
-    root: ET.Element, lay: Layout, cell: Cell, colour: str, kind: str
+    root: ET.Element,
+    lay: Layout,
+    cell: Cell,
+    colour: str,
+    kind: str,
+    share: float = 0.4,
 ) -> None:
+    """A ring round a cell, ``share`` of the cell's side in radius."""
     (x, y), *_ = lay.px(np.array([cell])).tolist()
     ET.SubElement(
         root,
@@ -408,7 +574,7 @@ def draw_ring(
             "class": kind,
             "cx": attr_num(x),
             "cy": attr_num(y),
-            "r": attr_num(max(3.0, lay.s * 0.4)),
+            "r": attr_num(max(3.0, lay.s * share)),
             "fill": "none",
             "stroke": colour,
             "stroke-width": attr_num(max(1.5, min(3.5, lay.s * 0.08))),
@@ -417,14 +583,128 @@ def draw_ring(
 
 
 def mark_ends(root: ET.Element, lay: Layout, array: npt.NDArray[np.int64]) -> None:
-    """A green ring on the first cell, a red one on the last."""
-    draw_ring(root, lay, tuple(int(x) for x in array[0]), START, "start")
-    draw_ring(root, lay, tuple(int(x) for x in array[-1]), END, "end")
+    """A ring on the first cell (the theme's start), another on the last (end)."""
+    theme = lay.options.theme
+    for cell, colour, kind, share in (
+        (array[0], theme.start, "start", 0.42),
+        (array[-1], theme.end, "end", 0.3),  # inside the start's when they meet
+    ):
+        key = tuple(int(x) for x in cell)
+        if lay.inside(np.array([key]))[0]:
+            draw_ring(root, lay, key, colour, kind, share)
 
 
 def draw_food(root: ET.Element, lay: Layout, food: Sequence[Sequence[int]]) -> None:
+    """An outline, in the theme's food colour, on each food cell in the window."""
     for cell in food:
-        draw_outline(root, lay, tuple(int(x) for x in cell), FOOD, "food")
+        key = tuple(int(x) for x in cell)
+        if lay.inside(np.array([key]))[0]:
+            draw_outline(root, lay, key, lay.options.theme.food, "food")
+
+
+def draw_highlights(root: ET.Element, lay: Layout) -> None:
+    """The highlighted cells, filled with the theme's highlight colour."""
+    cells = [c for c in lay.options.highlight if lay.inside(np.array([c]))[0]]
+    if not cells:
+        return
+    group = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "highlights",
+            "fill": lay.options.theme.highlight,
+            "fill-opacity": "0.75",
+        },
+    )
+    for x, y in lay.px(np.array(cells, dtype=np.int64)).tolist():
+        half = lay.s / 2
+        ET.SubElement(
+            group,
+            "rect",
+            {
+                "class": "highlight",
+                "x": attr_num(x - half),
+                "y": attr_num(y - half),
+                "width": attr_num(lay.s),
+                "height": attr_num(lay.s),
+            },
+        )
+
+
+def draw_arrows(root: ET.Element, lay: Layout) -> None:
+    """Each arrow of the options: a line from one cell's centre, a head at the other.
+
+    Cells are drawn where they are, crop or not (an arrow out of the window is
+    cut at its edge by the picture).
+    """
+    arrows = lay.options.arrows
+    if not arrows:
+        return
+    colour = lay.options.theme.arrow
+    width = max(2.0, lay.s * 0.14)
+    group = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "arrows",
+            "stroke": colour,
+            "fill": colour,
+            "stroke-width": attr_num(width),
+            "stroke-linecap": "round",
+            "opacity": "0.85",
+        },
+    )
+    if lay.options.crop is not None:  # cut at the window's edge
+        w_units, h_units = lay.units
+        # An id unique to this window's pixels (several pictures may share a page).
+        box = (lay.left, lay.top, w_units * lay.s, h_units * lay.s)
+        name = "arrows-" + "-".join(attr_num(v).replace(".", "_") for v in box)
+        clip = ET.SubElement(ET.SubElement(root, "defs"), "clipPath", {"id": name})
+        ET.SubElement(
+            clip,
+            "rect",
+            {
+                "x": attr_num(lay.left),
+                "y": attr_num(lay.top),
+                "width": attr_num(w_units * lay.s),
+                "height": attr_num(h_units * lay.s),
+            },
+        )
+        group.set("clip-path", f"url(#{name})")
+    for a, b in arrows:
+        (ax, ay), (bx, by) = lay.px(np.array([a, b], dtype=np.int64)).tolist()
+        length = math.hypot(bx - ax, by - ay)
+        if length == 0:
+            continue
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        head = min(length * 0.5, max(6.0, lay.s * 0.35))
+        tip_x, tip_y = bx - ux * lay.s * 0.15, by - uy * lay.s * 0.15
+        base_x, base_y = tip_x - ux * head, tip_y - uy * head
+        arrow = ET.SubElement(group, "g", {"class": "arrow"})
+        ET.SubElement(
+            arrow,
+            "line",
+            {
+                "x1": attr_num(ax),
+                "y1": attr_num(ay),
+                "x2": attr_num(base_x),
+                "y2": attr_num(base_y),
+            },
+        )
+        spread = head * 0.55
+        points = [
+            (tip_x, tip_y),
+            (base_x - uy * spread, base_y + ux * spread),
+            (base_x + uy * spread, base_y - ux * spread),
+        ]
+        ET.SubElement(
+            arrow,
+            "polygon",
+            {
+                "points": " ".join(f"{attr_num(x)},{attr_num(y)}" for x, y in points),
+                "stroke": "none",
+            },
+        )
 
 
 def draw_outline(
@@ -450,23 +730,39 @@ def draw_outline(
 
 
 def draw_legend(
-    root: ET.Element, lay: Layout, heading: str, items: Sequence[tuple[RGB, str]]
+    root: ET.Element,
+    lay: Layout,
+    heading: str,
+    items: Sequence[tuple[RGB, str]],
+    *,
+    scale: int = 0,
+    notes: Sequence[str] = (),
 ) -> None:
-    """Swatches in a row under the board; short labels sit inside their swatch."""
+    """Swatches in a row under the board, then lines of notes.
+
+    Short labels sit inside their swatch. The first ``scale`` items are the
+    steps of a sequential scale (class ``swatch step``: told apart by their
+    order, lightness and labels), the others categories (class ``swatch``:
+    told apart by colour, even under a colour-vision deficiency,
+    ``tests/test_palette.py``). The notes say what the numbers in cells are.
+    """
     group = ET.SubElement(root, "g", {"class": "legend", "font-size": "11"})
     y = lay.legend_y
-    head = ET.SubElement(
-        group, "text", {"x": "6", "y": attr_num(y + 10), "dy": "0.35em"}
-    )
-    head.text = heading
-    x = 6.0 + 7.0 * len(heading) + 6
-    for colour, label in items:
-        inside = len(label) <= 3
-        width = 22.0 if inside else 16.0
+    x = 6.0
+    if items:
+        head = ET.SubElement(
+            group, "text", {"x": "6", "y": attr_num(y + 10), "dy": "0.35em"}
+        )
+        head.text = heading
+        x += 7.0 * len(heading) + 6
+    for k, (colour, label) in enumerate(items):
+        inside = len(label) <= (4 if k < scale else 3)
+        width = max(22.0, 8.0 + 7.0 * len(label)) if inside else 16.0
         ET.SubElement(
             group,
             "rect",
             {
+                "class": "swatch step" if k < scale else "swatch",
                 "x": attr_num(x),
                 "y": attr_num(y + 1),
                 "width": attr_num(width),
@@ -498,6 +794,29 @@ def draw_legend(
             )
             text.text = label
             x += width + 10 + 6.5 * len(label)
+    widest = x
+    line_y = y + (30.0 if items else 0.0)
+    for note in notes:
+        text = ET.SubElement(
+            group,
+            "text",
+            {"class": "note", "x": "6", "y": attr_num(line_y + 6), "dy": "0.35em"},
+        )
+        text.text = note
+        widest = max(widest, 12.0 + 6.2 * len(note))
+        line_y += 16
+    widen(root, widest)
+
+
+def widen(root: ET.Element, width: float) -> None:
+    """Make the picture at least ``width`` pixels wide (a long legend)."""
+    have = float(root.get("width", "0"))
+    if width <= have:
+        return
+    w = str(math.ceil(width))
+    root.set("width", w)
+    _, _, _, h = root.get("viewBox", "0 0 0 0").split()
+    root.set("viewBox", f"0 0 {w} {h}")
 
 
 def stroke_width(lay: Layout) -> float:

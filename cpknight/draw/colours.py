@@ -1,4 +1,6 @@
-"""Colours: the palette, the heat-map scale and text contrast (WCAG 2 ratios).
+"""Colours: scales built on the palette, and text contrast (WCAG 2 ratios).
+
+The colours themselves live in :mod:`cpknight.draw.palette`.
 
 Examples:
     >>> round(contrast_ratio((0, 0, 0), (255, 255, 255)), 1)
@@ -8,46 +10,44 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from cpknight.board import Board
-
-if TYPE_CHECKING:
-    pass
-
+from cpknight.draw.palette import (
+    BLOCKED as BLOCKED,
+)
+from cpknight.draw.palette import (
+    HEAT,
+    PROVED,
+    RGB,
+    THEMES,
+    Theme,
+    theme_of,
+)
+from cpknight.draw.palette import (
+    UNKNOWN as UNKNOWN,
+)
 
 __all__ = ["contrast_ratio"]
 
-RGB = tuple[int, int, int]
-
-LIGHT: RGB = (240, 217, 181)
-DARK: RGB = (181, 136, 99)
-BLOCKED: RGB = (50, 50, 50)
-UNREACHABLE: RGB = (255, 255, 255)
-PATH = "#1d4ed8"
-START = "#15803d"
-END = "#b91c1c"
-SOURCE = "#e11d48"
-FOUND_LOW: RGB = (199, 233, 192)
-FOUND_HIGH: RGB = (35, 110, 55)
-INFEASIBLE: RGB = (229, 170, 170)
-UNKNOWN: RGB = (255, 209, 102)
-# A light-to-dark sequential scale (yellow, green, blue; ColorBrewer YlGnBu).
-HEAT: tuple[RGB, ...] = (
-    (255, 255, 217),
-    (199, 233, 180),
-    (127, 205, 187),
-    (65, 182, 196),
-    (29, 145, 192),
-    (34, 94, 168),
-    (12, 44, 132),
-)
-
-
-FOOD = "#d97706"
+LIGHT: RGB = THEMES["classic"].light
+"""The classic theme's light squares."""
+DARK: RGB = THEMES["classic"].dark
+"""The classic theme's dark squares."""
+INFEASIBLE: RGB = PROVED
+"""A sweep's start cells proved to start no tour."""
+PATH: str = THEMES["classic"].path
+"""The classic theme's moves (pictures without a theme of their own)."""
+START: str = THEMES["classic"].start
+"""The classic theme's first-cell ring."""
+END: str = THEMES["classic"].end
+"""The classic theme's last-cell ring."""
+FOOD: str = THEMES["classic"].food
+"""The classic theme's food outline."""
+SOURCE: str = THEMES["classic"].source
+"""The classic theme's distance-map source."""
 
 
 def contrast_ratio(a: Sequence[int], b: Sequence[int]) -> float:
@@ -63,10 +63,14 @@ def contrast_ratio(a: Sequence[int], b: Sequence[int]) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def chess_colours(board: Board) -> npt.NDArray[np.uint8]:
+def chess_colours(
+    board: Board, theme: Theme | str | None = None
+) -> npt.NDArray[np.uint8]:
+    """Each cell's colour: dark and light squares (a1 dark), blocked cells."""
+    look = theme_of(theme)
     parity = np.indices(board.shape).sum(axis=0) % 2
-    colours = np.where(parity[..., None] == 0, DARK, LIGHT).astype(np.uint8)
-    colours[~board.open_mask] = BLOCKED
+    colours = np.where(parity[..., None] == 0, look.dark, look.light).astype(np.uint8)
+    colours[~board.open_mask] = look.blocked
     return colours
 
 

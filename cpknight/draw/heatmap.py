@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
+
+from cpknight.draw.options import CellSpec, Window, draw_options
+from cpknight.draw.palette import BLOCKED, UNREACHABLE, Theme
 
 if TYPE_CHECKING:
     from cpknight.results import DistanceMap
 
 from cpknight.draw.canvas import (
+    draw_arrows,
     draw_cells,
+    draw_highlights,
     draw_labels,
     draw_legend,
     draw_numbers,
     draw_outline,
     make_layout,
+    numbers_fit,
     svg_root,
     svg_text,
 )
 from cpknight.draw.colours import (
-    BLOCKED,
-    SOURCE,
-    UNREACHABLE,
     as_rgb,
     heat_palette,
     text_colour,
@@ -31,7 +35,18 @@ from cpknight.draw.colours import (
 __all__ = ["distance_map_svg"]
 
 
-def distance_map_svg(dmap: DistanceMap, *, cell_size: float | None = None) -> str:
+def distance_map_svg(
+    dmap: DistanceMap,
+    *,
+    cell_size: float | None = None,
+    numbers: bool | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
+    coordinates: bool = True,
+    highlight: Iterable[CellSpec] = (),
+    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
+    crop: str | Window | None = None,
+) -> str:
     """Draw a distance map as a heat map with the number of moves in each cell.
 
     Light cells are near the source, dark ones far. The source has a red
@@ -42,6 +57,13 @@ def distance_map_svg(dmap: DistanceMap, *, cell_size: float | None = None) -> st
     Args:
         dmap: the distance map.
         cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+        numbers: draw the numbers in cells (default: when they are readable).
+        flipped: rank 1 at the top, the files right to left.
+        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
+        coordinates: label the files and ranks (2D boards).
+        highlight: cells to fill with the theme's highlight colour.
+        arrows: (from, to) cell pairs drawn as arrows.
+        crop: draw only this window: ``'a1:h8'`` or two corner cells.
 
     Returns:
         The SVG document.
@@ -64,7 +86,18 @@ def distance_map_svg(dmap: DistanceMap, *, cell_size: float | None = None) -> st
     colours[...] = BLOCKED
     colours[mask & ~reach] = UNREACHABLE
     colours[reach] = palette[array[reach]]
-    lay = make_layout(board, cell_size, legend=True)
+    options = draw_options(
+        board,
+        cell_size=cell_size,
+        numbers=numbers,
+        flipped=flipped,
+        theme=theme,
+        coordinates=coordinates,
+        highlight=highlight,
+        arrows=arrows,
+        crop=crop,
+    )
+    lay = make_layout(board, options, legend=True, notes=1)
     source = board.cell_name(dmap.source)
     root = svg_root(
         lay,
@@ -73,7 +106,8 @@ def distance_map_svg(dmap: DistanceMap, *, cell_size: float | None = None) -> st
     )
     draw_cells(root, lay, colours, "cell")
     draw_labels(root, lay)
-    if lay.numbers:
+    draw_highlights(root, lay)
+    if numbers_fit(lay, len(str(top))):
         cells = np.argwhere(mask)
         values = array[tuple(cells.T)]
         texts = [str(int(v)) if v >= 0 else "–" for v in values]
@@ -84,12 +118,26 @@ def distance_map_svg(dmap: DistanceMap, *, cell_size: float | None = None) -> st
             for c, v in zip(cells, values, strict=True)
         ]
         draw_numbers(root, lay, cells, texts, fills, halo=False)
-    draw_outline(root, lay, dmap.source, SOURCE, "source")
+    seen = bool(lay.inside(np.array([dmap.source]))[0])  # not cropped away
+    if seen:
+        draw_outline(root, lay, dmap.source, lay.options.theme.source, "source")
+    draw_arrows(root, lay)
     shown = sorted({round(top * i / 9) for i in range(10)}) if top else [0]
     items = [(as_rgb(palette[v]), str(v)) for v in shown]
     if (mask & ~reach).any():
         items.append((UNREACHABLE, "unreachable"))
     if board.blocked:
         items.append((BLOCKED, "blocked"))
-    draw_legend(root, lay, "moves:", items)
+    draw_legend(
+        root,
+        lay,
+        "moves:",
+        items,
+        scale=len(shown),
+        notes=[
+            f"numbers: the fewest moves from {source}"
+            + (" (outlined)" if seen else "")
+            + ("; –: unreachable" if (mask & ~reach).any() else "")
+        ],
+    )
     return svg_text(root)

@@ -14,13 +14,21 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cpknight.results import Tour
 
-from cpknight.draw.animate import check_speed, tour_walk
+from cpknight.draw.animate import check_speed, tour_walk, walk_options
 from cpknight.draw.canvas import attr_num, svg_text
+from cpknight.draw.palette import Theme
 
 __all__ = ["tour_html"]
 
 
-def tour_html(tour: Tour, *, speed: float = 4.0, cell_size: float | None = None) -> str:
+def tour_html(
+    tour: Tour,
+    *,
+    speed: float = 4.0,
+    cell_size: float | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
+) -> str:
     """A one-file HTML page: the tour with play, pause, step and reset buttons.
 
     Self-contained (inline SVG, CSS and script; nothing fetched). Keys: space
@@ -30,6 +38,8 @@ def tour_html(tour: Tour, *, speed: float = 4.0, cell_size: float | None = None)
         tour: the tour, of at most :data:`ANIMATION_LIMIT` cells.
         speed: moves per second when playing (a slider changes it).
         cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+        flipped: rank 1 at the top, the files right to left.
+        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
 
     Returns:
         The HTML page.
@@ -49,7 +59,8 @@ def tour_html(tour: Tour, *, speed: float = 4.0, cell_size: float | None = None)
         (True, 2)
     """
     speed = check_speed(speed)
-    root, steps, knight, positions = tour_walk(tour, cell_size)
+    options = walk_options(tour.board, cell_size, flipped=flipped, theme=theme)
+    root, steps, knight, positions = tour_walk(tour, options)
     for shown in steps:
         for element in shown:
             element.set("visibility", "hidden")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
+
+from cpknight.draw.options import CellSpec, Window, draw_options
+from cpknight.draw.palette import Theme
 
 if TYPE_CHECKING:
     from cpknight.longest.common import LongestPath
@@ -14,6 +18,7 @@ from cpknight.draw.animate import (
     check_animation,
     check_speed,
     walk_drawing,
+    walk_options,
 )
 from cpknight.draw.canvas import (
     svg_text,
@@ -33,7 +38,16 @@ def _title(path: LongestPath) -> str:
 
 
 def longest_svg(
-    path: LongestPath, *, cell_size: float | None = None, numbers: bool | None = None
+    path: LongestPath,
+    *,
+    cell_size: float | None = None,
+    numbers: bool | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
+    coordinates: bool = True,
+    highlight: Iterable[CellSpec] = (),
+    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
+    crop: str | Window | None = None,
 ) -> str:
     """Draw a longest uncrossed or induced path: the moves, the places, the ends.
 
@@ -44,7 +58,13 @@ def longest_svg(
     Args:
         path: the answer.
         cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
-        numbers: draw the place numbers (default: on small boards).
+        numbers: draw the place numbers (default: when they are readable).
+        flipped: rank 1 at the top, the files right to left.
+        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
+        coordinates: label the files and ranks (2D boards).
+        highlight: cells to fill with the theme's highlight colour.
+        arrows: (from, to) cell pairs drawn as arrows.
+        crop: draw only this window: ``'a1:h8'`` or two corner cells.
 
     Returns:
         The SVG document.
@@ -58,13 +78,29 @@ def longest_svg(
         6
     """
     array = np.asarray(path.cells, dtype=np.int64).reshape(-1, path.board.dim)
+    options = draw_options(
+        path.board,
+        cell_size=cell_size,
+        numbers=numbers,
+        flipped=flipped,
+        theme=theme,
+        coordinates=coordinates,
+        highlight=highlight,
+        arrows=arrows,
+        crop=crop,
+    )
     return numbered_walk_svg(
-        path.board, path.piece, array, path.closed, _title(path), cell_size, numbers
+        path.board, path.piece, array, path.closed, _title(path), options
     )
 
 
 def longest_animation_svg(
-    path: LongestPath, *, speed: float = 4.0, cell_size: float | None = None
+    path: LongestPath,
+    *,
+    speed: float = 4.0,
+    cell_size: float | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
 ) -> str:
     """An animated SVG of the knight walking the path, one step per move.
 
@@ -88,7 +124,7 @@ def longest_animation_svg(
         array,
         closed=path.closed,
         title=_title(path),
-        cell_size=cell_size,
+        options=walk_options(path.board, cell_size, flipped=flipped, theme=theme),
         numbered=True,
     )
     animate_steps(steps, knight, centres, speed)

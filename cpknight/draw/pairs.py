@@ -6,14 +6,15 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpknight.draw.canvas import FONT, SVG_NS, attr_num
-from cpknight.draw.colours import (
-    FOUND_HIGH,
-    FOUND_LOW,
+from cpknight.draw.canvas import FONT, MIN_FONT_PX, SVG_NS, attr_num, widen
+from cpknight.draw.colours import hex_colour
+from cpknight.draw.palette import (
+    CERTIFIED,
+    DIAGONAL,
+    FOUND,
+    PROVED,
     RGB,
     UNKNOWN,
-    hex_colour,
-    mix,
 )
 
 if TYPE_CHECKING:
@@ -21,17 +22,14 @@ if TYPE_CHECKING:
 
 __all__ = ["pairs_svg"]
 
-CERTIFIED: RGB = (245, 222, 222)
-"""Pairs a certificate answered without solving: a paler red than proved by search."""
-DIAGONAL: RGB = (200, 200, 200)
-
 
 def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
     """Draw a pair sweep: one square per (start, end), rows starts, columns ends.
 
-    Green: an open tour joins the two cells; pale red: a certificate (colours,
-    cells of one move, forced cycles) rules the pair out without solving; red:
-    the engine proved there is none; amber: the limit was reached. The table is
+    Blue: an open tour joins the two cells; pale orange: a certificate
+    (colours, cells of one move, forced cycles) rules the pair out without
+    solving; vermillion: the engine proved there is none; yellow: the limit
+    was reached (colour-blind-safe: :mod:`~cpknight.draw.palette`). The table is
     symmetric (a tour read backwards). Each square has a tooltip with the
     pair, the status, the time and the reason; the row and column heads name
     the cells; a last column counts each start's ends.
@@ -60,7 +58,7 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
         left=head if labelled else 8, top=28.0 + (head if labelled else 8), size=size
     )
     width = max(frame.left + n * size + 40.0 + 8, 640.0)
-    height = frame.top + n * size + 40
+    height = frame.top + n * size + 60
     counts = sweep.counts()
     title = (
         f"open tours of {board.label} ({sweep.piece.label}) from each start to "
@@ -90,12 +88,6 @@ def pairs_svg(sweep: PairSweep, *, cell_size: float | None = None) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-MIDDLE: RGB = mix(FOUND_LOW, FOUND_HIGH, 0.6)
-"""Pairs an open tour joins."""
-PROVED: RGB = (200, 80, 80)
-"""Pairs the engine proved no open tour joins."""
-
-
 @dataclass(frozen=True)
 class _Frame:
     """Where the table's squares go: its top left corner and pixels a square."""
@@ -122,7 +114,7 @@ class _Frame:
 def _pair_colour(pair: PairCell) -> tuple[RGB, str]:
     """A pair's colour and class: found, certified, infeasible or unknown."""
     if pair.status == "found":
-        return MIDDLE, "found"
+        return FOUND, "found"
     if pair.status == "infeasible":
         if pair.method == "certificate":
             return CERTIFIED, "certified"
@@ -196,14 +188,24 @@ def _draw_end_counts(root: ET.Element, sweep: PairSweep, frame: _Frame) -> None:
     """A last column: how many ends each start's open tours reach."""
     size = frame.size
     ends = sweep.ends_from()
-    tally = ET.SubElement(
-        root,
-        "g",
-        {"class": "ends", "font-size": attr_num(min(11.0, max(size * 0.8, 6)))},
-    )
-    if size < 6:
+    font = min(11.0, size * 0.8)
+    tally = ET.SubElement(root, "g", {"class": "ends", "font-size": attr_num(font)})
+    if font < MIN_FONT_PX:  # unreadable: left out, as numbers in cells are
         return
     x = frame.left + len(sweep.cells) * size + 4
+    y = frame.top - 4
+    head = ET.SubElement(
+        tally,
+        "text",
+        {
+            "class": "head",
+            "x": attr_num(x + 4),
+            "y": attr_num(y),
+            "dy": "0.35em",
+            "transform": f"rotate(-90 {attr_num(x + 4)} {attr_num(y)})",
+        },
+    )
+    head.text = "ends"
     for i, cell in enumerate(sweep.cells):
         text = ET.SubElement(
             tally,
@@ -222,8 +224,17 @@ def _draw_legend(root: ET.Element, sweep: PairSweep, y: float) -> None:
     counts = sweep.counts()
     x = 6.0
     legend = ET.SubElement(root, "g", {"class": "legend", "font-size": "11"})
+    counted = root.find(".//g[@class='ends']/text")
+    if counted is not None:  # the last column is drawn (a readable font)
+        note = ET.SubElement(
+            legend, "text", {"class": "note", "x": "6", "y": attr_num(y + 30)}
+        )
+        note.text = (
+            "last column (ends): how many end cells an open tour from the row's "
+            "start reaches"
+        )
     for colour, label in (
-        (MIDDLE, f"tour ({counts.get('found', 0)})"),
+        (FOUND, f"tour ({counts.get('found', 0)})"),
         (CERTIFIED, f"none, by a certificate ({sweep.certified})"),
         (PROVED, f"none, by search ({counts['infeasible'] - sweep.certified})"),
         (UNKNOWN, f"unknown ({counts.get('unknown', 0)})"),
@@ -232,6 +243,7 @@ def _draw_legend(root: ET.Element, sweep: PairSweep, y: float) -> None:
             legend,
             "rect",
             {
+                "class": "swatch",
                 "x": attr_num(x),
                 "y": attr_num(y),
                 "width": "14",
@@ -248,3 +260,4 @@ def _draw_legend(root: ET.Element, sweep: PairSweep, y: float) -> None:
         )
         text.text = label
         x += 18 + 6.5 * len(label) + 12
+    widen(root, x)

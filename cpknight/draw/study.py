@@ -8,14 +8,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cpknight.draw.canvas import FONT, SVG_NS, attr_num
+from cpknight.draw.palette import SERIES, SERIES_DASHES
 
 if TYPE_CHECKING:
     from cpknight.study.suite import Study
 
-__all__ = ["profile_svg", "solved_time_svg"]
+__all__ = ["nice_ticks", "profile_svg", "solved_time_svg"]
 
-LINES = ("#1d4ed8", "#d97706", "#15803d", "#b91c1c", "#7c3aed", "#0e7490", "#be185d")
-"""One colour per engine (distinct in hue and lightness)."""
+LINES = SERIES
+"""One colour per engine (Okabe-Ito), each with its dash pattern (SERIES_DASHES)."""
 
 WIDTH, HEIGHT = 640.0, 420.0
 LEFT, RIGHT, TOP, BOTTOM = 60.0, 150.0, 40.0, 50.0
@@ -97,9 +98,48 @@ def solved_time_svg(study: Study) -> str:
         f"instances answered (of {total})",
         series,
         [((k - low) / span, f"{10.0**k:g}") for k in range(low, high + 1)],
-        [(k / 4, str(round(total * k / 4))) for k in range(5)],
+        [
+            (v / total, f"{v:g}")
+            for v in nice_ticks(0, total, integer=True)
+            if v <= total
+        ]
+        if total
+        else [(0.0, "0")],
         extend=1.0,
     )
+
+
+def nice_ticks(
+    low: float, high: float, most: int = 8, *, integer: bool = False
+) -> list[float]:
+    """Ticks from ``low`` to ``high`` at a 1-2-5 step, at most ``most`` intervals.
+
+    The step is the smallest of 1, 2 or 5 times a power of ten that cuts the
+    span into at most ``most`` parts (at least 1 when ``integer``: counts);
+    the ticks are its multiples that cover the span (the first at or below
+    ``low``, the last at or above ``high``).
+
+    Examples:
+        >>> nice_ticks(0, 30)
+        [0, 5, 10, 15, 20, 25, 30]
+        >>> nice_ticks(0, 7)
+        [0, 1, 2, 3, 4, 5, 6, 7]
+        >>> nice_ticks(0, 1)
+        [0, 0.2, 0.4, 0.6, 0.8, 1]
+        >>> nice_ticks(0, 3, integer=True)
+        [0, 1, 2, 3]
+    """
+    span = high - low
+    if span <= 0:
+        return [low]
+    power = 10.0 ** math.floor(math.log10(span / most))
+    step = next(m * power for m in (1, 2, 5, 10) if span / (m * power) <= most + 1e-9)
+    if integer:
+        step = max(step, 1.0)
+    first = math.floor(low / step + 1e-9)
+    last = math.ceil(high / step - 1e-9)
+    ticks = [round(k * step, 10) for k in range(first, last + 1)]
+    return [int(t) if float(t).is_integer() else t for t in ticks]
 
 
 def _limit(study: Study) -> str:
@@ -224,8 +264,11 @@ def _draw_series(
             "stroke-width": "2",
         },
     )
+    dashes = SERIES_DASHES[k % len(SERIES_DASHES)]
     if k >= len(LINES):
-        line.set("stroke-dasharray", "6 3")
+        dashes = "6 3" if dashes is None else None
+    if dashes:
+        line.set("stroke-dasharray", dashes)
     ET.SubElement(line, "title").text = engine
     y = TOP + 10 + 18 * k
     ET.SubElement(
@@ -238,6 +281,7 @@ def _draw_series(
             "y2": attr_num(y),
             "stroke": colour,
             "stroke-width": "2",
+            **({"stroke-dasharray": dashes} if dashes else {}),
         },
     )
     key = ET.SubElement(

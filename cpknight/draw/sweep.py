@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
+
+from cpknight.draw.options import CellSpec, Window, draw_options
+from cpknight.draw.palette import (
+    BLOCKED,
+    FOUND_HIGH,
+    FOUND_LOW,
+    PROVED,
+    UNKNOWN,
+    Theme,
+)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -15,23 +26,21 @@ if TYPE_CHECKING:
     from cpknight.results import Sweep, SweepCell
 
 from cpknight.draw.canvas import (
+    draw_arrows,
     draw_cells,
+    draw_highlights,
     draw_labels,
     draw_legend,
     draw_numbers,
     effort_amount,
     make_layout,
+    numbers_fit,
     seconds_label,
     short_count,
     svg_root,
     svg_text,
 )
 from cpknight.draw.colours import (
-    BLOCKED,
-    FOUND_HIGH,
-    FOUND_LOW,
-    INFEASIBLE,
-    UNKNOWN,
     as_rgb,
     mix,
     text_colour,
@@ -40,11 +49,23 @@ from cpknight.draw.colours import (
 __all__ = ["sweep_svg"]
 
 
-def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
+def sweep_svg(
+    sweep: Sweep,
+    *,
+    cell_size: float | None = None,
+    numbers: bool | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
+    coordinates: bool = True,
+    highlight: Iterable[CellSpec] = (),
+    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
+    crop: str | Window | None = None,
+) -> str:
     """Draw a sweep: each start cell coloured by status, with the effort it cost.
 
-    Green cells start a tour (darker: more effort), red ones were proved to
-    start none, amber ones reached the limit. The number in a cell is the
+    Blue cells start a tour (darker: more effort), vermillion ones were
+    proved to start none, yellow ones reached the limit (colour-blind-safe:
+    :mod:`~cpknight.draw.palette`). The number in a cell is the
     effort (moves tried, else CP-SAT branches or conflicts, shortened like
     ``12k``); when the engine counts nothing, the time on found cells, ``×``
     on proved ones and ``?`` on unknown ones. Each number carries a tooltip
@@ -53,6 +74,13 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
     Args:
         sweep: the sweep.
         cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+        numbers: draw the numbers in cells (default: when they are readable).
+        flipped: rank 1 at the top, the files right to left.
+        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
+        coordinates: label the files and ranks (2D boards).
+        highlight: cells to fill with the theme's highlight colour.
+        arrows: (from, to) cell pairs drawn as arrows.
+        crop: draw only this window: ``'a1:h8'`` or two corner cells.
 
     Returns:
         The SVG document.
@@ -80,7 +108,18 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
         for item, amount in zip(sweep.cells, amounts, strict=True)
     ]
     tips = [_cell_tip(board, item) for item in sweep.cells]
-    lay = make_layout(board, cell_size, legend=True)
+    options = draw_options(
+        board,
+        cell_size=cell_size,
+        numbers=numbers,
+        flipped=flipped,
+        theme=theme,
+        coordinates=coordinates,
+        highlight=highlight,
+        arrows=arrows,
+        crop=crop,
+    )
+    lay = make_layout(board, options, legend=True, notes=2)
     kind = "closed" if sweep.closed else "open"
     counts = sweep.counts()
     root = svg_root(
@@ -90,7 +129,18 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
     )
     draw_cells(root, lay, colours, "cell")
     draw_labels(root, lay)
-    if lay.numbers and sweep.cells:
+    draw_highlights(root, lay)
+    marks = sorted({t for t in labels if t in ("×", "?")})
+    notes = [
+        _number_note(sweep)
+        + (
+            f"; {' and '.join(marks)}: nothing counted (the tooltip says why)"
+            if marks and any(a is not None for a in amounts)
+            else ""
+        )
+    ]
+    longest = max((len(t) for t in labels), default=1)
+    if sweep.cells and numbers_fit(lay, longest):
         cells = np.array([item.cell for item in sweep.cells], dtype=np.int64)
         fills = [text_colour(as_rgb(colours[c])) for c in map(tuple, cells.tolist())]
         texts = draw_numbers(root, lay, cells, labels, fills, halo=False)
@@ -102,10 +152,15 @@ def sweep_svg(sweep: Sweep, *, cell_size: float | None = None) -> str:
         "start:",
         [
             (mix(FOUND_LOW, FOUND_HIGH, 0.5), f"tour ({counts.get('found', 0)})"),
-            (INFEASIBLE, f"none ({counts.get('infeasible', 0)})"),
+            (PROVED, f"none ({counts.get('infeasible', 0)})"),
             (UNKNOWN, f"unknown ({counts.get('unknown', 0)})"),
         ],
+        notes=[
+            *notes,
+            "tour cells: the darker, the more search it cost (log scale)",
+        ],
     )
+    draw_arrows(root, lay)
     return svg_text(root)
 
 
@@ -132,10 +187,23 @@ def _cell_colours(sweep: Sweep, amounts: list[int | None]) -> npt.NDArray[np.uin
             share = (cost - low) / (high - low) if high > low else 0.5
             colours[item.cell] = mix(FOUND_LOW, FOUND_HIGH, share)
         elif item.status == "infeasible":
-            colours[item.cell] = INFEASIBLE
+            colours[item.cell] = PROVED
         else:
             colours[item.cell] = UNKNOWN
     return colours
+
+
+def _number_note(sweep: Sweep) -> str:
+    """What the numbers in the cells are: the effort the engine counts, or time."""
+    words = {
+        "attempts": "moves tried (attempts)",
+        "branches": "CP-SAT branches",
+        "conflicts": "CP-SAT conflicts",
+    }
+    for key, word in words.items():
+        if any(key in item.effort.as_dict() for item in sweep.cells):
+            return f"numbers: the search effort, {word}; k = 1,000, M = 1,000,000"
+    return "numbers: the time to a tour; × proved none, ? unknown"
 
 
 def _cell_label(item: SweepCell, amount: int | None) -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -14,35 +17,65 @@ if TYPE_CHECKING:
     from cpknight.results import Route, Tour
 
 from cpknight.draw.canvas import (
+    Layout,
     chessboard,
+    draw_arrows,
     draw_food,
+    draw_legend,
     draw_numbers,
     mark_ends,
+    numbers_fit,
     route_title,
+    short_count,
     svg_text,
     tour_title,
 )
-from cpknight.draw.walk import draw_walk
+from cpknight.draw.options import CellSpec, DrawOptions, Window, draw_options
+from cpknight.draw.palette import RGB, Theme, rgb
+from cpknight.draw.walk import GRADIENT_BELOW_PX, draw_order, draw_walk, order_colours
 
 __all__ = ["route_svg", "tour_svg"]
 
 
 def tour_svg(
-    tour: Tour, *, cell_size: float | None = None, numbers: bool | None = None
+    tour: Tour,
+    *,
+    cell_size: float | None = None,
+    numbers: bool | None = None,
+    gradient: bool | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
+    coordinates: bool = True,
+    highlight: Iterable[CellSpec] = (),
+    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
+    crop: str | Window | None = None,
 ) -> str:
     """Draw a tour: the path, the visit numbers, the start and end marked.
 
     The path is one ``<path>`` element; the closing move of a closed tour is a
     second, dashed one. On 2D tori and cylinders a move that wraps is drawn as
     two stubs leaving one edge and entering the opposite one. On 3D boards
-    (layers side by side) the moves from one layer to another are a third,
-    fainter path. The start cell has a green ring, the end cell a red one.
+    (layers side by side) the moves from one layer to another are a third
+    path, dashed in the theme's arrow colour, with a dot where each lands.
+    The start cell has a ring in the theme's start colour (bluish green), the
+    end one in its end colour (vermillion). A huge tour, whose cells would be
+    under :data:`~cpknight.draw.walk.GRADIENT_BELOW_PX` pixels, is drawn as a
+    gradient along the tour (each cell coloured by its place), or crop it.
 
     Args:
         tour: the tour.
         cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
-        numbers: draw the visit numbers (default: on boards of at most
-            :data:`LABEL_LIMIT` cells).
+        numbers: draw the visit numbers (default: when their font is at least
+            :data:`~cpknight.draw.canvas.MIN_FONT_PX`).
+        gradient: colour the cells by their place in the tour instead of
+            drawing the path (default: on cells too small for the path).
+        flipped: rank 1 at the top, the files right to left.
+        theme: the colours: a name in :data:`~cpknight.draw.palette.THEMES`
+            or a :class:`~cpknight.draw.palette.Theme`.
+        coordinates: label the files and ranks (2D boards).
+        highlight: cells to fill with the theme's highlight colour.
+        arrows: (from, to) cell pairs drawn as arrows.
+        crop: draw only this window: ``'a1:h8'`` or two corner cells.
 
     Returns:
         The SVG document.
@@ -60,7 +93,21 @@ def tour_svg(
         >>> root = ET.fromstring(tour_svg(t))
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}text[@class='num']"))
         12
+        >>> root = ET.fromstring(tour_svg(t, crop="a1:b2", flipped=True))
+        >>> len(root.findall(".//{http://www.w3.org/2000/svg}text[@class='num']"))
+        4
     """
+    options = draw_options(
+        tour.board,
+        cell_size=cell_size,
+        numbers=numbers,
+        flipped=flipped,
+        theme=theme,
+        coordinates=coordinates,
+        highlight=highlight,
+        arrows=arrows,
+        crop=crop,
+    )
     array = np.asarray(tour.array, dtype=np.int64)
     return numbered_walk_svg(
         tour.board,
@@ -68,8 +115,8 @@ def tour_svg(
         array,
         tour.closed,
         tour_title(tour),
-        cell_size,
-        numbers,
+        options,
+        gradient=gradient,
     )
 
 
@@ -79,23 +126,74 @@ def numbered_walk_svg(
     array: npt.NDArray[np.int64],
     closed: bool,
     title: str,
-    cell_size: float | None,
-    numbers: bool | None,
+    options: DrawOptions,
+    *,
+    gradient: bool | None = None,
 ) -> str:
-    """The walk through ``array`` drawn, its ends marked and its steps numbered."""
-    lay, root = chessboard(board, cell_size, title, numbers=numbers)
-    draw_walk(root, lay, "tour", array, piece, closed=closed)
+    """The walk through ``array`` drawn, its ends marked and its steps numbered.
+
+    As a gradient along the walk instead of a path when ``gradient`` (by
+    default when cells are under :data:`GRADIENT_BELOW_PX` pixels).
+    """
+    lay, root = chessboard(board, options, title)
+    if gradient is None:
+        gradient = lay.s < GRADIENT_BELOW_PX
+    notes = []
+    if gradient:
+        draw_order(root, lay, array)
+    else:
+        draw_walk(root, lay, "tour", array, piece, closed=closed)
+        if board.dim >= 3:
+            notes.append(
+                "dashed: a move to another layer (a dot where the knight lands)"
+            )
     mark_ends(root, lay, array)
-    if lay.numbers:
+    if numbers_fit(lay, len(str(len(array)))):
+        shown = np.flatnonzero(lay.inside(array))  # a crop's cells only
         draw_numbers(
             root,
             lay,
-            array,
-            [str(i) for i in range(1, len(array) + 1)],
-            ["#111111"] * len(array),
+            array[shown],
+            [str(i + 1) for i in shown.tolist()],
+            [lay.options.theme.text] * len(shown),
             halo=True,
         )
+        notes.append("numbers: the order of the visits, from 1")
+    draw_arrows(root, lay)
+    _ends_legend(root, lay, len(array), gradient=gradient, notes=notes)
     return svg_text(root)
+
+
+def _ends_legend(
+    root: ET.Element,
+    lay: Layout,
+    n: int,
+    *,
+    gradient: bool,
+    notes: list[str],
+) -> None:
+    """Under the board: the rings' colours, the gradient's ends, the notes."""
+    theme = lay.options.theme
+    items: list[tuple[RGB, str]] = [
+        (rgb(theme.path), "moves"),
+        (rgb(theme.start), "first cell (ring)"),
+        (rgb(theme.end), "last cell (ring)"),
+    ]
+    steps = 0
+    if gradient:
+        # Five stops along the tour, each labelled with its move number.
+        places = sorted({round((n - 1) * k / 4) for k in range(5)})
+        colours = order_colours(n)
+        items = []
+        for i in places:
+            r, g, b = (int(v) for v in colours[i])
+            items.append(((r, g, b), f"{short_count(i + 1)}"))
+        steps = len(items)
+        notes.append(
+            "cells coloured by their place in the tour: the number is the visit"
+        )
+    extend(root, lay, rows=1 + len(notes))
+    draw_legend(root, lay, "", items, scale=steps, notes=notes)
 
 
 def route_svg(
@@ -104,22 +202,34 @@ def route_svg(
     cell_size: float | None = None,
     numbers: bool | None = None,
     title: str | None = None,
+    flipped: bool = False,
+    theme: str | Theme | None = None,
+    coordinates: bool = True,
+    highlight: Iterable[CellSpec] = (),
+    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
+    crop: str | Window | None = None,
 ) -> str:
     """Draw a route (a walk that may revisit cells): the path, the food, the ends.
 
     The path is one ``<path>`` element, drawn as in :func:`tour_svg`: moves
     that wrap on 2D tori and cylinders are two stubs, and on 3D boards the
-    moves from one layer to another are a second, fainter path. Each cell on
-    the route shows the move at which it is first reached (0 = the start);
-    food cells have an amber outline, the start a green ring, the last cell a
-    red one.
+    moves from one layer to another are a second, dashed path. Each cell on
+    the route shows every move at which the knight stands on it (0 = the
+    start; a cell passed twice shows both, like ``3,7``); food cells have an
+    outline in the theme's food colour (orange), the start a ring in its start
+    colour, the last cell one in its end colour; a legend says which is which.
 
     Args:
         route: the route (its board, piece, cells and food).
         cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
-        numbers: draw the step numbers (default: on boards of at most
-            :data:`LABEL_LIMIT` cells).
+        numbers: draw the step numbers (default: when they are readable).
         title: the picture's title (default: the route's length).
+        flipped: rank 1 at the top, the files right to left.
+        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
+        coordinates: label the files and ranks (2D boards).
+        highlight: cells to fill with the theme's highlight colour.
+        arrows: (from, to) cell pairs drawn as arrows.
+        crop: draw only this window: ``'a1:h8'`` or two corner cells.
 
     Returns:
         The SVG document.
@@ -130,24 +240,55 @@ def route_svg(
         >>> text = route_svg(collect("3x3", "a1", ["b3"], end="a1", method="search"))
         >>> root = ET.fromstring(text)
         >>> ns = "{http://www.w3.org/2000/svg}"
-        >>> len(root.findall(f".//{ns}text[@class='num']"))  # a1 and b3
-        2
+        >>> sorted(t.text for t in root.findall(f".//{ns}text[@class='num']"))
+        ['0,2', '1']
         >>> len(root.findall(f".//{ns}rect[@class='food']"))
         1
     """
     board, piece, food = route.board, route.piece, route.food
-    array = np.asarray(route.cells, dtype=np.int64).reshape(-1, board.dim)
-    lay, root = chessboard(
-        board, cell_size, title or route_title(board, piece, array), numbers=numbers
+    options = draw_options(
+        board,
+        cell_size=cell_size,
+        numbers=numbers,
+        flipped=flipped,
+        theme=theme,
+        coordinates=coordinates,
+        highlight=highlight,
+        arrows=arrows,
+        crop=crop,
     )
+    array = np.asarray(route.cells, dtype=np.int64).reshape(-1, board.dim)
+    lay, root = chessboard(board, options, title or route_title(board, piece, array))
     draw_food(root, lay, food)
     draw_walk(root, lay, "route", array, piece, closed=False)
     mark_ends(root, lay, array)
-    if lay.numbers:
-        first: dict[tuple[int, ...], int] = {}
-        for step, cell in enumerate(array.tolist()):
-            first.setdefault(tuple(cell), step)
-        where = np.array(list(first), dtype=np.int64).reshape(-1, board.dim)
-        texts = [str(step) for step in first.values()]
-        draw_numbers(root, lay, where, texts, ["#111111"] * len(texts), halo=True)
+    visits: dict[tuple[int, ...], list[int]] = {}
+    for step, cell in enumerate(array.tolist()):
+        visits.setdefault(tuple(cell), []).append(step)
+    texts = [",".join(str(s) for s in steps) for steps in visits.values()]
+    notes = []
+    if numbers_fit(lay, max((len(t) for t in texts), default=1)):
+        where = np.array(list(visits), dtype=np.int64).reshape(-1, board.dim)
+        theme_text = lay.options.theme.text
+        draw_numbers(root, lay, where, texts, [theme_text] * len(texts), halo=True)
+        notes.append("numbers: the moves at which the knight stands there (0: start)")
+    draw_arrows(root, lay)
+    look = lay.options.theme
+    items: list[tuple[RGB, str]] = [
+        (rgb(look.path), "moves"),
+        (rgb(look.food), f"food ({len(food)}, outlined)"),
+        (rgb(look.start), "start (ring)"),
+        (rgb(look.end), "last cell (ring)"),
+    ]
+    extend(root, lay, rows=1 + len(notes))
+    draw_legend(root, lay, "", items, notes=notes)
     return svg_text(root)
+
+
+def extend(root: ET.Element, lay: Layout, *, rows: int) -> None:
+    """Make room under the board for a legend of ``rows`` lines."""
+    height = lay.legend_y + 36.0 + 16.0 * (rows - 1)
+    h = str(math.ceil(height))
+    root.set("height", h)
+    w = root.get("width", "0")
+    root.set("viewBox", f"0 0 {w} {h}")

@@ -156,9 +156,9 @@ class LongestPath:
         }
 
     def __str__(self) -> str:
-        from cpknight.render import longest_text
+        from cpknight.display import longest_str
 
-        return longest_text(self)
+        return longest_str(self)
 
     def _repr_svg_(self) -> str:
         from cpknight.draw.longest import longest_svg

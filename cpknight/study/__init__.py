@@ -17,9 +17,11 @@ from cpknight.study.pairs import PairCell, PairSweep, sweep_pairs
 from cpknight.study.suite import (
     Study,
     SuiteInstance,
+    read_named_suite,
     read_suite,
     read_suite_text,
     run_study,
+    suite_names,
 )
 
 __all__ = [
@@ -29,8 +31,10 @@ __all__ = [
     "Study",
     "SuiteInstance",
     "count_tours_sharded",
+    "read_named_suite",
     "read_suite",
     "read_suite_text",
     "run_study",
+    "suite_names",
     "sweep_pairs",
 ]

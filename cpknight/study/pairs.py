@@ -15,16 +15,17 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from cpknight.api import resolve
-from cpknight.api.common import BoardLike, solve_options
+from cpknight.api.common import BoardLike, solve_options, task_progress
 from cpknight.api.tours import tour_task
 from cpknight.board import Board, Cell, CellLike
 from cpknight.errors import EngineError
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
+from cpknight.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.runner import RunOptions, Task, run_tasks
 from cpknight.solving import SolveOptions
 from cpknight.status import Effort, Status
@@ -152,11 +153,31 @@ class PairSweep:
             "rows": rows,
         }
 
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, a row per pair (see :mod:`cpknight.frames`)."""
+        from cpknight.frames import pairs_frame
+
+        return pairs_frame(self)
+
+    def __str__(self) -> str:
+        from cpknight.display import pairs_str
+
+        return pairs_str(self)
+
+    def _repr_html_(self) -> str:
+        from cpknight.display import pairs_html
+
+        return pairs_html(self)
+
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, for notebooks."""
         from cpknight.draw.pairs import pairs_svg
 
         return pairs_svg(self)
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{k} {v}" for k, v in self.counts().items())
+        return f"<PairSweep {self.board.label} by {self.method}: {counts}>"
 
 
 def sweep_pairs(
@@ -167,7 +188,7 @@ def sweep_pairs(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     run: RunOptions | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike | TaskProgress = None,
 ) -> PairSweep:
     """For every unordered pair of open cells: does an open tour join them?
 
@@ -179,7 +200,9 @@ def sweep_pairs(
         options: the time limit applies to each pair.
         time_limit: seconds per pair (replaces the one in ``options``).
         run: how to run the pairs (local pool or Dask, results file, resume).
-        progress: called as ``progress(done, total)`` over the solved pairs.
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` over the solved pairs
+            (the old ``progress(done, total)`` still works, deprecated).
 
     Returns:
         A :class:`PairSweep`: one :class:`PairCell` per pair.
@@ -206,7 +229,8 @@ def sweep_pairs(
     opts = solve_options(options, time_limit)
     cells = tuple(resolved.open_cells())
     answered, slots, tasks = _certify_pairs(resolved, leaper, cells, method, opts)
-    rows = run_tasks(tasks, run, progress=progress)
+    with progress_bar(progress, desc="pairs", unit="pairs") as tick:
+        rows = run_tasks(tasks, run, progress=task_progress(tick, "pairs"))
     for where, task, row in zip(slots, tasks, rows, strict=True):
         start, end = task.args[3], task.args[4]
         fault = row_fault(resolved, leaper, row, closed=False, start=start, end=end)

@@ -27,17 +27,19 @@ import io
 import math
 import shlex
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from cpknight.api import resolve
-from cpknight.api.common import method_names, solve_options
+from cpknight.api.common import method_names, solve_options, task_progress
 from cpknight.api.tours import tour_task
 from cpknight.board import Board, Cell, Topology
 from cpknight.errors import CpknightError, InvalidInputError
 from cpknight.pieces import Leaper
+from cpknight.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.runner import RunOptions, run_tasks
 from cpknight.solving import SolveOptions
 from cpknight.study.common import row_fault
@@ -173,6 +175,42 @@ def read_suite(path: str | Path) -> list[SuiteInstance]:
     return read_suite_text(text, where=f"suite '{path}'")
 
 
+def suite_names() -> list[str]:
+    """The study suites that ship in the package (``cpknight/suites/NAME.txt``).
+
+    Examples:
+        >>> "small" in suite_names()
+        True
+    """
+    folder = resources.files("cpknight") / "suites"
+    return sorted(
+        entry.name.removesuffix(".txt")
+        for entry in folder.iterdir()
+        if entry.name.endswith(".txt")
+    )
+
+
+def read_named_suite(name: str) -> list[SuiteInstance]:
+    """Read a suite that ships in the package, by name (:func:`suite_names`).
+
+    Raises:
+        InvalidInputError: no suite of that name ships.
+
+    Examples:
+        >>> len(read_named_suite("small")) > 100
+        True
+    """
+    names = suite_names()
+    if name not in names:
+        raise InvalidInputError(
+            f"expected a suite name in {', '.join(names)}: {name!r}"
+        )
+    text = (resources.files("cpknight") / "suites" / f"{name}.txt").read_text(
+        encoding="utf-8"
+    )
+    return read_suite_text(text, where=f"suite {name!r}")
+
+
 @dataclass(frozen=True, eq=False)
 class Study:
     """A suite through several engines: outcome rows, checked and compared.
@@ -288,6 +326,34 @@ class Study:
             "rows": self.flat(),
         }
 
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, a row per instance and engine (``--csv``'s columns)."""
+        from cpknight.frames import study_frame
+
+        return study_frame(self)
+
+    def __str__(self) -> str:
+        from cpknight.display import study_str
+
+        return study_str(self)
+
+    def _repr_html_(self) -> str:
+        from cpknight.display import study_html
+
+        return study_html(self)
+
+    def _repr_svg_(self) -> str:
+        from cpknight.draw.study import profile_svg
+
+        return profile_svg(self)
+
+    def __repr__(self) -> str:
+        wrong = len(self.wrong())
+        return (
+            f"<Study {len(self.instances)} instances x {len(self.engines)} engines"
+            f" ({', '.join(self.engines)}), {wrong} wrong>"
+        )
+
     def csv_text(self) -> str:
         """One CSV line per instance and engine (see :data:`CSV_FIELDS`)."""
         buffer = io.StringIO()
@@ -317,7 +383,7 @@ def run_study(
     options: SolveOptions | None = None,
     time_limit: float | None = None,
     run: RunOptions | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike | TaskProgress = None,
     engines: str | Sequence[str] | None = None,
 ) -> Study:
     """Every instance of a suite through every chosen engine, on the runner.
@@ -330,7 +396,9 @@ def run_study(
         time_limit: seconds per instance and engine (replaces the one in
             ``options``).
         run: how to run (local pool or Dask, results file, resume).
-        progress: called as ``progress(done, total)``.
+        progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
+            called with a :class:`~cpknight.progress.Progress` over the runs
+            (the old ``progress(done, total)`` still works, deprecated).
         engines: the old name of ``methods`` (deprecated).
 
     Returns:
@@ -366,7 +434,8 @@ lines such as '5x5 --open': 5
         for i in instances
         for name in names
     ]
-    flat = run_tasks(tasks, run, progress=progress)
+    with progress_bar(progress, desc="study", unit="runs") as tick:
+        flat = run_tasks(tasks, run, progress=task_progress(tick, "runs"))
     return assemble_study(instances, names, opts.time_limit, flat)
 
 

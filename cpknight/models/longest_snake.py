@@ -21,7 +21,8 @@ Formulation (CP-SAT). One Boolean x_uv per move arc u -> v and one s_v per cell
 Cross-check: the optimum equals ``cpknight.longest_path``'s, proved by its
 depth-first branch and bound, and the cycle passes ``check_longest``.
 
-Run: ``python models/longest_snake.py [BOARD] [--path]`` (default 5x5: 16 moves).
+Run: ``python -m cpknight.models.longest_snake [BOARD] [--path]``
+(default 5x5: 16 moves).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ and the LP optimum is the shortest path's length, with no integer variables.
 
 Cross-check: the optimum equals cpknight's BFS distance.
 
-Run: ``python models/distance_flow.py [BOARD SOURCE TARGET]``
+Run: ``python -m cpknight.models.distance_flow [BOARD SOURCE TARGET]``
 (default holed8 a1 h8).
 """
 

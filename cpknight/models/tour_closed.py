@@ -20,7 +20,7 @@ x_ac = 1 halves the enumeration; the directed count is twice the solutions.
 Cross-check: the tour passes cpknight's checker, and with --count the number
 equals ``cpknight.count_tours`` (9,862 undirected on 6x6, OEIS A001230).
 
-Run: ``python models/tour_closed.py [BOARD] [--count]`` (default 6x6).
+Run: ``python -m cpknight.models.tour_closed [BOARD] [--count]`` (default 6x6).
 """
 
 from __future__ import annotations

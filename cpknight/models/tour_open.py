@@ -14,7 +14,7 @@ The one return arc chosen marks the last cell. No extra node: |V| nodes, and
 
 Cross-check: the path passes cpknight's checker from s.
 
-Run: ``python models/tour_open.py [BOARD] [START]`` (default 8x8 a1).
+Run: ``python -m cpknight.models.tour_open [BOARD] [START]`` (default 8x8 a1).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ beside it.
 Cross-check: the optimum equals ``cpknight.collect``'s proved optimum by
 Held-Karp search (15 moves for the default, the issue's example).
 
-Run: ``python models/collect_route.py [BOARD START FOOD...]``
+Run: ``python -m cpknight.models.collect_route [BOARD START FOOD...]``
 (default 8x8 a1 h8 a8 h1 d4).
 """
 

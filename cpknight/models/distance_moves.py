@@ -18,7 +18,8 @@ counts on the board and adds no-good cuts until an order exists.
 Cross-check: on the plane the optimum equals cpknight's closed form; on the
 board it is at most cpknight's BFS distance.
 
-Run: ``python models/distance_moves.py [BOARD SOURCE TARGET]`` (default 8x8 a1 b2).
+Run: ``python -m cpknight.models.distance_moves [BOARD SOURCE TARGET]``
+(default 8x8 a1 b2).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ search; the CP-SAT model grows by a line.
 Cross-check: the path passes cpknight's checker; on small boards the number of
 paths the search enumerates equals ``cpknight.iter_tours``'s.
 
-Run: ``python models/tour_search.py [BOARD START]`` (default 6x6 a1).
+Run: ``python -m cpknight.models.tour_search [BOARD START]`` (default 6x6 a1).
 """
 
 from __future__ import annotations

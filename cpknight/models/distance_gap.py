@@ -17,7 +17,7 @@ edges and holes.
 Cross-check: z(t) <= D(t) for every reachable target, with an even gap, and
 z(t) equals cpknight's closed form on the plane.
 
-Run: ``python models/distance_gap.py [BOARD SOURCE]`` (default 8x8 a1).
+Run: ``python -m cpknight.models.distance_gap [BOARD SOURCE]`` (default 8x8 a1).
 """
 
 from __future__ import annotations

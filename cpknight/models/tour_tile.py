@@ -16,7 +16,7 @@ one circuit of the 2w-wide board.
 
 Cross-check: the joined tour passes cpknight's checker on the h x 2w board.
 
-Run: ``python models/tour_tile.py [H W]`` (default 6 6).
+Run: ``python -m cpknight.models.tour_tile [H W]`` (default 6 6).
 """
 
 from __future__ import annotations

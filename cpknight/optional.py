@@ -1,0 +1,58 @@
+"""Optional dependencies (pandas, networkx, scipy), imported on first use.
+
+cpknight needs none of them to solve; the conversions that hand a value to
+them (``to_dataframe()``, ``MoveGraph.to_networkx()``, ``to_scipy_sparse()``)
+import them here, with one clear line when one is missing. They come with
+the ``interop`` extra: ``pip install 'cpknight[interop]'`` (pandas also comes
+with OR-Tools).
+
+Examples:
+    >>> require("math", "a test").sqrt(4.0)
+    2.0
+    >>> require("no_such_module_here", "this example")
+    Traceback (most recent call last):
+    ...
+    cpknight.optional.MissingDependencyError: this example needs \
+no_such_module_here: pip install 'cpknight[interop]'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Sequence
+from types import ModuleType
+from typing import Any
+
+from cpknight.errors import CpknightError
+
+__all__ = ["MissingDependencyError", "data_frame", "require"]
+
+
+class MissingDependencyError(CpknightError, ImportError):
+    """An optional library a conversion needs is not installed."""
+
+
+def require(module: str, what: str, extra: str = "interop") -> ModuleType:
+    """Import ``module``, or say in one line what needs it and how to install it.
+
+    Raises:
+        MissingDependencyError: the module cannot be imported.
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        top = module.split(".")[0]
+        raise MissingDependencyError(
+            f"{what} needs {top}: pip install 'cpknight[{extra}]'"
+        ) from None
+
+
+def data_frame(rows: Iterable[Sequence[Any]], columns: Sequence[str]) -> Any:
+    """A pandas DataFrame of ``rows`` under ``columns`` (pandas imported here).
+
+    Examples:
+        >>> data_frame([(1, "a")], ["n", "s"]).to_dict("records")
+        [{'n': 1, 's': 'a'}]
+    """
+    pandas = require("pandas", "to_dataframe()")
+    return pandas.DataFrame(list(rows), columns=list(columns))

@@ -1,0 +1,336 @@
+"""The playground's answers that need no race: meta, map, model, pictures.
+
+Each takes a checked :class:`~cpknight.web.jobs.Job` and returns a JSON
+document (the one schema's ``distance_map`` and ``formulation``) or the text
+of a file to download, built with the front doors (:mod:`cpknight.api`), the
+pictures (:mod:`cpknight.draw`) and the tour files (:mod:`cpknight.io`).
+Nothing here writes a file: exported models are made as text in memory.
+
+Examples:
+    >>> from cpknight.web.jobs import read_job
+    >>> job = read_job({"question": "distance", "board": "3x3", "start": "a1"})
+    >>> map_document(job)["distances"][0]
+    [0, 3, 2]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from cpknight.board import Cell
+from cpknight.engines import Registry
+from cpknight.errors import InvalidInputError
+from cpknight.web.jobs import CAPS, QUESTIONS, Caps, Job
+
+__all__ = [
+    "export_model",
+    "formulation_document",
+    "map_document",
+    "meta_document",
+    "picture",
+]
+
+_EXPORTS = {"lp": ".lp", "mps": ".mps", "pbtxt": ".pbtxt"}
+
+
+def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
+    """What the page offers: questions and their engines, boards, pieces, caps.
+
+    Examples:
+        >>> meta = meta_document()
+        >>> meta["questions"]["tour"]["methods"][0]["name"]
+        'cpsat'
+    """
+    from cpknight.api import (
+        COUNT_METHODS,
+        DISTANCE_METHODS,
+        LONGEST_METHODS,
+        ROUTE_METHODS,
+        TOUR_METHODS,
+    )
+    from cpknight.constraints import SYMMETRIES
+    from cpknight.named_boards import NAMED_BOARDS
+    from cpknight.pieces import NAMED_PIECES
+
+    registries: dict[str, Registry[Any, Any]] = {
+        "tour": TOUR_METHODS,
+        "distance": DISTANCE_METHODS,
+        "route": ROUTE_METHODS,
+        "longest": LONGEST_METHODS,
+        "count": COUNT_METHODS,
+    }
+    questions = {}
+    for question in QUESTIONS:
+        registry = registries[question]
+        methods = [
+            {"name": name, "summary": registry[name].summary}
+            for name in registry.names("all")
+        ]
+        questions[question] = {
+            "methods": methods,
+            "auto": bool(registry.auto),
+            "cells": caps.cells[question],
+        }
+    return {
+        "schema": 1,
+        "questions": questions,
+        "boards": {
+            name: {
+                "shape": list(named.shape),
+                "description": named.description,
+            }
+            for name, named in NAMED_BOARDS.items()
+        },
+        "pieces": {name: list(piece.vector) for name, piece in NAMED_PIECES.items()},
+        "symmetries": list(SYMMETRIES),
+        "caps": caps.as_dict(),
+    }
+
+
+def map_document(job: Job) -> dict[str, Any]:
+    """The distance map from the job's start: ``cpknight map --json``'s document."""
+    from cpknight.api import distance_map
+
+    if job.start is None:
+        raise InvalidInputError("a distance map needs a start cell (the source)")
+    dmap = distance_map(job.board, job.start, piece=job.piece)
+    return {"schema": 1, **dmap.as_dict()}
+
+
+def _model(job: Job, caps: Caps, *, text_only: bool) -> Any:
+    """The model of the job's question, built under its time limit (not solved)."""
+    from cpknight.api.formulation import (
+        collect_model,
+        distance_model,
+        longest_model,
+        tour_model,
+    )
+
+    if job.board.size > caps.formulation_cells:
+        raise InvalidInputError(
+            f"the playground prints models of boards of at most "
+            f"{caps.formulation_cells} cells: {job.board.size_label} has "
+            f"{job.board.size} (use 'cpknight formulation' for more)"
+        )
+    limit = job.time_limit
+    if job.question == "tour":
+        return tour_model(
+            job.board,
+            closed=job.closed,
+            start=job.start,
+            end=job.end,
+            piece=job.piece,
+            constraints=job.constraints,
+            arcs_only=text_only,
+            time_limit=limit,
+        )
+    if job.question == "distance":
+        if job.start is None or job.target is None:
+            raise InvalidInputError("the distance model needs a source and a target")
+        method: Literal["ip", "flow"] = "flow" if "flow" in job.methods else "ip"
+        return distance_model(
+            job.board,
+            job.start,
+            job.target,
+            method=method,
+            piece=job.piece,
+            time_limit=limit,
+        )
+    if job.question == "route":
+        if job.start is None:
+            raise InvalidInputError("the route model needs a start cell")
+        return collect_model(
+            job.board,
+            start=job.start,
+            food=list(job.food),
+            end=job.end,
+            piece=job.piece,
+            simple=job.simple,
+            time_limit=limit,
+        )
+    if job.question == "longest":
+        return longest_model(
+            job.board,
+            kind=job.kind,
+            closed=job.closed,
+            piece=job.piece,
+            time_limit=limit,
+        )
+    raise InvalidInputError("the count has a program, not a model to export")
+
+
+def formulation_document(job: Job, caps: Caps = CAPS) -> dict[str, Any]:
+    """The model printed with the instance's numbers (``cpknight formulation``).
+
+    Examples:
+        >>> from cpknight.web.jobs import read_job
+        >>> job = read_job({"question": "tour", "board": "3x4", "closed": False})
+        >>> formulation_document(job)["formulation"][:29]
+        'Open knight (1,2) tour of 3x4'
+    """
+    if job.question == "count":
+        from cpknight.api.formulation import count_program
+
+        if job.board.size > caps.formulation_cells:
+            raise InvalidInputError(
+                f"the playground prints programs of boards of at most "
+                f"{caps.formulation_cells} cells"
+            )
+        text = count_program(
+            job.board, closed=job.closed, start=job.start, end=job.end, piece=job.piece
+        )
+        return {"schema": 1, "question": "count", "formulation": text}
+    model = _model(job, caps, text_only=True)
+    question = "collect" if job.question == "route" else job.question
+    return {"schema": 1, "question": question, "formulation": model.formulation()}
+
+
+def export_model(job: Job, kind: str, caps: Caps = CAPS) -> tuple[str, str]:
+    """The model as a file's text: LP or MPS (integer programs), a CP-SAT proto.
+
+    Returns:
+        The file's suggested name and its text.
+
+    Raises:
+        InvalidInputError: an unknown format, or one this model is not written in.
+
+    Examples:
+        >>> from cpknight.web.jobs import read_job
+        >>> job = read_job({"question": "distance", "board": "8x8", "start": "a1",
+        ...                 "target": "b2"})
+        >>> name, text = export_model(job, "lp")
+        >>> name, "n[p1,p2]" in text
+        ('distance-8x8.lp', True)
+    """
+    suffix = _EXPORTS.get(kind)
+    if suffix is None:
+        raise InvalidInputError(f"expected a format in lp, mps, pbtxt: {kind!r}")
+    model = _model(job, caps, text_only=False)
+    name = f"{job.question}-{job.board.label}{suffix}"
+    if hasattr(model, "builder_model"):  # an integer program: LP or MPS
+        if kind == "pbtxt":
+            raise InvalidInputError("an integer program is exported as lp or mps")
+        builder = model.builder_model(lp_names=kind == "lp")
+        text = (
+            builder.export_to_lp_string()
+            if kind == "lp"
+            else builder.export_to_mps_string()
+        )
+        return name, str(text)
+    if kind != "pbtxt":
+        raise InvalidInputError("a CP-SAT model is exported as pbtxt (a text proto)")
+    return name, str(model.model.proto) + "\n"
+
+
+def picture(job: Job, cells: Any, kind: str) -> tuple[str, str, str]:
+    """An answer (its cells checked first) as SVG or a tour file; a map as SVG.
+
+    Tours, routes and longest paths are checked by their own checkers before
+    they are drawn; a tour may also be written as a tour file.
+
+    Returns:
+        The file's suggested name, its text and its media type.
+
+    Raises:
+        InvalidInputError: cells that are not a list, a failed check (the
+            message says why), or an unknown format.
+    """
+    if job.question == "distance":
+        from cpknight.api import distance_map
+        from cpknight.draw import distance_map_svg
+
+        if job.start is None:
+            raise InvalidInputError("a distance map needs a start cell")
+        dmap = distance_map(job.board, job.start, piece=job.piece)
+        return f"map-{job.board.label}.svg", distance_map_svg(dmap), "image/svg+xml"
+    if not isinstance(cells, list) or not all(
+        isinstance(c, list) and all(type(x) is int for x in c) for c in cells
+    ):
+        raise InvalidInputError("expected the answer's cells as lists of ints")
+    if job.question in ("route", "longest"):
+        if kind != "svg":
+            raise InvalidInputError(f"a {job.question} is drawn as svg: {kind!r}")
+        return _path_picture(job, [tuple(c) for c in cells])
+    if job.question != "tour":
+        raise InvalidInputError("pictures are drawn of answers with cells here")
+    from cpknight.checks import check_tour, make_tour
+
+    check_tour(
+        job.board,
+        cells,
+        piece=job.piece,
+        closed=job.closed,
+        start=job.start,
+        end=job.end,
+    )
+    tour = make_tour(
+        job.board,
+        job.piece,
+        cells,
+        closed=job.closed,
+        method="playground",
+        start=job.start,
+        end=job.end,
+    )
+    if kind == "svg":
+        from cpknight.draw import tour_svg
+
+        return f"tour-{job.board.label}.svg", tour_svg(tour), "image/svg+xml"
+    if kind == "tour":
+        from cpknight.io import tour_file_text
+
+        return f"tour-{job.board.label}.txt", tour_file_text(tour), "text/plain"
+    raise InvalidInputError(f"expected a format in svg, tour: {kind!r}")
+
+
+def _path_picture(job: Job, cells: list[Cell]) -> tuple[str, str, str]:
+    """A route or a longest path, checked by its own checker, then drawn."""
+    from cpknight.status import Status
+
+    if job.question == "route":
+        from cpknight.checks import check_route
+        from cpknight.draw import route_svg
+        from cpknight.results import Route
+
+        if job.start is None:
+            raise InvalidInputError("a route needs a start cell")
+        check_route(
+            job.board,
+            cells,
+            start=job.start,
+            food=list(job.food),
+            end=job.end,
+            piece=job.piece,
+            simple=job.simple,
+        )
+        route = Route(
+            board=job.board,
+            piece=job.piece,
+            start=job.start,
+            food=job.food,
+            end=job.end,
+            simple=job.simple,
+            cells=tuple(cells),
+            status=Status.FEASIBLE,
+            moves=len(cells) - 1,
+            bound=0,
+            method="playground",
+        )
+        return f"route-{job.board.label}.svg", route_svg(route), "image/svg+xml"
+    from cpknight.draw.longest import longest_svg
+    from cpknight.longest.common import LongestPath, check_longest
+
+    check_longest(job.board, cells, kind=job.kind, closed=job.closed, piece=job.piece)
+    moves = len(cells) if job.closed else len(cells) - 1
+    path = LongestPath(
+        board=job.board,
+        piece=job.piece,
+        kind="induced" if job.kind == "induced" else "uncrossed",
+        closed=job.closed,
+        cells=tuple(cells),
+        status=Status.FEASIBLE,
+        moves=moves,
+        bound=moves,
+        method="playground",
+    )
+    return f"longest-{job.board.label}.svg", longest_svg(path), "image/svg+xml"

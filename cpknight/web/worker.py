@@ -1,0 +1,196 @@
+"""One engine on one job, in a worker process: the row it answers, and why not.
+
+A run starts one process per engine (:mod:`cpknight.web.runs`); each calls
+:func:`work`, which asks the question's front door (``try_tour``,
+``compare_distances``, ``try_collect``, ``try_longest``, ``try_count``) and
+sends back one outcome row (:meth:`~cpknight.results.Outcome.as_dict`, the JSON
+every command prints). Cancel is Ctrl-C: the server sends SIGINT, the front
+door's :func:`~cpknight.solving.interruptible` expires the run's clock, and
+the engine stops at its next clock check with what it has, as on a terminal.
+
+Examples:
+    >>> from cpknight.web.jobs import read_job
+    >>> job = read_job({"question": "tour", "board": "4x4", "methods": "prune"})
+    >>> row = solve_row(job, "prune")
+    >>> row["status"], row["highlight"]  # the forced cycle a1-c2-d4-b3
+    ('infeasible', [[0, 0], [1, 2], [3, 3], [2, 1]])
+"""
+
+from __future__ import annotations
+
+import re
+from multiprocessing.connection import Connection
+from typing import Any
+
+from cpknight.board import Board, Cell
+from cpknight.errors import CpknightError, InvalidInputError
+from cpknight.results import Outcome
+from cpknight.status import Status
+from cpknight.web.jobs import Job
+
+__all__ = ["PRELOAD", "highlight_cells", "larger_colour", "solve_row", "work"]
+
+PRELOAD = [
+    "__main__",  # the server's own script, once, not again in every worker
+    "cpknight.web.worker",
+    "cpknight.api.tours",
+    "cpknight.api.distances",
+    "cpknight.api.counting",
+    "cpknight.api.longest",
+    "cpknight.api.routes",
+    "cpknight.tours.search",
+    "cpknight.tours.cpsat",
+]
+"""Modules the process that forks the workers loads once, so a run starts warm."""
+
+
+def work(job: Job, method: str, conn: Connection) -> None:
+    """The worker process's body: solve, send one message, close.
+
+    The message is ``{"row": ...}`` or ``{"error": "one line"}`` (an answer
+    that failed its checker: a bug, said plainly).
+    """
+    try:
+        message: dict[str, Any] = {"row": solve_row(job, method)}
+    except KeyboardInterrupt:  # cancelled before the front door took over
+        message = {"row": _row(job, method, Status.UNKNOWN, "cancelled")}
+    except CpknightError as exc:
+        message = {"error": f"{exc} (please report this)"}
+    try:
+        conn.send(message)
+    except (OSError, KeyboardInterrupt):  # the server went away or cancelled
+        pass
+    finally:
+        conn.close()
+
+
+def solve_row(job: Job, method: str) -> dict[str, Any]:
+    """Ask ``method`` the job's question; the outcome row, with cells to highlight.
+
+    A proved "none" carries ``highlight``: the cells its reason names (see
+    :func:`highlight_cells`). A refusal is a row (``refused``), not an error.
+    """
+    try:
+        outcome = _ask(job, method)
+    except InvalidInputError as exc:
+        return _row(job, method, Status.REFUSED, str(exc))
+    row = outcome.as_dict()
+    if outcome.interrupted:
+        row["reason"] = "cancelled" + (
+            f" ({row['reason']})" if row.get("reason") else ""
+        )
+    if outcome.status is Status.INFEASIBLE and outcome.reason:
+        cells = highlight_cells(job.board, outcome.reason)
+        if not cells and "bipartite" in outcome.reason:
+            cells = larger_colour(job)
+        row["highlight"] = [list(c) for c in cells]
+    return row
+
+
+def larger_colour(job: Job) -> list[Cell]:
+    """The larger colour class of a bipartite move graph (the colour argument's cells).
+
+    Examples:
+        >>> from cpknight.web.jobs import read_job
+        >>> len(larger_colour(read_job({"question": "tour", "board": "5x5"})))
+        13
+    """
+    from cpknight.pieces import move_graph
+    from cpknight.tours.certificates import two_colouring
+
+    graph = move_graph(job.board, job.piece)
+    colours = two_colouring(graph)
+    if colours is None:
+        return []
+    ones = [v for v in range(graph.n_nodes) if colours[v] == 1]
+    zeros = [v for v in range(graph.n_nodes) if colours[v] != 1]
+    return [graph.cell(v) for v in max(ones, zeros, key=len)]
+
+
+def _ask(job: Job, method: str) -> Outcome:
+    from cpknight import api
+
+    board, piece, limit = job.board, job.piece, job.time_limit
+    if job.question == "tour":
+        return api.try_tour(
+            board,
+            piece=piece,
+            closed=job.closed,
+            start=job.start,
+            end=job.end,
+            method=method,
+            time_limit=limit,
+            constraints=job.constraints,
+        )
+    if job.question == "distance":
+        if job.start is None or job.target is None:
+            raise InvalidInputError("a distance needs a source and a target cell")
+        comparison = api.compare_distances(
+            board,
+            job.start,
+            job.target,
+            piece=piece,
+            methods=[method],
+            time_limit=limit,
+        )
+        return comparison.rows[0]
+    if job.question == "route":
+        if job.start is None:
+            raise InvalidInputError("a route needs a start cell")
+        return api.try_collect(
+            board,
+            job.start,
+            list(job.food),
+            end=job.end,
+            piece=piece,
+            simple=job.simple,
+            method=method,
+            time_limit=limit,
+        )
+    if job.question == "longest":
+        return api.try_longest(
+            board,
+            kind=job.kind,
+            closed=job.closed,
+            piece=piece,
+            method=method,
+            time_limit=limit,
+        )
+    return api.try_count(
+        board,
+        piece=piece,
+        closed=job.closed,
+        start=job.start,
+        end=job.end,
+        method=method,
+        time_limit=limit,
+    )
+
+
+def _row(job: Job, method: str, status: Status, reason: str) -> dict[str, Any]:
+    return Outcome(job.question, method, status, 0.0, reason=reason).as_dict()
+
+
+_NAME = re.compile(r"(?<!\w)(?<!\d,)([a-z]\d+|\d+(?:,\d+)+)(?!\w|,\d)")
+
+
+def highlight_cells(board: Board, reason: str) -> list[Cell]:
+    """The cells a reason names (``cell b1 has one move``), in order, once each.
+
+    The certificates name the cells they are about (a cell with too few
+    moves, a forced cycle); the page outlines them.
+
+    Examples:
+        >>> highlight_cells(Board.parse("8x8"), "cell a1 has one move; see c2, a1")
+        [(0, 0), (1, 2)]
+        >>> highlight_cells(Board.parse("3x3"), "the graph is disconnected")
+        []
+    """
+    cells: dict[Cell, None] = {}
+    for match in _NAME.finditer(reason):
+        try:
+            cell = board.parse_cell(match.group(1), allow_blocked=True)
+        except CpknightError:
+            continue
+        cells[cell] = None
+    return list(cells)

@@ -1,0 +1,114 @@
+"""MkDocs hooks: the pages generated from the package itself.
+
+A page holds a marker such as ``<!-- cpknight:engines -->``; the hook puts in
+its place text made from the package (the command line's ``--help``, the engine
+registries, the JSON Schema, the teaching models), so the site never drifts
+from the code it documents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+
+def _cli() -> str:
+    """Every command's ``--help``, as the terminal prints it."""
+    os.environ["COLUMNS"] = "88"
+    from cpknight.cli import build_parser
+
+    parser = build_parser()
+    parts = ["## cpknight\n", "```text", parser.format_help().rstrip(), "```\n"]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                parts += [f"## cpknight {name}\n", "```text"]
+                parts += [sub.format_help().rstrip(), "```\n"]
+    return "\n".join(parts)
+
+
+def _engines() -> str:
+    """One table per question, from the engine registries."""
+    from cpknight import counting, distances, longest, routes, tours
+
+    parts = []
+    for title, registry in [
+        ("Tours", tours.ENGINES),
+        ("Counting", counting.ENGINES),
+        ("Distances", distances.ENGINES),
+        ("Routes (the snake's meal)", routes.ENGINES),
+        ("Longest paths", longest.ENGINES),
+    ]:
+        parts += [
+            f"## {title}\n",
+            "`method='auto'` (the default) picks one of these by the instance.\n"
+            if registry.auto
+            else "",
+            "| method | proves none / optimal | optimises | reads | honours "
+            "| what it is |",
+            "| --- | --- | --- | --- | --- | --- |",
+        ]
+        for engine in registry.values():
+            honours = ", ".join(f"`{h}`" for h in engine.honours) or "-"
+            parts.append(
+                f"| `{engine.name}` | {'yes' if engine.proves else 'no: finds only'} "
+                f"| {'yes' if engine.optimises else 'no'} | {engine.reads} "
+                f"| {honours} | {engine.summary} |"
+            )
+        parts.append("")
+    return "\n".join(parts)
+
+
+def _schema() -> str:
+    """The documents of the JSON Schema, then the schema itself."""
+    text = (resources.files("cpknight.cli") / "output.schema.json").read_text()
+    schema = json.loads(text)
+    rows = ["| document | what it holds |", "| --- | --- |"]
+    for ref in schema["anyOf"]:
+        name = ref["$ref"].rsplit("/", 1)[-1]
+        rows.append(f"| `{name}` | {schema['$defs'][name].get('description', '')} |")
+    return "\n".join([*rows, "", "```json", text.rstrip(), "```"])
+
+
+def _models() -> str:
+    """The teaching models' index, then each one's problem and formulation."""
+    folder = resources.files("cpknight") / "models"
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    parts = [readme.split("\n", 1)[1].strip(), ""]
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".py") or entry.name.startswith("_"):
+            continue
+        name = entry.name.removesuffix(".py")
+        doc = ast.get_docstring(ast.parse(entry.read_text(encoding="utf-8"))) or ""
+        title, _, body = doc.partition("\n")
+        parts += [
+            f"## `{name}`\n",
+            f"*{title}*\n",
+            "```text",
+            body.strip(),
+            "```\n",
+            f"Read it: `cpknight models {name}`; run it: "
+            f"`python -m cpknight.models.{name}`.\n",
+        ]
+    return "\n".join(parts)
+
+
+MARKERS: dict[str, Callable[[], str]] = {
+    "<!-- cpknight:cli -->": _cli,
+    "<!-- cpknight:engines -->": _engines,
+    "<!-- cpknight:schema -->": _schema,
+    "<!-- cpknight:models -->": _models,
+}
+
+
+def on_page_markdown(markdown: str, **kwargs: Any) -> str:
+    """Put the generated text in place of each marker on the page."""
+    for marker, make in MARKERS.items():
+        if marker in markdown:
+            markdown = markdown.replace(marker, make())
+    return markdown

@@ -1,0 +1,83 @@
+"""What a pip install brings: the suites, the teaching models, one version, the licence.
+
+Everything the README names must be there after ``pip install cpknight``
+(read through ``importlib.resources``, as an installed package is read).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from importlib import metadata, resources
+from pathlib import Path
+
+import pytest
+
+import cpknight
+from cpknight.cli import main
+from cpknight.cli.models import model_files
+from cpknight.study import read_named_suite, suite_names
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_small_suite_ships_and_reads() -> None:
+    assert "small" in suite_names()
+    text = (resources.files("cpknight") / "suites" / "small.txt").read_text()
+    # an instance a line, comments and blank lines aside (counted here apart)
+    lines = [s for s in (r.split("#", 1)[0].strip() for r in text.splitlines()) if s]
+    suite = read_named_suite("small")
+    assert [i.text for i in suite] == lines
+    assert len(suite) == 306  # the README's figure
+
+
+def test_every_model_ships_with_its_index() -> None:
+    names = set(model_files())
+    readme = (resources.files("cpknight") / "models" / "README.md").read_text()
+    assert set(re.findall(r"`([a-z_]+)\.py`", readme)) == names
+    assert {"tour_closed", "distance_moves", "tour_search"} <= names
+
+
+def test_models_lists_prints_and_writes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["models"]) == 0
+    listed = capsys.readouterr().out
+    for name in model_files():
+        assert re.search(rf"^{name}\s+\S", listed, re.MULTILINE), name
+    assert main(["models", "tour_closed"]) == 0
+    source = (resources.files("cpknight") / "models" / "tour_closed.py").read_text()
+    assert capsys.readouterr().out.rstrip("\n") == source.rstrip("\n")
+    copy = tmp_path / "mine.py"
+    assert main(["models", "tour_closed.py", "--out", str(copy)]) == 0
+    assert copy.read_text() == source
+    assert main(["models", "tour_closed", "--out", str(copy)]) == 2  # no --force
+    assert main(["models", "tour_closed", "--json"]) == 0
+    out, _ = capsys.readouterr()
+    assert json.loads(out.splitlines()[-1])["models"][0]["source"] == source
+
+
+def test_unknown_model_and_suite_are_bad_input(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["models", "nope"]) == 2
+    assert main(["study", "--suite", "nope"]) == 2
+    assert main(["study"]) == 2
+    err = capsys.readouterr().err
+    assert "expected a model name in collect_route" in err
+    assert "expected a suite name in small: 'nope'" in err
+
+
+def test_one_version() -> None:
+    assert metadata.version("cpknight") == cpknight.__version__
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in pyproject["project"]
+    assert pyproject["project"]["dynamic"] == ["version"]
+    dynamic = pyproject["tool"]["setuptools"]["dynamic"]["version"]
+    assert dynamic == {"attr": "cpknight.__version__"}
+
+
+def test_the_licence_is_the_one_pyproject_names() -> None:
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert metadata.metadata("cpknight")["License-Expression"] == "MIT"

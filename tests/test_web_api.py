@@ -1,0 +1,448 @@
+"""The playground's JSON API through Starlette's test client.
+
+Every question once, the refusals, the caps, cancel, concurrent runs and bad
+input. Every found tour is checked again here with ``check_tour``; expected
+numbers come from the same front doors called directly (an independent path
+from the worker processes) or cite their source.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from cpknight.api import distance_map, knight_distance
+from cpknight.checks import check_tour
+from cpknight.web.app import create_app
+from cpknight.web.jobs import Caps
+
+SCHEMA = json.loads(
+    (
+        Path(__file__).resolve().parent.parent / "cpknight/cli/output.schema.json"
+    ).read_text(encoding="utf-8")
+)
+SMALL = Caps(runs=2, engines=3, time_limit=20.0)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(SMALL)) as test_client:
+        yield test_client
+
+
+def valid(document: dict[str, Any]) -> dict[str, Any]:
+    """The document, once it validates against the CLI's JSON schema."""
+    import jsonschema
+
+    jsonschema.validate(document, SCHEMA)
+    return document
+
+
+def solve(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/solve", json=body)
+    assert response.status_code == 200, response.text
+    return valid(response.json())
+
+
+def wait_done(client: TestClient, run_id: str, seconds: float = 15) -> dict[str, Any]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        document: dict[str, Any] = client.get(f"/api/runs/{run_id}").json()
+        if document["state"] == "done":
+            return document
+        time.sleep(0.02)
+    raise AssertionError(f"run {run_id} did not finish in {seconds} s")
+
+
+# ------------------------------------------------------------------ questions
+
+
+def test_meta_lists_every_question_and_its_engines(client: TestClient) -> None:
+    meta = client.get("/api/meta").json()
+    assert set(meta["questions"]) == {"tour", "distance", "route", "longest", "count"}
+    assert "prune" in [m["name"] for m in meta["questions"]["tour"]["methods"]]
+    assert "holed8" in meta["boards"]
+    assert meta["caps"]["runs"] == SMALL.runs
+
+
+def test_the_page_and_its_files_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'data-action="solve"' in page.text
+    for name in ("app.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    # nothing from the internet: no absolute URL in the page or its script
+    assert "http" not in page.text.replace("http-equiv", "")
+    assert "https://" not in client.get("/static/app.js").text
+
+
+def test_tour_race_on_a_holed_board_every_found_tour_checked(
+    client: TestClient,
+) -> None:
+    board = {"shape": [6, 6], "blocked": [[2, 2], [2, 3]]}
+    document = solve(
+        client,
+        question="tour",
+        board=board,
+        closed=False,
+        start="a1",
+        methods=["prune", "cpsat"],
+        time_limit=10,
+    )
+    assert [row["engine"] for row in document["rows"]] == ["prune", "cpsat"]
+    found = [row for row in document["rows"] if row["status"] == "found"]
+    assert found
+    for row in found:
+        check_tour(
+            _board(board),
+            [tuple(c) for c in row["cells"]],
+            closed=False,
+            start=(0, 0),
+        )
+
+
+def _board(spec: dict[str, Any]) -> Any:
+    from cpknight.board import Board
+
+    return Board(spec["shape"], spec["blocked"])
+
+
+def test_impossible_tour_says_why_and_names_the_cells(client: TestClient) -> None:
+    # 4x4 has no closed tour (Schwenk 1991); the forced cycle a1-c2-d4-b3 shows it.
+    row = solve(client, question="tour", board="4x4", methods="prune")["rows"][0]
+    assert row["status"] == "infeasible"
+    assert row["highlight"]
+    assert all(len(c) == 2 for c in row["highlight"])
+    names = {"abcd"[c] + str(r + 1) for r, c in row["highlight"]}
+    assert all(name in row["reason"] for name in names)
+
+
+def test_colour_argument_highlights_the_larger_class(client: TestClient) -> None:
+    # 5x5 closed: 13 and 12 cells of each colour, a closed tour alternates.
+    row = solve(client, question="tour", board="5x5", methods="prune")["rows"][0]
+    assert row["status"] == "infeasible"
+    assert "bipartite" in row["reason"]
+    assert len(row["highlight"]) == 13
+    assert all((r + c) % 2 == 0 for r, c in row["highlight"])
+
+
+def test_side_constraints_are_honoured(client: TestClient) -> None:
+    row = solve(
+        client,
+        question="tour",
+        board="6x6",
+        methods="cpsat",
+        constraints={"via": ["c3@5"], "require": ["a1-b3"]},
+    )["rows"][0]
+    assert row["status"] == "found"
+    cells = [tuple(c) for c in row["cells"]]
+    check_tour("6x6", cells, closed=True)
+    assert cells[4] == (2, 2)
+    at = cells.index((0, 0))
+    assert (2, 1) in (cells[at - 1], cells[(at + 1) % len(cells)])
+
+
+def test_distance_matches_bfs_called_directly(client: TestClient) -> None:
+    document = solve(
+        client,
+        question="distance",
+        board="8x8",
+        start="a1",
+        target="b2",
+        methods=["bfs", "ip"],
+    )
+    rows = {row["method"]: row for row in document["rows"]}
+    # a1 to b2 is 4 moves on 8x8 (and 2 on the open plane: the IP's bound)
+    assert rows["bfs"]["distance"] == int(knight_distance("8x8", "a1", "b2")) == 4
+    assert rows["ip"]["status"] in ("found", "optimal")
+    heat = client.post(
+        "/api/map", json={"question": "distance", "board": "holed8", "start": "a1"}
+    )
+    mapped = valid(heat.json())
+    direct = distance_map("holed8", "a1")
+    assert mapped["distances"] == direct.as_dict()["distances"]
+
+
+def test_route_longest_and_count(client: TestClient) -> None:
+    route = solve(client, question="route", board="5x5", start="a1", food=["e5", "a5"])[
+        "rows"
+    ][0]
+    assert route["status"] in ("optimal", "feasible")
+    assert route["cells"][0] == [0, 0]
+    assert {(4, 4), (4, 0)} <= {tuple(c) for c in route["cells"]}
+    # A003192 (longest uncrossed knight path on n x n): 1, 0, 2, 5, 10, 17 ...
+    longest = solve(
+        client,
+        question="longest",
+        board="4x4",
+        kind="uncrossed",
+        methods=["cpsat", "search"],
+    )
+    moves = {row["method"]: row["moves"] for row in longest["rows"]}
+    for question, row, extra in (
+        ("route", route, {"start": "a1", "food": ["e5", "a5"]}),
+        ("longest", longest["rows"][0], {"kind": "uncrossed"}),
+    ):
+        body = {"question": question, "cells": row["cells"], **extra}
+        board = "5x5" if question == "route" else "4x4"
+        svg = client.post("/api/picture?format=svg", json={**body, "board": board})
+        assert svg.status_code == 200, svg.text
+        assert svg.text.lstrip().startswith("<")
+    assert moves["cpsat"] == moves["search"] == 5  # A003192(4) = 5
+    # 3x4 has 16 directed open tours (8 undirected), as cpknight count prints
+    count = solve(client, question="count", board="3x4", closed=False)["rows"][0]
+    assert (count["directed"], count["undirected"]) == (16, 8)
+
+
+def test_model_text_and_exports(client: TestClient) -> None:
+    body = {"question": "tour", "board": "3x4", "closed": False}
+    text = valid(client.post("/api/formulation", json=body).json())["formulation"]
+    assert text.startswith("Open knight (1,2) tour of 3x4")
+    proto = client.post("/api/export?format=pbtxt", json=body)
+    assert proto.status_code == 200
+    assert 'name: "arc[' in proto.text
+    assert "attachment" in proto.headers["content-disposition"]
+    distance = {"question": "distance", "board": "8x8", "start": "a1", "target": "b2"}
+    assert "n[p1,p2]" in client.post("/api/export?format=lp", json=distance).text
+    assert "ROWS" in client.post("/api/export?format=mps", json=distance).text
+    refused = client.post("/api/export?format=lp", json=body)
+    assert refused.status_code == 400
+
+
+def test_pictures_of_a_checked_tour(client: TestClient) -> None:
+    row = solve(client, question="tour", board="6x6", methods="prune")["rows"][0]
+    body = {"question": "tour", "board": "6x6", "cells": row["cells"]}
+    svg = client.post("/api/picture?format=svg", json=body)
+    assert svg.status_code == 200
+    assert svg.text.lstrip().startswith("<")
+    tour = client.post("/api/picture?format=tour", json=body)
+    assert len(tour.text.split()) == 36
+    bad = dict(body, cells=row["cells"][:-1])
+    assert client.post("/api/picture?format=svg", json=bad).status_code == 400
+
+
+def test_board_documents(client: TestClient) -> None:
+    named = valid(client.post("/api/board", json={"board": "holed8"}).json())
+    assert named["boards"][0]["open"] == 48
+    assert len(named["boards"][0]["blocked"]) == 16
+    drawn = client.post("/api/board", json={"board_text": ". #\n. ."}).json()
+    assert drawn["boards"][0]["blocked"] == [[1, 1]]
+
+
+# ------------------------------------------------------------------ streaming
+
+
+def test_rows_stream_as_server_sent_events(client: TestClient) -> None:
+    body = {"question": "tour", "board": "5x5", "closed": False, "start": "a1"}
+    run = client.post("/api/runs", json={**body, "methods": ["prune", "warnsdorff"]})
+    assert run.status_code == 202
+    events: list[str] = []
+    with client.stream("GET", f"/api/runs/{run.json()['id']}/events") as stream:
+        for line in stream.iter_lines():
+            if line.startswith("event: "):
+                events.append(line[7:])
+    assert events.count("row") == 2
+    assert events[-1] == "done"
+
+
+# ------------------------------------------------------------------ cancel, caps
+
+
+def test_cancel_stops_a_run_within_a_second(client: TestClient) -> None:
+    # plain backtracking on 8x8 runs for ages: only cancel stops it here
+    run = client.post(
+        "/api/runs",
+        json={
+            "question": "tour",
+            "board": "8x8",
+            "methods": "backtrack",
+            "time_limit": 20,
+        },
+    ).json()
+    time.sleep(0.5)
+    began = time.monotonic()
+    client.post(f"/api/runs/{run['id']}/cancel")
+    document = wait_done(client, run["id"], seconds=5)
+    assert time.monotonic() - began < 1.0
+    row = document["rows"][0]
+    assert row["status"] == "unknown"
+    assert row["reason"].startswith("cancelled")
+    assert row["effort"]["attempts"] > 0  # the engine's own row: it stopped itself
+    assert document["cancelled"] is True
+
+
+def test_concurrent_runs_are_capped(client: TestClient) -> None:
+    slow = {
+        "question": "tour",
+        "board": "8x8",
+        "methods": "backtrack",
+        "time_limit": 20,
+    }
+    ids = [client.post("/api/runs", json=slow).json()["id"] for _ in range(SMALL.runs)]
+    try:
+        busy = client.post("/api/runs", json=slow)
+        assert busy.status_code == 429
+        assert "at most 2 at once" in busy.json()["error"]
+    finally:
+        for run_id in ids:
+            client.post(f"/api/runs/{run_id}/cancel")
+        for run_id in ids:
+            wait_done(client, run_id)
+    again = client.post("/api/solve", json={"question": "tour", "board": "3x4"})
+    assert again.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"question": "tour", "board": "300x300"}, "at most 40000 cells"),
+        ({"question": "count", "board": "12x12"}, "at most 100 cells for a count"),
+        ({"question": "tour", "board": "8x8", "time_limit": 999}, "at most 20 s"),
+        ({"question": "tour", "board": "8x8", "time_limit": -1}, "more than 0"),
+        ({"question": "tour", "board": "8x8", "methods": "all"}, "at most 3 engines"),
+        ({"question": "tour", "board": "/etc/passwd"}, "expected a board size"),
+        ({"question": "tour", "board": "8x8", "start": "z9"}, "z9"),
+        ({"question": "tour", "board": "8x8", "methods": "magic"}, "'magic'"),
+        ({"question": "tour", "board": "8x8", "colour": 1}, "unknown key"),
+        ({"question": "sing", "board": "8x8"}, "expected a question"),
+        ({"question": "tour", "board": {"shape": [8, -8]}}, "board shape"),
+        ({"question": "tour", "board": "8x8", "piece": "dragon"}, "dragon"),
+        ({"question": "tour", "board": "8x8", "end": "h8"}, "closed tour has no end"),
+        ({"question": "distance", "board": "8x8"}, "needs a start"),
+        ({"question": "route", "board": "8x8", "start": "a1"}, "food"),
+        (
+            {"question": "tour", "board": "8x8", "constraints": {"via": ["q9@1"]}},
+            "q9",
+        ),
+        ([1, 2, 3], "JSON object"),
+    ],
+)
+def test_bad_input_is_one_line_and_a_4xx(
+    client: TestClient, body: Any, words: str
+) -> None:
+    response = client.post("/api/runs", json=body)
+    assert response.status_code == 400, response.text
+    message = response.json()["error"]
+    assert words in message
+    assert "\n" not in message
+    assert "Traceback" not in message
+
+
+def test_malformed_json_unknown_run_and_oversized_body(client: TestClient) -> None:
+    bad = client.post("/api/runs", content=b"{not json", headers={"content-type": "x"})
+    assert bad.status_code == 400
+    assert "not JSON" in bad.json()["error"]
+    assert client.get("/api/runs/nosuchrun").status_code == 404
+    huge = client.post("/api/runs", content=b" " * (SMALL.body_bytes + 1))
+    assert huge.status_code == 413
+
+
+def test_serve_without_the_extra_is_one_line_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import builtins
+
+    from cpknight.cli import main
+
+    real_import = builtins.__import__
+
+    def no_uvicorn(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "uvicorn":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_uvicorn)
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "cpknight[web]" in err
+
+
+def test_three_dimensional_and_wrapped_boards(client: TestClient) -> None:
+    # the (1,2,3) leaper on the 4x4x4 cube: the inner cell 1,1,1 has no move
+    # (every move steps 3 along some axis), so the reason names it
+    cube = solve(
+        client, question="tour", board="cube4", piece=[1, 2, 3], methods="prune"
+    )["rows"][0]
+    assert cube["status"] == "infeasible"
+    assert [1, 1, 1] in cube["highlight"]
+    assert "1,1,1" in cube["reason"]
+    knight = solve(
+        client, question="tour", board={"shape": [4, 4, 4]}, methods="cpsat"
+    )["rows"][0]
+    assert knight["status"] == "found"
+    check_tour("4x4x4", [tuple(c) for c in knight["cells"]])
+    torus = {"shape": [4, 4], "topology": "torus"}
+    row = solve(client, question="tour", board=torus, methods="cpsat")["rows"][0]
+    from cpknight.board import Board
+
+    assert row["status"] == "found"
+    check_tour(Board((4, 4), topology="torus"), [tuple(c) for c in row["cells"]])
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_stops_the_server_and_cancels_its_runs() -> None:
+    import re
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cpknight", "serve"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert server.stdout is not None
+    try:
+        match = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
+        assert match
+        slow = {"question": "tour", "board": "8x8", "methods": "backtrack"}
+        request = urllib.request.Request(
+            match.group(0) + "api/runs",
+            data=json.dumps({**slow, "time_limit": 30}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status == 202
+        time.sleep(0.3)
+        workers = [w for f in _children(server.pid) for w in _children(f)]
+        assert workers  # the run's worker, forked by the fork server
+        began = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=10) == 130  # interrupted, as every command
+        assert time.monotonic() - began < 5
+        time.sleep(0.2)
+        assert not [w for w in workers if Path(f"/proc/{w}").exists()]
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        server.stdout.close()
