@@ -249,7 +249,7 @@ def test_early_stop_keeps_the_target_level() -> None:
 
 def test_bfs_refuses_the_plane() -> None:
     with pytest.raises(InvalidBoardError) as info:
-        knight_distance("plane", "0,0", "1,1")
+        knight_distance("plane", "0,0", "1,1", method="bfs")
     assert str(info.value) == (
         "board 'plane' is unbounded; method 'bfs' needs a finite board"
     )

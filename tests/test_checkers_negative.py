@@ -373,3 +373,55 @@ def test_next_cuts_equals_a_plain_scan(seed: int) -> None:
     want = brute_next_cuts(cuts, entries)
     got = list(zip(same.tolist(), stop.tolist(), cut.tolist(), strict=True))
     assert got == want
+
+
+def test_forbidden_and_required_moves_are_checked_beside_visit_numbers(
+    closed6: list[Cell],
+) -> None:
+    """With a visit number the checker reads the sequence: moves checked there too."""
+    board, tour = Board((6, 6)), closed6
+    via = ((tour[4], 5),)  # honoured
+    with pytest.raises(TourCheckError, match="forbidden"):
+        check_constraints(
+            board,
+            tour,
+            _constraints(via=via, forbid=((tour[3], tour[4]),)),
+            closed=True,
+        )
+    used = {frozenset(p) for p in itertools.pairwise([*tour, tour[0]])}
+    nbrs = brute_neighbours(board, (1, 2))
+    unused = next(
+        (a, b)
+        for a in sorted(nbrs)
+        for b in sorted(nbrs[a])
+        if frozenset((a, b)) not in used
+    )
+    with pytest.raises(TourCheckError, match="required"):
+        check_constraints(
+            board, tour, _constraints(via=via, require=(unused,)), closed=True
+        )
+
+
+@pytest.mark.parametrize("shape", [(3, 8), (8, 3)])
+def test_magic_checks_files_as_well_as_ranks(shape: tuple[int, int]) -> None:
+    """A 3 x 8 open tour whose ranks share a sum (its files cannot: 300 / 8 is no
+    integer) is not magic; turned on its side, the ranks are the ones that differ."""
+    from cpknight import iter_tours
+
+    def line_sums(cells: list[Cell], axis: int) -> set[int]:
+        order = np.zeros(shape, dtype=np.int64)
+        for k, cell in enumerate(cells):
+            order[cell] = k + 1
+        return set(order.sum(axis=axis).tolist())
+
+    lines = 1 if shape == (3, 8) else 0  # the axis whose sums agree
+    for tour in iter_tours(f"{shape[0]}x{shape[1]}", closed=False, time_limit=60):
+        cells = [tuple(int(x) for x in c) for c in tour.cells]
+        if len(line_sums(cells, lines)) == 1:
+            assert len(line_sums(cells, 1 - lines)) > 1
+            with pytest.raises(TourCheckError, match="file" if lines else "rank"):
+                check_constraints(
+                    Board(shape), cells, _constraints(magic=True), closed=False
+                )
+            return
+    pytest.fail("no open tour with one direction magic")
