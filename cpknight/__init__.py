@@ -70,12 +70,14 @@ if TYPE_CHECKING:
         DistanceMap,
         Outcome,
         Route,
+        ScoredTour,
         Sweep,
         SweepCell,
         Tour,
         TourCount,
         TourOutcome,
     )
+    from cpknight.scores import count_crossings, count_turns
     from cpknight.solving import SolveOptions
     from cpknight.status import Effort, Status
     from cpknight.study import PairSweep, Study, run_study, sweep_pairs
@@ -139,6 +141,9 @@ _WHERE = {
     "Tour": "cpknight.results",
     "TourCount": "cpknight.results",
     "TourOutcome": "cpknight.results",
+    "ScoredTour": "cpknight.results",
+    "count_crossings": "cpknight.scores",
+    "count_turns": "cpknight.scores",
     "Progress": "cpknight.progress",
     "SolveOptions": "cpknight.solving",
     "PairSweep": "cpknight.study",
@@ -181,6 +186,7 @@ __all__ = [
     "PairSweep",
     "Progress",
     "Route",
+    "ScoredTour",
     "SolveLimitError",
     "SolveOptions",
     "Status",
@@ -202,7 +208,9 @@ __all__ = [
     "compare_distances",
     "compare_tours",
     "components",
+    "count_crossings",
     "count_tours",
+    "count_turns",
     "distance_map",
     "find_tour",
     "is_route",

@@ -47,6 +47,8 @@ from cpknight.errors import (
 from cpknight.pieces import KNIGHT, PieceLike, as_piece, steps_are_moves
 
 __all__ = [
+    "MAGIC_LINES",
+    "OBJECTIVES",
     "SYMMETRIES",
     "Edge",
     "Symmetry",
@@ -65,6 +67,14 @@ SYMMETRIES: tuple[str, ...] = ("rot180", "rot90", "mirror-files", "mirror-ranks"
 Edge = tuple[Cell, Cell]
 """A move between two cells, either way."""
 
+MAGIC_LINES: dict[str, tuple[int, ...]] = {"ranks": (0,), "files": (1,)}
+"""One-direction magic: the lines that share a sum, as the axis held fixed
+along them (a rank is a row, axis 0; a file a column, axis 1)."""
+
+OBJECTIVES: tuple[str, ...] = ("turns", "crossings")
+"""What ``--min`` may minimise: the turns (cells where the direction changes) or
+the crossings (pairs of drawn moves that cross) of a tour."""
+
 
 @dataclass(frozen=True)
 class TourConstraints:
@@ -82,18 +92,43 @@ class TourConstraints:
         symmetric: a symmetry that maps the (closed) tour onto itself as a
             cycle, or ``None``.
         magic: semi-magic: the visit numbers of every rank sum to the same
-            total, and those of every file (a rectangle with no blocked cell).
+            total, and those of every file (a rectangle with no blocked cell);
+            ``'ranks'`` or ``'files'``: only those lines (one direction, as
+            on 4 x 2n boards, OEIS A328816).
+        minimise: an objective, ``'turns'`` or ``'crossings'`` (see
+            :data:`OBJECTIVES`): the tour found is one with the fewest, or the
+            best found at the limit with a proved bound.
     """
 
     via: tuple[tuple[Cell, int], ...] = ()
     require: tuple[Edge, ...] = ()
     forbid: tuple[Edge, ...] = ()
     symmetric: str | None = None
-    magic: bool = False
+    magic: bool | str = False
+    minimise: str | None = None
+
+    @property
+    def magic_axes(self) -> tuple[int, ...]:
+        """The axes held fixed along the magic lines: ``(0, 1)``, ``(0,)``, ``(1,)``.
+
+        Examples:
+            >>> TourConstraints(magic="files").magic_axes
+            (1,)
+        """
+        if not self.magic:
+            return ()
+        if isinstance(self.magic, str):
+            return MAGIC_LINES[self.magic]
+        return (0, 1)
 
     def __bool__(self) -> bool:
         return bool(
-            self.via or self.require or self.forbid or self.symmetric or self.magic
+            self.via
+            or self.require
+            or self.forbid
+            or self.symmetric
+            or self.magic
+            or self.minimise
         )
 
     def kinds(self) -> list[str]:
@@ -103,7 +138,8 @@ class TourConstraints:
             "require": bool(self.require),
             "forbid": bool(self.forbid),
             "symmetric": self.symmetric is not None,
-            "magic": self.magic,
+            "magic": bool(self.magic),
+            "min": self.minimise is not None,
         }
         return [kind for kind, on in present.items() if on]
 
@@ -127,7 +163,9 @@ class TourConstraints:
         if self.symmetric:
             parts.append(f"symmetric {self.symmetric}")
         if self.magic:
-            parts.append("magic")
+            parts.append("magic" + (f" {self.magic}" if self.magic is not True else ""))
+        if self.minimise:
+            parts.append(f"min {self.minimise}")
         return "; ".join(parts)
 
     def as_dict(self) -> dict[str, object]:
@@ -138,6 +176,7 @@ class TourConstraints:
             "forbid": [[list(a), list(b)] for a, b in self.forbid],
             "symmetric": self.symmetric,
             "magic": self.magic,
+            "min": self.minimise,
         }
 
     def anchored(
@@ -183,6 +222,7 @@ class TourConstraints:
             forbid=[f"{name(a)}-{name(b)}" for a, b in self.forbid],
             symmetric=self.symmetric,
             magic=self.magic,
+            minimise=self.minimise,
         )
 
 
@@ -195,7 +235,8 @@ def tour_constraints(
     forbid: Iterable[str] = (),
     symmetric: str | None = None,
     given: Iterable[tuple[Cell, int]] = (),
-    magic: bool = False,
+    magic: bool | str = False,
+    minimise: str | None = None,
 ) -> TourConstraints:
     """Read and check tour side constraints against a board.
 
@@ -209,6 +250,11 @@ def tour_constraints(
         given: ``(cell, step)`` pairs already read (from :func:`read_given`).
         magic: ask for a semi-magic tour (every rank, and every file, of
             visit numbers has the same sum); a plain 2D rectangle only.
+            ``'ranks'`` or ``'files'`` asks it of those lines only
+            (``'both'`` is ``True``).
+        minimise: ``'turns'`` (the fewest cells where the move's direction
+            changes) or ``'crossings'`` (the fewest pairs of drawn moves that
+            cross; a bounded 2D board), answered by CP-SAT.
 
     Returns:
         The checked :class:`TourConstraints`.
@@ -247,17 +293,57 @@ onto itself (a quarter turn needs a square board)
         )
     if symmetric is not None:
         symmetry_map(board, symmetric)  # raises unless it maps the board onto itself
+    magic = _magic(magic)
     if magic and (board.dim != 2 or board.blocked):
         raise InvalidInputError(
             f"magic needs a 2D board with no blocked cells: {board.label}"
         )
+    _check_objective(board, minimise)
     return TourConstraints(
         via=tuple(sorted(((c, k) for k, c in steps.items()), key=lambda p: p[1])),
         require=tuple(dict.fromkeys(required)),
         forbid=tuple(dict.fromkeys(forbidden)),
         symmetric=symmetric,
-        magic=bool(magic),
+        magic=magic,
+        minimise=minimise,
     )
+
+
+def _magic(magic: bool | str | None) -> bool | str:
+    """``True`` (both directions), ``'ranks'``, ``'files'`` or ``False``.
+
+    Raises:
+        InvalidInputError: anything else.
+    """
+    if magic is None or magic is False:
+        return False
+    if magic is True or magic == "both":
+        return True
+    if isinstance(magic, str) and magic in MAGIC_LINES:
+        return magic
+    raise InvalidInputError(
+        f"expected magic to be true, 'both', 'ranks' or 'files': {magic!r}"
+    )
+
+
+def _check_objective(board: Board, minimise: str | None) -> None:
+    """Refuse an objective that is not one, or crossings off a plane board.
+
+    Raises:
+        InvalidInputError: an unknown objective; crossings on a board whose
+            moves are not plane segments (3D, torus, cylinder).
+    """
+    if minimise is None:
+        return
+    if minimise not in OBJECTIVES:
+        raise InvalidInputError(
+            f"expected an objective in {', '.join(OBJECTIVES)}: {minimise!r}"
+        )
+    if minimise == "crossings" and (board.dim != 2 or board.topology != "bounded"):
+        raise InvalidInputError(
+            "crossings need a bounded 2D board, where each move is one segment: "
+            f"{board.label!r}"
+        )
 
 
 def _visit_steps(
@@ -516,7 +602,7 @@ def check_constraints(
     used = {edge_key(p) for p in pairs}
     _check_used(board, used, constraints)
     if constraints.magic:
-        _check_magic(board, seq)
+        _check_magic(board, seq, constraints.magic_axes)
     if constraints.symmetric is not None:
         if not closed:
             raise TourCheckError("a symmetric tour must be closed", step=None)
@@ -556,13 +642,15 @@ def _check_used(
             )
 
 
-def _check_magic(board: Board, seq: list[Cell]) -> None:
-    """The visit numbers of every rank, and of every file, add up alike."""
+def _check_magic(board: Board, seq: list[Cell], axes: tuple[int, ...]) -> None:
+    """The visit numbers of every rank (axis 0), or file (axis 1), add up alike."""
     order = np.zeros(board.shape, dtype=np.int64)
     for i, cell in enumerate(seq):
         order[cell] = i + 1
-    for axis, what in ((1, "rank"), (0, "file")):
-        sums = order.sum(axis=axis).tolist()
+    for axis, what in ((0, "rank"), (1, "file")):
+        if axis not in axes:
+            continue
+        sums = order.sum(axis=1 - axis).tolist()
         if len(set(sums)) > 1:
             raise TourCheckError(
                 f"the tour is not magic: the {what} sums differ ({sums})",

@@ -28,6 +28,7 @@ from cpknight.render import (
     prefixes_text,
     sweep_text,
 )
+from cpknight.results import ScoredTour
 
 if TYPE_CHECKING:
     from cpknight.pieces import Leaper
@@ -102,7 +103,26 @@ def tour_heading(tour: Tour, *, picked: bool = False, side: str = "") -> str:
     )
     if side:
         heading += f"\nside constraints checked: {side}"
+    if isinstance(tour, ScoredTour):
+        heading += "\n" + score_text(tour)
     return heading
+
+
+def score_text(tour: ScoredTour) -> str:
+    """``32 turns, optimal`` or the best found with its proved bound.
+
+    Examples:
+        >>> from cpknight import find_tour, tour_constraints
+        >>> side = tour_constraints("5x5", minimise="turns")
+        >>> score_text(find_tour("5x5", closed=False, constraints=side))
+        '20 turns (recounted), optimal: no such tour has fewer'
+    """
+    what = f"{tour.value} {tour.objective} (recounted)"
+    if tour.optimal:
+        return f"{what}, optimal: no such tour has fewer"
+    if tour.lower is None:
+        return f"{what}, the best found (no bound)"
+    return f"{what}, the best found; proved: no such tour has fewer than {tour.lower}"
 
 
 def limit_text(time_limit: float | None, each: str = "each") -> str:

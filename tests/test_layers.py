@@ -1,11 +1,11 @@
 """The layout shows the architecture: imports flow one way, names say what is shared.
 
 Layers, lowest first (CONTRIBUTING.md): status and lazy, errors, files,
-named_boards, board, pieces, graph, results, constraints, checks, solving,
-engines, formulation, tours, tiling (the tiler calls the tour engines on
-small pieces), counting, the other questions (distances/,
-routes/, longest/), runner, api, study, then io, render and draw/, then the
-command reports (reports), then cli/.
+named_boards, board, pieces, graph, results, constraints, checks, scores
+(the optimising tours' checker), solving, engines, formulation, tours, tiling
+(the tiler calls the tour engines on small pieces), counting, the other
+questions (distances/, routes/, longest/), runner, api, study, then io,
+render and draw/, then the command reports (reports), then cli/.
 
 Every import counts, at module level or inside a function, except those under
 ``TYPE_CHECKING`` (annotations only) and those inside the display methods of
@@ -42,6 +42,7 @@ LAYERS = [
     {"results"},
     {"constraints"},
     {"checks"},
+    {"scores"},
     {"solving"},
     {"engines"},
     {"formulation"},

@@ -276,11 +276,11 @@ def count_instance(
         constraints=constraints,
     )
     side = tour.constraints
-    if side.via or side.magic:
+    if side.via or (side.magic and closed):
         raise InvalidInputError(
-            "counting does not take visit numbers (--via, --given, --magic): "
-            "they fix where a tour starts and its direction, and counts are "
-            "of tours"
+            "counting does not take visit numbers (--via, --given), nor --magic "
+            "for closed tours: they fix where a tour starts (and visit numbers "
+            "its direction), and counts are of tours"
         )
     return CountInstance(
         tour.board,

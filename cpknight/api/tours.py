@@ -67,6 +67,7 @@ def find_tour(
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
     progress: ProgressLike = None,
+    minimise: str | None = None,
 ) -> Tour:
     """Find a tour: every open cell once, closed (a circuit) or open (a path).
 
@@ -88,6 +89,10 @@ def find_tour(
             visit numbers, required and forbidden moves, a symmetry. CP-SAT
             honours them all; an engine that cannot refuses
             (``InvalidInputError``); ``auto`` picks CP-SAT.
+        minimise: ``'turns'`` or ``'crossings'``: the tour with the fewest
+            (CP-SAT), a :class:`~cpknight.results.ScoredTour` that says
+            whether it is optimal, with its proved bound (the same as
+            ``constraints=tour_constraints(board, minimise=...)``).
 
     Returns:
         A checked :class:`~cpknight.results.Tour` (its side constraints
@@ -107,6 +112,9 @@ def find_tour(
         >>> t = find_tour(Board.parse("6x6", topology="torus"))  # auto: the race
         >>> t.method, t.winner in ("prune", "cpsat")
         ('race', True)
+        >>> t = find_tour("6x6", minimise="turns", time_limit=30)
+        >>> t.value, str(t.status)  # the fewest turns of a closed 6x6 tour
+        (32, 'optimal')
     """
     opts = solve_options(options, time_limit)
     with progress_bar(progress, desc="tour", unit="s", total=opts.time_limit) as tick:
@@ -119,7 +127,7 @@ def find_tour(
             end,
             closed=closed,
             purpose="a tour",
-            constraints=constraints,
+            constraints=with_objective(constraints, minimise),
         )
         tour: Tour = _solve_tour(instance, method, run, picked=[])
     return tour
@@ -191,6 +199,22 @@ def _solve_tour(
     picked.append("prune")
     tour = solve_with(TOUR_METHODS.engine("prune"), instance, run)
     return tour
+
+
+def with_objective(
+    constraints: TourConstraints | None, minimise: str | None
+) -> TourConstraints | None:
+    """The side constraints with ``minimise`` set (checked with the instance).
+
+    Examples:
+        >>> with_objective(None, "turns").minimise
+        'turns'
+        >>> with_objective(None, None) is None
+        True
+    """
+    if minimise is None:
+        return constraints
+    return dataclasses.replace(constraints or TourConstraints(), minimise=minimise)
 
 
 def tour_instance(
@@ -308,6 +332,7 @@ def try_tour(
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
     progress: ProgressLike = None,
+    minimise: str | None = None,
 ) -> Outcome:
     """Ask one engine for a tour and report whatever happened, timed.
 
@@ -339,7 +364,7 @@ def try_tour(
             end,
             closed=closed,
             purpose="a tour",
-            constraints=constraints,
+            constraints=with_objective(constraints, minimise),
         )
         return _try_tour(instance, method, run)
 
@@ -368,6 +393,7 @@ def compare_tours(
     time_limit: float | None = None,
     constraints: TourConstraints | None = None,
     progress: ProgressLike = None,
+    minimise: str | None = None,
 ) -> Comparison:
     """Every chosen tour engine on one instance, side by side, cross-checked.
 
@@ -388,6 +414,7 @@ def compare_tours(
             called with a :class:`~cpknight.progress.Progress` now and then.
         constraints: side constraints; engines that cannot honour them are
             ``refused``.
+        minimise: ``'turns'`` or ``'crossings'`` (CP-SAT; see :func:`find_tour`).
 
     Returns:
         A :class:`~cpknight.results.Comparison`: one outcome per engine, each
@@ -415,7 +442,7 @@ def compare_tours(
         end,
         closed=closed,
         purpose="a tour",
-        constraints=constraints,
+        constraints=with_objective(constraints, minimise),
     )
     opts = solve_options(options, time_limit)
 

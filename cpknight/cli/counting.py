@@ -105,7 +105,7 @@ def add_count(sub: SubParsers) -> None:
         "--scheduler say, and sum them",
     )
     add_run_args(parser)
-    add_constraint_args(parser, positions=False)
+    add_constraint_args(parser, positions=False, magic=True)
 
 
 def _run_count(args: argparse.Namespace) -> int:

@@ -11,7 +11,13 @@ import argparse
 
 from cpknight.board import Board, Cell, Topology
 from cpknight.cli.common import add_board_args, add_closed_open, read_stdin
-from cpknight.constraints import SYMMETRIES, TourConstraints, tour_constraints
+from cpknight.constraints import (
+    MAGIC_LINES,
+    OBJECTIVES,
+    SYMMETRIES,
+    TourConstraints,
+    tour_constraints,
+)
 from cpknight.errors import InvalidInputError
 from cpknight.io import read_given_file
 from cpknight.pieces import Leaper
@@ -20,7 +26,7 @@ from cpknight.pieces import Leaper
 
 
 def add_constraint_args(
-    parser: argparse.ArgumentParser, *, positions: bool = True
+    parser: argparse.ArgumentParser, *, positions: bool = True, magic: bool = False
 ) -> None:
     """``--via``, ``--given``, ``--require``, ``--forbid``, ``--symmetric``."""
     group = parser.add_argument_group("side constraints (CP-SAT honours them all)")
@@ -57,12 +63,26 @@ def add_constraint_args(
         metavar="S",
         help=f"a closed tour that S maps onto itself: {', '.join(SYMMETRIES)}",
     )
-    if positions:
+    if positions or magic:
         group.add_argument(
             "--magic",
-            action="store_true",
+            nargs="?",
+            const=True,
+            default=False,
+            choices=list(MAGIC_LINES),
+            metavar="LINES",
             help="semi-magic: every rank, and every file, of visit numbers has "
-            "the same sum (CP-SAT only; hard beyond small boards)",
+            "the same sum (CP-SAT only; hard beyond small boards); --magic ranks "
+            "or --magic files: those lines only",
+        )
+    if positions:
+        group.add_argument(
+            "--min",
+            dest="minimise",
+            choices=OBJECTIVES,
+            help="the tour with the fewest turns (cells where the direction "
+            "changes) or crossings (pairs of drawn moves that cross), by CP-SAT: "
+            "optimal, or the best found with a proved bound at the limit",
         )
 
 
@@ -80,6 +100,7 @@ def constraints_of(
         symmetric=args.symmetric,
         given=given,
         magic=getattr(args, "magic", False),
+        minimise=getattr(args, "minimise", None),
     )
     return side or None
 

@@ -67,7 +67,7 @@ from cpknight.reports import (
     tour_heading,
     tour_report,
 )
-from cpknight.results import Tour
+from cpknight.results import ScoredTour, Tour
 
 # -------------------------------------------------------------------- check
 
@@ -251,9 +251,16 @@ def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
     if args.svg or args.png or args.animate or args.html:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
 
+        def picture() -> str:
+            if isinstance(tour, ScoredTour):  # its turns or crossings marked
+                from cpknight.draw.objectives import scored_tour_svg
+
+                return scored_tour_svg(tour)
+            return tour_svg(tour, **args.drawing)
+
         write_files(
             args,
-            svg=lambda: tour_svg(tour, **args.drawing),
+            svg=picture,
             animate=lambda: tour_animation_svg(
                 tour, speed=args.speed, **animation_of(args.drawing)
             ),

@@ -43,7 +43,7 @@ ENGINES: Registry[CountInstance, TourCount] = Registry(
             "count",
             "cpknight.counting.cpsat:solve",
             summary="CP-SAT enumerates the circuits one by one",
-            honours=("require", "forbid", "symmetric"),
+            honours=("require", "forbid", "symmetric", "magic"),
         ),
     ],
     auto=True,

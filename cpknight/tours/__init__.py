@@ -24,7 +24,7 @@ ENGINES: Registry[TourInstance, Tour] = Registry(
             "tour",
             "cpknight.tours.cpsat:solve",
             summary="CP-SAT add_circuit over the move arcs",
-            honours=("via", "require", "forbid", "symmetric", "magic"),
+            honours=("via", "require", "forbid", "symmetric", "magic", "min"),
         ),
         Engine(
             "backtrack",

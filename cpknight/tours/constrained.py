@@ -117,8 +117,10 @@ def steps_certificate(
     return None
 
 
-def magic_certificate(graph: MoveGraph) -> str | None:
+def magic_certificate(graph: MoveGraph, axes: tuple[int, ...] = (0, 1)) -> str | None:
     """Why no tour can be semi-magic, when the sums cannot be whole numbers.
+
+    ``axes``: the lines asked to share a sum (0: the ranks, 1: the files).
 
     Examples:
         >>> from cpknight.pieces import move_graph
@@ -130,8 +132,8 @@ def magic_certificate(graph: MoveGraph) -> str | None:
     rows, cols = graph.board.shape
     n = graph.n_nodes
     total = n * (n + 1) // 2
-    for count, what in ((rows, "ranks"), (cols, "files")):
-        if total % count:
+    for axis, count, what in ((0, rows, "ranks"), (1, cols, "files")):
+        if axis in axes and total % count:
             return (
                 f"the visit numbers 1..{n} sum to {total}, which {count} {what} "
                 "cannot share equally"

@@ -47,7 +47,8 @@ Examples:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -58,12 +59,20 @@ from cpknight.board import Cell
 from cpknight.checks import make_tour
 from cpknight.constraints import TourConstraints
 from cpknight.engines import TourInstance
-from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
+from cpknight.errors import (
+    CpknightError,
+    EngineError,
+    InvalidInputError,
+    NoTourError,
+    SolveLimitError,
+)
 from cpknight.formulation import CpsatBundle, add_circuit_arcs, check_circuit_size
 from cpknight.pieces import MoveGraph
 from cpknight.results import Tour
-from cpknight.solving import Run, configure_cpsat, solve_cpsat
+from cpknight.scores import make_scored_tour
+from cpknight.solving import Run, SolveOptions, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
+from cpknight.tours import cpsat_magic, cpsat_objective
 from cpknight.tours.certificates import tour_certificate
 from cpknight.tours.constrained import (
     magic_certificate,
@@ -76,6 +85,8 @@ from cpknight.tours.cpsat_arcs import (
     deep_first_order,
     lay_out_arcs,
 )
+from cpknight.tours.cpsat_magic import add_quarter_structure, structure_applies
+from cpknight.tours.cpsat_objective import ObjectiveModel
 from cpknight.tours.cpsat_side import add_side_constraints
 
 __all__ = [
@@ -135,6 +146,7 @@ class TourModel(CpsatBundle, ArcLayout):
         constraints: the side constraints added (as given; see ``shift``).
         side: one line per kind of side constraint, for the formulation.
         positions: the visit-number variables, if any.
+        objective: the turns or crossings minimised (``--min``), if any.
     """
 
     model: cp_model.CpModel
@@ -142,6 +154,7 @@ class TourModel(CpsatBundle, ArcLayout):
     constraints: TourConstraints = field(default_factory=TourConstraints)
     side: tuple[str, ...] = ()
     positions: tuple[cp_model.IntVar, ...] = ()
+    objective: ObjectiveModel | None = None
 
     def decode(self, solver: cp_model.CpSolver) -> list[Cell]:
         """The tour a solved model holds, in visiting order."""
@@ -310,6 +323,7 @@ def build_tour_model(
         constraints=given,
         side=() if added is None else added.lines,
         positions=() if added is None else added.positions,
+        objective=None if added is None else added.objective,
     )
 
 
@@ -402,6 +416,15 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     _check_side_certificates(instance)
     if graph.n_nodes < (3 if closed else 2):
         return _without_model(instance, run)
+    if (
+        side.magic is True
+        and not side.minimise
+        and cpsat_magic.FIRST_PHASE
+        and structure_applies(graph)
+    ):
+        found = _structured_magic(instance, run)
+        if found is not None:
+            return found
     bundle = build_tour_model(
         graph,
         closed=closed,
@@ -412,6 +435,8 @@ def solve(instance: TourInstance, run: Run) -> Tour:
         constraints=side,
         seed=options.seed,
     )
+    if bundle.objective is not None:
+        return _solve_objective(instance, bundle, run)
     solver = circuit_solver(run, plain=not side)
     if side.via:
         # Probing the position constraints costs most of the solve (8x8 via
@@ -435,6 +460,150 @@ def solve(instance: TourInstance, run: Run) -> Tour:
             constraints=side,
         )
     raise _no_tour(bundle, solver, status, run, interrupted=interrupted, side=side)
+
+
+def _structured_magic(instance: TourInstance, run: Run) -> Tour | None:
+    """A semi-magic tour with the quarters' structure, or ``None`` (go on).
+
+    The first phase of a magic tour on boards whose sides are multiples of 4
+    (:mod:`cpknight.tours.cpsat_magic`), in ``STRUCTURE_SHARE`` of the
+    time left. Its "none" proves nothing about plain semi-magic tours.
+    Skipped when :data:`cpknight.tours.cpsat_magic.FIRST_PHASE` is false.
+    """
+    graph = instance.graph
+    bundle = build_tour_model(
+        graph,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
+        names=run.options.log,
+        run=run,
+        constraints=instance.constraints,
+        seed=run.options.seed,
+    )
+    add_quarter_structure(graph, bundle.model, list(bundle.positions))
+    solver = circuit_solver(run)
+    left = run.remaining()
+    if left is not None:
+        share = cpsat_magic.STRUCTURE_SHARE
+        solver.parameters.max_time_in_seconds = max(left * share, 1e-3)
+    status, _ = solve_cpsat(solver, bundle.model, run)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return make_tour(
+        graph.board,
+        graph.piece,
+        bundle.decode(solver),
+        closed=instance.closed,
+        method="cpsat",
+        effort=Effort(
+            branches=int(solver.num_branches), conflicts=int(solver.num_conflicts)
+        ),
+        seconds=run.elapsed(),
+        start=instance.start,
+        end=instance.end,
+        constraints=instance.constraints,
+    )
+
+
+def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tour:
+    """Minimise the turns or crossings: the best tour found, optimal or with a bound.
+
+    A tour from the ``prune`` search (a tenth of the time left, at most 2 s)
+    is the hint. Crossings first get a share of the time without the linear
+    relaxation (``cpsat_objective.PLAIN_PHASE``: it proves small boards
+    sooner and finds better tours), then, unless proved, the rest with it
+    (level ``cpsat_objective.OBJECTIVE_LINEARIZATION``, where the lower bound
+    comes from), hinted with the best tour so far.
+    """
+    objective = bundle.objective
+    assert objective is not None
+    model = bundle.model
+    nodes = _warm_start(instance, run) if cpsat_objective.WARM_START else None
+    if nodes is not None:
+        objective.hint(model, nodes, instance.closed)
+    best: tuple[list[Cell], int] | None = None
+    lower, optimal, interrupted = 0, False, False
+    branches = conflicts = 0
+    share = cpsat_objective.PLAIN_PHASE.get(objective.objective, 0.0)
+    phases = [(0, share), (cpsat_objective.OBJECTIVE_LINEARIZATION, 1.0)]
+    for level, part in phases if share > 0 else phases[1:]:
+        if optimal or interrupted or (best is not None and run.expired()):
+            break
+        solver = circuit_solver(run)
+        solver.parameters.linearization_level = level
+        left = run.remaining()
+        if left is not None and part < 1.0:
+            solver.parameters.max_time_in_seconds = max(left * part, 1e-3)
+        status, interrupted = solve_cpsat(solver, model, run)
+        branches += int(solver.num_branches)
+        conflicts += int(solver.num_conflicts)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            lower = max(lower, math.ceil(solver.best_objective_bound - 1e-6))
+            value = round(solver.objective_value)
+            if best is None or value < best[1]:
+                best = (bundle.decode(solver), value)
+            optimal = status == cp_model.OPTIMAL
+            model.clear_hints()  # type: ignore[no-untyped-call]
+            graph = bundle.graph
+            objective.hint(model, [graph.node(c) for c in best[0]], instance.closed)
+        elif status == cp_model.INFEASIBLE or (best is None and run.expired()):
+            raise _no_tour(
+                bundle,
+                solver,
+                status,
+                run,
+                interrupted=interrupted,
+                side=instance.constraints,
+            )
+    if best is None:
+        raise SolveLimitError(
+            "no tour found within the time limit (CP-SAT)",
+            effort=Effort(branches=branches, conflicts=conflicts),
+        )
+    return make_scored_tour(
+        bundle.graph.board,
+        bundle.graph.piece,
+        best[0],
+        closed=instance.closed,
+        method="cpsat",
+        objective=objective.objective,
+        claimed=best[1],
+        lower=max(0, lower),
+        optimal=optimal,
+        effort=Effort(branches=branches, conflicts=conflicts),
+        seconds=run.elapsed(),
+        start=instance.start,
+        end=instance.end,
+        constraints=instance.constraints,
+    )
+
+
+def _warm_start(instance: TourInstance, run: Run) -> list[int] | None:
+    """A tour by the ``prune`` search, as nodes, or ``None`` (none in its time).
+
+    Only with side constraints the search takes (required and forbidden
+    moves): the objective itself it ignores.
+    """
+    from cpknight.tours.search import solve_prune
+
+    side = instance.constraints
+    if side.via or side.symmetric or side.magic:
+        return None
+    left = run.remaining()
+    budget = 2.0 if left is None else min(2.0, left / 10)
+    if budget <= 0.01:
+        return None
+    plain = replace(side, minimise=None)
+    try:
+        tour = solve_prune(
+            replace(instance, constraints=plain),
+            SolveOptions(time_limit=budget, seed=run.options.seed).start(),
+        )
+    except CpknightError:
+        return None
+    graph = instance.graph
+    return [graph.node(cell) for cell in tour.cells]
 
 
 def _without_model(instance: TourInstance, run: Run) -> Tour:
@@ -469,7 +638,7 @@ def _check_side_certificates(instance: TourInstance) -> None:
         if reason is not None:
             raise NoTourError(reason, certificate="symmetry")
     if side.magic:
-        reason = magic_certificate(graph)
+        reason = magic_certificate(graph, side.magic_axes)
         if reason is not None:
             raise NoTourError(reason, certificate="magic")
     if side.via:
@@ -636,8 +805,14 @@ def _formulation(m: TourModel) -> str:
             "  the move arcs are laid out deepest tail first (depth: the fewest moves",
             "  to a cell with fewer moves than most), shuffled within a depth; CP-SAT",
             "  decides them in that order, to 0 first, until conflicts reorder them",
-            "  parameters: no linear relaxation"
-            + ("" if m.side else "; no presolve, probing or symmetry detection"),
+            (
+                "  parameters: linear relaxation at level "
+                f"{cpsat_objective.OBJECTIVE_LINEARIZATION} "
+                "(where the bound comes from); a tour by prune as the hint"
+                if m.objective is not None
+                else "  parameters: no linear relaxation"
+                + ("" if m.side else "; no presolve, probing or symmetry detection")
+            ),
         ]
     lines += ["", "arcs by tail node:", *_arc_lines(m)]
     return "\n".join(lines)

@@ -20,6 +20,8 @@ from cpknight.graph import bfs_levels
 from cpknight.tours.certificates import two_colouring
 from cpknight.tours.constrained import symmetry_nodes, via_nodes
 from cpknight.tours.cpsat_arcs import ArcLayout
+from cpknight.tours.cpsat_magic import structure_applies
+from cpknight.tours.cpsat_objective import ObjectiveModel, add_objective
 
 __all__ = ["SideModel", "add_side_constraints"]
 
@@ -33,10 +35,12 @@ class SideModel(NamedTuple):
     Attributes:
         lines: one formulation line per kind of side constraint.
         positions: the visit-number variable ``pos[v]`` of each cell, if any.
+        objective: the objective (``--min``), if any.
     """
 
     lines: tuple[str, ...]
     positions: tuple[cp_model.IntVar, ...] = ()
+    objective: ObjectiveModel | None = None
 
 
 def add_side_constraints(
@@ -66,12 +70,21 @@ def add_side_constraints(
     lines = _add_moves(arcs, model, side, used)
     if side.symmetric:
         lines.append(_add_symmetry(arcs, model, side.symmetric, arc, used))
+    objective = None
+    if side.minimise:
+        objective = add_objective(arcs, model, used, side.minimise)
+        lines.extend(objective.lines)
     if not (side.via or side.magic):
-        return SideModel(tuple(lines))
+        return SideModel(tuple(lines), objective=objective)
     pos = _positions(arcs, model, side)
     lines.append(_add_visit_numbers(arcs, model, lits, side, pos))
     if side.magic:
-        lines.append(_add_magic(arcs, model, pos))
+        lines.append(_add_magic(arcs, model, pos, side.magic_axes))
+        if side.magic is True and structure_applies(arcs.graph):
+            lines.append(
+                "  (the cpsat engine first asks for the quarters' structure of "
+                "Beverley's tour as well: see cpknight/tours/cpsat_magic.py)"
+            )
     if arcs.shift:
         first = -1 if arcs.start is None else arcs.graph.node(arcs.start)
         lines.append(
@@ -91,7 +104,7 @@ def add_side_constraints(
             "parity: pos[v] = 2 half[v] + (colour[v] xor flip) (the colours of "
             "a bipartite move graph alternate along the tour)"
         )
-    return SideModel(tuple(lines), tuple(pos))
+    return SideModel(tuple(lines), tuple(pos), objective)
 
 
 def _add_moves(
@@ -188,23 +201,30 @@ def _add_visit_numbers(
 
 
 def _add_magic(
-    arcs: ArcLayout, model: cp_model.CpModel, pos: list[cp_model.IntVar]
+    arcs: ArcLayout,
+    model: cp_model.CpModel,
+    pos: list[cp_model.IntVar],
+    axes: tuple[int, ...] = (0, 1),
 ) -> str:
-    """The visit numbers of each rank, and of each file, add up to the same sum."""
+    """The visit numbers of each rank, and of each file, add up to the same sum.
+
+    ``axes`` says which: 0 the ranks, 1 the files.
+    """
     graph = arcs.graph
     n = graph.n_nodes
-    rows, cols = graph.board.shape
     total = n * (n + 1) // 2
-    for axis, count in ((0, rows), (1, cols)):
+    shown = []
+    for axis, what in ((0, "rank"), (1, "file")):
+        if axis not in axes:
+            continue
+        count = graph.board.shape[axis]
         for line in range(count):
             model.add(
                 sum(pos[v] + 1 for v in range(n) if graph.cells[v][axis] == line)
                 == total // count
             )
-    return (
-        f"magic: sum of pos[v] + 1 = {total // rows} over each rank, "
-        f"{total // cols} over each file"
-    )
+        shown.append(f"{total // count} over each {what}")
+    return "magic: sum of pos[v] + 1 = " + ", ".join(shown)
 
 
 def _positions(
