@@ -44,7 +44,7 @@ __all__ = [
     "read_piece",
 ]
 
-QUESTIONS = ("tour", "distance", "route", "longest", "count")
+QUESTIONS = ("tour", "distance", "route", "longest", "count", "swap")
 """The questions the playground asks (``route``: the front door ``collect``)."""
 
 
@@ -53,7 +53,8 @@ class Caps:
     """What one server allows: board sizes per question, time, engines, runs.
 
     Attributes:
-        cells: the most cells (open or blocked) a board may have, per question.
+        cells: the most cells (open or blocked) a board may have, per question
+            (``objective``: a tour with fewest turns or crossings, or magic).
         time_limit: the longest time limit one engine may be given, in seconds.
         default_time_limit: the limit when a request gives none.
         engines: the most engines one run may race.
@@ -70,6 +71,8 @@ class Caps:
             "route": 2_500,
             "longest": 144,
             "count": 100,
+            "swap": 36,
+            "objective": 144,
         }
     )
     time_limit: float = 60.0
@@ -119,6 +122,7 @@ class Job:
     simple: bool = False
     kind: str = "uncrossed"
     constraints: TourConstraints | None = None
+    puzzle: str | None = None
 
     def instance(self) -> dict[str, Any]:
         """The instance as plain data, as a comparison's JSON shows it."""
@@ -137,6 +141,8 @@ class Job:
             row["simple"] = self.simple
         if self.question == "longest":
             row["kind"] = self.kind
+        if self.question == "swap":
+            row["puzzle"] = self.puzzle if self.puzzle in _PUZZLE_NAMES else None
         if self.constraints:
             row["constraints"] = self.constraints.as_dict()
         return row
@@ -158,7 +164,13 @@ _KEYS = {
     "simple",
     "kind",
     "constraints",
+    "puzzle",
+    "min",
+    "magic",
 }
+_PUZZLE_NAMES = ("guarini", "guy3x4")
+"""The named swap puzzles the page offers (``guy3xN`` for n <= 12 is read too)."""
+_GUY = re.compile(r"guy3x(\d{1,2})")
 _CONSTRAINT_KEYS = {"via", "require", "forbid", "symmetric"}
 _SIZE = re.compile(r"^\s*\d+(\s*x\s*\d+)+\s*$", re.IGNORECASE)
 _BOARD_KEYS = {"shape", "blocked", "topology", "name"}
@@ -196,7 +208,13 @@ def read_job(body: Any, caps: Caps = CAPS) -> Job:
         raise InvalidInputError(
             f"expected a question in {', '.join(QUESTIONS)}: {question!r}"
         )
-    board = read_board(body.get("board"), body.get("board_text"), body.get("topology"))
+    if question == "swap":
+        puzzle, board = _puzzle(body)
+    else:
+        puzzle = None
+        board = read_board(
+            body.get("board"), body.get("board_text"), body.get("topology")
+        )
     limit = caps.cells[question]
     if board.size > limit:
         raise InvalidInputError(
@@ -221,6 +239,7 @@ def read_job(body: Any, caps: Caps = CAPS) -> Job:
         closed=closed,
         start=start,
         end=end,
+        puzzle=puzzle,
     )
     return _question_part(job, body, caps)
 
@@ -257,9 +276,46 @@ def _question_part(job: Job, body: dict[str, Any], caps: Caps) -> Job:
                 f"expected a longest kind in uncrossed, induced: {kind!r}"
             )
         return replace(job, kind=kind)
-    if job.question == "tour" and body.get("constraints"):
-        return replace(job, constraints=_constraints(job, body["constraints"]))
+    if job.question == "tour" and (
+        body.get("constraints") or body.get("min") or body.get("magic")
+    ):
+        side = _constraints(job, body.get("constraints") or {}, body, caps)
+        return replace(job, constraints=side)
     return job
+
+
+def _puzzle(body: dict[str, Any]) -> tuple[str, Board]:
+    """A swap puzzle from a request: a name or the text of two drawings.
+
+    A name is ``guarini`` or ``guy3xN``; anything else must be the two
+    drawings as text (with a line break): a path is never read.
+    """
+    from cpknight.swaps.drawings import named_puzzle, read_drawings
+
+    for key in ("board", "board_text", "start", "end"):
+        if body.get(key) is not None:
+            raise InvalidInputError(
+                f"a swap puzzle brings its own board and placements: drop {key!r}"
+            )
+    spec = body.get("puzzle")
+    topology = _topology(body.get("topology"))
+    if not isinstance(spec, str) or not spec.strip():
+        raise InvalidInputError(
+            "a swap needs 'puzzle': guarini, guy3x4, or two drawings as text"
+        )
+    if len(spec) > 10_000:
+        raise InvalidInputError("expected the two drawings in at most 10000 characters")
+    name = spec.strip().lower()
+    if "\n" not in spec:
+        if name != "guarini" and not _GUY.fullmatch(name):
+            raise InvalidInputError(
+                f"expected a puzzle in guarini, guy3xN (guy3x4), or two drawings "
+                f"as text: {spec!r}"
+            )
+        board = named_puzzle(name, topology=topology)[0]
+        return name, board
+    board = read_drawings(spec, topology=topology, source="the puzzle text")[0]
+    return spec, board
 
 
 def read_board(spec: Any, text: Any = None, topology: Any = None) -> Board:
@@ -389,10 +445,12 @@ def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
         DISTANCE_METHODS,
         LONGEST_METHODS,
         ROUTE_METHODS,
+        SWAP_METHODS,
         TOUR_METHODS,
     )
 
     registries: dict[str, Registry[Any, Any]] = {
+        "swap": SWAP_METHODS,
         "tour": TOUR_METHODS,
         "distance": DISTANCE_METHODS,
         "route": ROUTE_METHODS,
@@ -429,7 +487,31 @@ def _time_limit(value: Any, caps: Caps) -> float:
     return float(value)
 
 
-def _constraints(job: Job, spec: Any) -> TourConstraints:
+def _objective(job: Job, body: dict[str, Any], caps: Caps) -> dict[str, Any]:
+    """The tour's objective keys: ``min`` (turns, crossings) and ``magic``."""
+    minimise = body.get("min")
+    if minimise in (None, "", "none"):
+        minimise = None
+    elif minimise not in ("turns", "crossings"):
+        raise InvalidInputError(f"expected min in none, turns, crossings: {minimise!r}")
+    magic = body.get("magic", False)
+    if magic not in (False, True, "ranks", "files", "both"):
+        raise InvalidInputError(
+            f"expected magic to be true, false, 'ranks' or 'files': {magic!r}"
+        )
+    if (minimise or magic) and job.board.size > caps.cells["objective"]:
+        raise InvalidInputError(
+            f"the playground takes boards of at most {caps.cells['objective']} "
+            f"cells for a tour with an objective or magic: {job.board.size_label} "
+            f"has {job.board.size}"
+        )
+    return {"minimise": minimise, "magic": magic}
+
+
+def _constraints(
+    job: Job, spec: Any, body: dict[str, Any], caps: Caps
+) -> TourConstraints:
+    objective = _objective(job, body, caps)
     if not isinstance(spec, dict):
         raise InvalidInputError("expected the side constraints as an object")
     for key in spec:
@@ -453,6 +535,7 @@ def _constraints(job: Job, spec: Any) -> TourConstraints:
         require=lists["require"],
         forbid=lists["forbid"],
         symmetric=symmetric or None,
+        **objective,
     )
     if side.symmetric and not job.closed:
         raise InvalidInputError("a symmetric tour must be closed")

@@ -46,6 +46,7 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
         DISTANCE_METHODS,
         LONGEST_METHODS,
         ROUTE_METHODS,
+        SWAP_METHODS,
         TOUR_METHODS,
     )
     from cpknight.constraints import SYMMETRIES
@@ -53,6 +54,7 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
     from cpknight.pieces import NAMED_PIECES
 
     registries: dict[str, Registry[Any, Any]] = {
+        "swap": SWAP_METHODS,
         "tour": TOUR_METHODS,
         "distance": DISTANCE_METHODS,
         "route": ROUTE_METHODS,
@@ -83,6 +85,7 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
         },
         "pieces": {name: list(piece.vector) for name, piece in NAMED_PIECES.items()},
         "symmetries": list(SYMMETRIES),
+        "puzzles": ["guarini", "guy3x4"],
         "caps": caps.as_dict(),
     }
 
@@ -103,6 +106,7 @@ def _model(job: Job, caps: Caps, *, text_only: bool) -> Any:
         collect_model,
         distance_model,
         longest_model,
+        swap_model,
         tour_model,
     )
 
@@ -154,6 +158,13 @@ def _model(job: Job, caps: Caps, *, text_only: bool) -> Any:
             kind=job.kind,
             closed=job.closed,
             piece=job.piece,
+            time_limit=limit,
+        )
+    if job.question == "swap" and job.puzzle is not None:
+        return swap_model(
+            job.puzzle,
+            piece=job.piece,
+            topology=job.board.topology,
             time_limit=limit,
         )
     raise InvalidInputError("the count has a program, not a model to export")

@@ -2,7 +2,8 @@
 
 A run starts one process per engine (:mod:`cpknight.web.runs`); each calls
 :func:`work`, which asks the question's front door (``try_tour``,
-``compare_distances``, ``try_collect``, ``try_longest``, ``try_count``) and
+``compare_distances``, ``try_collect``, ``try_longest``, ``try_count``,
+``try_swap``) and
 sends back one outcome row (:meth:`~cpknight.results.Outcome.as_dict`, the JSON
 every command prints). Cancel is Ctrl-C: the server sends SIGINT, the front
 door's :func:`~cpknight.solving.interruptible` expires the run's clock, and
@@ -38,6 +39,7 @@ PRELOAD = [
     "cpknight.api.counting",
     "cpknight.api.longest",
     "cpknight.api.routes",
+    "cpknight.api.swaps",
     "cpknight.tours.search",
     "cpknight.tours.cpsat",
 ]
@@ -75,6 +77,9 @@ def solve_row(job: Job, method: str) -> dict[str, Any]:
     except InvalidInputError as exc:
         return _row(job, method, Status.REFUSED, str(exc))
     row = outcome.as_dict()
+    if job.question == "swap":  # the page draws the puzzle's own board
+        row["board_shape"] = list(job.board.shape)
+        row["board_blocked"] = sorted(list(c) for c in job.board.blocked)
     if outcome.interrupted:
         row["reason"] = "cancelled" + (
             f" ({row['reason']})" if row.get("reason") else ""
@@ -111,6 +116,16 @@ def _ask(job: Job, method: str) -> Outcome:
     from cpknight import api
 
     board, piece, limit = job.board, job.piece, job.time_limit
+    if job.question == "swap":
+        if job.puzzle is None:
+            raise InvalidInputError("a swap needs a puzzle")
+        return api.try_swap(
+            job.puzzle,
+            piece=piece,
+            topology=board.topology,
+            method=method,
+            time_limit=limit,
+        )
     if job.question == "tour":
         return api.try_tour(
             board,
