@@ -49,6 +49,7 @@ __all__ = [
     "longest_line",
     "longest_table_text",
     "longest_text",
+    "moves_table_text",
     "open_cells_text",
     "outcome_line",
     "prefixes_text",
@@ -294,6 +295,21 @@ def longest_table_text(comparison: Comparison, heading: str) -> str:
         >>> print(longest_table_text(c, "induced path").splitlines()[1])
         method  outcome  moves  bound  seconds  effort
     """
+    return moves_table_text(
+        comparison,
+        heading,
+        "optimal: proved longest; feasible: best found at the limit, bound the "
+        "most it could be;\neffort: moves tried and undone (search), branches "
+        "and conflicts (CP-SAT).",
+    )
+
+
+def moves_table_text(comparison: Comparison, heading: str, legend: str) -> str:
+    """Several engines on one question whose answer is a number of moves.
+
+    A row an engine (method, outcome, moves, bound, seconds, effort), then the
+    reasons of those that gave no answer, then ``legend``.
+    """
     rows = [
         [
             o.method,
@@ -314,11 +330,7 @@ def longest_table_text(comparison: Comparison, heading: str) -> str:
         for o in comparison.rows
         if str(o.status) in ("refused", "infeasible", "unknown")
     ]
-    lines.append(
-        "optimal: proved longest; feasible: best found at the limit, bound the "
-        "most it could be;\neffort: moves tried and undone (search), branches "
-        "and conflicts (CP-SAT)."
-    )
+    lines.append(legend)
     return "\n".join(lines)
 
 
