@@ -47,7 +47,7 @@ LAYERS = [
     {"tours"},
     {"tiling"},
     {"counting"},
-    {"distances", "routes", "longest"},
+    {"distances", "routes", "longest", "covering"},
     {"runner"},
     {"api"},
     {"study"},
