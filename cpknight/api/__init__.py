@@ -30,6 +30,13 @@ if TYPE_CHECKING:
         count_tours_sharded,
         try_count,
     )
+    from cpknight.api.covering import (
+        COVER_METHODS,
+        compare_covers,
+        dominate,
+        independent,
+        try_cover,
+    )
     from cpknight.api.distances import (
         compare_distances,
         components,
@@ -62,6 +69,11 @@ _WHERE = {
     "count_tours": "cpknight.api.counting",
     "count_tours_sharded": "cpknight.api.counting",
     "try_count": "cpknight.api.counting",
+    "COVER_METHODS": "cpknight.api.covering",
+    "compare_covers": "cpknight.api.covering",
+    "dominate": "cpknight.api.covering",
+    "independent": "cpknight.api.covering",
+    "try_cover": "cpknight.api.covering",
     "compare_distances": "cpknight.api.distances",
     "components": "cpknight.api.distances",
     "distance_map": "cpknight.api.distances",
@@ -91,6 +103,7 @@ __getattr__, __dir__ = exports(__name__, _WHERE)
 
 __all__ = [
     "COUNT_METHODS",
+    "COVER_METHODS",
     "DISTANCE_METHODS",
     "LONGEST_METHODS",
     "ROUTE_METHODS",
@@ -99,6 +112,7 @@ __all__ = [
     "build_model",
     "choose_tour_method",
     "collect",
+    "compare_covers",
     "compare_distances",
     "compare_longest",
     "compare_tours",
@@ -106,7 +120,9 @@ __all__ = [
     "count_tours",
     "count_tours_sharded",
     "distance_map",
+    "dominate",
     "find_tour",
+    "independent",
     "iter_tours",
     "knight_distance",
     "longest_path",
@@ -117,6 +133,7 @@ __all__ = [
     "sweep",
     "try_collect",
     "try_count",
+    "try_cover",
     "try_longest",
     "try_tour",
 ]

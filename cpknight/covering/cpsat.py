@@ -26,6 +26,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ortools.sat.python import cp_model
+
 from cpknight.covering.common import Cover, CoverInstance, make_cover, maximises
 from cpknight.covering.program import CoverProgram, ceil_bound, program_of
 from cpknight.errors import NoPathError, SolveLimitError
@@ -43,8 +45,6 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
             domination with a cell no move reaches).
         SolveLimitError: no placement by the limit (with the bound).
     """
-    from ortools.sat.python import cp_model
-
     started = time.perf_counter()
     program = program_of(instance, run)
     lp = program.lp_relaxation()
@@ -105,8 +105,6 @@ def _count(
     program: CoverProgram, size: int, run: Run
 ) -> tuple[int | None, int | None, int]:
     """The optimal placements: (count, or None at the limit; partial; seen)."""
-    from ortools.sat.python import cp_model
-
     tally = _Counter()
 
     class Callback(cp_model.CpSolverSolutionCallback):

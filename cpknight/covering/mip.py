@@ -26,6 +26,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ortools.linear_solver.python import model_builder as mb
+
 from cpknight.covering.common import Cover, CoverInstance, make_cover, maximises
 from cpknight.covering.program import CoverProgram, ceil_bound, program_of
 from cpknight.errors import NoPathError, SolveLimitError
@@ -46,7 +48,6 @@ def solve_highs(instance: CoverInstance, run: Run) -> Cover:
 
 
 def _solver(backend: str, run: Run) -> Any:
-    from ortools.linear_solver.python import model_builder as mb
 
     solver = mb.Solver(backend)
     solver.enable_output(False)
@@ -63,7 +64,6 @@ def _solver(backend: str, run: Run) -> Any:
 
 
 def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:
-    from ortools.linear_solver.python import model_builder as mb
 
     started = time.perf_counter()
     program = program_of(instance, run)
@@ -118,8 +118,6 @@ def _count(
     program: CoverProgram, first: list[int], run: Run, backend: str
 ) -> tuple[int | None, int | None, int]:
     """Count the optimal placements by no-good cuts: (count, partial, cuts)."""
-    from ortools.linear_solver.python import model_builder as mb
-
     model, xs = program.builder_model()
     n = program.n_cells
     size = len(first)
