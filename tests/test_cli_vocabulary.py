@@ -53,6 +53,11 @@ JSON_COMMANDS = [
     ["formulation", "collect", "5x5", "a1", "e5"],
     ["formulation", "count", "3x4"],
     ["formulation", "longest", "4x4", "--uncrossed"],
+    ["dominate", "4x4", "--count"],
+    ["dominate", "3x3", "--total"],
+    ["dominate", "5x5", "--independent", "--method", "all"],
+    ["independent", "4x4", "--torus", "--symmetry", "--count"],
+    ["formulation", "cover", "4x4", "--total"],
     ["study", "{suite}", "--method", "prune"],
     ["check", "3x4", "{tour}", "--open"],
 ]

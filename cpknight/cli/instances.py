@@ -158,10 +158,13 @@ def _given(path: str, board: Board) -> list[tuple[Cell, int]]:
 # ------------------------------------------------------------- a covering
 
 
-def add_cover_args(parser: argparse.ArgumentParser, *, kinds: bool = True) -> None:
+def add_cover_args(
+    parser: argparse.ArgumentParser, *, kinds: bool = True, every: bool = False
+) -> None:
     """The options ``dominate``, ``independent`` and ``formulation cover`` share.
 
-    With ``kinds``, the ``--total`` / ``--independent`` choice of ``dominate``.
+    With ``kinds``, the ``--total`` / ``--independent`` choice of ``dominate``
+    (and with ``every``, ``--independent-set`` too, for ``formulation cover``).
     """
     add_board_args(parser)
     if kinds:
@@ -180,6 +183,14 @@ def add_cover_args(parser: argparse.ArgumentParser, *, kinds: bool = True) -> No
             const="independent",
             help="no two knights attack each other (OEIS A342576)",
         )
+        if every:
+            kind.add_argument(
+                "--independent-set",
+                dest="kind",
+                action="store_const",
+                const="independent-set",
+                help="the most knights, no two attacking (OEIS A030978)",
+            )
         parser.set_defaults(kind="dominating")
     else:
         parser.set_defaults(kind="independent-set")
