@@ -20,11 +20,11 @@ tests each condition cell by cell.
 Examples:
     >>> from cpknight.board import Board
     >>> b = Board.parse("3x3")
-    >>> check_cover(b, ["b2", "a2", "b1", "c2"], kind="dominating")
+    >>> check_cover(b, ["a3", "b3", "c3", "b2"], kind="dominating")
     >>> check_cover(b, ["a1"], kind="dominating")
     Traceback (most recent call last):
     ...
-    cpknight.errors.TourCheckError: cell a2 is neither occupied nor attacked
+    cpknight.errors.TourCheckError: cell b1 is neither occupied nor attacked
 """
 
 from __future__ import annotations
