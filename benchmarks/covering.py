@@ -3,8 +3,9 @@ and the branch and bound, with and without symmetry breaking, in one run.
 
 Run: ``python benchmarks/covering.py`` (domination n = 1..16, the other tables
 as far as they go quickly); ``--quick`` (``make bench``): domination up to
-8x8 and the other tables up to 6x6; ``--domination-only`` skips the others; ``--upto N`` sets the largest
-domination board; ``--limit S`` the seconds per solve (default 60).
+8x8 and the other tables up to 6x6; ``--domination-only`` skips the others;
+``--upto N`` sets the largest domination board; ``--limit S`` the seconds per
+solve (default 60).
 
 Each row is one board, one engine and one formulation: the optimum found,
 whether it is proved, the seconds (model building and the LP relaxation
