@@ -23,6 +23,7 @@ Published values, each read in its OEIS entry before use:
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -419,3 +420,26 @@ def test_the_picture_draws_every_knight() -> None:
     root = ET.fromstring(cover_svg(cover))
     knights = root.findall(".//{http://www.w3.org/2000/svg}circle[@class='knight']")
     assert len(knights) == cover.size
+
+
+# ---------------------------------------------------------------- command line
+
+
+def test_the_commands_print_the_knights_and_draw_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from cpknight.cli import main
+
+    svg = tmp_path / "k.svg"
+    code = main(["dominate", "5x5", "--count", "--method", "search", "--svg", str(svg)])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "5, proved optimal; 47 optimal placements" in out  # A006075, A103315
+    assert out.count("N") >= 5
+    assert svg.read_text().count('class="knight"') == 5
+    code = main(["independent", "8x8", "--count", "--symmetry", "--json"])
+    row = json.loads(capsys.readouterr()[0])
+    assert (code, row["size"], row["count"], row["symmetry"]) == (0, 32, 1, True)
+    code = main(["dominate", "3x3", "--total"])
+    assert code == 1  # no move reaches b2: proved none
+    assert "no total placement" in capsys.readouterr()[0]

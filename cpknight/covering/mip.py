@@ -107,7 +107,7 @@ def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:
 def _bound(solver: Any, maximise: bool, n: int) -> int:
     try:
         value = float(solver.best_objective_bound)
-    except (AttributeError, ValueError):  # pragma: no cover - backend without one
+    except (AttributeError, TypeError, ValueError):  # no bound (HiGHS: NA)
         value = float(n) if maximise else 0.0
     if value != value or abs(value) == float("inf"):
         return n if maximise else 0
