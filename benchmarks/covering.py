@@ -147,6 +147,14 @@ def main() -> int:
     parser.add_argument(
         "--domination-only", action="store_true", help="only the A006075 table"
     )
+    parser.add_argument(
+        "--from", dest="first", type=int, default=1, help="smallest domination n"
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="the MIP solvers without symmetry rows (CP-SAT keeps both)",
+    )
     args = parser.parse_args()
     upto = args.upto or (8 if args.quick else 16)
     small = 6 if args.quick else 10
@@ -164,9 +172,10 @@ def main() -> int:
         "domination (A006075)",
         "dominating",
         "bounded",
-        list(range(1, upto + 1)),
+        list(range(args.first, upto + 1)),
         dict(enumerate(A006075, 1)),
-        [m for m in every if m[0] != "search"]
+        [m for m in every if m[0] != "search" and not (args.plain and m[1])]
+        + ([("cpsat", True)] if args.plain else [])
         + ([("search", False)] if upto <= 10 else []),
         args.limit,
     )
