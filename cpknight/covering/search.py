@@ -243,9 +243,9 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
             _classes(instance, search.found) if instance.symmetry else len(search.found)
         )
         count, at_least = (None, number) if stopped else (number, None)
-    # stopped midway, the search has proved no bound but the trivial one
-    unproved = search.n if maximise else 0
-    bound = unproved if stopped else search.best_size
+    # stopped midway, the search has proved the root's bound only
+    root = search.room(full) if maximise else search.need(full, full)
+    bound = root if stopped else search.best_size
     return make_cover(
         instance,
         search.best,
