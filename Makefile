@@ -51,7 +51,7 @@ slow: $(VENV)/.installed-test
 
 # Every benchmark script at its quick sizes, one at a time (the timings are
 # ratios against baselines run alongside); fails if any script missed a target.
-BENCHMARKS := bfs distance search tours collect huge limits study startup auto constraints count longest ends doors swaps tour_objectives
+BENCHMARKS := bfs distance search tours collect huge limits study startup auto constraints count longest ends doors swaps tour_objectives covering
 
 bench: $(VENV)/.installed
 	@status=0; for name in $(BENCHMARKS); do \

@@ -25,7 +25,9 @@ if TYPE_CHECKING:
         components,
         count_tours,
         distance_map,
+        dominate,
         find_tour,
+        independent,
         iter_tours,
         knight_distance,
         longest_path,
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
     from cpknight.board import Board, Cell
     from cpknight.checks import check_route, check_tour, is_route, is_tour
     from cpknight.constraints import TourConstraints, tour_constraints
+    from cpknight.covering.common import Cover, check_cover
     from cpknight.errors import (
         CpknightError,
         EngineError,
@@ -92,6 +95,8 @@ _WHERE = {
     "components": "cpknight.api",
     "count_tours": "cpknight.api",
     "distance_map": "cpknight.api",
+    "dominate": "cpknight.api",
+    "independent": "cpknight.api",
     "find_tour": "cpknight.api",
     "iter_tours": "cpknight.api",
     "knight_distance": "cpknight.api",
@@ -120,6 +125,8 @@ _WHERE = {
     "NoTourError": "cpknight.errors",
     "SolveLimitError": "cpknight.errors",
     "TourCheckError": "cpknight.errors",
+    "Cover": "cpknight.covering.common",
+    "check_cover": "cpknight.covering.common",
     "LongestPath": "cpknight.longest.common",
     "check_longest": "cpknight.longest.common",
     "NAMED_BOARDS": "cpknight.named_boards",
@@ -168,6 +175,7 @@ __all__ = [
     "Board",
     "Cell",
     "Comparison",
+    "Cover",
     "CpknightError",
     "Distance",
     "DistanceMap",
@@ -200,6 +208,7 @@ __all__ = [
     "TourCount",
     "TourOutcome",
     "__version__",
+    "check_cover",
     "check_longest",
     "check_route",
     "check_swap",
@@ -212,7 +221,9 @@ __all__ = [
     "count_tours",
     "count_turns",
     "distance_map",
+    "dominate",
     "find_tour",
+    "independent",
     "is_route",
     "is_tour",
     "iter_tours",

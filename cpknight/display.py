@@ -39,6 +39,7 @@ from cpknight.render import (
     longest_line,
     longest_table_text,
     longest_text,
+    moves_table_text,
     outcome_line,
     route_line,
     route_text,
@@ -274,32 +275,13 @@ def swap_table_text(comparison: Comparison, heading: str) -> str:
         >>> print(comparison_str(c).splitlines()[0])
         swap guarini on 3x3 (knight (1,2)), no limit:
     """
-    rows = [
-        [
-            o.method,
-            str(o.status),
-            None if o.value is None else o.value.moves,
-            o.bound,
-            round(o.seconds, 6),
-            effort_text(o.effort.as_dict()),
-        ]
-        for o in comparison.rows
-    ]
-    lines = [
-        heading + ":",
-        table_text(["method", "outcome", "moves", "bound", "seconds", "effort"], rows),
-    ]
-    lines += [
-        f"{o.method}: {o.reason}"
-        for o in comparison.rows
-        if str(o.status) in ("refused", "infeasible", "unknown")
-    ]
-    lines.append(
+    return moves_table_text(
+        comparison,
+        heading,
         "optimal: proved fewest moves; bound: the fewest there could be;\neffort: "
         "placements reached (bfs), branches and conflicts over every horizon "
-        "(cpsat)."
+        "(cpsat).",
     )
-    return "\n".join(lines)
 
 
 def outcome_str(outcome: Outcome) -> str:

@@ -88,7 +88,7 @@ __all__ = [
     "solve_with",
 ]
 
-Question = Literal["tour", "distance", "route", "longest", "count", "swap"]
+Question = Literal["tour", "distance", "route", "longest", "count", "swap", "cover"]
 """The questions; every engine answers exactly one."""
 
 

@@ -25,6 +25,7 @@ import numpy as np
 from cpknight.board import FILES, Board, Cell
 
 if TYPE_CHECKING:
+    from cpknight.covering.common import Cover
     from cpknight.longest.common import LongestPath
     from cpknight.results import (
         Comparison,
@@ -49,6 +50,7 @@ __all__ = [
     "longest_line",
     "longest_table_text",
     "longest_text",
+    "moves_table_text",
     "open_cells_text",
     "outcome_line",
     "prefixes_text",
@@ -294,6 +296,21 @@ def longest_table_text(comparison: Comparison, heading: str) -> str:
         >>> print(longest_table_text(c, "induced path").splitlines()[1])
         method  outcome  moves  bound  seconds  effort
     """
+    return moves_table_text(
+        comparison,
+        heading,
+        "optimal: proved longest; feasible: best found at the limit, bound the "
+        "most it could be;\neffort: moves tried and undone (search), branches "
+        "and conflicts (CP-SAT).",
+    )
+
+
+def moves_table_text(comparison: Comparison, heading: str, legend: str) -> str:
+    """Several engines on one question whose answer is a number of moves.
+
+    A row an engine (method, outcome, moves, bound, seconds, effort), then the
+    reasons of those that gave no answer, then ``legend``.
+    """
     rows = [
         [
             o.method,
@@ -314,11 +331,7 @@ def longest_table_text(comparison: Comparison, heading: str) -> str:
         for o in comparison.rows
         if str(o.status) in ("refused", "infeasible", "unknown")
     ]
-    lines.append(
-        "optimal: proved longest; feasible: best found at the limit, bound the "
-        "most it could be;\neffort: moves tried and undone (search), branches "
-        "and conflicts (CP-SAT)."
-    )
+    lines.append(legend)
     return "\n".join(lines)
 
 
@@ -595,3 +608,90 @@ def open_cells_text(board: Board) -> str:
     """The board with coordinates: ``.`` open, ``#`` blocked."""
     mask = board.open_mask
     return grid_text(board, lambda cell: "." if mask[cell] else BLOCKED)
+
+
+# ---------------------------------------------------------------- covering
+
+KNIGHT_MARK = "N"
+ATTACKED = "+"
+
+
+def cover_text(cover: Cover) -> str:
+    """The board with ``N`` on each knight, ``+`` on each attacked cell, ``.`` else.
+
+    Examples:
+        >>> from cpknight import independent
+        >>> print(independent("5x5", method="search"))  # the only 13 (A030978)
+        5 | N + N + N
+        4 | + N + N +
+        3 | N + N + N
+        2 | + N + N +
+        1 | N + N + N
+            a b c d e
+    """
+    from cpknight.pieces import move_graph
+
+    graph = move_graph(cover.board, cover.piece)
+    knights = set(cover.cells)
+    attacked: set[Cell] = set()
+    for cell in cover.cells:
+        attacked.update(graph.cell(int(u)) for u in graph.neighbors(graph.node(cell)))
+    mask = cover.board.open_mask
+
+    def label(cell: Cell) -> str:
+        if not mask[cell]:
+            return BLOCKED
+        if cell in knights:
+            return KNIGHT_MARK
+        return ATTACKED if cell in attacked else "."
+
+    return grid_text(cover.board, label)
+
+
+def cover_line(cover: Cover) -> str:
+    """One line: the puzzle, the knights, proved or bounded, the count, by what.
+
+    Examples:
+        >>> from cpknight import dominate
+        >>> cover_line(dominate("4x4", count=True, method="search"))[:58]
+        'dominating knights on 4x4 (knight (1,2)): 4, proved optima'
+    """
+    if cover.optimal:
+        verdict = f"{cover.size}, proved optimal"
+    else:
+        side = "at most" if cover.kind == "independent-set" else "at least"
+        verdict = f"{cover.size}, best found ({side} {cover.bound} proved)"
+    extra = ""
+    classes = " up to symmetry" if cover.symmetry else ""
+    if cover.count is not None:
+        extra += f"; {cover.count:,} optimal placements{classes}"
+    elif cover.count_at_least is not None:
+        extra += f"; at least {cover.count_at_least:,} optimal placements{classes}"
+    if cover.lp_bound is not None:
+        extra += f"; LP relaxation {cover.lp_bound:.3f}"
+    return (
+        f"{cover.kind} knights on {cover.board.label} ({cover.piece.label}): "
+        f"{verdict}{extra}; by {cover.method} in {cover.seconds:.3f} s"
+    )
+
+
+def cover_table_text(comparison: Comparison, heading: str) -> str:
+    """Several engines on one covering question: size, bound, count, time, effort."""
+    rows = []
+    for o in comparison.rows:
+        value = o.value
+        rows.append(
+            [
+                o.method,
+                str(o.status),
+                "" if value is None else value.size,
+                "" if o.bound is None else o.bound,
+                "" if value is None or value.count is None else value.count,
+                f"{o.seconds:.3f}",
+                effort_text(o.effort.as_dict()),
+            ]
+        )
+    table = table_text(
+        ["method", "status", "size", "bound", "count", "seconds", "effort"], rows
+    )
+    return f"{heading}\n{table}"

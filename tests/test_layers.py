@@ -49,7 +49,7 @@ LAYERS = [
     {"tours"},
     {"tiling"},
     {"counting"},
-    {"distances", "routes", "longest", "swaps"},
+    {"distances", "routes", "longest", "swaps", "covering"},
     {"runner"},
     {"api"},
     {"study"},

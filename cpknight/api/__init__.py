@@ -30,6 +30,13 @@ if TYPE_CHECKING:
         count_tours_sharded,
         try_count,
     )
+    from cpknight.api.covering import (
+        COVER_METHODS,
+        compare_covers,
+        dominate,
+        independent,
+        try_cover,
+    )
     from cpknight.api.distances import (
         compare_distances,
         components,
@@ -64,6 +71,11 @@ _WHERE = {
     "count_tours": "cpknight.api.counting",
     "count_tours_sharded": "cpknight.api.counting",
     "try_count": "cpknight.api.counting",
+    "COVER_METHODS": "cpknight.api.covering",
+    "compare_covers": "cpknight.api.covering",
+    "dominate": "cpknight.api.covering",
+    "independent": "cpknight.api.covering",
+    "try_cover": "cpknight.api.covering",
     "compare_distances": "cpknight.api.distances",
     "components": "cpknight.api.distances",
     "distance_map": "cpknight.api.distances",
@@ -97,6 +109,7 @@ __getattr__, __dir__ = exports(__name__, _WHERE)
 
 __all__ = [
     "COUNT_METHODS",
+    "COVER_METHODS",
     "DISTANCE_METHODS",
     "LONGEST_METHODS",
     "ROUTE_METHODS",
@@ -106,6 +119,7 @@ __all__ = [
     "build_model",
     "choose_tour_method",
     "collect",
+    "compare_covers",
     "compare_distances",
     "compare_longest",
     "compare_swaps",
@@ -114,7 +128,9 @@ __all__ = [
     "count_tours",
     "count_tours_sharded",
     "distance_map",
+    "dominate",
     "find_tour",
+    "independent",
     "iter_tours",
     "knight_distance",
     "longest_path",
@@ -126,6 +142,7 @@ __all__ = [
     "sweep",
     "try_collect",
     "try_count",
+    "try_cover",
     "try_longest",
     "try_swap",
     "try_tour",

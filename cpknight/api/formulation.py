@@ -27,6 +27,7 @@ from cpknight.solving import Run, SolveOptions
 if TYPE_CHECKING:
     from cpknight.board import CellLike, Topology
     from cpknight.constraints import TourConstraints
+    from cpknight.covering.program import CoverProgram
     from cpknight.distances.flow import FlowModel
     from cpknight.distances.moves import MoveCountModel
     from cpknight.formulation import Formulation
@@ -40,13 +41,14 @@ __all__ = [
     "build_model",
     "collect_model",
     "count_program",
+    "cover_model",
     "distance_model",
     "longest_model",
     "swap_model",
     "tour_model",
 ]
 
-MODEL_QUESTIONS = ("tour", "distance", "collect", "longest", "swap")
+MODEL_QUESTIONS = ("tour", "distance", "collect", "longest", "swap", "cover")
 """The questions :func:`build_model` builds a model of."""
 
 
@@ -299,6 +301,34 @@ def count_program(
     return frontier_formulation(instance.graph, plan)
 
 
+def cover_model(
+    board: BoardLike,
+    *,
+    kind: str = "dominating",
+    piece: PieceLike = KNIGHT,
+    symmetry: bool = False,
+    options: SolveOptions | None = None,
+    time_limit: float | None = None,
+    run: Run | None = None,
+) -> CoverProgram:
+    """The 0/1 program of a covering puzzle (CP-SAT and the MIP solvers read it).
+
+    Examples:
+        >>> cover_model("8x8", kind="independent-set").sizes()["rows"]
+        168
+    """
+    from cpknight.covering.program import build_cover_program
+
+    resolved, leaper = resolve(board, piece)
+    return build_cover_program(
+        resolved,
+        kind=kind,
+        piece=leaper,
+        symmetry=symmetry,
+        run=_run_of(run, options, time_limit),
+    )
+
+
 def build_model(question: str, board: BoardLike, **kwargs: Any) -> Formulation:
     """The model of ``question`` (a name in :data:`MODEL_QUESTIONS`), not solved.
 
@@ -316,7 +346,7 @@ def build_model(question: str, board: BoardLike, **kwargs: Any) -> Formulation:
         Traceback (most recent call last):
         ...
         cpknight.errors.InvalidInputError: expected a question in tour, distance, \
-collect, longest, swap: 'sweep'
+collect, longest, swap, cover: 'sweep'
     """
     if question == "tour":
         return tour_model(board, **kwargs)
@@ -330,6 +360,8 @@ collect, longest, swap: 'sweep'
         if not isinstance(board, str):
             raise InvalidInputError(f"a swap model takes a puzzle: {board!r}")
         return swap_model(board, **kwargs)
+    if question == "cover":
+        return cover_model(board, **kwargs)
     raise InvalidInputError(
         f"expected a question in {', '.join(MODEL_QUESTIONS)}: {question!r}"
     )

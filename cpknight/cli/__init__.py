@@ -34,6 +34,7 @@ from cpknight.cli.common import (
     reset_streams,
 )
 from cpknight.cli.counting import add_count
+from cpknight.cli.covering import add_dominate, add_independent
 from cpknight.cli.formulation import add_formulation
 from cpknight.cli.longest import add_longest
 from cpknight.cli.models import add_models
@@ -85,6 +86,8 @@ COMMANDS: list[Callable[[SubParsers], None]] = [
     add_collect,
     add_longest,
     add_swap,
+    add_dominate,
+    add_independent,
     add_formulation,
     add_study,
     add_models,

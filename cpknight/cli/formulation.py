@@ -32,12 +32,13 @@ from cpknight.cli.common import (
 from cpknight.cli.instances import (
     add_collect_args,
     add_constraint_args,
+    add_cover_args,
     add_longest_args,
     add_swap_args,
     constraints_of,
     swap_topology,
 )
-from cpknight.solving import LINEAR_SUFFIXES, SolveOptions
+from cpknight.solving import CPSAT_SUFFIXES, LINEAR_SUFFIXES, SolveOptions
 
 # ------------------------------------------------------- formulation: tours
 
@@ -302,6 +303,36 @@ cpknight formulation swap guarini --json""",
     add_json(parser)
 
 
+# --------------------------------------------------- formulation: covering
+
+
+def _add_formulation_cover(kinds: SubParsers) -> None:
+    parser = add_command(
+        kinds,
+        "cover",
+        _run_formulation_cover,
+        examples="""
+cpknight formulation cover 8x8
+cpknight formulation cover 8x8 --independent --symmetry --export knights.lp
+cpknight formulation cover 6x6 --independent-set --json""",
+        help="the 0/1 program of a domination or independence puzzle",
+        description="Print the 0/1 program that dominate and independent solve "
+        "(CP-SAT and the MIP solvers read the same rows) with the board's own "
+        "names, x[a1] ..., or export it (--export FILE.lp|.mps|.pbtxt). "
+        "Dominating unless --total, --independent or --independent-set; "
+        "--symmetry adds the lex-leader rows of the board's symmetries.",
+    )
+    add_cover_args(parser, kinds=True, every=True)
+    add_export(
+        parser,
+        "FILE.lp, FILE.mps or a CP-SAT text proto",
+        (*LINEAR_SUFFIXES, *CPSAT_SUFFIXES),
+        "LP, MPS or a CP-SAT text proto",
+    )
+    add_build_time_limit(parser)
+    add_json(parser)
+
+
 def _run_formulation_swap(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import swap_model
 
@@ -323,6 +354,21 @@ def _run_formulation_swap(args: argparse.Namespace) -> int:
     return print_or_export(args, model, note, run)
 
 
+def _run_formulation_cover(args: argparse.Namespace) -> int:
+    from cpknight.api.formulation import cover_model
+
+    board, piece = board_and_piece(args)
+    new_files(args, "export")
+    run = build_run(args)
+    model = cover_model(
+        board, kind=args.kind, piece=piece, symmetry=args.symmetry, run=run
+    )
+    run.check("building the model")
+    sizes = model.sizes()
+    note = f" ({sizes['variables']} variables, {sizes['rows']} rows)"
+    return print_or_export(args, model, note, run)
+
+
 # -------------------------------------------------------------- formulation
 
 FORMULATIONS: list[Callable[[SubParsers], None]] = [
@@ -332,6 +378,7 @@ FORMULATIONS: list[Callable[[SubParsers], None]] = [
     _add_formulation_count,
     _add_formulation_longest,
     _add_formulation_swap,
+    _add_formulation_cover,
 ]
 """Registrations of ``cpknight formulation KIND`` (``tour``, ``distance``, ...)."""
 

@@ -202,3 +202,50 @@ def _given(path: str, board: Board) -> list[tuple[Cell, int]]:
         return read_given(read_stdin("given file"), board)
     except InvalidInputError as exc:
         raise InvalidInputError(f"given file '-': {exc}") from None
+
+
+# ------------------------------------------------------------- a covering
+
+
+def add_cover_args(
+    parser: argparse.ArgumentParser, *, kinds: bool = True, every: bool = False
+) -> None:
+    """The options ``dominate``, ``independent`` and ``formulation cover`` share.
+
+    With ``kinds``, the ``--total`` / ``--independent`` choice of ``dominate``
+    (and with ``every``, ``--independent-set`` too, for ``formulation cover``).
+    """
+    add_board_args(parser)
+    if kinds:
+        kind = parser.add_mutually_exclusive_group()
+        kind.add_argument(
+            "--total",
+            dest="kind",
+            action="store_const",
+            const="total",
+            help="every cell attacked, the knights' own too (OEIS A261752)",
+        )
+        kind.add_argument(
+            "--independent",
+            dest="kind",
+            action="store_const",
+            const="independent",
+            help="no two knights attack each other (OEIS A342576)",
+        )
+        if every:
+            kind.add_argument(
+                "--independent-set",
+                dest="kind",
+                action="store_const",
+                const="independent-set",
+                help="the most knights, no two attacking (OEIS A030978)",
+            )
+        parser.set_defaults(kind="dominating")
+    else:
+        parser.set_defaults(kind="independent-set")
+    parser.add_argument(
+        "--symmetry",
+        action="store_true",
+        help="break the board's reflections and rotations (keep the least image "
+        "of each placement); with --count, count placements up to symmetry",
+    )

@@ -1,0 +1,225 @@
+"""The covering puzzles against the published tables: CP-SAT beside SCIP, HiGHS
+and the branch and bound, with and without symmetry breaking, in one run.
+
+Run: ``python benchmarks/covering.py`` (domination n = 1..16, the other tables
+as far as they go quickly); ``--quick`` (``make bench``): domination up to
+8x8 and the other tables up to 6x6; ``--domination-only`` skips the others;
+``--upto N`` sets the largest domination board; ``--limit S`` the seconds per
+solve (default 60).
+
+Each row is one board, one engine and one formulation: the optimum found,
+whether it is proved, the seconds (model building and the LP relaxation
+included), the process's CPU seconds (about what it takes alone on a free
+core: the machine is shared), and the published value it must equal:
+
+- A006075 domination of n x n: 1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28,
+  32, 36, 40;
+- A261752 total domination (from n = 4): 6, 7, 8, 10, 14, 18, 22, 25, 28, 32;
+- A342576 independent domination: 1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24;
+- A279407 domination of the n x n torus: 1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18;
+- A030978 independence (non-attacking knights): n^2/2 or (n^2 + 1)/2.
+
+Ratios in the same run: ``x plain`` (a row with symmetry breaking over the
+same engine without it; below 1 the symmetry rows helped) and ``x cpsat``
+(an engine over CP-SAT without symmetry). Exit code 1 if a value disagrees
+with its table (a row at the limit is reported, not a failure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import NamedTuple
+
+from cpknight import SolveOptions
+from cpknight.api import try_cover
+from cpknight.render import table_text
+from cpknight.status import Status
+
+A006075 = [1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32, 36, 40]
+A261752 = {4: 6, 5: 7, 6: 8, 7: 10, 8: 14, 9: 18, 10: 22, 11: 25, 12: 28, 13: 32}
+A342576 = [1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24]
+A279407 = [1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18]
+
+
+def a030978(n: int) -> int:
+    """OEIS A030978: 4 on 2x2, else n^2/2 rounded up."""
+    return 4 if n == 2 else (n * n + 1) // 2
+
+
+class Result(NamedTuple):
+    """One solve: the size found, how it ended, the time, the LP bound."""
+
+    size: int | None
+    status: str
+    seconds: float
+    cpu: float
+    lp: float | None
+
+
+def run_one(
+    n: int, kind: str, topology: str, method: str, symmetry: bool, limit: float
+) -> Result:
+    options = SolveOptions(time_limit=limit, workers=1, seed=0)
+    cpu = time.process_time()
+    o = try_cover(
+        f"{n}x{n}",
+        kind=kind,
+        topology="torus" if topology == "torus" else None,
+        method=method,
+        symmetry=symmetry,
+        options=options,
+    )
+    value = o.value
+    return Result(
+        size=None if value is None else value.size,
+        status=str(o.status),
+        seconds=o.seconds,
+        cpu=time.process_time() - cpu,
+        lp=None if value is None else value.lp_bound,
+    )
+
+
+def table(
+    name: str,
+    kind: str,
+    topology: str,
+    sizes: list[int],
+    expected: dict[int, int],
+    methods: list[tuple[str, bool]],
+    limit: float,
+) -> bool:
+    """One table: every board through every (engine, symmetry); True if all agree."""
+    ok = True
+    rows: list[list[object]] = []
+    for n in sizes:
+        plain: dict[str, float] = {}
+        for method, symmetry in methods:
+            r = run_one(n, kind, topology, method, symmetry, limit)
+            seconds = r.seconds
+            if not symmetry:
+                plain[method] = seconds
+            base = plain.get(method) if symmetry else plain.get("cpsat")
+            ratio = "" if not base else f"{seconds / base:.2f}"
+            size = r.size
+            agrees = size == expected[n] or r.status != str(Status.OPTIMAL)
+            if not agrees:
+                ok = False
+            rows.append(
+                [
+                    n,
+                    method + (" +sym" if symmetry else ""),
+                    "" if size is None else size,
+                    expected[n],
+                    r.status + ("" if agrees else " WRONG"),
+                    "" if r.lp is None else f"{r.lp:.2f}",
+                    f"{seconds:.2f}",
+                    f"{r.cpu:.2f}",
+                    ratio,
+                ]
+            )
+            print(
+                f"  {name} n={n} {rows[-1][1]}: {rows[-1][4]} {seconds:.2f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+    heading = [
+        "n",
+        "engine",
+        "size",
+        "OEIS",
+        "status",
+        "LP",
+        "seconds",
+        "cpu s",
+        "x plain / x cpsat",
+    ]
+    print(f"\n{name}\n" + table_text(heading, rows), flush=True)
+    return ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the make bench sizes")
+    parser.add_argument("--upto", type=int, default=None, help="largest domination n")
+    parser.add_argument("--limit", type=float, default=60.0, help="seconds per solve")
+    parser.add_argument(
+        "--domination-only", action="store_true", help="only the A006075 table"
+    )
+    parser.add_argument(
+        "--from", dest="first", type=int, default=1, help="smallest domination n"
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="the MIP solvers without symmetry rows (CP-SAT keeps both)",
+    )
+    args = parser.parse_args()
+    upto = args.upto or (8 if args.quick else 16)
+    small = 6 if args.quick else 10
+    others = not args.domination_only
+    every = [
+        ("cpsat", False),
+        ("cpsat", True),
+        ("scip", False),
+        ("scip", True),
+        ("highs", False),
+        ("highs", True),
+        ("search", False),
+    ]
+    ok = table(
+        "domination (A006075)",
+        "dominating",
+        "bounded",
+        list(range(args.first, upto + 1)),
+        dict(enumerate(A006075, 1)),
+        [m for m in every if m[0] != "search" and not (args.plain and m[1])]
+        + ([("cpsat", True)] if args.plain else [])
+        + ([("search", False)] if upto <= 10 else []),
+        args.limit,
+    )
+    if not others:
+        return 0 if ok else 1
+    three = [("cpsat", False), ("cpsat", True), ("scip", False), ("search", False)]
+    ok &= table(
+        "total domination (A261752)",
+        "total",
+        "bounded",
+        list(range(4, small + 1)),
+        A261752,
+        three,
+        args.limit,
+    )
+    ok &= table(
+        "independent domination (A342576)",
+        "independent",
+        "bounded",
+        list(range(1, small + 1)),
+        dict(enumerate(A342576, 1)),
+        three,
+        args.limit,
+    )
+    ok &= table(
+        "torus domination (A279407)",
+        "dominating",
+        "torus",
+        list(range(1, small + 1)),
+        dict(enumerate(A279407, 1)),
+        three,
+        args.limit,
+    )
+    ok &= table(
+        "independence (A030978)",
+        "independent-set",
+        "bounded",
+        list(range(1, small + 3)),
+        {n: a030978(n) for n in range(1, 20)},
+        three,
+        args.limit,
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""The covering puzzles: domination, total and independent domination, independence.
+
+:data:`ENGINES` lists the engines; each is imported only when used.
+
+Examples:
+    >>> list(ENGINES)
+    ['cpsat', 'scip', 'highs', 'search']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cpknight.engines import Engine, Registry
+
+if TYPE_CHECKING:
+    from cpknight.covering.common import Cover, CoverInstance
+
+__all__ = ["ENGINES"]
+
+# The value types live above the engines' layer: the annotation gives them.
+ENGINES: Registry[CoverInstance, Cover] = Registry(
+    "cover",
+    [
+        Engine(
+            "cpsat",
+            "cover",
+            "cpknight.covering.cpsat:solve",
+            optimises=True,
+            summary="the 0/1 program by CP-SAT; counts by enumeration",
+        ),
+        Engine(
+            "scip",
+            "cover",
+            "cpknight.covering.mip:solve_scip",
+            optimises=True,
+            summary="the 0/1 program by SCIP (model_builder); counts by no-good cuts",
+        ),
+        Engine(
+            "highs",
+            "cover",
+            "cpknight.covering.mip:solve_highs",
+            optimises=True,
+            summary="the 0/1 program by HiGHS (model_builder); counts by no-good cuts",
+        ),
+        Engine(
+            "search",
+            "cover",
+            "cpknight.covering.search:solve",
+            optimises=True,
+            summary="branch and bound with the cover bound; counts every optimum",
+        ),
+    ],
+)
+"""The covering engines, by name."""

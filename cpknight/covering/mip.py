@@ -1,0 +1,144 @@
+"""The covering puzzles by a MIP solver: SCIP or HiGHS through ``model_builder``.
+
+The program of :mod:`cpknight.covering.program` compiled into an OR-Tools
+``model_builder.Model`` and solved by SCIP (``scip``) or HiGHS (``highs``),
+both shipped inside the ``ortools`` wheel. The LP relaxation (GLOP) is solved
+too and reported beside the optimum.
+
+Counting: a MIP solver reports one solution, so the optimal placements are
+counted by no-good cuts: after each placement ``S`` found with the number of
+knights fixed to the optimum, the row ``sum(x[v] for v not in S) >= 1`` cuts it
+off, until the model is infeasible. One solve per placement: fine for the
+handful of A103315 (8x8: 2), slow for hundreds.
+
+Examples:
+    >>> from cpknight.board import Board
+    >>> from cpknight.pieces import KNIGHT
+    >>> from cpknight.solving import SolveOptions
+    >>> inst = CoverInstance(board=Board.parse("5x5"), piece=KNIGHT,
+    ...                      kind="independent-set")
+    >>> solve_scip(inst, SolveOptions().start()).size  # OEIS A030978(5) = 13
+    13
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ortools.linear_solver.python import model_builder as mb
+
+from cpknight.covering.common import Cover, CoverInstance, make_cover, maximises
+from cpknight.covering.program import CoverProgram, ceil_bound, program_of
+from cpknight.errors import NoPathError, SolveLimitError
+from cpknight.solving import Run
+from cpknight.status import Effort
+
+__all__ = ["solve_highs", "solve_scip"]
+
+
+def solve_scip(instance: CoverInstance, run: Run) -> Cover:
+    """Solve (and count) a covering question with SCIP."""
+    return _solve(instance, run, "scip")
+
+
+def solve_highs(instance: CoverInstance, run: Run) -> Cover:
+    """Solve (and count) a covering question with HiGHS."""
+    return _solve(instance, run, "highs")
+
+
+def _solver(backend: str, run: Run) -> Any:
+
+    solver = mb.Solver(backend)
+    solver.enable_output(False)
+    remaining = run.remaining()
+    if remaining is not None:
+        solver.set_time_limit_in_seconds(max(remaining, 1e-3))
+    if backend == "scip":
+        solver.set_solver_specific_parameters(
+            f"randomization/randomseedshift = {run.options.seed}"
+        )
+    else:  # HiGHS prints its banner to standard output unless told not to
+        solver.set_solver_specific_parameters("output_flag=false")
+    return solver
+
+
+def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:
+
+    started = time.perf_counter()
+    program = program_of(instance, run)
+    lp = program.lp_relaxation()
+    model, xs = program.builder_model()
+    run.check("building the model")
+    solver = _solver(backend, run)
+    status = solver.solve(model)
+    maximise = maximises(instance.kind)
+    n = program.n_cells
+    if status == mb.SolveStatus.INFEASIBLE:
+        raise NoPathError(f"no {instance.describe()} exists ({backend} proved it)")
+    if status not in (mb.SolveStatus.OPTIMAL, mb.SolveStatus.FEASIBLE):
+        bound = _bound(solver, maximise, n)
+        raise SolveLimitError(
+            f"no {instance.describe()} found by the limit ({backend}: "
+            f"{status.name.lower()})",
+            bound=bound,
+        )
+    nodes = [v for v in range(n) if solver.value(xs[v]) > 0.5]
+    optimal = status == mb.SolveStatus.OPTIMAL
+    count: int | None = None
+    at_least: int | None = None
+    cuts = None
+    if instance.count and optimal:
+        count, at_least, cuts = _count(program, nodes, run, backend)
+    return make_cover(
+        instance,
+        nodes,
+        status="optimal" if optimal else "feasible",
+        bound=len(nodes) if optimal else _bound(solver, maximise, n),
+        method=backend,
+        started=started,
+        effort=Effort(cuts=cuts, solutions=None if cuts is None else cuts),
+        count=count,
+        count_at_least=at_least,
+        lp_bound=lp,
+    )
+
+
+def _bound(solver: Any, maximise: bool, n: int) -> int:
+    try:
+        value = float(solver.best_objective_bound)
+    except (AttributeError, TypeError, ValueError):  # no bound (HiGHS: NA)
+        value = float(n) if maximise else 0.0
+    if value != value or abs(value) == float("inf"):
+        return n if maximise else 0
+    return max(0, min(n, ceil_bound(value, maximise)))
+
+
+def _count(
+    program: CoverProgram, first: list[int], run: Run, backend: str
+) -> tuple[int | None, int | None, int]:
+    """Count the optimal placements by no-good cuts: (count, partial, cuts)."""
+    model, xs = program.builder_model()
+    n = program.n_cells
+    size = len(first)
+    knights = mb.LinearExpr.sum(xs[:n])
+    model.add(knights == size, name="knights")
+    found = 0
+    placement = first
+    while True:
+        found += 1
+        chosen = set(placement)
+        # at least one knight off this placement's cells: it is cut off
+        model.add(
+            mb.LinearExpr.sum([xs[v] for v in range(n) if v not in chosen]) >= 1,
+            name=f"nogood[{found}]",
+        )
+        if run.expired():
+            return None, found, found
+        solver = _solver(backend, run)
+        status = solver.solve(model)
+        if status == mb.SolveStatus.INFEASIBLE:
+            return found, None, found
+        if status not in (mb.SolveStatus.OPTIMAL, mb.SolveStatus.FEASIBLE):
+            return None, found, found
+        placement = [v for v in range(n) if solver.value(xs[v]) > 0.5]

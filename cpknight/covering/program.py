@@ -1,0 +1,433 @@
+"""The covering puzzles as one 0/1 program: built once, printed, exported, compiled.
+
+The program is plain data (variables, rows, objective), written from the move
+graph; the CP-SAT engine and the MIP engines compile the same rows into their
+own models, so both formulations are one formulation, printable with the
+board's own names (``x[a1]``) and exportable as LP or MPS (through OR-Tools'
+``model_builder``) or as a CP-SAT text proto.
+
+With ``x[v] = 1`` when a knight stands on cell ``v`` and ``N(v)`` the cells one
+move from ``v``:
+
+- dominating: ``x[v] + sum(x[u] for u in N(v)) >= 1`` for every cell;
+  minimise ``sum(x)``;
+- total: ``sum(x[u] for u in N(v)) >= 1`` for every cell; minimise;
+- independent: the dominating rows and ``x[u] + x[v] <= 1`` for every move;
+  minimise;
+- independent-set: ``x[u] + x[v] <= 1`` for every move; maximise.
+
+Symmetry breaking (an option) adds, for each symmetry ``p`` of the board
+(:func:`~cpknight.covering.common.board_symmetries`), the lex-leader rows
+``x <=lex x o p``, linearised with a Boolean ``eq[k,i]`` ("equal before
+position i") per compared position: ``x[i] - x[p(i)] + eq[k,i] <= 1``,
+``eq[k,next] >= eq[k,i] - x[i] - x[p(i)]``, ``eq[k,next] >= eq[k,i] +
+x[i] + x[p(i)] - 2``, and (so that ``eq`` is defined, and a count counts
+placements) ``eq[k,next] <= eq[k,i]``, ``eq[k,next] <= 1 - x[i] +
+x[p(i)]``, ``eq[k,next] <= 1 + x[i] - x[p(i)]``. A position ``j`` with
+``p(p(j)) = j`` and ``p(j) < j`` is left out (it repeats an earlier
+comparison). Only the least placement of each class under the board's
+symmetries stays feasible.
+
+Examples:
+    >>> p = build_cover_program("3x3", kind="dominating")
+    >>> p.sizes()
+    {'cells': 9, 'variables': 9, 'rows': 9, 'symmetry rows': 0}
+    >>> print(p.formulation().splitlines()[0])
+    dominating placement of the knight (1,2) on 3x3: minimise the knights
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cpknight.board import Board
+from cpknight.covering.common import (
+    CoverInstance,
+    board_symmetries,
+    covering_kind,
+    maximises,
+)
+from cpknight.errors import InvalidInputError
+from cpknight.pieces import KNIGHT, PieceLike, as_piece
+from cpknight.solving import (
+    CPSAT_SUFFIXES,
+    LINEAR_SUFFIXES,
+    export_cpsat_model,
+    write_model_text,
+)
+
+if TYPE_CHECKING:
+    from cpknight.solving import Run
+
+__all__ = ["CoverProgram", "Row", "build_cover_program", "program_of"]
+
+CLOCK_ROWS = 4096
+"""Rows written between two looks at the run's clock."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One linear row ``lo <= sum(coef * var) <= hi`` (``None``: no side)."""
+
+    name: str
+    terms: tuple[tuple[int, int], ...]  # (variable, coefficient)
+    lo: int | None = None
+    hi: int | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class CoverProgram:
+    """The 0/1 program of one covering question (print, export, compile).
+
+    Build with :func:`build_cover_program` (or :func:`program_of` from an
+    instance). Variables ``0 .. n - 1`` are the cells (``x[a1]``), in the move
+    graph's node order; any after them are the symmetry rows' ``eq`` Booleans.
+
+    Attributes:
+        instance: the question.
+        names: every variable's name.
+        rows: the constraints (the puzzle's rows, then the symmetry rows).
+        n_symmetry_rows: how many of ``rows`` break symmetry (the last ones).
+        n_symmetries: how many symmetries they break.
+    """
+
+    instance: CoverInstance
+    names: tuple[str, ...]
+    rows: tuple[Row, ...]
+    n_symmetry_rows: int = 0
+    n_symmetries: int = 0
+
+    @property
+    def n_cells(self) -> int:
+        """The cell variables (the open cells)."""
+        return self.instance.graph.n_nodes
+
+    @property
+    def maximise(self) -> bool:
+        """Whether the objective is maximised (``independent-set``)."""
+        return maximises(self.instance.kind)
+
+    def sizes(self) -> dict[str, int]:
+        """Cells, variables, rows and symmetry rows."""
+        return {
+            "cells": self.n_cells,
+            "variables": len(self.names),
+            "rows": len(self.rows) - self.n_symmetry_rows,
+            "symmetry rows": self.n_symmetry_rows,
+        }
+
+    def without_symmetry(self) -> CoverProgram:
+        """The same program without its symmetry rows (to count every placement)."""
+        keep = len(self.rows) - self.n_symmetry_rows
+        return CoverProgram(
+            instance=self.instance,
+            names=self.names[: self.n_cells],
+            rows=self.rows[:keep],
+        )
+
+    # ------------------------------------------------------------- compiling
+
+    def cpsat_model(self, *, size: int | None = None) -> tuple[Any, list[Any]]:
+        """The program as a CP-SAT model and its Booleans (the cells first).
+
+        Args:
+            size: fix the number of knights to ``size`` and leave out the
+                objective (to enumerate the optimal placements).
+        """
+        from ortools.sat.python import cp_model
+
+        model = cp_model.CpModel()
+        xs = [model.new_bool_var(name) for name in self.names]
+        for row in self.rows:
+            expr = sum(c * xs[v] for v, c in row.terms)
+            if row.lo is not None and row.hi is not None and row.lo == row.hi:
+                model.add(expr == row.lo).with_name(row.name)
+            else:
+                if row.lo is not None:
+                    model.add(expr >= row.lo).with_name(row.name)
+                if row.hi is not None:
+                    model.add(expr <= row.hi).with_name(row.name)
+        knights = sum(xs[: self.n_cells])
+        if size is not None:
+            model.add(knights == size).with_name("knights")
+        elif self.maximise:
+            model.maximize(knights)
+        else:
+            model.minimize(knights)
+        return model, xs
+
+    def builder_model(
+        self, *, relax: bool = False, lp_names: bool = False
+    ) -> tuple[Any, list[Any]]:
+        """The program as an OR-Tools ``model_builder.Model`` and its variables.
+
+        Args:
+            relax: continuous variables in ``[0, 1]`` (the LP relaxation).
+            lp_names: names the LP format keeps (no ``+`` or ``-``).
+        """
+        from ortools.linear_solver.python import model_builder as mb
+
+        model = mb.Model()  # type: ignore[no-untyped-call]
+        model.name = self.instance.describe().replace(" ", "_")
+        xs = [
+            model.new_var(0.0, 1.0, not relax, _lp(name) if lp_names else name)
+            for name in self.names
+        ]
+        for row in self.rows:
+            expr = mb.LinearExpr.weighted_sum(
+                [xs[v] for v, _ in row.terms], [c for _, c in row.terms]
+            )
+            name = _lp(row.name) if lp_names else row.name
+            if row.lo is not None:
+                model.add(expr >= row.lo, name=name if row.hi is None else name + "_lo")
+            if row.hi is not None:
+                model.add(expr <= row.hi, name=name if row.lo is None else name + "_hi")
+        knights = mb.LinearExpr.sum(xs[: self.n_cells])
+        if self.maximise:
+            model.maximize(knights)
+        else:
+            model.minimize(knights)
+        return model, xs
+
+    def lp_relaxation(self) -> float | None:
+        """The LP relaxation's optimum by GLOP (``None`` if GLOP gives none)."""
+        from ortools.linear_solver.python import model_builder as mb
+
+        model, _ = self.without_symmetry().builder_model(relax=True)
+        solver = mb.Solver("glop")
+        status = solver.solve(model)
+        if status != mb.SolveStatus.OPTIMAL:
+            return None
+        return float(solver.objective_value)
+
+    # ------------------------------------------------------ printing, export
+
+    def formulation(self, keep: int = 4) -> str:
+        """The program written out with this board's names (a few rows of each kind)."""
+        inst = self.instance
+        sense = "maximise" if self.maximise else "minimise"
+        lines = [
+            f"{inst.describe()}: {sense} the knights",
+            f"  variables: x[v] in {{0,1}}, a knight on cell v ({self.n_cells} cells)",
+            f"  {sense}  " + _abridged(list(self.names[: self.n_cells])),
+            "  subject to",
+        ]
+        groups: dict[str, list[Row]] = {}
+        for row in self.rows:
+            groups.setdefault(row.name.split("[")[0], []).append(row)
+        for group, rows in groups.items():
+            lines.append(f"  {group} ({len(rows)} rows): {_MEANING.get(group, '')}")
+            lines += [f"    {self.row_text(r)}" for r in rows[:keep]]
+            if len(rows) > keep:
+                lines.append(f"    ... ({len(rows) - keep} more)")
+        if self.n_symmetries:
+            lines.append(
+                f"  (symmetry: x <=lex x o p for {self.n_symmetries} symmetries of "
+                "the board; eq[k,i] is 1 while x and its k-th image agree before i)"
+            )
+        return "\n".join(lines)
+
+    def row_text(self, row: Row) -> str:
+        """One row as text: ``dom[a1]: x[a1] + x[b3] + x[c2] >= 1``."""
+        parts = []
+        for i, (v, c) in enumerate(row.terms):
+            sign = ("-" if c < 0 else "") if i == 0 else (" - " if c < 0 else " + ")
+            size = "" if abs(c) == 1 else f"{abs(c)} "
+            parts.append(f"{sign}{size}{self.names[v]}")
+        body = "".join(parts) or "0"
+        if row.lo is not None and row.hi is not None:
+            return f"{row.name}: {row.lo} <= {body} <= {row.hi}"
+        if row.lo is not None:
+            return f"{row.name}: {body} >= {row.lo}"
+        return f"{row.name}: {body} <= {row.hi}"
+
+    def export(self, path: str | Path, *, run: Run | None = None) -> Path:
+        """Write the program: LP (``.lp``), MPS (``.mps``) or a CP-SAT text proto.
+
+        Raises:
+            InvalidInputError: another suffix, or the file cannot be written.
+            SolveLimitError: the time limit passed while writing.
+
+        Examples:
+            >>> import tempfile, pathlib
+            >>> p = build_cover_program("4x4", kind="independent")
+            >>> with tempfile.TemporaryDirectory() as tmp:
+            ...     lp = p.export(pathlib.Path(tmp) / "k.lp").read_text()
+            ...     mps = p.export(pathlib.Path(tmp) / "k.mps").read_text()
+            >>> "dom[a1]" in lp, "x[a1]" in mps
+            (True, True)
+        """
+        target = Path(path)
+        suffix = target.suffix.lower()
+        if suffix in LINEAR_SUFFIXES:
+            lp = suffix == ".lp"
+            model, _ = self.builder_model(lp_names=lp)
+            text = model.export_to_lp_string() if lp else model.export_to_mps_string()
+            write_model_text(target, text, run=run)
+        elif suffix in CPSAT_SUFFIXES:
+            model, _ = self.cpsat_model()
+            export_cpsat_model(model, target, run=run)
+        else:
+            known = ", ".join((*LINEAR_SUFFIXES, *CPSAT_SUFFIXES))
+            raise InvalidInputError(
+                f"expected an export file ending in {known}: '{target}'"
+            )
+        return target
+
+    def __str__(self) -> str:
+        return self.formulation()
+
+
+_MEANING = {
+    "dom": "each cell occupied or attacked",
+    "att": "each cell attacked",
+    "ind": "no two knights one move apart",
+    "lex": "x <=lex x o p (symmetry breaking)",
+    "eq": "equal so far, carried to the next position",
+}
+
+
+def _lp(name: str) -> str:
+    return name.replace("+", "p").replace("-", "m").replace(" ", "")
+
+
+def _abridged(items: Sequence[str], keep: int = 4) -> str:
+    if len(items) <= keep + 1:
+        return " + ".join(items) or "0"
+    return " + ".join(items[:keep]) + f" + ... ({len(items) - keep} more)"
+
+
+# ------------------------------------------------------------------- building
+
+
+def build_cover_program(
+    board: Board | str,
+    *,
+    kind: str,
+    piece: PieceLike = KNIGHT,
+    symmetry: bool = False,
+    run: Run | None = None,
+) -> CoverProgram:
+    """Build the 0/1 program of a covering question, without solving it.
+
+    Args:
+        board: a finite board (or a spec like ``'8x8'``).
+        kind: one of :data:`~cpknight.covering.common.KINDS`.
+        piece: the leaper.
+        symmetry: add the lex-leader rows of the board's symmetries.
+        run: the run whose clock bounds building.
+
+    Notes:
+        Size: one Boolean per open cell (64 on 8x8) and one row per cell
+        (dominating, total), one per move (``independent-set``: 168 on 8x8),
+        or both (``independent``). Symmetry adds at most ``3 n`` rows and
+        ``n`` Booleans per symmetry (7 on a square board).
+
+    Examples:
+        >>> build_cover_program("8x8", kind="independent").sizes()["rows"]
+        232
+        >>> build_cover_program("8x8", kind="dominating", symmetry=True).n_symmetries
+        7
+    """
+    resolved = board if isinstance(board, Board) else Board.parse(board)
+    resolved.require_finite("a covering")
+    leaper = as_piece(piece)
+    leaper.check_dim(resolved.dim, resolved.label)
+    instance = CoverInstance(
+        board=resolved, piece=leaper, kind=covering_kind(kind), symmetry=symmetry
+    )
+    return program_of(instance, run)
+
+
+def program_of(instance: CoverInstance, run: Run | None = None) -> CoverProgram:
+    """The 0/1 program of an instance (its ``symmetry`` says whether to break it)."""
+    graph = instance.graph
+    n = graph.n_nodes
+    cell_names = graph.cell_names()
+    names = [f"x[{c}]" for c in cell_names]
+    rows: list[Row] = []
+    kind = instance.kind
+    for v in range(n):
+        if run is not None and v % CLOCK_ROWS == 0:
+            run.check("building the model")
+        near = [int(u) for u in graph.neighbors(v).tolist()]
+        if kind in ("dominating", "independent"):
+            rows.append(Row(f"dom[{cell_names[v]}]", _ones([v, *near]), lo=1))
+        elif kind == "total":
+            rows.append(Row(f"att[{cell_names[v]}]", _ones(near), lo=1))
+    if kind in ("independent", "independent-set"):
+        for v in range(n):
+            if run is not None and v % CLOCK_ROWS == 0:
+                run.check("building the model")
+            for u in graph.neighbors(v).tolist():
+                if u > v:
+                    name = f"ind[{cell_names[v]},{cell_names[u]}]"
+                    rows.append(Row(name, _ones([v, int(u)]), hi=1))
+    n_plain = len(rows)
+    symmetries = board_symmetries(instance.board) if instance.symmetry else []
+    for k, perm in enumerate(symmetries):
+        if run is not None:
+            run.check("building the symmetry rows")
+        _add_lex_leader(rows, names, k, perm)
+    return CoverProgram(
+        instance=instance,
+        names=tuple(names),
+        rows=tuple(rows),
+        n_symmetry_rows=len(rows) - n_plain,
+        n_symmetries=len(symmetries),
+    )
+
+
+def _ones(variables: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    return tuple((v, 1) for v in variables)
+
+
+def _add_lex_leader(
+    rows: list[Row], names: list[str], k: int, perm: Sequence[int]
+) -> None:
+    """Rows for ``x <=lex x o perm`` (see the module's notes)."""
+    positions = [
+        i
+        for i, p in enumerate(perm)
+        if p != i and not (perm[p] == i and p < i)  # a 2-cycle's second half
+    ]
+    eq: int | None = None  # None: "equal so far" is the constant 1
+    for step, i in enumerate(positions):
+        p = perm[i]
+        last = step == len(positions) - 1
+        # x[i] <= x[p(i)] while equal so far
+        if eq is None:
+            rows.append(Row(f"lex[{k},{i}]", ((i, 1), (p, -1)), hi=0))
+        else:
+            rows.append(Row(f"lex[{k},{i}]", ((i, 1), (p, -1), (eq, 1)), hi=1))
+        if last:
+            break
+        nxt = len(names)
+        names.append(f"eq[{k},{positions[step + 1]}]")
+        # eq_next >= eq - x[i] - x[p]  and  eq_next >= eq + x[i] + x[p] - 2
+        # and, so that eq is defined (a count counts placements, not eq's):
+        # eq_next <= eq, eq_next <= 1 - x[i] + x[p], eq_next <= 1 + x[i] - x[p]
+        if eq is None:
+            rows.append(Row(f"eq[{k},{i}]a", ((nxt, 1), (i, 1), (p, 1)), lo=1))
+            rows.append(Row(f"eq[{k},{i}]b", ((nxt, 1), (i, -1), (p, -1)), lo=-1))
+        else:
+            rows.append(
+                Row(f"eq[{k},{i}]a", ((nxt, 1), (eq, -1), (i, 1), (p, 1)), lo=0)
+            )
+            rows.append(
+                Row(f"eq[{k},{i}]b", ((nxt, 1), (eq, -1), (i, -1), (p, -1)), lo=-2)
+            )
+            rows.append(Row(f"eq[{k},{i}]c", ((nxt, 1), (eq, -1)), hi=0))
+        rows.append(Row(f"eq[{k},{i}]d", ((nxt, 1), (i, 1), (p, -1)), hi=1))
+        rows.append(Row(f"eq[{k},{i}]e", ((nxt, 1), (i, -1), (p, 1)), hi=1))
+        eq = nxt
+
+
+def ceil_bound(value: float, maximise: bool) -> int:
+    """A relaxation's optimum as an integer bound (up when minimising, else down)."""
+    eps = 1e-6
+    return math.floor(value + eps) if maximise else math.ceil(value - eps)
