@@ -79,6 +79,8 @@ def test_meta_lists_every_question_and_its_engines(client: TestClient) -> None:
         "longest",
         "count",
         "swap",
+        "dominate",
+        "independent",
     }
     assert "prune" in [m["name"] for m in meta["questions"]["tour"]["methods"]]
     assert "holed8" in meta["boards"]
@@ -342,6 +344,10 @@ def test_concurrent_runs_are_capped(client: TestClient) -> None:
         ({"question": "swap", "puzzle": "W .\n. .\n"}, "two drawings"),
         ({"question": "swap", "puzzle": "guarini", "methods": "dfs"}, "'dfs'"),
         ({"question": "tour", "board": "8x8", "min": "moves"}, "expected min"),
+        ({"question": "dominate", "board": "8x8", "kind": "odd"}, "domination kind"),
+        ({"question": "dominate", "board": "13x13"}, "at most 144 cells"),
+        ({"question": "independent", "board": "8x8", "kind": "total"}, "no kind"),
+        ({"question": "independent", "board": "8x8", "methods": "bfs"}, "'bfs'"),
         ({"question": "tour", "board": "8x8", "magic": "diagonals"}, "magic"),
         ({"question": "tour", "board": "20x20", "min": "turns"}, "at most 144 cells"),
         (
@@ -579,3 +585,43 @@ def test_magic_tour_sums_recomputed(client: TestClient) -> None:
     for k, (_, c) in enumerate(cells, start=1):
         sums[c] = sums.get(c, 0) + k
     assert len(set(sums.values())) == 1  # every file: 4 visits summing to 66
+
+
+@pytest.mark.parametrize(
+    ("body", "size"),
+    [
+        ({"question": "dominate", "board": "8x8"}, 12),  # OEIS A006075(8)
+        ({"question": "dominate", "board": "5x5", "kind": "total"}, 7),  # A261752(5)
+        (
+            {"question": "dominate", "board": "5x5", "kind": "independent"},
+            5,  # OEIS A342576(5)
+        ),
+        ({"question": "independent", "board": "6x6"}, 18),  # OEIS A030978(6)
+    ],
+)
+def test_covering_questions_checked_apart(
+    client: TestClient, body: dict[str, Any], size: int
+) -> None:
+    from cpknight.covering.common import check_cover
+    from cpknight.pieces import move_graph
+
+    document = solve(client, methods="cpsat,search", time_limit=20, **body)
+    board = _board({"shape": [int(x) for x in body["board"].split("x")], "blocked": []})
+    kind = {"plain": "dominating", "total": "total", "independent": "independent"}
+    which = (
+        kind[body.get("kind", "plain")]
+        if body["question"] == "dominate"
+        else "independent-set"
+    )
+    for row in document["rows"]:
+        assert row["status"] == "optimal", row
+        assert row["size"] == len(row["cells"]) == size
+        check_cover(board, [tuple(c) for c in row["cells"]], kind=which)
+        graph = move_graph(board)
+        knights = {tuple(c) for c in row["cells"]}
+        attacked = {
+            graph.cell(v)
+            for c in knights
+            for v in graph.neighbors(graph.node(c)).tolist()
+        }
+        assert {tuple(c) for c in row["dominated"]} == attacked - knights

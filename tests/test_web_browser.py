@@ -289,3 +289,22 @@ def test_swap_guarini_solved_and_stepped(browser: WebDriver, url: str) -> None:
         ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
     assert label.text == "step 16 / 16"
     assert knights() == {"a1": "B", "c1": "B", "a3": "W", "c3": "W"}
+
+
+def test_dominate_draws_the_knights_and_shades_what_they_attack(
+    browser: WebDriver, url: str
+) -> None:
+    fresh_page(browser, url, 5, 5)
+    one(browser, '[data-action="question-dominate"]').click()
+    one(browser, '[data-action="solve"]').click()
+    assert wait_for(lambda: settled(browser), why="the answer") == "optimal"
+    row = json.loads(one(browser, "[data-result]").get_attribute("data-result") or "")
+    board = Board((5, 5))
+    knights = {board.cell_name(c) for c in row["cells"]}
+    drawn = browser.find_elements(By.CSS_SELECTOR, "circle.cover-knight")
+    assert {d.get_attribute("data-knight") for d in drawn} == knights
+    shaded = browser.find_elements(By.CSS_SELECTOR, "rect.dominated")
+    # plain domination: every other cell is attacked
+    assert {e.get_attribute("data-cell") for e in shaded} == {
+        board.cell_name(c) for c in board.open_cells()
+    } - knights

@@ -44,7 +44,16 @@ __all__ = [
     "read_piece",
 ]
 
-QUESTIONS = ("tour", "distance", "route", "longest", "count", "swap")
+QUESTIONS = (
+    "tour",
+    "distance",
+    "route",
+    "longest",
+    "count",
+    "swap",
+    "dominate",
+    "independent",
+)
 """The questions the playground asks (``route``: the front door ``collect``)."""
 
 
@@ -72,6 +81,8 @@ class Caps:
             "longest": 144,
             "count": 100,
             "swap": 36,
+            "dominate": 144,
+            "independent": 144,
             "objective": 144,
         }
     )
@@ -139,7 +150,7 @@ class Job:
         if self.question == "route":
             row["food"] = [list(cell) for cell in self.food]
             row["simple"] = self.simple
-        if self.question == "longest":
+        if self.question in ("longest", "dominate", "independent"):
             row["kind"] = self.kind
         if self.question == "swap":
             row["puzzle"] = self.puzzle if self.puzzle in _PUZZLE_NAMES else None
@@ -168,6 +179,13 @@ _KEYS = {
     "min",
     "magic",
 }
+_DOMINATION = {
+    "plain": "dominating",
+    "dominating": "dominating",
+    "total": "total",
+    "independent": "independent",
+}
+"""The page's domination kinds and the covering package's names for them."""
 _PUZZLE_NAMES = ("guarini", "guy3x4")
 """The named swap puzzles the page offers (``guy3xN`` for n <= 12 is read too)."""
 _GUY = re.compile(r"guy3x(\d{1,2})")
@@ -276,6 +294,19 @@ def _question_part(job: Job, body: dict[str, Any], caps: Caps) -> Job:
                 f"expected a longest kind in uncrossed, induced: {kind!r}"
             )
         return replace(job, kind=kind)
+    if job.question == "dominate":
+        kind = body.get("kind", "plain")
+        if kind not in _DOMINATION:
+            raise InvalidInputError(
+                f"expected a domination kind in plain, total, independent: {kind!r}"
+            )
+        return replace(job, kind=_DOMINATION[kind])
+    if job.question == "independent":
+        if body.get("kind") not in (None, "independent-set"):
+            raise InvalidInputError(
+                f"the most non-attacking knights take no kind: {body['kind']!r}"
+            )
+        return replace(job, kind="independent-set")
     if job.question == "tour" and (
         body.get("constraints") or body.get("min") or body.get("magic")
     ):
@@ -442,6 +473,7 @@ def _cell(board: Board, spec: Any, what: str) -> Cell | None:
 def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
     from cpknight.api import (
         COUNT_METHODS,
+        COVER_METHODS,
         DISTANCE_METHODS,
         LONGEST_METHODS,
         ROUTE_METHODS,
@@ -450,6 +482,8 @@ def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
     )
 
     registries: dict[str, Registry[Any, Any]] = {
+        "dominate": COVER_METHODS,
+        "independent": COVER_METHODS,
         "swap": SWAP_METHODS,
         "tour": TOUR_METHODS,
         "distance": DISTANCE_METHODS,
@@ -465,7 +499,12 @@ def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
     if spec.strip() == "auto" and not registry.auto:
         # no auto here: the command line's default engine (collect: CP-SAT;
         # distance: breadth-first search)
-        spec = {"route": "cpsat", "distance": "bfs"}.get(question, spec)
+        spec = {
+            "route": "cpsat",
+            "distance": "bfs",
+            "dominate": "cpsat",
+            "independent": "cpsat",
+        }.get(question, spec)
     names = tuple(registry.names(spec))
     if len(names) > caps.engines:
         raise InvalidInputError(

@@ -43,6 +43,7 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
     """
     from cpknight.api import (
         COUNT_METHODS,
+        COVER_METHODS,
         DISTANCE_METHODS,
         LONGEST_METHODS,
         ROUTE_METHODS,
@@ -54,6 +55,8 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
     from cpknight.pieces import NAMED_PIECES
 
     registries: dict[str, Registry[Any, Any]] = {
+        "dominate": COVER_METHODS,
+        "independent": COVER_METHODS,
         "swap": SWAP_METHODS,
         "tour": TOUR_METHODS,
         "distance": DISTANCE_METHODS,
@@ -104,6 +107,7 @@ def _model(job: Job, caps: Caps, *, text_only: bool) -> Any:
     """The model of the job's question, built under its time limit (not solved)."""
     from cpknight.api.formulation import (
         collect_model,
+        cover_model,
         distance_model,
         longest_model,
         swap_model,
@@ -160,6 +164,8 @@ def _model(job: Job, caps: Caps, *, text_only: bool) -> Any:
             piece=job.piece,
             time_limit=limit,
         )
+    if job.question in ("dominate", "independent"):
+        return cover_model(job.board, kind=job.kind, piece=job.piece, time_limit=limit)
     if job.question == "swap" and job.puzzle is not None:
         return swap_model(
             job.puzzle,

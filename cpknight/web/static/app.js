@@ -12,7 +12,7 @@ const state = {
   w: 8, h: 8, d: 1, blocked: new Set(), start: null, end: null, target: null,
   food: [], question: "tour", meta: null, run: null, source: null,
   row: null, path: [], closed: false, step: 0, playing: false, timer: null,
-  distances: null, painting: null, named: "", swap: null,
+  distances: null, painting: null, named: "", swap: null, cover: null,
 };
 const KNIGHT_COLOURS = ["#f0f0f0", "#222222", "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9"];
 // the player's frames: the moves of a swap, else the cells of a path
@@ -109,7 +109,7 @@ function drawOverlay() {
   const layers = $$("#board svg");
   for (const svg of layers) svg.querySelector("g.over").textContent = "";
   for (const rect of $$("rect.sq")) {
-    rect.classList.remove("why");
+    rect.classList.remove("why", "dominated");
     rect.style.fill = "";
   }
   const over = (cell) => layers[layerOf(cell)].querySelector("g.over");
@@ -159,6 +159,7 @@ function drawOverlay() {
     over(last).appendChild(k);
   }
   if (state.swap) drawSwap(over, s);
+  if (state.cover) drawCover(over, s);
   // the marks: start, end, target, food
   const marks = [[state.start, "S", "#0072b2"], [state.end, "E", "#e69f00"], [state.target, "T", "#cc79a7"]];
   for (const cell of state.food) marks.push([cell, "F", "#009e73"]);
@@ -197,6 +198,22 @@ function drawSwap(over, s) {
     dot.dataset.colour = colour;
     over(cell).appendChild(dot);
     if (s >= 14) svgText(over(cell), x, y + s * 0.1, colour, "num", s * 0.32, i % KNIGHT_COLOURS.length === 1 ? "#fff" : "#111");
+  }
+}
+function drawCover(over, s) {
+  // the dominated cells shaded, the knights on their cells
+  for (const cell of state.cover.dominated) {
+    const rect = rectOf(cell);
+    if (rect) { rect.style.fill = "#9ecae1"; rect.classList.add("dominated"); }
+  }
+  for (const cell of state.cover.knights) {
+    const [x, y] = centre(cell);
+    const dot = document.createElementNS(SVGNS, "circle");
+    dot.setAttribute("cx", x); dot.setAttribute("cy", y); dot.setAttribute("r", Math.max(2, s * 0.32));
+    dot.setAttribute("fill", "#d55e00"); dot.setAttribute("stroke", "#111");
+    dot.setAttribute("class", "cover-knight");
+    dot.dataset.knight = cellName(cell);
+    over(cell).appendChild(dot);
   }
 }
 function showSwap(row) {
@@ -241,7 +258,7 @@ function distanceAt(cell) {
 // ------------------------------------------------------------------- editing
 function clearAnswer() {
   stop();
-  state.row = null; state.path = []; state.step = 0; state.distances = null; state.swap = null;
+  state.row = null; state.path = []; state.step = 0; state.distances = null; state.swap = null; state.cover = null;
   $("#answer").dataset.result = "";
   $("#answer").textContent = "";
 }
@@ -342,7 +359,8 @@ function jobBody() {
     time_limit: parseFloat($("#time-limit").value) || 10,
   };
   if (q === "tour" || q === "count" || q === "longest") body.closed = $("#closed").checked;
-  if (q !== "longest" && state.start) body.start = state.start;
+  if (["tour", "count", "distance", "route"].includes(q) && state.start) body.start = state.start;
+  if (q === "dominate") body.kind = $("#cover-kind").value;
   if ((q === "tour" || q === "count" || q === "route") && state.end) body.end = state.end;
   if (q === "distance" && state.target) body.target = state.target;
   if (q === "route") { body.food = state.food; body.simple = $("#simple").checked; }
@@ -497,6 +515,12 @@ function showAnswer(doc) {
   if (row.steps) {
     lines.push(`${row.status} by ${row.method} in ${row.seconds.toFixed(3)} s: ${row.moves} moves`);
     lines.push(row.steps.map(([a, b]) => `${cellName(a)}-${cellName(b)}`).join(" "));
+  } else if (row.cells && (state.question === "dominate" || state.question === "independent")) {
+    state.cover = { knights: row.cells, dominated: row.dominated || [] };
+    const bound = row.status === "feasible" && row.bound !== undefined ? ` (at least ${row.bound})` : "";
+    const lp = row.lp_bound !== null && row.lp_bound !== undefined ? `; LP bound ${row.lp_bound}` : "";
+    lines.push(`${row.status} by ${row.method} in ${row.seconds.toFixed(3)} s: ${row.size} knights${bound}, ${row.kind}${lp}`);
+    lines.push(row.cells.map(cellName).join(" "));
   } else if (row.cells) {
     state.path = row.cells; state.step = row.cells.length; state.closed = !!row.closed;
     const what = state.question === "distance" ? `${row.distance} moves` :
