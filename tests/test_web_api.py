@@ -625,3 +625,23 @@ def test_covering_questions_checked_apart(
             for v in graph.neighbors(graph.node(c)).tolist()
         }
         assert {tuple(c) for c in row["dominated"]} == attacked - knights
+
+
+def test_new_questions_print_and_export_their_models(client: TestClient) -> None:
+    swap = {"question": "swap", "puzzle": "guarini"}
+    proto = client.post("/api/export?format=pbtxt", json=swap)
+    assert proto.status_code == 200, proto.text
+    assert "variables" in proto.text
+    cover = {"question": "dominate", "board": "5x5"}
+    text = client.post("/api/formulation", json=cover).json()["formulation"]
+    assert "each cell occupied or attacked" in text
+    for kind, word in (("lp", "Minimize"), ("mps", "ROWS")):
+        exported = client.post(f"/api/export?format={kind}", json=cover)
+        assert exported.status_code == 200, exported.text
+        assert word.lower() in exported.text.lower()
+    refused = client.post("/api/export?format=pbtxt", json=cover)
+    assert refused.status_code == 400
+    assert "lp or mps" in refused.json()["error"]
+    tour = {"question": "tour", "board": "6x6", "min": "turns"}
+    text = client.post("/api/formulation", json=tour).json()["formulation"]
+    assert "minimise turns" in text

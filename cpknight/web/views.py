@@ -228,6 +228,8 @@ def export_model(job: Job, kind: str, caps: Caps = CAPS) -> tuple[str, str]:
         if kind == "pbtxt":
             raise InvalidInputError("an integer program is exported as lp or mps")
         builder = model.builder_model(lp_names=kind == "lp")
+        if isinstance(builder, tuple):  # the covering program: (model, variables)
+            builder = builder[0]
         text = (
             builder.export_to_lp_string()
             if kind == "lp"
