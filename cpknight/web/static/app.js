@@ -190,14 +190,16 @@ function drawSwap(over, s) {
     const [x, y] = centre(cell);
     const dot = document.createElementNS(SVGNS, "circle");
     dot.setAttribute("cx", x); dot.setAttribute("cy", y); dot.setAttribute("r", Math.max(3, s * 0.34));
-    const i = sw.colours.indexOf(colour);
-    dot.setAttribute("fill", KNIGHT_COLOURS[i % KNIGHT_COLOURS.length]);
+    // white knights light, black knights dark, other colours from the palette
+    const named = { W: 0, B: 1 }[colour];
+    const i = named !== undefined ? named : 2 + (sw.colours.indexOf(colour) % (KNIGHT_COLOURS.length - 2));
+    dot.setAttribute("fill", KNIGHT_COLOURS[i]);
     dot.setAttribute("stroke", "#111"); dot.setAttribute("stroke-width", Math.max(1, s * 0.05));
     dot.setAttribute("class", "swap-knight");
     dot.dataset.knight = cellName(cell);
     dot.dataset.colour = colour;
     over(cell).appendChild(dot);
-    if (s >= 14) svgText(over(cell), x, y + s * 0.1, colour, "num", s * 0.32, i % KNIGHT_COLOURS.length === 1 ? "#fff" : "#111");
+    if (s >= 14) svgText(over(cell), x, y + s * 0.1, colour, "num", s * 0.32, i === 1 ? "#fff" : "#111");
   }
 }
 function drawCover(over, s) {
