@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from cpknight.api.common import (
     BoardLike,
@@ -53,6 +53,8 @@ from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.auto import check_theorems, choose_tour_method
 from cpknight.tours.certificates import check_tour_possible
+
+T = TypeVar("T")
 
 
 def find_tour(
@@ -116,7 +118,37 @@ def find_tour(
         >>> t.value, str(t.status)  # the fewest turns of a closed 6x6 tour
         (32, 'optimal')
     """
-    opts = solve_options(options, time_limit)
+    tour: Tour = _one_tour_run(
+        lambda instance, run: _solve_tour(instance, method, run, picked=[]),
+        board,
+        piece,
+        start,
+        end,
+        closed=closed,
+        constraints=with_objective(constraints, minimise),
+        opts=solve_options(options, time_limit),
+        progress=progress,
+    )
+    return tour
+
+
+def _one_tour_run(
+    solve: Callable[[TourInstance, Run], T],
+    board: BoardLike,
+    piece: PieceLike,
+    start: CellLike | None,
+    end: CellLike | None,
+    *,
+    closed: bool,
+    constraints: TourConstraints | None,
+    opts: SolveOptions,
+    progress: ProgressLike,
+) -> T:
+    """``solve`` on the instance of a tour door, under one clock and one bar.
+
+    The clock starts before the instance is read, so that reading it (the
+    board, the constraints) counts against the time limit too.
+    """
     with progress_bar(progress, desc="tour", unit="s", total=opts.time_limit) as tick:
         run = opts.start()
         listen_to_solve(run, tick)
@@ -127,10 +159,9 @@ def find_tour(
             end,
             closed=closed,
             purpose="a tour",
-            constraints=with_objective(constraints, minimise),
+            constraints=constraints,
         )
-        tour: Tour = _solve_tour(instance, method, run, picked=[])
-    return tour
+        return solve(instance, run)
 
 
 CERTIFY_CELLS = 250_000
@@ -353,20 +384,17 @@ def try_tour(
         >>> str(o.status), o.tour is not None, o.effort.backtracks
         ('found', True, 0)
     """
-    opts = solve_options(options, time_limit)
-    with progress_bar(progress, desc="tour", unit="s", total=opts.time_limit) as tick:
-        run = opts.start()
-        listen_to_solve(run, tick)
-        instance = tour_instance(
-            board,
-            piece,
-            start,
-            end,
-            closed=closed,
-            purpose="a tour",
-            constraints=with_objective(constraints, minimise),
-        )
-        return _try_tour(instance, method, run)
+    return _one_tour_run(
+        lambda instance, run: _try_tour(instance, method, run),
+        board,
+        piece,
+        start,
+        end,
+        closed=closed,
+        constraints=with_objective(constraints, minimise),
+        opts=solve_options(options, time_limit),
+        progress=progress,
+    )
 
 
 def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
