@@ -261,3 +261,59 @@ def test_drag_paints_cells_and_the_board_file_round_trips(
     wait_for(lambda: one(browser, '[data-field="width"]').get_attribute("value") == "3")
     blocked = browser.find_elements(By.CSS_SELECTOR, '[data-blocked="true"]')
     assert [e.get_attribute("data-cell") for e in blocked] == ["c2"]
+
+
+def test_swap_guarini_solved_and_stepped(browser: WebDriver, url: str) -> None:
+    from cpknight.swaps.common import check_swap
+    from cpknight.swaps.drawings import named_puzzle
+
+    fresh_page(browser, url, 8, 8)
+    one(browser, '[data-action="question-swap"]').click()
+    one(browser, '[data-field="puzzle"]').send_keys("guarini")
+    one(browser, '[data-action="solve"]').click()
+    assert wait_for(lambda: settled(browser), why="the answer") == "optimal"
+    row = json.loads(one(browser, "[data-result]").get_attribute("data-result") or "")
+    assert row["moves"] == len(row["steps"]) == 16  # Guarini (1512): 16 moves
+    board, start, goal, _ = named_puzzle("guarini")
+    check_swap(board, start, goal, [(tuple(a), tuple(b)) for a, b in row["steps"]])
+    # the puzzle's board is drawn with its four knights at the start
+    assert len(browser.find_elements(By.CSS_SELECTOR, "rect.sq")) == 9
+    label = one(browser, '[data-field="step"]')
+    assert label.text == "step 0 / 16"
+
+    def knights() -> dict[str, str]:
+        dots = browser.find_elements(By.CSS_SELECTOR, "circle.swap-knight")
+        return {
+            d.get_attribute("data-knight") or "": d.get_attribute("data-colour") or ""
+            for d in dots
+        }
+
+    assert knights() == {"a3": "B", "c3": "B", "a1": "W", "c1": "W"}
+    one(browser, '[data-action="step"]').click()
+    assert label.text == "step 1 / 16"
+    first_from, first_to = (board.cell_name(tuple(c)) for c in row["steps"][0])
+    assert first_to in knights()
+    assert first_from not in knights()
+    for _ in range(15):
+        ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    assert label.text == "step 16 / 16"
+    assert knights() == {"a1": "B", "c1": "B", "a3": "W", "c3": "W"}
+
+
+def test_dominate_draws_the_knights_and_shades_what_they_attack(
+    browser: WebDriver, url: str
+) -> None:
+    fresh_page(browser, url, 5, 5)
+    one(browser, '[data-action="question-dominate"]').click()
+    one(browser, '[data-action="solve"]').click()
+    assert wait_for(lambda: settled(browser), why="the answer") == "optimal"
+    row = json.loads(one(browser, "[data-result]").get_attribute("data-result") or "")
+    board = Board((5, 5))
+    knights = {board.cell_name(c) for c in row["cells"]}
+    drawn = browser.find_elements(By.CSS_SELECTOR, "circle.cover-knight")
+    assert {d.get_attribute("data-knight") for d in drawn} == knights
+    shaded = browser.find_elements(By.CSS_SELECTOR, "rect.dominated")
+    # plain domination: every other cell is attacked
+    assert {e.get_attribute("data-cell") for e in shaded} == {
+        board.cell_name(c) for c in board.open_cells()
+    } - knights

@@ -44,7 +44,16 @@ __all__ = [
     "read_piece",
 ]
 
-QUESTIONS = ("tour", "distance", "route", "longest", "count")
+QUESTIONS = (
+    "tour",
+    "distance",
+    "route",
+    "longest",
+    "count",
+    "swap",
+    "dominate",
+    "independent",
+)
 """The questions the playground asks (``route``: the front door ``collect``)."""
 
 
@@ -53,7 +62,8 @@ class Caps:
     """What one server allows: board sizes per question, time, engines, runs.
 
     Attributes:
-        cells: the most cells (open or blocked) a board may have, per question.
+        cells: the most cells (open or blocked) a board may have, per question
+            (``objective``: a tour with fewest turns or crossings, or magic).
         time_limit: the longest time limit one engine may be given, in seconds.
         default_time_limit: the limit when a request gives none.
         engines: the most engines one run may race.
@@ -70,6 +80,10 @@ class Caps:
             "route": 2_500,
             "longest": 144,
             "count": 100,
+            "swap": 36,
+            "dominate": 144,
+            "independent": 144,
+            "objective": 144,
         }
     )
     time_limit: float = 60.0
@@ -119,6 +133,7 @@ class Job:
     simple: bool = False
     kind: str = "uncrossed"
     constraints: TourConstraints | None = None
+    puzzle: str | None = None
 
     def instance(self) -> dict[str, Any]:
         """The instance as plain data, as a comparison's JSON shows it."""
@@ -135,8 +150,10 @@ class Job:
         if self.question == "route":
             row["food"] = [list(cell) for cell in self.food]
             row["simple"] = self.simple
-        if self.question == "longest":
+        if self.question in ("longest", "dominate", "independent"):
             row["kind"] = self.kind
+        if self.question == "swap":
+            row["puzzle"] = self.puzzle if self.puzzle in _PUZZLE_NAMES else None
         if self.constraints:
             row["constraints"] = self.constraints.as_dict()
         return row
@@ -158,7 +175,20 @@ _KEYS = {
     "simple",
     "kind",
     "constraints",
+    "puzzle",
+    "min",
+    "magic",
 }
+_DOMINATION = {
+    "plain": "dominating",
+    "dominating": "dominating",
+    "total": "total",
+    "independent": "independent",
+}
+"""The page's domination kinds and the covering package's names for them."""
+_PUZZLE_NAMES = ("guarini", "guy3x4")
+"""The named swap puzzles the page offers (``guy3xN`` for n <= 12 is read too)."""
+_GUY = re.compile(r"guy3x(\d{1,2})")
 _CONSTRAINT_KEYS = {"via", "require", "forbid", "symmetric"}
 _SIZE = re.compile(r"^\s*\d+(\s*x\s*\d+)+\s*$", re.IGNORECASE)
 _BOARD_KEYS = {"shape", "blocked", "topology", "name"}
@@ -196,7 +226,13 @@ def read_job(body: Any, caps: Caps = CAPS) -> Job:
         raise InvalidInputError(
             f"expected a question in {', '.join(QUESTIONS)}: {question!r}"
         )
-    board = read_board(body.get("board"), body.get("board_text"), body.get("topology"))
+    if question == "swap":
+        puzzle, board = _puzzle(body)
+    else:
+        puzzle = None
+        board = read_board(
+            body.get("board"), body.get("board_text"), body.get("topology")
+        )
     limit = caps.cells[question]
     if board.size > limit:
         raise InvalidInputError(
@@ -221,6 +257,7 @@ def read_job(body: Any, caps: Caps = CAPS) -> Job:
         closed=closed,
         start=start,
         end=end,
+        puzzle=puzzle,
     )
     return _question_part(job, body, caps)
 
@@ -257,9 +294,59 @@ def _question_part(job: Job, body: dict[str, Any], caps: Caps) -> Job:
                 f"expected a longest kind in uncrossed, induced: {kind!r}"
             )
         return replace(job, kind=kind)
-    if job.question == "tour" and body.get("constraints"):
-        return replace(job, constraints=_constraints(job, body["constraints"]))
+    if job.question == "dominate":
+        kind = body.get("kind", "plain")
+        if kind not in _DOMINATION:
+            raise InvalidInputError(
+                f"expected a domination kind in plain, total, independent: {kind!r}"
+            )
+        return replace(job, kind=_DOMINATION[kind])
+    if job.question == "independent":
+        if body.get("kind") not in (None, "independent-set"):
+            raise InvalidInputError(
+                f"the most non-attacking knights take no kind: {body['kind']!r}"
+            )
+        return replace(job, kind="independent-set")
+    if job.question == "tour" and (
+        body.get("constraints") or body.get("min") or body.get("magic")
+    ):
+        side = _constraints(job, body.get("constraints") or {}, body, caps)
+        return replace(job, constraints=side)
     return job
+
+
+def _puzzle(body: dict[str, Any]) -> tuple[str, Board]:
+    """A swap puzzle from a request: a name or the text of two drawings.
+
+    A name is ``guarini`` or ``guy3xN``; anything else must be the two
+    drawings as text (with a line break): a path is never read.
+    """
+    from cpknight.swaps.drawings import named_puzzle, read_drawings
+
+    for key in ("board", "board_text", "start", "end"):
+        if body.get(key) is not None:
+            raise InvalidInputError(
+                f"a swap puzzle brings its own board and placements: drop {key!r}"
+            )
+    spec = body.get("puzzle")
+    topology = _topology(body.get("topology"))
+    if not isinstance(spec, str) or not spec.strip():
+        raise InvalidInputError(
+            "a swap needs 'puzzle': guarini, guy3x4, or two drawings as text"
+        )
+    if len(spec) > 10_000:
+        raise InvalidInputError("expected the two drawings in at most 10000 characters")
+    name = spec.strip().lower()
+    if "\n" not in spec:
+        if name != "guarini" and not _GUY.fullmatch(name):
+            raise InvalidInputError(
+                f"expected a puzzle in guarini, guy3xN (guy3x4), or two drawings "
+                f"as text: {spec!r}"
+            )
+        board = named_puzzle(name, topology=topology)[0]
+        return name, board
+    board = read_drawings(spec, topology=topology, source="the puzzle text")[0]
+    return spec, board
 
 
 def read_board(spec: Any, text: Any = None, topology: Any = None) -> Board:
@@ -386,13 +473,18 @@ def _cell(board: Board, spec: Any, what: str) -> Cell | None:
 def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
     from cpknight.api import (
         COUNT_METHODS,
+        COVER_METHODS,
         DISTANCE_METHODS,
         LONGEST_METHODS,
         ROUTE_METHODS,
+        SWAP_METHODS,
         TOUR_METHODS,
     )
 
     registries: dict[str, Registry[Any, Any]] = {
+        "dominate": COVER_METHODS,
+        "independent": COVER_METHODS,
+        "swap": SWAP_METHODS,
         "tour": TOUR_METHODS,
         "distance": DISTANCE_METHODS,
         "route": ROUTE_METHODS,
@@ -407,7 +499,12 @@ def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
     if spec.strip() == "auto" and not registry.auto:
         # no auto here: the command line's default engine (collect: CP-SAT;
         # distance: breadth-first search)
-        spec = {"route": "cpsat", "distance": "bfs"}.get(question, spec)
+        spec = {
+            "route": "cpsat",
+            "distance": "bfs",
+            "dominate": "cpsat",
+            "independent": "cpsat",
+        }.get(question, spec)
     names = tuple(registry.names(spec))
     if len(names) > caps.engines:
         raise InvalidInputError(
@@ -429,7 +526,31 @@ def _time_limit(value: Any, caps: Caps) -> float:
     return float(value)
 
 
-def _constraints(job: Job, spec: Any) -> TourConstraints:
+def _objective(job: Job, body: dict[str, Any], caps: Caps) -> dict[str, Any]:
+    """The tour's objective keys: ``min`` (turns, crossings) and ``magic``."""
+    minimise = body.get("min")
+    if minimise in (None, "", "none"):
+        minimise = None
+    elif minimise not in ("turns", "crossings"):
+        raise InvalidInputError(f"expected min in none, turns, crossings: {minimise!r}")
+    magic = body.get("magic", False)
+    if magic not in (False, True, "ranks", "files", "both"):
+        raise InvalidInputError(
+            f"expected magic to be true, false, 'ranks' or 'files': {magic!r}"
+        )
+    if (minimise or magic) and job.board.size > caps.cells["objective"]:
+        raise InvalidInputError(
+            f"the playground takes boards of at most {caps.cells['objective']} "
+            f"cells for a tour with an objective or magic: {job.board.size_label} "
+            f"has {job.board.size}"
+        )
+    return {"minimise": minimise, "magic": magic}
+
+
+def _constraints(
+    job: Job, spec: Any, body: dict[str, Any], caps: Caps
+) -> TourConstraints:
+    objective = _objective(job, body, caps)
     if not isinstance(spec, dict):
         raise InvalidInputError("expected the side constraints as an object")
     for key in spec:
@@ -453,6 +574,7 @@ def _constraints(job: Job, spec: Any) -> TourConstraints:
         require=lists["require"],
         forbid=lists["forbid"],
         symmetric=symmetric or None,
+        **objective,
     )
     if side.symmetric and not job.closed:
         raise InvalidInputError("a symmetric tour must be closed")

@@ -43,9 +43,11 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
     """
     from cpknight.api import (
         COUNT_METHODS,
+        COVER_METHODS,
         DISTANCE_METHODS,
         LONGEST_METHODS,
         ROUTE_METHODS,
+        SWAP_METHODS,
         TOUR_METHODS,
     )
     from cpknight.constraints import SYMMETRIES
@@ -53,6 +55,9 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
     from cpknight.pieces import NAMED_PIECES
 
     registries: dict[str, Registry[Any, Any]] = {
+        "dominate": COVER_METHODS,
+        "independent": COVER_METHODS,
+        "swap": SWAP_METHODS,
         "tour": TOUR_METHODS,
         "distance": DISTANCE_METHODS,
         "route": ROUTE_METHODS,
@@ -83,6 +88,7 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
         },
         "pieces": {name: list(piece.vector) for name, piece in NAMED_PIECES.items()},
         "symmetries": list(SYMMETRIES),
+        "puzzles": ["guarini", "guy3x4"],
         "caps": caps.as_dict(),
     }
 
@@ -101,8 +107,10 @@ def _model(job: Job, caps: Caps, *, text_only: bool) -> Any:
     """The model of the job's question, built under its time limit (not solved)."""
     from cpknight.api.formulation import (
         collect_model,
+        cover_model,
         distance_model,
         longest_model,
+        swap_model,
         tour_model,
     )
 
@@ -154,6 +162,15 @@ def _model(job: Job, caps: Caps, *, text_only: bool) -> Any:
             kind=job.kind,
             closed=job.closed,
             piece=job.piece,
+            time_limit=limit,
+        )
+    if job.question in ("dominate", "independent"):
+        return cover_model(job.board, kind=job.kind, piece=job.piece, time_limit=limit)
+    if job.question == "swap" and job.puzzle is not None:
+        return swap_model(
+            job.puzzle,
+            piece=job.piece,
+            topology=job.board.topology,
             time_limit=limit,
         )
     raise InvalidInputError("the count has a program, not a model to export")
@@ -211,6 +228,8 @@ def export_model(job: Job, kind: str, caps: Caps = CAPS) -> tuple[str, str]:
         if kind == "pbtxt":
             raise InvalidInputError("an integer program is exported as lp or mps")
         builder = model.builder_model(lp_names=kind == "lp")
+        if isinstance(builder, tuple):  # the covering program: (model, variables)
+            builder = builder[0]
         text = (
             builder.export_to_lp_string()
             if kind == "lp"

@@ -2,7 +2,8 @@
 
 A run starts one process per engine (:mod:`cpknight.web.runs`); each calls
 :func:`work`, which asks the question's front door (``try_tour``,
-``compare_distances``, ``try_collect``, ``try_longest``, ``try_count``) and
+``compare_distances``, ``try_collect``, ``try_longest``, ``try_count``,
+``try_swap``, ``try_cover``) and
 sends back one outcome row (:meth:`~cpknight.results.Outcome.as_dict`, the JSON
 every command prints). Cancel is Ctrl-C: the server sends SIGINT, the front
 door's :func:`~cpknight.solving.interruptible` expires the run's clock, and
@@ -28,7 +29,14 @@ from cpknight.results import Outcome
 from cpknight.status import Status
 from cpknight.web.jobs import Job
 
-__all__ = ["PRELOAD", "highlight_cells", "larger_colour", "solve_row", "work"]
+__all__ = [
+    "PRELOAD",
+    "attacked_cells",
+    "highlight_cells",
+    "larger_colour",
+    "solve_row",
+    "work",
+]
 
 PRELOAD = [
     "__main__",  # the server's own script, once, not again in every worker
@@ -38,6 +46,8 @@ PRELOAD = [
     "cpknight.api.counting",
     "cpknight.api.longest",
     "cpknight.api.routes",
+    "cpknight.api.swaps",
+    "cpknight.api.covering",
     "cpknight.tours.search",
     "cpknight.tours.cpsat",
 ]
@@ -75,6 +85,11 @@ def solve_row(job: Job, method: str) -> dict[str, Any]:
     except InvalidInputError as exc:
         return _row(job, method, Status.REFUSED, str(exc))
     row = outcome.as_dict()
+    if job.question == "swap":  # the page draws the puzzle's own board
+        row["board_shape"] = list(job.board.shape)
+        row["board_blocked"] = sorted(list(c) for c in job.board.blocked)
+    if job.question in ("dominate", "independent") and row.get("cells"):
+        row["dominated"] = [list(c) for c in attacked_cells(job, row["cells"])]
     if outcome.interrupted:
         row["reason"] = "cancelled" + (
             f" ({row['reason']})" if row.get("reason") else ""
@@ -85,6 +100,22 @@ def solve_row(job: Job, method: str) -> dict[str, Any]:
             cells = larger_colour(job)
         row["highlight"] = [list(c) for c in cells]
     return row
+
+
+def attacked_cells(job: Job, knights: list[list[int]]) -> list[Cell]:
+    """The open cells the knights attack, not holding one (the page shades them).
+
+    Examples:
+        >>> from cpknight.web.jobs import read_job
+        >>> attacked_cells(read_job({"question": "dominate", "board": "3x3"}), [[0, 0]])
+        [(1, 2), (2, 1)]
+    """
+    from cpknight.pieces import move_graph
+
+    graph = move_graph(job.board, job.piece)
+    occupied = {graph.node(tuple(c)) for c in knights}
+    hit = {int(v) for u in occupied for v in graph.neighbors(u).tolist()} - occupied
+    return sorted(graph.cell(v) for v in hit)
 
 
 def larger_colour(job: Job) -> list[Cell]:
@@ -111,6 +142,20 @@ def _ask(job: Job, method: str) -> Outcome:
     from cpknight import api
 
     board, piece, limit = job.board, job.piece, job.time_limit
+    if job.question in ("dominate", "independent"):
+        return api.try_cover(
+            board, kind=job.kind, piece=piece, method=method, time_limit=limit
+        )
+    if job.question == "swap":
+        if job.puzzle is None:
+            raise InvalidInputError("a swap needs a puzzle")
+        return api.try_swap(
+            job.puzzle,
+            piece=piece,
+            topology=board.topology,
+            method=method,
+            time_limit=limit,
+        )
     if job.question == "tour":
         return api.try_tour(
             board,

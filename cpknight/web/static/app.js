@@ -12,8 +12,11 @@ const state = {
   w: 8, h: 8, d: 1, blocked: new Set(), start: null, end: null, target: null,
   food: [], question: "tour", meta: null, run: null, source: null,
   row: null, path: [], closed: false, step: 0, playing: false, timer: null,
-  distances: null, painting: null, named: "",
+  distances: null, painting: null, named: "", swap: null, cover: null,
 };
+const KNIGHT_COLOURS = ["#f0f0f0", "#222222", "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9"];
+// the player's frames: the moves of a swap, else the cells of a path
+function frames() { return state.swap ? state.swap.steps.length : state.path.length; }
 
 // ------------------------------------------------------------------- cells
 const key = (cell) => cell.join(",");
@@ -106,7 +109,7 @@ function drawOverlay() {
   const layers = $$("#board svg");
   for (const svg of layers) svg.querySelector("g.over").textContent = "";
   for (const rect of $$("rect.sq")) {
-    rect.classList.remove("why");
+    rect.classList.remove("why", "dominated");
     rect.style.fill = "";
   }
   const over = (cell) => layers[layerOf(cell)].querySelector("g.over");
@@ -141,7 +144,7 @@ function drawOverlay() {
       byLayer.set(layerOf(cell), true);
     }
     flush();
-    if (state.closed && state.step === state.path.length && path.length > 2 && isNear(path[path.length - 1], path[0])) {
+    if (state.closed && state.step === frames() && path.length > 2 && isNear(path[path.length - 1], path[0])) {
       drawLine(over(path[0]), [path[path.length - 1], path[0]], s, true);
     }
     if (s >= 14 && path.length <= 900) {
@@ -155,6 +158,8 @@ function drawOverlay() {
     k.dataset.knight = cellName(last);
     over(last).appendChild(k);
   }
+  if (state.swap) drawSwap(over, s);
+  if (state.cover) drawCover(over, s);
   // the marks: start, end, target, food
   const marks = [[state.start, "S", "#0072b2"], [state.end, "E", "#e69f00"], [state.target, "T", "#cc79a7"]];
   for (const cell of state.food) marks.push([cell, "F", "#009e73"]);
@@ -170,7 +175,68 @@ function drawOverlay() {
     g.appendChild(ring);
     if (s >= 14) svgText(g, x + s * 0.28, y + s * 0.28, letter, "mark", s * 0.3, colour);
   }
-  $("#step-label").textContent = `step ${state.step} / ${state.path.length}`;
+  $("#step-label").textContent = `step ${state.step} / ${frames()}`;
+}
+function drawSwap(over, s) {
+  // the knights where they stand after state.step moves, the last move drawn
+  const sw = state.swap;
+  const now = sw.placements[state.step];
+  if (state.step > 0) {
+    const [a, b] = sw.steps[state.step - 1];
+    drawLine(over(a), [a, b], s, true);
+  }
+  for (const [k, colour] of now) {
+    const cell = fromKey(k);
+    const [x, y] = centre(cell);
+    const dot = document.createElementNS(SVGNS, "circle");
+    dot.setAttribute("cx", x); dot.setAttribute("cy", y); dot.setAttribute("r", Math.max(3, s * 0.34));
+    // white knights light, black knights dark, other colours from the palette
+    const named = { W: 0, B: 1 }[colour];
+    const i = named !== undefined ? named : 2 + (sw.colours.indexOf(colour) % (KNIGHT_COLOURS.length - 2));
+    dot.setAttribute("fill", KNIGHT_COLOURS[i]);
+    dot.setAttribute("stroke", "#111"); dot.setAttribute("stroke-width", Math.max(1, s * 0.05));
+    dot.setAttribute("class", "swap-knight");
+    dot.dataset.knight = cellName(cell);
+    dot.dataset.colour = colour;
+    over(cell).appendChild(dot);
+    if (s >= 14) svgText(over(cell), x, y + s * 0.1, colour, "num", s * 0.32, i === 1 ? "#fff" : "#111");
+  }
+}
+function drawCover(over, s) {
+  // the dominated cells shaded, the knights on their cells
+  for (const cell of state.cover.dominated) {
+    const rect = rectOf(cell);
+    if (rect) { rect.style.fill = "#9ecae1"; rect.classList.add("dominated"); }
+  }
+  for (const cell of state.cover.knights) {
+    const [x, y] = centre(cell);
+    const dot = document.createElementNS(SVGNS, "circle");
+    dot.setAttribute("cx", x); dot.setAttribute("cy", y); dot.setAttribute("r", Math.max(2, s * 0.32));
+    dot.setAttribute("fill", "#d55e00"); dot.setAttribute("stroke", "#111");
+    dot.setAttribute("class", "cover-knight");
+    dot.dataset.knight = cellName(cell);
+    over(cell).appendChild(dot);
+  }
+}
+function showSwap(row) {
+  // the puzzle's own board, then each placement after 0, 1, ... moves
+  const dims = row.board_shape;
+  state.d = 1; state.h = dims[0]; state.w = dims[1];
+  state.blocked = new Set((row.board_blocked || []).map(key));
+  $("#width").value = state.w; $("#height").value = state.h; $("#depth").value = 1;
+  state.start = state.end = state.target = null; state.food = [];
+  showCells(); drawBoard();
+  if (!row.steps) { state.swap = null; return; }
+  let now = new Map();
+  for (const [colour, cells] of Object.entries(row.start_knights)) for (const c of cells) now.set(key(c), colour);
+  const placements = [new Map(now)];
+  for (const [a, b] of row.steps) {
+    const colour = now.get(key(a));
+    now.delete(key(a)); now.set(key(b), colour);
+    placements.push(new Map(now));
+  }
+  state.swap = { steps: row.steps, placements, colours: row.colours };
+  state.step = 0;
 }
 function isNear(a, b) {
   // draw a straight segment unless the move wraps around a torus or cylinder
@@ -194,7 +260,7 @@ function distanceAt(cell) {
 // ------------------------------------------------------------------- editing
 function clearAnswer() {
   stop();
-  state.row = null; state.path = []; state.step = 0; state.distances = null;
+  state.row = null; state.path = []; state.step = 0; state.distances = null; state.swap = null; state.cover = null;
   $("#answer").dataset.result = "";
   $("#answer").textContent = "";
 }
@@ -295,7 +361,8 @@ function jobBody() {
     time_limit: parseFloat($("#time-limit").value) || 10,
   };
   if (q === "tour" || q === "count" || q === "longest") body.closed = $("#closed").checked;
-  if (q !== "longest" && state.start) body.start = state.start;
+  if (["tour", "count", "distance", "route"].includes(q) && state.start) body.start = state.start;
+  if (q === "dominate") body.kind = $("#cover-kind").value;
   if ((q === "tour" || q === "count" || q === "route") && state.end) body.end = state.end;
   if (q === "distance" && state.target) body.target = state.target;
   if (q === "route") { body.food = state.food; body.simple = $("#simple").checked; }
@@ -304,6 +371,16 @@ function jobBody() {
     const c = { via: words("#via"), require: words("#require"), forbid: words("#forbid") };
     if ($("#symmetric").value) c.symmetric = $("#symmetric").value;
     if (c.via.length || c.require.length || c.forbid.length || c.symmetric) body.constraints = c;
+    if ($("#min").value !== "none") body.min = $("#min").value;
+    if ($("#magic").checked) body.magic = true;
+  }
+  if (q === "swap") {
+    const p = $("#puzzle").value;
+    return {
+      question: q, puzzle: p === "text" ? $("#puzzle-text").value : p, piece: pieceSpec(),
+      topology: $("#topology").value, methods: checkedMethods(),
+      time_limit: parseFloat($("#time-limit").value) || 10,
+    };
   }
   return body;
 }
@@ -436,12 +513,23 @@ function showAnswer(doc) {
   if (!row) return;
   $("#answer").dataset.result = JSON.stringify(row);
   const lines = [];
-  if (row.cells) {
+  if (row.board_shape) showSwap(row);
+  if (row.steps) {
+    lines.push(`${row.status} by ${row.method} in ${row.seconds.toFixed(3)} s: ${row.moves} moves`);
+    lines.push(row.steps.map(([a, b]) => `${cellName(a)}-${cellName(b)}`).join(" "));
+  } else if (row.cells && (state.question === "dominate" || state.question === "independent")) {
+    state.cover = { knights: row.cells, dominated: row.dominated || [] };
+    const bound = row.status === "feasible" && row.bound !== undefined ? ` (at least ${row.bound})` : "";
+    const lp = row.lp_bound !== null && row.lp_bound !== undefined ? `; LP bound ${row.lp_bound}` : "";
+    lines.push(`${row.status} by ${row.method} in ${row.seconds.toFixed(3)} s: ${row.size} knights${bound}, ${row.kind}${lp}`);
+    lines.push(row.cells.map(cellName).join(" "));
+  } else if (row.cells) {
     state.path = row.cells; state.step = row.cells.length; state.closed = !!row.closed;
     const what = state.question === "distance" ? `${row.distance} moves` :
       state.question === "route" ? `${row.moves} moves` :
       state.question === "longest" ? `${row.moves} moves` : `${row.cells.length} cells`;
-    lines.push(`${row.status} by ${row.winner ? `race (${row.winner} won)` : row.method} in ${row.seconds.toFixed(3)} s: ${what}`);
+    const score = ["turns", "crossings"].filter((k) => row[k] !== undefined && row[k] !== null).map((k) => `, ${row[k]} ${k}`).join("");
+    lines.push(`${row.status} by ${row.winner ? `race (${row.winner} won)` : row.method} in ${row.seconds.toFixed(3)} s: ${what}${score}`);
     if (row.cells.length <= 400) lines.push(row.cells.map(cellName).join(" "));
   } else if (row.directed !== undefined && row.directed !== null) {
     lines.push(`${row.status}: ${row.directed} directed, ${row.undirected} undirected tours (${row.method}, ${row.seconds.toFixed(3)} s)`);
@@ -456,14 +544,14 @@ function showAnswer(doc) {
 // ------------------------------------------------------------------- player
 function delay() { return 1000 / (parseInt($("#speed").value, 10) || 8); }
 function play() {
-  if (!state.path.length) return;
+  if (!frames()) return;
   if (state.playing) { stop(); return; }
-  if (state.step >= state.path.length) state.step = 0;
+  if (state.step >= frames()) state.step = 0;
   state.playing = true;
   $('[data-action="play"]').textContent = "\u275a\u275a pause";
   const tick = () => {
     if (!state.playing) return;
-    if (state.step >= state.path.length) { stop(); return; }
+    if (state.step >= frames()) { stop(); return; }
     state.step += 1; drawOverlay();
     state.timer = setTimeout(tick, delay());
   };
@@ -476,9 +564,9 @@ function stop() {
   if (button) button.textContent = "\u25b6 play";
 }
 function step(by) {
-  if (!state.path.length) return;
+  if (!frames()) return;
   stop();
-  state.step = Math.max(0, Math.min(state.path.length, state.step + by));
+  state.step = Math.max(0, Math.min(frames(), state.step + by));
   drawOverlay();
 }
 
