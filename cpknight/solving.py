@@ -50,7 +50,6 @@ __all__ = [
     "configure_cpsat",
     "export_cpsat_model",
     "interruptible",
-    "sigints_taken",
     "solve_cpsat",
     "write_model_text",
 ]
@@ -343,19 +342,6 @@ class Run:
         return self.clock.expired()
 
 
-def sigints_taken() -> int:
-    """How many Ctrl-C :func:`interruptible` has turned into an expired clock.
-
-    A caller that runs many solves one after another (the runner, in this
-    process) compares it before and after each: a solve that ended early on
-    Ctrl-C means the whole run was interrupted, not only that solve.
-    """
-    return _SIGINTS[0]
-
-
-_SIGINTS = [0]
-
-
 @contextmanager
 def interruptible(run: Run) -> Iterator[None]:
     """While inside, Ctrl-C expires the run's clock instead of raising.
@@ -384,7 +370,6 @@ def interruptible(run: Run) -> Iterator[None]:
         return
 
     def on_sigint(signum: int, frame: object) -> None:
-        _SIGINTS[0] += 1
         if run.clock.interrupted:
             raise KeyboardInterrupt
         run.clock.interrupt()

@@ -527,8 +527,12 @@ def shard_row(
 
     run = options.start()
     instance = CountInstance(board, piece, closed=closed, start=start, end=end)
-    with interruptible(run):  # Ctrl-C here: the runner stops the whole run
-        count = count_shard(instance, chain, run)
+    try:
+        with interruptible(run):  # Ctrl-C stops the search, as a limit does
+            count = count_shard(instance, chain, run)
+    finally:
+        if run.clock.interrupted:  # ... and the whole run (as in tour_row),
+            raise KeyboardInterrupt  # even while the model was being built
     return {
         "question": "count",
         "status": str(count.status),
