@@ -213,3 +213,22 @@ def test_a_sharded_count_always_stops_and_resumes(tmp_path: Path, group: bool) -
     assert json.loads(resumed.stdout)["undirected"] == 9862
     assert kept.exists()  # a file the user resumed is the user's
     kept.unlink()
+
+
+def test_a_fewest_crossings_tour_after_ctrl_c_is_marked_partial(tmp_path: Path) -> None:
+    """The best tour so far is printed, but not as the answer: exit 130."""
+    began = time.monotonic()
+    code, out, err, stopped = _interrupt(
+        ["tour", "8x8", "--min", "crossings", "--json"],
+        tmp_path,
+        group=True,
+        ready=lambda out, err: time.monotonic() - began > 2.5,  # CP-SAT is at work
+        settle=0.0,
+    )
+    assert code == 130, err
+    assert stopped < 1.5, stopped
+    row = json.loads(out)
+    assert row["schema"] == 1
+    if row["cells"] is not None:  # a tour found before Ctrl-C: the best so far
+        assert row["status"] == "feasible"
+        assert "not proved fewest" in err

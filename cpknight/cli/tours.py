@@ -243,7 +243,14 @@ def _run_tour(args: argparse.Namespace) -> int:
             wrote=outputs,
         )
 
-    return report(args, outcome, text, pictures=pictures, none=none)
+    # a tour with the fewest turns or crossings is, after Ctrl-C, the best so far
+    partial = (
+        f"interrupted (Ctrl-C): the tour with the fewest {side.minimise} found so "
+        "far, not proved fewest"
+        if side is not None and side.minimise
+        else None
+    )
+    return report(args, outcome, text, pictures=pictures, none=none, partial=partial)
 
 
 def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
