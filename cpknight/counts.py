@@ -40,6 +40,14 @@ class FrontierStats:
         tried: the state-and-choice pairs looked at (the program's effort).
         prefixes: ``(rows, undirected tours)`` of every prefix of the board
             (its first rows along the major axis), when asked for.
+        kernel: the kernel that ran the program (``'dict'``, ``'numpy'``,
+            ``'dense'``; empty when not recorded).
+        exact_bits: the dense kernel's counts are exact below
+            ``2**exact_bits`` (the product of its primes; 0: exact integers).
+        peak_mb: the most memory the process held during the program (MB).
+        disk_mb: the most the states of one step took on disk (MB; 0: none).
+        buckets: the most buckets on disk a step's states were split into.
+        resumed: the cells done before this run, read from a checkpoint.
 
     Examples:
         >>> FrontierStats(3, 2, 2, 5, (5, 1), (0, 1)).as_dict()["peak"]
@@ -57,6 +65,12 @@ class FrontierStats:
     widths: tuple[int, ...] = ()
     tried: int = 0
     prefixes: tuple[tuple[int, int], ...] = ()
+    kernel: str = ""
+    exact_bits: int = 0
+    peak_mb: float = 0.0
+    disk_mb: float = 0.0
+    buckets: int = 0
+    resumed: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON keys: width, steps, done, peak, live (per step), stopped."""
@@ -69,6 +83,12 @@ class FrontierStats:
             "tried": int(self.tried),
             "stopped": self.stopped,
             "prefixes": [[int(k), int(c)] for k, c in self.prefixes],
+            "kernel": self.kernel,
+            "exact_bits": int(self.exact_bits),
+            "peak_mb": round(float(self.peak_mb), 1),
+            "disk_mb": round(float(self.disk_mb), 1),
+            "buckets": int(self.buckets),
+            "resumed": int(self.resumed),
         }
 
     def to_dataframe(self) -> Any:

@@ -178,6 +178,12 @@ class CountInstance(_Instance):
         prefixes: also count every prefix of the board (its first rows along
             the long side) in the same frontier run.
         progress: called with a partial count now and then.
+        kernel: the frontier program's kernel (``'auto'``, ``'dict'``,
+            ``'numpy'``, ``'dense'``).
+        checkpoint: a directory for the frontier program's states on disk
+            (in buckets when they outgrow the memory budget) and a checkpoint
+            after every cell; a run given the directory of a stopped one
+            resumes it. None: in memory.
     """
 
     closed: bool = True
@@ -187,6 +193,8 @@ class CountInstance(_Instance):
     memory_mb: float | None = None
     prefixes: bool = False
     progress: Callable[[TourCount], None] | None = field(default=None, compare=False)
+    kernel: str = "auto"
+    checkpoint: str | None = None
 
 
 # ``Engine`` and ``Registry`` spelled alone (where any question will do, as in

@@ -405,6 +405,8 @@ def frontier_text(stats: FrontierStats) -> str:
         f"frontier: {stats.width} cells wide at most, {stats.steps} cells added, "
         f"peak {stats.peak} live states"
     ]
+    if stats.kernel:
+        lines.append(_kernel_line(stats))
     if stats.stopped is not None:
         lines.append(f"stopped after {stats.done} cells: {stats.stopped}")
     rows: list[list[object]] = []
@@ -420,6 +422,29 @@ def frontier_text(stats: FrontierStats) -> str:
             table_text(["row", "cells", "widest", "live states at its end"], rows)
         )
     return "\n".join(lines)
+
+
+def _kernel_line(stats: FrontierStats) -> str:
+    """The kernel, its exact range, the memory and disk it took.
+
+    Examples:
+        >>> from cpknight.results import FrontierStats
+        >>> stats = FrontierStats(5, 4, 4, 7, (), kernel="dense", exact_bits=123,
+        ...                       peak_mb=210.4, disk_mb=3.2, buckets=4)
+        >>> print(_kernel_line(stats))  # doctest: +NORMALIZE_WHITESPACE
+        kernel dense (counts exact below 2^123), peak memory 210 MB,
+        disk 3.2 MB in 4 buckets
+    """
+    text = f"kernel {stats.kernel}"
+    if stats.exact_bits:
+        text += f" (counts exact below 2^{stats.exact_bits})"
+    text += f", peak memory {stats.peak_mb:,.0f} MB"
+    if stats.disk_mb or stats.buckets:
+        text += f", disk {stats.disk_mb:,.1f} MB in {stats.buckets} bucket"
+        text += "s" if stats.buckets != 1 else ""
+    if stats.resumed:
+        text += f", resumed after cell {stats.resumed}"
+    return text
 
 
 def prefixes_text(board: Board, stats: FrontierStats) -> str:

@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 
@@ -114,6 +115,8 @@ def count_tours(
     constraints: TourConstraints | None = None,
     memory_mb: float | None = None,
     prefixes: bool = False,
+    kernel: str = "auto",
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> TourCount:
     """Count the tours of a board, by a frontier program or CP-SAT enumeration.
 
@@ -144,6 +147,12 @@ def count_tours(
         prefixes: count, in the same frontier run, the tours of every prefix
             of the board too (its first k rows along the long side: one run
             on 6x20 counts 6x1 .. 6x20) into ``frontier.prefixes``.
+        kernel: the frontier program's kernel: ``'auto'``, ``'dict'``,
+            ``'numpy'`` or ``'dense'`` (numba, ``cpknight[fast]``).
+        checkpoint: a directory for the frontier program's states on disk,
+            in buckets when they outgrow ``memory_mb``, with a checkpoint
+            after every cell: a count stopped by the limit, Ctrl-C or a crash
+            resumes when given the same directory (the dense kernel).
 
     Returns:
         A :class:`~cpknight.results.TourCount`: ``directed`` counts each tour
@@ -179,6 +188,8 @@ def count_tours(
             memory_mb=memory_mb,
             prefixes=prefixes,
             progress=count_progress(tick),
+            kernel=kernel,
+            checkpoint=checkpoint,
         )
         count: TourCount = solve_with(count_engine(instance, method), instance, run)
         if instance.progress is not None:
@@ -200,6 +211,8 @@ def try_count(
     constraints: TourConstraints | None = None,
     memory_mb: float | None = None,
     prefixes: bool = False,
+    kernel: str = "auto",
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> Outcome:
     """Count the tours and report whatever happened as an outcome, timed.
 
@@ -231,6 +244,8 @@ def try_count(
             memory_mb=memory_mb,
             prefixes=prefixes,
             progress=count_progress(tick),
+            kernel=kernel,
+            checkpoint=checkpoint,
         )
         engine = count_engine(instance, method)
         try:
@@ -240,6 +255,10 @@ def try_count(
         if instance.progress is not None:
             instance.progress(count)  # the last word: the count itself
     return count_outcome(count)
+
+
+KERNELS = ("auto", "dict", "numpy", "dense")
+"""The frontier program's kernels (``kernel=``)."""
 
 
 def count_instance(
@@ -253,6 +272,8 @@ def count_instance(
     memory_mb: float | None = None,
     prefixes: bool = False,
     progress: CountProgress | None = None,
+    kernel: str = "auto",
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> CountInstance:
     """Read and check a count instance: the board, the piece, the ends, constraints.
 
@@ -275,6 +296,10 @@ def count_instance(
         purpose="counting tours",
         constraints=constraints,
     )
+    if kernel not in KERNELS:
+        raise InvalidInputError(
+            f"expected a kernel in {', '.join(KERNELS)}: {kernel!r}"
+        )
     side = tour.constraints
     if side.via or (side.magic and closed):
         raise InvalidInputError(
@@ -292,6 +317,8 @@ def count_instance(
         memory_mb=memory_mb,
         prefixes=prefixes,
         progress=progress,
+        kernel=kernel,
+        checkpoint=None if checkpoint is None else os.fspath(checkpoint),
     )
 
 

@@ -66,6 +66,7 @@ _EXAMPLES = """\
 cpknight count 3x4 --open          # 16 directed, 8 undirected
 cpknight count 6x12                # the frontier program, row by row
 cpknight count 6x6 --shards 16 --jobs 2 --method cpsat
+cpknight count 8x8 --resume counts/8x8 --memory 16000   # states on disk, resumable
 """
 """Two or three command lines for ``--help``."""
 
@@ -93,6 +94,13 @@ def add_count(sub: SubParsers) -> None:
         help="also count every prefix of the board in the same frontier run "
         "(6x20: 6x1 .. 6x20)",
     )
+    parser.add_argument(
+        "--kernel",
+        default="auto",
+        choices=["auto", "dict", "numpy", "dense"],
+        help="the frontier program's kernel (dense: numba, pip install "
+        "'cpknight[fast]'; auto: dense where installed)",
+    )
     add_solve_args(parser)
     add_json(parser)
     add_progress(parser)
@@ -112,7 +120,7 @@ def _run_count(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     side = constraints_of(args, board, piece)
     if args.shards is None:
-        for option in ("resume", "results", "scheduler"):
+        for option in ("results", "scheduler"):
             if getattr(args, option) is not None:
                 raise InvalidInputError(
                     f"--{option} belongs to a sharded count: add --shards N"
@@ -186,6 +194,8 @@ def _count(
             constraints=side,
             memory_mb=args.memory,
             prefixes=args.prefixes,
+            kernel=args.kernel,
+            checkpoint=args.resume,
         )
         count = outcome.value
         if bar is not None and isinstance(count, TourCount) and count.frontier is None:

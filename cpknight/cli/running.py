@@ -53,7 +53,8 @@ def add_run_args(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None:
         "--resume",
         metavar="FILE",
         help="continue the run whose results are in FILE: skip the tasks it "
-        "holds, append the rest",
+        "holds, append the rest (count without --shards: a directory for the "
+        "frontier program's states on disk and its checkpoints)",
     )
 
 

@@ -55,7 +55,7 @@ def choose_count_method(instance: CountInstance) -> tuple[str, str]:
             f"the frontier is at least {side} cells wide, over {FRONTIER_WIDTH}",
         )
     width = frontier_width(instance.graph)
-    if width > FRONTIER_WIDTH:
+    if width > FRONTIER_WIDTH and not _dense_fits(instance, width):
         return "cpsat", f"the frontier is {width} cells wide, over {FRONTIER_WIDTH}"
     proved_none = tour_certificate(
         instance.graph,
@@ -65,4 +65,33 @@ def choose_count_method(instance: CountInstance) -> tuple[str, str]:
     )
     if proved_none is not None:
         return "cpsat", "a certificate proves there is none"
+    if width > FRONTIER_WIDTH:
+        where = "on disk" if instance.checkpoint is not None else "in memory"
+        return (
+            "frontier",
+            f"the frontier is {width} cells wide: the dense kernel {where}",
+        )
     return "frontier", f"the frontier is {width} cells wide, at most {FRONTIER_WIDTH}"
+
+
+def _dense_fits(instance: CountInstance, width: int) -> bool:
+    """Whether the dense kernel can take a frontier this wide, on disk or in memory.
+
+    On disk (a checkpoint directory given) whenever it packs the frontier;
+    in memory when the estimated live states fit the memory budget.
+    """
+    from cpknight.counting.dense_kernel import (
+        BYTES_PER_STATE,
+        DENSE_WIDTH,
+        dense_available,
+    )
+    from cpknight.counting.plan import estimated_states
+    from cpknight.memory import budget_mb
+
+    if width > DENSE_WIDTH or not dense_available():
+        return False
+    if instance.checkpoint is not None:
+        return True
+    budget = budget_mb() if instance.memory_mb is None else instance.memory_mb
+    need = estimated_states(width, closed=instance.closed) * BYTES_PER_STATE
+    return need <= budget * 2**20

@@ -28,8 +28,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from pathlib import Path
 
 from cpknight.counting import directions
+from cpknight.counting.dense_kernel import (
+    DENSE_WIDTH,
+    DenseResult,
+    Spill,
+    count_frontier_dense,
+    dense_available,
+)
 from cpknight.counting.dict_kernel import count_frontier_dict
 from cpknight.counting.numpy_kernel import count_frontier_numpy, count_prefixes_numpy
 from cpknight.counting.plan import (
@@ -41,7 +49,7 @@ from cpknight.counting.plan import (
 from cpknight.engines import CountInstance
 from cpknight.errors import InvalidInputError, ModelTooBigError, SolveLimitError
 from cpknight.memory import DEFAULT_MEMORY_MB as MEMORY_MB
-from cpknight.memory import budget_mb, rss_mb
+from cpknight.memory import budget_mb, peak_mb, rss_mb
 from cpknight.results import FrontierStats, TourCount
 from cpknight.solving import Run
 from cpknight.status import Status
@@ -58,7 +66,7 @@ DEFAULT_MEMORY_MB = MEMORY_MB
 """The memory budget of a frontier count unless told otherwise (MB): the
 budget in force (:func:`cpknight.memory.budget_mb`), by default this."""
 
-BYTES_PER_STATE = {"dict": 240, "numpy": 256}
+BYTES_PER_STATE = {"dict": 240, "numpy": 256, "dense": 120}
 """What one live state costs, about, in each kernel, with the working arrays
 of the next step (a few choices per state, each a row of codes, keys, sort
 order, source index and count limbs): the memory budget divided by it is the
@@ -105,37 +113,67 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCou
     plan = plan_frontier(
         graph, closed=instance.closed, start=instance.start, end=instance.end
     )
-    _refuse(instance, plan, budget)
-    kernel = choose_kernel(plan, kernel, prefixes=prefixes)
-    per_state = BYTES_PER_STATE[kernel]
+    if kernel == "auto":
+        kernel = instance.kernel
+    spill = instance.checkpoint is not None
+    kernel = choose_kernel(plan, kernel, prefixes=prefixes, spill=spill)
+    _refuse(instance, plan, budget, kernel)
+    per_state = 0 if spill else BYTES_PER_STATE[kernel]
     tally = FrontierTally(plan, run, budget, per_state, instance.progress)
+    tally.kernel = kernel
     undirected = _trivial(instance)
     if undirected is None:
         try:
-            undirected = _run_kernel(plan, kernel, tally, prefixes=prefixes)
+            undirected = _run_kernel(plan, kernel, tally, instance)
         except (SolveLimitError, _OverBudget, KeyboardInterrupt) as exc:
             return tally.stopped_by(exc)
     one = graph.n_nodes == 1  # a tour of one cell is its own reverse
     return tally.result(undirected * (1 if one else directions(instance)), undirected)
 
 
-def choose_kernel(plan: FrontierPlan, kernel: str = "auto", *, prefixes: bool) -> str:
-    """The kernel that runs the plan: ``'dict'`` or ``'numpy'``.
+def choose_kernel(
+    plan: FrontierPlan, kernel: str = "auto", *, prefixes: bool, spill: bool = False
+) -> str:
+    """The kernel that runs the plan: ``'dict'``, ``'numpy'`` or ``'dense'``.
 
     ``auto``: the dict kernel up to 6 slots (numpy's overhead per step would
-    dominate), numpy beyond; prefixes only in numpy.
+    dominate); beyond, the dense kernel where numba is installed and the
+    frontier is at most :data:`DENSE_WIDTH` wide, else numpy (prefixes in
+    either). States on disk (``spill``) take the dense kernel.
 
     Examples:
         >>> from cpknight.pieces import move_graph
-        >>> choose_kernel(plan_frontier(move_graph("6x6"), closed=True), prefixes=False)
-        'numpy'
+        >>> plan = plan_frontier(move_graph("6x6"), closed=True)
+        >>> choose_kernel(plan, prefixes=False) in ("numpy", "dense")
+        True
     """
-    if prefixes:
-        return "numpy"
+    if kernel not in ("auto", *BYTES_PER_STATE):
+        raise InvalidInputError(
+            f"expected a kernel in dict, numpy, dense, auto: {kernel!r}"
+        )
+    dense_fits = plan.width <= DENSE_WIDTH
+    if spill:
+        if kernel not in ("auto", "dense"):
+            raise InvalidInputError(
+                f"states on disk take the dense kernel, not {kernel!r}"
+            )
+        kernel = "dense"
     if kernel == "auto":
-        return "dict" if plan.width <= 6 else "numpy"
-    if kernel not in BYTES_PER_STATE:
-        raise InvalidInputError(f"expected a kernel in dict, numpy, auto: {kernel!r}")
+        if plan.width <= 6 and not prefixes:
+            return "dict"
+        return "dense" if dense_fits and dense_available() else "numpy"
+    if kernel == "dict" and prefixes:
+        return "numpy"
+    if kernel == "dense":
+        if not dense_fits:
+            raise InvalidInputError(
+                f"the dense kernel takes frontiers up to {DENSE_WIDTH} cells "
+                f"wide, this one is {plan.width}"
+            )
+        if not dense_available():
+            raise InvalidInputError(
+                "the dense kernel needs numba: pip install 'cpknight[fast]'"
+            )
     return kernel
 
 
@@ -171,6 +209,12 @@ class FrontierTally:
         self.tried = 0
         self.found: dict[int, int] = {}
         """Tours of the prefixes, by the step that ends them."""
+        self.kernel = ""
+        self.dense: DenseResult | None = None
+        """The dense kernel's figures (moduli, disk), once it has run."""
+        self.resumed = 0
+        self.disk_mb = 0.0
+        self.buckets = 0
 
     def check(self, step: int, states: int, tried: int) -> None:
         """After a cell: note its states, report, check the budget and the clock.
@@ -189,7 +233,8 @@ class FrontierTally:
         # process holds, not only on the states counted.
         growth = states / self.live[-2] if len(self.live) > 1 and self.live[-2] else 1
         ahead = held + max(0.0, growth - 1) * max(0.0, held - self.base)
-        if states * self.per_state > self.budget * 2**20 or ahead > self.budget:
+        over = states * self.per_state > self.budget * 2**20 or ahead > self.budget
+        if self.per_state and over:
             raise _OverBudget(
                 f"the memory budget of {self.budget:g} MB was reached after cell "
                 f"{step + 1} of {steps} ({states} live states, {held:,.0f} MB "
@@ -201,6 +246,13 @@ class FrontierTally:
         """The program's figures so far (``stopped``: why it stopped early)."""
         plan = self.plan
         row_ends = itertools.accumulate(plan.rows)
+        dense = self.dense
+        bits = 0
+        if dense is not None:
+            product = 1
+            for q in dense.primes:
+                product *= q
+            bits = product.bit_length() - 1
         return FrontierStats(
             width=plan.width,
             steps=len(plan.steps),
@@ -217,6 +269,12 @@ class FrontierTally:
                 for k, stop in enumerate(row_ends)
                 if stop - 1 in self.found
             ),
+            kernel=self.kernel,
+            exact_bits=bits,
+            peak_mb=peak_mb(),
+            disk_mb=self.disk_mb,
+            buckets=self.buckets,
+            resumed=self.resumed,
         )
 
     def partial(
@@ -266,10 +324,14 @@ def _budget(memory_mb: float | None) -> float:
     return budget
 
 
-def _refuse(instance: CountInstance, plan: FrontierPlan, budget: float) -> None:
+def _refuse(
+    instance: CountInstance, plan: FrontierPlan, budget: float, kernel: str
+) -> None:
     """Refuse a frontier too wide for the program, or far past the budget.
 
-    Also prefix counts with fixed ends, or along rows that wrap.
+    Also prefix counts with fixed ends, or along rows that wrap. With a
+    checkpoint directory the states go to disk: what is refused then is a
+    run the free disk space cannot hold.
     """
     graph = instance.graph
     wide = f"the frontier of {graph.board.label} ({graph.piece.label}) is "
@@ -279,12 +341,15 @@ def _refuse(instance: CountInstance, plan: FrontierPlan, budget: float) -> None:
             f"{MAX_WIDTH} (use --method cpsat)"
         )
     guess = estimated_states(plan.width, closed=instance.closed)
-    need = guess * BYTES_PER_STATE["numpy"]
-    if need > budget * 2**20:
+    need = guess * BYTES_PER_STATE[kernel]
+    if instance.checkpoint is not None:
+        _refuse_disk(instance.checkpoint, guess, wide + f"{plan.width} cells wide")
+    elif need > budget * 2**20:
         raise ModelTooBigError(
             f"{wide}{plan.width} cells wide: about {guess:.0e} live states, "
             f"about {need / 2**20:,.0f} MB, over the memory budget of {budget:g} "
-            "MB (use --method cpsat, or a larger --memory)"
+            "MB (use --resume DIR to keep the states on disk, a larger "
+            "--memory, or --method cpsat)"
         )
     if not instance.prefixes:
         return
@@ -295,6 +360,29 @@ def _refuse(instance: CountInstance, plan: FrontierPlan, budget: float) -> None:
         raise InvalidInputError(
             f"the rows of {board.label} wrap around: its prefixes "
             "are not boards of the same kind"
+        )
+
+
+DISK_BYTES_PER_STATE = 80
+"""What a live state costs on disk at the peak of a step: the step's buckets
+read (32 bytes a state, two residues) and the next step's parts and buckets
+written beside them."""
+
+
+def _refuse_disk(directory: str, states: float, what: str) -> None:
+    """Refuse a run on disk that the free space under ``directory`` cannot hold."""
+    import shutil
+
+    path = Path(directory)
+    probe = path
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    free = shutil.disk_usage(probe).free
+    need = states * DISK_BYTES_PER_STATE
+    if need > free:
+        raise ModelTooBigError(
+            f"{what}: about {states:.0e} live states, about {need / 2**30:,.1f} "
+            f"GB on disk, more than the {free / 2**30:,.1f} GB free under {path}"
         )
 
 
@@ -309,13 +397,52 @@ def _trivial(instance: CountInstance) -> int | None:
 
 
 def _run_kernel(
-    plan: FrontierPlan, kernel: str, tally: FrontierTally, *, prefixes: bool
+    plan: FrontierPlan, kernel: str, tally: FrontierTally, instance: CountInstance
 ) -> int:
     """Run the plan in ``kernel``: the undirected tours (prefixes into the tally)."""
+    prefixes = instance.prefixes
+    row_ends = [stop - 1 for stop in itertools.accumulate(plan.rows)]
+    if kernel == "dense":
+        return _run_dense(plan, tally, instance, row_ends if prefixes else [])
     if kernel == "dict":
         return count_frontier_dict(plan, tally.check)[0]
     if not prefixes:
         return count_frontier_numpy(plan, tally.check)[0]
-    row_ends = [stop - 1 for stop in itertools.accumulate(plan.rows)]
     tally.found.update(count_prefixes_numpy(plan, row_ends, tally.check))
     return tally.found[len(plan.steps) - 1]
+
+
+def _run_dense(
+    plan: FrontierPlan,
+    tally: FrontierTally,
+    instance: CountInstance,
+    finish_at: list[int],
+) -> int:
+    """Run the dense kernel, in memory or on disk (its figures into the tally)."""
+    graph = instance.graph
+    degrees = [len(graph.neighbors(u)) for u in range(graph.n_nodes)]
+    spill = None
+    if instance.checkpoint is not None:
+        spill = Spill(Path(instance.checkpoint), tally.budget * 2**20 / 3)
+
+    def tick(where: str) -> None:
+        tally.run.check(f"counting tours: {where}")
+
+    def on_resume(done: list[int]) -> None:
+        tally.live.extend(done)
+        tally.resumed = len(done)
+
+    result = count_frontier_dense(
+        plan,
+        tally.check,
+        degrees=degrees,
+        finish_at=finish_at,
+        tick=tick,
+        spill=spill,
+        on_resume=on_resume,
+    )
+    tally.dense = result
+    tally.disk_mb = result.disk / 2**20
+    tally.buckets = result.buckets if spill is not None else 0
+    tally.found.update(result.found)
+    return result.total

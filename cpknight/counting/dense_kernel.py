@@ -1,0 +1,615 @@
+"""The frontier program's dense kernel: 16-byte states, residue counts, hashing.
+
+The third kernel of the frontier program (:mod:`cpknight.counting.frontier`),
+for the records (7 x 7 open, 8 x 8 closed). It needs numba (``pip install
+'cpknight[fast]'``): its loops (:mod:`cpknight.counting.dense_jit`) are
+compiled on first use and cached on disk. Why each choice was made:
+
+- **A state in two 64-bit words.** The cells of the frontier hold the codes of
+  :mod:`cpknight.counting.plan`, but a path's two ends carry a *label*, the
+  paths numbered in the order their first end appears, rather than the slot of
+  the other end: equal states have equal words (a canonical form), and a
+  label fits 4 bits while a slot would take 5. Up to 27 slots (13 labels and
+  the three plain codes fit 4 bits): 108 bits, with the free ends used in two
+  more. The 8 x 8 board's widest frontier is 18 slots; the numpy kernel, which
+  keeps a byte a slot, takes up to 30.
+- **Counts as residues** modulo a few primes just under ``2**62``
+  (:mod:`cpknight.counting.residues`): one add and one compare per prime,
+  no carries. How many primes is decided up front from Brégman's bound on the
+  answer (two for every knight board up to 8 x 8, 123 bits): the count is
+  exact, not a guess, and the range is tested past ``2**128``.
+- **A hash table, not a sort.** The numpy kernel sorts every step's keys (a
+  third of its time); here each new state is added into an open-addressing
+  table as it is made, equal states summed on the spot. One pass, memory
+  about 2.3 times the live states' 32 bytes (the table is kept under 70% full).
+- **Chunks, then buckets on disk.** The states of a step are read in chunks of
+  :data:`CHUNK` (the clock and Ctrl-C are checked between chunks). When the
+  live states outgrow the memory budget and a directory is given (``--resume
+  DIR``), the states are split by a hash of their key into buckets, one file
+  each: every input bucket is stepped on its own and its states split into
+  the next step's buckets (parts), then each bucket's parts are summed. A
+  finished step is a checkpoint: its buckets and a manifest, from which a run
+  stopped by Ctrl-C, a limit or a crash resumes (:class:`Spill`).
+
+Examples:
+    >>> from cpknight.pieces import move_graph
+    >>> from cpknight.counting.plan import plan_frontier
+    >>> count_frontier_dense(plan_frontier(move_graph("5x6"), closed=True)).total
+    8
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from cpknight.counting.plan import (
+    MATE,
+    FrontierPlan,
+    FrontierStep,
+    StepCheck,
+    step_choices,
+)
+from cpknight.counting.residues import crt, primes_for, tour_bound_bits
+from cpknight.errors import InvalidInputError
+from cpknight.optional import require
+
+__all__ = [
+    "BYTES_PER_STATE",
+    "CHUNK",
+    "DENSE_WIDTH",
+    "DenseResult",
+    "Spill",
+    "count_frontier_dense",
+    "dense_available",
+]
+
+DENSE_WIDTH = 24
+"""The widest frontier the dense kernel packs (5 bits a slot, 12 a word)."""
+
+CHUNK = 1 << 19
+"""States finished between two checks of the clock."""
+
+RECORDS = 1 << 22
+"""States made between two checks of the clock (a step's states are read in
+chunks of about this many divided by the choices a state has)."""
+
+REGION = 1 << 14
+"""About how many states one region of a step's table holds (regions of
+about 0.5 MB stay in cache while their states go in)."""
+
+MAX_REGION_BITS = 8
+"""At most ``2**8`` regions: the states are scattered to that many places at
+once (more, and the scatter itself misses the cache)."""
+
+BYTES_PER_STATE = 120
+"""What a live state costs at the peak of a step, two residues a count: its
+32 bytes in the states read, the table's entries (32 bytes, the table 35-70%
+full) and the compacted states written."""
+
+_VERSION = 1
+"""The checkpoint format (a manifest of another version is refused)."""
+
+Tick = Callable[[str], None]
+"""Called between chunks with where the program is (checks the clock)."""
+
+
+def dense_available() -> bool:
+    """Whether numba is installed (the dense kernel can run)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _jit() -> Any:
+    """The compiled loops (numba imported here, with one line if it is missing)."""
+    require("numba", "the dense frontier kernel", "fast")
+    from cpknight.counting import dense_jit
+
+    return dense_jit
+
+
+@dataclass
+class DenseResult:
+    """What a run of the dense kernel found.
+
+    Attributes:
+        total: the undirected tours.
+        live: the live states after every step.
+        tried: the state-and-choice pairs looked at.
+        found: the tours of the prefixes asked, by the step that ends them.
+        primes: the moduli the counts were kept in.
+        buckets: the most buckets a step was split into (1: in memory).
+        disk: the most bytes the buckets of one step took on disk.
+        resumed: the step the run resumed after (-1: from the start).
+    """
+
+    total: int
+    live: list[int]
+    tried: int = 0
+    found: dict[int, int] = field(default_factory=dict)
+    primes: tuple[int, ...] = ()
+    buckets: int = 1
+    disk: int = 0
+    resumed: int = -1
+
+
+@dataclass
+class Spill:
+    """Where the buckets and checkpoints of a run live, and how many buckets.
+
+    Attributes:
+        path: the directory (made if missing; a directory holding anything
+            but this run's checkpoint is refused, never overwritten).
+        budget_bytes: the memory one bucket's step may take (decides the
+            number of buckets).
+        buckets: a fixed number of buckets (a power of two; 0: from the
+            budget).
+    """
+
+    path: Path
+    budget_bytes: float
+    buckets: int = 0
+
+
+@dataclass
+class _Params:
+    """A step's figures as the compiled loop takes them."""
+
+    width: int
+    choices: Any
+    ends: Any
+    leaving: Any
+    short: Any
+    end_slots: Any
+    leave_slots: Any
+    keep_slots: Any
+    lut: Any
+
+
+def _params(step: FrontierStep, *, finish: bool = False) -> _Params:
+    width = step.width
+    chosen = step_choices(step.back, step.cap)
+    choices = np.full((len(chosen), 2), -1, dtype=np.int64)
+    for r, pair in enumerate(chosen):
+        choices[r, : len(pair)] = pair
+    ends = np.zeros(width, dtype=np.int8)
+    ends[list(step.ends)] = 1
+    leaving = np.zeros(width, dtype=np.int8)
+    leaving[list(range(width) if finish else step.leaving)] = 1
+    short = np.zeros(width, dtype=np.int8)
+    short[list(step.short)] = 1
+    leave = list(range(width) if finish else step.leaving)
+    keep = [s for s in range(width) if s not in set(leave)]
+    lut = np.arange(MATE + width, dtype=np.int64)  # codes renumbered past leavers
+    for new, old in enumerate(keep):
+        lut[MATE + old] = MATE + new
+    return _Params(
+        width,
+        choices,
+        ends,
+        leaving,
+        short,
+        np.array(step.ends, dtype=np.int64),
+        np.array(leave, dtype=np.int64),
+        np.array(keep, dtype=np.int64),
+        lut,
+    )
+
+
+def fingerprint(plan: FrontierPlan, moduli: Sequence[int], weight: int) -> str:
+    """A digest of what a checkpoint is a checkpoint of (plan, moduli, weight)."""
+    text = repr((_VERSION, plan, tuple(moduli), weight))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def count_frontier_dense(
+    plan: FrontierPlan,
+    check: StepCheck | None = None,
+    *,
+    degrees: Sequence[int] | None = None,
+    finish_at: Sequence[int] = (),
+    tick: Tick | None = None,
+    spill: Spill | None = None,
+    weight: int = 1,
+    on_resume: Callable[[list[int]], None] | None = None,
+) -> DenseResult:
+    """Run the frontier program with the dense kernel (numba).
+
+    Args:
+        plan: the cell order and its steps (at most :data:`DENSE_WIDTH` wide).
+        check: called as ``check(step, live_states, tried)`` after every step.
+        degrees: the move graph's degrees, for the bound on the answer
+            (:func:`~cpknight.counting.residues.tour_bound_bits`); None: the
+            plan's own cells all of degree 8 would not do, so the caller
+            gives them (the tests give them too).
+        finish_at: steps after which the prefixes are finished too
+            (:func:`cpknight.counting.numpy_kernel.count_prefixes_numpy`).
+        tick: called between chunks (the clock).
+        spill: buckets on disk and a checkpoint after every step; None: in
+            memory.
+        weight: every count starts at this (tests take the arithmetic past
+            ``2**128`` with it); the answer is ``weight`` times the count.
+        on_resume: called with the live states of the steps a checkpoint
+            had done, when the run resumes from one.
+
+    Returns:
+        The :class:`DenseResult`.
+    """
+    if plan.width > DENSE_WIDTH:
+        raise InvalidInputError(
+            f"the dense kernel takes frontiers up to {DENSE_WIDTH} cells wide: "
+            f"{plan.width}"
+        )
+    if weight < 1:
+        raise ValueError("the weight must be positive")
+    jit = _jit()
+    if degrees is None:
+        degrees = [8] * len(plan.order)
+    bits = tour_bound_bits(degrees, closed=plan.closed) + weight.bit_length()
+    moduli = primes_for(bits)
+    p = np.array(moduli, dtype=np.uint64)
+    run = _Run(plan, jit, p, weight, check, tick or (lambda _where: None))
+    if spill is None:
+        return run.in_memory(set(finish_at))
+    return run.on_disk(set(finish_at), spill, on_resume)
+
+
+class _Run:
+    """One run of the program: the plan, the compiled loops, the moduli."""
+
+    def __init__(
+        self,
+        plan: FrontierPlan,
+        jit: Any,
+        p: Any,
+        weight: int,
+        check: StepCheck | None,
+        tick: Tick,
+    ) -> None:
+        self.plan = plan
+        self.jit = jit
+        self.p = p
+        self.weight = weight
+        self.check = check
+        self.tick = tick
+        self.moduli = tuple(int(q) for q in p)
+        self.total = np.zeros(len(p), dtype=np.uint64)
+        self.found: dict[int, list[int]] = {}
+        self.live: list[int] = []
+        self.tried = 0
+        self.reported = 0
+
+    def start(self) -> tuple[Any, Any, Any]:
+        """The one state before any cell: no slots, the weight as its count."""
+        cnt = np.array([[self.weight % q for q in self.moduli]], dtype=np.uint64)
+        return np.zeros(1, dtype=np.uint64), np.zeros(1, dtype=np.uint64), cnt
+
+    def finish(self, i: int, chunks: Sequence[tuple[Any, Any, Any]]) -> list[int]:
+        """The tours finished at step ``i`` (every frontier cell leaving)."""
+        step = self.plan.steps[i]
+        prm = _params(step, finish=True)
+        total = np.zeros(len(self.p), dtype=np.uint64)
+        for lo, hi, cnt in chunks:
+            for a in range(0, len(lo), CHUNK):
+                b = a + CHUNK
+                tried = self.jit.finish(
+                    lo[a:b], hi[a:b], cnt[a:b], prm.width, prm.choices, prm.ends,
+                    prm.leaving, prm.short, self.plan.closed, self.plan.free_ends,
+                    self.p, total,
+                )  # fmt: skip
+                self.tried += tried
+                self.tick(f"cell {i + 1} of {len(self.plan.steps)}, finishing")
+        return [int(x) for x in total]
+
+    def step(
+        self, i: int, chunks: Sequence[tuple[Any, Any, Any]], hint: int
+    ) -> tuple[Any, int]:
+        """Step ``i`` over the states in ``chunks``: the table and its size."""
+        jit = self.jit
+        prm = _params(self.plan.steps[i])
+        nc = max(1, len(prm.choices))
+        pbits = 0
+        while (1 << pbits) * REGION < hint and pbits < MAX_REGION_BITS:
+            pbits += 1
+        rows = 1024
+        while rows * (1 << pbits) * 0.5 < hint:
+            rows *= 2
+        table = np.zeros((rows << pbits, 2 + len(self.p)), dtype=np.uint64)
+        sizes = np.zeros(1 << pbits, dtype=np.int64)
+        where = f"cell {i + 1} of {len(self.plan.steps)}"
+        per = max(256, RECORDS // nc)
+        blocks = 4 * _threads()
+        for lo, hi, cnt in chunks:
+            for a in range(0, len(lo), per):
+                b = a + per
+                made_lo, made_hi, src, stops, stride, tried = jit.emit(
+                    lo[a:b], hi[a:b], prm.width, prm.choices, prm.end_slots,
+                    prm.leave_slots, prm.keep_slots, prm.lut, prm.short,
+                    self.plan.closed, self.plan.free_ends, blocks,
+                )  # fmt: skip
+                self.tried += int(tried)
+                g_lo, g_hi, g_src, starts = jit.group(
+                    pbits, made_lo, made_hi, src, stops, stride
+                )
+                del made_lo, made_hi, src
+                done = np.zeros(1 << pbits, dtype=np.int64)
+                chunk_cnt = cnt[a:b]
+                while not jit.insert_regions(
+                    table, sizes, pbits, g_lo, g_hi, g_src, starts, done,
+                    chunk_cnt, self.p,
+                ):  # fmt: skip
+                    table = jit.grow_regions(table, pbits)
+                self.tick(where)
+        return table, int(sizes.sum())
+
+    def result(self, buckets: int = 1, disk: int = 0, resumed: int = -1) -> DenseResult:
+        last = len(self.plan.steps) - 1
+        counts = {i: crt(r, self.moduli) for i, r in self.found.items()}
+        total = counts.pop(last, 0)
+        return DenseResult(
+            total=total,
+            live=self.live,
+            tried=self.tried,
+            found=counts,
+            primes=self.moduli,
+            buckets=buckets,
+            disk=disk,
+            resumed=resumed,
+        )
+
+    def in_memory(self, finishing: set[int]) -> DenseResult:
+        """Every step's states in one table in memory."""
+        states = self.start()
+        last = len(self.plan.steps) - 1
+        grow = 2.0
+        for i in range(len(self.plan.steps)):
+            if i == last or i in finishing:
+                self.found[i] = self.finish(i, [states])
+                if i == last:
+                    self.live.append(0)
+                    self._checked(i, 0)
+                    break
+            table, size = self.step(i, [states], int(len(states[0]) * grow))
+            before = len(states[0])
+            states = self.jit.compact(table, size)
+            del table
+            grow = max(1.0, size / max(before, 1))
+            self.live.append(size)
+            self._checked(i, size)
+            if size == 0:
+                break
+        return self.result()
+
+    def _checked(self, i: int, size: int) -> None:
+        """Report step ``i`` (its live states, the pairs it tried)."""
+        tried, self.reported = self.tried - self.reported, self.tried
+        if self.check is not None:
+            self.check(i, size, tried)
+
+    def on_disk(
+        self,
+        finishing: set[int],
+        spill: Spill,
+        on_resume: Callable[[list[int]], None] | None,
+    ) -> DenseResult:
+        """Every step's states in buckets on disk, a checkpoint after each step."""
+        store = _Store(spill.path, fingerprint(self.plan, self.moduli, self.weight))
+        resumed = store.load(self)
+        if resumed >= 0 and on_resume is not None:
+            on_resume(list(self.live))
+        self.reported = self.tried
+        if resumed < 0:
+            store.save_bucket(0, 0, self.start())
+            store.commit(0, 1, self)
+        at, buckets = store.step, store.buckets
+        last = len(self.plan.steps) - 1
+        most, disk = buckets, store.bytes(at)
+        for i in range(resumed + 1, len(self.plan.steps)):
+            if i == last or i in finishing:
+                self.found[i] = self.finish(i, store.chunks(at, buckets))
+                if i == last:
+                    self.live.append(0)
+                    store.commit(at, buckets, self, done=True)
+                    self._checked(i, 0)
+                    break
+            live = self.live[-1] if self.live else 1
+            out = _buckets_for(live, spill)
+            for b in range(buckets):
+                table, size = self.step(
+                    i, store.chunks(at, buckets, b), 2 * live // buckets
+                )
+                lo, hi, cnt = self.jit.compact(table, size)
+                del table
+                which = self.jit.buckets_of(lo, hi, out.bit_length() - 1)
+                order = np.argsort(which.astype(np.uint16), kind="stable")
+                ends = np.zeros(out + 1, dtype=np.int64)
+                np.cumsum(np.bincount(which, minlength=out), out=ends[1:])
+                store.save_part(at + 1, b, (lo[order], hi[order], cnt[order]), ends)
+                del lo, hi, cnt, order
+            size = 0
+            for o in range(out):
+                size += store.merge(at + 1, o, buckets, self)
+            disk = max(disk, store.bytes(at + 1) + store.bytes(at))
+            store.drop_parts(at + 1, buckets)
+            self.live.append(size)
+            store.commit(at + 1, out, self)
+            at, buckets = at + 1, out
+            most = max(most, out)
+            self._checked(i, size)
+            if size == 0:
+                break
+        return self.result(buckets=most, disk=disk, resumed=resumed)
+
+
+def _threads() -> int:
+    """The threads the compiled loops run on (numba's count)."""
+    import numba
+
+    return int(numba.get_num_threads())
+
+
+def _buckets_for(live: int, spill: Spill) -> int:
+    """How many buckets the next step's states are split into (a power of two)."""
+    if spill.buckets:
+        return spill.buckets
+    need = 3 * live * BYTES_PER_STATE  # the next step grows the states, about
+    out = 1
+    while out * spill.budget_bytes < need and out < MAX_BUCKETS:
+        out *= 2
+    return out
+
+
+MAX_BUCKETS = 1024
+"""The most buckets a step is split into (a bucket's parts are read in
+slices, so files grow as ``4 x`` buckets, not their square)."""
+
+
+class _Store:
+    """The files of an on-disk run: ``step-N/bucket-B.npz``, parts, a manifest."""
+
+    def __init__(self, path: Path, digest: str) -> None:
+        self.path = Path(path)
+        self.digest = digest
+        self.step = 0
+        self.buckets = 1
+        self.manifest = self.path / "manifest.json"
+
+    def load(self, run: _Run) -> int:
+        """Resume from the manifest if there is one: the last step done (or -1)."""
+        path = self.path
+        if path.exists() and not path.is_dir():
+            raise InvalidInputError(f"not a directory: {path}")
+        if not self.manifest.exists():
+            if path.exists() and any(path.iterdir()):
+                raise InvalidInputError(
+                    f"{path} is not empty and holds no checkpoint: give an empty "
+                    "or new directory"
+                )
+            path.mkdir(parents=True, exist_ok=True)
+            return -1
+        try:
+            data = json.loads(self.manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise InvalidInputError(
+                f"cannot read the checkpoint {self.manifest}: {exc}"
+            ) from None
+        if data.get("fingerprint") != self.digest:
+            raise InvalidInputError(
+                f"{path} holds the checkpoint of another count (another board, "
+                "ends, piece or kernel): give a new directory"
+            )
+        self.step, self.buckets = int(data["step"]), int(data["buckets"])
+        run.live = [int(x) for x in data["live"]]
+        run.tried = int(data["tried"])
+        run.found = {int(k): [int(x) for x in v] for k, v in data["found"].items()}
+        run.total[:] = 0
+        return self.step - 1
+
+    def commit(self, step: int, buckets: int, run: _Run, *, done: bool = False) -> None:
+        """Write the manifest for ``step`` (atomically), then drop older steps."""
+        data = {
+            "version": _VERSION,
+            "fingerprint": self.digest,
+            "step": step,
+            "buckets": buckets,
+            "live": run.live[:step],
+            "tried": run.tried,
+            "found": {str(k): [str(x) for x in v] for k, v in run.found.items()},
+            "moduli": [str(q) for q in run.moduli],
+            "done": done,
+        }
+        tmp = self.manifest.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        os.replace(tmp, self.manifest)
+        self.step, self.buckets = step, buckets
+        for old in self.path.glob("step-*"):
+            if old.name != f"step-{step}":
+                shutil.rmtree(old, ignore_errors=True)
+
+    def _dir(self, step: int) -> Path:
+        d = self.path / f"step-{step}"
+        d.mkdir(exist_ok=True)
+        return d
+
+    def save_bucket(self, step: int, b: int, states: tuple[Any, Any, Any]) -> None:
+        _save(self._dir(step) / f"bucket-{b}.npz", states)
+
+    def save_part(
+        self, step: int, b: int, states: tuple[Any, Any, Any], ends: Any
+    ) -> None:
+        """Input bucket ``b``'s states made, grouped by the bucket they go to.
+
+        Four ``.npy`` files (words, counts, and where each bucket's group
+        ends), read back in slices by :meth:`merge` without loading the rest.
+        """
+        d = self._dir(step)
+        for name, array in zip(
+            ("lo", "hi", "cnt", "ends"), (*states, ends), strict=False
+        ):
+            tmp = d / f"part-{b}.{name}.tmp.npy"
+            np.save(tmp, array)
+            os.replace(tmp, d / f"part-{b}.{name}.npy")
+
+    def chunks(
+        self, step: int, buckets: int, only: int | None = None
+    ) -> list[tuple[Any, Any, Any]]:
+        """The states of a step's buckets (or of bucket ``only``), loaded."""
+        which = range(buckets) if only is None else [only]
+        return [_load(self.path / f"step-{step}" / f"bucket-{b}.npz") for b in which]
+
+    def merge(self, step: int, o: int, parts: int, run: _Run) -> int:
+        """Sum bucket ``o``'s parts into its bucket file: its live states."""
+        jit = run.jit
+        table = jit.new_table(1024, len(run.p))
+        size = 0
+        d = self._dir(step)
+        for b in range(parts):
+            ends = np.load(d / f"part-{b}.ends.npy", mmap_mode="r")
+            a, z = int(ends[o]), int(ends[o + 1])
+            lo, hi, cnt = (
+                np.load(d / f"part-{b}.{name}.npy", mmap_mode="r")[a:z]
+                for name in ("lo", "hi", "cnt")
+            )
+            table, size = jit.merge(
+                table, size, np.ascontiguousarray(lo), np.ascontiguousarray(hi),
+                np.ascontiguousarray(cnt), run.p,
+            )  # fmt: skip
+            run.tick(f"summing bucket {o + 1}")
+        states = jit.compact(table, size)
+        _save(d / f"bucket-{o}.npz", states)
+        return int(size)
+
+    def drop_parts(self, step: int, parts: int) -> None:
+        """Remove the parts of a step once every bucket is summed."""
+        d = self._dir(step)
+        for b in range(parts):
+            for name in ("lo", "hi", "cnt", "ends"):
+                (d / f"part-{b}.{name}.npy").unlink(missing_ok=True)
+
+    def bytes(self, step: int) -> int:
+        d = self.path / f"step-{step}"
+        return sum(f.stat().st_size for f in d.glob("*")) if d.exists() else 0
+
+
+def _save(path: Path, states: tuple[Any, Any, Any]) -> None:
+    """Write states (atomically: a crash leaves the old file or none)."""
+    tmp = path.with_suffix(".tmp.npz")
+    lo, hi, cnt = states
+    np.savez(tmp, lo=lo, hi=hi, cnt=cnt)
+    os.replace(tmp, path)
+
+
+def _load(path: Path) -> tuple[Any, Any, Any]:
+    with np.load(path) as data:
+        return data["lo"], data["hi"], data["cnt"]
