@@ -476,7 +476,7 @@ slices, so files grow as ``4 x`` buckets, not their square)."""
 
 
 class _Store:
-    """The files of an on-disk run: ``step-N/bucket-B.npz``, parts, a manifest."""
+    """The files of an on-disk run: ``step-N/bucket-B.*.npy``, parts, a manifest."""
 
     def __init__(self, path: Path, digest: str) -> None:
         self.path = Path(path)
@@ -543,7 +543,7 @@ class _Store:
         return d
 
     def save_bucket(self, step: int, b: int, states: tuple[Any, Any, Any]) -> None:
-        _save(self._dir(step) / f"bucket-{b}.npz", states)
+        _save(self._dir(step) / f"bucket-{b}", states)
 
     def save_part(
         self, step: int, b: int, states: tuple[Any, Any, Any], ends: Any
@@ -566,7 +566,7 @@ class _Store:
     ) -> list[tuple[Any, Any, Any]]:
         """The states of a step's buckets (or of bucket ``only``), loaded."""
         which = range(buckets) if only is None else [only]
-        return [_load(self.path / f"step-{step}" / f"bucket-{b}.npz") for b in which]
+        return [_load(self.path / f"step-{step}" / f"bucket-{b}") for b in which]
 
     def merge(self, step: int, o: int, parts: int, run: _Run) -> int:
         """Sum bucket ``o``'s parts into its bucket file: its live states."""
@@ -587,7 +587,7 @@ class _Store:
             )  # fmt: skip
             run.tick(f"summing bucket {o + 1}")
         states = jit.compact(table, size)
-        _save(d / f"bucket-{o}.npz", states)
+        _save(d / f"bucket-{o}", states)
         return int(size)
 
     def drop_parts(self, step: int, parts: int) -> None:
@@ -603,13 +603,22 @@ class _Store:
 
 
 def _save(path: Path, states: tuple[Any, Any, Any]) -> None:
-    """Write states (atomically: a crash leaves the old file or none)."""
-    tmp = path.with_suffix(".tmp.npz")
-    lo, hi, cnt = states
-    np.savez(tmp, lo=lo, hi=hi, cnt=cnt)
-    os.replace(tmp, path)
+    """Write states as three ``.npy`` files named after ``path``.
+
+    Each is renamed into place once whole; the manifest, written after a
+    step's buckets, says which step's files are complete. Plain ``.npy``:
+    ``np.savez`` would checksum every byte.
+    """
+    for name, array in zip(("lo", "hi", "cnt"), states, strict=True):
+        tmp = path.with_name(f"{path.name}.{name}.tmp.npy")
+        np.save(tmp, array)
+        os.replace(tmp, path.with_name(f"{path.name}.{name}.npy"))
 
 
 def _load(path: Path) -> tuple[Any, Any, Any]:
-    with np.load(path) as data:
-        return data["lo"], data["hi"], data["cnt"]
+    """The states :func:`_save` wrote."""
+    lo, hi, cnt = (
+        np.load(path.with_name(f"{path.name}.{name}.npy"))
+        for name in ("lo", "hi", "cnt")
+    )
+    return lo, hi, cnt
