@@ -151,6 +151,14 @@ def _run_count(args: argparse.Namespace) -> int:
         sharded = outcome.value
         done = sharded.shards - sharded.unfinished
         note_kept(done, sharded.shards, args.resume or args.results or args.automatic)
+    elif args.resume is not None and outcome.status is not Status.FOUND:
+        count = outcome.value
+        stats = count.frontier if isinstance(count, TourCount) else None
+        if stats is not None and stats.kernel == "dense":
+            note(
+                f"the finished cells are kept in {args.resume}: the same command "
+                "goes on from the last one"
+            )
     return code
 
 

@@ -116,7 +116,9 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCou
     if kernel == "auto":
         kernel = instance.kernel
     spill = instance.checkpoint is not None
-    kernel = choose_kernel(plan, kernel, prefixes=prefixes, spill=spill)
+    kernel = choose_kernel(
+        plan, kernel, prefixes=prefixes, spill=spill, remaining=run.remaining()
+    )
     _refuse(instance, plan, budget, kernel)
     per_state = 0 if spill else BYTES_PER_STATE[kernel]
     tally = FrontierTally(plan, run, budget, per_state, instance.progress)
@@ -132,14 +134,22 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCou
 
 
 def choose_kernel(
-    plan: FrontierPlan, kernel: str = "auto", *, prefixes: bool, spill: bool = False
+    plan: FrontierPlan,
+    kernel: str = "auto",
+    *,
+    prefixes: bool,
+    spill: bool = False,
+    remaining: float | None = None,
 ) -> str:
     """The kernel that runs the plan: ``'dict'``, ``'numpy'`` or ``'dense'``.
 
     ``auto``: the dict kernel up to 6 slots (numpy's overhead per step would
-    dominate); beyond, the dense kernel where numba is installed and the
-    frontier is at most :data:`DENSE_WIDTH` wide, else numpy (prefixes in
-    either). States on disk (``spill``) take the dense kernel.
+    dominate); from :data:`DENSE_FROM` slots, the dense kernel where numba is
+    installed, the frontier is at most :data:`DENSE_WIDTH` wide and the time left
+    (``remaining``, None: no limit) is at least :data:`DENSE_START` (loading
+    its compiled loops takes about a second, which a short limit cannot
+    wait), else numpy (prefixes in either). States on disk (``spill``) take
+    the dense kernel.
 
     Examples:
         >>> from cpknight.pieces import move_graph
@@ -161,7 +171,11 @@ def choose_kernel(
     if kernel == "auto":
         if plan.width <= 6 and not prefixes:
             return "dict"
-        return "dense" if dense_fits and dense_available() else "numpy"
+        time_enough = remaining is None or remaining >= DENSE_START
+        wide = plan.width >= DENSE_FROM
+        if dense_fits and wide and time_enough and dense_available():
+            return "dense"
+        return "numpy"
     if kernel == "dict" and prefixes:
         return "numpy"
     if kernel == "dense":
@@ -175,6 +189,17 @@ def choose_kernel(
                 "the dense kernel needs numba: pip install 'cpknight[fast]'"
             )
     return kernel
+
+
+DENSE_FROM = 14
+"""The narrowest frontier ``auto`` gives the dense kernel (6 x n for the
+knight): narrower, the numpy kernel counts in well under the second the dense
+one takes to load its compiled loops."""
+
+DENSE_START = 10.0
+"""The least time left (seconds) for which ``auto`` takes the dense kernel:
+its compiled loops load from numba's cache in about a second on a quiet
+machine (compiled afresh, a few seconds), and the clock cannot stop that."""
 
 
 class FrontierTally:
