@@ -64,7 +64,6 @@ _DESCRIPTION = (
 
 _EXAMPLES = """\
 cpknight count 3x4 --open          # 16 directed, 8 undirected
-cpknight count 6x12                # the frontier program, row by row
 cpknight count 6x6 --shards 16 --jobs 2 --method cpsat
 cpknight count 8x8 --resume counts/8x8 --memory 16000   # states on disk, resumable
 """

@@ -319,14 +319,7 @@ class _Run:
         jit = self.jit
         prm = _params(self.plan.steps[i])
         nc = max(1, len(prm.choices))
-        pbits = 0
-        while (1 << pbits) * REGION < hint and pbits < MAX_REGION_BITS:
-            pbits += 1
-        rows = 1024
-        while rows * (1 << pbits) * 0.5 < hint:
-            rows *= 2
-        table = np.zeros((rows << pbits, 2 + len(self.p)), dtype=np.uint64)
-        sizes = np.zeros(1 << pbits, dtype=np.int64)
+        table, sizes, pbits = _regions(hint, len(self.p))
         where = f"cell {i + 1} of {len(self.plan.steps)}"
         per = max(256, RECORDS // nc)
         blocks = 4 * _threads()
@@ -452,6 +445,21 @@ class _Run:
         return self.result(buckets=most, disk=disk, resumed=resumed)
 
 
+def _regions(hint: int, k: int) -> tuple[Any, Any, int]:
+    """An empty partitioned table for about ``hint`` states of ``k`` residues.
+
+    Returns the table, the states per region (zeros) and the region bits.
+    """
+    pbits = 0
+    while (1 << pbits) * REGION < hint and pbits < MAX_REGION_BITS:
+        pbits += 1
+    rows = 1024
+    while rows * (1 << pbits) * 0.5 < hint:
+        rows *= 2
+    table = np.zeros((rows << pbits, 2 + k), dtype=np.uint64)
+    return table, np.zeros(1 << pbits, dtype=np.int64), pbits
+
+
 def _threads() -> int:
     """The threads the compiled loops run on (numba's count)."""
     import numba
@@ -569,26 +577,41 @@ class _Store:
         return [_load(self.path / f"step-{step}" / f"bucket-{b}") for b in which]
 
     def merge(self, step: int, o: int, parts: int, run: _Run) -> int:
-        """Sum bucket ``o``'s parts into its bucket file: its live states."""
+        """Sum bucket ``o``'s parts into its bucket file: its live states.
+
+        The slices are summed as a step's states are (:meth:`_Run.step`):
+        grouped by region, then each region's in parallel, in cache.
+        """
         jit = run.jit
-        table = jit.new_table(1024, len(run.p))
-        size = 0
         d = self._dir(step)
+        slices = []
         for b in range(parts):
             ends = np.load(d / f"part-{b}.ends.npy", mmap_mode="r")
-            a, z = int(ends[o]), int(ends[o + 1])
+            slices.append((b, int(ends[o]), int(ends[o + 1])))
+        hint = sum(z - a for _, a, z in slices) // 2
+        table, sizes, pbits = _regions(hint, len(run.p))
+        for b, a, z in slices:
             lo, hi, cnt = (
-                np.load(d / f"part-{b}.{name}.npy", mmap_mode="r")[a:z]
+                np.ascontiguousarray(
+                    np.load(d / f"part-{b}.{name}.npy", mmap_mode="r")[a:z]
+                )
                 for name in ("lo", "hi", "cnt")
             )
-            table, size = jit.merge(
-                table, size, np.ascontiguousarray(lo), np.ascontiguousarray(hi),
-                np.ascontiguousarray(cnt), run.p,
+            n = z - a
+            g_lo, g_hi, g_src, starts = jit.group(
+                pbits, lo, hi, np.arange(n, dtype=np.int64),
+                np.array([n], dtype=np.int64), 0,
             )  # fmt: skip
+            done = np.zeros(1 << pbits, dtype=np.int64)
+            while not jit.insert_regions(
+                table, sizes, pbits, g_lo, g_hi, g_src, starts, done, cnt, run.p
+            ):
+                table = jit.grow_regions(table, pbits)
             run.tick(f"summing bucket {o + 1}")
+        size = int(sizes.sum())
         states = jit.compact(table, size)
         _save(d / f"bucket-{o}", states)
-        return int(size)
+        return size
 
     def drop_parts(self, step: int, parts: int) -> None:
         """Remove the parts of a step once every bucket is summed."""
