@@ -42,10 +42,12 @@ Found = tuple[int, list[tuple[int, int]], list[int]]
 """What a kernel returns: the most moves (-1: none), the moves of one best
 answer as node pairs, and the live states after every step."""
 
-_DONE = (-1, -1, ())
+_DONE: tuple[int, tuple[int, ...]] = (-1, ())
 
 
-def longest_frontier_dict(tables: LongestTables, check: StepCheck | None = None) -> Found:
+def longest_frontier_dict(
+    tables: LongestTables, check: StepCheck | None = None
+) -> Found:
     """Run the program over a dict of states; the best answer and live states.
 
     Args:
@@ -73,7 +75,9 @@ def longest_frontier_dict(tables: LongestTables, check: StepCheck | None = None)
             for chosen, in_path in _choices(step, codes, bits, induced):
                 tried += 1
                 base = [*codes, DEG0 if in_path else OUT]
-                out = _apply(step, base, ends, chosen, tables.closed, free_ends, induced)
+                out = _apply(
+                    step, base, ends, chosen, tables.closed, free_ends, induced
+                )
                 if out is None:
                     continue
                 moves = value + len(chosen)
@@ -140,8 +144,11 @@ def _canonical(
 ) -> State:
     """The state with dead cells made full and bits no move can cross cleared."""
     if bits:
-        fix = [k for k, masks in step.dead if codes[k] == DEG0 and all(
-            m & bits for m in masks)]
+        fix = [
+            k
+            for k, masks in step.dead
+            if codes[k] == DEG0 and all(m & bits for m in masks)
+        ]
         if fix:
             new = list(codes)
             for k in fix:
@@ -171,7 +178,7 @@ def _apply(
     closed: bool,
     free_ends: int,
     induced: bool,
-) -> tuple[int, tuple[int, ...]] | tuple[int, int, tuple[int, ...]] | None:
+) -> tuple[int, tuple[int, ...]] | None:
     """``(ends, codes)`` after the new cell joins ``chosen``; None if it dies.
 
     A path finished here, alone, comes back as :data:`_DONE`.
@@ -199,7 +206,7 @@ def _apply(
             codes[pv] = DANGLING if pu < 0 else MATE + pu
     for x in step.leaving:
         c = codes[x]
-        if c == FULL or c == OUT:
+        if c in (FULL, OUT):
             continue
         if c == DEG0:
             if induced:

@@ -142,7 +142,7 @@ def _kernel() -> Any:
     return _KERNEL[0]
 
 
-def _step_loop(  # noqa: C901 (one compiled loop, kept whole for numba)
+def _step_loop(
     keys: Any,
     values: Any,
     words: int,
@@ -278,7 +278,7 @@ def _step_loop(  # noqa: C901 (one compiled loop, kept whole for numba)
                 if not leaving[x]:
                     continue
                 c = codes[x]
-                if c == full or c == out_code:
+                if c in (full, out_code):
                     continue
                 if c == 0:
                     if induced:
@@ -315,7 +315,7 @@ def _step_loop(  # noqa: C901 (one compiled loop, kept whole for numba)
                 continue
             for k in range(nb):
                 if (m >> k) & 1:
-                    taken |= np.int64(register[k])
+                    taken |= int(register[k])
             bits = (bits0 & keep) | np.uint64(taken)
             # pack, renumbered, canonical
             for w in range(words + 1):
@@ -327,7 +327,7 @@ def _step_loop(  # noqa: C901 (one compiled loop, kept whole for numba)
                 if c >= mate and c != out_code:
                     c = mate + new_pos[c - mate]
                 codes[new_pos[s]] = c
-            after = width - np.sum(leaving)
+            after = width - int(np.sum(leaving))
             if bits != 0:
                 for d in range(dead_slot.shape[0]):
                     k = dead_slot[d]
