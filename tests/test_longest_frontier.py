@@ -214,7 +214,8 @@ def test_interrupt_claims_nothing() -> None:
 
 def test_kernel_names() -> None:
     assert choose_kernel("dict") == "dict"
-    assert choose_kernel() in ("dict", "numba")
+    assert choose_kernel("auto", 8) == "dict"
+    assert choose_kernel("auto", 16) in ("dict", "numba")
     with pytest.raises(Exception, match="kernel"):
         choose_kernel("gpu")
 

@@ -55,9 +55,11 @@ def longest_path(
             OEIS A165143 for cycles).
         closed: a cycle rather than a path.
         piece: the leaper.
-        method: ``'cpsat'``, ``'search'`` (depth-first branch and bound) or
-            ``'auto'`` (the search on small boards, else CP-SAT; see
-            :data:`AUTO_SEARCH_CELLS`).
+        method: ``'cpsat'``, ``'search'`` (depth-first branch and bound),
+            ``'frontier'`` (a transfer-matrix program keeping the most moves)
+            or ``'auto'`` (the frontier program on uncrossed cycles of narrow
+            boards, see :data:`AUTO_FRONTIER_SIDE`; else the search on small
+            boards, else CP-SAT; see :data:`AUTO_SEARCH_CELLS`).
         crossings: how CP-SAT writes the crossings, ``'cliques'`` or
             ``'pairwise'``.
         cuts: CP-SAT adds the reflection and colour-balance cuts.
@@ -186,11 +188,36 @@ def compare_longest(
     )
 
 
+AUTO_FRONTIER_SIDE = 7
+"""``auto`` runs the frontier program on uncrossed cycles of bounded 2D boards
+whose short side is at most this (its frontier stays within 16 cells), when
+the compiled kernel is at hand (``cpknight[fast]``): it proves the 7x7 cycle
+(24 moves, A157416) about 5 times faster than the search
+(``benchmarks/longest.py``); the search stays faster on uncrossed paths and
+induced paths and cycles."""
+
+
 def _pick(instance: LongestInstance, method: str) -> str:
     if method != "auto":
         return method
-    small = instance.board.n_open <= AUTO_SEARCH_CELLS[instance.kind]
+    board = instance.board
+    if (
+        instance.kind == "uncrossed"
+        and instance.closed
+        and board.dim == 2
+        and min(board.shape) <= AUTO_FRONTIER_SIDE
+        and _compiled()
+    ):
+        return "frontier"
+    small = board.n_open <= AUTO_SEARCH_CELLS[instance.kind]
     return "search" if small else "cpsat"
+
+
+def _compiled() -> bool:
+    """Whether the frontier program's compiled kernel can run (numba imports)."""
+    from cpknight.longest.frontier import choose_kernel
+
+    return choose_kernel("auto") == "numba"
 
 
 def _instance(

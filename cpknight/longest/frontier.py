@@ -36,6 +36,7 @@ Examples:
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -114,18 +115,29 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
     return run_frontier(instance, run)[0]
 
 
-def choose_kernel(kernel: str = "auto") -> str:
-    """``'numba'`` when numba imports (``auto``), else ``'dict'``.
+DICT_WIDTH = 10
+"""``auto`` runs the dict kernel on frontiers up to this wide (4 x n boards):
+there the compiled kernel's import (about a second) costs more than it saves."""
+
+
+def choose_kernel(kernel: str = "auto", width: int = MAX_WIDTH) -> str:
+    """The kernel for a frontier ``width`` wide: ``'dict'`` or ``'numba'``.
+
+    ``auto``: the dict kernel up to :data:`DICT_WIDTH` slots or without numba
+    installed, else the compiled one.
 
     Raises:
         InvalidInputError: an unknown kernel.
+
+    Examples:
+        >>> choose_kernel("auto", 8), choose_kernel("dict", 20)
+        ('dict', 'dict')
     """
     if kernel == "auto":
-        try:
-            import numba  # noqa: F401
-        except ImportError:
+        if width <= DICT_WIDTH:
             return "dict"
-        return "numba"
+        # found, not imported: the kernel imports it through cpknight.optional
+        return "numba" if importlib.util.find_spec("numba") is not None else "dict"
     if kernel not in KERNELS:
         raise InvalidInputError(
             f"expected a kernel in {', '.join(KERNELS)}, auto: {kernel!r}"
@@ -153,8 +165,10 @@ def run_frontier(
     started = run.clock.started
     if instance.kind == "uncrossed":
         require_drawable(instance.board)
-    kernel = choose_kernel(kernel)
+    if kernel not in (*KERNELS, "auto"):
+        choose_kernel(kernel)  # raises
     tables = longest_tables(instance, lambda: run.check("finding the crossings"))
+    kernel = choose_kernel(kernel, tables.width)
     if tables.width > MAX_WIDTH:
         raise ModelTooBigError(
             f"the frontier of {instance.board.label} is {tables.width} cells wide; "

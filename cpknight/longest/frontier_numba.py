@@ -54,9 +54,13 @@ def longest_frontier_numba(
     live: list[int] = []
     best = -1
     best_at: tuple[int, int, int] | None = None
+    growth = 4.0
     for i, step in enumerate(tables.steps):
         args = _step_arrays(step)
-        cap = 1 << max(10, (4 * len(values)).bit_length() + 1)
+        # room for the next step's states at most half full, guessed from the
+        # last step's growth (a step that outgrows it reruns, twice as large)
+        guess = len(values) * min(max(growth, 1.0), 8.0) * 1.25 + 1024
+        cap = 1 << max(10, int(2 * guess).bit_length())
         while True:
             out = kernel(
                 keys,
@@ -72,9 +76,11 @@ def longest_frontier_numba(
             if out[0]:
                 break
             cap *= 2
+        parent_values = values
         _, keys, values, parent, choice, tried, done, done_parent, done_choice = out
         if done > best:
             best, best_at = int(done), (i, int(done_parent), int(done_choice))
+        growth = len(values) / max(len(parent_values), 1)
         parents.append((parent, choice))
         live.append(len(values))
         if check is not None:
@@ -174,7 +180,7 @@ def _step_loop(
     out_code = 31
     width = before + 1
     nb = back.shape[0]
-    table = np.full(cap, -1, dtype=np.int64)
+    table = np.full(cap, -1, dtype=np.int32)
     tkeys = np.zeros((cap // 2 + 1, words + 1), dtype=np.uint64)
     tvals = np.zeros(cap // 2 + 1, dtype=np.int32)
     tpar = np.zeros(cap // 2 + 1, dtype=np.int32)
@@ -371,7 +377,7 @@ def _step_loop(
                 if at < 0:
                     if count * 2 >= cap:
                         return (False, tkeys, tvals, tpar, tcho, tried, 0, 0, 0)
-                    table[slot] = count
+                    table[slot] = np.int32(count)
                     for w in range(words + 1):
                         tkeys[count, w] = packed[w]
                     tvals[count] = value
