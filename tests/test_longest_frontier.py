@@ -244,3 +244,12 @@ def test_compare_runs_frontier_beside_the_others() -> None:
 def test_seven_by_seven(kind: str, closed: bool, want: int) -> None:
     """A157416(7) = 24, A165143(7) = 22, A357500(7) = 24 nodes (23 moves)."""
     assert frontier(Board((7, 7)), KNIGHT, kind, closed, "numba") == want
+
+
+def test_parents_spill_to_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cpknight.longest import frontier_numba
+
+    monkeypatch.setattr(frontier_numba, "SPILL_MB", 0.0)
+    board = Board((5, 5))
+    assert frontier(board, KNIGHT, "induced", True, "numba") == A165143[5]
+    assert frontier(board, KNIGHT, "uncrossed", False, "numba") == A003192[5]

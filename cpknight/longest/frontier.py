@@ -66,9 +66,12 @@ __all__ = [
 KERNELS = ("dict", "numba")
 """The kernels, slowest first."""
 
-BYTES_PER_STATE = {"dict": 400, "numba": 48}
-"""What one state costs, about, kept with its parent for the way back (bytes):
-the memory budget divided by it bounds the states of all steps together."""
+BYTES_PER_STATE = {"dict": 400, "numba": 96}
+"""What one state costs, about (bytes). The dict kernel keeps every step's
+states with their parents for the way back: the budget divided by it bounds
+the states of all steps together. The compiled kernel keeps one step in memory
+(keys, values, hash table, the next step's arrays; the parents of the steps
+done go to disk): the budget divided by it bounds the live states of a step."""
 
 MAX_WIDTH = 30
 """The widest frontier taken (the compiled kernel packs a slot in 5 bits)."""
@@ -174,7 +177,7 @@ def run_frontier(
             f"the frontier of {instance.board.label} is {tables.width} cells wide; "
             f"the frontier program takes at most {MAX_WIDTH} (use --method search)"
         )
-    tally = _Tally(tables, run, budget_mb(), BYTES_PER_STATE[kernel])
+    tally = _Tally(tables, run, budget_mb(), kernel)
     try:
         found = _run_kernel(kernel, tables, tally)
     except (SolveLimitError, _OverBudget, KeyboardInterrupt) as exc:
@@ -259,12 +262,13 @@ class _Tally:
     """The live states, the clock and the budget, checked after every cell."""
 
     def __init__(
-        self, tables: LongestTables, run: Run, budget: float, per_state: int
+        self, tables: LongestTables, run: Run, budget: float, kernel: str
     ) -> None:
         self.tables = tables
         self.run = run
         self.budget = budget
-        self.per_state = per_state
+        self.kernel = kernel
+        self.per_state = BYTES_PER_STATE[kernel]
         self.live: list[int] = []
         self.tried = 0
         self.base = rss_mb()
@@ -278,12 +282,13 @@ class _Tally:
         self.live.append(states)
         self.tried += tried
         steps = len(self.tables.steps)
-        kept = sum(self.live) * self.per_state / 2**20
+        held = sum(self.live) if self.kernel == "dict" else states
+        kept = held * self.per_state / 2**20
         if kept > self.budget or rss_mb() > self.budget + self.base:
             raise _OverBudget(
                 f"the memory budget of {self.budget:g} MB was reached after cell "
-                f"{step + 1} of {steps} ({states} live states, about {kept:,.0f} MB "
-                "kept for the way back)"
+                f"{step + 1} of {steps} ({states:,} live states, about "
+                f"{kept:,.0f} MB)"
             )
         self.run.check(f"longest path by the frontier: cell {step + 1} of {steps}")
 

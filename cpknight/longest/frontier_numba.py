@@ -8,7 +8,7 @@ compiled loop over the states into an open-addressing hash table (linear
 probing; the table doubles and the step reruns when it is half full) keeping
 the most moves per state, its parent's index and the choice (a bit mask of the
 back slots taken). Only those two small arrays are kept per step, for the way
-back: about 5 bytes a state.
+back (8 bytes a state), on disk past :data:`SPILL_MB`.
 
 numba is imported on first use through :func:`cpknight.optional.require`.
 """
@@ -16,6 +16,8 @@ numba is imported on first use through :func:`cpknight.optional.require`.
 from __future__ import annotations
 
 import math
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -46,61 +48,101 @@ def longest_frontier_numba(
     """
     kernel = _kernel()
     words = max(1, math.ceil(tables.width / PER_WORD))
-    keys = np.zeros((1, words + 1), dtype=np.uint64)
+    has_bits = tables.kind == "uncrossed"
+    keys = np.zeros((1, words + has_bits), dtype=np.uint64)
     values = np.zeros(1, dtype=np.int32)
     induced = tables.kind == "induced"
     free_ends = 0 if tables.closed else 2
-    parents: list[tuple[Any, Any]] = []
     live: list[int] = []
     best = -1
     best_at: tuple[int, int, int] | None = None
     growth = 4.0
-    for i, step in enumerate(tables.steps):
-        args = _step_arrays(step)
-        # room for the next step's states at most half full, guessed from the
-        # last step's growth (a step that outgrows it reruns, twice as large)
-        guess = len(values) * min(max(growth, 1.0), 8.0) * 1.25 + 1024
-        cap = 1 << max(10, int(2 * guess).bit_length())
-        while True:
-            out = kernel(
-                keys,
-                values,
-                words,
-                step.width - 1,
-                induced,
-                tables.closed,
-                free_ends,
-                cap,
-                *args,
-            )
-            if out[0]:
-                break
-            cap *= 2
-        parent_values = values
-        _, keys, values, parent, choice, tried, done, done_parent, done_choice = out
-        if done > best:
-            best, best_at = int(done), (i, int(done_parent), int(done_choice))
-        growth = len(values) / max(len(parent_values), 1)
-        parents.append((parent, choice))
-        live.append(len(values))
-        if check is not None:
-            check(i, len(values), int(tried))
-    edges: list[tuple[int, int]] = []
-    if best_at is not None:
-        at, index, mask = best_at
-        while True:
-            s = tables.steps[at]
-            edges.extend(
-                (s.frontier[s.back[k]], s.node)
-                for k in range(len(s.back))
-                if mask >> k & 1
-            )
-            if at == 0:
-                break
-            at -= 1
-            parent, choice = parents[at]
-            index, mask = int(parent[index]), int(choice[index])
+    with _WayBack() as parents:
+        for i, step in enumerate(tables.steps):
+            args = _step_arrays(step)
+            # room for the next step's states at most half full, guessed from
+            # the last step's growth (a step that outgrows it reruns, larger)
+            guess = len(values) * min(max(growth, 1.0), 8.0) * 1.25 + 1024
+            cap = 1 << max(10, int(2 * guess).bit_length())
+            while True:
+                out = kernel(
+                    keys,
+                    values,
+                    words,
+                    has_bits,
+                    step.width - 1,
+                    induced,
+                    tables.closed,
+                    free_ends,
+                    cap,
+                    *args,
+                )
+                if out[0]:
+                    break
+                cap *= 2
+            before = len(values)
+            _, keys, values, parent, choice, tried, done, at, mask = out
+            if done > best:
+                best, best_at = int(done), (i, int(at), int(mask))
+            growth = len(values) / max(before, 1)
+            parents.add(parent, choice)
+            live.append(len(values))
+            if check is not None:
+                check(i, len(values), int(tried))
+        edges: list[tuple[int, int]] = []
+        if best_at is not None:
+            at, index, mask = best_at
+            while True:
+                s = tables.steps[at]
+                edges.extend(
+                    (s.frontier[s.back[k]], s.node)
+                    for k in range(len(s.back))
+                    if mask >> k & 1
+                )
+                if at == 0:
+                    break
+                at -= 1
+                index, mask = parents.get(at, index)
     return best, edges, live
+
+
+SPILL_MB = 256.0
+"""Past this much (MB) the parents of the finished steps go to files on disk
+(a temporary directory, removed at the end), read back by memory map for the
+way back: memory then holds about one step's states at a time."""
+
+
+class _WayBack:
+    """Each step's parent indices and choices, in memory, then on disk."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[Any, Any]] = []
+        self.held = 0.0
+        self.folder: tempfile.TemporaryDirectory[str] | None = None
+
+    def __enter__(self) -> _WayBack:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.steps.clear()
+        if self.folder is not None:
+            self.folder.cleanup()
+
+    def add(self, parent: Any, choice: Any) -> None:
+        self.held += (parent.nbytes + choice.nbytes) / 2**20
+        if self.held > SPILL_MB:
+            if self.folder is None:
+                self.folder = tempfile.TemporaryDirectory(prefix="cpknight-longest-")
+            base = Path(self.folder.name) / str(len(self.steps))
+            np.save(f"{base}-p.npy", parent)
+            np.save(f"{base}-c.npy", choice)
+            parent = np.load(f"{base}-p.npy", mmap_mode="r")
+            choice = np.load(f"{base}-c.npy", mmap_mode="r")
+        self.steps.append((parent, choice))
+
+    def get(self, step: int, index: int) -> tuple[int, int]:
+        parent, choice = self.steps[step]
+        return int(parent[index]), int(choice[index])
 
 
 def _step_arrays(step: LongestStep) -> tuple[Any, ...]:
@@ -152,6 +194,7 @@ def _step_loop(
     keys: Any,
     values: Any,
     words: int,
+    has_bits: bool,
     before: int,
     induced: bool,
     closed: bool,
@@ -181,7 +224,8 @@ def _step_loop(
     width = before + 1
     nb = back.shape[0]
     table = np.full(cap, -1, dtype=np.int32)
-    tkeys = np.zeros((cap // 2 + 1, words + 1), dtype=np.uint64)
+    nw = words + 1 if has_bits else words
+    tkeys = np.zeros((cap // 2 + 1, nw), dtype=np.uint64)
     tvals = np.zeros(cap // 2 + 1, dtype=np.int32)
     tpar = np.zeros(cap // 2 + 1, dtype=np.int32)
     tcho = np.zeros(cap // 2 + 1, dtype=np.uint32)
@@ -192,7 +236,7 @@ def _step_loop(
     done_choice = 0
     codes0 = np.zeros(width, dtype=np.int64)
     codes = np.zeros(width, dtype=np.int64)
-    packed = np.zeros(words + 1, dtype=np.uint64)
+    packed = np.zeros(nw, dtype=np.uint64)
     masks = np.zeros(2 + nb * nb, dtype=np.int64)
     five = np.uint64(31)
     for i in range(keys.shape[0]):
@@ -200,7 +244,7 @@ def _step_loop(
             w = keys[i, s // 12] >> np.uint64(5 * (s % 12))
             codes0[s] = np.int64(w & five)
         ends0 = np.int64((keys[i, 0] >> np.uint64(60)) & np.uint64(3))
-        bits0 = keys[i, words]
+        bits0 = keys[i, words] if has_bits else np.uint64(0)
         v0 = values[i]
         # the choices: bit masks over the back slots, and on the path or not
         nm = 0
@@ -324,7 +368,7 @@ def _step_loop(
                     taken |= int(register[k])
             bits = (bits0 & keep) | np.uint64(taken)
             # pack, renumbered, canonical
-            for w in range(words + 1):
+            for w in range(nw):
                 packed[w] = np.uint64(0)
             for s in range(width):
                 if leaving[s]:
@@ -365,9 +409,10 @@ def _step_loop(
             for s in range(after):
                 packed[s // 12] |= np.uint64(codes[s]) << np.uint64(5 * (s % 12))
             packed[0] |= np.uint64(ends) << np.uint64(60)
-            packed[words] = bits
+            if has_bits:
+                packed[words] = bits
             h = np.uint64(0x9E3779B97F4A7C15)
-            for w in range(words + 1):
+            for w in range(nw):
                 h ^= packed[w]
                 h *= np.uint64(0xBF58476D1CE4E5B9)
                 h ^= h >> np.uint64(31)
@@ -378,7 +423,7 @@ def _step_loop(
                     if count * 2 >= cap:
                         return (False, tkeys, tvals, tpar, tcho, tried, 0, 0, 0)
                     table[slot] = np.int32(count)
-                    for w in range(words + 1):
+                    for w in range(nw):
                         tkeys[count, w] = packed[w]
                     tvals[count] = value
                     tpar[count] = i
@@ -386,7 +431,7 @@ def _step_loop(
                     count += 1
                     break
                 same = True
-                for w in range(words + 1):
+                for w in range(nw):
                     if tkeys[at, w] != packed[w]:
                         same = False
                         break
