@@ -30,6 +30,9 @@ fresh process (spawned), so its peak memory is its own (numba's import and
 compile included); ``x search`` is the frontier's seconds over the search's
 (below 1: the frontier is faster). ``--cells`` prints the live states after
 every cell of each frontier row. Target: every row's optimum equals OEIS.
+``--rectangles N``: uncrossed paths and cycles on every m x n up to N x N
+(short side at most 7), the frontier beside the search (no published table:
+the target is agreement).
 """
 
 from __future__ import annotations
@@ -44,8 +47,11 @@ from cpknight import SolveOptions
 from cpknight.api import try_longest
 from cpknight.board import Board
 from cpknight.errors import NoPathError, SolveLimitError
+from cpknight.longest.common import LongestInstance
 from cpknight.longest.cpsat import build_longest_model
+from cpknight.longest.frontier import run_frontier
 from cpknight.memory import peak_mb
+from cpknight.pieces import KNIGHT
 from cpknight.render import table_text
 from cpknight.status import Status
 
@@ -175,10 +181,8 @@ def published(kind: str, closed: bool, n: int) -> int | None:
 
 def frontier_row(n: int, kind: str, closed: bool, limit: float) -> dict[str, Any]:
     """One frontier run (in a child process): its figures and its own peak memory."""
-    from cpknight.longest.common import LongestInstance, is_longest_kind
-    from cpknight.longest.frontier import run_frontier
+    from cpknight.longest.common import is_longest_kind
     from cpknight.memory import memory_budget
-    from cpknight.pieces import KNIGHT
 
     inst = LongestInstance(
         board=Board((n, n)), piece=KNIGHT, kind=is_longest_kind(kind), closed=closed
@@ -281,6 +285,88 @@ def frontier_main(ns: list[int], big: int | None, cells: bool) -> int:
     return 0 if ok else 1
 
 
+def rectangles_main(top: int) -> int:
+    """Uncrossed paths and cycles on every m x n, 3 <= m <= n <= top (m <= 7).
+
+    The frontier program (rows along the short side) beside the search; no
+    table is published for rectangles, so the target is agreement wherever
+    both prove their answer.
+    """
+    rows: list[list[object]] = []
+    ok = True
+    for closed in (False, True):
+        for m in range(3, min(top, 7) + 1):
+            for n in range(m, top + 1):
+                inst = LongestInstance(
+                    board=Board((m, n)), piece=KNIGHT, kind="uncrossed", closed=closed
+                )
+                started = time.perf_counter()
+                try:
+                    path, figures = run_frontier(
+                        inst, SolveOptions(time_limit=600.0).start()
+                    )
+                    moves: int | None = path.moves
+                    peak = figures.peak
+                except NoPathError:
+                    moves, peak = 0, 0
+                f_seconds = time.perf_counter() - started
+                s_moves, s_status, s_seconds = search_row_board(
+                    f"{m}x{n}", closed, LIMIT
+                )
+                if s_status == "optimal" and s_moves != moves:
+                    ok = False
+                shape = "cycle" if closed else "path"
+                rows.append(
+                    [
+                        f"{m}x{n}",
+                        shape,
+                        moves,
+                        f_seconds,
+                        peak,
+                        s_moves,
+                        s_status,
+                        s_seconds,
+                        f_seconds / s_seconds if s_seconds else None,
+                    ]
+                )
+                print(table_text(RECT_HEADERS, rows[-1:]).splitlines()[-1], flush=True)
+    print("\nuncrossed knight paths and cycles on rectangles, frontier beside search:")
+    print(table_text(RECT_HEADERS, rows))
+    print(
+        "target: frontier equals every search optimum: " + ("met" if ok else "NOT MET")
+    )
+    return 0 if ok else 1
+
+
+RECT_HEADERS = [
+    "board",
+    "question",
+    "frontier",
+    "seconds",
+    "peak states",
+    "search",
+    "status",
+    "seconds",
+    "x search",
+]
+
+
+def search_row_board(board: str, closed: bool, limit: float) -> tuple[Any, str, float]:
+    o = try_longest(
+        board,
+        kind="uncrossed",
+        closed=closed,
+        method="search",
+        options=SolveOptions(time_limit=limit, workers=1, seed=0),
+    )
+    moves = (
+        o.value.moves
+        if o.value is not None
+        else (0 if o.status is Status.INFEASIBLE else None)
+    )
+    return moves, str(o.status), o.seconds
+
+
 FRONTIER_HEADERS = [
     "board",
     "question",
@@ -309,7 +395,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cells", action="store_true", help="with --frontier: live states per cell"
     )
+    parser.add_argument(
+        "--rectangles",
+        type=int,
+        metavar="N",
+        help="uncrossed paths and cycles on every m x n up to N x N (frontier, search)",
+    )
     args = parser.parse_args(argv)
+    if args.rectangles:
+        return rectangles_main(args.rectangles)
     if args.frontier:
         top = 6 if args.quick else 7
         return frontier_main(
