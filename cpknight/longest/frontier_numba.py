@@ -81,7 +81,12 @@ def longest_frontier_numba(
                     break
                 cap *= 2
             before = len(values)
-            _, keys, values, parent, choice, tried, done, at, mask = out
+            _, keys, values, parent, choice, tried, done, at, mask, count = out
+            # the next step reads the table's rows in place (no copy at the
+            # peak); the parents are copied out to their size
+            keys, values = keys[:count], values[:count]
+            parent, choice = parent[:count].copy(), choice[:count].copy()
+            out = ()
             if done > best:
                 best, best_at = int(done), (i, int(at), int(mask))
             growth = len(values) / max(before, 1)
@@ -215,7 +220,8 @@ def _step_loop(
     """One cell added to every state (numba compiles this).
 
     Returns ``(ok, keys, values, parent, choice, tried, done, done_parent,
-    done_choice)``; ``ok`` False when the table filled (rerun it larger).
+    done_choice, count)``, the arrays with room to spare (the first ``count``
+    rows are the states); ``ok`` False when the table filled (rerun larger).
     """
     full = 1
     dangling = 2
@@ -421,7 +427,7 @@ def _step_loop(
                 at = table[slot]
                 if at < 0:
                     if count * 2 >= cap:
-                        return (False, tkeys, tvals, tpar, tcho, tried, 0, 0, 0)
+                        return (False, tkeys, tvals, tpar, tcho, tried, 0, 0, 0, 0)
                     table[slot] = np.int32(count)
                     for w in range(nw):
                         tkeys[count, w] = packed[w]
@@ -444,12 +450,13 @@ def _step_loop(
                 slot = (slot + 1) & (cap - 1)
     return (
         True,
-        tkeys[:count].copy(),
-        tvals[:count].copy(),
-        tpar[:count].copy(),
-        tcho[:count].copy(),
+        tkeys,
+        tvals,
+        tpar,
+        tcho,
         tried,
         done_best,
         done_parent,
         done_choice,
+        count,
     )
