@@ -253,3 +253,10 @@ def test_parents_spill_to_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     board = Board((5, 5))
     assert frontier(board, KNIGHT, "induced", True, "numba") == A165143[5]
     assert frontier(board, KNIGHT, "uncrossed", False, "numba") == A003192[5]
+
+
+def test_refuses_far_past_the_budget() -> None:
+    from cpknight.errors import ModelTooBigError
+
+    with pytest.raises(ModelTooBigError, match="memory budget"):
+        longest_path("9x9", kind="uncrossed", method="frontier")

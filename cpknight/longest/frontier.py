@@ -59,6 +59,7 @@ __all__ = [
     "KERNELS",
     "FrontierFigures",
     "choose_kernel",
+    "estimated_peak",
     "run_frontier",
     "solve",
 ]
@@ -73,8 +74,24 @@ the states of all steps together. The compiled kernel keeps one step in memory
 (keys, values, hash table, the next step's arrays; the parents of the steps
 done go to disk): the budget divided by it bounds the live states of a step."""
 
-MAX_WIDTH = 30
-"""The widest frontier taken (the compiled kernel packs a slot in 5 bits)."""
+MAX_WIDTH = 28
+"""The widest frontier taken (the compiled kernel packs a slot in 5 bits: the
+partner of a path end, 3 + slot, stays below the code of a cell off the path)."""
+
+MEASURED_PEAKS = {
+    ("uncrossed", False): (16, 8.3e6, 5.5),
+    ("uncrossed", True): (18, 1.28e7, 4.5),
+    ("induced", False): (18, 2.18e7, 3.2),
+    ("induced", True): (18, 5.2e6, 3.2),
+}
+"""The peak live states measured on the knight's n x n boards, as ``(width,
+peak, growth per slot)``: uncrossed paths 8,994 / 312,541 / 8,300,248 at
+widths 12 / 14 / 16 (5x5 to 7x7), cycles 678,512 / 12,785,394 at 16 / 18;
+induced paths 220,728 / 2,313,128 / 21,766,555 and cycles 53,277 / 530,889 /
+5,211,474 at 14 / 16 / 18. Only used to refuse what is far past the budget."""
+
+REFUSE_FACTOR = 20.0
+"""Refuse up front when the guessed peak needs this many times the budget."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +194,16 @@ def run_frontier(
             f"the frontier of {instance.board.label} is {tables.width} cells wide; "
             f"the frontier program takes at most {MAX_WIDTH} (use --method search)"
         )
-    tally = _Tally(tables, run, budget_mb(), kernel)
+    budget = budget_mb()
+    guess = estimated_peak(instance, tables.width)
+    need = guess * BYTES_PER_STATE["numba"] / 2**20
+    if need > REFUSE_FACTOR * budget:
+        raise ModelTooBigError(
+            f"the frontier of {instance.board.label} is {tables.width} cells wide: "
+            f"about {guess:.0e} live states, about {need:,.0f} MB, far over the "
+            f"memory budget of {budget:g} MB (use --method search or cpsat)"
+        )
+    tally = _Tally(tables, run, budget, kernel)
     try:
         found = _run_kernel(kernel, tables, tally)
     except (SolveLimitError, _OverBudget, KeyboardInterrupt) as exc:
@@ -211,6 +237,24 @@ def run_frontier(
         effort=effort,
     )
     return path, figures
+
+
+def estimated_peak(instance: LongestInstance, width: int) -> float:
+    """A rough guess of the peak live states of a knight's program this wide.
+
+    From :data:`MEASURED_PEAKS` (n x n boards; strips of the same width
+    peak about as high). Other leapers and holes differ: only a guess.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> inst = LongestInstance(board=Board((7, 7)), piece=KNIGHT,
+        ...                        kind="uncrossed")
+        >>> f"{estimated_peak(inst, 16):.1e}"
+        '8.3e+06'
+    """
+    at, peak, growth = MEASURED_PEAKS[instance.kind, instance.closed]
+    return float(peak * growth ** (width - at))
 
 
 def walk(edges: Sequence[tuple[int, int]], *, closed: bool) -> list[int]:
