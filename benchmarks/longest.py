@@ -161,6 +161,9 @@ HEADERS = [
 RATIOS = ["x pairwise", "x plain", "x search"]
 
 
+BIG_MEMORY_MB = 8000.0
+"""The memory budget of a frontier row (MB): a third of the machine."""
+
 FRONTIER_KINDS = [
     ("uncrossed", False, "A003192"),
     ("uncrossed", True, "A157416"),
@@ -189,7 +192,7 @@ def frontier_row(n: int, kind: str, closed: bool, limit: float) -> dict[str, Any
     )
     run = SolveOptions(time_limit=limit, workers=1, seed=0).start()
     try:
-        with memory_budget(16000):
+        with memory_budget(BIG_MEMORY_MB):
             path, figures = run_frontier(inst, run)
     except (NoPathError, SolveLimitError) as exc:
         status = "none" if isinstance(exc, NoPathError) else "unknown"
@@ -201,7 +204,8 @@ def frontier_row(n: int, kind: str, closed: bool, limit: float) -> dict[str, Any
             "seconds": run.elapsed(),
             "live": live,
             "peak_mb": peak_mb(),
-            "kernel": "?",
+            "kernel": "",
+            "stopped": str(exc),
         }
     return {
         "moves": path.moves,
@@ -268,6 +272,8 @@ def frontier_main(ns: list[int], big: int | None, cells: bool) -> int:
             )
             print(table_text(FRONTIER_HEADERS, rows[-1:]).splitlines()[-1], flush=True)
             per_cell.append((f"{n}x{n} {kind} {shape}", f["live"]))
+            if "stopped" in f:
+                print(f"  ({n}x{n} {kind} {shape}, frontier: {f['stopped']})")
     print(
         "\nthe frontier program beside the search (limit "
         f"{LIMIT:g} s; {big}x{big}: 600 s):"
@@ -396,6 +402,10 @@ def main(argv: list[str] | None = None) -> int:
         "--cells", action="store_true", help="with --frontier: live states per cell"
     )
     parser.add_argument(
+        "--sizes",
+        help="with --frontier: the n of the n x n boards, a comma list (8: 600 s)",
+    )
+    parser.add_argument(
         "--rectangles",
         type=int,
         metavar="N",
@@ -406,9 +416,11 @@ def main(argv: list[str] | None = None) -> int:
         return rectangles_main(args.rectangles)
     if args.frontier:
         top = 6 if args.quick else 7
-        return frontier_main(
-            list(range(3, top + 1)), 8 if args.eight else None, args.cells
-        )
+        ns = list(range(3, top + 1))
+        if args.sizes:
+            ns = [int(x) for x in args.sizes.split(",")]
+        big = 8 if args.eight or 8 in ns else None
+        return frontier_main([n for n in ns if n != big], big, args.cells)
     top_path, top_cycle = (6, 6) if args.quick else (7, 8)
     solve(3, "induced", "cpsat", "cliques", LIMIT)  # load OR-Tools outside timings
     print("crossing constraints, pairwise against cliques (uncrossed paths):")
