@@ -127,6 +127,17 @@ def test_oeis_squares(kernel: str, n: int) -> None:
     assert frontier(board, KNIGHT, "induced", False, kernel) + 1 == A357500_NODES[n]
 
 
+# The rectangle table in A003192's example (uncrossed paths on m x n).
+A003192_RECTANGLES = {(3, 6): 6, (3, 7): 8, (4, 6): 9, (4, 7): 11, (5, 6): 14}
+
+
+@pytest.mark.parametrize(("m", "n"), sorted(A003192_RECTANGLES))
+def test_oeis_rectangles(m: int, n: int) -> None:
+    want = A003192_RECTANGLES[m, n]
+    assert frontier(Board((m, n)), KNIGHT, "uncrossed", False, "numba") == want
+    assert frontier(Board((n, m)), KNIGHT, "uncrossed", False, "numba") == want
+
+
 def test_oeis_six_numba() -> None:
     board = Board((6, 6))
     assert frontier(board, KNIGHT, "uncrossed", False, "numba") == A003192[6]
