@@ -245,6 +245,7 @@ def _step_loop(
     packed = np.zeros(nw, dtype=np.uint64)
     masks = np.zeros(2 + nb * nb, dtype=np.int64)
     five = np.uint64(31)
+    after = width - int(np.sum(leaving))
     for i in range(keys.shape[0]):
         for s in range(before):
             w = keys[i, s // 12] >> np.uint64(5 * (s % 12))
@@ -383,7 +384,6 @@ def _step_loop(
                 if c >= mate and c != out_code:
                     c = mate + new_pos[c - mate]
                 codes[new_pos[s]] = c
-            after = width - int(np.sum(leaving))
             if bits != 0:
                 for d in range(dead_slot.shape[0]):
                     k = dead_slot[d]
