@@ -271,3 +271,10 @@ def test_refuses_far_past_the_budget() -> None:
 
     with pytest.raises(ModelTooBigError, match="memory budget"):
         longest_path("9x9", kind="uncrossed", method="frontier")
+
+
+def test_memory_budget_stops_before_the_step() -> None:
+    from cpknight.memory import memory_budget
+
+    with memory_budget(20), pytest.raises(SolveLimitError, match="memory budget"):
+        longest_path("6x6", kind="uncrossed", method="frontier")

@@ -314,6 +314,7 @@ class _Tally:
         self.kernel = kernel
         self.per_state = BYTES_PER_STATE[kernel]
         self.live: list[int] = []
+        self.growth: list[float] = []
         self.tried = 0
         self.base = rss_mb()
 
@@ -323,16 +324,23 @@ class _Tally:
         Raises:
             SolveLimitError: the time limit passed (or Ctrl-C).
         """
+        before = self.live[-1] if self.live else 1
         self.live.append(states)
         self.tried += tried
         steps = len(self.tables.steps)
+        # The next cell may multiply the states as the cells of the last row
+        # did: stop before a step that would pass the budget.
+        self.growth.append(states / max(before, 1))
+        row = max(self.tables.width // 2, 1)
+        growth = max(1.0, *self.growth[-row:])
         held = sum(self.live) if self.kernel == "dict" else states
         kept = held * self.per_state / 2**20
-        if kept > self.budget or rss_mb() > self.budget + self.base:
+        ahead = kept + (growth - 1) * states * self.per_state / 2**20
+        if ahead > self.budget or rss_mb() > self.budget + self.base:
             raise _OverBudget(
                 f"the memory budget of {self.budget:g} MB was reached after cell "
                 f"{step + 1} of {steps} ({states:,} live states, about "
-                f"{kept:,.0f} MB)"
+                f"{kept:,.0f} MB, about {ahead:,.0f} MB at the next cell)"
             )
         self.run.check(f"longest path by the frontier: cell {step + 1} of {steps}")
 
