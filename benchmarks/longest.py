@@ -161,8 +161,8 @@ HEADERS = [
 RATIOS = ["x pairwise", "x plain", "x search"]
 
 
-BIG_MEMORY_MB = 8000.0
-"""The memory budget of a frontier row (MB): a third of the machine."""
+BIG_MEMORY_MB = 6000.0
+"""The memory budget of a frontier row (MB): a quarter of the machine."""
 
 FRONTIER_KINDS = [
     ("uncrossed", False, "A003192"),
