@@ -24,7 +24,7 @@ Examples:
     ...                        kind="uncrossed")
     >>> t = longest_tables(inst)
     >>> t.width, len(t.steps), t.registers
-    (12, 25, 11)
+    (12, 25, 16)
 """
 
 from __future__ import annotations
