@@ -278,3 +278,14 @@ def test_memory_budget_stops_before_the_step() -> None:
 
     with memory_budget(20), pytest.raises(SolveLimitError, match="memory budget"):
         longest_path("6x6", kind="uncrossed", method="frontier")
+
+
+def test_auto_picks_the_frontier_on_strips() -> None:
+    from cpknight.longest.frontier import choose_kernel
+
+    p = longest_path("5x7", kind="uncrossed", options=OPTIONS)
+    assert p.moves == 16  # A003192's rectangle table
+    compiled = choose_kernel("auto", 14) == "numba"
+    assert p.method == ("frontier" if compiled else "search")
+    square = longest_path("5x5", kind="uncrossed", options=OPTIONS)
+    assert square.method == "search"
