@@ -57,8 +57,8 @@ def longest_path(
         piece: the leaper.
         method: ``'cpsat'``, ``'search'`` (depth-first branch and bound),
             ``'frontier'`` (a transfer-matrix program keeping the most moves)
-            or ``'auto'`` (the frontier program on uncrossed cycles 5 to 8
-            and strips 5 to 7 cells across, see :data:`AUTO_FRONTIER_SIDES`; else
+            or ``'auto'`` (the frontier program on uncrossed cycles and
+            strips 5 to 7 cells across, see :data:`AUTO_FRONTIER_SIDES`; else
             the search on small boards, else CP-SAT; see
             :data:`AUTO_SEARCH_CELLS`).
         crossings: how CP-SAT writes the crossings, ``'cliques'`` or
@@ -201,12 +201,6 @@ Measured (``benchmarks/longest.py --frontier`` and ``--rectangles 9``): the
 proved in 13 s and 157 s where the search has 28 and 29 after 60 s."""
 
 
-AUTO_FRONTIER_CYCLE_SIDE = 8
-"""Cycles take the frontier program up to 8 across: it proves the 8x8
-uncrossed cycle (32, A157416) in 2 to 4 minutes within 3 GB, where the search
-has 32 unproved after 600 s."""
-
-
 def _pick(instance: LongestInstance, method: str) -> str:
     if method != "auto":
         return method
@@ -223,8 +217,6 @@ def _frontier_fits(instance: LongestInstance) -> bool:
     if instance.kind != "uncrossed" or board.dim != 2:
         return False
     low, high = AUTO_FRONTIER_SIDES
-    if instance.closed:
-        high = AUTO_FRONTIER_CYCLE_SIDE
     short, long = sorted(board.shape)
     return low <= short <= high and (instance.closed or long > short)
 
