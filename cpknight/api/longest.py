@@ -195,6 +195,9 @@ AUTO_FRONTIER_SIDES = (5, 7)
 cells; its cost grows only linearly with the long side), when the compiled
 kernel is at hand (``cpknight[fast]``), except on square boards' paths, where
 the search is faster (6x6: 0.6 s against 1.5 s; 7x7: 34 s against 49 s).
+Not 8 across: the 8x8 uncrossed cycle (32, A157416) takes the frontier 2 to
+4 minutes (``--method frontier --time-limit none`` proves it), past the
+default limit of 60 s, where the search at least hands back a cycle.
 Measured (``benchmarks/longest.py --frontier`` and ``--rectangles 9``): the
 7x7 cycle (24 moves, A157416) in 2.3 s against the search's 8.9 s; paths on
 5x9 in 0.5 s against 12.7 s, 6x8 in 7 s against 41 s, 6x9 (29) and 7x8 (30)
