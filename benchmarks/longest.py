@@ -19,17 +19,40 @@ it more than once.
 Targets: every uncrossed path up to 7x7 and every induced cycle up to 8x8
 (``--quick``: up to 6x6) proved optimal within 60 s by at least one engine;
 with ``--eight``, the 8x8 path within 600 s. Exit code 1 if not.
+
+``--frontier`` runs the frontier program instead (``cpknight.longest.frontier``,
+a transfer-matrix program keeping the most moves per state, proved when it
+ends) beside the search, both on the same question in the same run: the
+uncrossed path (A003192) and cycle (A157416), the induced cycle (A165143) and
+path (A357500, which counts cells: moves + 1) on n x n up to 7x7 (``--eight``:
+8x8 too, limit 600 s; ``--quick``: up to 6x6). Each frontier row runs in a
+fresh process (spawned), so its peak memory is its own (numba's import and
+compile included); ``x search`` is the frontier's seconds over the search's
+(below 1: the frontier is faster). ``--cells`` prints the live states after
+every cell of each frontier row. Target: every row's optimum equals OEIS.
+``--rectangles N``: uncrossed paths and cycles on every m x n up to N x N
+(short side at most 7), the frontier beside the search, the paths held to
+A003192's rectangle table. ``--nine``: the stretch, the 9x9 induced cycle
+(A165143: 40) by the frontier (1800 s, 8 GB) beside the search (600 s).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
+from typing import Any
 
 from cpknight import SolveOptions
 from cpknight.api import try_longest
+from cpknight.board import Board
+from cpknight.errors import NoPathError, SolveLimitError
+from cpknight.longest.common import LongestInstance
 from cpknight.longest.cpsat import build_longest_model
+from cpknight.longest.frontier import run_frontier
+from cpknight.memory import peak_mb
+from cpknight.pieces import KNIGHT
 from cpknight.render import table_text
 from cpknight.status import Status
 
@@ -39,6 +62,10 @@ LIMIT = 60.0
 # knight cycles on n x n, offset 3).
 A003192 = {3: 2, 4: 5, 5: 10, 6: 17, 7: 24, 8: 35, 9: 47}
 A165143 = {3: 8, 4: 10, 5: 16, 6: 20, 7: 22, 8: 32, 9: 40, 10: 48}
+# OEIS A157416 (uncrossed knight cycles on n x n, moves) and A357500 (induced
+# knight paths on n x n, *cells*), both checked on oeis.org.
+A157416 = {3: 0, 4: 4, 5: 8, 6: 12, 7: 24, 8: 32, 9: 42, 10: 54}
+A357500 = {3: 7, 4: 9, 5: 15, 6: 21, 7: 24, 8: 34}
 
 ENGINES = [
     ("search", "cliques"),
@@ -135,11 +162,314 @@ HEADERS = [
 RATIOS = ["x pairwise", "x plain", "x search"]
 
 
+BIG_MEMORY_MB = 6000.0
+"""The memory budget of a frontier row (MB): a quarter of the machine
+(``--nine``: 8000, a third)."""
+
+FRONTIER_KINDS = [
+    ("uncrossed", False, "A003192"),
+    ("uncrossed", True, "A157416"),
+    ("induced", True, "A165143"),
+    ("induced", False, "A357500"),
+]
+
+
+def published(kind: str, closed: bool, n: int) -> int | None:
+    """The OEIS optimum in moves (None: not in the table)."""
+    if kind == "uncrossed":
+        return (A157416 if closed else A003192).get(n)
+    if closed:
+        return A165143.get(n)
+    cells = A357500.get(n)
+    return None if cells is None else cells - 1
+
+
+def frontier_row(
+    n: int, kind: str, closed: bool, limit: float, memory: float = BIG_MEMORY_MB
+) -> dict[str, Any]:
+    """One frontier run (in a child process): its figures and its own peak memory."""
+    from cpknight.longest.common import is_longest_kind
+    from cpknight.memory import memory_budget
+
+    inst = LongestInstance(
+        board=Board((n, n)), piece=KNIGHT, kind=is_longest_kind(kind), closed=closed
+    )
+    run = SolveOptions(time_limit=limit, workers=1, seed=0).start()
+    try:
+        with memory_budget(memory):
+            path, figures = run_frontier(inst, run)
+    except (NoPathError, SolveLimitError) as exc:
+        status = "none" if isinstance(exc, NoPathError) else "unknown"
+        details = exc.details if isinstance(exc, SolveLimitError) else {}
+        live = details.get("live_states", [])
+        return {
+            "moves": 0 if status == "none" else None,
+            "status": status,
+            "seconds": run.elapsed(),
+            "live": live,
+            "peak_mb": peak_mb(),
+            "kernel": "",
+            "stopped": str(exc),
+        }
+    return {
+        "moves": path.moves,
+        "status": str(path.status),
+        "seconds": path.seconds,
+        "live": list(figures.live),
+        "peak_mb": peak_mb(),
+        "kernel": figures.kernel,
+    }
+
+
+def search_row(n: int, kind: str, closed: bool, limit: float) -> tuple[Any, str, float]:
+    o = try_longest(
+        f"{n}x{n}",
+        kind=kind,
+        closed=closed,
+        method="search",
+        options=SolveOptions(time_limit=limit, workers=1, seed=0),
+    )
+    moves = (
+        o.value.moves
+        if o.value is not None
+        else (0 if o.status is Status.INFEASIBLE else None)
+    )
+    return moves, str(o.status), o.seconds
+
+
+def frontier_main(ns: list[int], big: int | None, cells: bool) -> int:
+    """The frontier program beside the search: one row per board and question."""
+    rows: list[list[object]] = []
+    ok = True
+    per_cell: list[tuple[str, list[int]]] = []
+    context = multiprocessing.get_context("spawn")
+    for kind, closed, oeis in FRONTIER_KINDS:
+        for n in [*ns, *([big] if big else [])]:
+            limit = 600.0 if n == big else LIMIT
+            with context.Pool(1) as pool:
+                f = pool.apply(frontier_row, (n, kind, closed, limit))
+            s_moves, s_status, s_seconds = search_row(n, kind, closed, limit)
+            want = published(kind, closed, n)
+            if f["status"] == "optimal" and f["moves"] != want:
+                ok = False
+            proved = f["status"] == "optimal" or (f["status"] == "none" and want == 0)
+            if not proved and n != big:
+                ok = False
+            shape = "cycle" if closed else "path"
+            rows.append(
+                [
+                    f"{n}x{n}",
+                    f"{kind} {shape}",
+                    oeis,
+                    want,
+                    f["moves"],
+                    f["status"],
+                    f["seconds"],
+                    s_moves,
+                    s_status,
+                    s_seconds,
+                    f["seconds"] / s_seconds if s_seconds else None,
+                    max(f["live"], default=0),
+                    f["peak_mb"],
+                    f["kernel"],
+                ]
+            )
+            print(table_text(FRONTIER_HEADERS, rows[-1:]).splitlines()[-1], flush=True)
+            per_cell.append((f"{n}x{n} {kind} {shape}", f["live"]))
+            if "stopped" in f:
+                print(f"  ({n}x{n} {kind} {shape}, frontier: {f['stopped']})")
+    print(
+        "\nthe frontier program beside the search (limit "
+        f"{LIMIT:g} s; {big}x{big}: 600 s):"
+        if big
+        else f"\nthe frontier program beside the search (limit {LIMIT:g} s):"
+    )
+    print(table_text(FRONTIER_HEADERS, rows))
+    print("target: every frontier optimum equals OEIS: " + ("met" if ok else "NOT MET"))
+    if cells:
+        for label, live in per_cell:
+            print(f"\nlive states after each cell, {label}:")
+            for at in range(0, len(live), 10):
+                chunk = " ".join(f"{x:>9,}" for x in live[at : at + 10])
+                print(f"  {at + 1:>3}-{min(at + 10, len(live)):<3} {chunk}")
+    return 0 if ok else 1
+
+
+# The rectangle table in OEIS A003192's example: longest uncrossed knight
+# paths on m x n, 3 <= m <= n <= 9 (checked on oeis.org).
+A003192_RECTANGLES = {
+    (3, 3): 2, (3, 4): 4, (3, 5): 5, (3, 6): 6, (3, 7): 8, (3, 8): 9, (3, 9): 10,
+    (4, 4): 5, (4, 5): 7, (4, 6): 9, (4, 7): 11, (4, 8): 13, (4, 9): 15,
+    (5, 5): 10, (5, 6): 14, (5, 7): 16, (5, 8): 19, (5, 9): 22,
+    (6, 6): 17, (6, 7): 21, (6, 8): 25, (6, 9): 29,
+    (7, 7): 24, (7, 8): 30, (7, 9): 35,
+    (8, 8): 35, (8, 9): 42, (9, 9): 47,
+}  # fmt: skip
+
+
+def nine_main() -> int:
+    """The 9x9 induced cycle (A165143: 40): the frontier (1800 s, 8 GB) beside
+    the search (600 s)."""
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(1) as pool:
+        f = pool.apply(frontier_row, (9, "induced", True, 1800.0, 8000.0))
+    s_moves, s_status, s_seconds = search_row(9, "induced", True, 600.0)
+    row = [
+        "9x9", "induced cycle", "A165143", A165143[9], f["moves"], f["status"],
+        f["seconds"], s_moves, s_status, s_seconds,
+        f["seconds"] / s_seconds if s_seconds else None,
+        max(f["live"], default=0), f["peak_mb"], f["kernel"],
+    ]  # fmt: skip
+    print(table_text(FRONTIER_HEADERS, [row]))
+    met = f["status"] == "optimal" and f["moves"] == A165143[9]
+    print("target: the 9x9 induced cycle proved 40: " + ("met" if met else "NOT MET"))
+    return 0 if met else 1
+
+
+def rectangles_main(top: int) -> int:
+    """Uncrossed paths and cycles on every m x n, 3 <= m <= n <= top (m <= 7).
+
+    The frontier program (rows along the short side) beside the search. The
+    paths are held to A003192's rectangle table; no table is published for
+    cycles on rectangles (A157416 has the squares), so there the target is
+    agreement wherever the search proves its answer.
+    """
+    rows: list[list[object]] = []
+    ok = True
+    for closed in (False, True):
+        for m in range(3, min(top, 7) + 1):
+            for n in range(m, top + 1):
+                inst = LongestInstance(
+                    board=Board((m, n)), piece=KNIGHT, kind="uncrossed", closed=closed
+                )
+                started = time.perf_counter()
+                try:
+                    path, figures = run_frontier(
+                        inst, SolveOptions(time_limit=600.0).start()
+                    )
+                    moves: int | None = path.moves
+                    peak = figures.peak
+                except NoPathError:
+                    moves, peak = 0, 0
+                f_seconds = time.perf_counter() - started
+                s_moves, s_status, s_seconds = search_row_board(
+                    f"{m}x{n}", closed, LIMIT
+                )
+                if s_status == "optimal" and s_moves != moves:
+                    ok = False
+                want = None if closed else A003192_RECTANGLES.get((m, n))
+                if want is not None and moves != want:
+                    ok = False
+                shape = "cycle" if closed else "path"
+                rows.append(
+                    [
+                        f"{m}x{n}",
+                        shape,
+                        want,
+                        moves,
+                        f_seconds,
+                        peak,
+                        s_moves,
+                        s_status,
+                        s_seconds,
+                        f_seconds / s_seconds if s_seconds else None,
+                    ]
+                )
+                print(table_text(RECT_HEADERS, rows[-1:]).splitlines()[-1], flush=True)
+    print("\nuncrossed knight paths and cycles on rectangles, frontier beside search:")
+    print(table_text(RECT_HEADERS, rows))
+    print(
+        "target: frontier equals A003192's table and every search optimum: "
+        + ("met" if ok else "NOT MET")
+    )
+    return 0 if ok else 1
+
+
+RECT_HEADERS = [
+    "board",
+    "question",
+    "A003192",
+    "frontier",
+    "seconds",
+    "peak states",
+    "search",
+    "status",
+    "seconds",
+    "x search",
+]
+
+
+def search_row_board(board: str, closed: bool, limit: float) -> tuple[Any, str, float]:
+    o = try_longest(
+        board,
+        kind="uncrossed",
+        closed=closed,
+        method="search",
+        options=SolveOptions(time_limit=limit, workers=1, seed=0),
+    )
+    moves = (
+        o.value.moves
+        if o.value is not None
+        else (0 if o.status is Status.INFEASIBLE else None)
+    )
+    return moves, str(o.status), o.seconds
+
+
+FRONTIER_HEADERS = [
+    "board",
+    "question",
+    "oeis",
+    "published",
+    "frontier",
+    "status",
+    "seconds",
+    "search",
+    "status",
+    "seconds",
+    "x search",
+    "peak states",
+    "peak MB",
+    "kernel",
+]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="boards up to 6x6")
     parser.add_argument("--eight", action="store_true", help="also 8x8 uncrossed")
+    parser.add_argument(
+        "--frontier", action="store_true", help="the frontier program vs the search"
+    )
+    parser.add_argument(
+        "--cells", action="store_true", help="with --frontier: live states per cell"
+    )
+    parser.add_argument(
+        "--sizes",
+        help="with --frontier: the n of the n x n boards, a comma list (8: 600 s)",
+    )
+    parser.add_argument(
+        "--rectangles",
+        type=int,
+        metavar="N",
+        help="uncrossed paths and cycles on every m x n up to N x N (frontier, search)",
+    )
+    parser.add_argument(
+        "--nine",
+        action="store_true",
+        help="the stretch: the 9x9 induced cycle (A165143: 40) by the frontier",
+    )
     args = parser.parse_args(argv)
+    if args.nine:
+        return nine_main()
+    if args.rectangles:
+        return rectangles_main(args.rectangles)
+    if args.frontier:
+        top = 6 if args.quick else 7
+        ns = list(range(3, top + 1))
+        if args.sizes:
+            ns = [int(x) for x in args.sizes.split(",")]
+        big = 8 if args.eight or 8 in ns else None
+        return frontier_main([n for n in ns if n != big], big, args.cells)
     top_path, top_cycle = (6, 6) if args.quick else (7, 8)
     solve(3, "induced", "cpsat", "cliques", LIMIT)  # load OR-Tools outside timings
     print("crossing constraints, pairwise against cliques (uncrossed paths):")

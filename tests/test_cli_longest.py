@@ -75,7 +75,7 @@ def test_method_all_json(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == EXIT_OK
     data = json.loads(out)
-    assert [r["moves"] for r in data["rows"]] == [6, 6]
+    assert [r["moves"] for r in data["rows"]] == [6, 6, 6]  # cpsat, search, frontier
 
 
 def test_no_cycle_exits_1(capsys: pytest.CaptureFixture[str]) -> None:

@@ -177,7 +177,8 @@ def test_ctrl_c_on_longest_method_all_exits_130_with_every_row(
     out, _ = capsys.readouterr()
     assert code == 130
     rows = json.loads(out)["rows"]
-    assert [row["method"] for row in rows] == ["cpsat", "cpsat-pairwise", "search"]
+    methods = ["cpsat", "cpsat-pairwise", "search", "frontier"]
+    assert [row["method"] for row in rows] == methods
     assert rows[-1]["reason"] == "interrupted (Ctrl-C) before this engine ran"
 
 

@@ -331,7 +331,8 @@ def test_no_cycle_is_proved_none() -> None:
 
 def test_compare_runs_both_crossing_forms() -> None:
     c = compare_longest("4x4", kind="uncrossed", options=OPTIONS, closed=False)
-    assert [o.method for o in c.rows] == ["cpsat", "cpsat-pairwise", "search"]
+    methods = ["cpsat", "cpsat-pairwise", "search", "frontier"]
+    assert [o.method for o in c.rows] == methods
     assert {o.value.moves for o in c.rows} == {5}
 
 

@@ -55,8 +55,11 @@ def longest_path(
             OEIS A165143 for cycles).
         closed: a cycle rather than a path.
         piece: the leaper.
-        method: ``'cpsat'``, ``'search'`` (depth-first branch and bound) or
-            ``'auto'`` (the search on small boards, else CP-SAT; see
+        method: ``'cpsat'``, ``'search'`` (depth-first branch and bound),
+            ``'frontier'`` (a transfer-matrix program keeping the most moves)
+            or ``'auto'`` (the frontier program on uncrossed cycles and
+            strips 5 to 7 cells across, see :data:`AUTO_FRONTIER_SIDES`; else
+            the search on small boards, else CP-SAT; see
             :data:`AUTO_SEARCH_CELLS`).
         crossings: how CP-SAT writes the crossings, ``'cliques'`` or
             ``'pairwise'``.
@@ -186,11 +189,46 @@ def compare_longest(
     )
 
 
+AUTO_FRONTIER_SIDES = (5, 7)
+"""``auto`` runs the frontier program on uncrossed paths and cycles of bounded
+2D boards whose short side is within these (its frontier stays within 16
+cells; its cost grows only linearly with the long side), when the compiled
+kernel is at hand (``cpknight[fast]``), except on square boards' paths, where
+the search is faster (6x6: 0.6 s against 1.5 s; 7x7: 34 s against 49 s).
+Not 8 across: the 8x8 uncrossed cycle (32, A157416) takes the frontier 2 to
+4 minutes (``--method frontier --time-limit none`` proves it), past the
+default limit of 60 s, where the search at least hands back a cycle.
+Measured (``benchmarks/longest.py --frontier`` and ``--rectangles 9``): the
+7x7 cycle (24 moves, A157416) in 2.3 s against the search's 8.9 s; paths on
+5x9 in 0.5 s against 12.7 s, 6x8 in 7 s against 41 s, 6x9 (29) and 7x8 (30)
+proved in 13 s and 157 s where the search has 28 and 29 after 60 s."""
+
+
 def _pick(instance: LongestInstance, method: str) -> str:
     if method != "auto":
         return method
-    small = instance.board.n_open <= AUTO_SEARCH_CELLS[instance.kind]
+    board = instance.board
+    if _frontier_fits(instance) and _compiled():
+        return "frontier"
+    small = board.n_open <= AUTO_SEARCH_CELLS[instance.kind]
     return "search" if small else "cpsat"
+
+
+def _frontier_fits(instance: LongestInstance) -> bool:
+    """Whether ``auto`` should run the frontier program (see the figures above)."""
+    board = instance.board
+    if instance.kind != "uncrossed" or board.dim != 2:
+        return False
+    low, high = AUTO_FRONTIER_SIDES
+    short, long = sorted(board.shape)
+    return low <= short <= high and (instance.closed or long > short)
+
+
+def _compiled() -> bool:
+    """Whether the frontier program's compiled kernel can run (numba imports)."""
+    from cpknight.longest.frontier import choose_kernel
+
+    return choose_kernel("auto") == "numba"
 
 
 def _instance(

@@ -64,10 +64,10 @@ cpknight longest 6x6 --uncrossed --method all --json""",
         parser,
         default="auto",
         several=True,
-        choices=["auto", "cpsat", "search"],
-        help="cpsat (circuit model), search (depth-first branch and bound), or "
-        "auto (search up to 100 cells uncrossed, 49 induced, else cpsat); "
-        "several make a table",
+        choices=["auto", "cpsat", "search", "frontier"],
+        help="cpsat (circuit model), search (depth-first branch and bound), "
+        "frontier (a transfer-matrix program, proved when it ends), or auto "
+        "(see cpknight.api.longest); several make a table",
     )
     add_solve_args(parser)
     add_json(parser)

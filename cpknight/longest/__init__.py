@@ -4,7 +4,7 @@
 
 Examples:
     >>> list(ENGINES)
-    ['cpsat', 'search']
+    ['cpsat', 'search', 'frontier']
 """
 
 from __future__ import annotations
@@ -35,6 +35,13 @@ ENGINES: Registry[LongestInstance, LongestPath] = Registry(
             "cpknight.longest.search:solve",
             optimises=True,
             summary="depth-first branch and bound from every start cell",
+        ),
+        Engine(
+            "frontier",
+            "longest",
+            "cpknight.longest.frontier:solve",
+            optimises=True,
+            summary="frontier (transfer-matrix) program keeping the most moves",
         ),
     ],
     auto=True,
