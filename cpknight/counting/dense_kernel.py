@@ -304,9 +304,9 @@ class _Run:
             for a in range(0, len(lo), CHUNK):
                 b = a + CHUNK
                 tried = self.jit.finish(
-                    lo[a:b], hi[a:b], cnt[a:b], prm.width, prm.choices, prm.ends,
-                    prm.leaving, prm.short, self.plan.closed, self.plan.free_ends,
-                    self.p, total,
+                    lo[a:b], hi[a:b], cnt[a:b], prm.width, prm.choices,
+                    prm.end_slots, prm.leave_slots, self.plan.closed,
+                    self.plan.free_ends, self.p, total,
                 )  # fmt: skip
                 self.tried += tried
                 self.tick(f"cell {i + 1} of {len(self.plan.steps)}, finishing")
