@@ -113,16 +113,32 @@ def test_a_binary_tour_file_is_unreadable_input_not_a_failed_tour(
 # ------------------------------------------------------------------ options
 
 
-@pytest.mark.parametrize("option", ["--resume", "--results"])
 def test_run_files_without_shards_are_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: str
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "results.jsonl"
-    code, out, err = run(capsys, "count", "3x4", "--open", option, str(path))
+    code, out, err = run(capsys, "count", "3x4", "--open", "--results", str(path))
     assert code == EXIT_BAD_INPUT
     assert out == ""
-    assert_one_line(err, option, "--shards")
+    assert_one_line(err, "--results", "--shards")
     assert not path.exists()
+
+
+def test_resume_without_shards_is_the_frontier_checkpoint(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("numba")
+    where = tmp_path / "states"
+    code, out, _ = run(capsys, "count", "3x4", "--open", "--resume", str(where))
+    assert code == 0
+    assert "16 directed" in out
+    assert (where / "manifest.json").exists()
+    code, out, err = run(
+        capsys, "count", "3x4", "--open", "--method", "cpsat", "--resume", str(where)
+    )
+    assert code == EXIT_BAD_INPUT
+    assert out == ""
+    assert_one_line(err, "--resume", "--shards")
 
 
 # --------------------------------------------------------------- Python API

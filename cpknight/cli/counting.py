@@ -118,6 +118,11 @@ def add_count(sub: SubParsers) -> None:
 def _run_count(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     side = constraints_of(args, board, piece)
+    if args.shards is None and args.resume is not None and args.method == "cpsat":
+        raise InvalidInputError(
+            "--resume without --shards keeps the frontier program's states; "
+            "CP-SAT enumeration resumes in shards: add --shards N"
+        )
     if args.shards is None:
         for option in ("results", "scheduler"):
             if getattr(args, option) is not None:
