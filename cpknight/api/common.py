@@ -200,15 +200,16 @@ def listen_to_solve(run: Run, tick: ProgressCallback | None) -> None:
 
     A single solve has no other measure: the :class:`Progress` is the time
     spent (``unit='s'``) out of the time limit (``None`` without one), with
-    what the engine is doing and its bound so far.
+    what the engine is doing and its bound so far. The first word comes at
+    once (an engine that never checks its clock, or finishes before its first
+    check, is still heard).
 
     Examples:
         >>> seen = []
         >>> run = SolveOptions(time_limit=5).start()
         >>> listen_to_solve(run, seen.append)
-        >>> run.check("searching", bound=9)
         >>> seen[0].total, seen[0].unit, seen[0].what
-        (5.0, 's', 'searching, bound 9')
+        (5.0, 's', 'starting')
     """
     if tick is None:
         return
@@ -219,6 +220,7 @@ def listen_to_solve(run: Run, tick: ProgressCallback | None) -> None:
         tick(Progress(run.elapsed(), limit, "s", f"{what}{extra}"))
 
     run.clock.listen(heard)
+    run.clock.tick("starting")
 
 
 def task_progress(
