@@ -137,6 +137,17 @@ def test_the_three_kernels_agree(
     assert want > 0  # there are tours: a state collision would show
 
 
+def test_prefix_counts_end_with_the_whole_board() -> None:
+    # A070030 (closed tours of 3 x 2n): 3x10 has 16, 3x12 has 176
+    got = count_tours("3x12", prefixes=True, kernel="dense").frontier
+    assert got is not None
+    assert dict(got.prefixes)[10] == 16
+    assert dict(got.prefixes)[12] == 176
+    numpy = count_tours("3x12", prefixes=True, kernel="numpy").frontier
+    assert numpy is not None
+    assert got.prefixes == numpy.prefixes
+
+
 def test_published_counts_through_the_front_door() -> None:
     # A001230 (undirected closed tours on 2n x 2n): 6x6 has 9,862; A165134
     # (directed open tours on n x n): 5x5 has 1,728. Checked on OEIS.

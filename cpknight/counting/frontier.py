@@ -470,4 +470,6 @@ def _run_dense(
     tally.disk_mb = result.disk / 2**20
     tally.buckets = result.buckets if spill is not None else 0
     tally.found.update(result.found)
+    if finish_at:
+        tally.found[len(plan.steps) - 1] = result.total  # the whole board too
     return result.total
