@@ -145,7 +145,8 @@ def choose_kernel(
 
     ``auto``: the dict kernel up to 6 slots (numpy's overhead per step would
     dominate); from :data:`DENSE_FROM` slots, the dense kernel where numba is
-    installed, the frontier is at most :data:`DENSE_WIDTH` wide and the time left
+    installed, the frontier is at most :data:`DENSE_WIDTH` wide, the
+    estimated work at least :data:`DENSE_WORK` and the time left
     (``remaining``, None: no limit) is at least :data:`DENSE_START` (loading
     its compiled loops takes about a second, which a short limit cannot
     wait), else numpy (prefixes in either). States on disk (``spill``) take
@@ -172,7 +173,8 @@ def choose_kernel(
         if plan.width <= 6 and not prefixes:
             return "dict"
         time_enough = remaining is None or remaining >= DENSE_START
-        wide = plan.width >= DENSE_FROM
+        work = estimated_states(plan.width, closed=plan.closed) * len(plan.steps)
+        wide = plan.width >= DENSE_FROM and work >= DENSE_WORK
         if dense_fits and wide and time_enough and dense_available():
             return "dense"
         return "numpy"
@@ -195,6 +197,13 @@ DENSE_FROM = 14
 """The narrowest frontier ``auto`` gives the dense kernel (6 x n for the
 knight): narrower, the numpy kernel counts in well under the second the dense
 one takes to load its compiled loops."""
+
+DENSE_WORK = 1e8
+"""The least estimated work (peak states times cells) for which ``auto``
+gives the dense kernel: measured in one run (benchmarks/count.py), the dense
+kernel counted open 6x6 (2e8) and the 6 x 20 strips (1.7e8) 1.5 times faster
+than numpy, and closed 6x6 (5e7) slower, its compiled loops' loading
+included."""
 
 DENSE_START = 10.0
 """The least time left (seconds) for which ``auto`` takes the dense kernel:
