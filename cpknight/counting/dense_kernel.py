@@ -418,23 +418,28 @@ class _Run:
                     break
             live = self.live[-1] if self.live else 1
             out = _buckets_for(live, spill)
+            # A slice of a bucket's states makes states of every bucket: the
+            # slice is what bounds the table, so it is cut to the budget.
+            grow = live / self.live[-2] if len(self.live) > 1 and self.live[-2] else 2
+            per = _slice_states(spill.budget_bytes, grow)
+            parts = 0
             for b in range(buckets):
-                table, size = self.step(
-                    i, store.chunks(at, buckets, b), 2 * live // buckets
-                )
-                lo, hi, cnt = self.jit.compact(table, size)
-                del table
-                which = self.jit.buckets_of(lo, hi, out.bit_length() - 1)
-                order = np.argsort(which.astype(np.uint16), kind="stable")
-                ends = np.zeros(out + 1, dtype=np.int64)
-                np.cumsum(np.bincount(which, minlength=out), out=ends[1:])
-                store.save_part(at + 1, b, (lo[order], hi[order], cnt[order]), ends)
-                del lo, hi, cnt, order
+                (lo, hi, cnt) = store.chunks(at, buckets, b)[0]
+                for a in range(0, max(len(lo), 1), per):
+                    z = a + per
+                    chunk = (lo[a:z], hi[a:z], cnt[a:z])
+                    table, size = self.step(i, [chunk], int(len(chunk[0]) * grow))
+                    made = self.jit.compact(table, size)
+                    del table
+                    store.save_part(at + 1, parts, *_grouped(self.jit, made, out))
+                    parts += 1
+                    del made
+                del lo, hi, cnt
             size = 0
             for o in range(out):
-                size += store.merge(at + 1, o, buckets, self)
+                size += store.merge(at + 1, o, parts, self)
             disk = max(disk, store.bytes(at + 1) + store.bytes(at))
-            store.drop_parts(at + 1, buckets)
+            store.drop_parts(at + 1, parts)
             self.live.append(size)
             store.commit(at + 1, out, self)
             at, buckets = at + 1, out
@@ -465,6 +470,28 @@ def _threads() -> int:
     import numba
 
     return int(numba.get_num_threads())
+
+
+def _slice_states(budget_bytes: float, grow: float) -> int:
+    """How many states of a bucket one table takes in (the rest in more slices).
+
+    The states a slice makes go into one table before they are split, and
+    they are of every bucket: about ``2 x grow`` rows a state (the live
+    states' growth over the last cell), each row of the table and of the
+    compacted copy :data:`BYTES_PER_STATE` together.
+    """
+    rows = max(2.0, 2.0 * grow)
+    return max(1024, int(budget_bytes / (BYTES_PER_STATE * rows)))
+
+
+def _grouped(jit: Any, made: tuple[Any, Any, Any], out: int) -> tuple[Any, Any]:
+    """The states made, grouped by the bucket they go to, and the groups' ends."""
+    lo, hi, cnt = made
+    which = jit.buckets_of(lo, hi, out.bit_length() - 1)
+    order = np.argsort(which.astype(np.uint16), kind="stable")
+    ends = np.zeros(out + 1, dtype=np.int64)
+    np.cumsum(np.bincount(which, minlength=out), out=ends[1:])
+    return (lo[order], hi[order], cnt[order]), ends
 
 
 def _buckets_for(live: int, spill: Spill) -> int:
