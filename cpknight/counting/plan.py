@@ -341,16 +341,21 @@ def estimated_states(width: int, *, closed: bool) -> float:
 
     Measured: the peak grows about 5-fold per frontier cell (closed tours:
     178, 672, 56,497 and 1,436,836 at widths 8, 10, 12, 14, the strips 3, 4,
-    5 and 6 cells across), and open tours have about 4 times more; short
-    boards stay well below it. Only used to refuse what is far past the
-    memory budget (fifty times over); the budget itself is checked on the
-    live states after every cell.
+    5 and 6 cells across); open tours have about 4 times more at width 14
+    (6x6: 5,644,449) and about 8 times at width 16 (7x7: at least
+    265,168,867, at cell 36 of 49, the dense kernel on disk). Short boards
+    stay below it. Used up front: to refuse a count whose states would not
+    fit the memory budget (or, on disk, the free space), and by ``auto``; the
+    budget itself is checked on the live states after every cell.
 
     Examples:
         >>> f"{estimated_states(14, closed=True):.1e}"
         '1.4e+06'
+        >>> f"{estimated_states(16, closed=False):.1e}"
+        '2.7e+08'
     """
-    return 1.4e6 * 5.0 ** (width - 14) * (1 if closed else 4)
+    open_factor = 4.0 * 1.4 ** max(0, width - 14)
+    return 1.4e6 * 5.0 ** (width - 14) * (1 if closed else open_factor)
 
 
 def frontier_formulation(graph: MoveGraph, plan: FrontierPlan) -> str:
