@@ -19,13 +19,14 @@ no_such_module_here: pip install 'cpknight[interop]'
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Iterable, Sequence
 from types import ModuleType
 from typing import Any
 
 from cpknight.errors import CpknightError
 
-__all__ = ["MissingDependencyError", "data_frame", "require"]
+__all__ = ["MissingDependencyError", "data_frame", "installed", "require"]
 
 
 class MissingDependencyError(CpknightError, ImportError):
@@ -45,6 +46,16 @@ def require(module: str, what: str, extra: str = "interop") -> ModuleType:
         raise MissingDependencyError(
             f"{what} needs {top}: pip install 'cpknight[{extra}]'"
         ) from None
+
+
+def installed(module: str) -> bool:
+    """Whether ``module`` can be imported (found, not imported: cheap).
+
+    Examples:
+        >>> installed("math"), installed("no_such_module_here")
+        (True, False)
+    """
+    return importlib.util.find_spec(module) is not None
 
 
 def data_frame(rows: Iterable[Sequence[Any]], columns: Sequence[str]) -> Any:

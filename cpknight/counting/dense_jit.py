@@ -2,12 +2,13 @@
 
 Imported only by :mod:`cpknight.counting.dense_kernel`, and only when numba is
 installed. One state is two ``uint64`` words (the codes of the frontier cells,
-4 bits each, canonically labelled; the free ends used in bits 56-57 of the
-high word), its count a row of residues modulo the primes of
-:mod:`cpknight.counting.residues`. A step is a loop over the states of a chunk,
-each joined every way it can to the new cell and inserted into an
-open-addressing hash table (linear probing, the high word's top bit marking a
-used entry), equal states summed as they arrive: no sort.
+5 bits each, 12 to a word, a path end naming the slot of its other end; the
+free ends used in bits 60-61 of the high word), its count a row of residues
+modulo the primes of :mod:`cpknight.counting.residues`. A step makes the
+states of a chunk in parallel blocks (:func:`emit`), groups them by region
+(:func:`group`) and sums equal states region by region in an open-addressing
+table (:func:`insert_regions`: linear probing, the high word's top bit
+marking a used row): no sort.
 
 The functions take and return plain arrays, so that a table can be kept across
 the chunks of a step (the driver checks the clock between chunks).
@@ -47,55 +48,6 @@ def _mix(lo: Any, hi: Any) -> Any:
 
 
 @njit(cache=True)
-def new_table(capacity: int, k: int) -> Any:
-    """An empty table: ``capacity`` rows (a power of two) of (lo, hi, residues)."""
-    return np.zeros((capacity, 2 + k), dtype=np.uint64)
-
-
-@njit(cache=True)
-def _grow(table: Any) -> Any:
-    """The table rehashed into twice the rows."""
-    cap = table.shape[0] * 2
-    cols = table.shape[1]
-    out = np.zeros((cap, cols), dtype=np.uint64)
-    mask = np.uint64(cap - 1)
-    for i in range(table.shape[0]):
-        hi = table[i, 1]
-        if hi == 0:
-            continue
-        j = _mix(table[i, 0], hi ^ _OCC) & mask
-        while out[j, 1] != 0:
-            j = (j + np.uint64(1)) & mask
-        for r in range(cols):
-            out[j, r] = table[i, r]
-    return out
-
-
-@njit(cache=True, inline="always")
-def _insert(table: Any, lo: Any, hi: Any, cnt: Any, i: int, primes: Any) -> int:
-    """Add row ``i`` of ``cnt`` under the state (lo, hi): 1 if the state is new."""
-    mask = np.uint64(table.shape[0] - 1)
-    tag = hi | _OCC
-    j = _mix(lo, hi) & mask
-    while True:
-        th = table[j, 1]
-        if th == 0:
-            table[j, 0] = lo
-            table[j, 1] = tag
-            for r in range(primes.shape[0]):
-                table[j, 2 + r] = cnt[i, r]
-            return 1
-        if th == tag and table[j, 0] == lo:
-            for r in range(primes.shape[0]):
-                s = table[j, 2 + r] + cnt[i, r]
-                if s >= primes[r]:
-                    s -= primes[r]
-                table[j, 2 + r] = s
-            return 0
-        j = (j + np.uint64(1)) & mask
-
-
-@njit(cache=True)
 def compact(table: Any, size: int) -> Any:
     """The used rows of a table as arrays (lo, hi, counts), in table order."""
     k = table.shape[1] - 2
@@ -113,16 +65,6 @@ def compact(table: Any, size: int) -> Any:
             cnt[at, r] = table[j, 2 + r]
         at += 1
     return lo, hi, cnt
-
-
-@njit(cache=True)
-def merge(table: Any, size: int, lo: Any, hi: Any, cnt: Any, primes: Any) -> Any:
-    """Add the states (lo, hi, cnt) into a table: the table and its new size."""
-    for i in range(lo.shape[0]):
-        if (size + 1) * 10 > table.shape[0] * 7:
-            table = _grow(table)
-        size += _insert(table, lo[i], hi[i], cnt, i, primes)
-    return table, size
 
 
 @njit(cache=True)

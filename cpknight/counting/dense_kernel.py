@@ -60,7 +60,7 @@ from cpknight.counting.plan import (
 )
 from cpknight.counting.residues import crt, primes_for, tour_bound_bits
 from cpknight.errors import InvalidInputError
-from cpknight.optional import require
+from cpknight.optional import installed, require
 
 __all__ = [
     "BYTES_PER_STATE",
@@ -104,11 +104,7 @@ Tick = Callable[[str], None]
 
 def dense_available() -> bool:
     """Whether numba is installed (the dense kernel can run)."""
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return installed("numba")
 
 
 def _jit() -> Any:
@@ -168,8 +164,6 @@ class _Params:
 
     width: int
     choices: Any
-    ends: Any
-    leaving: Any
     short: Any
     end_slots: Any
     leave_slots: Any
@@ -183,10 +177,6 @@ def _params(step: FrontierStep, *, finish: bool = False) -> _Params:
     choices = np.full((len(chosen), 2), -1, dtype=np.int64)
     for r, pair in enumerate(chosen):
         choices[r, : len(pair)] = pair
-    ends = np.zeros(width, dtype=np.int8)
-    ends[list(step.ends)] = 1
-    leaving = np.zeros(width, dtype=np.int8)
-    leaving[list(range(width) if finish else step.leaving)] = 1
     short = np.zeros(width, dtype=np.int8)
     short[list(step.short)] = 1
     leave = list(range(width) if finish else step.leaving)
@@ -197,8 +187,6 @@ def _params(step: FrontierStep, *, finish: bool = False) -> _Params:
     return _Params(
         width,
         choices,
-        ends,
-        leaving,
         short,
         np.array(step.ends, dtype=np.int64),
         np.array(leave, dtype=np.int64),
@@ -336,13 +324,8 @@ class _Run:
                     pbits, made_lo, made_hi, src, stops, stride
                 )
                 del made_lo, made_hi, src
-                done = np.zeros(1 << pbits, dtype=np.int64)
-                chunk_cnt = cnt[a:b]
-                while not jit.insert_regions(
-                    table, sizes, pbits, g_lo, g_hi, g_src, starts, done,
-                    chunk_cnt, self.p,
-                ):  # fmt: skip
-                    table = jit.grow_regions(table, pbits)
+                grouped = (g_lo, g_hi, g_src, starts)
+                table = _absorb(jit, table, sizes, pbits, grouped, cnt[a:b], self.p)
                 self.tick(where)
         return table, int(sizes.sum())
 
@@ -463,6 +446,19 @@ def _regions(hint: int, k: int) -> tuple[Any, Any, int]:
         rows *= 2
     table = np.zeros((rows << pbits, 2 + k), dtype=np.uint64)
     return table, np.zeros(1 << pbits, dtype=np.int64), pbits
+
+
+def _absorb(
+    jit: Any, table: Any, sizes: Any, pbits: int, grouped: Any, cnt: Any, p: Any
+) -> Any:
+    """Insert grouped states (``jit.group``) into a partitioned table: the table.
+
+    A region that fills stops taking; the table is grown and the rest goes in.
+    """
+    done = np.zeros(1 << pbits, dtype=np.int64)
+    while not jit.insert_regions(table, sizes, pbits, *grouped, done, cnt, p):
+        table = jit.grow_regions(table, pbits)
+    return table
 
 
 def _threads() -> int:
@@ -625,15 +621,11 @@ class _Store:
                 for name in ("lo", "hi", "cnt")
             )
             n = z - a
-            g_lo, g_hi, g_src, starts = jit.group(
+            grouped = jit.group(
                 pbits, lo, hi, np.arange(n, dtype=np.int64),
                 np.array([n], dtype=np.int64), 0,
             )  # fmt: skip
-            done = np.zeros(1 << pbits, dtype=np.int64)
-            while not jit.insert_regions(
-                table, sizes, pbits, g_lo, g_hi, g_src, starts, done, cnt, run.p
-            ):
-                table = jit.grow_regions(table, pbits)
+            table = _absorb(jit, table, sizes, pbits, grouped, cnt, run.p)
             run.tick(f"summing bucket {o + 1}")
         size = int(sizes.sum())
         states = jit.compact(table, size)

@@ -36,7 +36,6 @@ Examples:
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -51,6 +50,7 @@ from cpknight.longest.frontier_dict import Found, longest_frontier_dict
 from cpknight.longest.frontier_tables import LongestTables, longest_tables
 from cpknight.longest.geometry import require_drawable
 from cpknight.memory import budget_mb, peak_mb, rss_mb
+from cpknight.optional import installed
 from cpknight.solving import Run
 from cpknight.status import Effort
 
@@ -157,7 +157,7 @@ def choose_kernel(kernel: str = "auto", width: int = MAX_WIDTH) -> str:
         if width <= DICT_WIDTH:
             return "dict"
         # found, not imported: the kernel imports it through cpknight.optional
-        return "numba" if importlib.util.find_spec("numba") is not None else "dict"
+        return "numba" if installed("numba") else "dict"
     if kernel not in KERNELS:
         raise InvalidInputError(
             f"expected a kernel in {', '.join(KERNELS)}, auto: {kernel!r}"
