@@ -48,6 +48,12 @@ class FrontierStats:
         disk_mb: the most the states of one step took on disk (MB; 0: none).
         buckets: the most buckets on disk a step's states were split into.
         resumed: the cells done before this run, read from a checkpoint.
+        cut: met in the middle (kernel ``'meet'``): the cells of the first
+            half, whose live states ``live`` holds (0: one program).
+        second: the live states after every step of the second half (from
+            the last cell back to the cut, the cut's cells last).
+        pairs: the pairs of states of the two halves whose degrees agree,
+            each looked at to join them.
 
     Examples:
         >>> FrontierStats(3, 2, 2, 5, (5, 1), (0, 1)).as_dict()["peak"]
@@ -71,6 +77,9 @@ class FrontierStats:
     disk_mb: float = 0.0
     buckets: int = 0
     resumed: int = 0
+    cut: int = 0
+    second: tuple[int, ...] = ()
+    pairs: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON keys: width, steps, done, peak, live (per step), stopped."""
@@ -89,6 +98,9 @@ class FrontierStats:
             "disk_mb": round(float(self.disk_mb), 1),
             "buckets": int(self.buckets),
             "resumed": int(self.resumed),
+            "cut": int(self.cut),
+            "second": [int(x) for x in self.second],
+            "pairs": int(self.pairs),
         }
 
     def to_dataframe(self) -> Any:

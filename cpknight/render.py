@@ -407,13 +407,15 @@ def frontier_text(stats: FrontierStats) -> str:
     ]
     if stats.kernel:
         lines.append(_kernel_line(stats))
+    if stats.cut:
+        lines.append(_meet_line(stats))
     if stats.stopped is not None:
         lines.append(f"stopped after {stats.done} cells: {stats.stopped}")
     rows: list[list[object]] = []
     at = 0
     for number, cells in enumerate(stats.rows, start=1):
-        if at + cells > stats.done:
-            break  # a row the program did not finish
+        if at + cells > min(stats.done, len(stats.live)):
+            break  # a row the program did not finish (or a half's cut)
         upto = at + cells
         rows.append([number, cells, max(stats.widths[at:upto]), stats.live[upto - 1]])
         at += cells
@@ -445,6 +447,29 @@ def _kernel_line(stats: FrontierStats) -> str:
     if stats.resumed:
         text += f", resumed after cell {stats.resumed}"
     return text
+
+
+def _meet_line(stats: FrontierStats) -> str:
+    """Where the two halves of a count met in the middle met, and their sizes.
+
+    Examples:
+        >>> from cpknight.results import FrontierStats
+        >>> stats = FrontierStats(16, 49, 28, 22, (1, 22, 20), cut=28,
+        ...                       second=(1, 53, 29), pairs=1483512995)
+        >>> print(_meet_line(stats))  # doctest: +NORMALIZE_WHITESPACE
+        met in the middle after cell 28: the second half (3 steps, from the
+        last cell back) peaked at 53 live states, ending at 29; 1,483,512,995
+        pairs of states joined
+    """
+    second = stats.second
+    text = (
+        f"met in the middle after cell {stats.cut}: the second half "
+        f"({len(second)} steps, from the last cell back) peaked at "
+        f"{max(second, default=0):,} live states"
+    )
+    if second:
+        text += f", ending at {second[-1]:,}"
+    return text + f"; {stats.pairs:,} pairs of states joined"
 
 
 def prefixes_text(board: Board, stats: FrontierStats) -> str:

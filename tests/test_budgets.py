@@ -79,7 +79,12 @@ def test_the_budget_is_documented_and_set_by_memory(
         (["formulation", "count", "300x300"], "at least 300 cells wide"),
         (["longest", "3000x3000", "--induced"], "98,928,016 arcs"),
         (["longest", "2000x2000", "--uncrossed"], "arcs"),
-        (["count", "7x7", "--open", "--method", "frontier"], "over the memory"),
+        (
+            ["count", "7x7", "--open", "--method", "frontier", "--kernel", "dense"],
+            "over the memory",
+        ),
+        # met in the middle: both halves' last states are held to join them
+        (["count", "9x9", "--open", "--method", "frontier"], "joining them"),
         (["distance", "plane", "0,0", "3000000000,1", "--method", "ip"], "moves"),
         (["distance", "plane", "0,0", "3" + "0" * 19 + ",1"], "past 1,000,000"),
         (["count", "6x6", "--shards", "100000000"], "shards"),
@@ -116,9 +121,25 @@ def test_a_plane_path_is_refused_from_the_targets_digits() -> None:
 
 def test_the_frontier_budget_refuses_what_its_estimate_passes() -> None:
     with pytest.raises(ModelTooBigError, match="over the memory budget of 100 MB"):
-        count_tours("6x6", closed=False, method="frontier", memory_mb=100)
+        count_tours(
+            "6x6", closed=False, method="frontier", memory_mb=100, kernel="numpy"
+        )
     with memory_budget(100), pytest.raises(ModelTooBigError, match="of 100 MB"):
-        count_tours("6x6", closed=False, method="frontier")
+        count_tours("6x6", closed=False, method="frontier", kernel="numpy")
+    # met in the middle: the join holds both halves' last states
+    with pytest.raises(ModelTooBigError, match="joining them would take"):
+        count_tours("8x8", method="frontier", memory_mb=4096)
+
+
+def test_a_count_met_in_the_middle_keeps_its_halves_on_disk_past_the_budget() -> None:
+    pytest.importorskip("numba")
+    # A165134 (directed open tours of n x n): 6x6 has 6,637,920. Checked on OEIS.
+    got = count_tours("6x6", closed=False, method="frontier", memory_mb=100)
+    assert got.directed == 6637920
+    stats = got.frontier
+    assert stats is not None
+    assert (stats.kernel, stats.cut) == ("meet", 21)
+    assert stats.disk_mb > 0 and stats.buckets >= 2  # the steps were split
 
 
 # --------------------------------------------------------------- time

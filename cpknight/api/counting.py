@@ -148,7 +148,9 @@ def count_tours(
             of the board too (its first k rows along the long side: one run
             on 6x20 counts 6x1 .. 6x20) into ``frontier.prefixes``.
         kernel: the frontier program's kernel: ``'auto'``, ``'dict'``,
-            ``'numpy'`` or ``'dense'`` (numba, ``cpknight[fast]``).
+            ``'numpy'``, ``'dense'`` (numba, ``cpknight[fast]``) or
+            ``'meet'`` (the dense kernel from both ends, joined in the
+            middle: :mod:`cpknight.counting.meet`; no fixed ends).
         checkpoint: a directory for the frontier program's states on disk,
             in buckets when they outgrow ``memory_mb``, with a checkpoint
             after every cell: a count stopped by the limit, Ctrl-C or a crash
@@ -257,7 +259,7 @@ def try_count(
     return count_outcome(count)
 
 
-KERNELS = ("auto", "dict", "numpy", "dense")
+KERNELS = ("auto", "dict", "numpy", "dense", "meet")
 """The frontier program's kernels (``kernel=``)."""
 
 

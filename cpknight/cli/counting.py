@@ -96,9 +96,10 @@ def add_count(sub: SubParsers) -> None:
     parser.add_argument(
         "--kernel",
         default="auto",
-        choices=["auto", "dict", "numpy", "dense"],
+        choices=["auto", "dict", "numpy", "dense", "meet"],
         help="the frontier program's kernel (dense: numba, pip install "
-        "'cpknight[fast]'; auto: dense where installed)",
+        "'cpknight[fast]'; meet: the dense kernel from both ends, joined in "
+        "the middle; auto: meet or dense where installed)",
     )
     add_solve_args(parser)
     add_json(parser)

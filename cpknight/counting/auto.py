@@ -69,7 +69,8 @@ def choose_count_method(instance: CountInstance) -> tuple[str, str]:
         where = "on disk" if instance.checkpoint is not None else "in memory"
         return (
             "frontier",
-            f"the frontier is {width} cells wide: the dense kernel {where}",
+            f"the frontier is {width} cells wide: the dense kernel {where}, or "
+            "met in the middle",
         )
     return "frontier", f"the frontier is {width} cells wide, at most {FRONTIER_WIDTH}"
 
@@ -85,6 +86,7 @@ def _dense_fits(instance: CountInstance, width: int) -> bool:
         DENSE_WIDTH,
         dense_available,
     )
+    from cpknight.counting.frontier import MEET_SHARE
     from cpknight.counting.plan import estimated_states
     from cpknight.memory import budget_mb
 
@@ -93,5 +95,14 @@ def _dense_fits(instance: CountInstance, width: int) -> bool:
     if instance.checkpoint is not None:
         return True
     budget = budget_mb() if instance.memory_mb is None else instance.memory_mb
-    need = estimated_states(width, closed=instance.closed) * BYTES_PER_STATE
-    return need <= budget * 2**20
+    guess = estimated_states(width, closed=instance.closed)
+    if instance.start is None and instance.end is None:
+        # met in the middle (cpknight.counting.meet), its halves on disk past
+        # the budget: up to MEET_DISK times it
+        guess *= MEET_SHARE / MEET_DISK
+    return guess * BYTES_PER_STATE <= budget * 2**20
+
+
+MEET_DISK = 4.0
+"""How far past the memory budget ``auto`` lets a count met in the middle
+go, its halves' states on disk (open 7x7: about 6.5 GB against 4 GB)."""

@@ -47,6 +47,15 @@ def _mix(lo: Any, hi: Any) -> Any:
     return h
 
 
+@njit(cache=True, inline="always")
+def _home(h: Any, rows: int) -> Any:
+    """The row a hash starts probing at in a region of ``rows`` rows.
+
+    Any number of rows below ``2**32``: the low 32 bits scaled, not masked.
+    """
+    return ((h & np.uint64(0xFFFFFFFF)) * np.uint64(rows)) >> np.uint64(32)
+
+
 @njit(cache=True)
 def compact(table: Any, size: int) -> Any:
     """The used rows of a table as arrays (lo, hi, counts), in table order."""
@@ -461,7 +470,7 @@ def insert_regions(
     """
     regions = 1 << pbits
     rows = table.shape[0] >> pbits
-    mask = np.uint64(rows - 1)
+    last = np.uint64(rows - 1)
     k = primes.shape[0]
     for r in prange(regions):
         base = r * rows
@@ -476,7 +485,7 @@ def insert_regions(
             hi = g_hi[j]
             tag = hi | _OCC
             src = g_src[j]
-            x = _mix(lo, hi) & mask
+            x = _home(_mix(lo, hi), rows)
             while True:
                 row = base + np.int64(x)
                 th = table[row, 1]
@@ -494,7 +503,7 @@ def insert_regions(
                             s -= primes[q]
                         table[row, 2 + q] = s
                     break
-                x = (x + np.uint64(1)) & mask
+                x = np.uint64(0) if x == last else x + np.uint64(1)
             j += 1
         sizes[r] = size
         done[r] = j - starts[r]
@@ -512,15 +521,15 @@ def grow_regions(table: Any, pbits: int) -> Any:
     rows = table.shape[0] >> pbits
     cols = table.shape[1]
     out = np.zeros((table.shape[0] * 2, cols), dtype=np.uint64)
-    mask = np.uint64(2 * rows - 1)
+    last = np.uint64(2 * rows - 1)
     for r in prange(regions):
         for i in range(r * rows, (r + 1) * rows):
             hi = table[i, 1]
             if hi == 0:
                 continue
-            x = _mix(table[i, 0], hi ^ _OCC) & mask
+            x = _home(_mix(table[i, 0], hi ^ _OCC), 2 * rows)
             while out[2 * r * rows + np.int64(x), 1] != 0:
-                x = (x + np.uint64(1)) & mask
+                x = np.uint64(0) if x == last else x + np.uint64(1)
             row = 2 * r * rows + np.int64(x)
             for c in range(cols):
                 out[row, c] = table[i, c]

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import shutil
 from collections.abc import Callable, Sequence
@@ -66,10 +67,12 @@ __all__ = [
     "BYTES_PER_STATE",
     "CHUNK",
     "DENSE_WIDTH",
+    "Advanced",
     "DenseResult",
     "Spill",
     "count_frontier_dense",
     "dense_available",
+    "frontier_states",
 ]
 
 DENSE_WIDTH = 24
@@ -85,6 +88,10 @@ chunks of about this many divided by the choices a state has)."""
 REGION = 1 << 14
 """About how many states one region of a step's table holds (regions of
 about 0.5 MB stay in cache while their states go in)."""
+
+LOAD = 0.6
+"""How full a new table is meant to be once the step's states are in (a
+region that passes 80% full is doubled)."""
 
 MAX_REGION_BITS = 8
 """At most ``2**8`` regions: the states are scattered to that many places at
@@ -277,6 +284,8 @@ class _Run:
         self.live: list[int] = []
         self.tried = 0
         self.reported = 0
+        self.final: list[tuple[Any, Any, Any]] = []
+        """The last step's states, in buckets (:meth:`on_disk` advancing)."""
 
     def start(self) -> tuple[Any, Any, Any]:
         """The one state before any cell: no slots, the weight as its count."""
@@ -358,6 +367,7 @@ class _Run:
                     break
             table, size = self.step(i, [states], int(len(states[0]) * grow))
             before = len(states[0])
+            states = (None, None, None)  # freed before the next are compacted
             states = self.jit.compact(table, size)
             del table
             grow = max(1.0, size / max(before, 1))
@@ -366,6 +376,23 @@ class _Run:
             if size == 0:
                 break
         return self.result()
+
+    def advance(self) -> tuple[Any, Any, Any]:
+        """Every step of the plan in memory, none finishing: the last states."""
+        states = self.start()
+        grow = 2.0
+        for i in range(len(self.plan.steps)):
+            table, size = self.step(i, [states], int(len(states[0]) * grow))
+            before = len(states[0])
+            states = (None, None, None)  # freed before the next are compacted
+            states = self.jit.compact(table, size)
+            del table
+            grow = max(1.0, size / max(before, 1))
+            self.live.append(size)
+            self._checked(i, size)
+            if size == 0:
+                break
+        return states
 
     def _checked(self, i: int, size: int) -> None:
         """Report step ``i`` (its live states, the pairs it tried)."""
@@ -378,8 +405,14 @@ class _Run:
         finishing: set[int],
         spill: Spill,
         on_resume: Callable[[list[int]], None] | None,
+        *,
+        advance: bool = False,
     ) -> DenseResult:
-        """Every step's states in buckets on disk, a checkpoint after each step."""
+        """Every step's states in buckets on disk, a checkpoint after each step.
+
+        ``advance``: no step finishes; the last step's states stay in their
+        buckets, read back by :meth:`last_states`.
+        """
         store = _Store(spill.path, fingerprint(self.plan, self.moduli, self.weight))
         resumed = store.load(self)
         if resumed >= 0 and on_resume is not None:
@@ -389,7 +422,7 @@ class _Run:
             store.save_bucket(0, 0, self.start())
             store.commit(0, 1, self)
         at, buckets = store.step, store.buckets
-        last = len(self.plan.steps) - 1
+        last = -1 if advance else len(self.plan.steps) - 1
         most, disk = buckets, store.bytes(at)
         for i in range(resumed + 1, len(self.plan.steps)):
             if i == last or i in finishing:
@@ -430,7 +463,65 @@ class _Run:
             self._checked(i, size)
             if size == 0:
                 break
+        if advance:
+            if not store.done:
+                store.commit(at, buckets, self, done=True)
+            self.final = store.chunks(at, buckets)
         return self.result(buckets=most, disk=disk, resumed=resumed)
+
+
+@dataclass
+class Advanced:
+    """The states after every step of a plan, none finishing (:func:`frontier_states`).
+
+    Attributes:
+        states: the last step's states (words, residue counts).
+        live: the live states after every step.
+        tried: the state-and-choice pairs looked at.
+        disk: the most bytes one step's buckets took on disk (0: in memory).
+        buckets: the most buckets a step was split into.
+        resumed: the steps read from a checkpoint (-1: none).
+    """
+
+    states: tuple[Any, Any, Any]
+    live: list[int]
+    tried: int
+    disk: int = 0
+    buckets: int = 1
+    resumed: int = -1
+
+
+def frontier_states(
+    plan: FrontierPlan,
+    moduli: Sequence[int],
+    check: StepCheck | None = None,
+    *,
+    tick: Tick | None = None,
+    spill: Spill | None = None,
+    on_resume: Callable[[list[int]], None] | None = None,
+) -> Advanced:
+    """The live states after every step of ``plan``, none finishing (numba).
+
+    Each half of a count met in the middle (:mod:`cpknight.counting.meet`):
+    its states as words and residue counts modulo ``moduli``. With ``spill``
+    the steps run on disk, a checkpoint after each (a finished half is read
+    back from its checkpoint).
+    """
+    jit = _jit()
+    p = np.array(moduli, dtype=np.uint64)
+    run = _Run(plan, jit, p, 1, check, tick or (lambda _where: None))
+    if spill is None:
+        states = run.advance()
+        return Advanced(states, run.live, run.tried)
+    result = run.on_disk(set(), spill, on_resume, advance=True)
+    parts = run.final
+    run.final = []
+    lo, hi, cnt = (np.concatenate([part[x] for part in parts]) for x in range(3))
+    del parts
+    return Advanced(
+        (lo, hi, cnt), run.live, run.tried,
+        disk=result.disk, buckets=result.buckets, resumed=result.resumed,
+    )  # fmt: skip
 
 
 def _regions(hint: int, k: int) -> tuple[Any, Any, int]:
@@ -441,9 +532,9 @@ def _regions(hint: int, k: int) -> tuple[Any, Any, int]:
     pbits = 0
     while (1 << pbits) * REGION < hint and pbits < MAX_REGION_BITS:
         pbits += 1
-    rows = 1024
-    while rows * (1 << pbits) * 0.5 < hint:
-        rows *= 2
+    # rows for the hint at LOAD full, in steps of 1024 (not a power of two:
+    # the table is the step's largest array)
+    rows = 1024 * max(1, math.ceil(hint / LOAD / (1 << pbits) / 1024))
     table = np.zeros((rows << pbits, 2 + k), dtype=np.uint64)
     return table, np.zeros(1 << pbits, dtype=np.int64), pbits
 
@@ -514,6 +605,7 @@ class _Store:
         self.digest = digest
         self.step = 0
         self.buckets = 1
+        self.done = False
         self.manifest = self.path / "manifest.json"
 
     def load(self, run: _Run) -> int:
@@ -541,6 +633,7 @@ class _Store:
                 "ends, piece or kernel): give a new directory"
             )
         self.step, self.buckets = int(data["step"]), int(data["buckets"])
+        self.done = bool(data.get("done", False))
         run.live = [int(x) for x in data["live"]]
         run.tried = int(data["tried"])
         run.found = {int(k): [int(x) for x in v] for k, v in data["found"].items()}
@@ -563,7 +656,7 @@ class _Store:
         tmp = self.manifest.with_suffix(".tmp")
         tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
         os.replace(tmp, self.manifest)
-        self.step, self.buckets = step, buckets
+        self.step, self.buckets, self.done = step, buckets, done
         for old in self.path.glob("step-*"):
             if old.name != f"step-{step}":
                 shutil.rmtree(old, ignore_errors=True)
