@@ -265,6 +265,10 @@ def count_meet(
         halves.second, moduli, later, tick=tick, spill=spills[1],
         on_resume=resumed(1),
     )  # fmt: skip
+    if not (first.live and first.live[-1] and second.live and second.live[-1]):
+        return MeetResult(  # a half with no state left: no tour
+            0, first.live, second.live, 0, first.tried + second.tried, tuple(moduli)
+        )
     need = (first.live[-1] + second.live[-1]) * JOIN_BYTES
     if budget_bytes is not None and need > budget_bytes:
         raise JoinTooBig(
@@ -380,14 +384,25 @@ def default_cut(plan: FrontierPlan) -> int:
     """
     n = len(plan.order)
     across = max(plan.rows, default=1)
-    return max(1, min(n - 1, (n + across + 1) // 2))
+    best = max(1, min(n - 1, (n + across + 1) // 2))
+    # a cut holding most of the first half (a torus) is passed by
+    for cut in [*range(best, n), *range(best - 1, 0, -1)]:
+        if _thin(plan, cut):
+            return cut
+    return best
+
+
+def _thin(plan: FrontierPlan, cut: int) -> bool:
+    """Whether at most two thirds of the first half's cells are on the cut."""
+    return 3 * len(_frontier(plan.steps[:cut])) < 2 * cut
 
 
 def meet_fits(plan: FrontierPlan) -> bool:
     """Whether a count of ``plan`` can meet in the middle.
 
-    No fixed ends, four rows or more, and a cut (:func:`default_cut`) that
-    leaves the first half a cell of its own, off the cut.
+    No fixed ends, and a cut (:func:`default_cut`) that holds at most two
+    thirds of the first half's cells: the cut's states are what the join
+    pairs, and on a torus every cut is about as wide as the first half.
 
     Examples:
         >>> from cpknight.pieces import move_graph
@@ -397,7 +412,6 @@ def meet_fits(plan: FrontierPlan) -> bool:
         >>> meet_fits(plan_frontier(move_graph("3x3"), closed=True))
         False
     """
-    if plan.ends or len(plan.rows) < 4:
+    if plan.ends or len(plan.order) < 3:
         return False
-    cut = default_cut(plan)
-    return len(_frontier(plan.steps[:cut])) < cut
+    return _thin(plan, default_cut(plan))

@@ -1,0 +1,226 @@
+"""Counting met in the middle: both halves joined equal every other count.
+
+A count met in the middle (:mod:`cpknight.counting.meet`) runs the frontier
+program from the first cell to a cut and from the last cell back to it, and
+joins the two by the cut's degrees and paths. The join is new code, written
+apart from the kernels: every cut of small boards (holes, tori, cylinders, 3D,
+other leapers, open and closed) must give the tests' own brute force
+(``tests/conftest.py``), wider ones the dict and numpy kernels, and the halves on disk
+(stopped and resumed) the halves in memory.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from cpknight import count_tours
+from cpknight.board import Board
+from cpknight.counting.dense_kernel import DENSE_WIDTH, Spill
+from cpknight.counting.dict_kernel import count_frontier_dict
+from cpknight.counting.numpy_kernel import count_frontier_numpy
+from cpknight.counting.meet import count_meet, default_cut, meet_fits, plan_meet
+from cpknight.counting.plan import plan_frontier
+from cpknight.errors import InvalidInputError
+from cpknight.pieces import as_piece, move_graph
+from tests.conftest import boards, brute_neighbours, brute_tours, leapers
+
+pytest.importorskip("numba")
+
+SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
+
+
+def cuts(plan_graph: object, n: int) -> list[int]:
+    """Every cut ``plan_meet`` takes (a first half with a cell off the cut)."""
+    graph, plan = plan_graph  # type: ignore[misc]
+    found = []
+    for cut in range(1, n):
+        try:
+            plan_meet(graph, plan, cut)
+        except InvalidInputError:
+            continue
+        found.append(cut)
+    return found
+
+
+@st.composite
+def meet_cases(
+    draw: st.DrawFn, *, max_open: int
+) -> tuple[Board, tuple[int, ...], bool]:
+    """A board (holes, tori, cylinders, 3D), a leaper, closed or open."""
+    board = draw(boards(dims=(2, 3), max_side=5))
+    assume(3 <= board.n_open <= max_open)
+    return board, draw(leapers(dim=board.dim, max_component=3)), draw(st.booleans())
+
+
+@SETTINGS
+@given(meet_cases(max_open=9))
+def test_every_cut_equals_brute_force(
+    case: tuple[Board, tuple[int, ...], bool],
+) -> None:
+    board, vector, closed = case
+    graph = move_graph(board, vector)
+    plan = plan_frontier(graph, closed=closed)
+    assume(plan.width <= DENSE_WIDTH)
+    paths = list(brute_tours(brute_neighbours(board, vector), closed=closed))
+    # brute force lists a closed tour once per first cell and direction, an
+    # open one once per direction
+    want = len(paths) // (2 * graph.n_nodes) if closed else len(paths) // 2
+    for cut in cuts((graph, plan), graph.n_nodes):
+        assert count_meet(graph, plan, cut).total == want, cut
+
+
+@settings(SETTINGS, max_examples=15)
+@given(meet_cases(max_open=14), st.data())
+def test_wider_boards_equal_the_dict_kernel(
+    case: tuple[Board, tuple[int, ...], bool], data: st.DataObject
+) -> None:
+    board, vector, closed = case
+    graph = move_graph(board, vector)
+    plan = plan_frontier(graph, closed=closed)
+    assume(6 <= plan.width <= 9)
+    allowed = cuts((graph, plan), graph.n_nodes)
+    assume(allowed)
+    cut = data.draw(st.sampled_from(allowed))
+    assert count_meet(graph, plan, cut).total == count_frontier_dict(plan)[0]
+
+
+@pytest.mark.parametrize(
+    ("spec", "topology", "piece", "closed"),
+    [
+        ("6x6", "bounded", "1,2", True),
+        ("5x6", "bounded", "1,2", False),
+        ("3x8", "cylinder", "1,2", True),
+        ("4x4", "torus", "1,2", True),
+        ("2x3x4", "bounded", "1,2", True),
+        ("4x6", "bounded", "0,1", False),  # the wazir
+        ("1x9", "bounded", "0,1", False),  # a path: one tour
+    ],
+)
+def test_the_default_cut_equals_the_numpy_kernel(
+    spec: str, topology: str, piece: str, closed: bool
+) -> None:
+    board = Board.parse(spec, topology=topology)  # type: ignore[arg-type]
+    graph = move_graph(board, as_piece(piece))
+    plan = plan_frontier(graph, closed=closed)
+    got = count_meet(graph, plan, default_cut(plan))
+    want = count_frontier_numpy(plan)[0]
+    assert got.total == want
+    assert want > 0  # there are tours: a pair lost or counted twice would show
+
+
+def test_published_counts_through_the_front_door() -> None:
+    # A001230 (undirected closed tours on 2n x 2n): 6x6 has 9,862; A165134
+    # (directed open tours on n x n): 6x6 has 6,637,920. Checked on OEIS.
+    six = count_tours("6x6", kernel="meet")
+    stats = six.frontier
+    assert stats is not None
+    assert (six.undirected, stats.kernel) == (9862, "meet")
+    assert stats.cut == default_cut(plan_frontier(move_graph("6x6"), closed=True))
+    assert stats.peak == max(*stats.live, *stats.second)
+    assert count_tours("6x6", closed=False, kernel="meet").directed == 6637920
+
+
+def test_what_the_halves_cannot_take_is_refused() -> None:
+    graph = move_graph("5x6")
+    plan = plan_frontier(graph, closed=True)
+    for cut in (0, 30, 3):  # none in the first half; all; all of it on the cut
+        with pytest.raises(InvalidInputError, match="cut"):
+            plan_meet(graph, plan, cut)
+    fixed = plan_frontier(graph, closed=False, start=(0, 0))
+    assert meet_fits(plan)
+    assert not meet_fits(fixed)
+    with pytest.raises(InvalidInputError, match="fixed ends"):
+        plan_meet(graph, fixed, 15)
+    with pytest.raises(InvalidInputError, match="fixed ends"):
+        count_tours("5x6", closed=False, start="a1", kernel="meet")
+    with pytest.raises(InvalidInputError, match="prefixes"):
+        count_tours("3x12", prefixes=True, kernel="meet")
+
+
+def test_the_halves_on_disk_equal_them_in_memory(tmp_path: Path) -> None:
+    graph = move_graph("5x6")
+    plan = plan_frontier(graph, closed=False)
+    cut = default_cut(plan)
+    want = count_meet(graph, plan, cut).total
+    spill = Spill(tmp_path / "halves", budget_bytes=4e6)
+    got = count_meet(graph, plan, cut, spill=spill)
+    assert got.total == want
+    assert got.buckets >= 2  # the budget split the steps
+    for half in ("first", "second"):
+        manifest = json.loads(
+            (tmp_path / "halves" / half / "manifest.json").read_text()
+        )
+        assert manifest["done"] is True
+    # again: both halves are read back from their checkpoints
+    resumed: list[tuple[int, int]] = []
+    again = count_meet(
+        graph,
+        plan,
+        cut,
+        spill=spill,
+        on_resume=lambda h, d: resumed.append((h, len(d))),
+    )
+    assert again.total == want
+    assert resumed == [(0, cut), (1, len(again.second))]
+
+
+def test_a_stopped_count_resumes_from_its_halves(tmp_path: Path) -> None:
+    where = tmp_path / "count"
+    want = count_tours("5x6", closed=False, kernel="dict").undirected
+
+    class Stop(Exception):
+        pass
+
+    graph = move_graph("5x6")
+    plan = plan_frontier(graph, closed=False)
+    cut = default_cut(plan)
+
+    def stop_in_the_second_half(step: int, live: int, tried: int) -> None:
+        if step == cut + 5:
+            raise Stop
+
+    spill = Spill(where, budget_bytes=4e6)
+    with pytest.raises(Stop):
+        count_meet(graph, plan, cut, stop_in_the_second_half, spill=spill)
+    got = count_tours(
+        "5x6", closed=False, kernel="meet", checkpoint=where, memory_mb=10
+    )
+    assert got.undirected == want
+    stats = got.frontier
+    assert stats is not None
+    assert stats.resumed >= cut + 5  # the first half and 5 cells of the second
+
+
+def test_a_directory_of_other_files_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(InvalidInputError, match="not a count met in the middle"):
+        count_tours("5x6", kernel="meet", checkpoint=tmp_path)
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_the_report_says_where_the_halves_met(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cpknight.cli import main
+
+    assert main(["count", "6x6", "--open", "--kernel", "meet"]) == 0
+    out = capsys.readouterr().out
+    assert "6637920 directed" in out
+    assert "kernel meet" in out
+    assert "met in the middle after cell 21" in out
+    assert main(["count", "6x6", "--open", "--kernel", "meet", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    frontier = data["frontier"]
+    assert (frontier["kernel"], frontier["cut"]) == ("meet", 21)
+    assert frontier["pairs"] > 0
+    assert len(frontier["live"]) == 21
+    assert max(frontier["second"]) <= frontier["peak"]
