@@ -22,8 +22,8 @@ from cpknight import count_tours
 from cpknight.board import Board
 from cpknight.counting.dense_kernel import DENSE_WIDTH, Spill
 from cpknight.counting.dict_kernel import count_frontier_dict
-from cpknight.counting.numpy_kernel import count_frontier_numpy
 from cpknight.counting.meet import count_meet, default_cut, meet_fits, plan_meet
+from cpknight.counting.numpy_kernel import count_frontier_numpy
 from cpknight.counting.plan import plan_frontier
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import as_piece, move_graph
