@@ -24,9 +24,9 @@ from cpknight.counting.dense_kernel import DENSE_WIDTH, Spill
 from cpknight.counting.dict_kernel import count_frontier_dict
 from cpknight.counting.meet import count_meet, default_cut, meet_fits, plan_meet
 from cpknight.counting.numpy_kernel import count_frontier_numpy
-from cpknight.counting.plan import plan_frontier
+from cpknight.counting.plan import FrontierPlan, plan_frontier
 from cpknight.errors import InvalidInputError
-from cpknight.pieces import as_piece, move_graph
+from cpknight.pieces import MoveGraph, as_piece, move_graph
 from tests.conftest import boards, brute_neighbours, brute_tours, leapers
 
 pytest.importorskip("numba")
@@ -38,11 +38,10 @@ SETTINGS = settings(
 )
 
 
-def cuts(plan_graph: object, n: int) -> list[int]:
+def cuts(graph: MoveGraph, plan: FrontierPlan) -> list[int]:
     """Every cut ``plan_meet`` takes (a first half with a cell off the cut)."""
-    graph, plan = plan_graph  # type: ignore[misc]
     found = []
-    for cut in range(1, n):
+    for cut in range(1, len(plan.order)):
         try:
             plan_meet(graph, plan, cut)
         except InvalidInputError:
@@ -74,7 +73,7 @@ def test_every_cut_equals_brute_force(
     # brute force lists a closed tour once per first cell and direction, an
     # open one once per direction
     want = len(paths) // (2 * graph.n_nodes) if closed else len(paths) // 2
-    for cut in cuts((graph, plan), graph.n_nodes):
+    for cut in cuts(graph, plan):
         assert count_meet(graph, plan, cut).total == want, cut
 
 
@@ -87,7 +86,7 @@ def test_wider_boards_equal_the_dict_kernel(
     graph = move_graph(board, vector)
     plan = plan_frontier(graph, closed=closed)
     assume(6 <= plan.width <= 9)
-    allowed = cuts((graph, plan), graph.n_nodes)
+    allowed = cuts(graph, plan)
     assume(allowed)
     cut = data.draw(st.sampled_from(allowed))
     assert count_meet(graph, plan, cut).total == count_frontier_dict(plan)[0]

@@ -388,7 +388,7 @@ def default_cut(plan: FrontierPlan) -> int:
     # a cut holding most of the first half (a torus) is passed by
     for cut in [*range(best, n), *range(best - 1, 0, -1)]:
         if _thin(plan, cut):
-            return cut
+            return int(cut)
     return best
 
 
