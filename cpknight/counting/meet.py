@@ -355,16 +355,25 @@ HALVES = ("first", "second")
 def _side(
     jit: Any, states: tuple[Any, Any, Any], cells: Sequence[int]
 ) -> tuple[Any, ...]:
-    """One half's states as the join takes them: grouped by their degrees."""
+    """One half's states as the join takes them: sorted and grouped by degrees.
+
+    Returns the distinct keys, where each group starts, and the states' links,
+    counts, first path end and first dangling end, in the keys' order (a
+    group's states side by side in memory).
+    """
     lo, hi, cnt = states
     deg, link, used = jit.links(lo, hi, np.array(cells, dtype=np.int64))
     key = jit.keys(deg, used)
     del deg, used
     order = np.argsort(key, kind="stable")
-    sorted_keys = key[order]
-    distinct = np.flatnonzero(np.diff(sorted_keys)) + 1
-    starts = np.concatenate(([0], distinct, [len(sorted_keys)])).astype(np.int64)
-    return sorted_keys[starts[:-1]], starts, order.astype(np.int64), link, cnt
+    key = key[order]
+    link = link[order]
+    cnt = cnt[order]
+    del order
+    distinct = np.flatnonzero(np.diff(key)) + 1
+    starts = np.concatenate(([0], distinct, [len(key)])).astype(np.int64)
+    first, term = jit.ends_of(link)
+    return key[starts[:-1]], starts, link, cnt, first, term
 
 
 def default_cut(plan: FrontierPlan) -> int:

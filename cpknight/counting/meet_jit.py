@@ -79,30 +79,34 @@ def keys(deg: Any, used: Any) -> Any:
     return out
 
 
+@njit(cache=True, parallel=True)
+def ends_of(link: Any) -> Any:
+    """Each state's first cell with a path end (-1: none) and first dangling one."""
+    n, m = link.shape
+    first = np.full(n, -1, dtype=np.int8)
+    term = np.full(n, -1, dtype=np.int8)
+    for i in prange(n):
+        for c in range(m - 1, -1, -1):
+            if link[i, c] >= 0:
+                first[i] = c
+            elif link[i, c] == TERM:
+                term[i] = c
+    return first, term
+
+
 @njit(cache=True, inline="always")
-def _one(lf: Any, lg: Any, closed: bool) -> bool:
+def _one(lf: Any, lg: Any, cur: int, side: int, closed: bool, ends: int) -> bool:
     """Whether the paths of both sides make one cycle (closed) or one path.
 
-    ``lf``, ``lg``: each cut cell's link on either side. The degrees already
-    agree (every cell 2 in all; an open tour's two ends placed).
+    ``lf``, ``lg``: each cut cell's link on either side; the degrees already
+    agree (every cell 2 in all; an open tour's two ends placed). The walk
+    starts at cell ``cur``, leaving by side ``side`` (0: the first), at a
+    path end of a closed tour, at a tour end of an open one; it must pass
+    every one of the ``ends`` path ends of both sides.
     """
-    m = lf.shape[0]
-    ends = 0
-    for c in range(m):
-        if lf[c] >= 0:
-            ends += 1
-        if lg[c] >= 0:
-            ends += 1
+    walked = 0
     if closed:
-        start = -1
-        for c in range(m):
-            if lf[c] >= 0:
-                start = c
-                break
-        if start < 0:
-            return False
-        cur = start
-        walked = 0
+        start = cur
         while True:
             cur = lf[cur]
             cur = lg[cur]
@@ -110,26 +114,7 @@ def _one(lf: Any, lg: Any, closed: bool) -> bool:
             if cur == start:
                 break
         return walked == ends
-    # open: from one end of the tour to the other
-    cur = -1
-    side = 0  # the side to leave by: 0 F, 1 G
-    for c in range(m):
-        if lf[c] == TERM:
-            cur, side = c, 1
-            break
-        if lg[c] == TERM:
-            cur, side = c, 0
-            break
-        if lf[c] >= 0 and lg[c] == NONE:  # a cell of degree 1: a tour end
-            cur, side = c, 0
-            break
-        if lg[c] >= 0 and lf[c] == NONE:
-            cur, side = c, 1
-            break
-    if cur < 0:
-        return False
-    walked = 0
-    while True:
+    while True:  # open: from one end of the tour to the other
         nxt = lf[cur] if side == 0 else lg[cur]
         if nxt < 0:
             break
@@ -163,12 +148,17 @@ def _targets(
     """The second side's groups whose degrees complete a first-side ``key``.
 
     Every cell of degree 2 in all; an open tour's two ends on cells of the
-    cut (degree 1 in all) or placed already, in either half. The groups'
-    indices go into ``out``; returns how many.
+    cut (degree 1 in all) or placed already, in either half. ``out`` gets
+    a row per group found: its index, the first cell left at degree 1 (-1:
+    none) and the path ends of both sides; returns how many.
     """
     mask = np.uint64(3)
     uf = np.int64(key >> np.uint64(2 * m))
     spare = 0 if closed else free_ends - uf
+    ones = 0
+    for c in range(m):
+        if ((key >> np.uint64(2 * c)) & mask) == 1:
+            ones += 1
     found = 0
     for t1 in range(-1, m):
         if t1 >= 0 and (spare < 1 or ((key >> np.uint64(2 * t1)) & mask) > 1):
@@ -184,14 +174,21 @@ def _targets(
             if ug < 0:
                 continue
             target = np.uint64(ug)
+            g_ones = 0
             for c in range(m - 1, -1, -1):
                 d = np.uint64(2) - ((key >> np.uint64(2 * c)) & mask)
                 if c in (t1, t2):
                     d -= np.uint64(1)
+                if d == 1:
+                    g_ones += 1
                 target = (target << np.uint64(2)) | d
             g = np.searchsorted(gkeys, target)
             if g < gkeys.shape[0] and gkeys[g] == target:
-                out[found] = g
+                out[found, 0] = g
+                out[found, 1] = t1
+                # a side's path ends: its cells of degree 1 less its dangling
+                # ones (each the end of a path from a tour end)
+                out[found, 2] = ones - uf + g_ones - ug
                 found += 1
     return found
 
@@ -205,11 +202,11 @@ def pairs(
     nf = fkeys.shape[0]
     out = np.zeros(nf, dtype=np.int64)
     for j in prange(nf):
-        found = np.empty(1 + m + m * m, dtype=np.int64)
+        found = np.empty((1 + m + m * m, 3), dtype=np.int64)
         t = _targets(fkeys[j], m, closed, free_ends, gkeys, found)
         size = fstarts[j + 1] - fstarts[j]
         for x in range(t):
-            g = found[x]
+            g = found[x, 0]
             out[j] += size * (gstarts[g + 1] - gstarts[g])
     return out
 
@@ -220,14 +217,16 @@ def join(
     j1: int,
     fkeys: Any,
     fstarts: Any,
-    forder: Any,
     flink: Any,
     fcnt: Any,
+    ffirst: Any,
+    fterm: Any,
     gkeys: Any,
     gstarts: Any,
-    gorder: Any,
     glink: Any,
     gcnt: Any,
+    gfirst: Any,
+    gterm: Any,
     m: int,
     closed: bool,
     free_ends: int,
@@ -236,35 +235,52 @@ def join(
     """The tours made of one state of each side: their count's residues.
 
     ``fkeys``: the distinct degree keys of the first side, sorted, group
-    ``j``'s states ``forder[fstarts[j]:fstarts[j + 1]]``; the same for the
-    second side. For each group ``j0 <= j < j1`` of the first side, the
-    groups of the second side that complete it (:func:`_targets`) are looked
-    up, and each pair of their states whose paths join into one tour adds the
-    product of its counts. Returns the residues.
+    ``j``'s states (sorted with them) ``fstarts[j]:fstarts[j + 1]``; the
+    same for the second side; ``first``, ``term``: :func:`ends_of`. For each
+    group ``j0 <= j < j1`` of the first side, the groups of the second side
+    that complete it (:func:`_targets`) are looked up, and each pair of their
+    states whose paths join into one tour adds the product of its counts.
+    Returns the residues.
     """
     k = primes.shape[0]
     part = np.zeros((j1 - j0, k), dtype=np.uint64)
     for j in prange(j0, j1):
-        found = np.empty(1 + m + m * m, dtype=np.int64)
+        found = np.empty((1 + m + m * m, 3), dtype=np.int64)
         t = _targets(fkeys[j], m, closed, free_ends, gkeys, found)
         acc = np.zeros(k, dtype=np.uint64)
         sums = np.zeros(k, dtype=np.uint64)
         for x in range(t):
-            g = found[x]
-            for a in range(fstarts[j], fstarts[j + 1]):
-                fi = forder[a]
+            g = found[x, 0]
+            t1 = found[x, 1]
+            ends = found[x, 2]
+            for fi in range(fstarts[j], fstarts[j + 1]):
+                lf = flink[fi]
                 for q in range(k):
                     sums[q] = 0
                 hit = False
-                for b in range(gstarts[g], gstarts[g + 1]):
-                    gi = gorder[b]
-                    if _one(flink[fi], glink[gi], closed):
-                        hit = True
-                        for q in range(k):
-                            s = sums[q] + gcnt[gi, q]
-                            if s >= primes[q]:
-                                s -= primes[q]
-                            sums[q] = s
+                for gi in range(gstarts[g], gstarts[g + 1]):
+                    lg = glink[gi]
+                    # where the walk starts (-1: nowhere, no tour)
+                    cur = -1
+                    side = 0
+                    if closed:
+                        cur = ffirst[fi]
+                    elif t1 >= 0:
+                        cur = t1
+                        side = 0 if lf[t1] != NONE else 1
+                    elif fterm[fi] >= 0:
+                        cur = fterm[fi]
+                        side = 1
+                    elif gterm[gi] >= 0:
+                        cur = gterm[gi]
+                    if cur < 0 or not _one(lf, lg, cur, side, closed, ends):
+                        continue
+                    hit = True
+                    for q in range(k):
+                        s = sums[q] + gcnt[gi, q]
+                        if s >= primes[q]:
+                            s -= primes[q]
+                        sums[q] = s
                 if hit:
                     for q in range(k):
                         s = acc[q] + _mulmod(fcnt[fi, q], sums[q], primes[q])
