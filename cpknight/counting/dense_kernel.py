@@ -445,10 +445,11 @@ class _Run:
         buckets, read back by :meth:`last_states`.
         """
         store = _Store(spill.path, fingerprint(self.plan, self.moduli, self.weight))
-        workers, threads = max(1, getattr(spill.map, "workers", 1)), 0
+        share = getattr(spill.map, "workers", 1)  # 0: on other machines
+        workers, threads = max(1, share), 0
         if spill.map is not None:  # tasks at once share the budget and the cores
             spill = replace(spill, budget_bytes=spill.budget_bytes / workers)
-            threads = max(1, _threads() // workers)
+            threads = max(1, _threads() // workers) if share else 0
         resumed = store.load(self)
         if resumed >= 0 and on_resume is not None:
             on_resume(list(self.live))
