@@ -15,6 +15,11 @@ Rows:
 - ``--big``: open 7x7 (165,575,218,320 directed; Stertenbrink 2013), target
   600 s and 4 GB (with the peak states, memory and disk it took), its states
   on disk in a temporary directory.
+- ``--spread``: open 6x6 on disk within ``--spread-memory`` (so that its
+  states are split into buckets), in this process (one job) and shared by
+  two worker processes (``jobs=2``), in the same run: the ratio of the two
+  is the figure (on a 2-core machine the one job already runs its compiled
+  loops on both cores).
 - ``--record DIR``: closed 8x8 (13,267,364,410,532 undirected; McKay 1997,
   OEIS A001230) with its states on disk under DIR, resumable: run the same
   command again after a stop. Prints the wall time, peak memory and disk.
@@ -75,6 +80,7 @@ def _timed(
     memory_mb: float | None = None,
     kernel: str = "auto",
     checkpoint: str | None = None,
+    jobs: int = 1,
 ) -> tuple[float, TourCount]:
     started = time.perf_counter()
     got = count_tours(
@@ -86,6 +92,7 @@ def _timed(
         memory_mb=memory_mb,
         kernel=kernel,
         checkpoint=checkpoint,
+        jobs=jobs,
     )
     return time.perf_counter() - started, got
 
@@ -116,6 +123,17 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=16000,
         help="MB for closed 8x8 (default 16000)",
+    )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="add open 6x6 on disk, one job against two worker processes",
+    )
+    parser.add_argument(
+        "--spread-memory",
+        type=float,
+        default=256,
+        help="MB for the --spread row (default 256: 32 to 64 buckets a cell)",
     )
     args = parser.parse_args(argv)
     rows: list[list[object]] = []
@@ -211,6 +229,38 @@ def main(argv: list[str] | None = None) -> int:
             f"peak {got.frontier.peak if got.frontier else '-'} states, "
             f"{_peak_mb():.0f} MB; "
             + ("" if done else str(got.frontier.stopped if got.frontier else "")),
+        )
+    if args.spread:
+        import numba
+
+        seconds: dict[int, float] = {}
+        counts: dict[int, TourCount] = {}
+        threads = numba.get_num_threads()
+        for jobs in (1, 2, 0):  # 0: one job on one thread
+            numba.set_num_threads(1 if jobs == 0 else threads)
+            with tempfile.TemporaryDirectory(prefix="cpknight-spread-") as where:
+                seconds[jobs], counts[jobs] = _timed(
+                    "6x6",
+                    closed=False,
+                    method="frontier",
+                    memory_mb=args.spread_memory,
+                    kernel="dense",
+                    checkpoint=where,
+                    jobs=max(jobs, 1),
+                )
+            assert counts[jobs].directed == 6637920, counts[jobs]  # A165134
+        numba.set_num_threads(threads)
+        one, two = counts[1].frontier, counts[2].frontier
+        add(
+            f"open 6x6 on disk, {args.spread_memory:g} MB, 2 jobs",
+            seconds[2],
+            f"1 job {seconds[1]:.2f} s ({threads} threads), "
+            f"{seconds[0]:.2f} s (1 thread)",
+            "counts equal",
+            True,
+            f"{seconds[1] / seconds[2]:.2f}x one job, {seconds[0] / seconds[2]:.2f}x "
+            f"on one thread; buckets {one.buckets if one else '-'} (1 job), "
+            f"{two.buckets if two else '-'} (2 jobs)",
         )
     if args.record:
         ours, got = _timed(

@@ -184,6 +184,9 @@ class CountInstance(_Instance):
             (in buckets when they outgrow the memory budget) and a checkpoint
             after every cell; a run given the directory of a stopped one
             resumes it. None: in memory.
+        spread: runs the dense kernel's bucket tasks on other processes or
+            machines (``map(function, tasks) -> rows``, see
+            :data:`cpknight.counting.dense_kernel.Mapper`); None: here.
     """
 
     closed: bool = True
@@ -195,6 +198,9 @@ class CountInstance(_Instance):
     progress: Callable[[TourCount], None] | None = field(default=None, compare=False)
     kernel: str = "auto"
     checkpoint: str | None = None
+    spread: Callable[[Callable[..., Any], list[Any]], list[Any]] | None = field(
+        default=None, compare=False
+    )
 
 
 # ``Engine`` and ``Registry`` spelled alone (where any question will do, as in

@@ -47,6 +47,7 @@ __all__ = [
     "RunInterrupted",
     "RunOptions",
     "Task",
+    "Workers",
     "check_budget_fits",
     "check_scheduler",
     "execute",
@@ -231,6 +232,41 @@ tasks: about 40 s of bookkeeping alone, over half the budget of 2 s (raise \
     )
 
 
+class Workers:
+    """Worker processes kept from one run of tasks to the next.
+
+    Runs that follow one another (the steps of a count on disk, each a short
+    list of tasks) share one process pool, or one Dask client (and the
+    ``LocalCluster`` started for it), instead of starting their own:
+    ``with Workers() as workers: run_tasks(tasks, options, workers=workers)``.
+    A run stopped early (Ctrl-C, the deadline, a worker that died) stops the
+    pool's processes; the next run starts new ones. Closed on the way out.
+    """
+
+    def __init__(self) -> None:
+        self.pool: Any = None
+        self.client: Any = None
+        self._stack = contextlib.ExitStack()
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def hold(self, context: contextlib.AbstractContextManager[Any]) -> Any:
+        """Enter ``context`` until :meth:`close` (a client and its cluster)."""
+        return self._stack.enter_context(context)
+
+    def close(self) -> None:
+        """Stop the pool's processes; close the client (and its cluster)."""
+        if self.pool is not None:
+            _stop_pool(self.pool)
+            self.pool = None
+        self.client = None
+        self._stack.close()
+
+
 def usable_cores() -> int:
     """The cores this process may use (at least 1).
 
@@ -274,6 +310,7 @@ def run_tasks(
     options: RunOptions | None = None,
     *,
     progress: Progress | None = None,
+    workers: Workers | None = None,
 ) -> list[Row]:
     """Run every task and return their rows in task order.
 
@@ -282,6 +319,8 @@ def run_tasks(
         options: jobs, scheduler, results file, resume.
         progress: called as ``progress(done, total)`` after each task (and
             first with the tasks read from the results file, if any).
+        workers: processes kept from an earlier run to use again (and to
+            keep for the next); None: started for this run and stopped.
 
     Returns:
         One row per task, in the order of ``tasks``, each with its ``key``.
@@ -321,7 +360,7 @@ def run_tasks(
     rows: list[Row | None] = [done.get(task.key) for task in tasks]
     count = total - len(todo)
     sink = None if opts.results is None else _Sink(opts.results)
-    arriving = _rows(tasks, todo, opts)
+    arriving = _rows(tasks, todo, opts, workers)
     try:
         if progress is not None and count:
             progress(count, total)
@@ -441,13 +480,16 @@ class _Sink:
 
 
 def _rows(
-    tasks: Sequence[Task], todo: list[int], opts: RunOptions
+    tasks: Sequence[Task],
+    todo: list[int],
+    opts: RunOptions,
+    workers: Workers | None = None,
 ) -> Generator[tuple[int, Row], None, None]:
     """``(index, row)`` for each task to do, in the order they finish."""
     if not todo:
         return
     if opts.scheduler is not None:
-        yield from _dask_rows(tasks, todo, opts)
+        yield from _dask_rows(tasks, todo, opts, workers)
         return
     jobs = min(opts.jobs, usable_cores(), len(todo))
     if jobs == 1:
@@ -457,7 +499,7 @@ def _rows(
                 continue
             yield index, execute(tasks[index])
         return
-    yield from _pool_rows(tasks, todo, jobs, opts.deadline)
+    yield from _pool_rows(tasks, todo, jobs, opts.deadline, workers)
 
 
 def _past(deadline: float | None) -> bool:
@@ -484,7 +526,11 @@ def _died(task: Task, attempts: int) -> Row:
 
 
 def _pool_rows(
-    tasks: Sequence[Task], todo: list[int], jobs: int, deadline: float | None = None
+    tasks: Sequence[Task],
+    todo: list[int],
+    jobs: int,
+    deadline: float | None = None,
+    workers: Workers | None = None,
 ) -> Iterator[tuple[int, Row]]:
     """A spawned process pool, a few tasks ahead of the workers, restarted if broken.
 
@@ -502,10 +548,15 @@ def _pool_rows(
     broken: dict[int, int] = {}
     ahead = 4 * jobs
     while queue:
-        pool = ProcessPoolExecutor(
-            max_workers=jobs, mp_context=context, initializer=_ignore_sigint
-        )
+        pool = None if workers is None else workers.pool
+        if pool is None:
+            pool = ProcessPoolExecutor(
+                max_workers=jobs, mp_context=context, initializer=_ignore_sigint
+            )
+        if workers is not None:
+            workers.pool = pool
         running: dict[Future[Row], int] = {}
+        clean = False  # every task done, none running: the pool may be kept
         try:
             while queue or running:
                 # Workers are started as tasks are submitted: with Ctrl-C
@@ -550,10 +601,15 @@ def _pool_rows(
                     yield index, row
                 if broke:
                     break
+            else:
+                clean = True
         finally:
             for future in running:
                 future.cancel()
-            _stop_pool(pool)
+            if workers is None or not clean:
+                _stop_pool(pool)
+                if workers is not None:
+                    workers.pool = None
         queue.extend(running.values())
 
 
@@ -608,7 +664,10 @@ def _dask() -> Any:
 
 
 def _dask_rows(
-    tasks: Sequence[Task], todo: list[int], opts: RunOptions
+    tasks: Sequence[Task],
+    todo: list[int],
+    opts: RunOptions,
+    workers: Workers | None = None,
 ) -> Iterator[tuple[int, Row]]:
     """Every task submitted to a Dask cluster; rows as they complete.
 
@@ -616,7 +675,7 @@ def _dask_rows(
     times, then ``KilledWorker``, which gives the task up with a row that says so).
     """
     distributed = _dask()
-    with _dask_client(distributed, opts) as client:
+    with _kept_client(distributed, opts, workers) as client:
         stamp = f"{os.getpid()}-{time.time_ns()}"
         submitted = client.map(
             execute,
@@ -642,6 +701,20 @@ def _dask_rows(
                 yield index, row
         finally:
             client.cancel(list(futures))
+
+
+@contextlib.contextmanager
+def _kept_client(
+    distributed: Any, opts: RunOptions, workers: Workers | None
+) -> Iterator[Any]:
+    """The client ``workers`` keeps (made on first use), or one for this run."""
+    if workers is None:
+        with _dask_client(distributed, opts) as client:
+            yield client
+        return
+    if workers.client is None:
+        workers.client = workers.hold(_dask_client(distributed, opts))
+    yield workers.client
 
 
 @contextlib.contextmanager

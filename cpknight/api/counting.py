@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from cpknight.api.common import BoardLike, solve_options, task_progress
+from cpknight.api.spreading import RunnerMap, spread_kernel, spreading
 from cpknight.api.tours import task_key, tour_instance
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
@@ -117,6 +118,8 @@ def count_tours(
     prefixes: bool = False,
     kernel: str = "auto",
     checkpoint: str | os.PathLike[str] | None = None,
+    jobs: int = 1,
+    scheduler: str | None = None,
 ) -> TourCount:
     """Count the tours of a board, by a frontier program or CP-SAT enumeration.
 
@@ -155,6 +158,15 @@ def count_tours(
             in buckets when they outgrow ``memory_mb``, with a checkpoint
             after every cell: a count stopped by the limit, Ctrl-C or a crash
             resumes when given the same directory (the dense kernel).
+        jobs: with ``checkpoint``, share the count among this many worker
+            processes (capped at the cores): every cell's buckets are
+            stepped and summed as tasks on the runner
+            (:mod:`cpknight.api.spreading`; the dense kernel; they share
+            ``memory_mb``).
+        scheduler: with ``checkpoint``, the buckets' tasks on a Dask cluster
+            (``'tcp://host:8786'``, or ``'local'`` for a ``LocalCluster`` of
+            ``jobs`` workers); ``checkpoint`` must be on a file system every
+            worker sees, at the same path.
 
     Returns:
         A :class:`~cpknight.results.TourCount`: ``directed`` counts each tour
@@ -178,8 +190,14 @@ def count_tours(
         >>> count_tours("3x12", prefixes=True).frontier.prefixes[-3:]  # A070030
         ((10, 16), (11, 0), (12, 176))
     """
-    with progress_bar(progress, desc="count", unit="cells") as tick:
-        run = solve_options(options, time_limit).start()  # the graph counts
+    kernel = spread_kernel(
+        kernel, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint
+    )
+    run = solve_options(options, time_limit).start()  # the graph counts
+    with (
+        progress_bar(progress, desc="count", unit="cells") as tick,
+        spreading(run, jobs=jobs, scheduler=scheduler) as spread,
+    ):
         instance = count_instance(
             board,
             piece=piece,
@@ -192,6 +210,7 @@ def count_tours(
             progress=count_progress(tick),
             kernel=kernel,
             checkpoint=checkpoint,
+            spread=spread,
         )
         count: TourCount = solve_with(count_engine(instance, method), instance, run)
         if instance.progress is not None:
@@ -215,6 +234,8 @@ def try_count(
     prefixes: bool = False,
     kernel: str = "auto",
     checkpoint: str | os.PathLike[str] | None = None,
+    jobs: int = 1,
+    scheduler: str | None = None,
 ) -> Outcome:
     """Count the tours and report whatever happened as an outcome, timed.
 
@@ -234,8 +255,14 @@ def try_count(
         >>> str(o.status), o.reason
         ('unknown', 'partial: time limit reached')
     """
-    with progress_bar(progress, desc="count", unit="cells") as tick:
-        run = solve_options(options, time_limit).start()
+    kernel = spread_kernel(
+        kernel, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint
+    )
+    run = solve_options(options, time_limit).start()  # the graph counts
+    with (
+        progress_bar(progress, desc="count", unit="cells") as tick,
+        spreading(run, jobs=jobs, scheduler=scheduler) as spread,
+    ):
         instance = count_instance(
             board,
             piece=piece,
@@ -248,6 +275,7 @@ def try_count(
             progress=count_progress(tick),
             kernel=kernel,
             checkpoint=checkpoint,
+            spread=spread,
         )
         engine = count_engine(instance, method)
         try:
@@ -276,6 +304,7 @@ def count_instance(
     progress: CountProgress | None = None,
     kernel: str = "auto",
     checkpoint: str | os.PathLike[str] | None = None,
+    spread: RunnerMap | None = None,
 ) -> CountInstance:
     """Read and check a count instance: the board, the piece, the ends, constraints.
 
@@ -321,6 +350,7 @@ def count_instance(
         progress=progress,
         kernel=kernel,
         checkpoint=None if checkpoint is None else os.fspath(checkpoint),
+        spread=spread,
     )
 
 

@@ -59,13 +59,18 @@ _DESCRIPTION = (
     "A count stopped by --time-limit or Ctrl-C is reported as partial "
     "(the frontier program has no partial count: it reports none). "
     "The enumeration runs on one CP-SAT worker whatever --workers says "
-    "(with several, CP-SAT can report a tour twice)."
+    "(with several, CP-SAT can report a tour twice). "
+    "With --resume DIR the frontier program keeps its states on disk in "
+    "buckets; --jobs N or --scheduler then share each cell's buckets among "
+    "worker processes (the dense kernel; local workers share --memory). On a "
+    "Dask cluster DIR must be on a file system every worker sees, at the "
+    "same path."
 )
 
 _EXAMPLES = """\
 cpknight count 3x4 --open          # 16 directed, 8 undirected
 cpknight count 6x6 --shards 16 --jobs 2 --method cpsat
-cpknight count 8x8 --resume counts/8x8 --memory 16000   # states on disk, resumable
+cpknight count 8x8 --resume counts/8x8 --memory 16000 --jobs 2   # on disk, 2 processes
 """
 """Two or three command lines for ``--help``."""
 
@@ -125,11 +130,7 @@ def _run_count(args: argparse.Namespace) -> int:
             "CP-SAT enumeration resumes in shards: add --shards N"
         )
     if args.shards is None:
-        for option in ("results", "scheduler"):
-            if getattr(args, option) is not None:
-                raise InvalidInputError(
-                    f"--{option} belongs to a sharded count: add --shards N"
-                )
+        _check_spread(args)
     if args.shards is not None:
         from cpknight.runner import RunInterrupted
 
@@ -165,6 +166,40 @@ def _run_count(args: argparse.Namespace) -> int:
                 "goes on from the last one"
             )
     return code
+
+
+def _check_spread(args: argparse.Namespace) -> None:
+    """Refuse the run options a count without shards cannot use (one line).
+
+    ``--jobs`` and ``--scheduler`` share a count on disk (``--resume DIR``,
+    the dense kernel) among processes; ``--results`` is for shards only.
+    """
+    if args.results is not None:
+        raise InvalidInputError("--results belongs to a sharded count: add --shards N")
+    if args.jobs < 0:
+        raise InvalidInputError(f"--jobs must be 0 (one per core) or more: {args.jobs}")
+    spread = args.jobs != 1 or args.scheduler is not None
+    if not spread:
+        return
+    option = "--scheduler" if args.scheduler is not None else "--jobs"
+    if args.resume is None:
+        raise InvalidInputError(
+            f"{option} shares a count in shards (--shards N) or a count on disk "
+            "(--resume DIR) among processes"
+        )
+    if args.method == "cpsat":
+        raise InvalidInputError(
+            f"{option} shares CP-SAT enumeration in shards: add --shards N"
+        )
+    if args.kernel not in ("auto", "dense"):
+        raise InvalidInputError(
+            f"{option} shares the dense kernel's buckets on disk, not the "
+            f"{args.kernel} kernel (--kernel dense)"
+        )
+    if args.scheduler is not None:
+        from cpknight.runner import check_scheduler
+
+        check_scheduler(args.scheduler)
 
 
 def _count(
@@ -209,6 +244,8 @@ def _count(
             prefixes=args.prefixes,
             kernel=args.kernel,
             checkpoint=args.resume,
+            jobs=_jobs(args.jobs),
+            scheduler=args.scheduler,
         )
         count = outcome.value
         if bar is not None and isinstance(count, TourCount) and count.frontier is None:
@@ -254,3 +291,10 @@ def _count_in_shards(
     finally:
         if bar is not None:
             bar.close()
+
+
+def _jobs(jobs: int) -> int:
+    """``--jobs``: 0 is one per core."""
+    from cpknight.runner import usable_cores
+
+    return usable_cores() if jobs == 0 else jobs

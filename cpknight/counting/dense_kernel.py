@@ -30,6 +30,12 @@ compiled on first use and cached on disk. Why each choice was made:
   the next step's buckets (parts), then each bucket's parts are summed. A
   finished step is a checkpoint: its buckets and a manifest, from which a run
   stopped by Ctrl-C, a limit or a crash resumes (:class:`Spill`).
+- **Buckets as tasks.** Stepping one input bucket and summing one output
+  bucket are independent tasks (:class:`BucketTask`, run by
+  :func:`step_bucket` and :func:`sum_bucket`: plain arguments, the files
+  between them); a mapper given in :attr:`Spill.map` runs them on other
+  processes or machines (the runner's pool or a Dask cluster, built in
+  :mod:`cpknight.api.counting`), which share the checkpoint's directory.
 
 Examples:
     >>> from cpknight.pieces import move_graph
@@ -40,13 +46,14 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
 import os
 import shutil
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -68,11 +75,15 @@ __all__ = [
     "CHUNK",
     "DENSE_WIDTH",
     "Advanced",
+    "BucketTask",
     "DenseResult",
+    "Mapper",
     "Spill",
     "count_frontier_dense",
     "dense_available",
     "frontier_states",
+    "step_bucket",
+    "sum_bucket",
 ]
 
 DENSE_WIDTH = 24
@@ -107,6 +118,12 @@ _VERSION = 1
 
 Tick = Callable[[str], None]
 """Called between chunks with where the program is (checks the clock)."""
+
+Mapper = Callable[[Callable[..., dict[str, int]], list[Any]], list[dict[str, Any]]]
+"""Runs a task function over a list of tasks, anywhere: their rows in order
+(``map(step_bucket, tasks)``). A ``workers`` attribute, if it has one, says
+how many run at once on this machine (they share the memory budget and the
+cores; 0: elsewhere)."""
 
 
 def dense_available() -> bool:
@@ -158,11 +175,14 @@ class Spill:
             number of buckets).
         buckets: a fixed number of buckets (a power of two; 0: from the
             budget).
+        map: runs a step's buckets as tasks (:data:`Mapper`), on processes
+            or machines that see ``path``; None: one after another here.
     """
 
     path: Path
     budget_bytes: float
     buckets: int = 0
+    map: Mapper | None = None
 
 
 @dataclass
@@ -400,6 +420,17 @@ class _Run:
         if self.check is not None:
             self.check(i, size, tried)
 
+    def _each(
+        self, task: Callable[..., dict[str, int]], tasks: list[BucketTask],
+        spread: Mapper | None,
+    ) -> list[dict[str, Any]]:  # fmt: skip
+        """Run ``task`` over ``tasks``: here (the clock between slices) or spread."""
+        if spread is None:
+            return [task(t, self) for t in tasks]
+        rows = spread(task, tasks)
+        self.tried += sum(int(row.get("tried", 0)) for row in rows)
+        return rows
+
     def on_disk(
         self,
         finishing: set[int],
@@ -414,6 +445,11 @@ class _Run:
         buckets, read back by :meth:`last_states`.
         """
         store = _Store(spill.path, fingerprint(self.plan, self.moduli, self.weight))
+        share = getattr(spill.map, "workers", 1)  # 0: on other machines
+        workers, threads = max(1, share), 0
+        if spill.map is not None:  # tasks at once share the budget and the cores
+            spill = replace(spill, budget_bytes=spill.budget_bytes / workers)
+            threads = max(1, _threads() // workers) if share else 0
         resumed = store.load(self)
         if resumed >= 0 and on_resume is not None:
             on_resume(list(self.live))
@@ -438,22 +474,17 @@ class _Run:
             # slice is what bounds the table, so it is cut to the budget.
             grow = live / self.live[-2] if len(self.live) > 1 and self.live[-2] else 2
             per = _slice_states(spill.budget_bytes, grow)
-            parts = 0
+            # the parts numbered as one process would: bucket after bucket,
+            # slice after slice (the tasks never write the same file)
+            task = BucketTask(str(spill.path), self.plan, self.moduli, i, at,
+                              0, out, 0, per, grow, threads)  # fmt: skip
+            tasks, parts = [], 0
             for b in range(buckets):
-                (lo, hi, cnt) = store.chunks(at, buckets, b)[0]
-                for a in range(0, max(len(lo), 1), per):
-                    z = a + per
-                    chunk = (lo[a:z], hi[a:z], cnt[a:z])
-                    table, size = self.step(i, [chunk], int(len(chunk[0]) * grow))
-                    made = self.jit.compact(table, size)
-                    del table
-                    store.save_part(at + 1, parts, *_grouped(self.jit, made, out))
-                    parts += 1
-                    del made
-                del lo, hi, cnt
-            size = 0
-            for o in range(out):
-                size += store.merge(at + 1, o, parts, self)
+                tasks.append(replace(task, bucket=b, first=parts))
+                parts += max(1, math.ceil(store.size(at, b) / per))
+            self._each(step_bucket, tasks, spill.map)
+            sums = [replace(task, bucket=o, parts=parts) for o in range(out)]
+            size = sum(r["live"] for r in self._each(sum_bucket, sums, spill.map))
             disk = max(disk, store.bytes(at + 1) + store.bytes(at))
             store.drop_parts(at + 1, parts)
             self.live.append(size)
@@ -468,6 +499,88 @@ class _Run:
                 store.commit(at, buckets, self, done=True)
             self.final = store.chunks(at, buckets)
         return self.result(buckets=most, disk=disk, resumed=resumed)
+
+
+@dataclass(frozen=True)
+class BucketTask:
+    """One bucket of one step on disk: a task any process seeing ``path`` runs.
+
+    Attributes:
+        path: the checkpoint's directory.
+        plan: the plan run.
+        moduli: the primes the counts are kept modulo.
+        step: the plan's step.
+        at: the checkpoint step whose buckets are read (the parts and sums
+            go to ``at + 1``).
+        bucket: the input bucket stepped, or the output bucket summed.
+        buckets: the output buckets (stepping).
+        first: the number of the bucket's first part (stepping).
+        per: the states of one slice (stepping).
+        grow: the live states' growth over the last cell (stepping).
+        threads: the compiled loops' threads (0: as they are).
+        parts: the parts to sum (summing).
+    """
+
+    path: str
+    plan: FrontierPlan
+    moduli: tuple[int, ...]
+    step: int
+    at: int
+    bucket: int
+    buckets: int
+    first: int
+    per: int
+    grow: float
+    threads: int = 0
+    parts: int = 0
+
+
+def step_bucket(task: BucketTask, run: _Run | None = None) -> dict[str, int]:
+    """Step one input bucket, slice by slice, into its parts: the pairs tried.
+
+    Each slice's states are grouped by the output bucket they go to and
+    written as part ``task.first + k`` (:meth:`_Store.save_part`).
+    """
+    with _worker(task, run) as here:
+        store, per, i = _Store(Path(task.path), ""), task.per, task.step
+        tried = here.tried
+        lo, hi, cnt = store.chunks(task.at, 0, task.bucket)[0]
+        for k, a in enumerate(range(0, max(len(lo), 1), per)):
+            z = a + per
+            chunk = (lo[a:z], hi[a:z], cnt[a:z])
+            table, size = here.step(i, [chunk], int(len(chunk[0]) * task.grow))
+            made = here.jit.compact(table, size)
+            del table
+            parts = _grouped(here.jit, made, task.buckets)
+            store.save_part(task.at + 1, task.first + k, *parts)
+            del made, parts
+        return {"tried": here.tried - tried}
+
+
+def sum_bucket(task: BucketTask, run: _Run | None = None) -> dict[str, int]:
+    """Sum output bucket ``task.bucket``'s slices of every part: its live states."""
+    with _worker(task, run) as here:
+        store = _Store(Path(task.path), "")
+        return {"live": store.merge(task.at + 1, task.bucket, task.parts, here)}
+
+
+@contextlib.contextmanager
+def _worker(task: BucketTask, run: _Run | None) -> Iterator[_Run]:
+    """The run a task steps in: the coordinator's, or one made in a worker."""
+    if run is not None:
+        yield run
+        return
+    jit = _jit()
+    import numba
+
+    p = np.array(task.moduli, dtype=np.uint64)
+    threads = numba.get_num_threads()
+    if task.threads:  # the tasks at once share the cores
+        numba.set_num_threads(min(task.threads, threads))
+    try:
+        yield _Run(task.plan, jit, p, 1, None, lambda _where: None)
+    finally:
+        numba.set_num_threads(threads)
 
 
 @dataclass
@@ -684,6 +797,11 @@ class _Store:
             tmp = d / f"part-{b}.{name}.tmp.npy"
             np.save(tmp, array)
             os.replace(tmp, d / f"part-{b}.{name}.npy")
+
+    def size(self, step: int, b: int) -> int:
+        """The states of bucket ``b`` of a step (read from its file's header)."""
+        lo = self.path / f"step-{step}" / f"bucket-{b}.lo.npy"
+        return int(np.load(lo, mmap_mode="r").shape[0])
 
     def chunks(
         self, step: int, buckets: int, only: int | None = None

@@ -514,6 +514,7 @@ def _run_dense(
     spill = None
     if instance.checkpoint is not None:
         spill = Spill(Path(instance.checkpoint), tally.budget * 2**20 / 3)
+        spill.map = instance.spread  # a step's buckets as tasks, or None
 
     def tick(where: str) -> None:
         tally.run.check(f"counting tours: {where}")
