@@ -131,7 +131,7 @@ def test_a_spread_run_stopped_mid_way_resumes_to_the_same_count(
 def test_spreading_needs_a_checkpoint_and_the_dense_kernel(tmp_path: Path) -> None:
     with pytest.raises(InvalidInputError, match="checkpoint"):
         count_tours("5x6", jobs=2)
-    with pytest.raises(InvalidInputError, match="dense kernel"):
+    with pytest.raises(InvalidInputError, match="dense or meet kernel"):
         count_tours("5x6", jobs=2, kernel="numpy", checkpoint=tmp_path / "c")
     with pytest.raises(InvalidInputError, match="jobs"):
         count_tours("5x6", jobs=0, checkpoint=tmp_path / "c")
@@ -152,7 +152,6 @@ def test_the_cli_refuses_bad_combinations_in_one_line(tmp_path: Path) -> None:
         (["5x6", "--jobs", "2"], "--resume DIR"),
         (["5x6", "--scheduler", "local"], "--resume DIR"),
         (["5x6", "--jobs", "2", "--resume", where, "--kernel", "numpy"], "dense"),
-        (["5x6", "--jobs", "2", "--resume", where, "--kernel", "meet"], "dense"),
         (["5x6", "--results", str(tmp_path / "r.jsonl")], "--shards"),
     ]:
         done = cli(*args)
@@ -222,3 +221,21 @@ def test_the_time_limit_stops_a_spread_count_and_keeps_the_cells(
     assert kept["step"] >= 1
     assert not kept["done"]
     print(f"stopped {got.seconds:.2f} s into a limit of 3 s")  # the figure only
+
+
+def test_a_count_met_in_the_middle_shares_its_halves_steps(tmp_path: Path) -> None:
+    want = by_dict(Board.parse("5x6"), False)
+    got = count_tours(
+        "5x6",
+        closed=False,
+        method="frontier",
+        kernel="meet",
+        checkpoint=tmp_path / "met",
+        memory_mb=8,
+        jobs=2,
+    )
+    assert got.undirected == want
+    stats = got.frontier
+    assert stats is not None
+    assert stats.kernel == "meet"
+    assert stats.buckets >= 2  # the halves' wide cells split into tasks

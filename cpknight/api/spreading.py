@@ -51,13 +51,15 @@ def spread_kernel(
 ) -> str:
     """The kernel of a count spread on ``jobs`` or ``scheduler`` (checked).
 
-    A count spread on several processes is the dense kernel on disk: ``auto``
-    becomes ``'dense'``; another kernel, or no checkpoint directory, is
-    refused. Not spread (one job, no scheduler): ``kernel`` as it is.
+    A count spread on several processes is the dense kernel on disk, alone
+    or met in the middle (``'meet'``, its halves' steps spread): ``auto``
+    stays (the frontier picks one of them); another kernel, or no checkpoint
+    directory, is refused. Not spread (one job, no scheduler): ``kernel`` as
+    it is.
 
     Raises:
         InvalidInputError: ``jobs`` not a positive int; spread without a
-            checkpoint directory, or with another kernel than the dense one.
+            checkpoint directory, or with another kernel than those two.
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InvalidInputError(f"jobs must be a positive int: {jobs!r}")
@@ -68,11 +70,12 @@ def spread_kernel(
             "a count is shared by several processes through its states on "
             "disk: give a checkpoint directory (--resume DIR)"
         )
-    if kernel not in ("auto", "dense"):
+    if kernel not in ("auto", "dense", "meet"):
         raise InvalidInputError(
-            f"a count shared by several processes runs the dense kernel, not {kernel!r}"
+            "a count shared by several processes runs the dense or meet kernel, "
+            f"not {kernel!r}"
         )
-    return "dense"
+    return kernel
 
 
 @contextlib.contextmanager

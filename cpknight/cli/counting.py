@@ -172,7 +172,8 @@ def _check_spread(args: argparse.Namespace) -> None:
     """Refuse the run options a count without shards cannot use (one line).
 
     ``--jobs`` and ``--scheduler`` share a count on disk (``--resume DIR``,
-    the dense kernel) among processes; ``--results`` is for shards only.
+    the dense kernel, alone or met in the middle) among processes;
+    ``--results`` is for shards only.
     """
     if args.results is not None:
         raise InvalidInputError("--results belongs to a sharded count: add --shards N")
@@ -191,10 +192,10 @@ def _check_spread(args: argparse.Namespace) -> None:
         raise InvalidInputError(
             f"{option} shares CP-SAT enumeration in shards: add --shards N"
         )
-    if args.kernel not in ("auto", "dense"):
+    if args.kernel not in ("auto", "dense", "meet"):
         raise InvalidInputError(
             f"{option} shares the dense kernel's buckets on disk, not the "
-            f"{args.kernel} kernel (--kernel dense)"
+            f"{args.kernel} kernel (--kernel dense or meet)"
         )
     if args.scheduler is not None:
         from cpknight.runner import check_scheduler

@@ -555,6 +555,7 @@ def _run_meet(plan: FrontierPlan, tally: FrontierTally, instance: CountInstance)
     spill = None
     if instance.checkpoint is not None:
         spill = Spill(Path(instance.checkpoint), budget / 3)
+        spill.map = instance.spread  # the halves' steps' buckets as tasks
     elif guess * BYTES_PER_STATE["meet"] > budget:
         temp = tempfile.TemporaryDirectory(prefix="cpknight-meet-")
         spill = Spill(Path(temp.name) / "halves", budget / 3)

@@ -343,8 +343,8 @@ def _spills(spill: Spill | None) -> tuple[Spill | None, Spill | None]:
                 f"({other[0]}): give an empty or new directory"
             )
     return (
-        Spill(path / HALVES[0], spill.budget_bytes, spill.buckets),
-        Spill(path / HALVES[1], spill.budget_bytes, spill.buckets),
+        Spill(path / HALVES[0], spill.budget_bytes, spill.buckets, spill.map),
+        Spill(path / HALVES[1], spill.budget_bytes, spill.buckets, spill.map),
     )
 
 
