@@ -6,15 +6,18 @@ Rows:
   CP-SAT enumeration / frontier, target ratio >= 10; CP-SAT gets at most ten
   times the frontier's time, and a count still running then is a ratio above
   10 (``--quick``: open 3x12, 114,496 directed, A118067).
-- open 6x6 (6,637,920 directed, A165134): the dense kernel, target 3 s; the
-  numpy kernel in the same run is the baseline (the ratio is the figure to
-  trust on a shared machine).
+- open 6x6 (6,637,920 directed, A165134): met in the middle (the meet
+  kernel), target 3 s; the numpy and the dense kernels (the whole program
+  from one end) in the same run are the baselines (the ratios are the
+  figures to trust on a shared machine).
 - closed 6 x n for n = 1..20 (A175881), every length from one frontier run on
   6x20 (``count_tours(prefixes=True)``), target 60 s altogether, each term
   checked against A175881; the numpy kernel beside it.
 - ``--big``: open 7x7 (165,575,218,320 directed; Stertenbrink 2013), target
-  600 s and 4 GB (with the peak states, memory and disk it took), its states
-  on disk in a temporary directory.
+  600 s and 4 GB (with the peak states, memory and disk it took): met in the
+  middle within ``--memory`` (past it, the halves' states go to a temporary
+  directory); the baseline is the dense kernel on disk given the same time,
+  and how far it got.
 - ``--spread``: open 6x6 on disk within ``--spread-memory`` (so that its
   states are split into buckets), in this process (one job) and shared by
   two worker processes (``jobs=2``), in the same run: the ratio of the two
@@ -175,18 +178,22 @@ def main(argv: list[str] | None = None) -> int:
             + f"{ratio:.1f}x, peak {got.frontier.peak if got.frontier else '-'} states",
         )
     if not args.quick:
-        ours, got = _timed("6x6", closed=False, method="frontier", kernel="dense")
+        _timed("6x6", closed=True, method="frontier", kernel="meet")  # its loops
+        ours, got = _timed("6x6", closed=False, method="frontier", kernel="meet")
         assert (got.directed, got.undirected) == (6637920, 3318960), got  # A165134
         base, by_numpy = _timed("6x6", closed=False, method="frontier", kernel="numpy")
         assert by_numpy.directed == got.directed
+        dense, by_dense = _timed("6x6", closed=False, method="frontier", kernel="dense")
+        assert by_dense.directed == got.directed
         add(
-            "open 6x6 (6637920 directed)",
+            "open 6x6 (6637920 directed), met in the middle",
             ours,
-            f"numpy kernel {base:.2f} s",
+            f"numpy {base:.2f} s, dense {dense:.2f} s",
             f"<= {OPEN_SECONDS:g} s",
             ours <= OPEN_SECONDS,
-            f"{base / ours:.1f}x the numpy kernel, peak "
-            f"{got.frontier.peak if got.frontier else '-'} states",
+            f"{base / ours:.1f}x numpy, {dense / ours:.1f}x dense; peak "
+            f"{got.frontier.peak if got.frontier else '-'} states (one end: "
+            f"{by_dense.frontier.peak if by_dense.frontier else '-'})",
         )
         ours, got = _timed(
             "6x20", closed=True, method="frontier", prefixes=True, kernel="dense"
@@ -207,28 +214,45 @@ def main(argv: list[str] | None = None) -> int:
             f"{base / ours:.1f}x; peak {got.frontier.peak} states, all 16 terms match",
         )
     if args.big:
+        ours, got = _timed(
+            "7x7",
+            closed=False,
+            method="frontier",
+            limit=BIG_SECONDS,
+            memory_mb=args.memory,
+            kernel="meet",  # past --memory, its halves on a temporary disk
+        )
+        peak = _peak_mb()
+        done = got.status == "found"
+        if done:
+            assert got.directed == 165575218320, got
+        stats = got.frontier
         with tempfile.TemporaryDirectory(prefix="cpknight-7x7-") as where:
-            ours, got = _timed(
+            base, by_dense = _timed(
                 "7x7",
                 closed=False,
                 method="frontier",
-                limit=BIG_SECONDS,
+                limit=max(ours, 10.0),
                 memory_mb=args.memory,
                 kernel="dense",
                 checkpoint=where,  # the states on disk, within --memory
             )
-        done = got.status == "found"
-        if done:
-            assert got.directed == 165575218320, got
+        far = by_dense.frontier
+        reached = (
+            "counted"
+            if by_dense.status == "found"
+            else f"stopped at cell {far.done if far else 0} of 49, "
+            f"{far.peak if far else 0} live states"
+        )
         add(
-            "open 7x7 (165575218320 directed)",
+            "open 7x7 (165575218320 directed), met in the middle",
             ours,
-            "-",
+            f"dense on disk, same time: {reached}",
             f"<= {BIG_SECONDS:g} s, {args.memory:g} MB",
-            done,
-            f"peak {got.frontier.peak if got.frontier else '-'} states, "
-            f"{_peak_mb():.0f} MB; "
-            + ("" if done else str(got.frontier.stopped if got.frontier else "")),
+            done and peak <= args.memory,
+            f"peak {stats.peak if stats else '-'} states, {peak:.0f} MB, disk "
+            f"{stats.disk_mb if stats else 0:.0f} MB; "
+            + ("" if done else str(stats.stopped if stats else "")),
         )
     if args.spread:
         import numba
