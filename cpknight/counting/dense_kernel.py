@@ -74,14 +74,14 @@ __all__ = [
     "BYTES_PER_STATE",
     "CHUNK",
     "DENSE_WIDTH",
-    "Advanced",
     "BucketTask",
     "DenseResult",
+    "DenseRun",
     "Mapper",
+    "Seed",
     "Spill",
     "count_frontier_dense",
     "dense_available",
-    "frontier_states",
     "step_bucket",
     "sum_bucket",
 ]
@@ -274,14 +274,44 @@ def count_frontier_dense(
     bits = tour_bound_bits(degrees, closed=plan.closed) + weight.bit_length()
     moduli = primes_for(bits)
     p = np.array(moduli, dtype=np.uint64)
-    run = _Run(plan, jit, p, weight, check, tick or (lambda _where: None))
+    run = DenseRun(plan, jit, p, weight, check, tick or (lambda _where: None))
     if spill is None:
         return run.in_memory(set(finish_at))
     return run.on_disk(set(finish_at), spill, on_resume)
 
 
-class _Run:
-    """One run of the program: the plan, the compiled loops, the moduli."""
+@dataclass
+class Seed:
+    """The states after a plan's first ``len(live)`` steps, to run on from.
+
+    Attributes:
+        states: the states (words, residue counts).
+        live: the live states after each of those steps.
+    """
+
+    states: tuple[Any, Any, Any]
+    live: list[int]
+
+
+class DenseRun:
+    """One run of the program: the plan, the compiled loops, the moduli.
+
+    Made by :func:`count_frontier_dense`, and by
+    :func:`cpknight.counting.meet.frontier_states` (a half of a count met in
+    the middle) through :meth:`create`.
+    """
+
+    @classmethod
+    def create(
+        cls,
+        plan: FrontierPlan,
+        moduli: Sequence[int],
+        check: StepCheck | None = None,
+        tick: Tick | None = None,
+    ) -> DenseRun:
+        """A run of ``plan`` with counts modulo ``moduli`` (numba loaded)."""
+        p = np.array(moduli, dtype=np.uint64)
+        return cls(plan, _jit(), p, 1, check, tick or (lambda _where: None))
 
     def __init__(
         self,
@@ -306,6 +336,8 @@ class _Run:
         self.reported = 0
         self.final: list[tuple[Any, Any, Any]] = []
         """The last step's states, in buckets (:meth:`on_disk` advancing)."""
+        self.kept: tuple[Any, Any, Any] | None = None
+        """The states after the steps :meth:`advance` was asked to keep."""
 
     def start(self) -> tuple[Any, Any, Any]:
         """The one state before any cell: no slots, the weight as its count."""
@@ -359,6 +391,7 @@ class _Run:
         return table, int(sizes.sum())
 
     def result(self, buckets: int = 1, disk: int = 0, resumed: int = -1) -> DenseResult:
+        """The counts found, with the run's figures."""
         last = len(self.plan.steps) - 1
         counts = {i: crt(r, self.moduli) for i, r in self.found.items()}
         total = counts.pop(last, 0)
@@ -397,11 +430,19 @@ class _Run:
                 break
         return self.result()
 
-    def advance(self) -> tuple[Any, Any, Any]:
-        """Every step of the plan in memory, none finishing: the last states."""
+    def advance(self, seed: Seed | None = None, keep: int = 0) -> tuple[Any, Any, Any]:
+        """Every step of the plan in memory, none finishing: the last states.
+
+        ``seed``: start after its steps, from its states. ``keep``: the
+        states after that many steps are kept in :attr:`kept` too.
+        """
         states = self.start()
+        first = 0
+        if seed is not None:
+            states, self.live = seed.states, list(seed.live)
+            first = len(seed.live)
         grow = 2.0
-        for i in range(len(self.plan.steps)):
+        for i in range(first, len(self.plan.steps)):
             table, size = self.step(i, [states], int(len(states[0]) * grow))
             before = len(states[0])
             states = (None, None, None)  # freed before the next are compacted
@@ -409,6 +450,8 @@ class _Run:
             del table
             grow = max(1.0, size / max(before, 1))
             self.live.append(size)
+            if i + 1 == keep:
+                self.kept = states
             self._checked(i, size)
             if size == 0:
                 break
@@ -438,6 +481,7 @@ class _Run:
         on_resume: Callable[[list[int]], None] | None,
         *,
         advance: bool = False,
+        seed: Seed | None = None,
     ) -> DenseResult:
         """Every step's states in buckets on disk, a checkpoint after each step.
 
@@ -454,7 +498,12 @@ class _Run:
         if resumed >= 0 and on_resume is not None:
             on_resume(list(self.live))
         self.reported = self.tried
-        if resumed < 0:
+        if resumed < 0 and seed is not None:  # a checkpoint after its steps
+            store.save_bucket(len(seed.live), 0, seed.states)
+            self.live = list(seed.live)
+            store.commit(len(seed.live), 1, self)
+            resumed = len(seed.live) - 1
+        elif resumed < 0:
             store.save_bucket(0, 0, self.start())
             store.commit(0, 1, self)
         at, buckets = store.step, store.buckets
@@ -535,7 +584,7 @@ class BucketTask:
     parts: int = 0
 
 
-def step_bucket(task: BucketTask, run: _Run | None = None) -> dict[str, int]:
+def step_bucket(task: BucketTask, run: DenseRun | None = None) -> dict[str, int]:
     """Step one input bucket, slice by slice, into its parts: the pairs tried.
 
     Each slice's states are grouped by the output bucket they go to and
@@ -557,7 +606,7 @@ def step_bucket(task: BucketTask, run: _Run | None = None) -> dict[str, int]:
         return {"tried": here.tried - tried}
 
 
-def sum_bucket(task: BucketTask, run: _Run | None = None) -> dict[str, int]:
+def sum_bucket(task: BucketTask, run: DenseRun | None = None) -> dict[str, int]:
     """Sum output bucket ``task.bucket``'s slices of every part: its live states."""
     with _worker(task, run) as here:
         store = _Store(Path(task.path), "")
@@ -565,7 +614,7 @@ def sum_bucket(task: BucketTask, run: _Run | None = None) -> dict[str, int]:
 
 
 @contextlib.contextmanager
-def _worker(task: BucketTask, run: _Run | None) -> Iterator[_Run]:
+def _worker(task: BucketTask, run: DenseRun | None) -> Iterator[DenseRun]:
     """The run a task steps in: the coordinator's, or one made in a worker."""
     if run is not None:
         yield run
@@ -578,63 +627,9 @@ def _worker(task: BucketTask, run: _Run | None) -> Iterator[_Run]:
     if task.threads:  # the tasks at once share the cores
         numba.set_num_threads(min(task.threads, threads))
     try:
-        yield _Run(task.plan, jit, p, 1, None, lambda _where: None)
+        yield DenseRun(task.plan, jit, p, 1, None, lambda _where: None)
     finally:
         numba.set_num_threads(threads)
-
-
-@dataclass
-class Advanced:
-    """The states after every step of a plan, none finishing (:func:`frontier_states`).
-
-    Attributes:
-        states: the last step's states (words, residue counts).
-        live: the live states after every step.
-        tried: the state-and-choice pairs looked at.
-        disk: the most bytes one step's buckets took on disk (0: in memory).
-        buckets: the most buckets a step was split into.
-        resumed: the steps read from a checkpoint (-1: none).
-    """
-
-    states: tuple[Any, Any, Any]
-    live: list[int]
-    tried: int
-    disk: int = 0
-    buckets: int = 1
-    resumed: int = -1
-
-
-def frontier_states(
-    plan: FrontierPlan,
-    moduli: Sequence[int],
-    check: StepCheck | None = None,
-    *,
-    tick: Tick | None = None,
-    spill: Spill | None = None,
-    on_resume: Callable[[list[int]], None] | None = None,
-) -> Advanced:
-    """The live states after every step of ``plan``, none finishing (numba).
-
-    Each half of a count met in the middle (:mod:`cpknight.counting.meet`):
-    its states as words and residue counts modulo ``moduli``. With ``spill``
-    the steps run on disk, a checkpoint after each (a finished half is read
-    back from its checkpoint).
-    """
-    jit = _jit()
-    p = np.array(moduli, dtype=np.uint64)
-    run = _Run(plan, jit, p, 1, check, tick or (lambda _where: None))
-    if spill is None:
-        states = run.advance()
-        return Advanced(states, run.live, run.tried)
-    result = run.on_disk(set(), spill, on_resume, advance=True)
-    parts = run.final
-    run.final = []
-    lo, hi, cnt = (np.concatenate([part[x] for part in parts]) for x in range(3))
-    del parts
-    return Advanced(
-        (lo, hi, cnt), run.live, run.tried,
-        disk=result.disk, buckets=result.buckets, resumed=result.resumed,
-    )  # fmt: skip
 
 
 def _regions(hint: int, k: int) -> tuple[Any, Any, int]:
@@ -721,7 +716,7 @@ class _Store:
         self.done = False
         self.manifest = self.path / "manifest.json"
 
-    def load(self, run: _Run) -> int:
+    def load(self, run: DenseRun) -> int:
         """Resume from the manifest if there is one: the last step done (or -1)."""
         path = self.path
         if path.exists() and not path.is_dir():
@@ -753,7 +748,9 @@ class _Store:
         run.total[:] = 0
         return self.step - 1
 
-    def commit(self, step: int, buckets: int, run: _Run, *, done: bool = False) -> None:
+    def commit(
+        self, step: int, buckets: int, run: DenseRun, *, done: bool = False
+    ) -> None:
         """Write the manifest for ``step`` (atomically), then drop older steps."""
         data = {
             "version": _VERSION,
@@ -810,10 +807,10 @@ class _Store:
         which = range(buckets) if only is None else [only]
         return [_load(self.path / f"step-{step}" / f"bucket-{b}") for b in which]
 
-    def merge(self, step: int, o: int, parts: int, run: _Run) -> int:
+    def merge(self, step: int, o: int, parts: int, run: DenseRun) -> int:
         """Sum bucket ``o``'s parts into its bucket file: its live states.
 
-        The slices are summed as a step's states are (:meth:`_Run.step`):
+        The slices are summed as a step's states are (:meth:`DenseRun.step`):
         grouped by region, then each region's in parallel, in cache.
         """
         jit = run.jit

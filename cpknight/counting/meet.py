@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from cpknight.counting.dense_kernel import Spill, Tick, frontier_states
+from cpknight.counting.dense_kernel import DenseRun, Seed, Spill, Tick
 from cpknight.counting.plan import FrontierPlan, FrontierStep, StepCheck
 from cpknight.counting.residues import crt, primes_for, tour_bound_bits
 from cpknight.errors import InvalidInputError
@@ -42,6 +42,7 @@ __all__ = [
     "default_cut",
     "meet_fits",
     "plan_meet",
+    "shared_steps",
 ]
 
 
@@ -91,6 +92,9 @@ class MeetResult:
         primes: the moduli of the counts.
         disk: the most bytes one step of a half took on disk (0: in memory).
         buckets: the most buckets a step of a half was split into.
+        shared: the second half's first steps, the same as the first half's
+            (:func:`shared_steps`), run once: its states after them were the
+            first half's.
     """
 
     total: int
@@ -101,6 +105,7 @@ class MeetResult:
     primes: tuple[int, ...] = ()
     disk: int = 0
     buckets: int = 0
+    shared: int = 0
 
 
 def plan_meet(graph: MoveGraph, plan: FrontierPlan, cut: int) -> MeetPlan:
@@ -152,6 +157,32 @@ def plan_meet(graph: MoveGraph, plan: FrontierPlan, cut: int) -> MeetPlan:
     )  # fmt: skip
 
 
+def shared_steps(halves: MeetPlan) -> int:
+    """How many first steps the halves share: the same but for the cell added.
+
+    The kernels read a step's width, moves back, ends and leavers, never its
+    cell: where those agree, so do the states. On a board the same turned
+    half round (a rectangle), the second half's first steps are the turned
+    first half's (open 7x7 met after 28 cells: all 28).
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> from cpknight.counting.plan import plan_frontier
+        >>> g = move_graph("7x7")
+        >>> shared_steps(plan_meet(g, plan_frontier(g, closed=False), 28))
+        28
+    """
+    count = 0
+    for a, b in zip(halves.first.steps, halves.second.steps, strict=False):
+        same = (a.width, a.back, a.cap, a.ends, a.leaving, a.short) == (
+            b.width, b.back, b.cap, b.ends, b.leaving, b.short,
+        )  # fmt: skip
+        if not same:
+            break
+        count += 1
+    return count
+
+
 def _frontier(steps: Sequence[FrontierStep]) -> list[int]:
     """The cells in the frontier after ``steps``, slot by slot."""
     frontier: list[int] = []
@@ -200,6 +231,65 @@ def _steps(
         )
         frontier = [frontier[s] for s in staying]
     return steps
+
+
+@dataclass
+class Advanced:
+    """The states after every step of a plan, none finishing (:func:`frontier_states`).
+
+    Attributes:
+        states: the last step's states (words, residue counts).
+        live: the live states after every step.
+        tried: the state-and-choice pairs looked at.
+        disk: the most bytes one step's buckets took on disk (0: in memory).
+        buckets: the most buckets a step was split into.
+        resumed: the steps read from a checkpoint (-1: none).
+        kept: the states after the steps asked to be kept (``keep``).
+    """
+
+    states: tuple[Any, Any, Any]
+    live: list[int]
+    tried: int
+    disk: int = 0
+    buckets: int = 1
+    resumed: int = -1
+    kept: tuple[Any, Any, Any] | None = None
+
+
+def frontier_states(
+    plan: FrontierPlan,
+    moduli: Sequence[int],
+    check: StepCheck | None = None,
+    *,
+    tick: Tick | None = None,
+    spill: Spill | None = None,
+    on_resume: Callable[[list[int]], None] | None = None,
+    seed: Seed | None = None,
+    keep: int = 0,
+) -> Advanced:
+    """The live states after every step of ``plan``, none finishing (numba).
+
+    Each half of a count met in the middle (:mod:`cpknight.counting.meet`):
+    its states as words and residue counts modulo ``moduli``. With ``spill``
+    the steps run on disk, a checkpoint after each (a finished half is read
+    back from its checkpoint). ``seed``: the states after the plan's first
+    steps, made by another plan whose first steps are the same (run from
+    there). ``keep`` (in memory): the states after that many steps are
+    returned too (:attr:`Advanced.kept`).
+    """
+    run = DenseRun.create(plan, moduli, check, tick)
+    if spill is None:
+        states = run.advance(seed, keep)
+        return Advanced(states, run.live, run.tried, kept=run.kept)
+    result = run.on_disk(set(), spill, on_resume, advance=True, seed=seed)
+    parts = run.final
+    run.final = []
+    lo, hi, cnt = (np.concatenate([part[x] for part in parts]) for x in range(3))
+    del parts
+    return Advanced(
+        (lo, hi, cnt), run.live, run.tried,
+        disk=result.disk, buckets=result.buckets, resumed=result.resumed,
+    )  # fmt: skip
 
 
 def count_meet(
@@ -255,16 +345,31 @@ def count_meet(
             return None
         return lambda done: on_resume(half, done)
 
+    # the second half's first steps are often the first half's (a board the
+    # same turned half round): they are run once
+    shared = shared_steps(halves)
+    keep = shared if spill is None and shared < cut else 0
     first = frontier_states(
         halves.first, moduli, check, tick=tick, spill=spills[0],
-        on_resume=resumed(0),
+        on_resume=resumed(0), keep=keep,
     )  # fmt: skip
+    seed = None
+    if shared == cut and first.live and len(first.live) == cut:
+        seed = Seed(first.states, list(first.live))
+    elif keep and first.kept is not None:
+        seed = Seed(first.kept, first.live[:keep])
+    first.kept = None
+    if seed is not None:
+        for i, live in enumerate(seed.live):  # the shared steps, reported once more
+            later(i, live, 0)
     if spill is not None:
         first.states = (None, None, None)  # read back from its buckets later
     second = frontier_states(
         halves.second, moduli, later, tick=tick, spill=spills[1],
-        on_resume=resumed(1),
+        on_resume=resumed(1), seed=seed,
     )  # fmt: skip
+    seeded = len(seed.live) if seed is not None else 0
+    del seed
     if not (first.live and first.live[-1] and second.live and second.live[-1]):
         return MeetResult(  # a half with no state left: no tour
             0, first.live, second.live, 0, first.tried + second.tried, tuple(moduli)
@@ -313,6 +418,7 @@ def count_meet(
         primes=tuple(moduli),
         disk=max(first.disk, second.disk),
         buckets=max(first.buckets, second.buckets) if spill is not None else 0,
+        shared=seeded,
     )
 
 
@@ -420,7 +526,7 @@ def meet_fits(plan: FrontierPlan) -> bool:
         >>> from cpknight.counting.plan import plan_frontier
         >>> meet_fits(plan_frontier(move_graph("7x7"), closed=False))
         True
-        >>> meet_fits(plan_frontier(move_graph("3x3"), closed=True))
+        >>> meet_fits(plan_frontier(move_graph("5x6"), closed=False, start=(0, 0)))
         False
     """
     if plan.ends or len(plan.order) < 3:
