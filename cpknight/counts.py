@@ -54,6 +54,8 @@ class FrontierStats:
             the last cell back to the cut, the cut's cells last).
         pairs: the pairs of states of the two halves whose degrees agree,
             each looked at to join them.
+        shared: the second half's first steps that were the first half's
+            (run once).
 
     Examples:
         >>> FrontierStats(3, 2, 2, 5, (5, 1), (0, 1)).as_dict()["peak"]
@@ -80,6 +82,7 @@ class FrontierStats:
     cut: int = 0
     second: tuple[int, ...] = ()
     pairs: int = 0
+    shared: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON keys: width, steps, done, peak, live (per step), stopped."""
@@ -101,6 +104,7 @@ class FrontierStats:
             "cut": int(self.cut),
             "second": [int(x) for x in self.second],
             "pairs": int(self.pairs),
+            "shared": int(self.shared),
         }
 
     def to_dataframe(self) -> Any:

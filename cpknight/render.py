@@ -469,6 +469,8 @@ def _meet_line(stats: FrontierStats) -> str:
     )
     if second:
         text += f", ending at {second[-1]:,}"
+    if stats.shared:
+        text += f" (its first {stats.shared} steps the first half's, run once)"
     return text + f"; {stats.pairs:,} pairs of states joined"
 
 

@@ -350,6 +350,7 @@ class FrontierTally:
             cut=self.cut,
             second=tuple(self.second),
             pairs=self.meet.pairs if self.meet is not None else 0,
+            shared=self.meet.shared if self.meet is not None else 0,
         )
 
     def partial(
