@@ -325,8 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(table_text(["case", "frontier s", "baseline", "target", "verdict", ""], rows))
     print(
-        "(frontier: the kernel auto picks, except where the baseline names the "
-        "numpy kernel: then the dense one beside it)"
+        "(frontier: the kernel the row names; the strips' row: the kernel auto "
+        "picks, the numpy one beside it)"
     )
     print(f"\ntargets: {'all met' if not missed else f'{missed} MISSED'}")
     return 1 if missed else 0
