@@ -18,7 +18,9 @@ Examples:
     >>> spread_kernel("auto", jobs=1, scheduler=None, checkpoint=None)
     'auto'
     >>> spread_kernel("auto", jobs=2, scheduler=None, checkpoint="counts/6x6")
-    'dense'
+    'auto'
+    >>> spread_kernel("meet", jobs=2, scheduler=None, checkpoint="counts/6x6")
+    'meet'
 """
 
 from __future__ import annotations
