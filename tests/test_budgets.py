@@ -138,7 +138,7 @@ def test_a_count_met_in_the_middle_keeps_its_halves_on_disk_past_the_budget() ->
     assert got.directed == 6637920
     stats = got.frontier
     assert stats is not None
-    assert (stats.kernel, stats.cut) == ("meet", 21)
+    assert (stats.kernel, stats.cut) == ("meet", 24)
     assert stats.disk_mb > 0  # the steps were split
     assert stats.buckets >= 2
 

@@ -215,11 +215,11 @@ def test_the_report_says_where_the_halves_met(
     out = capsys.readouterr().out
     assert "6637920 directed" in out
     assert "kernel meet" in out
-    assert "met in the middle after cell 21" in out
+    assert "met in the middle after cell 24" in out
     assert main(["count", "6x6", "--open", "--kernel", "meet", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     frontier = data["frontier"]
-    assert (frontier["kernel"], frontier["cut"]) == ("meet", 21)
+    assert (frontier["kernel"], frontier["cut"]) == ("meet", 24)
     assert frontier["pairs"] > 0
-    assert len(frontier["live"]) == 21
+    assert len(frontier["live"]) == 24
     assert max(frontier["second"]) <= frontier["peak"]

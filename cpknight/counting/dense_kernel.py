@@ -341,8 +341,9 @@ class DenseRun:
         self.live: list[int] = []
         self.tried = 0
         self.reported = 0
-        self.final: list[tuple[Any, Any, Any]] = []
-        """The last step's states, in buckets (:meth:`on_disk` advancing)."""
+        self.final: Callable[[], list[tuple[Any, Any, Any]]] | None = None
+        """Reads the last step's buckets, one a call (:meth:`on_disk`
+        advancing): each bucket's states, then an empty list."""
         self.kept: tuple[Any, Any, Any] | None = None
         """The states after the steps :meth:`advance` was asked to keep."""
 
@@ -556,7 +557,7 @@ class DenseRun:
         if advance:
             if not store.done:
                 store.commit(at, buckets, self, done=True)
-            self.final = store.chunks(at, buckets)
+            self.final = _reader(store, at, buckets)
         return self.result(buckets=most, disk=disk, resumed=resumed)
 
 
@@ -640,6 +641,18 @@ def _worker(task: BucketTask, run: DenseRun | None) -> Iterator[DenseRun]:
         yield DenseRun(task.plan, jit, p, 1, None, lambda _where: None)
     finally:
         numba.set_num_threads(threads)
+
+
+def _reader(
+    store: _Store, at: int, buckets: int
+) -> Callable[[], list[tuple[Any, Any, Any]]]:
+    """A call that reads step ``at``'s next bucket (an empty list when done)."""
+    left = list(range(buckets))
+
+    def read() -> list[tuple[Any, Any, Any]]:
+        return store.chunks(at, buckets, left.pop(0)) if left else []
+
+    return read
 
 
 def _regions(hint: int, k: int) -> tuple[Any, Any, int]:

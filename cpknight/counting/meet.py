@@ -56,6 +56,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -302,6 +303,7 @@ def frontier_states(
     on_resume: Callable[[list[int]], None] | None = None,
     seed: Seed | None = None,
     keep: int = 0,
+    load: bool = True,
 ) -> Advanced:
     """The live states after every step of ``plan``, none finishing (numba).
 
@@ -311,21 +313,37 @@ def frontier_states(
     back from its checkpoint). ``seed``: the states after the plan's first
     steps, made by another plan whose first steps are the same (run from
     there). ``keep`` (in memory): the states after that many steps are
-    returned too (:attr:`Advanced.kept`).
+    returned too (:attr:`Advanced.kept`). ``load`` (on disk): read the last
+    states back into memory (else ``states`` holds None).
     """
     run = DenseRun.create(plan, moduli, check, tick)
     if spill is None:
-        states = run.advance(seed, keep)
-        return Advanced(states, run.live, run.tried, kept=run.kept)
+        return Advanced(run.advance(seed, keep), run.live, run.tried, kept=run.kept)
     result = run.on_disk(set(), spill, on_resume, advance=True, seed=seed)
-    parts = run.final
-    run.final = []
-    lo, hi, cnt = (np.concatenate([part[x] for part in parts]) for x in range(3))
-    del parts
+    states: tuple[Any, Any, Any] = (None, None, None)
+    if load and run.final is not None:
+        states = _gathered(run.final, run.live[-1] if run.live else 0, len(moduli))
+    run.final = None
     return Advanced(
-        (lo, hi, cnt), run.live, run.tried,
+        states, run.live, run.tried,
         disk=result.disk, buckets=result.buckets, resumed=result.resumed,
     )  # fmt: skip
+
+
+def _gathered(
+    read: Callable[[], list[tuple[Any, Any, Any]]], size: int, k: int
+) -> tuple[Any, Any, Any]:
+    """The buckets ``read`` gives, one after another, in arrays made once."""
+    lo = np.empty(size, dtype=np.uint64)
+    hi = np.empty(size, dtype=np.uint64)
+    cnt = np.empty((size, k), dtype=np.uint64)
+    at = 0
+    while part := read():
+        for b_lo, b_hi, b_cnt in part:
+            z = at + len(b_lo)
+            lo[at:z], hi[at:z], cnt[at:z] = b_lo, b_hi, b_cnt
+            at = z
+    return lo[:at], hi[:at], cnt[:at]
 
 
 def count_meet(
@@ -387,10 +405,10 @@ def count_meet(
     keep = shared if spill is None and shared < cut else 0
     first = frontier_states(
         halves.first, moduli, check, tick=tick, spill=spills[0],
-        on_resume=resumed(0), keep=keep,
+        on_resume=resumed(0), keep=keep, load=spill is None or shared == cut,
     )  # fmt: skip
     seed = None
-    if shared == cut and first.live and len(first.live) == cut:
+    if shared == cut and len(first.live) == cut and first.states[0] is not None:
         seed = Seed(first.states, list(first.live))
     elif keep and first.kept is not None:
         seed = Seed(first.kept, first.live[:keep])
@@ -519,25 +537,28 @@ def _side(
 
 
 def default_cut(plan: FrontierPlan) -> int:
-    """Where the halves meet: half a row past the middle.
+    """Where the halves meet: the first row's end half a row past the middle.
 
     The second half adds the cut's cells after its own (two rows of them on
-    a rectangle), so it is the wider one at a cut in the very middle; half a
-    row further keeps the two sides' peaks close. Measured (the peak live
-    states of the first half, then the second): open 6x6 met after 18 cells,
-    85,208 and 2,349,517; after 21 (this cut), 508,764 and 1,002,325; after
-    24, 1,018,828 and 343,213. Open 7x7 after 28 (this cut): 22,328,087 and
-    52,902,749.
+    a rectangle), so it is the wider one at a cut in the very middle; at a
+    row's end the cut is two whole rows. Measured (the peak live states of
+    the first half, then the second): open 6x6 met after 18 cells, 85,208
+    and 2,349,517; after 21, 508,764 and 1,002,325; after 24 (this cut),
+    1,018,828 and 343,213. Open 7x7 after 28 (this cut): 22,328,087 and
+    52,902,749. Closed 8x8 after 36: 101,712,531 and more than 148 million
+    (stopped); after 40 (this cut): 230,725,913 and 26,689,517.
 
     Examples:
         >>> from cpknight.pieces import move_graph
         >>> from cpknight.counting.plan import plan_frontier
         >>> default_cut(plan_frontier(move_graph("8x8"), closed=True))
-        36
+        40
     """
     n = len(plan.order)
     across = max(plan.rows, default=1)
-    best = max(1, min(n - 1, (n + across + 1) // 2))
+    ends = list(itertools.accumulate(plan.rows))
+    past = [e for e in ends if 2 * e >= n + across and e < n]
+    best = past[0] if past else max(1, min(n - 1, (n + across + 1) // 2))
     # a cut holding most of the first half (a torus) is passed by
     for cut in [*range(best, n), *range(best - 1, 0, -1)]:
         if _thin(plan, cut):
