@@ -26,8 +26,9 @@ Rows:
   is the figure (on a 2-core machine the one job already runs its compiled
   loops on both cores).
 - ``--record DIR``: closed 8x8 (13,267,364,410,532 undirected; McKay 1997,
-  OEIS A001230) with its states on disk under DIR, resumable: run the same
-  command again after a stop. Prints the wall time, peak memory and disk.
+  OEIS A001230) met in the middle, the halves' states on disk under DIR,
+  resumable: run the same command again after a stop. Prints the wall time,
+  peak memory and disk.
 
 Every row gets a verdict; the exit code is 1 when any is missed. Run:
 ``python benchmarks/count.py`` (a few minutes), ``--quick`` (small rows only).
@@ -297,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
             closed=True,
             method="frontier",
             memory_mb=args.record_memory,
-            kernel="dense",
+            kernel="meet",
             checkpoint=args.record,
         )
         done = got.status == "found"
