@@ -19,9 +19,10 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from cpknight.api.common import BoardLike, solve_options, task_progress
 from cpknight.api.spreading import RunnerMap, spread_kernel, spreading
@@ -46,7 +47,7 @@ from cpknight.progress import (
 )
 from cpknight.results import Outcome, TourCount
 from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
-from cpknight.solving import SolveOptions, interruptible
+from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Status
 from cpknight.tours.certificates import tour_certificate
 
@@ -190,28 +191,12 @@ def count_tours(
         >>> count_tours("3x12", prefixes=True).frontier.prefixes[-3:]  # A070030
         ((10, 16), (11, 0), (12, 176))
     """
-    kernel = spread_kernel(
-        kernel, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint
-    )
-    run = solve_options(options, time_limit).start()  # the graph counts
-    with (
-        progress_bar(progress, desc="count", unit="cells") as tick,
-        spreading(run, jobs=jobs, scheduler=scheduler) as spread,
-    ):
-        instance = count_instance(
-            board,
-            piece=piece,
-            closed=closed,
-            start=start,
-            end=end,
-            constraints=constraints,
-            memory_mb=memory_mb,
-            prefixes=prefixes,
-            progress=count_progress(tick),
-            kernel=kernel,
-            checkpoint=checkpoint,
-            spread=spread,
-        )
+    with _counting(
+        board, piece=piece, closed=closed, start=start, end=end,
+        time_limit=time_limit, options=options, progress=progress,
+        constraints=constraints, memory_mb=memory_mb, prefixes=prefixes,
+        kernel=kernel, checkpoint=checkpoint, jobs=jobs, scheduler=scheduler,
+    ) as (instance, run):  # fmt: skip
         count: TourCount = solve_with(count_engine(instance, method), instance, run)
         if instance.progress is not None:
             instance.progress(count)  # the last word: the count itself
@@ -255,28 +240,12 @@ def try_count(
         >>> str(o.status), o.reason
         ('unknown', 'partial: time limit reached')
     """
-    kernel = spread_kernel(
-        kernel, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint
-    )
-    run = solve_options(options, time_limit).start()  # the graph counts
-    with (
-        progress_bar(progress, desc="count", unit="cells") as tick,
-        spreading(run, jobs=jobs, scheduler=scheduler) as spread,
-    ):
-        instance = count_instance(
-            board,
-            piece=piece,
-            closed=closed,
-            start=start,
-            end=end,
-            constraints=constraints,
-            memory_mb=memory_mb,
-            prefixes=prefixes,
-            progress=count_progress(tick),
-            kernel=kernel,
-            checkpoint=checkpoint,
-            spread=spread,
-        )
+    with _counting(
+        board, piece=piece, closed=closed, start=start, end=end,
+        time_limit=time_limit, options=options, progress=progress,
+        constraints=constraints, memory_mb=memory_mb, prefixes=prefixes,
+        kernel=kernel, checkpoint=checkpoint, jobs=jobs, scheduler=scheduler,
+    ) as (instance, run):  # fmt: skip
         engine = count_engine(instance, method)
         try:
             count: TourCount = solve_with(engine, instance, run)
@@ -285,6 +254,58 @@ def try_count(
         if instance.progress is not None:
             instance.progress(count)  # the last word: the count itself
     return count_outcome(count)
+
+
+@contextlib.contextmanager
+def _counting(
+    board: BoardLike,
+    *,
+    piece: PieceLike,
+    closed: bool,
+    start: CellLike | None,
+    end: CellLike | None,
+    time_limit: float | None,
+    options: SolveOptions | None,
+    progress: ProgressLike,
+    constraints: TourConstraints | None,
+    memory_mb: float | None,
+    prefixes: bool,
+    kernel: str,
+    checkpoint: str | os.PathLike[str] | None,
+    jobs: int,
+    scheduler: str | None,
+) -> Iterator[tuple[CountInstance, Run]]:
+    """The instance and run of a count, its progress bar and workers open.
+
+    What :func:`count_tours` and :func:`try_count` share: the run's clock
+    starts before the graph is built (it counts), the workers of a spread
+    count live as long as the count.
+    """
+    kernel = spread_kernel(
+        kernel, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint
+    )
+    run = solve_options(options, time_limit).start()  # the graph counts
+    with (
+        progress_bar(progress, desc="count", unit="cells") as tick,
+        spreading(run, jobs=jobs, scheduler=scheduler) as spread,
+    ):
+        yield (
+            count_instance(
+                board,
+                piece=piece,
+                closed=closed,
+                start=start,
+                end=end,
+                constraints=constraints,
+                memory_mb=memory_mb,
+                prefixes=prefixes,
+                progress=count_progress(tick),
+                kernel=kernel,
+                checkpoint=checkpoint,
+                spread=spread,
+            ),
+            run,
+        )
 
 
 KERNELS = ("auto", "dict", "numpy", "dense", "meet")

@@ -65,7 +65,7 @@ from typing import Any
 import numpy as np
 
 from cpknight.counting.dense_kernel import DenseRun, Seed, Spill, Tick
-from cpknight.counting.plan import FrontierPlan, FrontierStep, StepCheck
+from cpknight.counting.plan import FrontierPlan, FrontierStep, StepCheck, plan_steps
 from cpknight.counting.residues import crt, primes_for, tour_bound_bits
 from cpknight.errors import InvalidInputError
 from cpknight.optional import require
@@ -176,7 +176,7 @@ def plan_meet(graph: MoveGraph, plan: FrontierPlan, cut: int) -> MeetPlan:
         near = [int(w) for w in graph.neighbors(u)]
         return [w for w in near if w in after] if u in meet_set else near
 
-    steps = _steps(neighbors, tail, meet_set)
+    steps = plan_steps(neighbors, tail, keep=frozenset(meet_set))
     last = _frontier(steps)
     if set(last) != meet_set:  # pragma: no cover - a plan that is not a frontier
         raise AssertionError("the second half does not end on the cut")
@@ -228,46 +228,6 @@ def _frontier(steps: Sequence[FrontierStep]) -> list[int]:
         gone = set(step.leaving)
         frontier = [u for s, u in enumerate(frontier) if s not in gone]
     return frontier
-
-
-def _steps(
-    neighbors: Callable[[int], list[int]], order: Sequence[int], keep: set[int]
-) -> list[FrontierStep]:
-    """The steps of ``order`` over the moves ``neighbors`` gives.
-
-    The cells of ``keep`` (the cut) never leave and are never short: their
-    other moves are the first half's.
-    """
-    pos = {u: i for i, u in enumerate(order)}
-    frontier: list[int] = []
-    steps = []
-    for node in order:
-        i = pos[node]
-        back = sorted(s for s, u in enumerate(frontier) if u in set(neighbors(node)))
-        frontier.append(node)
-        later = [sum(pos.get(w, -1) > i for w in neighbors(u)) for u in frontier]
-        leaving = tuple(
-            s for s, u in enumerate(frontier) if not later[s] and u not in keep
-        )
-        staying = [s for s in range(len(frontier)) if s not in set(leaving)]
-        short = tuple(
-            k
-            for k, s in enumerate(staying)
-            if frontier[s] not in keep and later[s] == 1
-        )
-        steps.append(
-            FrontierStep(
-                node=node,
-                width=len(frontier),
-                back=tuple(back),
-                cap=2,
-                ends=(),
-                leaving=leaving,
-                short=short,
-            )
-        )
-        frontier = [frontier[s] for s in staying]
-    return steps
 
 
 @dataclass

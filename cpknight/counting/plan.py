@@ -58,6 +58,7 @@ __all__ = [
     "frontier_formulation",
     "frontier_width",
     "plan_frontier",
+    "plan_steps",
     "step_choices",
 ]
 
@@ -228,15 +229,7 @@ def _plan(
     ends: tuple[int, ...],
 ) -> FrontierPlan:
     """The steps of ``order``: each cell added, then the cells done leave."""
-    pos = {node: i for i, node in enumerate(order)}
-    frontier: list[int] = []
-    steps = []
-    for node in order:
-        step = _step(graph, pos, frontier, node, ends)
-        steps.append(step)
-        gone = set(step.leaving)
-        frontier = [u for s, u in enumerate(frontier) if s not in gone]
-    assert not frontier or not order
+    steps = plan_steps(lambda u: [int(w) for w in graph.neighbors(u)], order, ends=ends)
     major = [int(graph.cells[node, axes[0]]) for node in order] if axes else []
     rows = tuple(len(list(g)) for _, g in itertools.groupby(major))
     return FrontierPlan(
@@ -250,35 +243,57 @@ def _plan(
     )
 
 
-def _step(
-    graph: MoveGraph,
-    pos: dict[int, int],
-    frontier: list[int],
-    node: int,
-    ends: tuple[int, ...],
-) -> FrontierStep:
-    """Add ``node`` to the frontier (in place) and say what the step sees."""
-    i = pos[node]
-    later = [[pos[int(w)] > i for w in graph.neighbors(u)] for u in (*frontier, node)]
-    slot_of = {u: s for s, u in enumerate(frontier)}
-    back = sorted(slot_of[int(u)] for u in graph.neighbors(node) if pos[int(u)] < i)
-    frontier.append(node)
-    leaving = tuple(s for s in range(len(frontier)) if not any(later[s]))
-    staying = [s for s in range(len(frontier)) if any(later[s])]
-    short = tuple(
-        k
-        for k, s in enumerate(staying)
-        if frontier[s] not in ends and sum(later[s]) == 1
-    )
-    return FrontierStep(
-        node=node,
-        width=len(frontier),
-        back=tuple(back),
-        cap=1 if node in ends else 2,
-        ends=tuple(s for s, u in enumerate(frontier) if u in ends),
-        leaving=leaving,
-        short=short,
-    )
+def plan_steps(
+    neighbors: Callable[[int], Sequence[int]],
+    order: Sequence[int],
+    *,
+    ends: tuple[int, ...] = (),
+    keep: frozenset[int] = frozenset(),
+) -> list[FrontierStep]:
+    """The steps of adding the cells of ``order`` over the moves ``neighbors`` gives.
+
+    A cell leaves the frontier once no neighbour is still to come. The cells
+    of ``keep`` never leave and are never short: their other moves are decided
+    elsewhere (the cut of a count met in the middle,
+    :mod:`cpknight.counting.meet`).
+
+    Examples:
+        >>> path = {0: [1], 1: [0, 2], 2: [1]}
+        >>> [s.leaving for s in plan_steps(path.__getitem__, [0, 1, 2])]
+        [(), (0,), (0, 1)]
+    """
+    pos = {u: i for i, u in enumerate(order)}
+    frontier: list[int] = []
+    steps = []
+    for node in order:
+        i = pos[node]
+        near = set(neighbors(node))
+        back = sorted(s for s, u in enumerate(frontier) if u in near)
+        frontier.append(node)
+        later = [sum(pos.get(w, -1) > i for w in neighbors(u)) for u in frontier]
+        leaving = tuple(
+            s for s, u in enumerate(frontier) if not later[s] and u not in keep
+        )
+        gone = set(leaving)
+        staying = [s for s in range(len(frontier)) if s not in gone]
+        short = tuple(
+            k
+            for k, s in enumerate(staying)
+            if frontier[s] not in ends and frontier[s] not in keep and later[s] == 1
+        )
+        steps.append(
+            FrontierStep(
+                node=node,
+                width=len(frontier),
+                back=tuple(back),
+                cap=1 if node in ends else 2,
+                ends=tuple(s for s, u in enumerate(frontier) if u in ends),
+                leaving=leaving,
+                short=short,
+            )
+        )
+        frontier = [frontier[s] for s in staying]
+    return steps
 
 
 MAX_WIDTH = 30
