@@ -206,7 +206,7 @@ def choose_kernel(
             )
         if not dense_available():
             raise InvalidInputError(
-                "the dense kernel needs numba: pip install 'cpknight[fast]'"
+                f"the {kernel} kernel needs numba: pip install 'cpknight[fast]'"
             )
     return kernel
 

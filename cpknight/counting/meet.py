@@ -363,8 +363,12 @@ def count_meet(
     # same turned half round): they are run once
     shared = shared_steps(halves)
     keep = shared if spill is None and shared < cut else 0
+
+    def said(half: str) -> Tick | None:
+        return None if tick is None else lambda where: tick(f"the {half} half, {where}")
+
     first = frontier_states(
-        halves.first, moduli, check, tick=tick, spill=spills[0],
+        halves.first, moduli, check, tick=said("first"), spill=spills[0],
         on_resume=resumed(0), keep=keep, load=spill is None or shared == cut,
     )  # fmt: skip
     seed = None
@@ -379,7 +383,7 @@ def count_meet(
     if spill is not None:
         first.states = (None, None, None)  # read back from its buckets later
     second = frontier_states(
-        halves.second, moduli, later, tick=tick, spill=spills[1],
+        halves.second, moduli, later, tick=said("second"), spill=spills[1],
         on_resume=resumed(1), seed=seed,
     )  # fmt: skip
     seeded = len(seed.live) if seed is not None else 0
