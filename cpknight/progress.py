@@ -189,7 +189,9 @@ def progress_bar(
     def tick(p: Progress) -> None:
         if p.total != bar.total:
             bar.total = p.total
-        bar.n = p.done
+        # tqdm drops the total once n passes it, and the seconds bar's format
+        # needs it: a solve heard after its limit shows the limit
+        bar.n = min(p.done, p.total) if p.total else p.done
         if p.what:
             bar.set_postfix_str(p.what, refresh=False)
         bar.refresh()

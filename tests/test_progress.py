@@ -228,3 +228,15 @@ def test_cli_progress_flag_draws_the_bar_without_a_terminal(
     assert "distance" in err
     code = main(["distance", "8x8", "a1", "h8", "--method", "ip"])
     assert capsys.readouterr().err == ""  # not a terminal, no --progress: quiet
+
+
+def test_a_seconds_bar_heard_after_its_limit_still_draws(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # tqdm forgets the total once the count passes it (by half a unit), and
+    # the seconds bar's format needs the total: a check 2 s past a 5 s limit
+    # once raised a TypeError from inside tqdm.
+    with progress_bar(True, desc="longest", unit="s", total=5.0) as tick:
+        assert tick is not None
+        tick(Progress(7.0, 5.0, "s", "cell 33 of 49"))
+    assert "5/5 s, cell 33 of 49" in capsys.readouterr().err
