@@ -289,3 +289,56 @@ def test_auto_picks_the_frontier_on_strips() -> None:
     assert p.method == ("frontier" if compiled else "search")
     square = longest_path("5x5", kind="uncrossed", options=OPTIONS)
     assert square.method == "search"
+
+
+def test_the_crossing_bits_ride_in_the_last_code_word() -> None:
+    from cpknight.longest.frontier_numba import Layout
+
+    def layout(n: int, kind: str) -> Layout:
+        inst = LongestInstance(board=Board((n, n)), piece=KNIGHT, kind=kind)  # type: ignore[arg-type]
+        return Layout.of(longest_tables(inst))
+
+    # 6x6: 14 slots, the last word's 2 codes and 20 registers share it
+    assert layout(6, "uncrossed") == Layout(2, 2, 1, 64 - 20, 6)
+    # 4x4: one word of codes (the ends in its top bits): a word of their own
+    assert layout(4, "uncrossed") == Layout(1, 2, 1, 0, 4)
+    assert layout(6, "induced") == Layout(2, 2, -1, 0, 6)
+
+
+@pytest.mark.parametrize(("kind", "closed"), [("uncrossed", False), ("induced", True)])
+def test_a_table_that_fills_grows_within_a_slice(
+    monkeypatch: pytest.MonkeyPatch, kind: str, closed: bool
+) -> None:
+    """A table guessed one row small grows (rows, index rebuilt) again and again
+    in the middle of slices of 7 states: the same states and optimum."""
+    from cpknight.longest import frontier_numba
+
+    inst = LongestInstance(board=Board((5, 5)), piece=KNIGHT, kind=kind, closed=closed)  # type: ignore[arg-type]
+    _, want = run_frontier(inst, OPTIONS.start(), kernel="dict")
+    monkeypatch.setattr(frontier_numba, "SLICE", 7)
+    monkeypatch.setattr(frontier_numba, "_guess", lambda live, period: 1)
+    path, got = run_frontier(inst, OPTIONS.start(), kernel="numba")
+    assert got.live == want.live
+    assert path.moves == (A003192[5] if kind == "uncrossed" else A165143[5])
+
+
+def test_the_clock_is_heard_within_a_cell(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cpknight.longest import frontier_numba
+
+    monkeypatch.setattr(frontier_numba, "SLICE", 64)
+    inst = LongestInstance(board=Board((6, 6)), piece=KNIGHT, kind="uncrossed")
+    cells: list[int] = []
+    ticks: list[int] = []
+
+    def tick() -> None:
+        ticks.append(len(cells))
+        if len(cells) == 20 and ticks.count(20) == 3:
+            raise SolveLimitError("the clock")
+
+    with pytest.raises(SolveLimitError, match="the clock"):
+        frontier_numba.longest_frontier_numba(
+            longest_tables(inst), lambda step, states, tried: cells.append(states), tick
+        )
+    # three slices of cell 21 were heard before it was done
+    assert len(cells) == 20
+    assert ticks.count(20) == 3

@@ -67,12 +67,18 @@ __all__ = [
 KERNELS = ("dict", "numba")
 """The kernels, slowest first."""
 
-BYTES_PER_STATE = {"dict": 400, "numba": 96}
+BYTES_PER_STATE = {"dict": 400, "numba": 68}
 """What one state costs, about (bytes). The dict kernel keeps every step's
 states with their parents for the way back: the budget divided by it bounds
 the states of all steps together. The compiled kernel keeps one step in memory
-(keys, values, hash table, the next step's arrays; the parents of the steps
-done go to disk): the budget divided by it bounds the live states of a step."""
+(the states read, :data:`READ_BYTES` each, and the table of the next cell's,
+the rest; the parents of the steps done go to disk): the budget divided by it
+bounds the live states of a step."""
+
+READ_BYTES = 24
+"""Of the compiled kernel's bytes a state, those of a state being read (its
+two words and value; the table's rows and index are the rest, measured as 60
+bytes a state in all on the 7x7 path: 8,300,248 states, 929 MB peak)."""
 
 MAX_WIDTH = 28
 """The widest frontier taken (the compiled kernel packs a slot in 5 bits: the
@@ -294,7 +300,7 @@ def _run_kernel(kernel: str, tables: LongestTables, tally: _Tally) -> Found:
     if kernel == "numba":
         from cpknight.longest.frontier_numba import longest_frontier_numba
 
-        return longest_frontier_numba(tables, tally.check)
+        return longest_frontier_numba(tables, tally.check, tally.tick)
     return longest_frontier_dict(tables, tally.check)
 
 
@@ -328,14 +334,22 @@ class _Tally:
         self.live.append(states)
         self.tried += tried
         steps = len(self.tables.steps)
-        # The next cell may multiply the states as the cells of the last row
-        # did: stop before a step that would pass the budget.
+        # The next cell may multiply the states as the same cell of the row
+        # before did (or, early on, as much as any of the last row's): stop
+        # before a step that would pass the budget.
         self.growth.append(states / max(before, 1))
-        row = max(self.tables.width // 2, 1)
-        growth = max(1.0, *self.growth[-row:])
-        held = sum(self.live) if self.kernel == "dict" else states
-        kept = held * self.per_state / 2**20
-        ahead = kept + (growth - 1) * states * self.per_state / 2**20
+        period = self.tables.period
+        if len(self.growth) > period:
+            growth = max(1.0, 1.15 * self.growth[-period])
+        else:
+            growth = max(1.0, *self.growth[-period:])
+        if self.kernel == "dict":
+            kept = sum(self.live) * self.per_state / 2**20
+            ahead = kept + (growth - 1) * states * self.per_state / 2**20
+        else:
+            kept = states * READ_BYTES / 2**20
+            table = (self.per_state - READ_BYTES) / 2**20
+            ahead = kept + growth * states * table
         if ahead > self.budget or rss_mb() > self.budget + self.base:
             raise _OverBudget(
                 f"the memory budget of {self.budget:g} MB was reached after cell "
@@ -343,6 +357,15 @@ class _Tally:
                 f"{kept:,.0f} MB, about {ahead:,.0f} MB at the next cell)"
             )
         self.run.check(f"longest path by the frontier: cell {step + 1} of {steps}")
+
+    def tick(self) -> None:
+        """Within a cell: the clock (and Ctrl-C).
+
+        Raises:
+            SolveLimitError: the time limit passed (or Ctrl-C).
+        """
+        cell, steps = len(self.live) + 1, len(self.tables.steps)
+        self.run.check(f"longest path by the frontier: cell {cell} of {steps}")
 
     def figures(self, kernel: str, stopped: str | None = None) -> FrontierFigures:
         return FrontierFigures(

@@ -1,14 +1,26 @@
 """The longest-path frontier program compiled with numba (``cpknight[fast]``).
 
 The same program as :mod:`cpknight.longest.frontier_dict`, state for state
-(the tests hold them equal), with the states packed in 64-bit words: the slot
-codes in 5 bits each, twelve to a word (the ends placed in the first word's
-top bits; :data:`OUT` is 31), then the crossing word. Each step is one
-compiled loop over the states into an open-addressing hash table (linear
-probing; the table doubles and the step reruns when it is half full) keeping
-the most moves per state, its parent's index and the choice (a bit mask of the
-back slots taken). Only those two small arrays are kept per step, for the way
-back (8 bytes a state), on disk past :data:`SPILL_MB`.
+(the tests hold them equal), with the states packed in 64-bit words
+(:class:`Layout`): the slot codes in 5 bits each, twelve to a word (the ends
+placed in the first word's top bits; :data:`OUT_CODE` is 31), the crossing
+word in the top bits of the last code word when it fits there, else in a word
+of its own. On 8x8 (17 slots, 28 registers) a state is two words, not three.
+
+Each cell is one compiled loop over the states, a slice of :data:`SLICE` at a
+time (the clock and Ctrl-C are heard between slices), into an open-addressing
+hash table (linear probing; the index is rebuilt twice as large past
+:data:`LOAD`, the rows grown by half when full, and the slice added again:
+adding a state twice changes nothing). The table keeps the most moves per
+state, its parent's index and the choice (a bit mask of the back slots
+taken); only the parents and choices are kept per cell, for the way back (8
+bytes a state), on disk past :data:`SPILL_MB`. The table's rows are sized
+from the growth of the same cell of the row before (the growth repeats row by
+row), and rows never touched cost no memory.
+
+Measured on the 7x7 uncrossed path (8,300,248 live states at the peak, one
+process, the same machine): 35.4 s and 1.64 GB with three words a state and a
+table rebuilt from scratch whenever it filled; 32.6 s and 0.93 GB now.
 
 numba is imported on first use through :func:`cpknight.optional.require`.
 """
@@ -17,6 +29,8 @@ from __future__ import annotations
 
 import math
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,63 +51,84 @@ PER_WORD = 12
 
 _KERNEL: list[Any] = []
 
+BUFFER = 16
+"""New states wait in a buffer of this many while their index slots are
+fetched from memory (a prefetch each), then are added together: the table's
+cache misses overlap instead of coming one after another."""
+
+_DE_BRUIJN = 0x022FDD63CC95386D
+"""A de Bruijn sequence: ``(bit * it) >> 58`` differs for each of 64 bits."""
+
+_prefetch: Any = None
+_insert: Any = None
+
 
 def longest_frontier_numba(
-    tables: LongestTables, check: StepCheck | None = None
+    tables: LongestTables,
+    check: StepCheck | None = None,
+    tick: Callable[[], None] | None = None,
 ) -> Found:
     """Run the program compiled; what :func:`longest_frontier_dict` returns.
+
+    Args:
+        tables: the program's steps.
+        check: called after every cell with its live states.
+        tick: called between slices of a cell's states (the clock, Ctrl-C).
 
     Raises:
         MissingDependencyError: numba is not installed.
     """
     kernel = _kernel()
-    words = max(1, math.ceil(tables.width / PER_WORD))
-    has_bits = tables.kind == "uncrossed"
-    keys = np.zeros((1, words + has_bits), dtype=np.uint64)
+    layout = Layout.of(tables)
+    keys = np.zeros((1, layout.words), dtype=np.uint64)
     values = np.zeros(1, dtype=np.int32)
     induced = tables.kind == "induced"
     free_ends = 0 if tables.closed else 2
     live: list[int] = []
     best = -1
     best_at: tuple[int, int, int] | None = None
-    growth = 4.0
     with _WayBack() as parents:
         for i, step in enumerate(tables.steps):
             args = _step_arrays(step)
-            # room for the next step's states at most half full, guessed from
-            # the last step's growth (a step that outgrows it reruns, larger)
-            guess = len(values) * min(max(growth, 1.0), 8.0) * 1.25 + 1024
-            cap = 1 << max(10, int(2 * guess).bit_length())
-            while True:
-                out = kernel(
-                    keys,
-                    values,
-                    words,
-                    has_bits,
-                    step.width - 1,
-                    induced,
-                    tables.closed,
-                    free_ends,
-                    cap,
-                    *args,
-                )
-                if out[0]:
-                    break
-                cap *= 2
-            before = len(values)
-            _, keys, values, parent, choice, tried, done, at, mask, count = out
-            # the next step reads the table's rows in place (no copy at the
-            # peak); the parents are copied out to their size
-            keys, values = keys[:count], values[:count]
-            parent, choice = parent[:count].copy(), choice[:count].copy()
-            out = ()
-            if done > best:
-                best, best_at = int(done), (i, int(at), int(mask))
-            growth = len(values) / max(before, 1)
+            table = _Table(layout.words, _guess(live, layout.period))
+            done = (-1, -1, 0)
+            tried = 0
+            for lo in range(0, len(values), SLICE):
+                hi = min(lo + SLICE, len(values))
+                while True:
+                    out = kernel(
+                        keys,
+                        values,
+                        lo,
+                        hi,
+                        layout.bits_word,
+                        layout.bits_shift,
+                        step.width - 1,
+                        induced,
+                        tables.closed,
+                        free_ends,
+                        *table.arrays(),
+                        *args,
+                    )
+                    table.count = int(out[1])
+                    if out[0]:
+                        break
+                    table.grow()
+                tried += int(out[2])
+                if out[3] > done[0]:
+                    done = (int(out[3]), int(out[4]), int(out[5]))
+                if tick is not None:
+                    tick()
+            del keys, values  # the states read: freed before the copy
+            keys, values, parent, choice = table.rows()  # noqa: RUF059 (read next cell)
+            del table
+            if done[0] > best:
+                best, best_at = done[0], (i, done[1], done[2])
             parents.add(parent, choice)
+            del parent, choice
             live.append(len(values))
             if check is not None:
-                check(i, len(values), int(tried))
+                check(i, len(values), tried)
         edges: list[tuple[int, int]] = []
         if best_at is not None:
             at, index, mask = best_at
@@ -109,6 +144,115 @@ def longest_frontier_numba(
                 at -= 1
                 index, mask = parents.get(at, index)
     return best, edges, live
+
+
+SLICE = 1 << 21
+"""The states of a cell are added a slice at a time: between slices the
+clock and Ctrl-C are heard (a slice takes about a second)."""
+
+LOAD = 0.7
+"""The hash index is grown (doubled, rebuilt) past this load."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a state's fields sit in its 64-bit words.
+
+    The slot codes take 5 bits each, twelve to a word, the ends placed bits 60
+    and 61 of the first word. The crossing word (uncrossed) rides in the top
+    bits of the last code word when it fits there (8x8: 5 codes and 28
+    registers), else it takes a word of its own.
+
+    Attributes:
+        code_words: the words holding slot codes.
+        words: all the words of a state.
+        bits_word: the word holding the crossing bits (-1: none).
+        bits_shift: their lowest bit.
+        period: the cells of a row (the growth repeats row by row).
+    """
+
+    code_words: int
+    words: int
+    bits_word: int
+    bits_shift: int
+    period: int
+
+    @classmethod
+    def of(cls, tables: LongestTables) -> Layout:
+        code_words = max(1, math.ceil(tables.width / PER_WORD))
+        period = tables.period
+        if tables.kind != "uncrossed":
+            return cls(code_words, code_words, -1, 0, period)
+        last = tables.width - PER_WORD * (code_words - 1)
+        shift = 64 - tables.registers
+        if code_words > 1 and 5 * last <= shift:
+            return cls(code_words, code_words, code_words - 1, shift, period)
+        return cls(code_words, code_words + 1, code_words, 0, period)
+
+
+def _guess(live: list[int], period: int) -> int:
+    """Room for the next cell's states.
+
+    The last count grown as the same cell of the row before grew it (the
+    growth repeats row by row).
+    """
+    if not live:
+        return 1024
+    last = live[-1]
+    growth = live[-period] / max(live[-period - 1], 1) if len(live) > period else 4.0
+    return int(last * min(max(growth, 0.5), 8.0) * 1.15) + 1024
+
+
+class _Table:
+    """A cell's new states: an open-addressing index into rows."""
+
+    def __init__(self, words: int, rows: int) -> None:
+        self.count = 0
+        size = 1 << max(10, math.ceil(math.log2(rows / LOAD)))
+        self.index = np.full(size, -1, dtype=np.int64)
+        self.keys = np.zeros((rows, words), dtype=np.uint64)
+        self.values = np.zeros(rows, dtype=np.int32)
+        self.parent = np.zeros(rows, dtype=np.int32)
+        self.choice = np.zeros(rows, dtype=np.uint32)
+
+    def arrays(self) -> tuple[Any, ...]:
+        limit = min(len(self.values), int(LOAD * len(self.index)))
+        return (
+            self.index,
+            self.keys,
+            self.values,
+            self.parent,
+            self.choice,
+            self.count,
+            limit,
+        )
+
+    def grow(self) -> None:
+        """More room: rows half as many again, the index doubled if loaded."""
+        if self.count >= int(LOAD * len(self.index)):
+            self.index = np.full(2 * len(self.index), -1, dtype=np.int64)
+            _rehash()(self.index, self.keys, self.count)
+        if self.count >= len(self.values):
+            rows = int(len(self.values) * 1.5) + 1024
+            self.keys = _grown(self.keys, rows)
+            self.values = _grown(self.values, rows)
+            self.parent = _grown(self.parent, rows)
+            self.choice = _grown(self.choice, rows)
+
+    def rows(self) -> tuple[Any, Any, Any, Any]:
+        """The states, compact: keys, values, parents, choices."""
+        n = self.count
+        self.index = np.zeros(0, dtype=np.int64)
+        out = (self.keys[:n].copy(), self.values[:n].copy())
+        self.keys = np.zeros((0, 1), dtype=np.uint64)
+        self.values = np.zeros(0, dtype=np.int32)
+        return (*out, self.parent[:n].copy(), self.choice[:n].copy())
+
+
+def _grown(array: Any, rows: int) -> Any:
+    out = np.zeros((rows, *array.shape[1:]), dtype=array.dtype)
+    out[: len(array)] = array
+    return out
 
 
 SPILL_MB = 256.0
@@ -168,10 +312,18 @@ def _step_arrays(step: LongestStep) -> tuple[Any, ...]:
     for j, (_, masks) in enumerate(step.dead):
         dead_masks[j, : len(masks)] = masks
     rel_bit = np.array([b for b, _ in step.relevant], dtype=np.uint64)
-    most = max((len(s) for _, s in step.relevant), default=1)
-    rel_slots = np.full((len(step.relevant), max(most, 1)), -1, dtype=np.int64)
-    for j, (_, slots) in enumerate(step.relevant):
-        rel_slots[j, : len(slots)] = slots
+    rel_mask = np.array(
+        [sum(1 << k for k in slots) for _, slots in step.relevant], dtype=np.uint64
+    )
+    # a register's entry found from its bit by a de Bruijn multiplication
+    rel_of = np.zeros(64, dtype=np.int64)
+    for j, (bit, _) in enumerate(step.relevant):
+        rel_of[(bit * _DE_BRUIJN % 2**64) >> 58] = j
+    rel_all = np.uint64(sum(bit for bit, _ in step.relevant))
+    dead_all = np.uint64(sum(1 << k for k, _ in step.dead))
+    dead_of = np.zeros(64, dtype=np.int64)
+    for j, (k, _) in enumerate(step.dead):
+        dead_of[((1 << k) * _DE_BRUIJN % 2**64) >> 58] = j
     return (
         back,
         cross,
@@ -183,7 +335,11 @@ def _step_arrays(step: LongestStep) -> tuple[Any, ...]:
         dead_slot,
         dead_masks,
         rel_bit,
-        rel_slots,
+        rel_mask,
+        rel_of,
+        rel_all,
+        dead_all,
+        dead_of,
     )
 
 
@@ -191,20 +347,67 @@ def _kernel() -> Any:
     """The compiled step, built on first use."""
     if not _KERNEL:
         numba = require("numba", "the compiled longest-path frontier kernel", "fast")
+        global _prefetch, _insert
+        _prefetch = _prefetch_intrinsic()
+        _insert = numba.njit(cache=True)(_insert_loop)
         _KERNEL.append(numba.njit(cache=True)(_step_loop))
+        _KERNEL.append(numba.njit(cache=True)(_rehash_loop))
     return _KERNEL[0]
+
+
+def _prefetch_intrinsic() -> Any:
+    """A numba intrinsic: ``prefetch(array, i)`` asks the CPU for ``array[i]``.
+
+    LLVM's ``llvm.prefetch``: a read, into every cache level.
+    """
+    from llvmlite import ir
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def prefetch(typingctx: Any, array: Any, index: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            kind = signature.args[0]
+            ary = context.make_array(kind)(context, builder, args[0])
+            ptr = cgutils.get_item_pointer(context, builder, kind, ary, [args[1]])
+            byte = ir.IntType(8).as_pointer()
+            i32 = ir.IntType(32)
+            fnty = ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32])
+            fn = cgutils.get_or_insert_function(
+                builder.module, fnty, "llvm.prefetch.p0"
+            )
+            flags = [ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)]
+            builder.call(fn, [builder.bitcast(ptr, byte), *flags])
+            return context.get_dummy_value()
+
+        return types.void(array, index), codegen
+
+    return prefetch
+
+
+def _rehash() -> Any:
+    _kernel()
+    return _KERNEL[1]
 
 
 def _step_loop(
     keys: Any,
     values: Any,
-    words: int,
-    has_bits: bool,
+    lo: int,
+    hi: int,
+    bits_word: int,
+    bits_shift: int,
     before: int,
     induced: bool,
     closed: bool,
     free_ends: int,
-    cap: int,
+    table: Any,
+    tkeys: Any,
+    tvals: Any,
+    tpar: Any,
+    tcho: Any,
+    count: int,
+    limit: int,
     back: Any,
     cross: Any,
     register: Any,
@@ -215,13 +418,19 @@ def _step_loop(
     dead_slot: Any,
     dead_masks: Any,
     rel_bit: Any,
-    rel_slots: Any,
+    rel_mask: Any,
+    rel_of: Any,
+    rel_all: Any,
+    dead_all: Any,
+    dead_of: Any,
 ) -> Any:
-    """One cell added to every state (numba compiles this).
+    """The cell added to states ``lo..hi`` into the table (numba compiles this).
 
-    Returns ``(ok, keys, values, parent, choice, tried, done, done_parent,
-    done_choice, count)``, the arrays with room to spare (the first ``count``
-    rows are the states); ``ok`` False when the table filled (rerun larger).
+    The table (``table`` the index, ``tkeys``.. the rows, ``count`` of them
+    taken) keeps the most moves per state, its parent and choice. Returns
+    ``(ok, count, tried, done, done_parent, done_choice)``; ``ok`` False when
+    ``count`` reached ``limit``: grow the table and add the slice again (a
+    state added twice keeps the same value and parent).
     """
     full = 1
     dangling = 2
@@ -229,13 +438,11 @@ def _step_loop(
     out_code = 31
     width = before + 1
     nb = back.shape[0]
-    table = np.full(cap, -1, dtype=np.int32)
-    nw = words + 1 if has_bits else words
-    tkeys = np.zeros((cap // 2 + 1, nw), dtype=np.uint64)
-    tvals = np.zeros(cap // 2 + 1, dtype=np.int32)
-    tpar = np.zeros(cap // 2 + 1, dtype=np.int32)
-    tcho = np.zeros(cap // 2 + 1, dtype=np.uint32)
-    count = 0
+    nw = tkeys.shape[1]
+    cap = table.shape[0]
+    has_bits = bits_word >= 0
+    bword = max(bits_word, 0)
+    bshift = np.uint64(bits_shift)
     tried = 0
     done_best = -1
     done_parent = -1
@@ -246,12 +453,18 @@ def _step_loop(
     masks = np.zeros(2 + nb * nb, dtype=np.int64)
     five = np.uint64(31)
     after = width - int(np.sum(leaving))
-    for i in range(keys.shape[0]):
+    bkeys = np.zeros((BUFFER, nw), dtype=np.uint64)
+    bhash = np.zeros(BUFFER, dtype=np.uint64)
+    bvals = np.zeros(BUFFER, dtype=np.int32)
+    bpar = np.zeros(BUFFER, dtype=np.int32)
+    bcho = np.zeros(BUFFER, dtype=np.int64)
+    nbuf = 0
+    for i in range(lo, hi):
         for s in range(before):
             w = keys[i, s // 12] >> np.uint64(5 * (s % 12))
             codes0[s] = np.int64(w & five)
         ends0 = np.int64((keys[i, 0] >> np.uint64(60)) & np.uint64(3))
-        bits0 = keys[i, words] if has_bits else np.uint64(0)
+        bits0 = (keys[i, bword] >> bshift) if has_bits else np.uint64(0)
         v0 = values[i]
         # the choices: bit masks over the back slots, and on the path or not
         nm = 0
@@ -377,6 +590,7 @@ def _step_loop(
             # pack, renumbered, canonical
             for w in range(nw):
                 packed[w] = np.uint64(0)
+            zeros = np.uint64(0)
             for s in range(width):
                 if leaving[s]:
                     continue
@@ -384,79 +598,166 @@ def _step_loop(
                 if c >= mate and c != out_code:
                     c = mate + new_pos[c - mate]
                 codes[new_pos[s]] = c
-            if bits != 0:
-                for d in range(dead_slot.shape[0]):
-                    k = dead_slot[d]
-                    if codes[k] != 0:
-                        continue
-                    dead = True
-                    for q in range(dead_masks.shape[1]):
-                        mk = dead_masks[d, q]
-                        if mk == 0:
-                            break
-                        if (mk & bits) == 0:
-                            dead = False
-                            break
-                    if dead:
-                        codes[k] = full
-                for r in range(rel_bit.shape[0]):
-                    if (bits & rel_bit[r]) == 0:
-                        continue
-                    clear = True
-                    for q in range(rel_slots.shape[1]):
-                        k = rel_slots[r, q]
-                        if k < 0:
-                            break
-                        if codes[k] != full:
-                            clear = False
-                            break
-                    if clear:
-                        bits &= ~rel_bit[r]
+                if c == 0:
+                    zeros |= np.uint64(1) << np.uint64(new_pos[s])
+            # each cell with no move yet whose every move still to come
+            # crosses a used move: made full
+            blank = zeros & dead_all if bits != 0 else np.uint64(0)
+            while blank != 0:
+                low = blank & (~blank + np.uint64(1))
+                d = dead_of[(low * np.uint64(_DE_BRUIJN)) >> np.uint64(58)]
+                blank ^= low
+                dead = True
+                for q in range(dead_masks.shape[1]):
+                    mk = dead_masks[d, q]
+                    if mk == 0:
+                        break
+                    if (mk & bits) == 0:
+                        dead = False
+                        break
+                if dead:
+                    codes[dead_slot[d]] = full
+            held = bits & rel_all
+            if held != 0:
+                fullmask = np.uint64(0)
+                for s in range(after):
+                    if codes[s] == full:
+                        fullmask |= np.uint64(1) << np.uint64(s)
+                # each used bit a later move could cross: cleared when every
+                # cell that move could come from is full
+                while held != 0:
+                    low = held & (~held + np.uint64(1))
+                    r = rel_of[(low * np.uint64(_DE_BRUIJN)) >> np.uint64(58)]
+                    if (rel_mask[r] & ~fullmask) == 0:
+                        bits &= ~low
+                    held ^= low
             for s in range(after):
                 packed[s // 12] |= np.uint64(codes[s]) << np.uint64(5 * (s % 12))
             packed[0] |= np.uint64(ends) << np.uint64(60)
             if has_bits:
-                packed[words] = bits
+                packed[bword] |= bits << bshift
             h = np.uint64(0x9E3779B97F4A7C15)
             for w in range(nw):
                 h ^= packed[w]
                 h *= np.uint64(0xBF58476D1CE4E5B9)
                 h ^= h >> np.uint64(31)
-            slot = np.int64(h & np.uint64(cap - 1))
-            while True:
-                at = table[slot]
-                if at < 0:
-                    if count * 2 >= cap:
-                        return (False, tkeys, tvals, tpar, tcho, tried, 0, 0, 0, 0)
-                    table[slot] = np.int32(count)
-                    for w in range(nw):
-                        tkeys[count, w] = packed[w]
-                    tvals[count] = value
-                    tpar[count] = i
-                    tcho[count] = m
-                    count += 1
-                    break
-                same = True
-                for w in range(nw):
-                    if tkeys[at, w] != packed[w]:
-                        same = False
-                        break
-                if same:
-                    if value > tvals[at]:
-                        tvals[at] = value
-                        tpar[at] = i
-                        tcho[at] = m
-                    break
-                slot = (slot + 1) & (cap - 1)
-    return (
-        True,
+            # the new state waits in a buffer while its index slot is fetched
+            for w in range(nw):
+                bkeys[nbuf, w] = packed[w]
+            bhash[nbuf] = h
+            bvals[nbuf] = value
+            bpar[nbuf] = i
+            bcho[nbuf] = m
+            _prefetch(table, np.int64(h & np.uint64(cap - 1)))
+            nbuf += 1
+            if nbuf == BUFFER:
+                count = _insert(
+                    table,
+                    tkeys,
+                    tvals,
+                    tpar,
+                    tcho,
+                    count,
+                    limit,
+                    bkeys,
+                    bhash,
+                    bvals,
+                    bpar,
+                    bcho,
+                    nbuf,
+                )
+                if count < 0:
+                    return (False, -count - 1, 0, -1, -1, 0)
+                nbuf = 0
+    count = _insert(
+        table,
         tkeys,
         tvals,
         tpar,
         tcho,
-        tried,
-        done_best,
-        done_parent,
-        done_choice,
         count,
+        limit,
+        bkeys,
+        bhash,
+        bvals,
+        bpar,
+        bcho,
+        nbuf,
     )
+    if count < 0:
+        return (False, -count - 1, 0, -1, -1, 0)
+    return (True, count, tried, done_best, done_parent, done_choice)
+
+
+def _insert_loop(
+    table: Any,
+    tkeys: Any,
+    tvals: Any,
+    tpar: Any,
+    tcho: Any,
+    count: int,
+    limit: int,
+    bkeys: Any,
+    bhash: Any,
+    bvals: Any,
+    bpar: Any,
+    bcho: Any,
+    nbuf: int,
+) -> int:
+    """Add the buffered states to the table (numba compiles this).
+
+    Keeps the most moves per state. Returns the rows taken, or ``-1 - rows``
+    when the table reached ``limit`` (grow it and add the slice again).
+    """
+    cap = table.shape[0]
+    nw = tkeys.shape[1]
+    for b in range(nbuf):
+        h = bhash[b]
+        slot = np.int64(h & np.uint64(cap - 1))
+        # an index entry: the hash's top 31 bits over the row's number, so
+        # that a probe passes other states without reading their rows
+        tag = np.int64(h >> np.uint64(33)) << 32
+        while True:
+            entry = table[slot]
+            if entry < 0:
+                if count >= limit:
+                    return -1 - count
+                table[slot] = tag | count
+                for w in range(nw):
+                    tkeys[count, w] = bkeys[b, w]
+                tvals[count] = bvals[b]
+                tpar[count] = bpar[b]
+                tcho[count] = bcho[b]
+                count += 1
+                break
+            if (entry >> 32) << 32 == tag:
+                at = entry & 0xFFFFFFFF
+                same = True
+                for w in range(nw):
+                    if tkeys[at, w] != bkeys[b, w]:
+                        same = False
+                        break
+                if same:
+                    if bvals[b] > tvals[at]:
+                        tvals[at] = bvals[b]
+                        tpar[at] = bpar[b]
+                        tcho[at] = bcho[b]
+                    break
+            slot = (slot + 1) & (cap - 1)
+    return count
+
+
+def _rehash_loop(index: Any, keys: Any, count: int) -> None:
+    """Rebuild the index of the first ``count`` rows (numba compiles this)."""
+    cap = index.shape[0]
+    nw = keys.shape[1]
+    for r in range(count):
+        h = np.uint64(0x9E3779B97F4A7C15)
+        for w in range(nw):
+            h ^= keys[r, w]
+            h *= np.uint64(0xBF58476D1CE4E5B9)
+            h ^= h >> np.uint64(31)
+        slot = np.int64(h & np.uint64(cap - 1))
+        while index[slot] >= 0:
+            slot = (slot + 1) & (cap - 1)
+        index[slot] = (np.int64(h >> np.uint64(33)) << 32) | r

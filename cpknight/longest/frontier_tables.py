@@ -86,6 +86,7 @@ class LongestTables:
         steps: one :class:`LongestStep` per cell.
         axes: the axis order of the cell order (the major axis first).
         registers: how many crossing registers the widest step holds.
+        period: the cells of a row of the order (its major axis's slices).
     """
 
     kind: str
@@ -93,6 +94,7 @@ class LongestTables:
     steps: tuple[LongestStep, ...]
     axes: tuple[int, ...]
     registers: int
+    period: int = 1
 
     @property
     def width(self) -> int:
@@ -219,6 +221,7 @@ def longest_tables(
         steps=tuple(steps),
         axes=plan.axes,
         registers=top,
+        period=max(1, len(plan.order) // instance.board.shape[plan.axes[0]]),
     )
 
 
