@@ -291,6 +291,32 @@ def test_auto_picks_the_frontier_on_strips() -> None:
     assert square.method == "search"
 
 
+def test_auto_runs_eight_across_only_when_it_can_finish() -> None:
+    """8 x n: the frontier when the limit and the budget hold the measured
+    run (AUTO_FRONTIER_EIGHT), else the search, which hands back a path."""
+    from cpknight.api.longest import AUTO_FRONTIER_EIGHT, _frontier_fits
+    from cpknight.memory import memory_budget
+
+    def fits(spec: str, closed: bool, limit: float | None, mb: float) -> bool:
+        inst = LongestInstance(
+            board=Board.parse(spec), piece=KNIGHT, kind="uncrossed", closed=closed
+        )
+        with memory_budget(mb):
+            return _frontier_fits(inst, limit)
+
+    path_s, path_mb = AUTO_FRONTIER_EIGHT[False]
+    assert not fits("8x8", False, 60.0, 4096)  # the default limit: the search
+    assert fits("8x8", False, None, path_mb)
+    assert fits("8x8", False, 2 * path_s, path_mb)
+    assert not fits("8x8", False, None, path_mb / 2)  # past the budget
+    assert not fits("8x16", False, 2 * path_s, path_mb)  # twice as long
+    assert fits("8x8", True, 60.0, 4096)  # the cycle: 32 s, 1.4 GB
+    assert not fits("8x8", True, 10.0, 4096)
+    assert fits("7x7", False, 60.0, 4096)  # 18 s against the search's 34 s
+    assert not fits("6x6", False, 60.0, 4096)
+    assert not fits("9x9", True, None, 20000)  # not measured: not taken
+
+
 def test_the_crossing_bits_ride_in_the_last_code_word() -> None:
     from cpknight.longest.frontier_numba import Layout
 
@@ -310,12 +336,12 @@ def test_a_table_that_fills_grows_within_a_slice(
     monkeypatch: pytest.MonkeyPatch, kind: str, closed: bool
 ) -> None:
     """A table guessed one row small grows (rows, index rebuilt) again and again
-    in the middle of slices of 7 states: the same states and optimum."""
+    in the middle of rounds of a few states: the same states and optimum."""
     from cpknight.longest import frontier_numba
 
     inst = LongestInstance(board=Board((5, 5)), piece=KNIGHT, kind=kind, closed=closed)  # type: ignore[arg-type]
     _, want = run_frontier(inst, OPTIONS.start(), kernel="dict")
-    monkeypatch.setattr(frontier_numba, "SLICE", 7)
+    monkeypatch.setattr(frontier_numba, "CANDIDATES", 100)
     monkeypatch.setattr(frontier_numba, "_guess", lambda live, period: 1)
     path, got = run_frontier(inst, OPTIONS.start(), kernel="numba")
     assert got.live == want.live
@@ -325,7 +351,7 @@ def test_a_table_that_fills_grows_within_a_slice(
 def test_the_clock_is_heard_within_a_cell(monkeypatch: pytest.MonkeyPatch) -> None:
     from cpknight.longest import frontier_numba
 
-    monkeypatch.setattr(frontier_numba, "SLICE", 64)
+    monkeypatch.setattr(frontier_numba, "CANDIDATES", 64 * 18)  # 64 states
     inst = LongestInstance(board=Board((6, 6)), piece=KNIGHT, kind="uncrossed")
     cells: list[int] = []
     ticks: list[int] = []
@@ -339,6 +365,26 @@ def test_the_clock_is_heard_within_a_cell(monkeypatch: pytest.MonkeyPatch) -> No
         frontier_numba.longest_frontier_numba(
             longest_tables(inst), lambda step, states, tried: cells.append(states), tick
         )
-    # three slices of cell 21 were heard before it was done
+    # three rounds of cell 21 were heard before it was done
     assert len(cells) == 20
     assert ticks.count(20) == 3
+
+
+@pytest.mark.parametrize(
+    ("kind", "closed", "want"),
+    [("uncrossed", False, A003192[6]), ("induced", True, A165143[6])],
+)
+def test_threads_make_the_same_states(
+    monkeypatch: pytest.MonkeyPatch, kind: str, closed: bool, want: int
+) -> None:
+    """Two threads making a cell's states (in rounds of a few hundred) keep
+    the states, the optimum and the path of one."""
+    from cpknight.longest import frontier_numba
+
+    monkeypatch.setattr(frontier_numba, "CANDIDATES", 5000)
+    inst = LongestInstance(board=Board((6, 6)), piece=KNIGHT, kind=kind, closed=closed)  # type: ignore[arg-type]
+    tables = longest_tables(inst)
+    one = frontier_numba.longest_frontier_numba(tables, threads=1)
+    two = frontier_numba.longest_frontier_numba(tables, threads=2)
+    assert one == two
+    assert one[0] == want

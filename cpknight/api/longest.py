@@ -19,6 +19,7 @@ from cpknight.engines import attempt, solve_with
 from cpknight.errors import InvalidInputError
 from cpknight.longest import ENGINES as LONGEST_METHODS
 from cpknight.longest.common import LongestInstance, LongestPath, is_longest_kind
+from cpknight.memory import budget_mb
 from cpknight.pieces import KNIGHT, PieceLike
 from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import Comparison, Outcome
@@ -89,8 +90,8 @@ def longest_path(
         8
     """
     instance = _instance(board, kind, closed, piece, crossings, cuts)
-    engine = LONGEST_METHODS.engine(_pick(instance, method))
     opts = solve_options(options, time_limit)
+    engine = LONGEST_METHODS.engine(_pick(instance, method, opts.time_limit))
     with progress_bar(
         progress, desc=f"longest {kind}", unit="s", total=opts.time_limit
     ) as tick:
@@ -121,8 +122,8 @@ def try_longest(
         ('infeasible', True)
     """
     instance = _instance(board, kind, closed, piece, crossings, cuts)
-    engine = LONGEST_METHODS.engine(_pick(instance, method))
     opts = solve_options(options, time_limit)
+    engine = LONGEST_METHODS.engine(_pick(instance, method, opts.time_limit))
     with progress_bar(
         progress, desc=f"longest {kind}", unit="s", total=opts.time_limit
     ) as tick:
@@ -159,13 +160,13 @@ def compare_longest(
     instance = _instance(board, kind, closed, piece, crossings, cuts)
     # Each engine's row; on uncrossed paths "all" runs CP-SAT in both forms.
     forms: dict[str, tuple[str, Literal["cliques", "pairwise"]]] = {}
+    options = solve_options(options, time_limit)
     for name in method_names(LONGEST_METHODS, methods):
-        engine = _pick(instance, name)
+        engine = _pick(instance, name, options.time_limit)
         forms[engine] = (engine, instance.crossings)
         if engine == "cpsat" and kind == "uncrossed" and methods == "all":
             forms[engine] = (engine, "cliques")
             forms["cpsat-pairwise"] = (engine, "pairwise")
-    options = solve_options(options, time_limit)
 
     def one(label: str, run: Run) -> Outcome:
         engine, form = forms[label]
@@ -193,35 +194,50 @@ AUTO_FRONTIER_SIDES = (5, 7)
 """``auto`` runs the frontier program on uncrossed paths and cycles of bounded
 2D boards whose short side is within these (its frontier stays within 16
 cells; its cost grows only linearly with the long side), when the compiled
-kernel is at hand (``cpknight[fast]``), except on square boards' paths, where
-the search is faster (6x6: 0.6 s against 1.5 s; 7x7: 34 s against 49 s).
-Not 8 across: the 8x8 uncrossed cycle (32, A157416) takes the frontier 2 to
-4 minutes (``--method frontier --time-limit none`` proves it), past the
-default limit of 60 s, where the search at least hands back a cycle.
-Measured (``benchmarks/longest.py --frontier`` and ``--rectangles 9``): the
-7x7 cycle (24 moves, A157416) in 2.3 s against the search's 8.9 s; paths on
-5x9 in 0.5 s against 12.7 s, 6x8 in 7 s against 41 s, 6x9 (29) and 7x8 (30)
-proved in 13 s and 157 s where the search has 28 and 29 after 60 s."""
+kernel is at hand (``cpknight[fast]``), except on the 5x5 and 6x6 paths, where
+the search is faster (6x6: 0.3 s against 0.5 s). Measured
+(``benchmarks/longest.py --frontier`` and ``--rectangles 9``): the 7x7 path
+(24) in 18 s against the search's 34 s, the 7x7 cycle (24 moves, A157416) in
+2.3 s against 8.9 s; paths on 5x9 in 0.5 s against 12.7 s, 6x8 in 7 s against
+41 s, 6x9 (29) and 7x8 (30) proved in 13 s and 157 s where the search has 28
+and 29 after 60 s."""
+
+AUTO_FRONTIER_EIGHT = {False: (900.0, 14000.0), True: (32.0, 1400.0)}
+"""Eight across, the frontier program's seconds and peak memory (MB) on 8x8,
+for a path and for a cycle (measured: the 35-move path proved in
+PATH8_SECONDS s with PATH8_MB MB at the peak, the 32-move cycle in 32 s with 1.4 GB).
+``auto`` runs it on an uncrossed 8 x n question (n >= 8) when the memory
+budget holds that peak and the time limit (none, or at least half as long
+again as the measured seconds grown with n / 8) lets it finish; otherwise the
+search, which at least hands back a path."""
 
 
-def _pick(instance: LongestInstance, method: str) -> str:
+def _pick(
+    instance: LongestInstance, method: str, time_limit: float | None = None
+) -> str:
     if method != "auto":
         return method
     board = instance.board
-    if _frontier_fits(instance) and _compiled():
+    if _frontier_fits(instance, time_limit) and _compiled():
         return "frontier"
     small = board.n_open <= AUTO_SEARCH_CELLS[instance.kind]
     return "search" if small else "cpsat"
 
 
-def _frontier_fits(instance: LongestInstance) -> bool:
+def _frontier_fits(instance: LongestInstance, time_limit: float | None) -> bool:
     """Whether ``auto`` should run the frontier program (see the figures above)."""
     board = instance.board
     if instance.kind != "uncrossed" or board.dim != 2:
         return False
     low, high = AUTO_FRONTIER_SIDES
     short, long = sorted(board.shape)
-    return low <= short <= high and (instance.closed or long > short)
+    if low <= short <= high:
+        return instance.closed or long > short or short == high
+    if short != high + 1 or instance.piece != KNIGHT or board.blocked:
+        return False
+    seconds, mb = AUTO_FRONTIER_EIGHT[instance.closed]
+    soon = time_limit is None or time_limit >= 1.5 * seconds * long / 8
+    return soon and budget_mb() >= mb
 
 
 def _compiled() -> bool:

@@ -603,7 +603,9 @@ def add_time_limit(
     )
 
 
-def add_solve_args(parser: argparse.ArgumentParser, *, per: str = "") -> None:
+def add_solve_args(
+    parser: argparse.ArgumentParser, *, per: str = "", workers: str = "CP-SAT search"
+) -> None:
     """``--time-limit``, ``--workers`` and ``--seed``: how to solve."""
     add_time_limit(parser, f"model building included{per}")
     parser.add_argument(
@@ -611,7 +613,7 @@ def add_solve_args(parser: argparse.ArgumentParser, *, per: str = "") -> None:
         type=int,
         default=1,
         metavar="N",
-        help="CP-SAT search workers; 0 uses every core (default 1)",
+        help=f"{workers} workers; 0 uses every core (default 1)",
     )
     parser.add_argument(
         "--seed", type=int, default=0, metavar="N", help="random seed (default 0)"

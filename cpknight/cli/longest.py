@@ -45,9 +45,9 @@ def add_longest(sub: SubParsers) -> None:
         "longest",
         _run_longest,
         examples="""
-cpknight longest 6x6 --uncrossed
+cpknight longest 6x6 --uncrossed --method all --json
 cpknight longest 5x5 --induced --closed --svg snake.svg
-cpknight longest 6x6 --uncrossed --method all --json""",
+cpknight longest 8x8 --uncrossed --memory 16000 --time-limit none --workers 2""",
         help="the longest uncrossed or induced path or cycle (optimisation puzzles)",
         description="The longest knight path (or cycle, --closed) on BOARD whose\n"
         "drawn moves never cross (--uncrossed; bounded 2D boards), or that no\n"
@@ -69,7 +69,7 @@ cpknight longest 6x6 --uncrossed --method all --json""",
         "frontier (a transfer-matrix program, proved when it ends), or auto "
         "(see cpknight.api.longest); several make a table",
     )
-    add_solve_args(parser)
+    add_solve_args(parser, workers="CP-SAT search (or frontier program)")
     add_json(parser)
     add_progress(parser)
     add_grid(parser)

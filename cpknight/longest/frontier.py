@@ -36,6 +36,7 @@ Examples:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -85,14 +86,14 @@ MAX_WIDTH = 28
 partner of a path end, 3 + slot, stays below the code of a cell off the path)."""
 
 MEASURED_PEAKS = {
-    ("uncrossed", False): (16, 8.3e6, 5.5),
+    ("uncrossed", False): (18, 1.8e8, 4.65),
     ("uncrossed", True): (18, 1.28e7, 4.5),
     ("induced", False): (18, 2.18e7, 3.2),
     ("induced", True): (18, 5.2e6, 3.2),
 }
 """The peak live states measured on the knight's n x n boards, as ``(width,
-peak, growth per slot)``: uncrossed paths 8,994 / 312,541 / 8,300,248 at
-widths 12 / 14 / 16 (5x5 to 7x7), cycles 678,512 / 12,785,394 at 16 / 18;
+peak, growth per slot)``: uncrossed paths 8,994 / 312,541 / 8,300,248 /
+179,801,581 at widths 12 / 14 / 16 / 18 (5x5 to 8x8), cycles 678,512 / 12,785,394 at 16 / 18;
 induced paths 220,728 / 2,313,128 / 21,766,555 and cycles 53,277 / 530,889 /
 5,211,474 at 14 / 16 / 18. Only used to refuse what is far past the budget."""
 
@@ -300,7 +301,9 @@ def _run_kernel(kernel: str, tables: LongestTables, tally: _Tally) -> Found:
     if kernel == "numba":
         from cpknight.longest.frontier_numba import longest_frontier_numba
 
-        return longest_frontier_numba(tables, tally.check, tally.tick)
+        workers = tally.run.options.workers
+        threads = workers or len(os.sched_getaffinity(0))
+        return longest_frontier_numba(tables, tally.check, tally.tick, threads)
     return longest_frontier_dict(tables, tally.check)
 
 

@@ -7,20 +7,30 @@ placed in the first word's top bits; :data:`OUT_CODE` is 31), the crossing
 word in the top bits of the last code word when it fits there, else in a word
 of its own. On 8x8 (17 slots, 28 registers) a state is two words, not three.
 
-Each cell is one compiled loop over the states, a slice of :data:`SLICE` at a
-time (the clock and Ctrl-C are heard between slices), into an open-addressing
-hash table (linear probing; the index is rebuilt twice as large past
-:data:`LOAD`, the rows grown by half when full, and the slice added again:
-adding a state twice changes nothing). The table keeps the most moves per
-state, its parent's index and the choice (a bit mask of the back slots
-taken); only the parents and choices are kept per cell, for the way back (8
-bytes a state), on disk past :data:`SPILL_MB`. The table's rows are sized
-from the growth of the same cell of the row before (the growth repeats row by
-row), and rows never touched cost no memory.
+Each cell runs in rounds. A compiled loop adds the cell to a round of the
+states and writes the new states (with their hashes) to a buffer, on
+``threads`` threads at once (numba's ``prange``, each its own part of the
+round and of the buffer); then one loop adds them, in order, to an
+open-addressing hash table (linear probing), asking memory for each one's
+index slot :data:`AHEAD` states ahead (``llvm.prefetch``), so that the table's
+cache misses overlap. An index entry carries 31 bits of the hash beside the
+row's number, so a probe passes other states without reading their rows. The
+index is rebuilt twice as large past :data:`LOAD`, the rows grown by half
+when full, and the round's states added again (adding a state twice changes
+nothing). The table keeps the most moves per state, its parent's index and
+the choice (a bit mask of the back slots taken); only the parents and
+choices are kept per cell, for the way back (8 bytes a state), on disk past
+:data:`SPILL_MB`. The table's rows are sized from the growth of the same cell
+of the row before (the growth repeats row by row); rows never touched cost
+no memory. The clock and Ctrl-C are heard between rounds (a tenth of a second
+or so). The answer does not depend on the threads: the table takes the new
+states in the order one thread would make them.
 
 Measured on the 7x7 uncrossed path (8,300,248 live states at the peak, one
-process, the same machine): 35.4 s and 1.64 GB with three words a state and a
-table rebuilt from scratch whenever it filled; 32.6 s and 0.93 GB now.
+process, the same machine), one thread: 35.4 s and 1.64 GB with three words a
+state, a table rebuilt from scratch whenever it filled and no prefetching;
+17.8 s now (14.8 s on two threads). Of the 2.8 s of its widest cell, making
+the states took 2.1 s, adding them 0.7 s (3.3 s before the prefetching).
 
 numba is imported on first use through :func:`cpknight.optional.require`.
 """
@@ -51,34 +61,38 @@ PER_WORD = 12
 
 _KERNEL: list[Any] = []
 
-BUFFER = 16
-"""New states wait in a buffer of this many while their index slots are
-fetched from memory (a prefetch each), then are added together: the table's
-cache misses overlap instead of coming one after another."""
-
 _DE_BRUIJN = 0x022FDD63CC95386D
 """A de Bruijn sequence: ``(bit * it) >> 58`` differs for each of 64 bits."""
 
 _prefetch: Any = None
-_insert: Any = None
+_step: Any = None
+_prange: Any = range
 
 
 def longest_frontier_numba(
     tables: LongestTables,
     check: StepCheck | None = None,
     tick: Callable[[], None] | None = None,
+    threads: int = 1,
 ) -> Found:
     """Run the program compiled; what :func:`longest_frontier_dict` returns.
 
     Args:
         tables: the program's steps.
         check: called after every cell with its live states.
-        tick: called between slices of a cell's states (the clock, Ctrl-C).
+        tick: called between rounds of a cell's states (the clock, Ctrl-C).
+        threads: the threads making new states (the table takes them in
+            order, one thread: the answer does not depend on it).
 
     Raises:
         MissingDependencyError: numba is not installed.
     """
-    kernel = _kernel()
+    step_loop, insert, spread = _kernel()
+    if threads > 1:
+        import numba
+
+        threads = min(threads, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+        numba.set_num_threads(threads)
     layout = Layout.of(tables)
     keys = np.zeros((1, layout.words), dtype=np.uint64)
     values = np.zeros(1, dtype=np.int32)
@@ -87,39 +101,36 @@ def longest_frontier_numba(
     live: list[int] = []
     best = -1
     best_at: tuple[int, int, int] | None = None
+    ends = np.zeros(threads, dtype=np.int64)
+    found = np.zeros((threads, 4), dtype=np.int64)
     with _WayBack() as parents:
         for i, step in enumerate(tables.steps):
             args = _step_arrays(step)
+            most = most_choices(step)
+            per = max(64, CANDIDATES // most)
+            made = _New(threads * per * most, layout.words)
             table = _Table(layout.words, _guess(live, layout.period))
             done = (-1, -1, 0)
             tried = 0
-            for lo in range(0, len(values), SLICE):
-                hi = min(lo + SLICE, len(values))
-                while True:
-                    out = kernel(
-                        keys,
-                        values,
-                        lo,
-                        hi,
-                        layout.bits_word,
-                        layout.bits_shift,
-                        step.width - 1,
-                        induced,
-                        tables.closed,
-                        free_ends,
-                        *table.arrays(),
-                        *args,
-                    )
-                    table.count = int(out[1])
-                    if out[0]:
-                        break
-                    table.grow()
-                tried += int(out[2])
-                if out[3] > done[0]:
-                    done = (int(out[3]), int(out[4]), int(out[5]))
+            for lo in range(0, len(values), threads * per):
+                hi = min(lo + threads * per, len(values))
+                common = (keys, values, lo, hi, layout.bits_word, layout.bits_shift,
+                          step.width - 1, induced, tables.closed, free_ends,
+                          *made.arrays())  # fmt: skip
+                if threads == 1:
+                    out = step_loop(*common, 0, *args)
+                    ends[0] = out[0]
+                    found[0] = out[1:]
+                else:
+                    spread(threads, per, most, ends, found, *common, *args)
+                for t in range(threads):
+                    table.add(insert, made, t * per * most, int(ends[t]))
+                    tried += int(found[t, 0])
+                    if found[t, 1] > done[0]:
+                        done = (int(found[t, 1]), int(found[t, 2]), int(found[t, 3]))
                 if tick is not None:
                     tick()
-            del keys, values  # the states read: freed before the copy
+            del keys, values, made  # the states read: freed before the copy
             keys, values, parent, choice = table.rows()  # noqa: RUF059 (read next cell)
             del table
             if done[0] > best:
@@ -146,9 +157,36 @@ def longest_frontier_numba(
     return best, edges, live
 
 
-SLICE = 1 << 21
-"""The states of a cell are added a slice at a time: between slices the
-clock and Ctrl-C are heard (a slice takes about a second)."""
+CANDIDATES = 1 << 20
+"""A round of a cell makes up to this many new states a thread (about 40 MB):
+a thread takes this many over :func:`most_choices` states; between rounds
+the table takes them and the clock and Ctrl-C are heard (a round takes about
+a tenth of a second)."""
+
+AHEAD = 16
+"""The table asks memory for a new state's index slot this many states
+before it adds it."""
+
+
+def most_choices(step: LongestStep) -> int:
+    """The most new states one state can make at ``step``: bounds the room."""
+    nb = len(step.back)
+    return 2 + nb * nb
+
+
+class _New:
+    """The new states of a round, before the table takes them."""
+
+    def __init__(self, rows: int, words: int) -> None:
+        self.keys = np.zeros((rows, words), dtype=np.uint64)
+        self.hash = np.zeros(rows, dtype=np.uint64)
+        self.values = np.zeros(rows, dtype=np.int32)
+        self.parent = np.zeros(rows, dtype=np.int32)
+        self.choice = np.zeros(rows, dtype=np.int64)
+
+    def arrays(self) -> tuple[Any, ...]:
+        return (self.keys, self.hash, self.values, self.parent, self.choice)
+
 
 LOAD = 0.7
 """The hash index is grown (doubled, rebuilt) past this load."""
@@ -226,6 +264,16 @@ class _Table:
             self.count,
             limit,
         )
+
+    def add(self, insert: Any, made: _New, lo: int, hi: int) -> None:
+        """Take the new states ``lo..hi`` (growing as often as needed)."""
+        while True:
+            taken = int(insert(*self.arrays(), *made.arrays(), lo, hi))
+            if taken >= 0:
+                self.count = taken
+                return
+            self.count = -1 - taken
+            self.grow()
 
     def grow(self) -> None:
         """More room: rows half as many again, the index doubled if loaded."""
@@ -343,16 +391,22 @@ def _step_arrays(step: LongestStep) -> tuple[Any, ...]:
     )
 
 
-def _kernel() -> Any:
-    """The compiled step, built on first use."""
+def _kernel() -> tuple[Any, Any, Any]:
+    """The compiled loops, built on first use.
+
+    Making states, adding them, and making them on threads.
+    """
     if not _KERNEL:
         numba = require("numba", "the compiled longest-path frontier kernel", "fast")
-        global _prefetch, _insert
+        global _prefetch, _step, _prange
         _prefetch = _prefetch_intrinsic()
-        _insert = numba.njit(cache=True)(_insert_loop)
-        _KERNEL.append(numba.njit(cache=True)(_step_loop))
+        _prange = numba.prange
+        _step = numba.njit(cache=True)(_step_loop)
+        _KERNEL.append(_step)
+        _KERNEL.append(numba.njit(cache=True)(_insert_loop))
+        _KERNEL.append(numba.njit(cache=True, parallel=True)(_spread_loop))
         _KERNEL.append(numba.njit(cache=True)(_rehash_loop))
-    return _KERNEL[0]
+    return _KERNEL[0], _KERNEL[1], _KERNEL[2]
 
 
 def _prefetch_intrinsic() -> Any:
@@ -387,7 +441,7 @@ def _prefetch_intrinsic() -> Any:
 
 def _rehash() -> Any:
     _kernel()
-    return _KERNEL[1]
+    return _KERNEL[3]
 
 
 def _step_loop(
@@ -401,13 +455,12 @@ def _step_loop(
     induced: bool,
     closed: bool,
     free_ends: int,
-    table: Any,
-    tkeys: Any,
-    tvals: Any,
-    tpar: Any,
-    tcho: Any,
-    count: int,
-    limit: int,
+    ckeys: Any,
+    chash: Any,
+    cvals: Any,
+    cpar: Any,
+    ccho: Any,
+    start: int,
     back: Any,
     cross: Any,
     register: Any,
@@ -424,13 +477,13 @@ def _step_loop(
     dead_all: Any,
     dead_of: Any,
 ) -> Any:
-    """The cell added to states ``lo..hi`` into the table (numba compiles this).
+    """The cell added to states ``lo..hi`` (numba compiles this).
 
-    The table (``table`` the index, ``tkeys``.. the rows, ``count`` of them
-    taken) keeps the most moves per state, its parent and choice. Returns
-    ``(ok, count, tried, done, done_parent, done_choice)``; ``ok`` False when
-    ``count`` reached ``limit``: grow the table and add the slice again (a
-    state added twice keeps the same value and parent).
+    Writes the new states (``ckeys``, their hashes, moves, parents and
+    choices) from row ``start`` on, room for :func:`most_choices` a state.
+    Returns ``(end, tried, done, done_parent, done_choice)``: the row after
+    the last written, the choices tried, and the best finished path's moves,
+    parent and choice (-1: none).
     """
     full = 1
     dangling = 2
@@ -438,8 +491,8 @@ def _step_loop(
     out_code = 31
     width = before + 1
     nb = back.shape[0]
-    nw = tkeys.shape[1]
-    cap = table.shape[0]
+    nw = ckeys.shape[1]
+    count = start
     has_bits = bits_word >= 0
     bword = max(bits_word, 0)
     bshift = np.uint64(bits_shift)
@@ -453,12 +506,6 @@ def _step_loop(
     masks = np.zeros(2 + nb * nb, dtype=np.int64)
     five = np.uint64(31)
     after = width - int(np.sum(leaving))
-    bkeys = np.zeros((BUFFER, nw), dtype=np.uint64)
-    bhash = np.zeros(BUFFER, dtype=np.uint64)
-    bvals = np.zeros(BUFFER, dtype=np.int32)
-    bpar = np.zeros(BUFFER, dtype=np.int32)
-    bcho = np.zeros(BUFFER, dtype=np.int64)
-    nbuf = 0
     for i in range(lo, hi):
         for s in range(before):
             w = keys[i, s // 12] >> np.uint64(5 * (s % 12))
@@ -641,52 +688,14 @@ def _step_loop(
                 h ^= packed[w]
                 h *= np.uint64(0xBF58476D1CE4E5B9)
                 h ^= h >> np.uint64(31)
-            # the new state waits in a buffer while its index slot is fetched
             for w in range(nw):
-                bkeys[nbuf, w] = packed[w]
-            bhash[nbuf] = h
-            bvals[nbuf] = value
-            bpar[nbuf] = i
-            bcho[nbuf] = m
-            _prefetch(table, np.int64(h & np.uint64(cap - 1)))
-            nbuf += 1
-            if nbuf == BUFFER:
-                count = _insert(
-                    table,
-                    tkeys,
-                    tvals,
-                    tpar,
-                    tcho,
-                    count,
-                    limit,
-                    bkeys,
-                    bhash,
-                    bvals,
-                    bpar,
-                    bcho,
-                    nbuf,
-                )
-                if count < 0:
-                    return (False, -count - 1, 0, -1, -1, 0)
-                nbuf = 0
-    count = _insert(
-        table,
-        tkeys,
-        tvals,
-        tpar,
-        tcho,
-        count,
-        limit,
-        bkeys,
-        bhash,
-        bvals,
-        bpar,
-        bcho,
-        nbuf,
-    )
-    if count < 0:
-        return (False, -count - 1, 0, -1, -1, 0)
-    return (True, count, tried, done_best, done_parent, done_choice)
+                ckeys[count, w] = packed[w]
+            chash[count] = h
+            cvals[count] = value
+            cpar[count] = i
+            ccho[count] = m
+            count += 1
+    return (count, tried, done_best, done_parent, done_choice)
 
 
 def _insert_loop(
@@ -697,22 +706,28 @@ def _insert_loop(
     tcho: Any,
     count: int,
     limit: int,
-    bkeys: Any,
-    bhash: Any,
-    bvals: Any,
-    bpar: Any,
-    bcho: Any,
-    nbuf: int,
+    ckeys: Any,
+    chash: Any,
+    cvals: Any,
+    cpar: Any,
+    ccho: Any,
+    lo: int,
+    hi: int,
 ) -> int:
-    """Add the buffered states to the table (numba compiles this).
+    """Add new states ``lo..hi`` to the table (numba compiles this).
 
-    Keeps the most moves per state. Returns the rows taken, or ``-1 - rows``
-    when the table reached ``limit`` (grow it and add the slice again).
+    Keeps the most moves per state (the first parent of a tie). Each state's
+    index slot is asked of memory :data:`AHEAD` states before it is needed,
+    so that the table's cache misses overlap. Returns the rows taken, or
+    ``-1 - rows`` when the table reached ``limit`` (grow it and add the
+    states again: adding one twice changes nothing).
     """
     cap = table.shape[0]
     nw = tkeys.shape[1]
-    for b in range(nbuf):
-        h = bhash[b]
+    for b in range(lo, hi):
+        if b + AHEAD < hi:
+            _prefetch(table, np.int64(chash[b + AHEAD] & np.uint64(cap - 1)))
+        h = chash[b]
         slot = np.int64(h & np.uint64(cap - 1))
         # an index entry: the hash's top 31 bits over the row's number, so
         # that a probe passes other states without reading their rows
@@ -724,27 +739,85 @@ def _insert_loop(
                     return -1 - count
                 table[slot] = tag | count
                 for w in range(nw):
-                    tkeys[count, w] = bkeys[b, w]
-                tvals[count] = bvals[b]
-                tpar[count] = bpar[b]
-                tcho[count] = bcho[b]
+                    tkeys[count, w] = ckeys[b, w]
+                tvals[count] = cvals[b]
+                tpar[count] = cpar[b]
+                tcho[count] = ccho[b]
                 count += 1
                 break
             if (entry >> 32) << 32 == tag:
                 at = entry & 0xFFFFFFFF
                 same = True
                 for w in range(nw):
-                    if tkeys[at, w] != bkeys[b, w]:
+                    if tkeys[at, w] != ckeys[b, w]:
                         same = False
                         break
                 if same:
-                    if bvals[b] > tvals[at]:
-                        tvals[at] = bvals[b]
-                        tpar[at] = bpar[b]
-                        tcho[at] = bcho[b]
+                    if cvals[b] > tvals[at]:
+                        tvals[at] = cvals[b]
+                        tpar[at] = cpar[b]
+                        tcho[at] = ccho[b]
                     break
             slot = (slot + 1) & (cap - 1)
     return count
+
+
+def _spread_loop(
+    threads: int,
+    per: int,
+    most: int,
+    ends: Any,
+    found: Any,
+    keys: Any,
+    values: Any,
+    lo: int,
+    hi: int,
+    bits_word: int,
+    bits_shift: int,
+    before: int,
+    induced: bool,
+    closed: bool,
+    free_ends: int,
+    ckeys: Any,
+    chash: Any,
+    cvals: Any,
+    cpar: Any,
+    ccho: Any,
+    back: Any,
+    cross: Any,
+    register: Any,
+    clash: Any,
+    keep: Any,
+    leaving: Any,
+    new_pos: Any,
+    dead_slot: Any,
+    dead_masks: Any,
+    rel_bit: Any,
+    rel_mask: Any,
+    rel_of: Any,
+    rel_all: Any,
+    dead_all: Any,
+    dead_of: Any,
+) -> None:
+    """States ``lo..hi`` in ``threads`` runs of ``per`` at once (numba's prange).
+
+    Thread ``t`` writes from row ``t * per * most``: its end in ``ends[t]``,
+    its tried and best finished path in ``found[t]``.
+    """
+    for t in _prange(threads):
+        a = min(lo + t * per, hi)
+        b = min(a + per, hi)
+        out = _step(
+            keys, values, a, b, bits_word, bits_shift, before, induced, closed,
+            free_ends, ckeys, chash, cvals, cpar, ccho, t * per * most, back,
+            cross, register, clash, keep, leaving, new_pos, dead_slot,
+            dead_masks, rel_bit, rel_mask, rel_of, rel_all, dead_all, dead_of,
+        )  # fmt: skip
+        ends[t] = out[0]
+        found[t, 0] = out[1]
+        found[t, 1] = out[2]
+        found[t, 2] = out[3]
+        found[t, 3] = out[4]
 
 
 def _rehash_loop(index: Any, keys: Any, count: int) -> None:
