@@ -94,8 +94,9 @@ MEASURED_PEAKS = {
 """The peak live states measured on the knight's n x n boards, as ``(width,
 peak, growth per slot)``: uncrossed paths 8,994 / 312,541 / 8,300,248 /
 179,801,581 at widths 12 / 14 / 16 / 18 (5x5 to 8x8), cycles 678,512 /
-12,785,394 at 16 / 18; induced paths 220,728 / 2,313,128 / 21,766,555 and cycles 53,277 / 530,889 /
-5,211,474 at 14 / 16 / 18. Only used to refuse what is far past the budget."""
+12,785,394 at 16 / 18; induced paths 220,728 / 2,313,128 / 21,766,555 and
+cycles 53,277 / 530,889 / 5,211,474 at 14 / 16 / 18. Only used to refuse what
+is far past the budget."""
 
 REFUSE_FACTOR = 20.0
 """Refuse up front when the guessed peak needs this many times the budget."""
