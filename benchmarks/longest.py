@@ -244,6 +244,26 @@ def search_row(n: int, kind: str, closed: bool, limit: float) -> tuple[Any, str,
     return moves, str(o.status), o.seconds
 
 
+def side_by_side(
+    n: int,
+    kind: str,
+    closed: bool,
+    oeis: str,
+    want: int | None,
+    f: dict[str, Any],
+    search: tuple[Any, str, float],
+) -> list[object]:
+    """One row of :data:`FRONTIER_HEADERS`: the frontier's run beside the search's."""
+    s_moves, s_status, s_seconds = search
+    shape = "cycle" if closed else "path"
+    return [
+        f"{n}x{n}", f"{kind} {shape}", oeis, want, f["moves"], f["status"],
+        f["seconds"], s_moves, s_status, s_seconds,
+        f["seconds"] / s_seconds if s_seconds else None,
+        max(f["live"], default=0), f["peak_mb"], f["kernel"],
+    ]  # fmt: skip
+
+
 def frontier_main(ns: list[int], big: int | None, cells: bool) -> int:
     """The frontier program beside the search: one row per board and question."""
     rows: list[list[object]] = []
@@ -258,32 +278,15 @@ def frontier_main(ns: list[int], big: int | None, cells: bool) -> int:
             memory, workers = (EIGHT_MEMORY_MB, 2) if wide else (BIG_MEMORY_MB, 1)
             with context.Pool(1) as pool:
                 f = pool.apply(frontier_row, (n, kind, closed, limit, memory, workers))
-            s_moves, s_status, s_seconds = search_row(n, kind, closed, limit)
+            search = search_row(n, kind, closed, limit)
             want = published(kind, closed, n)
             if f["status"] == "optimal" and f["moves"] != want:
                 ok = False
             proved = f["status"] == "optimal" or (f["status"] == "none" and want == 0)
             if not proved and n != big:
                 ok = False
+            rows.append(side_by_side(n, kind, closed, oeis, want, f, search))
             shape = "cycle" if closed else "path"
-            rows.append(
-                [
-                    f"{n}x{n}",
-                    f"{kind} {shape}",
-                    oeis,
-                    want,
-                    f["moves"],
-                    f["status"],
-                    f["seconds"],
-                    s_moves,
-                    s_status,
-                    s_seconds,
-                    f["seconds"] / s_seconds if s_seconds else None,
-                    max(f["live"], default=0),
-                    f["peak_mb"],
-                    f["kernel"],
-                ]
-            )
             print(table_text(FRONTIER_HEADERS, rows[-1:]).splitlines()[-1], flush=True)
             per_cell.append((f"{n}x{n} {kind} {shape}", f["live"]))
             if "stopped" in f:
@@ -339,13 +342,8 @@ def eight_main() -> bool:
         f = pool.apply(
             frontier_row, (8, "uncrossed", False, 1800.0, EIGHT_MEMORY_MB, 2)
         )
-    s_moves, s_status, s_seconds = search_row(8, "uncrossed", False, 600.0)
-    row = [
-        "8x8", "uncrossed path", "A003192", A003192[8], f["moves"], f["status"],
-        f["seconds"], s_moves, s_status, s_seconds,
-        f["seconds"] / s_seconds if s_seconds else None,
-        max(f["live"], default=0), f["peak_mb"], f["kernel"],
-    ]  # fmt: skip
+    search = search_row(8, "uncrossed", False, 600.0)
+    row = side_by_side(8, "uncrossed", False, "A003192", A003192[8], f, search)
     print(
         "\n8x8 uncrossed path (A003192: 35), the frontier (limit 1800 s, "
         "two threads) beside the search (600 s):"
@@ -371,13 +369,8 @@ def nine_main() -> int:
     context = multiprocessing.get_context("spawn")
     with context.Pool(1) as pool:
         f = pool.apply(frontier_row, (9, "induced", True, 1800.0, 8000.0))
-    s_moves, s_status, s_seconds = search_row(9, "induced", True, 600.0)
-    row = [
-        "9x9", "induced cycle", "A165143", A165143[9], f["moves"], f["status"],
-        f["seconds"], s_moves, s_status, s_seconds,
-        f["seconds"] / s_seconds if s_seconds else None,
-        max(f["live"], default=0), f["peak_mb"], f["kernel"],
-    ]  # fmt: skip
+    search = search_row(9, "induced", True, 600.0)
+    row = side_by_side(9, "induced", True, "A165143", A165143[9], f, search)
     print(table_text(FRONTIER_HEADERS, [row]))
     met = f["status"] == "optimal" and f["moves"] == A165143[9]
     print("target: the 9x9 induced cycle proved 40: " + ("met" if met else "NOT MET"))

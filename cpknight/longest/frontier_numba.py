@@ -114,15 +114,15 @@ def longest_frontier_numba(
             tried = 0
             for lo in range(0, len(values), threads * per):
                 hi = min(lo + threads * per, len(values))
-                common = (keys, values, lo, hi, layout.bits_word, layout.bits_shift,
-                          step.width - 1, induced, tables.closed, free_ends,
-                          *made.arrays())  # fmt: skip
+                rest = (keys, values, layout.bits_word, layout.bits_shift,
+                        step.width - 1, induced, tables.closed, free_ends,
+                        *made.arrays(), *args)  # fmt: skip
                 if threads == 1:
-                    out = step_loop(*common, 0, *args)
+                    out = step_loop(lo, hi, 0, *rest)
                     ends[0] = out[0]
                     found[0] = out[1:]
                 else:
-                    spread(threads, per, most, ends, found, *common, *args)
+                    spread(threads, per, most, ends, found, lo, hi, *rest)
                 for t in range(threads):
                     table.add(insert, made, t * per * most, int(ends[t]))
                     tried += int(found[t, 0])
@@ -445,10 +445,11 @@ def _rehash() -> Any:
 
 
 def _step_loop(
-    keys: Any,
-    values: Any,
     lo: int,
     hi: int,
+    start: int,
+    keys: Any,
+    values: Any,
     bits_word: int,
     bits_shift: int,
     before: int,
@@ -460,7 +461,6 @@ def _step_loop(
     cvals: Any,
     cpar: Any,
     ccho: Any,
-    start: int,
     back: Any,
     cross: Any,
     register: Any,
@@ -768,36 +768,9 @@ def _spread_loop(
     most: int,
     ends: Any,
     found: Any,
-    keys: Any,
-    values: Any,
     lo: int,
     hi: int,
-    bits_word: int,
-    bits_shift: int,
-    before: int,
-    induced: bool,
-    closed: bool,
-    free_ends: int,
-    ckeys: Any,
-    chash: Any,
-    cvals: Any,
-    cpar: Any,
-    ccho: Any,
-    back: Any,
-    cross: Any,
-    register: Any,
-    clash: Any,
-    keep: Any,
-    leaving: Any,
-    new_pos: Any,
-    dead_slot: Any,
-    dead_masks: Any,
-    rel_bit: Any,
-    rel_mask: Any,
-    rel_of: Any,
-    rel_all: Any,
-    dead_all: Any,
-    dead_of: Any,
+    *rest: Any,
 ) -> None:
     """States ``lo..hi`` in ``threads`` runs of ``per`` at once (numba's prange).
 
@@ -807,12 +780,7 @@ def _spread_loop(
     for t in _prange(threads):
         a = min(lo + t * per, hi)
         b = min(a + per, hi)
-        out = _step(
-            keys, values, a, b, bits_word, bits_shift, before, induced, closed,
-            free_ends, ckeys, chash, cvals, cpar, ccho, t * per * most, back,
-            cross, register, clash, keep, leaving, new_pos, dead_slot,
-            dead_masks, rel_bit, rel_mask, rel_of, rel_all, dead_all, dead_of,
-        )  # fmt: skip
+        out = _step(a, b, t * per * most, *rest)
         ends[t] = out[0]
         found[t, 0] = out[1]
         found[t, 1] = out[2]
