@@ -81,18 +81,34 @@ def longest_frontier_numba(
         tables: the program's steps.
         check: called after every cell with its live states.
         tick: called between rounds of a cell's states (the clock, Ctrl-C).
-        threads: the threads making new states (the table takes them in
-            order, one thread: the answer does not depend on it).
+        threads: the threads that make a round's new states; one thread
+            adds them to the table in the order one thread would have made
+            them, so the answer does not depend on it.
 
     Raises:
         MissingDependencyError: numba is not installed.
     """
-    step_loop, insert, spread = _kernel()
-    if threads > 1:
-        import numba
+    _kernel()
+    if threads <= 1:
+        return _run(tables, check, tick, 1)
+    import numba
 
-        threads = min(threads, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
-        numba.set_num_threads(threads)
+    threads = min(threads, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    before = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        return _run(tables, check, tick, threads)
+    finally:
+        numba.set_num_threads(before)  # numba's setting is the process's
+
+
+def _run(
+    tables: LongestTables,
+    check: StepCheck | None,
+    tick: Callable[[], None] | None,
+    threads: int,
+) -> Found:
+    step_loop, insert, spread = _kernel()
     layout = Layout.of(tables)
     keys = np.zeros((1, layout.words), dtype=np.uint64)
     values = np.zeros(1, dtype=np.int32)
