@@ -202,15 +202,15 @@ the search is faster (6x6: 0.3 s against 0.5 s). Measured
 41 s, 6x9 (29) and 7x8 (30) proved in 13 s and 157 s where the search has 28
 and 29 after 60 s."""
 
-AUTO_FRONTIER_EIGHT = {False: (700.0, 13000.0), True: (35.0, 1500.0)}
+AUTO_FRONTIER_EIGHT = {False: (600.0, 13000.0), True: (35.0, 1500.0)}
 """Eight across, the frontier program's seconds on one thread and peak memory
 (MB) on 8x8, for a path and for a cycle. Measured: the 35-move path proved
-in 466 s on two threads with 12.8 GB at the peak (one thread: about 1.5 times
-as long, as on the cycle); the 32-move cycle in 35 s on one thread (23 s on
-two) with 1.4 GB. ``auto`` runs it on an uncrossed 8 x n question (n >= 8)
-when the memory budget holds that peak and the time limit (none, or at least
-half as long again as those seconds grown with n / 8) lets it finish;
-otherwise the search, which at least hands back a path."""
+in 599 s on one thread (466 s on two) with 12.8 GB at the peak; the 32-move
+cycle in 35 s on one thread (23 s on two) with 1.4 GB. ``auto`` runs it on
+an uncrossed 8 x n question (n >= 8) when the memory budget holds that peak
+and the time limit (none, or at least half as long again as those seconds
+grown with n / 8) lets it finish; otherwise the search, which at least hands
+back a path."""
 
 
 def _pick(
