@@ -18,15 +18,22 @@ no_such_module_here: pip install 'cpknight[interop]'
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
 from cpknight.errors import CpknightError
 
-__all__ = ["MissingDependencyError", "data_frame", "installed", "require"]
+__all__ = [
+    "MissingDependencyError",
+    "data_frame",
+    "installed",
+    "numba_threads",
+    "require",
+]
 
 
 class MissingDependencyError(CpknightError, ImportError):
@@ -46,6 +53,27 @@ def require(module: str, what: str, extra: str = "interop") -> ModuleType:
         raise MissingDependencyError(
             f"{what} needs {top}: pip install 'cpknight[{extra}]'"
         ) from None
+
+
+@contextlib.contextmanager
+def numba_threads(count: int) -> Iterator[int]:
+    """Run numba's parallel loops on ``count`` threads (at most numba's own).
+
+    The setting is the process's, so it is put back after the block.
+
+    Yields:
+        The threads set (0 or less: numba's own count, left as it is).
+    """
+    import numba
+
+    before = numba.get_num_threads()
+    top = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    threads = min(count, top) if count > 0 else before
+    numba.set_num_threads(threads)
+    try:
+        yield threads
+    finally:
+        numba.set_num_threads(before)
 
 
 def installed(module: str) -> bool:

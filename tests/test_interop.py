@@ -185,3 +185,18 @@ def test_a_missing_library_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) ->
         sweep("3x4", closed=False, method="prune").to_dataframe()
     with pytest.raises(MissingDependencyError):
         require("pandas", "a test")
+
+
+def test_numba_threads_are_set_for_the_block_and_put_back() -> None:
+    numba = pytest.importorskip("numba")
+    from cpknight.optional import numba_threads
+
+    before = numba.get_num_threads()
+    with numba_threads(1) as threads:
+        assert threads == numba.get_num_threads() == 1
+    assert numba.get_num_threads() == before
+    with numba_threads(10_000) as threads:  # at most numba's own
+        assert threads == numba.config.NUMBA_NUM_THREADS
+    with numba_threads(0) as threads:  # 0: as they are
+        assert threads == before
+    assert numba.get_num_threads() == before

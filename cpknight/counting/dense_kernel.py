@@ -75,7 +75,7 @@ from cpknight.counting.plan import (
 )
 from cpknight.counting.residues import crt, primes_for, tour_bound_bits
 from cpknight.errors import InvalidInputError
-from cpknight.optional import installed, require
+from cpknight.optional import installed, numba_threads, require
 
 __all__ = [
     "BYTES_PER_STATE",
@@ -631,16 +631,9 @@ def _worker(task: BucketTask, run: DenseRun | None) -> Iterator[DenseRun]:
         yield run
         return
     jit = _jit()
-    import numba
-
     p = np.array(task.moduli, dtype=np.uint64)
-    threads = numba.get_num_threads()
-    if task.threads:  # the tasks at once share the cores
-        numba.set_num_threads(min(task.threads, threads))
-    try:
+    with numba_threads(task.threads):  # the tasks at once share the cores
         yield DenseRun(task.plan, jit, p, 1, None, lambda _where: None)
-    finally:
-        numba.set_num_threads(threads)
 
 
 def _reader(

@@ -49,7 +49,7 @@ import numpy as np
 from cpknight.counting.plan import StepCheck
 from cpknight.longest.frontier_dict import Found
 from cpknight.longest.frontier_tables import LongestStep, LongestTables
-from cpknight.optional import require
+from cpknight.optional import numba_threads, require
 
 __all__ = ["OUT_CODE", "longest_frontier_numba"]
 
@@ -91,15 +91,8 @@ def longest_frontier_numba(
     _kernel()
     if threads <= 1:
         return _run(tables, check, tick, 1)
-    import numba
-
-    threads = min(threads, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
-    before = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
+    with numba_threads(threads) as threads:
         return _run(tables, check, tick, threads)
-    finally:
-        numba.set_num_threads(before)  # numba's setting is the process's
 
 
 def _run(
