@@ -325,10 +325,13 @@ def test_the_crossing_bits_ride_in_the_last_code_word() -> None:
         return Layout.of(longest_tables(inst))
 
     # 6x6: 14 slots, the last word's 2 codes and 20 registers share it
-    assert layout(6, "uncrossed") == Layout(2, 2, 1, 64 - 20, 6)
+    assert layout(6, "uncrossed") == Layout(2, 2, 1, 64 - 20)
     # 4x4: one word of codes (the ends in its top bits): a word of their own
-    assert layout(4, "uncrossed") == Layout(1, 2, 1, 0, 4)
-    assert layout(6, "induced") == Layout(2, 2, -1, 0, 6)
+    assert layout(4, "uncrossed") == Layout(1, 2, 1, 0)
+    assert layout(6, "induced") == Layout(2, 2, -1, 0)
+    # the rows of the cell order, whose growth sizes the next cell's table
+    strip = LongestInstance(board=Board((5, 8)), piece=KNIGHT, kind="uncrossed")
+    assert longest_tables(strip).period == 5
 
 
 @pytest.mark.parametrize(("kind", "closed"), [("uncrossed", False), ("induced", True)])

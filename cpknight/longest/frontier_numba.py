@@ -118,7 +118,7 @@ def _run(
             most = most_choices(step)
             per = max(64, CANDIDATES // most)
             made = _New(threads * per * most, layout.words)
-            table = _Table(layout.words, _guess(live, layout.period))
+            table = _Table(layout.words, _guess(live, tables.period))
             done = (-1, -1, 0)
             tried = 0
             for lo in range(0, len(values), threads * per):
@@ -215,26 +215,23 @@ class Layout:
         words: all the words of a state.
         bits_word: the word holding the crossing bits (-1: none).
         bits_shift: their lowest bit.
-        period: the cells of a row (the growth repeats row by row).
     """
 
     code_words: int
     words: int
     bits_word: int
     bits_shift: int
-    period: int
 
     @classmethod
     def of(cls, tables: LongestTables) -> Layout:
         code_words = max(1, math.ceil(tables.width / PER_WORD))
-        period = tables.period
         if tables.kind != "uncrossed":
-            return cls(code_words, code_words, -1, 0, period)
+            return cls(code_words, code_words, -1, 0)
         last = tables.width - PER_WORD * (code_words - 1)
         shift = 64 - tables.registers
         if code_words > 1 and 5 * last <= shift:
-            return cls(code_words, code_words, code_words - 1, shift, period)
-        return cls(code_words, code_words + 1, code_words, 0, period)
+            return cls(code_words, code_words, code_words - 1, shift)
+        return cls(code_words, code_words + 1, code_words, 0)
 
 
 def _guess(live: list[int], period: int) -> int:
@@ -370,7 +367,6 @@ def _step_arrays(step: LongestStep) -> tuple[Any, ...]:
     dead_masks = np.zeros((len(step.dead), most), dtype=np.uint64)
     for j, (_, masks) in enumerate(step.dead):
         dead_masks[j, : len(masks)] = masks
-    rel_bit = np.array([b for b, _ in step.relevant], dtype=np.uint64)
     rel_mask = np.array(
         [sum(1 << k for k in slots) for _, slots in step.relevant], dtype=np.uint64
     )
@@ -393,7 +389,6 @@ def _step_arrays(step: LongestStep) -> tuple[Any, ...]:
         new_pos.astype(np.int64),
         dead_slot,
         dead_masks,
-        rel_bit,
         rel_mask,
         rel_of,
         rel_all,
@@ -481,7 +476,6 @@ def _step_loop(
     new_pos: Any,
     dead_slot: Any,
     dead_masks: Any,
-    rel_bit: Any,
     rel_mask: Any,
     rel_of: Any,
     rel_all: Any,
