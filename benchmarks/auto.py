@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from cpknight import Board, SolveOptions
 from cpknight.api import TOUR_METHODS, try_tour
 from cpknight.board import Cell
-from cpknight.render import table_text
 from cpknight.results import Outcome
+from cpknight.text.render import table_text
 
 ENGINES = ("prune", "warnsdorff", "greedy", "cpsat", "race")
 SLACK = 0.05  # seconds: below this, a factor of 2 is noise

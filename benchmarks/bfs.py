@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from cpknight import Board, distance_map, move_graph
 from cpknight.pieces import _build
-from cpknight.render import table_text
+from cpknight.text.render import table_text
 
 KNIGHT_MOVES = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 

@@ -25,8 +25,8 @@ from collections import deque
 
 from cpknight import Board, SolveOptions, collect
 from cpknight.board import Cell
-from cpknight.render import table_text
 from cpknight.routes.common import DP_FOOD_LIMIT
+from cpknight.text.render import table_text
 
 LIMIT = 10.0
 

@@ -25,8 +25,8 @@ import sys
 from cpknight import InvalidInputError, SolveOptions, TourConstraints, tour_constraints
 from cpknight.api import find_tour, try_tour
 from cpknight.pieces import move_graph
-from cpknight.render import table_text
 from cpknight.results import Outcome
+from cpknight.text.render import table_text
 
 TARGET_SECONDS = 1.0
 """CP-SAT's target on every constrained 8x8 instance."""

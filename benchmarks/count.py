@@ -43,8 +43,8 @@ import tempfile
 import time
 
 from cpknight import SolveOptions, count_tours
-from cpknight.render import table_text
 from cpknight.results import TourCount
+from cpknight.text.render import table_text
 
 A175881 = {
     5: 8,

@@ -34,8 +34,8 @@ from typing import NamedTuple
 
 from cpknight import SolveOptions
 from cpknight.api import try_cover
-from cpknight.render import table_text
 from cpknight.status import Status
+from cpknight.text.render import table_text
 
 A006075 = [1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32, 36, 40]
 A261752 = {4: 6, 5: 7, 6: 8, 7: 10, 8: 14, 9: 18, 10: 22, 11: 25, 12: 28, 13: 32}

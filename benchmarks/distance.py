@@ -30,7 +30,7 @@ from cpknight.distances.formula import formula_distance
 from cpknight.distances.moves import solve_move_counts
 from cpknight.engines import DistanceInstance
 from cpknight.pieces import KNIGHT, move_graph
-from cpknight.render import table_text
+from cpknight.text.render import table_text
 
 OPTIONS = SolveOptions(workers=1, seed=0)
 BOARD = Board.parse("8x8")

@@ -22,7 +22,7 @@ from distance import fastest, python_chess_distance, square_pairs
 
 from cpknight import Board, knight_distance
 from cpknight.distances.formula import formula_distance
-from cpknight.render import table_text
+from cpknight.text.render import table_text
 
 BOARD = Board.parse("8x8")
 TARGET = 25.0

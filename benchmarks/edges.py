@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from cpknight.render import table_text
+from cpknight.text.render import table_text
 
 CAP_MB = 6144
 """Address-space cap of every row (MB): a row past it fails, never the machine."""

@@ -41,7 +41,7 @@ import numpy as np
 from cpknight.api import find_tour
 from cpknight.board import Board
 from cpknight.constraints import tour_constraints
-from cpknight.render import table_text
+from cpknight.text.render import table_text
 
 TARGET_SECONDS = 1.0
 """Issue 16: both ends fixed, or a required move, on boards up to 2000x2000."""

@@ -55,8 +55,8 @@ from cpknight.api import TOUR_METHODS, find_tour
 from cpknight.board import Board
 from cpknight.checks import check_tour
 from cpknight.errors import CpknightError
-from cpknight.render import table_text
 from cpknight.solving import SolveOptions
+from cpknight.text.render import table_text
 from cpknight.tiling import tile_tour
 from cpknight.tours.existence import closed_tour_exists
 

@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from cpknight.render import table_text
+from cpknight.text.render import table_text
 
 GRACE = 1.0
 """Seconds the promise allows past the limit."""

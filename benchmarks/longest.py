@@ -54,10 +54,10 @@ from cpknight.errors import NoPathError, SolveLimitError
 from cpknight.longest.common import LongestInstance
 from cpknight.longest.cpsat import build_longest_model
 from cpknight.longest.frontier import run_frontier
-from cpknight.memory import peak_mb
 from cpknight.pieces import KNIGHT
-from cpknight.render import table_text
+from cpknight.runtime.memory import peak_mb
 from cpknight.status import Status
+from cpknight.text.render import table_text
 
 LIMIT = 60.0
 
@@ -197,7 +197,7 @@ def frontier_row(
 ) -> dict[str, Any]:
     """One frontier run (in a child process): its figures and its own peak memory."""
     from cpknight.longest.common import is_longest_kind
-    from cpknight.memory import memory_budget
+    from cpknight.runtime.memory import memory_budget
 
     inst = LongestInstance(
         board=Board((n, n)), piece=KNIGHT, kind=is_longest_kind(kind), closed=closed

@@ -34,8 +34,8 @@ from cpknight.api import TOUR_METHODS, try_tour
 from cpknight.board import Cell
 from cpknight.engines import TourInstance
 from cpknight.pieces import MoveGraph, move_graph
-from cpknight.render import table_text
 from cpknight.results import TourOutcome
+from cpknight.text.render import table_text
 from cpknight.tours.search import solve_greedy, solve_prune, solve_warnsdorff
 
 WORDS = {"found": "found", "infeasible": "proved none", "unknown": "unknown"}

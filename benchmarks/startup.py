@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 import cpknight
-from cpknight.render import table_text
+from cpknight.text.render import table_text
 
 TARGET_RATIO = 3.0  # 0.15 s where 0.35 s was about 7x python -c pass
 

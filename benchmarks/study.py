@@ -33,8 +33,8 @@ from cpknight import SolveOptions
 from cpknight.api.tours import tour_task
 from cpknight.board import Board
 from cpknight.pieces import KNIGHT
-from cpknight.render import table_text
 from cpknight.runner import RunOptions, Task, execute, run_tasks, usable_cores
+from cpknight.text.render import table_text
 
 OVERHEAD_MS = {"this process": 0.1, "pool of 2": 2.0, "LocalCluster of 2": 10.0}
 EFFICIENCY = 0.8

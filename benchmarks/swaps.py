@@ -22,8 +22,8 @@ import time
 
 from cpknight import SolveOptions
 from cpknight.api.swaps import swap_instance, try_swap
-from cpknight.render import effort_text, table_text
 from cpknight.status import Status
+from cpknight.text.render import effort_text, table_text
 
 PUBLISHED = {"guarini": 16, "guy3x4": 32}
 

@@ -10,14 +10,14 @@ Before and after in the same run:
   relaxation at level 2, a cut per clique of 3 or more crossing moves, a
   ``prune`` tour as the hint); *before* is the plain formulation (no linear
   relaxation, as for plain tours, no cuts, no hint), set through the knobs of
-  :mod:`cpknight.tours.cpsat_objective`. Crossings *after* first spend 30%
+  :mod:`cpknight.tours.cpsat.objective`. Crossings *after* first spend 30%
   of the time without the relaxation (``PLAIN_PHASE``), then the rest with
   it. Each row: the score found, the proved lower bound, the status
   (``optimal`` when proved), seconds (model building included) and CPU
   seconds.
 - **8x8 semi-magic (open)**: *after* runs the structured first phase
-  (:mod:`cpknight.tours.cpsat_magic`); *before* the plain magic model alone
-  (``cpsat_magic.FIRST_PHASE`` off). After: the median over seeds.
+  (:mod:`cpknight.tours.cpsat.magic`); *before* the plain magic model alone
+  (``magic.FIRST_PHASE`` off). After: the median over seeds.
 - **A328816**: the short-line magic tours of 4 x 8 counted by CP-SAT
   enumeration (64 directed = 4 x 16, numbered tours up to the board's
   symmetries).
@@ -40,35 +40,36 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from cpknight import SolveOptions, count_tours, tour_constraints, try_tour
-from cpknight.render import table_text
 from cpknight.results import ScoredTour
-from cpknight.tours import cpsat_magic, cpsat_objective
+from cpknight.text.render import table_text
+from cpknight.tours.cpsat import magic as magic_model
+from cpknight.tours.cpsat import objective as objective_model
 
 
 @contextmanager
 def before() -> Iterator[None]:
     """The plain formulation: no LP, no clique cuts, no hint, no magic phase."""
     saved = (
-        cpsat_objective.OBJECTIVE_LINEARIZATION,
-        cpsat_objective.CLIQUE_CUTS,
-        cpsat_objective.WARM_START,
-        cpsat_magic.FIRST_PHASE,
-        cpsat_objective.PLAIN_PHASE,
+        objective_model.OBJECTIVE_LINEARIZATION,
+        objective_model.CLIQUE_CUTS,
+        objective_model.WARM_START,
+        magic_model.FIRST_PHASE,
+        objective_model.PLAIN_PHASE,
     )
-    cpsat_objective.PLAIN_PHASE = {}
-    cpsat_objective.OBJECTIVE_LINEARIZATION = 0
-    cpsat_objective.CLIQUE_CUTS = False
-    cpsat_objective.WARM_START = False
-    cpsat_magic.FIRST_PHASE = False
+    objective_model.PLAIN_PHASE = {}
+    objective_model.OBJECTIVE_LINEARIZATION = 0
+    objective_model.CLIQUE_CUTS = False
+    objective_model.WARM_START = False
+    magic_model.FIRST_PHASE = False
     try:
         yield
     finally:
         (
-            cpsat_objective.OBJECTIVE_LINEARIZATION,
-            cpsat_objective.CLIQUE_CUTS,
-            cpsat_objective.WARM_START,
-            cpsat_magic.FIRST_PHASE,
-            cpsat_objective.PLAIN_PHASE,
+            objective_model.OBJECTIVE_LINEARIZATION,
+            objective_model.CLIQUE_CUTS,
+            objective_model.WARM_START,
+            magic_model.FIRST_PHASE,
+            objective_model.PLAIN_PHASE,
         ) = saved
 
 

@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 from cpknight import SolveLimitError, SolveOptions, count_tours, find_tour
-from cpknight.render import table_text
+from cpknight.text.render import table_text
 
 BARE_SOLVE = """\
 model = cp_model.CpModel()

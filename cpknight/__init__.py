@@ -4,7 +4,7 @@ The same questions answered two ways side by side: declaratively (OR-Tools
 CP-SAT circuit models and integer programs) and by search (BFS, backtracking,
 Warnsdorff), every answer verified.
 
-Public names are loaded on first use (:mod:`cpknight.lazy`): ``import
+Public names are loaded on first use (:mod:`cpknight.runtime.lazy`): ``import
 cpknight`` is quick, and each command loads only the modules it needs.
 
 Examples:
@@ -15,7 +15,8 @@ Examples:
 
 from typing import TYPE_CHECKING
 
-from cpknight.lazy import exports
+from cpknight.runtime.lazy import exports
+from cpknight.runtime.moved import install as _install_moved_modules
 
 if TYPE_CHECKING:
     from cpknight.api import (
@@ -66,7 +67,6 @@ if TYPE_CHECKING:
         MoveGraph,
         move_graph,
     )
-    from cpknight.progress import Progress
     from cpknight.results import (
         Comparison,
         Distance,
@@ -80,6 +80,7 @@ if TYPE_CHECKING:
         TourCount,
         TourOutcome,
     )
+    from cpknight.runtime.progress import Progress
     from cpknight.scores import count_crossings, count_turns
     from cpknight.solving import SolveOptions
     from cpknight.status import Effort, Status
@@ -151,7 +152,7 @@ _WHERE = {
     "ScoredTour": "cpknight.results",
     "count_crossings": "cpknight.scores",
     "count_turns": "cpknight.scores",
-    "Progress": "cpknight.progress",
+    "Progress": "cpknight.runtime.progress",
     "SolveOptions": "cpknight.solving",
     "PairSweep": "cpknight.study",
     "Study": "cpknight.study",
@@ -164,6 +165,7 @@ _WHERE = {
 }
 
 __getattr__, __dir__ = exports(__name__, _WHERE)
+_install_moved_modules()  # the old names of moved modules, for one release
 
 __all__ = [
     "CAMEL",

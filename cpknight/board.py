@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 
 from cpknight.ascii_boards import read_drawing
 from cpknight.errors import InvalidBoardError, InvalidCellError
-from cpknight.files import number_slots, reuse_block_memory
 from cpknight.named_boards import NAMED_BOARDS
+from cpknight.runtime.files import number_slots, reuse_block_memory
 
 __all__ = [
     "MAX_CELLS",
@@ -738,7 +738,7 @@ a tour needs a finite board
         )
 
     def __str__(self) -> str:
-        from cpknight.display import board_str
+        from cpknight.text.display import board_str
 
         return board_str(self)
 

@@ -38,7 +38,6 @@ from cpknight.errors import (
     InvalidInputError,
     TourCheckError,
 )
-from cpknight.files import reuse_block_memory
 from cpknight.pieces import (
     KNIGHT,
     Leaper,
@@ -48,6 +47,7 @@ from cpknight.pieces import (
     steps_are_moves,
 )
 from cpknight.results import Distance, Route, Tour
+from cpknight.runtime.files import reuse_block_memory
 from cpknight.status import Effort, Status
 
 __all__ = [

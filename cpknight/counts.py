@@ -109,17 +109,17 @@ class FrontierStats:
 
     def to_dataframe(self) -> Any:
         """A pandas DataFrame, a row per step run: ``step``, ``width``, ``live``."""
-        from cpknight.frames import frontier_frame
+        from cpknight.text.frames import frontier_frame
 
         return frontier_frame(self)
 
     def __str__(self) -> str:
-        from cpknight.render import frontier_text
+        from cpknight.text.render import frontier_text
 
         return frontier_text(self)
 
     def _repr_html_(self) -> str:
-        from cpknight.display import frontier_html
+        from cpknight.text.display import frontier_html
 
         return frontier_html(self)
 
@@ -215,16 +215,16 @@ class TourCount:
 
     def to_dataframe(self) -> Any:
         """A pandas DataFrame: a row per prefix (``prefixes=True``), or one row."""
-        from cpknight.frames import count_frame
+        from cpknight.text.frames import count_frame
 
         return count_frame(self)
 
     def __str__(self) -> str:
-        from cpknight.display import count_str
+        from cpknight.text.display import count_str
 
         return count_str(self)
 
     def _repr_html_(self) -> str:
-        from cpknight.display import count_html
+        from cpknight.text.display import count_html
 
         return count_html(self)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from cpknight.errors import ModelTooBigError
-from cpknight.memory import refuse_over_budget
+from cpknight.runtime.memory import refuse_over_budget
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model

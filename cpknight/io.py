@@ -37,9 +37,9 @@ if TYPE_CHECKING:
 
 from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError
-from cpknight.files import reuse_block_memory, write_blocks
 from cpknight.pieces import Leaper, PieceLike
 from cpknight.results import Tour
+from cpknight.runtime.files import reuse_block_memory, write_blocks
 from cpknight.solving import FALLBACK_GRACE
 
 __all__ = [
@@ -544,7 +544,8 @@ def check_new_file(path: str, *, force: bool) -> None:
 def write_new_file(path: str, text: str, *, force: bool) -> None:
     """Write ``text`` to ``path``, refusing to replace a file without ``force``.
 
-    Written all or nothing by :func:`~cpknight.files.write_blocks`, as tours are.
+    Written all or nothing by :func:`~cpknight.runtime.files.write_blocks`, as
+    tours are.
 
     Raises:
         InvalidInputError: the file exists (and ``force`` is false) or cannot be

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidBoardError, InvalidPieceError
-from cpknight.memory import refuse_over_budget
+from cpknight.runtime.memory import refuse_over_budget
 
 __all__ = [
     "CAMEL",
@@ -403,7 +403,7 @@ class MoveGraph:
             >>> m.shape, int(m.sum())
             ((9, 9), 16)
         """
-        from cpknight.optional import require
+        from cpknight.runtime.optional import require
 
         sparse = require("scipy.sparse", "MoveGraph.to_scipy_sparse()")
         data = np.ones(self.n_arcs, dtype=np.int8)
@@ -423,7 +423,7 @@ class MoveGraph:
             >>> g.number_of_edges(), sorted(g[(0, 0)])
             (168, [(1, 2), (2, 1)])
         """
-        from cpknight.optional import require
+        from cpknight.runtime.optional import require
 
         networkx = require("networkx", "MoveGraph.to_networkx()")
         graph = networkx.Graph()
@@ -441,7 +441,7 @@ class MoveGraph:
         return graph
 
     def __str__(self) -> str:
-        from cpknight.display import graph_str
+        from cpknight.text.display import graph_str
 
         return graph_str(self)
 

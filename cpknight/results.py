@@ -168,7 +168,7 @@ class Tour:
         }
 
     def __str__(self) -> str:
-        from cpknight.display import tour_str
+        from cpknight.text.display import tour_str
 
         return tour_str(self)
 
@@ -310,12 +310,12 @@ class DistanceMap:
 
         ``distance`` is ``<NA>`` where the cell cannot be reached.
         """
-        from cpknight.frames import distance_map_frame
+        from cpknight.text.frames import distance_map_frame
 
         return distance_map_frame(self)
 
     def __str__(self) -> str:
-        from cpknight.display import distance_map_str
+        from cpknight.text.display import distance_map_str
 
         return distance_map_str(self)
 
@@ -435,7 +435,7 @@ class Distance:
         return row
 
     def __str__(self) -> str:
-        from cpknight.display import distance_str
+        from cpknight.text.display import distance_str
 
         return distance_str(self)
 
@@ -553,12 +553,12 @@ class Outcome:
         return row
 
     def __str__(self) -> str:
-        from cpknight.display import outcome_str
+        from cpknight.text.display import outcome_str
 
         return outcome_str(self)
 
     def _repr_html_(self) -> str:
-        from cpknight.display import outcome_html
+        from cpknight.text.display import outcome_html
 
         return outcome_html(self)
 
@@ -608,18 +608,18 @@ class Comparison:
         }
 
     def to_dataframe(self) -> Any:
-        """A pandas DataFrame, a row per engine (see :mod:`cpknight.frames`)."""
-        from cpknight.frames import outcomes_frame
+        """A pandas DataFrame, a row per engine (see :mod:`cpknight.text.frames`)."""
+        from cpknight.text.frames import outcomes_frame
 
         return outcomes_frame(self.rows)
 
     def __str__(self) -> str:
-        from cpknight.display import comparison_str
+        from cpknight.text.display import comparison_str
 
         return comparison_str(self)
 
     def _repr_html_(self) -> str:
-        from cpknight.display import comparison_html
+        from cpknight.text.display import comparison_html
 
         return comparison_html(self)
 
@@ -702,18 +702,18 @@ class Sweep:
         }
 
     def to_dataframe(self) -> Any:
-        """A pandas DataFrame, a row per start cell (see :mod:`cpknight.frames`)."""
-        from cpknight.frames import sweep_frame
+        """A pandas DataFrame, a row per start cell (:mod:`cpknight.text.frames`)."""
+        from cpknight.text.frames import sweep_frame
 
         return sweep_frame(self)
 
     def __str__(self) -> str:
-        from cpknight.display import sweep_str
+        from cpknight.text.display import sweep_str
 
         return sweep_str(self)
 
     def _repr_html_(self) -> str:
-        from cpknight.display import sweep_html
+        from cpknight.text.display import sweep_html
 
         return sweep_html(self)
 
@@ -800,7 +800,7 @@ class Route:
         }
 
     def __str__(self) -> str:
-        from cpknight.display import route_str
+        from cpknight.text.display import route_str
 
         return route_str(self)
 

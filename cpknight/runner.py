@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from cpknight.errors import InvalidInputError
-from cpknight.files import cannot_write
+from cpknight.runtime.files import cannot_write
 
 __all__ = [
     "AGAIN",

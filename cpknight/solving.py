@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cpknight.errors import InvalidInputError, SolveLimitError
-from cpknight.files import write_blocks
+from cpknight.runtime.files import write_blocks
 from cpknight.status import Effort
 
 if TYPE_CHECKING:

@@ -24,9 +24,9 @@ from cpknight.errors import (
     SolveLimitError,
 )
 from cpknight.graph import arc_bound
-from cpknight.memory import DEFAULT_MEMORY_MB, budget_mb, memory_budget
 from cpknight.pieces import KNIGHT, Leaper, move_graph
 from cpknight.runner import AGAIN, RunOptions, Task, check_scheduler, run_tasks
+from cpknight.runtime.memory import DEFAULT_MEMORY_MB, budget_mb, memory_budget
 from cpknight.study import sweep_pairs
 
 

@@ -29,7 +29,6 @@ from cpknight.counting.dense_kernel import (
 )
 from cpknight.counting.dict_kernel import count_frontier_dict
 from cpknight.counting.numpy_kernel import count_frontier_numpy
-from cpknight.counting.plan import FrontierPlan, plan_frontier
 from cpknight.counting.residues import (
     crt,
     is_prime,
@@ -38,6 +37,7 @@ from cpknight.counting.residues import (
     tour_bound_bits,
 )
 from cpknight.errors import InvalidInputError
+from cpknight.frontier.plan import FrontierPlan, plan_frontier
 from cpknight.pieces import MoveGraph, as_piece, move_graph
 from tests.conftest import boards, brute_neighbours, brute_tours, leapers
 

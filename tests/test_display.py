@@ -1,7 +1,7 @@
 """Every value shows itself: ``print()`` the command line's text, HTML tables, SVG.
 
 The text is checked against the command line's own renderers
-(:mod:`cpknight.render`, :mod:`cpknight.reports`), every picture is parsed as
+(:mod:`cpknight.text.render`, :mod:`cpknight.text.reports`), every picture is parsed as
 XML, and huge values stay small (the command line's grid limit).
 """
 
@@ -37,7 +37,8 @@ from cpknight import (
 from cpknight.api import compare_longest
 from cpknight.counting import ShardedCount
 from cpknight.pieces import CAMEL, KNIGHT, Leaper
-from cpknight.render import (
+from cpknight.study import read_suite_text, run_study
+from cpknight.text.render import (
     GRID_LIMIT,
     comparison_text,
     distance_table_text,
@@ -46,7 +47,6 @@ from cpknight.render import (
     sweep_text,
     tour_text,
 )
-from cpknight.study import read_suite_text, run_study
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -27,9 +27,9 @@ from cpknight.cli import main
 from cpknight.counting.auto import choose_count_method
 from cpknight.counting.dict_kernel import count_frontier_dict
 from cpknight.counting.numpy_kernel import count_frontier_numpy
-from cpknight.counting.plan import frontier_width, plan_frontier
 from cpknight.engines import CountInstance
 from cpknight.errors import InvalidInputError, ModelTooBigError
+from cpknight.frontier.plan import frontier_width, plan_frontier
 from cpknight.pieces import Leaper, move_graph
 from cpknight.solving import SolveOptions
 from cpknight.status import Status

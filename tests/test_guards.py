@@ -10,8 +10,8 @@ from cpknight import Board, move_graph
 from cpknight.cli import main
 from cpknight.distances.flow import MAX_FLOW_ARCS, check_flow_size
 from cpknight.errors import InvalidBoardError, InvalidInputError
-from cpknight.memory import memory_budget
 from cpknight.pieces import MAX_GRAPH_BYTES, Leaper, graph_bytes
+from cpknight.runtime.memory import memory_budget
 from cpknight.tours.cpsat import build_tour_model
 
 

@@ -23,8 +23,8 @@ from cpknight import (
     sweep,
     sweep_pairs,
 )
-from cpknight.optional import MissingDependencyError, require
 from cpknight.results import DistanceMap
+from cpknight.runtime.optional import MissingDependencyError, require
 from cpknight.study import read_suite_text, run_study
 
 
@@ -189,7 +189,7 @@ def test_a_missing_library_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_numba_threads_are_set_for_the_block_and_put_back() -> None:
     numba = pytest.importorskip("numba")
-    from cpknight.optional import numba_threads
+    from cpknight.runtime.optional import numba_threads
 
     before = numba.get_num_threads()
     with numba_threads(1) as threads:

@@ -1,22 +1,30 @@
 """The layout shows the architecture: imports flow one way, names say what is shared.
 
-Layers, lowest first (CONTRIBUTING.md): status and lazy, errors, files,
-named_boards, board, pieces, graph, results, constraints, checks, scores
-(the optimising tours' checker), solving, engines, formulation, tours, tiling
-(the tiler calls the tour engines on small pieces), counting, the other
-questions (distances/, routes/, longest/), runner, api, study, then io,
-render and draw/, then the command reports (reports), then cli/.
+Layers, lowest first (CONTRIBUTING.md): status, errors, the runtime room
+(lazy names, optional imports, memory budget, files, progress), the named and
+ASCII boards, board, pieces, graph, counts, results, constraints, checks,
+scores (the optimising tours' checker), solving, engines, formulation, the
+frontier toolkit, tours, tiling (the tiler calls the tour engines on small
+pieces), counting, the other questions (distances/, routes/, longest/, swaps/,
+covering/), runner, api, study, then io and draw/, then the text room (grids,
+values, the commands' answers, frames), web/ and cli/. The teaching models
+(``models/`` at the top of the repository, shipped as ``cpknight.models``)
+stand above them all and use the public doors only.
 
 Every import counts, at module level or inside a function, except those under
 ``TYPE_CHECKING`` (annotations only) and those inside the display methods of
-values (``__str__``, ``_repr_svg_`` ...), which look up to the renderer on
-purpose (python-chess's ``chess.svg`` pattern). Beyond the layers:
+values (``__str__``, ``_repr_svg_``, ``to_dataframe`` ...), which look up to
+the renderer on purpose (python-chess's ``chess.svg`` pattern). Beyond the
+layers:
 
 * no two modules import each other, even through a function body (a knot);
 * no module imports another's ``_private`` name (a name another module uses is
   public, in a module whose place says whether it is internal);
 * no command-line handler imports another handler (what they share is in
-  ``cli/common.py``).
+  ``cli/common.py``);
+* machinery two questions share has a room of its own: no question's folder
+  imports another question's (``longest/`` reads the frontier toolkit, not
+  ``counting/``), and the top level of the package stays small.
 """
 
 from __future__ import annotations
@@ -29,12 +37,14 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cpknight"
+MODELS = PACKAGE.parent / "models"
+"""The teaching models: a top-level folder, shipped as ``cpknight.models``."""
 
 LAYERS = [
-    {"status", "lazy", "progress"},
+    {"status"},
     {"errors"},
-    {"files", "optional", "memory"},
-    {"named_boards", "frames", "ascii_boards"},
+    {"runtime"},
+    {"named_boards", "ascii_boards"},
     {"board"},
     {"pieces"},
     {"graph"},
@@ -46,6 +56,7 @@ LAYERS = [
     {"solving"},
     {"engines"},
     {"formulation"},
+    {"frontier"},
     {"tours"},
     {"tiling"},
     {"counting"},
@@ -53,19 +64,26 @@ LAYERS = [
     {"runner"},
     {"api"},
     {"study"},
-    {"io", "render", "draw"},
-    {"reports"},
-    {"display"},
+    {"io", "draw"},
+    {"text"},
     {"web"},
     {"cli"},
-    {"models"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 DISPLAY_METHODS = frozenset(
-    {"__str__", "__repr__", "_repr_svg_", "_repr_html_", "_repr_png_", "_repr_pretty_"}
+    {
+        "__str__",
+        "__repr__",
+        "_repr_svg_",
+        "_repr_html_",
+        "_repr_png_",
+        "_repr_pretty_",
+        "to_dataframe",
+    }
 )
-"""Methods of values that may import upwards: they draw the value."""
+"""Methods of values that may import upwards: they draw the value (or lay it
+out as a table: ``to_dataframe`` reads :mod:`cpknight.text.frames`)."""
 
 CLI_SHARED = frozenset({"__init__", "common", "instances", "running"})
 """The command-line modules every handler may import (the shared options and
@@ -275,14 +293,14 @@ def test_the_checks_see_what_they_look_for(tmp_path: Path) -> None:
         "if TYPE_CHECKING:\n    from cpknight.cli import x\n"
         "else:\n    from cpknight.io import y\n"
         "def f():\n    from cpknight.api.common import _hidden\n"
-        "class V:\n    def __str__(self):\n        from cpknight.render import g\n"
+        "class V:\n    def __str__(self):\n        from cpknight.text.render import g\n"
     )
     probe = tmp_path / "probe.py"
     probe.write_text(source, encoding="utf-8")
     found = {(i.module, i.function) for i in imports(probe)}
     assert ("cpknight.api.common", "f") in found
     assert ("cpknight.io", None) in found  # the else of TYPE_CHECKING runs
-    assert ("cpknight.render", "__str__") in found
+    assert ("cpknight.text.render", "__str__") in found
     assert not any(m == "cpknight.cli" for m, _ in found)  # type-only
     assert [i.module for i in _own_imports(probe)] == [
         "cpknight.io",
@@ -304,3 +322,69 @@ def test_no_module_is_over_the_line_limit() -> None:
         if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert not long, f"modules over {MAX_LINES} lines: {long}"
+
+
+TOP_LEVEL_LIMIT = 20
+"""The package's top level holds fewer modules than this: the rest live in
+rooms (a folder per question, and one per kind of shared machinery)."""
+
+
+def test_the_top_level_is_small() -> None:
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(top) < TOP_LEVEL_LIMIT, top
+
+
+QUESTIONS = ("tours", "counting", "distances", "routes", "longest", "swaps", "covering")
+"""The question folders. A question may call another's engines only where the
+layer list says so (the tiler and counting build tour models); shared
+machinery is never stored inside one of them."""
+
+QUESTION_USES = {
+    "counting": {"tours"},  # its CP-SAT enumeration builds the tour circuit model
+}
+"""The question folders that may read another's: each pair a documented reason."""
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_a_question_reads_toolkits_not_other_questions(question: str) -> None:
+    allowed = QUESTION_USES.get(question, set())
+    found = [
+        f"{path.relative_to(PACKAGE)}:{imp.line} imports {target}"
+        for path in sorted((PACKAGE / question).rglob("*.py"))
+        for imp in imports(path)
+        for target in _targets(imp)
+        if _unit(target) in QUESTIONS
+        and _unit(target) != question
+        and _unit(target) not in allowed
+    ]
+    assert not found, "\n".join(found)
+
+
+MODEL_FILES = sorted(MODELS.glob("*.py"))
+
+
+@pytest.mark.parametrize("path", MODEL_FILES, ids=[p.stem for p in MODEL_FILES])
+def test_models_use_the_public_doors_only(path: Path) -> None:
+    """A teaching model reads like a user's script: ``cpknight`` and its ``api``."""
+    doors = {"cpknight", "cpknight.api"} | {
+        f"cpknight.api.{p.stem}" for p in (PACKAGE / "api").glob("*.py")
+    }
+    found = [
+        f"{path.name}:{imp.line} imports {imp.module}"
+        for imp in imports(path)
+        if imp.module.split(".")[0] == "cpknight"
+        and imp.module not in doors
+        and not imp.module.startswith("cpknight.models")
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_nothing_in_the_package_imports_the_models() -> None:
+    found = [
+        f"{path.relative_to(PACKAGE)}:{imp.line}"
+        for path in PACKAGE.rglob("*.py")
+        for imp in imports(path)
+        if imp.module.startswith("cpknight.models")
+        or (imp.module == "cpknight" and "models" in imp.names)
+    ]
+    assert not found, found

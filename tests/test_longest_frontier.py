@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from cpknight.api.longest import compare_longest, longest_path, try_longest
 from cpknight.board import Board
 from cpknight.errors import NoPathError, SolveLimitError
+from cpknight.graph.segments import segments_cross
 from cpknight.longest import ENGINES
 from cpknight.longest.common import LongestInstance
 from cpknight.longest.frontier import choose_kernel, run_frontier, walk
@@ -25,7 +26,6 @@ from cpknight.longest.frontier_tables import longest_tables
 from cpknight.pieces import KNIGHT, Leaper, as_piece, move_graph
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
-from cpknight.tours.segments import segments_cross
 
 A003192 = {3: 2, 4: 5, 5: 10, 6: 17}
 A157416 = {3: 0, 4: 4, 5: 8, 6: 12}
@@ -274,7 +274,7 @@ def test_refuses_far_past_the_budget() -> None:
 
 
 def test_memory_budget_stops_before_the_step() -> None:
-    from cpknight.memory import memory_budget
+    from cpknight.runtime.memory import memory_budget
 
     with memory_budget(20), pytest.raises(SolveLimitError, match="memory budget"):
         longest_path("6x6", kind="uncrossed", method="frontier")
@@ -295,7 +295,7 @@ def test_auto_runs_eight_across_only_when_it_can_finish() -> None:
     """8 x n: the frontier when the limit and the budget hold the measured
     run (AUTO_FRONTIER_EIGHT), else the search, which hands back a path."""
     from cpknight.api.longest import AUTO_FRONTIER_EIGHT, _frontier_fits
-    from cpknight.memory import memory_budget
+    from cpknight.runtime.memory import memory_budget
 
     def fits(spec: str, closed: bool, limit: float | None, mb: float) -> bool:
         inst = LongestInstance(

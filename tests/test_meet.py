@@ -24,8 +24,8 @@ from cpknight.counting.dense_kernel import DENSE_WIDTH, Spill
 from cpknight.counting.dict_kernel import count_frontier_dict
 from cpknight.counting.meet import count_meet, default_cut, meet_fits, plan_meet
 from cpknight.counting.numpy_kernel import count_frontier_numpy
-from cpknight.counting.plan import FrontierPlan, plan_frontier
 from cpknight.errors import InvalidInputError
+from cpknight.frontier.plan import FrontierPlan, plan_frontier
 from cpknight.pieces import MoveGraph, as_piece, move_graph
 from tests.conftest import boards, brute_neighbours, brute_tours, leapers
 

@@ -8,7 +8,7 @@ the start-up's peak (``map 8x8``, measured in the same run):
 - the biggest instance the estimate accepts stays under the budget;
 - the smallest it refuses is refused at once, in one line, exit 2;
 - over a range of sizes, each estimate is within a factor of
-  :data:`~cpknight.memory.ESTIMATE_FACTOR` of the peak it predicts.
+  :data:`~cpknight.runtime.memory.ESTIMATE_FACTOR` of the peak it predicts.
 
 The budgets are small (``--memory``), so that the instances are too."""
 
@@ -25,8 +25,8 @@ import pytest
 
 from cpknight.api.distances import MAP_CELL_BYTES, REACH_CELL_BYTES
 from cpknight.board import Board
-from cpknight.memory import ESTIMATE_FACTOR, path_bytes
 from cpknight.pieces import KNIGHT, graph_bytes
+from cpknight.runtime.memory import ESTIMATE_FACTOR, path_bytes
 
 MB = 2**20
 SLACK_MB = 1500

@@ -1,5 +1,5 @@
-"""Every cpknight/models/*.py teaching script runs: ``main([])`` returns 0 (CPMpy's
-tests/test_examples.py), and cpknight/models/README.md indexes every script."""
+"""Every models/*.py teaching script runs: ``main([])`` returns 0 (CPMpy's
+tests/test_examples.py), and models/README.md indexes every script."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-MODELS = Path(__file__).resolve().parent.parent / "cpknight" / "models"
+MODELS = Path(__file__).resolve().parent.parent / "models"
 SCRIPTS = sorted(p for p in MODELS.glob("*.py") if not p.name.startswith("_"))
 
 

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
+import sys
 import tomllib
+import zipfile
 from importlib import metadata, resources
 from pathlib import Path
 
@@ -34,7 +38,7 @@ def test_the_small_suite_ships_and_reads() -> None:
 
 def test_every_model_ships_with_its_index() -> None:
     names = set(model_files())
-    readme = (resources.files("cpknight") / "models" / "README.md").read_text()
+    readme = (resources.files("cpknight.models") / "README.md").read_text()
     assert set(re.findall(r"`([a-z_]+)\.py`", readme)) == names
     assert {"tour_closed", "distance_moves", "tour_search"} <= names
 
@@ -47,7 +51,7 @@ def test_models_lists_prints_and_writes(
     for name in model_files():
         assert re.search(rf"^{name}\s+\S", listed, re.MULTILINE), name
     assert main(["models", "tour_closed"]) == 0
-    source = (resources.files("cpknight") / "models" / "tour_closed.py").read_text()
+    source = (resources.files("cpknight.models") / "tour_closed.py").read_text()
     assert capsys.readouterr().out.rstrip("\n") == source.rstrip("\n")
     copy = tmp_path / "mine.py"
     assert main(["models", "tour_closed.py", "--out", str(copy)]) == 0
@@ -81,3 +85,68 @@ def test_one_version() -> None:
 def test_the_licence_is_the_one_pyproject_names() -> None:
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert metadata.metadata("cpknight")["License-Expression"] == "MIT"
+
+
+def test_the_package_list_matches_the_folders() -> None:
+    # pyproject lists the packages (the models folder is mapped, which
+    # discovery cannot find): a new room must be listed, or it will not ship.
+    tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for p in (ROOT / "cpknight").rglob("__init__.py")
+    }
+    assert set(tool["packages"]) == folders | {"cpknight.models"}
+    assert tool["package-dir"]["cpknight.models"] == "models"
+
+
+@pytest.mark.timeout(600)
+def test_a_built_wheel_holds_the_models_and_lists_them(tmp_path: Path) -> None:
+    # The teaching models stand in models/ at the top of the repository; the
+    # wheel ships them as cpknight.models. Build it from a copy of the sources
+    # (the build writes beside them), install it apart from the checkout and
+    # run 'cpknight models' from there.
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.nbi", "*.nbc")
+    for name in ("cpknight", "models"):
+        shutil.copytree(ROOT / name, source / name, ignore=ignore)
+    wheels = tmp_path / "wheels"
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    build = [*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", str(wheels)]
+    subprocess.run([*build, str(source)], check=True, timeout=300, cwd=tmp_path)
+    (wheel,) = wheels.glob("cpknight-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    shipped = {n.removeprefix("cpknight/models/") for n in names}
+    for path in (ROOT / "models").iterdir():
+        if path.suffix in (".py", ".md"):
+            assert path.name in shipped, path.name
+    assert not any(n.startswith("models/") for n in names), "models/ outside cpknight"
+
+    site = tmp_path / "site"
+    install = [*pip, "install", "--no-deps", "--no-index", "--target", str(site)]
+    subprocess.run([*install, str(wheel)], check=True, timeout=300)
+    script = (
+        "import sys, cpknight, cpknight.models; from cpknight.cli import main; "
+        "print(cpknight.__file__); print(cpknight.models.__file__); "
+        "sys.exit(main(['models', '--json']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+    )
+    first, models, document = done.stdout.splitlines()[-3:]
+    assert Path(first).is_relative_to(site)
+    assert Path(models).is_relative_to(site / "cpknight" / "models")
+    listed = [row["name"] for row in json.loads(document)["models"]]
+    expected = sorted(
+        p.stem for p in (ROOT / "models").glob("*.py") if not p.stem.startswith("_")
+    )
+    assert listed == expected
+    assert len(listed) == 10  # the ten teaching models of models/README.md

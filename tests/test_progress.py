@@ -1,7 +1,7 @@
 """One progress shape for every long call, a tqdm bar for ``progress=True``.
 
 Every front door that can run long takes ``progress=``; each callback gets a
-:class:`~cpknight.progress.Progress`, whose numbers are checked here against
+:class:`~cpknight.runtime.progress.Progress`, whose numbers are checked here against
 what the call did (cells, engines, runs, pairs, shards, the time limit).
 The old callback shapes still work, with a deprecation warning.
 """
@@ -29,7 +29,7 @@ from cpknight import (
 )
 from cpknight.api import compare_longest, count_tours_sharded, try_collect
 from cpknight.cli import main
-from cpknight.progress import Progress, as_callback, progress_bar
+from cpknight.runtime.progress import Progress, as_callback, progress_bar
 from cpknight.solving import Clock
 from cpknight.study import read_suite_text, run_study
 

@@ -112,7 +112,7 @@ def test_a_race_proving_none_names_the_prover() -> None:
 
 
 def test_the_comparison_text_says_who_won_the_race() -> None:
-    from cpknight.render import comparison_text
+    from cpknight.text.render import comparison_text
 
     c = compare_tours("6x6", methods="prune,race", options=OPTIONS)
     text = comparison_text(c, "closed tour of 6x6")

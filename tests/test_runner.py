@@ -14,13 +14,13 @@ import pytest
 
 from cpknight.api import sweep
 from cpknight.errors import InvalidInputError
-from cpknight.progress import Progress
 from cpknight.runner import (
     RunOptions,
     Task,
     read_results,
     run_tasks,
 )
+from cpknight.runtime.progress import Progress
 
 
 def squares(n: int, pause: float = 0.0) -> list[Task]:

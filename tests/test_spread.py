@@ -27,8 +27,8 @@ from cpknight import count_tours
 from cpknight.board import Board
 from cpknight.counting.dense_kernel import Spill, count_frontier_dense
 from cpknight.counting.dict_kernel import count_frontier_dict
-from cpknight.counting.plan import plan_frontier
 from cpknight.errors import InvalidInputError
+from cpknight.frontier.plan import plan_frontier
 from cpknight.pieces import KNIGHT, move_graph
 from cpknight.runner import Task, Workers, run_tasks
 

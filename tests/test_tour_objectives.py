@@ -447,7 +447,7 @@ def test_beverley_has_the_quarters_structure() -> None:
     from cpknight.constraints import read_given
     from cpknight.pieces import move_graph
     from cpknight.tours.cpsat import build_tour_model
-    from cpknight.tours.cpsat_magic import add_quarter_structure
+    from cpknight.tours.cpsat.magic import add_quarter_structure
     from tests.test_constraints import BEVERLEY
 
     board = Board.parse("8x8")

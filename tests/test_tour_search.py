@@ -31,7 +31,7 @@ from cpknight.api import (
 )
 from cpknight.engines import TourInstance
 from cpknight.pieces import KNIGHT, MoveGraph, move_graph
-from cpknight.progress import Progress
+from cpknight.runtime.progress import Progress
 from cpknight.tours.search import (
     SearchExhaustedError,
     solve_backtrack,

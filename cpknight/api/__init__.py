@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cpknight.lazy import exports
+from cpknight.runtime.lazy import exports
 
 if TYPE_CHECKING:
     from cpknight.api.common import BoardLike, resolve

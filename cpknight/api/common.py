@@ -20,7 +20,6 @@ from cpknight.engines import (
 from cpknight.errors import (
     InvalidInputError,
 )
-from cpknight.memory import refuse_over_budget
 from cpknight.pieces import (
     KNIGHT,
     Leaper,
@@ -30,10 +29,11 @@ from cpknight.pieces import (
     graph_bytes,
     move_graph,
 )
-from cpknight.progress import Progress, ProgressCallback
 from cpknight.results import (
     Outcome,
 )
+from cpknight.runtime.memory import refuse_over_budget
+from cpknight.runtime.progress import Progress, ProgressCallback
 from cpknight.solving import Run, SolveOptions
 from cpknight.status import Status
 

@@ -31,22 +31,22 @@ from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES, ShardedCount
 from cpknight.counting.auto import choose_count_method
-from cpknight.counting.plan import check_narrow
 from cpknight.engines import CountInstance, Engine, outcome_of_error, solve_with
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.formulation import check_circuit_size
+from cpknight.frontier.plan import check_narrow
 from cpknight.graph import arc_bound
-from cpknight.memory import refuse_over_budget
 from cpknight.pieces import KNIGHT, Leaper, PieceLike
-from cpknight.progress import (
+from cpknight.results import Outcome, TourCount
+from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
+from cpknight.runtime.memory import refuse_over_budget
+from cpknight.runtime.progress import (
     Progress,
     ProgressCallback,
     ProgressLike,
     TaskProgress,
     progress_bar,
 )
-from cpknight.results import Outcome, TourCount
-from cpknight.runner import Row, RunInterrupted, RunOptions, Task, run_tasks
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Status
 from cpknight.tours.certificates import tour_certificate
@@ -142,7 +142,7 @@ def count_tours(
             whatever ``workers`` says: with several, CP-SAT can report a tour
             twice.
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` about once a
+            called with a :class:`~cpknight.runtime.progress.Progress` about once a
             second (CP-SAT: tours so far) or after every cell (frontier:
             cells done of all), the partial count its ``value``.
         constraints: required and forbidden moves, a symmetry (counting
@@ -460,7 +460,7 @@ def count_tours_sharded(
         options: the solve options (the time limit applies to each shard).
         run: how to run the shards (local pool or Dask, results file, resume).
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` over the shards.
+            called with a :class:`~cpknight.runtime.progress.Progress` over the shards.
 
     Returns:
         A :class:`~cpknight.counting.ShardedCount`.

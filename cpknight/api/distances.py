@@ -28,15 +28,15 @@ from cpknight.errors import (
     InvalidCellError,
 )
 from cpknight.graph import bfs_levels, component_labels
-from cpknight.memory import path_bytes, refuse_over_budget
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
-from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import (
     Comparison,
     Distance,
     DistanceMap,
     Outcome,
 )
+from cpknight.runtime.memory import path_bytes, refuse_over_budget
+from cpknight.runtime.progress import ProgressLike, progress_bar
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
 
@@ -72,7 +72,7 @@ def distance_map(
         InvalidCellError: the source is not an open cell.
         InvalidPieceError: a bad piece.
         ModelTooBigError: the graph and the map are estimated over the
-            memory budget (:mod:`cpknight.memory`).
+            memory budget (:mod:`cpknight.runtime.memory`).
         SolveLimitError: the time limit passed.
 
     Examples:
@@ -120,7 +120,7 @@ def knight_distance(
         time_limit: seconds, model building included (replaces the
             one in ``options``).
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` now and then.
+            called with a :class:`~cpknight.runtime.progress.Progress` now and then.
 
     Returns:
         A :class:`~cpknight.results.Distance`: ``int(d)`` is the number of moves;
@@ -247,7 +247,7 @@ def compare_distances(
         time_limit: seconds, model building included (replaces the
             one in ``options``).
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` now and then.
+            called with a :class:`~cpknight.runtime.progress.Progress` now and then.
 
     Returns:
         A :class:`~cpknight.results.Comparison`, one outcome per method.
@@ -396,7 +396,7 @@ def reach_split(
 
     Raises:
         ModelTooBigError: the graph and the cells are estimated over the
-            memory budget (:mod:`cpknight.memory`).
+            memory budget (:mod:`cpknight.runtime.memory`).
         SolveLimitError: ``time_limit`` (seconds) passed.
 
     Examples:

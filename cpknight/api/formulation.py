@@ -287,7 +287,7 @@ def count_program(
         frontier program: open tours of 3x4 (knight (1,2)), 12 cells
     """
     from cpknight.api.counting import count_instance  # the runner, on use
-    from cpknight.counting.plan import (
+    from cpknight.frontier.plan import (
         check_narrow,
         frontier_formulation,
         plan_frontier,

@@ -19,10 +19,10 @@ from cpknight.engines import attempt, solve_with
 from cpknight.errors import InvalidInputError
 from cpknight.longest import ENGINES as LONGEST_METHODS
 from cpknight.longest.common import LongestInstance, LongestPath, is_longest_kind
-from cpknight.memory import budget_mb
 from cpknight.pieces import KNIGHT, PieceLike
-from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import Comparison, Outcome
+from cpknight.runtime.memory import budget_mb
+from cpknight.runtime.progress import ProgressLike, progress_bar
 from cpknight.solving import Run, SolveOptions
 
 __all__ = ["compare_longest", "longest_path", "try_longest"]
@@ -69,7 +69,7 @@ def longest_path(
         time_limit: seconds, model building included (replaces the
             one in ``options``).
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` now and then.
+            called with a :class:`~cpknight.runtime.progress.Progress` now and then.
 
     Returns:
         A checked :class:`~cpknight.longest.common.LongestPath`: ``optimal``

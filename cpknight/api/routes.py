@@ -18,12 +18,12 @@ from cpknight.engines import (
 )
 from cpknight.errors import specs
 from cpknight.pieces import KNIGHT, PieceLike
-from cpknight.progress import ProgressLike, progress_bar
 from cpknight.results import (
     Outcome,
     Route,
 )
 from cpknight.routes import ENGINES as ROUTE_METHODS
+from cpknight.runtime.progress import ProgressLike, progress_bar
 from cpknight.solving import SolveOptions
 
 
@@ -57,7 +57,7 @@ def collect(
         time_limit: seconds, model building included (replaces the
             one in ``options``).
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` now and then.
+            called with a :class:`~cpknight.runtime.progress.Progress` now and then.
 
     Returns:
         A checked :class:`~cpknight.results.Route`: ``status`` is

@@ -31,7 +31,6 @@ from cpknight.errors import (
     SolveLimitError,
 )
 from cpknight.pieces import KNIGHT, Leaper, PieceLike
-from cpknight.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.results import (
     Comparison,
     Outcome,
@@ -48,6 +47,7 @@ from cpknight.runner import (
     check_budget_fits,
     run_tasks,
 )
+from cpknight.runtime.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
@@ -86,7 +86,7 @@ def find_tour(
         time_limit: seconds, model building included (replaces the limit in
             ``options``).
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` now and then.
+            called with a :class:`~cpknight.runtime.progress.Progress` now and then.
         constraints: side constraints (:func:`cpknight.tour_constraints`):
             visit numbers, required and forbidden moves, a symmetry. CP-SAT
             honours them all; an engine that cannot refuses
@@ -439,7 +439,7 @@ def compare_tours(
         options: time limit (per engine), workers, seed.
         time_limit: seconds per engine (replaces the limit in ``options``).
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` now and then.
+            called with a :class:`~cpknight.runtime.progress.Progress` now and then.
         constraints: side constraints; engines that cannot honour them are
             ``refused``.
         minimise: ``'turns'`` or ``'crossings'`` (CP-SAT; see :func:`find_tour`).
@@ -536,7 +536,7 @@ def sweep(
         jobs: worker processes (1 runs in this process), at most one per
             usable core; ``run`` overrides it.
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` after each cell
+            called with a :class:`~cpknight.runtime.progress.Progress` after each cell
             (the old ``progress(done, total)`` still works, deprecated).
         budget: seconds for the whole sweep; cells it leaves unfinished are
             ``unknown`` (and each cell's limit is cut to what is left).

@@ -56,7 +56,7 @@ from cpknight.errors import (
     NoTourError,
     SolveLimitError,
 )
-from cpknight.memory import budget_mb, memory_budget, peak_mb
+from cpknight.runtime.memory import budget_mb, memory_budget, peak_mb
 
 __all__ = [
     "COMMANDS",

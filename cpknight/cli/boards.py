@@ -44,16 +44,16 @@ from cpknight.errors import (
 )
 from cpknight.named_boards import NAMED_BOARDS, NamedBoard
 from cpknight.pieces import Leaper
-from cpknight.render import distance_table_text
-from cpknight.reports import (
+from cpknight.results import Comparison
+from cpknight.status import Status
+from cpknight.text.render import distance_table_text
+from cpknight.text.reports import (
     board_json,
     boards_report,
     distance_report,
     map_report,
     reach_report,
 )
-from cpknight.results import Comparison
-from cpknight.status import Status
 
 # ------------------------------------------------------------------- boards
 

@@ -20,12 +20,12 @@ from cpknight.io import (
     write_new_file,
 )
 from cpknight.pieces import Leaper
-from cpknight.render import GRID_LIMIT, outcome_line
-from cpknight.reports import grid_hint
 from cpknight.results import Comparison, Outcome
 from cpknight.solving import CPSAT_SUFFIXES, SolveOptions, check_export_path
 from cpknight.solving import Run as RunContext
 from cpknight.status import Status
+from cpknight.text.render import GRID_LIMIT, outcome_line
+from cpknight.text.reports import grid_hint
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -242,7 +242,7 @@ def add_command(
 
 def add_memory(parser: argparse.ArgumentParser) -> None:
     """``--memory MB``: the budget every big build is estimated against first."""
-    from cpknight.memory import DEFAULT_MEMORY_MB
+    from cpknight.runtime.memory import DEFAULT_MEMORY_MB
 
     parser.add_argument(
         "--memory",
@@ -475,7 +475,7 @@ def write_picture(args: argparse.Namespace, text: Callable[[], str]) -> None:
             continue
         if path == getattr(args, "png", None) or path.lower().endswith(".png"):
             from cpknight.draw.export import svg_to_png
-            from cpknight.files import write_blocks
+            from cpknight.runtime.files import write_blocks
 
             check_new_file(path, force=args.force)
             write_blocks(path, [svg_to_png(svg)])
@@ -565,7 +565,7 @@ def grid_or_hint(
 
 def memory_value(text: str) -> float:
     """A ``--memory``: a positive number of MB."""
-    from cpknight.memory import check_memory_mb
+    from cpknight.runtime.memory import check_memory_mb
 
     try:
         return check_memory_mb(text)

@@ -42,10 +42,10 @@ from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper
-from cpknight.progress import Progress
-from cpknight.reports import count_report
 from cpknight.results import Outcome, TourCount
+from cpknight.runtime.progress import Progress
 from cpknight.status import Status
+from cpknight.text.reports import count_report
 
 __all__ = ["add_count"]
 

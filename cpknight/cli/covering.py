@@ -24,8 +24,8 @@ from cpknight.cli.common import (
     write_files,
 )
 from cpknight.cli.instances import add_cover_args
-from cpknight.render import cover_line, cover_table_text
-from cpknight.reports import limit_text
+from cpknight.text.render import cover_line, cover_table_text
+from cpknight.text.reports import limit_text
 
 if TYPE_CHECKING:
     from cpknight.board import Board

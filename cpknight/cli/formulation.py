@@ -193,7 +193,7 @@ cpknight formulation count 4x8 --json""",
 def _run_formulation_count(args: argparse.Namespace) -> int:
     from cpknight.api import count_tours
     from cpknight.api.formulation import count_program
-    from cpknight.render import frontier_text
+    from cpknight.text.render import frontier_text
 
     board, piece = board_and_piece(args)
     board.require_finite("counting tours")

@@ -28,8 +28,8 @@ from cpknight.cli.common import (
     write_files,
 )
 from cpknight.cli.instances import add_longest_args
-from cpknight.render import longest_line, longest_table_text
-from cpknight.reports import limit_text, path_report
+from cpknight.text.render import longest_line, longest_table_text
+from cpknight.text.reports import limit_text, path_report
 
 if TYPE_CHECKING:
     from cpknight.board import Board

@@ -1,6 +1,6 @@
 """The models subcommand: the teaching models that ship with cpknight.
 
-The scripts live in ``cpknight/models/`` as package data and modules; this
+The scripts live in ``models/`` as package data and modules; this
 handler reads them as files (it never imports them, so listing costs no
 OR-Tools import) and prints the list, one script's source, or writes a copy.
 """
@@ -54,7 +54,7 @@ cpknight models distance_moves --out distance_moves.py""",
 
 def model_files() -> dict[str, Traversable]:
     """Every teaching model that ships, by name (``tour_closed``), sorted."""
-    folder = resources.files("cpknight") / "models"
+    folder = resources.files("cpknight.models")
     found = {
         entry.name.removesuffix(".py"): entry
         for entry in folder.iterdir()

@@ -25,9 +25,9 @@ from cpknight.cli.common import (
     write_files,
 )
 from cpknight.cli.instances import add_collect_args
-from cpknight.render import route_line
-from cpknight.reports import path_report
 from cpknight.results import Route
+from cpknight.text.render import route_line
+from cpknight.text.reports import path_report
 
 # ------------------------------------------------------------------ collect
 

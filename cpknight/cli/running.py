@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpknight.cli.common import EXIT_INTERRUPTED, JOBS, progress_bar
 from cpknight.errors import InvalidInputError
-from cpknight.progress import Progress
+from cpknight.runtime.progress import Progress
 
 if TYPE_CHECKING:
     from cpknight.runner import RunInterrupted, RunOptions

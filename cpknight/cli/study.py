@@ -32,7 +32,7 @@ from cpknight.cli.running import (
     run_options,
     task_progress,
 )
-from cpknight.reports import study_report
+from cpknight.text.reports import study_report
 
 if TYPE_CHECKING:
     from cpknight.study import Study

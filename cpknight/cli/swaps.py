@@ -112,6 +112,6 @@ def _run_swap_table(args: argparse.Namespace) -> int:
         options=options,
     )
     code = comparison_code(comparison)
-    from cpknight.display import comparison_str
+    from cpknight.text.display import comparison_str
 
     return print_outcome(args, code, comparison.as_dict(), comparison_str(comparison))

@@ -58,16 +58,16 @@ from cpknight.io import (
     tour_file_text,
     write_tour_file,
 )
-from cpknight.progress import Progress
-from cpknight.render import GRID_LIMIT, comparison_text
-from cpknight.reports import (
+from cpknight.results import ScoredTour, Tour
+from cpknight.runtime.progress import Progress
+from cpknight.text.render import GRID_LIMIT, comparison_text
+from cpknight.text.reports import (
     limit_text,
     pairs_report,
     sweep_report,
     tour_heading,
     tour_report,
 )
-from cpknight.results import ScoredTour, Tour
 
 # -------------------------------------------------------------------- check
 

@@ -2,7 +2,7 @@
 
 :data:`ENGINES` lists the counting engines: the frontier program
 (:mod:`cpknight.counting.frontier`, a transfer-matrix program over the plan of
-:mod:`cpknight.counting.plan`, run by a dict or a numpy kernel: linear in the
+:mod:`cpknight.frontier.plan`, run by a dict or a numpy kernel: linear in the
 long side, exponential in the short one) and CP-SAT enumeration
 (:mod:`cpknight.counting.cpsat`, one solution at a time, side constraints
 honoured). ``method='auto'`` picks one per instance
@@ -98,11 +98,11 @@ class ShardedCount:
         return {**self.count.as_dict(), "shards": self.shards}
 
     def __str__(self) -> str:
-        from cpknight.display import sharded_str
+        from cpknight.text.display import sharded_str
 
         return sharded_str(self)
 
     def _repr_html_(self) -> str:
-        from cpknight.display import count_html
+        from cpknight.text.display import count_html
 
         return count_html(self.count) + f"<p>{self.shards} shards</p>"

@@ -18,8 +18,8 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.counting.plan import frontier_width, narrowest_width
 from cpknight.engines import CountInstance
+from cpknight.frontier.plan import frontier_width, narrowest_width
 from cpknight.tours.certificates import tour_certificate
 
 __all__ = ["FRONTIER_WIDTH", "choose_count_method"]
@@ -87,8 +87,8 @@ def _dense_fits(instance: CountInstance, width: int) -> bool:
         dense_available,
     )
     from cpknight.counting.frontier import MEET_SHARE
-    from cpknight.counting.plan import estimated_states
-    from cpknight.memory import budget_mb
+    from cpknight.frontier.plan import estimated_states
+    from cpknight.runtime.memory import budget_mb
 
     if width > DENSE_WIDTH or not dense_available():
         return False

@@ -6,7 +6,7 @@ for the records (7 x 7 open, 8 x 8 closed). It needs numba (``pip install
 compiled on first use and cached on disk. Why each choice was made:
 
 - **A state in two 64-bit words.** The cells of the frontier hold the codes
-  of :mod:`cpknight.counting.plan`: 5 bits a slot, 12 slots a word, a path
+  of :mod:`cpknight.frontier.plan`: 5 bits a slot, 12 slots a word, a path
   end naming the slot of its other end; the free ends used sit in bits 60-61
   of the high word. That raw form is already canonical (equal states, equal
   words). A 4-bit form with the paths relabelled in order of first
@@ -46,7 +46,7 @@ compiled on first use and cached on disk. Why each choice was made:
 
 Examples:
     >>> from cpknight.pieces import move_graph
-    >>> from cpknight.counting.plan import plan_frontier
+    >>> from cpknight.frontier.plan import plan_frontier
     >>> count_frontier_dense(plan_frontier(move_graph("5x6"), closed=True)).total
     8
 """
@@ -66,16 +66,16 @@ from typing import Any
 
 import numpy as np
 
-from cpknight.counting.plan import (
+from cpknight.counting.residues import crt, primes_for, tour_bound_bits
+from cpknight.errors import InvalidInputError
+from cpknight.frontier.plan import (
     MATE,
     FrontierPlan,
     FrontierStep,
     StepCheck,
     step_choices,
 )
-from cpknight.counting.residues import crt, primes_for, tour_bound_bits
-from cpknight.errors import InvalidInputError
-from cpknight.optional import installed, numba_threads, require
+from cpknight.runtime.optional import installed, numba_threads, require
 
 __all__ = [
     "BYTES_PER_STATE",

@@ -1,14 +1,14 @@
 """The frontier program's dict kernel: the states of a step in a dict, plain Python.
 
 A state is the number of free ends used and one slot code per frontier cell
-(the codes of :mod:`cpknight.counting.plan`); the dict maps it to the number of
+(the codes of :mod:`cpknight.frontier.plan`); the dict maps it to the number of
 partial solutions, an exact int. Each step tries every way the new cell can
 join its earlier neighbours in every state. Slower than the numpy kernel past a
 few slots, it is the reference the tests hold the numpy kernel to, and runs the
 narrow plans, where numpy's overhead would dominate.
 
 Examples:
-    >>> from cpknight.counting.plan import plan_frontier
+    >>> from cpknight.frontier.plan import plan_frontier
     >>> from cpknight.pieces import move_graph
     >>> count_frontier_dict(plan_frontier(move_graph("5x6"), closed=True))[0]
     8
@@ -16,7 +16,7 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.counting.plan import (
+from cpknight.frontier.plan import (
     DANGLING,
     DEG0,
     FULL,
@@ -53,7 +53,7 @@ def count_frontier_dict(
         live states after every step.
 
     Examples:
-        >>> from cpknight.counting.plan import plan_frontier
+        >>> from cpknight.frontier.plan import plan_frontier
         >>> from cpknight.pieces import move_graph
         >>> count_frontier_dict(plan_frontier(move_graph("3x4"), closed=False))[0]
         8

@@ -1,7 +1,7 @@
 """Counting tours by the frontier (transfer-matrix) program: the driver.
 
 The program adds the cells one at a time and groups partial tours by what the
-cells still to come can see (:mod:`cpknight.counting.plan` says how). Its cost
+cells still to come can see (:mod:`cpknight.frontier.plan` says how). Its cost
 grows exponentially with the frontier's width (about two rows of the short
 side for the knight: 14 cells on 6 x n, the new one included) but only
 linearly with the long side. The counts of knight tours on strips were
@@ -49,17 +49,17 @@ from cpknight.counting.meet import (
     meet_fits,
 )
 from cpknight.counting.numpy_kernel import count_frontier_numpy, count_prefixes_numpy
-from cpknight.counting.plan import (
+from cpknight.engines import CountInstance
+from cpknight.errors import InvalidInputError, ModelTooBigError, SolveLimitError
+from cpknight.frontier.plan import (
     MAX_WIDTH,
     FrontierPlan,
     estimated_states,
     plan_frontier,
 )
-from cpknight.engines import CountInstance
-from cpknight.errors import InvalidInputError, ModelTooBigError, SolveLimitError
-from cpknight.memory import DEFAULT_MEMORY_MB as MEMORY_MB
-from cpknight.memory import budget_mb, peak_mb, rss_mb
 from cpknight.results import FrontierStats, TourCount
+from cpknight.runtime.memory import DEFAULT_MEMORY_MB as MEMORY_MB
+from cpknight.runtime.memory import budget_mb, peak_mb, rss_mb
 from cpknight.solving import Run
 from cpknight.status import Status
 
@@ -73,7 +73,7 @@ __all__ = [
 
 DEFAULT_MEMORY_MB = MEMORY_MB
 """The memory budget of a frontier count unless told otherwise (MB): the
-budget in force (:func:`cpknight.memory.budget_mb`), by default this."""
+budget in force (:func:`cpknight.runtime.memory.budget_mb`), by default this."""
 
 BYTES_PER_STATE = {"dict": 240, "numpy": 256, "dense": 120, "meet": 120}
 """What one live state costs, about, in each kernel, with the working arrays
@@ -586,6 +586,6 @@ def _run_meet(plan: FrontierPlan, tally: FrontierTally, instance: CountInstance)
 
 MEET_SHARE = 0.2
 """The peak live states of a count met in the middle, as a share of the
-whole program's estimate (:func:`~cpknight.counting.plan.estimated_states`):
+whole program's estimate (:func:`~cpknight.frontier.plan.estimated_states`):
 measured, open 6x6 peaks at 1.0 million (the program: 5.6 million), open 7x7
 at 53 million (the program: at least 377 million)."""

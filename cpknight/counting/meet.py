@@ -48,7 +48,7 @@ Why each choice was made, with the live states measured:
 
 Examples:
     >>> from cpknight.pieces import move_graph
-    >>> from cpknight.counting.plan import plan_frontier
+    >>> from cpknight.frontier.plan import plan_frontier
     >>> g = move_graph("6x6")
     >>> count_meet(g, plan_frontier(g, closed=True)).total
     9862
@@ -65,11 +65,11 @@ from typing import Any
 import numpy as np
 
 from cpknight.counting.dense_kernel import DenseRun, Seed, Spill, Tick
-from cpknight.counting.plan import FrontierPlan, FrontierStep, StepCheck, plan_steps
 from cpknight.counting.residues import crt, primes_for, tour_bound_bits
 from cpknight.errors import InvalidInputError
-from cpknight.optional import require
+from cpknight.frontier.plan import FrontierPlan, FrontierStep, StepCheck, plan_steps
 from cpknight.pieces import MoveGraph
+from cpknight.runtime.optional import require
 
 __all__ = [
     "JoinTooBig",
@@ -204,7 +204,7 @@ def shared_steps(halves: MeetPlan) -> int:
 
     Examples:
         >>> from cpknight.pieces import move_graph
-        >>> from cpknight.counting.plan import plan_frontier
+        >>> from cpknight.frontier.plan import plan_frontier
         >>> g = move_graph("7x7")
         >>> shared_steps(plan_meet(g, plan_frontier(g, closed=False), 28))
         28
@@ -514,7 +514,7 @@ def default_cut(plan: FrontierPlan) -> int:
 
     Examples:
         >>> from cpknight.pieces import move_graph
-        >>> from cpknight.counting.plan import plan_frontier
+        >>> from cpknight.frontier.plan import plan_frontier
         >>> default_cut(plan_frontier(move_graph("8x8"), closed=True))
         40
     """
@@ -544,7 +544,7 @@ def meet_fits(plan: FrontierPlan) -> bool:
 
     Examples:
         >>> from cpknight.pieces import move_graph
-        >>> from cpknight.counting.plan import plan_frontier
+        >>> from cpknight.frontier.plan import plan_frontier
         >>> meet_fits(plan_frontier(move_graph("7x7"), closed=False))
         True
         >>> meet_fits(plan_frontier(move_graph("5x6"), closed=False, start=(0, 0)))

@@ -1,7 +1,7 @@
 """The frontier program's numpy kernel: every state of a step moved at once.
 
 The states of a step are the rows of a ``uint8`` array, one column per
-frontier slot (the codes of :mod:`cpknight.counting.plan`), beside the number
+frontier slot (the codes of :mod:`cpknight.frontier.plan`), beside the number
 of free ends used. For each way the new cell can join its earlier neighbours,
 the rows that allow it are copied and the moves applied to all of them with
 vectorised operations; the rows of every choice are then packed into one or two
@@ -20,7 +20,7 @@ the arithmetic can wrap silently.
 
 Examples:
     >>> from cpknight.pieces import move_graph
-    >>> from cpknight.counting.plan import plan_frontier
+    >>> from cpknight.frontier.plan import plan_frontier
     >>> count_frontier_numpy(plan_frontier(move_graph("5x6"), closed=True))[0]
     8
 """
@@ -33,7 +33,7 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
-from cpknight.counting.plan import (
+from cpknight.frontier.plan import (
     DANGLING,
     DEG0,
     FULL,
@@ -97,7 +97,7 @@ def count_prefixes_numpy(
 
     Examples:
         >>> from cpknight.pieces import move_graph
-        >>> from cpknight.counting.plan import plan_frontier
+        >>> from cpknight.frontier.plan import plan_frontier
         >>> plan = plan_frontier(move_graph("3x12"), closed=True)
         >>> found = count_prefixes_numpy(plan, [29, 35])
         >>> found[29], found[35]  # 3x10 and 3x12 (A070030)

@@ -185,7 +185,7 @@ class Cover:
         return row
 
     def __str__(self) -> str:
-        from cpknight.render import cover_text
+        from cpknight.text.render import cover_text
 
         return cover_text(self)
 

@@ -156,7 +156,7 @@ class LongestPath:
         }
 
     def __str__(self) -> str:
-        from cpknight.display import longest_str
+        from cpknight.text.display import longest_str
 
         return longest_str(self)
 

@@ -50,8 +50,8 @@ from cpknight.longest.common import LongestInstance, LongestPath, make_longest
 from cpknight.longest.frontier_dict import Found, longest_frontier_dict
 from cpknight.longest.frontier_tables import LongestTables, longest_tables
 from cpknight.longest.geometry import require_drawable
-from cpknight.memory import budget_mb, peak_mb, rss_mb
-from cpknight.optional import installed
+from cpknight.runtime.memory import budget_mb, peak_mb, rss_mb
+from cpknight.runtime.optional import installed
 from cpknight.solving import Run
 from cpknight.status import Effort
 
@@ -165,7 +165,7 @@ def choose_kernel(kernel: str = "auto", width: int = MAX_WIDTH) -> str:
     if kernel == "auto":
         if width <= DICT_WIDTH:
             return "dict"
-        # found, not imported: the kernel imports it through cpknight.optional
+        # found, not imported: the kernel imports it through cpknight.runtime.optional
         return "numba" if installed("numba") else "dict"
     if kernel not in KERNELS:
         raise InvalidInputError(

@@ -3,7 +3,7 @@
 A state is ``(ends, bits, codes)``: the path ends placed so far (open paths,
 at most 2), the crossing word (uncrossed: the used bit of each move in flight,
 :mod:`cpknight.longest.frontier_tables`) and one code per frontier slot, the
-codes of :mod:`cpknight.counting.plan` (:data:`DEG0` no move yet, :data:`FULL`
+codes of :mod:`cpknight.frontier.plan` (:data:`DEG0` no move yet, :data:`FULL`
 takes no more, :data:`DANGLING`, :data:`MATE` ``+ p``) and, for induced paths,
 :data:`OUT` (the cell is not on the path). The dict maps a state to the most
 moves of the partial paths that reach it, and each step keeps, for every new
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 
-from cpknight.counting.plan import DANGLING, DEG0, FULL, MATE, StepCheck
+from cpknight.frontier.plan import DANGLING, DEG0, FULL, MATE, StepCheck
 from cpknight.longest.frontier_tables import LongestStep, LongestTables
 
 __all__ = ["OUT", "Found", "longest_frontier_dict"]

@@ -32,7 +32,7 @@ state, a table rebuilt from scratch whenever it filled and no prefetching;
 17.8 s now (14.8 s on two threads). Of the 2.8 s of its widest cell, making
 the states took 2.1 s, adding them 0.7 s (3.3 s before the prefetching).
 
-numba is imported on first use through :func:`cpknight.optional.require`.
+numba is imported on first use through :func:`cpknight.runtime.optional.require`.
 """
 
 from __future__ import annotations
@@ -46,10 +46,10 @@ from typing import Any
 
 import numpy as np
 
-from cpknight.counting.plan import StepCheck
+from cpknight.frontier.plan import StepCheck
 from cpknight.longest.frontier_dict import Found
 from cpknight.longest.frontier_tables import LongestStep, LongestTables
-from cpknight.optional import numba_threads, require
+from cpknight.runtime.optional import numba_threads, require
 
 __all__ = ["OUT_CODE", "longest_frontier_numba"]
 

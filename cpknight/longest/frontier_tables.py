@@ -1,6 +1,6 @@
 """The longest-path frontier program's static tables: what each added cell sees.
 
-The cells are added in the order of :func:`cpknight.counting.plan.plan_frontier`
+The cells are added in the order of :func:`cpknight.frontier.plan.plan_frontier`
 (row by row along the long side). For each step this module says which
 earlier cells (frontier slots) the new cell may join, which slots leave after
 it, and, for uncrossed paths, how the crossing condition is kept local.
@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cpknight.counting.plan import plan_frontier
+from cpknight.frontier.plan import plan_frontier
 from cpknight.longest.common import LongestInstance
 from cpknight.longest.geometry import crossing_pairs, move_edges
 

@@ -32,14 +32,14 @@ from typing import TYPE_CHECKING
 
 from cpknight.board import Board
 from cpknight.errors import InvalidInputError
-from cpknight.pieces import MoveGraph
-from cpknight.tours.segments import (
+from cpknight.graph.segments import (
     CHUNK,
     crossing_cliques,
     move_edges,
     segments_cross,
 )
-from cpknight.tours.segments import crossing_pairs as plane_crossing_pairs
+from cpknight.graph.segments import crossing_pairs as plane_crossing_pairs
+from cpknight.pieces import MoveGraph
 
 if TYPE_CHECKING:
     from cpknight.longest.common import LongestInstance
@@ -83,7 +83,7 @@ def crossing_pairs(
 ) -> list[tuple[int, int]]:
     """Every pair of moves that cross, as indices ``(i, j)``, ``i < j``, in ``edges``.
 
-    :func:`cpknight.tours.segments.crossing_pairs` on a board checked first.
+    :func:`cpknight.graph.segments.crossing_pairs` on a board checked first.
 
     Args:
         graph: the move graph of a bounded 2D board.

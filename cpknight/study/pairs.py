@@ -27,7 +27,6 @@ from cpknight.api.tours import tour_task
 from cpknight.board import Board, Cell, CellLike
 from cpknight.errors import EngineError
 from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
-from cpknight.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.runner import (
     Row,
     RunInterrupted,
@@ -36,6 +35,7 @@ from cpknight.runner import (
     check_budget_fits,
     run_tasks,
 )
+from cpknight.runtime.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.solving import SolveOptions
 from cpknight.status import Effort, Status
 from cpknight.study.common import row_fault
@@ -163,18 +163,18 @@ class PairSweep:
         }
 
     def to_dataframe(self) -> Any:
-        """A pandas DataFrame, a row per pair (see :mod:`cpknight.frames`)."""
-        from cpknight.frames import pairs_frame
+        """A pandas DataFrame, a row per pair (see :mod:`cpknight.text.frames`)."""
+        from cpknight.text.frames import pairs_frame
 
         return pairs_frame(self)
 
     def __str__(self) -> str:
-        from cpknight.display import pairs_str
+        from cpknight.text.display import pairs_str
 
         return pairs_str(self)
 
     def _repr_html_(self) -> str:
-        from cpknight.display import pairs_html
+        from cpknight.text.display import pairs_html
 
         return pairs_html(self)
 
@@ -215,8 +215,8 @@ def sweep_pairs(
         time_limit: seconds per pair (replaces the one in ``options``).
         run: how to run the pairs (local pool or Dask, results file, resume).
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` over the solved pairs
-            (the old ``progress(done, total)`` still works, deprecated).
+            called with a :class:`~cpknight.runtime.progress.Progress` over the
+            solved pairs (the old ``progress(done, total)`` still works, deprecated).
         budget: seconds for the whole sweep, the certificates included; the
             pairs it leaves are ``unknown`` (each pair's limit is cut to what
             is left).

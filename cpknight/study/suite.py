@@ -39,8 +39,8 @@ from cpknight.api.tours import tour_task
 from cpknight.board import Board, Cell, Topology
 from cpknight.errors import CpknightError, InvalidInputError
 from cpknight.pieces import Leaper
-from cpknight.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.runner import RunInterrupted, RunOptions, run_tasks
+from cpknight.runtime.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.solving import SolveOptions
 from cpknight.study.common import row_fault
 from cpknight.tours import ENGINES as TOUR_METHODS
@@ -328,17 +328,17 @@ class Study:
 
     def to_dataframe(self) -> Any:
         """A pandas DataFrame, a row per instance and engine (``--csv``'s columns)."""
-        from cpknight.frames import study_frame
+        from cpknight.text.frames import study_frame
 
         return study_frame(self)
 
     def __str__(self) -> str:
-        from cpknight.display import study_str
+        from cpknight.text.display import study_str
 
         return study_str(self)
 
     def _repr_html_(self) -> str:
-        from cpknight.display import study_html
+        from cpknight.text.display import study_html
 
         return study_html(self)
 
@@ -397,7 +397,7 @@ def run_study(
             ``options``).
         run: how to run (local pool or Dask, results file, resume).
         progress: ``True`` for a progress bar (``tqdm.auto``), or a callback
-            called with a :class:`~cpknight.progress.Progress` over the runs
+            called with a :class:`~cpknight.runtime.progress.Progress` over the runs
             (the old ``progress(done, total)`` still works, deprecated).
         engines: the old name of ``methods`` (deprecated).
 

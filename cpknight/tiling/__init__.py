@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cpknight.lazy import exports
+from cpknight.runtime.lazy import exports
 from cpknight.tours.tiles_scope import (
     AUTO_MIN_SIDE,
     fixes_ends,

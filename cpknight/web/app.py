@@ -95,7 +95,7 @@ def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
             "topology",
         }:
             raise CpknightError("expected {'board': ...} or {'board_text': ...}")
-        from cpknight.reports import board_json
+        from cpknight.text.reports import board_json
 
         read = read_board(
             body.get("board"), body.get("board_text"), body.get("topology")

@@ -13,9 +13,9 @@ is drawn, either way):
   Cells with no opposite pair of moves (the rim of a knight's board) are turns
   in every tour, which the constant says at once.
 - **crossings**: for each pair of moves whose segments cross
-  (:func:`cpknight.tours.segments.crossing_pairs`), ``cross[i x j] <-> edge[i]
+  (:func:`cpknight.graph.segments.crossing_pairs`), ``cross[i x j] <-> edge[i]
   and edge[j]``; minimise ``sum(cross)``. A clique of ``k`` moves that cross
-  one another pairwise (:func:`~cpknight.tours.segments.crossing_cliques`)
+  one another pairwise (:func:`~cpknight.graph.segments.crossing_cliques`)
   adds the cut ``sum(cross in the clique) >= sum(edge in the clique) - 1``
   (``m`` of its moves drawn make ``m (m - 1) / 2 >= m - 1`` crossings), which
   tightens the linear relaxation.
@@ -42,11 +42,11 @@ from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
+from cpknight.graph.segments import crossing_cliques, crossing_pairs, move_edges
 from cpknight.pieces import MoveGraph
-from cpknight.tours.segments import crossing_cliques, crossing_pairs, move_edges
 
 if TYPE_CHECKING:
-    from cpknight.tours.cpsat_arcs import ArcLayout
+    from cpknight.tours.cpsat.arcs import ArcLayout
 
 __all__ = [
     "CLIQUE_CUTS",

@@ -19,9 +19,9 @@ from cpknight.constraints import TourConstraints
 from cpknight.graph import bfs_levels
 from cpknight.tours.certificates import two_colouring
 from cpknight.tours.constrained import symmetry_nodes, via_nodes
-from cpknight.tours.cpsat_arcs import ArcLayout
-from cpknight.tours.cpsat_magic import structure_applies
-from cpknight.tours.cpsat_objective import ObjectiveModel, add_objective
+from cpknight.tours.cpsat.arcs import ArcLayout
+from cpknight.tours.cpsat.magic import structure_applies
+from cpknight.tours.cpsat.objective import ObjectiveModel, add_objective
 
 __all__ = ["SideModel", "add_side_constraints"]
 
@@ -83,7 +83,7 @@ def add_side_constraints(
         if side.magic is True and structure_applies(arcs.graph):
             lines.append(
                 "  (the cpsat engine first asks for the quarters' structure of "
-                "Beverley's tour as well: see cpknight/tours/cpsat_magic.py)"
+                "Beverley's tour as well: see cpknight/tours/cpsat/magic.py)"
             )
     if arcs.shift:
         first = -1 if arcs.start is None else arcs.graph.node(arcs.start)

@@ -1,6 +1,6 @@
 """The text of each command's answer: what ``cpknight COMMAND`` prints.
 
-Composed from the grids and tables of :mod:`cpknight.render`; the command line
+Composed from the grids and tables of :mod:`cpknight.text.render`; the command line
 prints what these return and computes nothing itself.
 
 Examples:
@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpknight.board import Board, Cell
-from cpknight.render import (
+from cpknight.results import ScoredTour
+from cpknight.text.render import (
     BLOCKED,
     GRID_LIMIT,
     SOURCE,
@@ -28,7 +29,6 @@ from cpknight.render import (
     prefixes_text,
     sweep_text,
 )
-from cpknight.results import ScoredTour
 
 if TYPE_CHECKING:
     from cpknight.pieces import Leaper

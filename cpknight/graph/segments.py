@@ -8,7 +8,7 @@ segments whose bounding boxes meet share a lattice point of both boxes), and
 the *cliques* (sets of moves that cross one another pairwise) are grown
 greedily from each crossing pair not yet covered.
 
-The tour models (``--min crossings``, :mod:`cpknight.tours.cpsat_objective`)
+The tour models (``--min crossings``, :mod:`cpknight.tours.cpsat.objective`)
 and the longest uncrossed paths (:mod:`cpknight.longest.geometry`, which
 re-exports these) read the same geometry.
 

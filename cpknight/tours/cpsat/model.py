@@ -15,8 +15,8 @@ is cheapest for the instance:
   even number of cells: start on colour 0, end on colour 1, which picks one
   direction of each path), or to the larger class (an odd number).
 
-Each form is one function of :mod:`cpknight.tours.cpsat_arcs`, which lays the
-arcs out; :mod:`cpknight.tours.cpsat_side` writes the side constraints on
+Each form is one function of :mod:`cpknight.tours.cpsat.arcs`, which lays the
+arcs out; :mod:`cpknight.tours.cpsat.side` writes the side constraints on
 them, before the one frozen bundle is made.
 
 The move arcs are laid out deep first (:func:`deep_first_order`): the cells
@@ -72,22 +72,23 @@ from cpknight.results import Tour
 from cpknight.scores import make_scored_tour
 from cpknight.solving import Run, SolveOptions, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
-from cpknight.tours import cpsat_magic, cpsat_objective
 from cpknight.tours.certificates import tour_certificate
 from cpknight.tours.constrained import (
     magic_certificate,
     steps_certificate,
     symmetry_certificate,
 )
-from cpknight.tours.cpsat_arcs import (
+from cpknight.tours.cpsat import magic as magic_model
+from cpknight.tours.cpsat import objective as objective_model
+from cpknight.tours.cpsat.arcs import (
     ArcLayout,
     cell_depths,
     deep_first_order,
     lay_out_arcs,
 )
-from cpknight.tours.cpsat_magic import add_quarter_structure, structure_applies
-from cpknight.tours.cpsat_objective import ObjectiveModel
-from cpknight.tours.cpsat_side import add_side_constraints
+from cpknight.tours.cpsat.magic import add_quarter_structure, structure_applies
+from cpknight.tours.cpsat.objective import ObjectiveModel
+from cpknight.tours.cpsat.side import add_side_constraints
 
 __all__ = [
     "TourModel",
@@ -134,7 +135,7 @@ _SHOWN_CELLS = 12
 class TourModel(CpsatBundle, ArcLayout):
     """A built tour model: the arcs, the CP-SAT model and what reads it back.
 
-    The :class:`~cpknight.tours.cpsat_arcs.ArcLayout` (graph, ends, form,
+    The :class:`~cpknight.tours.cpsat.arcs.ArcLayout` (graph, ends, form,
     arcs, order) with the model written on it. Arcs ``0 .. n_move_arcs - 1``
     are move arcs; the rest are the open form's extra arcs (closing, return or
     dummy-node arcs). Node ``n`` (the number of cells) is the dummy node when
@@ -419,7 +420,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     if (
         side.magic is True
         and not side.minimise
-        and cpsat_magic.FIRST_PHASE
+        and magic_model.FIRST_PHASE
         and structure_applies(graph)
     ):
         found = _structured_magic(instance, run)
@@ -466,9 +467,9 @@ def _structured_magic(instance: TourInstance, run: Run) -> Tour | None:
     """A semi-magic tour with the quarters' structure, or ``None`` (go on).
 
     The first phase of a magic tour on boards whose sides are multiples of 4
-    (:mod:`cpknight.tours.cpsat_magic`), in ``STRUCTURE_SHARE`` of the
+    (:mod:`cpknight.tours.cpsat.magic`), in ``STRUCTURE_SHARE`` of the
     time left. Its "none" proves nothing about plain semi-magic tours.
-    Skipped when :data:`cpknight.tours.cpsat_magic.FIRST_PHASE` is false.
+    Skipped when :data:`cpknight.tours.cpsat.magic.FIRST_PHASE` is false.
     """
     graph = instance.graph
     bundle = build_tour_model(
@@ -485,7 +486,7 @@ def _structured_magic(instance: TourInstance, run: Run) -> Tour | None:
     solver = circuit_solver(run)
     left = run.remaining()
     if left is not None:
-        share = cpsat_magic.STRUCTURE_SHARE
+        share = magic_model.STRUCTURE_SHARE
         solver.parameters.max_time_in_seconds = max(left * share, 1e-3)
     status, _ = solve_cpsat(solver, bundle.model, run)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -511,22 +512,22 @@ def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tou
 
     A tour from the ``prune`` search (a tenth of the time left, at most 2 s)
     is the hint. Crossings first get a share of the time without the linear
-    relaxation (``cpsat_objective.PLAIN_PHASE``: it proves small boards
+    relaxation (``objective_model.PLAIN_PHASE``: it proves small boards
     sooner and finds better tours), then, unless proved, the rest with it
-    (level ``cpsat_objective.OBJECTIVE_LINEARIZATION``, where the lower bound
+    (level ``objective_model.OBJECTIVE_LINEARIZATION``, where the lower bound
     comes from), hinted with the best tour so far.
     """
     objective = bundle.objective
     assert objective is not None
     model = bundle.model
-    nodes = _warm_start(instance, run) if cpsat_objective.WARM_START else None
+    nodes = _warm_start(instance, run) if objective_model.WARM_START else None
     if nodes is not None:
         objective.hint(model, nodes, instance.closed)
     best: tuple[list[Cell], int] | None = None
     lower, optimal, interrupted = 0, False, False
     branches = conflicts = 0
-    share = cpsat_objective.PLAIN_PHASE.get(objective.objective, 0.0)
-    phases = [(0, share), (cpsat_objective.OBJECTIVE_LINEARIZATION, 1.0)]
+    share = objective_model.PLAIN_PHASE.get(objective.objective, 0.0)
+    phases = [(0, share), (objective_model.OBJECTIVE_LINEARIZATION, 1.0)]
     for level, part in phases if share > 0 else phases[1:]:
         if optimal or interrupted or (best is not None and run.expired()):
             break
@@ -807,7 +808,7 @@ def _formulation(m: TourModel) -> str:
             "  decides them in that order, to 0 first, until conflicts reorder them",
             (
                 "  parameters: linear relaxation at level "
-                f"{cpsat_objective.OBJECTIVE_LINEARIZATION} "
+                f"{objective_model.OBJECTIVE_LINEARIZATION} "
                 "(where the bound comes from); a tour by prune as the hint"
                 if m.objective is not None
                 else "  parameters: no linear relaxation"

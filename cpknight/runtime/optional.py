@@ -12,7 +12,7 @@ Examples:
     >>> require("no_such_module_here", "this example")
     Traceback (most recent call last):
     ...
-    cpknight.optional.MissingDependencyError: this example needs \
+    cpknight.runtime.optional.MissingDependencyError: this example needs \
 no_such_module_here: pip install 'cpknight[interop]'
 """
 

@@ -3,9 +3,9 @@
 The display methods of every value (``__str__``, ``_repr_html_``,
 ``_repr_svg_``) call these, importing this module inside the method (the
 python-chess ``chess.svg`` pattern): the text is the command line's own
-(:mod:`cpknight.render`, :mod:`cpknight.reports`), the pictures are
+(:mod:`cpknight.text.render`, :mod:`cpknight.text.reports`), the pictures are
 :mod:`cpknight.draw`'s. Huge values are summarised, as the command line
-summarises them: past :data:`~cpknight.render.GRID_LIMIT` cells a value
+summarises them: past :data:`~cpknight.text.render.GRID_LIMIT` cells a value
 prints a line or two instead of a grid.
 
 Examples:
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from cpknight.board import Board
 from cpknight.named_boards import NAMED_BOARDS
 from cpknight.pieces import Leaper
-from cpknight.render import (
+from cpknight.text.render import (
     GRID_LIMIT,
     STATUS_WORDS,
     comparison_text,
@@ -46,7 +46,7 @@ from cpknight.render import (
     table_text,
     tour_text,
 )
-from cpknight.reports import (
+from cpknight.text.reports import (
     limit_text,
     pairs_report,
     study_report,

@@ -4,7 +4,7 @@ A sweep, a comparison, a study, a pair sweep, a count's prefixes, the
 frontier program's live states and a distance map are tables; their
 ``to_dataframe()`` methods build a pandas DataFrame here, one row per cell,
 engine, run, pair, prefix or step. pandas is imported on first use (it comes
-with OR-Tools; :mod:`cpknight.optional` says how to install it otherwise).
+with OR-Tools; :mod:`cpknight.runtime.optional` says how to install it otherwise).
 
 Every effort column is one of :data:`EFFORT_COLUMNS`, present when some row
 counted it (``<NA>`` in the rows that did not).
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cpknight.optional import data_frame, require
+from cpknight.runtime.optional import data_frame, require
 
 if TYPE_CHECKING:
     from cpknight.counts import FrontierStats, TourCount

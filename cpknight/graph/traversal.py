@@ -1,4 +1,4 @@
-"""Graph kernels every engine may reuse: BFS levels and paths, components.
+"""Traversals every engine may reuse: BFS levels and paths, components.
 
 Each BFS level is a handful of numpy operations over the whole frontier (gather
 the neighbours through the move table, keep the unseen ones), never a Python loop
@@ -16,15 +16,9 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-from typing import TYPE_CHECKING as _TYPE_CHECKING
-
-if _TYPE_CHECKING:
-    pass
-
-
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
