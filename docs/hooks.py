@@ -77,7 +77,7 @@ def _schema() -> str:
 
 def _models() -> str:
     """The teaching models' index, then each one's problem and formulation."""
-    folder = resources.files("cpknight") / "models"
+    folder = resources.files("cpknight.models")
     readme = (folder / "README.md").read_text(encoding="utf-8")
     parts = [readme.split("\n", 1)[1].strip(), ""]
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):

@@ -89,11 +89,13 @@ def test_the_licence_is_the_one_pyproject_names() -> None:
 
 def test_the_package_list_matches_the_folders() -> None:
     # pyproject lists the packages (the models folder is mapped, which
-    # discovery cannot find): a new room must be listed, or it will not ship.
+    # discovery cannot find) and the data folders: a new room must be listed,
+    # or it will not ship.
     tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     folders = {
-        ".".join(p.parent.relative_to(ROOT).parts)
-        for p in (ROOT / "cpknight").rglob("__init__.py")
+        ".".join(p.relative_to(ROOT).parts)
+        for p in [ROOT / "cpknight", *(ROOT / "cpknight").rglob("*")]
+        if p.is_dir() and p.name != "__pycache__"
     }
     assert set(tool["packages"]) == folders | {"cpknight.models"}
     assert tool["package-dir"]["cpknight.models"] == "models"
@@ -123,6 +125,9 @@ def test_a_built_wheel_holds_the_models_and_lists_them(tmp_path: Path) -> None:
         if path.suffix in (".py", ".md"):
             assert path.name in shipped, path.name
     assert not any(n.startswith("models/") for n in names), "models/ outside cpknight"
+    data = ("suites/small.txt", "web/static/index.html", "tiling/catalogue.json")
+    for name in data:
+        assert f"cpknight/{name}" in names, name
 
     site = tmp_path / "site"
     install = [*pip, "install", "--no-deps", "--no-index", "--target", str(site)]

@@ -222,7 +222,7 @@ def test_cli_check_reads_algebraic_and_reports_bad_lines(tmp_path: Path) -> None
 
 
 def test_model_script(capsys: pytest.CaptureFixture[str]) -> None:
-    path = Path(__file__).parent.parent / "cpknight" / "models" / "tour_tile.py"
+    path = Path(__file__).parent.parent / "models" / "tour_tile.py"
     spec = importlib.util.spec_from_file_location("tour_tile_model", path)
     assert spec is not None
     assert spec.loader is not None
