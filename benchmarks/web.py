@@ -26,6 +26,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from cpknight.web.server import child_pids
+
 
 def rss_mb(pid: int) -> float:
     """Resident memory of a process, in MB (Linux /proc)."""
@@ -33,20 +35,6 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
-
-
-def children(pid: int) -> list[int]:
-    """The direct children of a process (the fork server and its workers)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 def api_seconds(url: str, n: int) -> float:
@@ -96,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         urllib.request.urlopen(url + "api/meta", timeout=30).read()  # warm
         time.sleep(1.0)
         mine = rss_mb(server.pid)
-        forks = sum(rss_mb(pid) for pid in children(server.pid))
+        forks = sum(rss_mb(pid) for pid in child_pids(server.pid))
         print(
             f"idle: server {mine:.0f} MB resident, its fork server {forks:.0f} MB "
             f"({mine + forks:.0f} MB in all)"

@@ -9,6 +9,7 @@ import pytest
 from cpknight import (
     KNIGHT,
     Board,
+    InvalidInputError,
     NoTourError,
     SolveLimitError,
     SolveOptions,
@@ -16,6 +17,7 @@ from cpknight import (
     find_tour,
     is_tour,
     tiling,
+    tour_constraints,
 )
 from cpknight.engines import Engine, TourInstance
 from cpknight.pieces import as_piece
@@ -108,3 +110,66 @@ def test_auto_names_the_theorem() -> None:
     assert str(outcome.status) == "infeasible"
     assert outcome.reason is not None
     assert "Schwenk" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("spec", "closed", "method", "checks", "reports", "fallback"),
+    [
+        # auto chose from the move graph: the certificates, then the theorems.
+        ("8x8", True, "auto", ("certificates", "theorems"), "auto", None),
+        # a named engine that reads the graph: the certificates only.
+        ("8x8", True, "prune", ("certificates",), "prune", None),
+        # an engine that reads the board: the theorems first.
+        ("8x8", True, "tiles", ("theorems", "certificates"), "tiles", None),
+        # auto chose from the board alone: named by the engine.
+        ("40x40", True, "auto", ("theorems", "certificates"), "tiles", None),
+    ],
+)
+def test_the_plan_says_what_runs_first(
+    spec: str,
+    closed: bool,
+    method: str,
+    checks: tuple[str, ...],
+    reports: str,
+    fallback: str | None,
+) -> None:
+    instance = TourInstance(Board.parse(spec), KNIGHT, closed=closed)
+    plan = auto.plan_tour(instance, method)
+    assert (plan.checks, plan.reports, plan.fallback) == (checks, reports, fallback)
+    if method != "auto":
+        assert (plan.method, plan.reason) == (method, "asked for")
+
+
+def test_the_plan_of_a_greedy_pick_falls_back_on_prune(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(auto, "GREEDY_CELLS", 0)
+    instance = TourInstance(Board.parse("6x6"), KNIGHT, closed=False)
+    plan = auto.plan_tour(instance)
+    assert (plan.method, plan.fallback, plan.reports) == ("greedy", "prune", "auto")
+    assert auto.plan_tour(instance, "greedy").fallback is None
+
+
+def test_side_constraints_plan_cpsat_without_the_theorems() -> None:
+    board = Board.parse("6x6")
+    side = tour_constraints(board, via=["a1@1"])
+    instance = TourInstance(board, KNIGHT, constraints=side)
+    plan = auto.plan_tour(instance)
+    assert (plan.method, plan.checks, plan.reports) == (
+        "cpsat",
+        ("certificates",),
+        "cpsat",
+    )
+
+
+def test_a_plan_for_an_unknown_method_is_refused() -> None:
+    instance = TourInstance(Board.parse("6x6"), KNIGHT)
+    with pytest.raises(InvalidInputError):
+        auto.plan_tour(instance, "nonesuch")
+
+
+def test_what_the_checks_settle_names_auto_or_the_engine() -> None:
+    by_auto = api.try_tour("4x8", closed=True, method="auto", options=OPTIONS)
+    by_prune = api.try_tour("4x8", closed=True, method="prune", options=OPTIONS)
+    assert (by_auto.method, by_prune.method) == ("auto", "prune")
+    assert str(by_auto.status) == str(by_prune.status) == "infeasible"

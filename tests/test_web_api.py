@@ -28,6 +28,7 @@ from cpknight.api import distance_map, knight_distance
 from cpknight.checks import check_tour
 from cpknight.web.app import create_app
 from cpknight.web.jobs import Caps
+from cpknight.web.server import child_pids
 
 SCHEMA = json.loads(
     (
@@ -423,19 +424,6 @@ def test_three_dimensional_and_wrapped_boards(client: TestClient) -> None:
     check_tour(Board((4, 4), topology="torus"), [tuple(c) for c in row["cells"]])
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_ctrl_c_stops_the_server_and_cancels_its_runs() -> None:
     import re
@@ -463,7 +451,7 @@ def test_ctrl_c_stops_the_server_and_cancels_its_runs() -> None:
         with urllib.request.urlopen(request, timeout=30) as response:
             assert response.status == 202
         time.sleep(0.3)
-        workers = [w for f in _children(server.pid) for w in _children(f)]
+        workers = [w for f in child_pids(server.pid) for w in child_pids(f)]
         assert workers  # the run's worker, forked by the fork server
         began = time.monotonic()
         server.send_signal(signal.SIGINT)

@@ -51,7 +51,7 @@ from cpknight.runtime.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
-from cpknight.tours.auto import check_theorems, choose_tour_method
+from cpknight.tours.auto import TourPlan, check_theorems, plan_tour
 from cpknight.tours.certificates import check_tour_possible
 
 T = TypeVar("T")
@@ -119,7 +119,9 @@ def find_tour(
         (32, 'optimal')
     """
     tour: Tour = _one_tour_run(
-        lambda instance, run: _solve_tour(instance, method, run, picked=[]),
+        lambda instance, run: _solve_tour(
+            instance, plan_tour(instance, method, run), run
+        ),
         board,
         piece,
         start,
@@ -153,65 +155,19 @@ def _one_tour_run(
         run = opts.start()
         listen_to_solve(run, tick)
         instance = tour_instance(
-            board,
-            piece,
-            start,
-            end,
-            closed=closed,
-            purpose="a tour",
-            constraints=constraints,
+            board, piece, start, end, closed=closed, constraints=constraints
         )
         return solve(instance, run)
 
 
-CERTIFY_CELLS = 250_000
-"""Up to this many cells the move graph's certificates run before an engine that
-reads the board too (building the graph takes a fraction of a second)."""
+def _solve_tour(instance: TourInstance, plan: TourPlan, run: Run) -> Tour:
+    """Carry out a tour plan: its checks in order, its engine, its fallback.
 
-
-def _solve_tour(
-    instance: TourInstance, method: str, run: Run, *, picked: list[str]
-) -> Tour:
-    """Solve a tour instance with ``method`` (or what ``auto`` picks).
-
-    ``auto`` is :func:`choose_tour_method`. The certificates run before any
-    engine that reads the move graph, and when the move graph chose, the
-    existence theorems after them: a board they settle never reaches an
-    engine. The engine used is appended to ``picked`` (before it runs, so
-    that an outcome names it whatever happens).
+    The plan (:func:`~cpknight.tours.auto.plan_tour`) says all that is done;
+    a board the checks settle never reaches an engine.
     """
-    auto = method == "auto"
-    by_graph = False  # whether auto chose from the move graph
-    if auto:
-        choice = choose_tour_method(instance, run)
-        method, by_graph = choice.method, choice.stage == "graph"
-        # What the certificates settle names 'auto' when the graph chose.
-        picked.append("auto" if by_graph else method)
-    else:
-        TOUR_METHODS.engine(method)  # says which names exist
-        picked.append(method)
-    reads_graph = TOUR_METHODS[method].reads == "graph"
-    if not reads_graph:
-        # An engine that reads the board is asked only what the theorems and
-        # the colours leave open (tiles on 8x8 a1-h8 would search forever).
-        check_theorems(
-            instance.board,
-            instance.piece,
-            closed=instance.closed,
-            start=instance.start,
-            end=instance.end,
-        )
-    if reads_graph or (
-        not instance.board.unbounded and instance.board.size <= CERTIFY_CELLS
-    ):
-        check_tour_possible(
-            instance.build_graph(run),
-            closed=instance.closed,
-            start=instance.start,
-            end=instance.end,
-            check=run.check,
-        )
-        if by_graph:
+    for check in plan.checks:
+        if check == "theorems":
             check_theorems(
                 instance.board,
                 instance.piece,
@@ -219,16 +175,22 @@ def _solve_tour(
                 start=instance.start,
                 end=instance.end,
             )
-    picked.append(method)
+        else:
+            check_tour_possible(
+                instance.build_graph(run),
+                closed=instance.closed,
+                start=instance.start,
+                end=instance.end,
+                check=run.check,
+            )
     try:
-        tour: Tour = solve_with(TOUR_METHODS.engine(method), instance, run)
+        tour: Tour = solve_with(TOUR_METHODS.engine(plan.method), instance, run)
         return tour
     except SolveLimitError:
-        # greedy giving up proves nothing: with time left, auto searches on.
-        if not (auto and method == "greedy") or run.expired():
+        # giving up proves nothing: with time left, the fallback searches on.
+        if plan.fallback is None or run.expired():
             raise
-    picked.append("prune")
-    tour = solve_with(TOUR_METHODS.engine("prune"), instance, run)
+    tour = solve_with(TOUR_METHODS.engine(plan.fallback), instance, run)
     return tour
 
 
@@ -255,7 +217,7 @@ def tour_instance(
     end: CellLike | None,
     *,
     closed: bool,
-    purpose: str,
+    purpose: str = "a tour",
     constraints: TourConstraints | None = None,
 ) -> TourInstance:
     """Read and check a tour instance: the board, the piece, the ends, constraints.
@@ -338,13 +300,7 @@ def iter_tours(
     from cpknight.tours.search import iter_search_tours
 
     instance = tour_instance(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        purpose="a tour",
-        constraints=constraints,
+        board, piece, start, end, closed=closed, constraints=constraints
     )
     yield from iter_search_tours(
         instance, solve_options(options, time_limit).start(), method
@@ -398,14 +354,19 @@ def try_tour(
 
 
 def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
-    picked: list[str] = []
+    """The outcome of :func:`_solve_tour` on the instance's plan, timed.
+
+    What the engines settle names the engine; what the checks settle, the
+    plan's ``reports``; what stops the planning itself, ``method``.
+    """
+    plan: TourPlan | None = None
     try:
         with interruptible(run):  # Ctrl-C: the certificates stop too
-            tour = _solve_tour(instance, method, run, picked=picked)
+            plan = plan_tour(instance, method, run)
+            tour = _solve_tour(instance, plan, run)
     except OutcomeError as exc:
-        return outcome_of_error(
-            "tour", exc, run, method=picked[-1] if picked else method
-        )
+        named = method if plan is None else plan.reports
+        return outcome_of_error("tour", exc, run, method=named)
     return outcome_of("tour", tour, run, method=tour.method)
 
 
@@ -463,15 +424,8 @@ def compare_tours(
         ['infeasible', 'infeasible']
     """
     names = method_names(TOUR_METHODS, methods)
-    instance = tour_instance(
-        board,
-        piece,
-        start,
-        end,
-        closed=closed,
-        purpose="a tour",
-        constraints=with_objective(constraints, minimise),
-    )
+    side = with_objective(constraints, minimise)
+    instance = tour_instance(board, piece, start, end, closed=closed, constraints=side)
     opts = solve_options(options, time_limit)
 
     def one(name: str, run: Run) -> Outcome:
@@ -489,23 +443,49 @@ def compare_tours(
             "internal error: engines disagree on existence: "
             + ", ".join(f"{o.method} {o.status}" for o in rows)
         )
-    return Comparison(
-        question="tour", instance=_instance_row(instance, opts), rows=tuple(rows)
+    row = instance_row(
+        instance.board,
+        instance.piece,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
+        time_limit=opts.time_limit,
+        constraints=instance.constraints,
     )
+    return Comparison(question="tour", instance=row, rows=tuple(rows))
 
 
-def _instance_row(instance: TourInstance, options: SolveOptions) -> dict[str, Any]:
-    """A tour instance as plain data, as a comparison's JSON shows it."""
+def instance_row(
+    board: Board,
+    piece: Leaper,
+    *,
+    closed: bool,
+    start: Cell | None,
+    end: Cell | None,
+    time_limit: float | None,
+    constraints: TourConstraints | None = None,
+) -> dict[str, Any]:
+    """A tour instance as plain data, as a comparison's JSON shows it.
+
+    The playground's runs start their instance from it too
+    (:meth:`cpknight.web.jobs.Job.instance`).
+
+    Examples:
+        >>> row = instance_row(Board.parse("5x5"), KNIGHT, closed=False,
+        ...                    start=(0, 0), end=None, time_limit=None)
+        >>> row["board"], row["piece"], row["start"], row["end"]
+        ('5x5', [1, 2], [0, 0], None)
+    """
     row: dict[str, Any] = {
-        "board": instance.board.label,
-        "piece": list(instance.piece.vector),
-        "closed": instance.closed,
-        "start": None if instance.start is None else list(instance.start),
-        "end": None if instance.end is None else list(instance.end),
-        "time_limit": options.time_limit,
+        "board": board.label,
+        "piece": list(piece.vector),
+        "closed": closed,
+        "start": None if start is None else list(start),
+        "end": None if end is None else list(end),
+        "time_limit": time_limit,
     }
-    if instance.constraints:
-        row["constraints"] = instance.constraints.as_dict()
+    if constraints:
+        row["constraints"] = constraints.as_dict()
     return row
 
 
@@ -705,9 +685,7 @@ def tour_row(
             options = dataclasses.replace(options, time_limit=left)
     run = options.start()
     try:
-        instance = tour_instance(
-            board, piece, start, end, closed=closed, purpose="a tour"
-        )
+        instance = tour_instance(board, piece, start, end, closed=closed)
         outcome = _try_tour(instance, method, run)
     except InvalidInputError as exc:
         outcome = Outcome(

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from cpknight import __version__
-from cpknight.cli.boards import add_boards, add_distance, add_map, add_reach
+from cpknight.cli.boards import add_boards
 from cpknight.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_CODES,
@@ -35,6 +35,7 @@ from cpknight.cli.common import (
 )
 from cpknight.cli.counting import add_count
 from cpknight.cli.covering import add_dominate, add_independent
+from cpknight.cli.distances import add_distance, add_map, add_reach
 from cpknight.cli.formulation import add_formulation
 from cpknight.cli.longest import add_longest
 from cpknight.cli.models import add_models

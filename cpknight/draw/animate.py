@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -29,8 +29,7 @@ from cpknight.draw.canvas import (
     svg_text,
     tour_title,
 )
-from cpknight.draw.options import DrawOptions, draw_options
-from cpknight.draw.palette import Theme
+from cpknight.draw.options import DrawOptions, ViewArgs, draw_options
 from cpknight.draw.walk import move_vectors, segments
 
 __all__ = ["check_animation", "route_animation_svg", "tour_animation_svg"]
@@ -40,9 +39,7 @@ def tour_animation_svg(
     tour: Tour,
     *,
     speed: float = 4.0,
-    cell_size: float | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
+    **drawing: Unpack[ViewArgs],
 ) -> str:
     """An animated SVG of the knight walking the tour, one step per move.
 
@@ -54,9 +51,8 @@ def tour_animation_svg(
     Args:
         tour: the tour, of at most :data:`ANIMATION_LIMIT` cells.
         speed: moves per second.
-        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
-        flipped: rank 1 at the top, the files right to left.
-        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
+        **drawing: the size, orientation and colours
+            (:class:`~cpknight.draw.options.ViewArgs`).
 
     Returns:
         The SVG document: one ``<g class="step">`` per move, each with one
@@ -78,7 +74,7 @@ def tour_animation_svg(
         6
     """
     speed = check_speed(speed)
-    options = walk_options(tour.board, cell_size, flipped=flipped, theme=theme)
+    options = walk_options(tour.board, **drawing)
     root, steps, knight, positions = tour_walk(tour, options)
     animate_steps(steps, knight, positions, speed)
     return svg_text(root)
@@ -88,9 +84,7 @@ def route_animation_svg(
     route: Route,
     *,
     speed: float = 4.0,
-    cell_size: float | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
+    **drawing: Unpack[ViewArgs],
 ) -> str:
     """An animated SVG of the knight walking a route, one step per move.
 
@@ -102,9 +96,8 @@ def route_animation_svg(
     Args:
         route: the route, at most :data:`ANIMATION_LIMIT` cells.
         speed: moves per second.
-        cell_size: pixels per cell.
-        flipped: rank 1 at the top, the files right to left.
-        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
+        **drawing: the size, orientation and colours
+            (:class:`~cpknight.draw.options.ViewArgs`).
 
     Returns:
         The SVG document: one ``<g class="step">`` per move.
@@ -135,7 +128,7 @@ def route_animation_svg(
         array,
         closed=False,
         title=route_title(board, piece, array),
-        options=walk_options(board, cell_size, flipped=flipped, theme=theme),
+        options=walk_options(board, **drawing),
         numbered=False,
         food=food,
     )
@@ -182,17 +175,9 @@ def check_speed(speed: float) -> float:
 _Walk = tuple[ET.Element, list[list[ET.Element]], ET.Element, list[tuple[float, float]]]
 
 
-def walk_options(
-    board: Board,
-    cell_size: float | None,
-    *,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
-) -> DrawOptions:
-    """The options of an animation: numbers always, flipped and themed."""
-    return draw_options(
-        board, cell_size=cell_size, numbers=True, flipped=flipped, theme=theme
-    )
+def walk_options(board: Board, **drawing: Unpack[ViewArgs]) -> DrawOptions:
+    """The options of an animation: numbers always, sized, flipped and themed."""
+    return draw_options(board, numbers=True, **drawing)
 
 
 def tour_walk(tour: Tour, options: DrawOptions) -> _Walk:

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Unpack
 
 from cpknight.board import Board
-from cpknight.errors import InvalidInputError
-
-if TYPE_CHECKING:
-    pass
-
 from cpknight.draw.canvas import FONT, SVG_NS, attr_num, board_drawing, svg_text
-from cpknight.draw.options import CellSpec, DrawOptions, Window, draw_options
-from cpknight.draw.palette import Theme
+from cpknight.draw.options import DrawArgs, DrawOptions, draw_options
+from cpknight.errors import InvalidInputError
 
 __all__ = ["board_svg", "boards_svg"]
 
@@ -25,26 +20,13 @@ __all__ = ["board_svg", "boards_svg"]
 
 def board_svg(
     board: Board,
-    *,
-    cell_size: float | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
-    coordinates: bool = True,
-    highlight: Iterable[CellSpec] = (),
-    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
-    crop: str | Window | None = None,
+    **drawing: Unpack[DrawArgs],
 ) -> str:
     """Draw a board: open cells checkered, blocked cells dark, coordinates labelled.
 
     Args:
         board: a finite board.
-        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
-        flipped: rank 1 at the top, the files right to left.
-        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
-        coordinates: label the files and ranks (2D boards).
-        highlight: cells to fill with the theme's highlight colour.
-        arrows: (from, to) cell pairs drawn as arrows.
-        crop: draw only this window: ``'a1:h8'`` or two corner cells.
+        **drawing: the drawing options (:class:`~cpknight.draw.options.DrawArgs`).
 
     Returns:
         The SVG document.
@@ -58,16 +40,7 @@ def board_svg(
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}rect[@class='cell']"))
         12
     """
-    options = draw_options(
-        board,
-        cell_size=cell_size,
-        flipped=flipped,
-        theme=theme,
-        coordinates=coordinates,
-        highlight=highlight,
-        arrows=arrows,
-        crop=crop,
-    )
+    options = draw_options(board, **drawing)
     _, root = board_drawing(board, options)
     return svg_text(root)
 

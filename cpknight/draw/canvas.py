@@ -567,18 +567,46 @@ def draw_ring(
 ) -> None:
     """A ring round a cell, ``share`` of the cell's side in radius."""
     (x, y), *_ = lay.px(np.array([cell])).tolist()
-    ET.SubElement(
-        root,
-        "circle",
-        {
-            "class": kind,
-            "cx": attr_num(x),
-            "cy": attr_num(y),
-            "r": attr_num(max(3.0, lay.s * share)),
-            "fill": "none",
-            "stroke": colour,
-            "stroke-width": attr_num(max(1.5, min(3.5, lay.s * 0.08))),
-        },
+    width = attr_num(max(1.5, min(3.5, lay.s * 0.08)))
+    paint = {"fill": "none", "stroke": colour, "stroke-width": width}
+    svg_circle(root, kind, x, y, max(3.0, lay.s * share), paint)
+
+
+def svg_circle(
+    parent: ET.Element,
+    kind: str,
+    x: float,
+    y: float,
+    radius: float,
+    paint: dict[str, str] | None = None,
+) -> ET.Element:
+    """A circle of class ``kind`` centred on (x, y), with its ``paint`` attributes.
+
+    Examples:
+        >>> root = ET.Element("svg")
+        >>> svg_circle(root, "dot", 1, 2.5, 3, {"fill": "red"}).attrib["cy"]
+        '2.5'
+    """
+    centre = {"class": kind, "cx": attr_num(x), "cy": attr_num(y)}
+    return ET.SubElement(
+        parent, "circle", {**centre, "r": attr_num(radius), **(paint or {})}
+    )
+
+
+def cell_square(
+    parent: ET.Element,
+    lay: Layout,
+    x: float,
+    y: float,
+    kind: str,
+    paint: dict[str, str] | None = None,
+) -> ET.Element:
+    """A square of class ``kind``, one cell in size, centred on (x, y)."""
+    half = lay.s / 2
+    corner = {"class": kind, "x": attr_num(x - half), "y": attr_num(y - half)}
+    side = attr_num(lay.s)
+    return ET.SubElement(
+        parent, "rect", {**corner, "width": side, "height": side, **(paint or {})}
     )
 
 
@@ -617,18 +645,7 @@ def draw_highlights(root: ET.Element, lay: Layout) -> None:
         },
     )
     for x, y in lay.px(np.array(cells, dtype=np.int64)).tolist():
-        half = lay.s / 2
-        ET.SubElement(
-            group,
-            "rect",
-            {
-                "class": "highlight",
-                "x": attr_num(x - half),
-                "y": attr_num(y - half),
-                "width": attr_num(lay.s),
-                "height": attr_num(lay.s),
-            },
-        )
+        cell_square(group, lay, x, y, "highlight")
 
 
 def draw_arrows(root: ET.Element, lay: Layout) -> None:

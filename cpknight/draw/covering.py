@@ -22,8 +22,10 @@ import numpy as np
 
 from cpknight.draw.canvas import (
     attr_num,
+    cell_square,
     chessboard,
     draw_outline,
+    svg_circle,
     svg_text,
 )
 from cpknight.draw.colours import END, PATH
@@ -63,22 +65,10 @@ def cover_svg(cover: Cover, *, cell_size: float | None = None) -> str:
     for cell in cover.cells:
         attacked.update(graph.cell(int(u)) for u in graph.neighbors(graph.node(cell)))
     tint = ET.SubElement(root, "g", {"class": "attacked"})
-    half = lay.s / 2
+    shade = {"fill": ATTACK_FILL, "fill-opacity": "0.28"}
     for cell in sorted(attacked):
         (x, y), *_ = lay.px(np.array([cell])).tolist()
-        ET.SubElement(
-            tint,
-            "rect",
-            {
-                "class": "attacked",
-                "x": attr_num(x - half),
-                "y": attr_num(y - half),
-                "width": attr_num(lay.s),
-                "height": attr_num(lay.s),
-                "fill": ATTACK_FILL,
-                "fill-opacity": "0.28",
-            },
-        )
+        cell_square(tint, lay, x, y, "attacked", shade)
     for cell in (graph.cell(v) for v in range(graph.n_nodes)):
         if cell not in attacked and cell not in knights:
             draw_outline(root, lay, cell, END, "free")
@@ -86,17 +76,7 @@ def cover_svg(cover: Cover, *, cell_size: float | None = None) -> str:
     font = max(8.0, lay.s * 0.5)
     for cell in cover.cells:
         (x, y), *_ = lay.px(np.array([cell])).tolist()
-        ET.SubElement(
-            group,
-            "circle",
-            {
-                "class": "knight",
-                "cx": attr_num(x),
-                "cy": attr_num(y),
-                "r": attr_num(max(2.0, lay.s * 0.38)),
-                "fill": KNIGHT_FILL,
-            },
-        )
+        svg_circle(group, "knight", x, y, max(2.0, lay.s * 0.38), {"fill": KNIGHT_FILL})
         if lay.s >= 12:
             label = ET.SubElement(
                 group,

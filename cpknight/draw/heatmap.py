@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 import numpy as np
 
-from cpknight.draw.options import CellSpec, Window, draw_options
-from cpknight.draw.palette import BLOCKED, UNREACHABLE, Theme
+from cpknight.draw.options import DrawArgs, draw_options
+from cpknight.draw.palette import BLOCKED, UNREACHABLE
 
 if TYPE_CHECKING:
     from cpknight.results import DistanceMap
@@ -38,14 +37,8 @@ __all__ = ["distance_map_svg"]
 def distance_map_svg(
     dmap: DistanceMap,
     *,
-    cell_size: float | None = None,
     numbers: bool | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
-    coordinates: bool = True,
-    highlight: Iterable[CellSpec] = (),
-    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
-    crop: str | Window | None = None,
+    **drawing: Unpack[DrawArgs],
 ) -> str:
     """Draw a distance map as a heat map with the number of moves in each cell.
 
@@ -56,14 +49,8 @@ def distance_map_svg(
 
     Args:
         dmap: the distance map.
-        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
         numbers: draw the numbers in cells (default: when they are readable).
-        flipped: rank 1 at the top, the files right to left.
-        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
-        coordinates: label the files and ranks (2D boards).
-        highlight: cells to fill with the theme's highlight colour.
-        arrows: (from, to) cell pairs drawn as arrows.
-        crop: draw only this window: ``'a1:h8'`` or two corner cells.
+        **drawing: the drawing options (:class:`~cpknight.draw.options.DrawArgs`).
 
     Returns:
         The SVG document.
@@ -86,17 +73,7 @@ def distance_map_svg(
     colours[...] = BLOCKED
     colours[mask & ~reach] = UNREACHABLE
     colours[reach] = palette[array[reach]]
-    options = draw_options(
-        board,
-        cell_size=cell_size,
-        numbers=numbers,
-        flipped=flipped,
-        theme=theme,
-        coordinates=coordinates,
-        highlight=highlight,
-        arrows=arrows,
-        crop=crop,
-    )
+    options = draw_options(board, numbers=numbers, **drawing)
     lay = make_layout(board, options, legend=True, notes=1)
     source = board.cell_name(dmap.source)
     root = svg_root(

@@ -9,14 +9,14 @@ import html
 import json
 import math
 from importlib.resources import files
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 if TYPE_CHECKING:
     from cpknight.results import Tour
 
 from cpknight.draw.animate import check_speed, tour_walk, walk_options
 from cpknight.draw.canvas import attr_num, svg_text
-from cpknight.draw.palette import Theme
+from cpknight.draw.options import ViewArgs
 
 __all__ = ["tour_html"]
 
@@ -25,9 +25,7 @@ def tour_html(
     tour: Tour,
     *,
     speed: float = 4.0,
-    cell_size: float | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
+    **drawing: Unpack[ViewArgs],
 ) -> str:
     """A one-file HTML page: the tour with play, pause, step and reset buttons.
 
@@ -37,9 +35,8 @@ def tour_html(
     Args:
         tour: the tour, of at most :data:`ANIMATION_LIMIT` cells.
         speed: moves per second when playing (a slider changes it).
-        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
-        flipped: rank 1 at the top, the files right to left.
-        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
+        **drawing: the size, orientation and colours
+            (:class:`~cpknight.draw.options.ViewArgs`).
 
     Returns:
         The HTML page.
@@ -59,7 +56,7 @@ def tour_html(
         (True, 2)
     """
     speed = check_speed(speed)
-    options = walk_options(tour.board, cell_size, flipped=flipped, theme=theme)
+    options = walk_options(tour.board, **drawing)
     root, steps, knight, positions = tour_walk(tour, options)
     for shown in steps:
         for element in shown:

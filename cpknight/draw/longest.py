@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 import numpy as np
 
-from cpknight.draw.options import CellSpec, Window, draw_options
-from cpknight.draw.palette import Theme
+from cpknight.draw.options import DrawArgs, ViewArgs, draw_options
 
 if TYPE_CHECKING:
     from cpknight.longest.common import LongestPath
@@ -40,14 +38,8 @@ def _title(path: LongestPath) -> str:
 def longest_svg(
     path: LongestPath,
     *,
-    cell_size: float | None = None,
     numbers: bool | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
-    coordinates: bool = True,
-    highlight: Iterable[CellSpec] = (),
-    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
-    crop: str | Window | None = None,
+    **drawing: Unpack[DrawArgs],
 ) -> str:
     """Draw a longest uncrossed or induced path: the moves, the places, the ends.
 
@@ -57,14 +49,8 @@ def longest_svg(
 
     Args:
         path: the answer.
-        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
         numbers: draw the place numbers (default: when they are readable).
-        flipped: rank 1 at the top, the files right to left.
-        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
-        coordinates: label the files and ranks (2D boards).
-        highlight: cells to fill with the theme's highlight colour.
-        arrows: (from, to) cell pairs drawn as arrows.
-        crop: draw only this window: ``'a1:h8'`` or two corner cells.
+        **drawing: the drawing options (:class:`~cpknight.draw.options.DrawArgs`).
 
     Returns:
         The SVG document.
@@ -78,17 +64,7 @@ def longest_svg(
         6
     """
     array = np.asarray(path.cells, dtype=np.int64).reshape(-1, path.board.dim)
-    options = draw_options(
-        path.board,
-        cell_size=cell_size,
-        numbers=numbers,
-        flipped=flipped,
-        theme=theme,
-        coordinates=coordinates,
-        highlight=highlight,
-        arrows=arrows,
-        crop=crop,
-    )
+    options = draw_options(path.board, numbers=numbers, **drawing)
     return numbered_walk_svg(
         path.board, path.piece, array, path.closed, _title(path), options
     )
@@ -98,9 +74,7 @@ def longest_animation_svg(
     path: LongestPath,
     *,
     speed: float = 4.0,
-    cell_size: float | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
+    **drawing: Unpack[ViewArgs],
 ) -> str:
     """An animated SVG of the knight walking the path, one step per move.
 
@@ -124,7 +98,7 @@ def longest_animation_svg(
         array,
         closed=path.closed,
         title=_title(path),
-        options=walk_options(path.board, cell_size, flipped=flipped, theme=theme),
+        options=walk_options(path.board, **drawing),
         numbered=True,
     )
     animate_steps(steps, knight, centres, speed)

@@ -20,6 +20,7 @@ from cpknight.draw.canvas import (
     chessboard,
     draw_numbers,
     mark_ends,
+    svg_circle,
     svg_text,
 )
 from cpknight.draw.walk import draw_walk
@@ -122,16 +123,6 @@ def _dot(
     fill: str = "none",
     stroke: str = "none",
 ) -> None:
-    ET.SubElement(
-        root,
-        "circle",
-        {
-            "class": kind,
-            "cx": attr_num(x),
-            "cy": attr_num(y),
-            "r": attr_num(radius),
-            "fill": fill,
-            "stroke": stroke,
-            "stroke-width": attr_num(max(1.0, radius * 0.5)),
-        },
-    )
+    width = attr_num(max(1.0, radius * 0.5))
+    paint = {"fill": fill, "stroke": stroke, "stroke-width": width}
+    svg_circle(root, kind, x, y, radius, paint)

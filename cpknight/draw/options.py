@@ -2,9 +2,10 @@
 
 The public drawing functions take these as keyword arguments
 (``flipped=True``, ``theme="print"``, ``highlight=["e4"]``,
-``arrows=[("a1", "b3")]``, ``coordinates=False``, ``crop="a1:h8"``) and turn
-them into one :class:`DrawOptions` with :func:`draw_options`, which checks
-every cell against the board.
+``arrows=[("a1", "b3")]``, ``coordinates=False``, ``crop="a1:h8"``), typed and
+described once here (:class:`DrawArgs`; the animations take
+:class:`ViewArgs`), and turn them into one :class:`DrawOptions` with
+:func:`draw_options`, which checks every cell against the board.
 
 Examples:
     >>> from cpknight.board import Board
@@ -17,18 +18,65 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import TypeAlias, TypedDict
 
 from cpknight.board import Board, Cell
 from cpknight.draw.palette import Theme, theme_of
 from cpknight.errors import InvalidInputError
 
-__all__ = ["CellSpec", "DrawOptions", "draw_options", "parse_crop"]
+__all__ = [
+    "CellSpec",
+    "DrawArgs",
+    "DrawOptions",
+    "ViewArgs",
+    "draw_options",
+    "parse_crop",
+]
 
 CellSpec: TypeAlias = str | Sequence[int]
 """A cell as the board's ``parse_cell`` takes it: ``'e4'``, ``'3,4'`` or ``(3, 4)``."""
 
 Window: TypeAlias = tuple[Cell, Cell]
+
+
+class ViewArgs(TypedDict, total=False):
+    """How a board is shown, as keyword arguments (every picture takes them).
+
+    A drawing function takes them as ``**drawing`` (``Unpack[ViewArgs]``);
+    what is not given takes :func:`draw_options`' default.
+
+    Attributes:
+        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+        flipped: rank 1 at the top, the files right to left (python-chess's
+            ``flipped``; on 3D boards, each layer).
+        theme: the colours: a name in :data:`~cpknight.draw.palette.THEMES`
+            or a :class:`~cpknight.draw.palette.Theme` (default: classic).
+    """
+
+    cell_size: float | None
+    flipped: bool
+    theme: str | Theme | None
+
+
+class DrawArgs(ViewArgs, total=False):
+    """The drawing options of a board picture, as keyword arguments.
+
+    :class:`ViewArgs` and the marks drawn over the board; a board picture
+    (:func:`~cpknight.draw.tour_svg` and the others) takes them as
+    ``**drawing`` (``Unpack[DrawArgs]``).
+
+    Attributes:
+        coordinates: label the files and ranks (2D boards; default: yes).
+        highlight: cells to fill with the theme's highlight colour.
+        arrows: (from, to) cell pairs drawn as arrows.
+        crop: draw only this window: ``'a1:h8'`` or two corner cells
+            (default: the whole board).
+    """
+
+    coordinates: bool
+    highlight: Iterable[CellSpec]
+    arrows: Iterable[tuple[CellSpec, CellSpec]]
+    crop: str | Window | None
 
 
 @dataclass(frozen=True)
@@ -71,6 +119,9 @@ def draw_options(
     crop: str | Window | None = None,
 ) -> DrawOptions:
     """The options checked against ``board``: cells parsed, the theme found.
+
+    The keyword arguments are :class:`DrawArgs` (described there) and
+    ``numbers``: draw the numbers in cells (``None``: when they are readable).
 
     Raises:
         InvalidInputError: a cell size of 0 or less, an unknown theme, a crop

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 import numpy as np
 
-from cpknight.draw.options import CellSpec, Window, draw_options
+from cpknight.draw.options import DrawArgs, draw_options
 from cpknight.draw.palette import (
     BLOCKED,
     FOUND_HIGH,
     FOUND_LOW,
     PROVED,
     UNKNOWN,
-    Theme,
 )
 
 if TYPE_CHECKING:
@@ -52,14 +50,8 @@ __all__ = ["sweep_svg"]
 def sweep_svg(
     sweep: Sweep,
     *,
-    cell_size: float | None = None,
     numbers: bool | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
-    coordinates: bool = True,
-    highlight: Iterable[CellSpec] = (),
-    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
-    crop: str | Window | None = None,
+    **drawing: Unpack[DrawArgs],
 ) -> str:
     """Draw a sweep: each start cell coloured by status, with the effort it cost.
 
@@ -73,14 +65,8 @@ def sweep_svg(
 
     Args:
         sweep: the sweep.
-        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
         numbers: draw the numbers in cells (default: when they are readable).
-        flipped: rank 1 at the top, the files right to left.
-        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
-        coordinates: label the files and ranks (2D boards).
-        highlight: cells to fill with the theme's highlight colour.
-        arrows: (from, to) cell pairs drawn as arrows.
-        crop: draw only this window: ``'a1:h8'`` or two corner cells.
+        **drawing: the drawing options (:class:`~cpknight.draw.options.DrawArgs`).
 
     Returns:
         The SVG document.
@@ -108,17 +94,7 @@ def sweep_svg(
         for item, amount in zip(sweep.cells, amounts, strict=True)
     ]
     tips = [_cell_tip(board, item) for item in sweep.cells]
-    options = draw_options(
-        board,
-        cell_size=cell_size,
-        numbers=numbers,
-        flipped=flipped,
-        theme=theme,
-        coordinates=coordinates,
-        highlight=highlight,
-        arrows=arrows,
-        crop=crop,
-    )
+    options = draw_options(board, numbers=numbers, **drawing)
     lay = make_layout(board, options, legend=True, notes=2)
     kind = "closed" if sweep.closed else "open"
     counts = sweep.counts()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 import numpy as np
 
@@ -30,8 +29,8 @@ from cpknight.draw.canvas import (
     svg_text,
     tour_title,
 )
-from cpknight.draw.options import CellSpec, DrawOptions, Window, draw_options
-from cpknight.draw.palette import RGB, Theme, rgb
+from cpknight.draw.options import DrawArgs, DrawOptions, draw_options
+from cpknight.draw.palette import RGB, rgb
 from cpknight.draw.walk import GRADIENT_BELOW_PX, draw_order, draw_walk, order_colours
 
 __all__ = ["route_svg", "tour_svg"]
@@ -40,15 +39,9 @@ __all__ = ["route_svg", "tour_svg"]
 def tour_svg(
     tour: Tour,
     *,
-    cell_size: float | None = None,
     numbers: bool | None = None,
     gradient: bool | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
-    coordinates: bool = True,
-    highlight: Iterable[CellSpec] = (),
-    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
-    crop: str | Window | None = None,
+    **drawing: Unpack[DrawArgs],
 ) -> str:
     """Draw a tour: the path, the visit numbers, the start and end marked.
 
@@ -64,18 +57,11 @@ def tour_svg(
 
     Args:
         tour: the tour.
-        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
         numbers: draw the visit numbers (default: when their font is at least
             :data:`~cpknight.draw.canvas.MIN_FONT_PX`).
         gradient: colour the cells by their place in the tour instead of
             drawing the path (default: on cells too small for the path).
-        flipped: rank 1 at the top, the files right to left.
-        theme: the colours: a name in :data:`~cpknight.draw.palette.THEMES`
-            or a :class:`~cpknight.draw.palette.Theme`.
-        coordinates: label the files and ranks (2D boards).
-        highlight: cells to fill with the theme's highlight colour.
-        arrows: (from, to) cell pairs drawn as arrows.
-        crop: draw only this window: ``'a1:h8'`` or two corner cells.
+        **drawing: the drawing options (:class:`~cpknight.draw.options.DrawArgs`).
 
     Returns:
         The SVG document.
@@ -97,17 +83,7 @@ def tour_svg(
         >>> len(root.findall(".//{http://www.w3.org/2000/svg}text[@class='num']"))
         4
     """
-    options = draw_options(
-        tour.board,
-        cell_size=cell_size,
-        numbers=numbers,
-        flipped=flipped,
-        theme=theme,
-        coordinates=coordinates,
-        highlight=highlight,
-        arrows=arrows,
-        crop=crop,
-    )
+    options = draw_options(tour.board, numbers=numbers, **drawing)
     array = np.asarray(tour.array, dtype=np.int64)
     return numbered_walk_svg(
         tour.board,
@@ -199,15 +175,9 @@ def _ends_legend(
 def route_svg(
     route: Route,
     *,
-    cell_size: float | None = None,
     numbers: bool | None = None,
     title: str | None = None,
-    flipped: bool = False,
-    theme: str | Theme | None = None,
-    coordinates: bool = True,
-    highlight: Iterable[CellSpec] = (),
-    arrows: Iterable[tuple[CellSpec, CellSpec]] = (),
-    crop: str | Window | None = None,
+    **drawing: Unpack[DrawArgs],
 ) -> str:
     """Draw a route (a walk that may revisit cells): the path, the food, the ends.
 
@@ -221,15 +191,9 @@ def route_svg(
 
     Args:
         route: the route (its board, piece, cells and food).
-        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
         numbers: draw the step numbers (default: when they are readable).
         title: the picture's title (default: the route's length).
-        flipped: rank 1 at the top, the files right to left.
-        theme: the colours (a name or a :class:`~cpknight.draw.palette.Theme`).
-        coordinates: label the files and ranks (2D boards).
-        highlight: cells to fill with the theme's highlight colour.
-        arrows: (from, to) cell pairs drawn as arrows.
-        crop: draw only this window: ``'a1:h8'`` or two corner cells.
+        **drawing: the drawing options (:class:`~cpknight.draw.options.DrawArgs`).
 
     Returns:
         The SVG document.
@@ -246,17 +210,7 @@ def route_svg(
         1
     """
     board, piece, food = route.board, route.piece, route.food
-    options = draw_options(
-        board,
-        cell_size=cell_size,
-        numbers=numbers,
-        flipped=flipped,
-        theme=theme,
-        coordinates=coordinates,
-        highlight=highlight,
-        arrows=arrows,
-        crop=crop,
-    )
+    options = draw_options(board, numbers=numbers, **drawing)
     array = np.asarray(route.cells, dtype=np.int64).reshape(-1, board.dim)
     lay, root = chessboard(board, options, title or route_title(board, piece, array))
     draw_food(root, lay, food)

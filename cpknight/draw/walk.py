@@ -19,7 +19,7 @@ from cpknight.board import Board
 if TYPE_CHECKING:
     from cpknight.pieces import Leaper
 
-from cpknight.draw.canvas import Layout, attr_num, draw_image, stroke_width
+from cpknight.draw.canvas import Layout, attr_num, draw_image, stroke_width, svg_circle
 from cpknight.draw.palette import GRADIENT
 
 GRADIENT_BELOW_PX = 2.5
@@ -240,17 +240,9 @@ def _draw_landings(
     across = np.any(array[1:, :-2] != array[:-1, :-2], axis=1)
     landed = array[1:][across]
     group = ET.SubElement(root, "g", {"class": "landings", "fill": colour})
+    radius = max(1.5, lay.s * 0.09)
     for x, y in lay.px(landed).tolist():
-        ET.SubElement(
-            group,
-            "circle",
-            {
-                "class": "landing",
-                "cx": attr_num(x + lay.s * 0.28),
-                "cy": attr_num(y - lay.s * 0.28),
-                "r": attr_num(max(1.5, lay.s * 0.09)),
-            },
-        )
+        svg_circle(group, "landing", x + lay.s * 0.28, y - lay.s * 0.28, radius)
 
 
 def _move_to(unit: npt.NDArray[np.int64]) -> str:

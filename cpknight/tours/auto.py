@@ -1,4 +1,4 @@
-"""What ``method="auto"`` picks for a tour instance, and why.
+"""How a tour instance is solved: what ``method="auto"`` picks, and the plan.
 
 The rule follows ``benchmarks/auto.py`` (every engine on every class of
 instance): the existence theorems first for the knight on plain rectangles,
@@ -10,6 +10,10 @@ tours, and ``prune`` beyond. No rule picks well off plain boards: ``prune``
 finds 40x40 with 30 blocked cells in 0.01 s where CP-SAT needs a second, but
 stalls on the antelope's 14x14 and on the 4x6 cylinder (which has no tour),
 where CP-SAT answers in 0.1 s; hence the race.
+
+Whatever the method, :func:`plan_tour` says the whole of what is done: the
+checks asked first, the engine, the fallback, the name an outcome reports.
+The front door (:func:`cpknight.api.find_tour`) carries the plan out.
 
 Examples:
     >>> from cpknight.board import Board
@@ -32,40 +36,117 @@ from cpknight.tours import ENGINES
 from cpknight.tours.tiles_scope import plain_knight, suits, takes
 
 __all__ = [
+    "CERTIFY_CELLS",
     "GREEDY_CELLS",
     "RACE_CELLS",
-    "Choice",
+    "Check",
+    "TourPlan",
     "check_theorems",
     "choose_tour_method",
     "plain_knight",
+    "plan_tour",
 ]
+
+Check = Literal["theorems", "certificates"]
+"""What a plan asks before its engine: ``'theorems'`` (:func:`check_theorems`,
+from the board's numbers alone) or ``'certificates'``
+(:func:`cpknight.tours.certificates.check_tour_possible`, on the move graph)."""
 
 
 @dataclass(frozen=True)
-class Choice:
-    """The engine ``method='auto'`` picked for a tour instance, and why.
+class TourPlan:
+    """How a tour instance is solved: the checks, the engine, the fallback.
 
     Attributes:
-        method: a name in :data:`ENGINES`.
-        reason: the rule that picked it, in a few words.
-        stage: ``'board'`` when the board and the side constraints decided
-            (before any move graph is built), ``'graph'`` when the move graph
-            did: the certificates and the existence theorems are asked first
-            (see :func:`cpknight.api.find_tour`), so that a board without a
-            tour never reaches an engine.
+        method: the engine, a name in :data:`ENGINES`.
+        reason: why that engine: ``auto``'s rule in a few words, or
+            ``'asked for'``.
+        checks: what runs before the engine, in order (see :data:`Check`); a
+            board they settle (no tour) never reaches an engine.
+        reports: the method an outcome names when the checks settle it:
+            ``'auto'`` when ``auto`` chose from the move graph, else ``method``
+            (what an engine settles names the engine).
+        fallback: the engine that searches on when ``method`` gives up with
+            time left (``auto``'s greedy falls back on ``prune``), or ``None``.
 
     Examples:
-        >>> Choice("prune", "a plain knight rectangle")
-        Choice(method='prune', reason='a plain knight rectangle', stage='graph')
+        >>> TourPlan("prune", "asked for", ("certificates",), "prune")
+        ... # doctest: +NORMALIZE_WHITESPACE
+        TourPlan(method='prune', reason='asked for', checks=('certificates',),
+                 reports='prune', fallback=None)
     """
 
     method: str
     reason: str
-    stage: Literal["board", "graph"] = "graph"
+    checks: tuple[Check, ...]
+    reports: str
+    fallback: str | None = None
 
 
-def choose_tour_method(instance: TourInstance, run: Run | None = None) -> Choice:
-    """The tour engine ``method='auto'`` uses for an instance, and why.
+def plan_tour(
+    instance: TourInstance, method: str = "auto", run: Run | None = None
+) -> TourPlan:
+    """The plan for solving an instance with ``method`` (or what ``auto`` picks).
+
+    The engine is ``method``, or for ``auto`` what :func:`choose_tour_method`
+    picks. The checks: an engine that reads the board is asked only what the
+    existence theorems leave open (tiles on 8x8 a1-h8 would search forever), so
+    they come first; the certificates run before any engine that reads the
+    move graph, and before one that reads the board up to
+    :data:`CERTIFY_CELLS` cells; when ``auto`` chose from the move graph the
+    theorems follow them. Only ``auto``'s greedy has a fallback: greedy giving
+    up proves nothing, so with time left ``prune`` searches on.
+
+    Args:
+        instance: the tour instance.
+        method: a name in :data:`ENGINES`, or ``'auto'``.
+        run: the run whose clock bounds building the move graph, when
+            ``auto``'s rule needs it (``None``: built unbounded).
+
+    Returns:
+        The :class:`TourPlan`.
+
+    Raises:
+        InvalidInputError: an unknown method, or no tour engine is installed.
+        SolveLimitError: the time limit passed while building the move graph.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> plan_tour(TourInstance(Board.parse("6x6"), KNIGHT)).checks
+        ('certificates', 'theorems')
+        >>> plan_tour(TourInstance(Board.parse("6x6"), KNIGHT), "cpsat").reports
+        'cpsat'
+        >>> big = TourInstance(Board.parse("300x300"), KNIGHT, closed=False)
+        >>> plan = plan_tour(big)
+        >>> plan.method, plan.checks, plan.reports
+        ('tiles', ('theorems', 'certificates'), 'tiles')
+    """
+    auto = method == "auto"
+    by_graph = False  # whether auto chose from the move graph
+    if auto:
+        method, reason, by_graph = _auto_rule(instance, run)
+    else:
+        ENGINES.engine(method)  # says which names exist
+        reason = "asked for"
+    reads_graph = ENGINES[method].reads == "graph"
+    board = instance.board
+    checks: list[Check] = [] if reads_graph else ["theorems"]
+    if reads_graph or (not board.unbounded and board.size <= CERTIFY_CELLS):
+        checks.append("certificates")
+        if by_graph:
+            checks.append("theorems")
+    return TourPlan(
+        method,
+        reason,
+        tuple(checks),
+        reports="auto" if by_graph else method,
+        fallback="prune" if auto and method == "greedy" else None,
+    )
+
+
+def choose_tour_method(instance: TourInstance, run: Run | None = None) -> TourPlan:
+    """The plan of ``method='auto'`` for an instance: the engine it picks, and why.
 
     In order: side constraints go to ``cpsat`` (unless the tiles
     :func:`~cpknight.tiling.takes` them); large plain knight rectangles
@@ -73,8 +154,8 @@ def choose_tour_method(instance: TourInstance, run: Run | None = None) -> Choice
     before any move graph is built; other plain knight rectangles to
     ``prune``; anything else up to :data:`RACE_CELLS` cells to ``race``; open
     tours with no fixed end over :data:`GREEDY_CELLS` cells to ``greedy``
-    (``find_tour`` falls back on ``prune`` when it gives up with time left);
-    the rest to ``prune``.
+    (falling back on ``prune`` when it gives up with time left); the rest to
+    ``prune``.
 
     Args:
         instance: the tour instance.
@@ -82,7 +163,8 @@ def choose_tour_method(instance: TourInstance, run: Run | None = None) -> Choice
             rule needs it (``None``: built unbounded).
 
     Returns:
-        The :class:`Choice`: the engine's name in :data:`ENGINES` and the rule.
+        The :class:`TourPlan` (:func:`plan_tour` with ``'auto'``): the
+        engine's name in :data:`ENGINES`, the rule, the checks asked first.
 
     Raises:
         InvalidInputError: no tour engine is installed.
@@ -96,15 +178,24 @@ def choose_tour_method(instance: TourInstance, run: Run | None = None) -> Choice
         >>> choose_tour_method(TourInstance(Board.parse("holed8"), KNIGHT)).reason
         'not a plain knight rectangle, up to 2500 cells: prune and cpsat race'
     """
+    return plan_tour(instance, "auto", run)
+
+
+def _auto_rule(instance: TourInstance, run: Run | None) -> tuple[str, str, bool]:
+    """``auto``'s engine, the rule that picked it, and whether the graph decided.
+
+    ``False`` when the board and the side constraints decided (before any move
+    graph is built), ``True`` when the move graph did.
+    """
     board, piece = instance.board, instance.piece
     tiles = "tiles" in ENGINES
     if instance.constraints and not (tiles and takes(instance)):
-        return Choice("cpsat", "side constraints: cpsat honours them all", "board")
+        return "cpsat", "side constraints: cpsat honours them all", False
     if tiles and suits(board, piece, end=instance.end):
         why = "a large plain knight rectangle"
         if instance.constraints:
             why = f"required moves on {why}: the tiles repair them in"
-        return Choice("tiles", why, "board")
+        return "tiles", why, False
     graph = instance.graph if run is None else instance.build_graph(run)
     if (
         not plain_knight(board, piece)
@@ -113,15 +204,16 @@ def choose_tour_method(instance: TourInstance, run: Run | None = None) -> Choice
         and "cpsat" in ENGINES
     ):
         why = f"not a plain knight rectangle, up to {RACE_CELLS} cells"
-        return Choice("race", f"{why}: prune and cpsat race")
+        return "race", f"{why}: prune and cpsat race", True
     if not instance.closed and instance.end is None and graph.n_nodes > GREEDY_CELLS:
-        return Choice("greedy", f"an open tour with free end over {GREEDY_CELLS} cells")
+        why = f"an open tour with free end over {GREEDY_CELLS} cells"
+        return "greedy", why, True
     if "prune" in ENGINES:
         if plain_knight(board, piece):
-            return Choice("prune", "a plain knight rectangle")
-        return Choice("prune", f"over {RACE_CELLS} cells, beyond the race")
+            return "prune", "a plain knight rectangle", True
+        return "prune", f"over {RACE_CELLS} cells, beyond the race", True
     if ENGINES:
-        return Choice(next(iter(ENGINES)), "the only tour engine installed")
+        return next(iter(ENGINES)), "the only tour engine installed", True
     raise InvalidInputError("no tour engine is available")
 
 
@@ -191,3 +283,7 @@ RACE_CELLS = 2_500
 
 GREEDY_CELLS = 40_000
 """Above this many cells ``auto`` sends open tours to ``greedy`` (200x200)."""
+
+CERTIFY_CELLS = 250_000
+"""Up to this many cells the move graph's certificates run before an engine that
+reads the board too (building the graph takes a fraction of a second)."""

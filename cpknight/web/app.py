@@ -47,7 +47,7 @@ from starlette.staticfiles import StaticFiles
 
 from cpknight.errors import CpknightError
 from cpknight.web.jobs import CAPS, QUESTIONS, Caps, read_board, read_job
-from cpknight.web.runs import BusyError, Run, RunManager
+from cpknight.web.runs import BusyError, JobRace, RaceManager
 from cpknight.web.views import (
     export_model,
     formulation_document,
@@ -70,7 +70,7 @@ def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
         warm: start the worker fork server when the app starts (the first
             run then starts in milliseconds, not seconds).
     """
-    runs = RunManager(caps)
+    runs = RaceManager(caps)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -124,7 +124,7 @@ def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
             await asyncio.sleep(0.02)
         return JSONResponse(run.document())
 
-    def find(request: Request) -> Run:
+    def find(request: Request) -> JobRace:
         run = runs.get(request.path_params["run_id"])
         if run is None:
             raise HTTPException(404, f"no run {request.path_params['run_id']!r}")
@@ -199,7 +199,7 @@ def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
     return app
 
 
-async def _events(run: Run, request: Request) -> AsyncIterator[str]:
+async def _events(run: JobRace, request: Request) -> AsyncIterator[str]:
     """The run as server-sent events: each row as it comes, then the whole run."""
     sent = 0
     version = -1

@@ -39,6 +39,7 @@ __all__ = [
     "QUESTIONS",
     "Caps",
     "Job",
+    "question_registry",
     "read_board",
     "read_job",
     "read_piece",
@@ -137,14 +138,17 @@ class Job:
 
     def instance(self) -> dict[str, Any]:
         """The instance as plain data, as a comparison's JSON shows it."""
-        row: dict[str, Any] = {
-            "board": self.board.label,
-            "piece": list(self.piece.vector),
-            "closed": self.closed,
-            "start": None if self.start is None else list(self.start),
-            "end": None if self.end is None else list(self.end),
-            "time_limit": self.time_limit,
-        }
+        from cpknight.api.tours import instance_row
+
+        row = instance_row(
+            self.board,
+            self.piece,
+            closed=self.closed,
+            start=self.start,
+            end=self.end,
+            time_limit=self.time_limit,
+            constraints=self.constraints,
+        )
         if self.question == "distance" and self.target is not None:
             row["target"] = list(self.target)
         if self.question == "route":
@@ -154,8 +158,6 @@ class Job:
             row["kind"] = self.kind
         if self.question == "swap":
             row["puzzle"] = self.puzzle if self.puzzle in _PUZZLE_NAMES else None
-        if self.constraints:
-            row["constraints"] = self.constraints.as_dict()
         return row
 
 
@@ -470,7 +472,13 @@ def _cell(board: Board, spec: Any, what: str) -> Cell | None:
     raise InvalidInputError(f"expected a {what} cell like 'a1' or [0, 0]: {spec!r}")
 
 
-def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
+def question_registry(question: str) -> Registry[Any, Any]:
+    """The engines of a question in :data:`QUESTIONS`, as the API lists them.
+
+    Examples:
+        >>> list(question_registry("distance"))[0]
+        'bfs'
+    """
     from cpknight.api import (
         COUNT_METHODS,
         COVER_METHODS,
@@ -491,7 +499,11 @@ def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
         "longest": LONGEST_METHODS,
         "count": COUNT_METHODS,
     }
-    registry = registries[question]
+    return registries[question]
+
+
+def _methods(question: str, spec: Any, caps: Caps) -> tuple[str, ...]:
+    registry = question_registry(question)
     if isinstance(spec, list) and all(isinstance(m, str) for m in spec):
         spec = ",".join(spec)
     if not isinstance(spec, str):

@@ -1,13 +1,15 @@
 """The runs of one server: a worker process per engine, live rows, cancel.
 
-A :class:`Run` is one job raced by its engines, each in a process of its own
-(forked from a warm fork server, so the server's own process never holds a
-solver). A supervisor thread per run collects the rows as they come; the page
-reads them as server-sent events. :meth:`Run.cancel` is Ctrl-C for the run:
-SIGINT to every worker still going, whose engine then stops at its next clock
-check and sends what it has; a worker still alive a second later is killed
-and its row says so. :class:`RunManager` keeps at most ``caps.runs`` runs
-going at once and forgets old finished ones.
+A run of the API (``/api/runs``) is a :class:`JobRace`: one job raced by its
+engines, each in a process of its own (forked from a warm fork server, so the
+server's own process never holds a solver; not a solving
+:class:`~cpknight.solving.Run`, which each worker starts for its engine). A
+supervisor thread per race collects the rows as they come; the page reads them
+as server-sent events. :meth:`JobRace.cancel` is Ctrl-C for the run: SIGINT to
+every worker still going, whose engine then stops at its next clock check and
+sends what it has; a worker still alive a second later is killed and its row
+says so. :class:`RaceManager` keeps at most ``caps.runs`` races going at once
+and forgets old finished ones.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from cpknight.status import Status
 from cpknight.web.jobs import CAPS, Caps, Job
 from cpknight.web.worker import PRELOAD, work
 
-__all__ = ["CANCEL_GRACE", "BusyError", "Run", "RunManager", "run_code"]
+__all__ = ["CANCEL_GRACE", "BusyError", "JobRace", "RaceManager", "run_code"]
 
 CANCEL_GRACE = 0.8
 """Seconds a worker has after SIGINT to send its row before it is killed."""
@@ -49,8 +51,8 @@ class BusyError(CpknightError):
     """Too many runs at once: the request is refused (HTTP 429)."""
 
 
-class Run:
-    """One job raced by its engines; rows arrive as each engine finishes.
+class JobRace:
+    """One job raced by its engines (a run of the API); rows arrive as each ends.
 
     Attributes:
         id: the run's name in the API paths.
@@ -215,12 +217,12 @@ def run_code(document: dict[str, Any]) -> str:
     return "refused" if statuses else ""
 
 
-class RunManager:
+class RaceManager:
     """The runs of one server: start, look up, cancel; at most ``caps.runs`` going."""
 
     def __init__(self, caps: Caps = CAPS) -> None:
         self.caps = caps
-        self._runs: OrderedDict[str, Run] = OrderedDict()
+        self._runs: OrderedDict[str, JobRace] = OrderedDict()
         self._lock = threading.Lock()
         self._context: Any = None
 
@@ -239,7 +241,7 @@ class RunManager:
         process.start()  # returns once the fork server has loaded PRELOAD
         process.join()
 
-    def start(self, job: Job) -> Run:
+    def start(self, job: Job) -> JobRace:
         """Start a run of ``job``.
 
         Raises:
@@ -253,7 +255,7 @@ class RunManager:
                     f"{going} runs are going already (at most {self.caps.runs} at "
                     "once here): wait for one or cancel it"
                 )
-            run = Run(job, context)
+            run = JobRace(job, context)
             self._runs[run.id] = run
             finished = [k for k, r in self._runs.items() if r.done.is_set()]
             for key in finished[: max(0, len(finished) - KEEP_FINISHED)]:
@@ -261,7 +263,7 @@ class RunManager:
         run.start()
         return run
 
-    def get(self, run_id: str) -> Run | None:
+    def get(self, run_id: str) -> JobRace | None:
         """The run of that id, if it is known."""
         with self._lock:
             return self._runs.get(run_id)

@@ -14,8 +14,9 @@ import socket
 import threading
 import webbrowser
 from collections.abc import Callable
+from pathlib import Path
 
-__all__ = ["exposure_note", "serve"]
+__all__ = ["child_pids", "exposure_note", "serve"]
 
 
 def exposure_note(host: str) -> str | None:
@@ -78,3 +79,27 @@ def serve(
     if open_browser:  # once uvicorn listens on the socket
         threading.Timer(0.5, webbrowser.open, [url]).start()
     server.run(sockets=[sock])
+
+
+def child_pids(pid: int) -> list[int]:
+    """The direct children of a process, read from ``/proc`` (Linux).
+
+    A server's child is its fork server, whose children are the workers of
+    the runs going: what the tests and ``benchmarks/web.py`` look at (the
+    workers a Ctrl-C must stop, the memory the server holds).
+
+    Examples:
+        >>> import os
+        >>> os.getpid() in child_pids(os.getppid())
+        True
+    """
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found

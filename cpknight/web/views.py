@@ -18,9 +18,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from cpknight.board import Cell
-from cpknight.engines import Registry
 from cpknight.errors import InvalidInputError
-from cpknight.web.jobs import CAPS, QUESTIONS, Caps, Job
+from cpknight.web.jobs import CAPS, QUESTIONS, Caps, Job, question_registry
 
 __all__ = [
     "export_model",
@@ -41,32 +40,13 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
         >>> meta["questions"]["tour"]["methods"][0]["name"]
         'cpsat'
     """
-    from cpknight.api import (
-        COUNT_METHODS,
-        COVER_METHODS,
-        DISTANCE_METHODS,
-        LONGEST_METHODS,
-        ROUTE_METHODS,
-        SWAP_METHODS,
-        TOUR_METHODS,
-    )
     from cpknight.constraints import SYMMETRIES
     from cpknight.named_boards import NAMED_BOARDS
     from cpknight.pieces import NAMED_PIECES
 
-    registries: dict[str, Registry[Any, Any]] = {
-        "dominate": COVER_METHODS,
-        "independent": COVER_METHODS,
-        "swap": SWAP_METHODS,
-        "tour": TOUR_METHODS,
-        "distance": DISTANCE_METHODS,
-        "route": ROUTE_METHODS,
-        "longest": LONGEST_METHODS,
-        "count": COUNT_METHODS,
-    }
     questions = {}
     for question in QUESTIONS:
-        registry = registries[question]
+        registry = question_registry(question)
         methods = [
             {"name": name, "summary": registry[name].summary}
             for name in registry.names("all")
