@@ -28,6 +28,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 import re
@@ -49,6 +50,7 @@ from cpknight.runtime.files import number_slots, reuse_block_memory
 
 __all__ = [
     "MAX_CELLS",
+    "AxisMap",
     "Board",
     "Cell",
     "CellLike",
@@ -60,6 +62,9 @@ Cell = tuple[int, ...]
 
 CellLike = str | Sequence[int]
 """Anything :meth:`Board.parse_cell` reads: ``'b3'``, ``'2,1'`` or ``(2, 1)``."""
+
+AxisMap = tuple[tuple[int, ...], tuple[bool, ...]]
+"""A symmetry as ``(axes, flips)``: see :meth:`Board.symmetries`."""
 
 Topology = Literal["bounded", "torus", "cylinder"]
 TOPOLOGIES: tuple[str, ...] = get_args(Topology)
@@ -203,16 +208,11 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
                 f"expected a board, a spec like '8x8' or a shape like (8, 8): {spec!r}"
             )
         text = spec.strip()
-        if not text:
-            raise InvalidBoardError(
-                "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and "
-                f"'#', or a name in {', '.join(NAMED_BOARDS)}: {spec!r}"
-            )
-        board = _parse_spec(text, topology)
+        board = _parse_spec(text, topology) if text else None
         if board is not None:
             return board
         path = Path(text)
-        if path.suffix or "/" in text or "\\" in text or path.exists():
+        if text and (path.suffix or "/" in text or "\\" in text or path.exists()):
             return cls.read(path, topology=topology)
         raise InvalidBoardError(
             "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and '#', "
@@ -440,6 +440,32 @@ a tour needs a finite board
             raise InvalidBoardError(
                 f"board '{self.label}' is unbounded; {purpose} needs a finite board"
             )
+
+    def symmetries(self) -> list[AxisMap]:
+        """The board's symmetries but the identity, as maps ``(axes, flips)``.
+
+        A map sends cell ``c`` to the cell whose axis ``a`` reads ``c[axes[a]]``,
+        reversed where ``flips[a]``; it swaps only axes of one length and wrap,
+        and keeps the open cells (a torus's translations are left out).
+
+        Examples:
+            >>> Board.parse("3x4").symmetries()  # mirror the files, the ranks, both
+            [((0, 1), (False, True)), ((0, 1), (True, False)), ((0, 1), (True, True))]
+            >>> [len(Board.parse(b).symmetries()) for b in ("8x8", "3x4", "3x3x3")]
+            [7, 3, 47]
+        """
+        mask, identity = self.open_mask, tuple(range(self.dim))
+        found: list[AxisMap] = []
+        for axes in itertools.permutations(identity):
+            kept = [(self.shape[b], self.wrap[b]) for b in axes]
+            if kept != list(zip(self.shape, self.wrap, strict=True)):
+                continue
+            for flips in itertools.product((False, True), repeat=self.dim):
+                steps = tuple(slice(None, None, -1 if f else 1) for f in flips)
+                turned = mask.transpose(axes)[steps]
+                if (axes != identity or any(flips)) and (turned == mask).all():
+                    found.append((axes, flips))
+        return found
 
     # -------------------------------------------------------------------- cells
 

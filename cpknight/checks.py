@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 import numpy as np
@@ -191,7 +191,7 @@ open cells
     leaper = as_piece(piece)
     board.require_finite("a tour")
     leaper.check_dim(board.dim, board.label)
-    array = _as_cell_array(board, cells)
+    array = _tour_cells(board, cells)
     n = int(array.shape[0])
     if n < WALK_CHUNK or not _clean_walk(board, leaper, array):
         _first_fault(board, leaper, array)
@@ -413,9 +413,12 @@ def _handed_over(
     )
 
 
-def _as_cell_array(
-    board: Board, cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]]
+def _listed_cells(
+    board: Board,
+    cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]],
+    read: Callable[[int, CellLike], Cell],
 ) -> npt.NDArray[np.int64]:
+    """Cells as an ``(n, d)`` array: an array as it is, a list by ``read(i, cell)``."""
     if isinstance(cells, np.ndarray):
         return cell_array(board, cells)
     if isinstance(cells, str) or not isinstance(cells, Iterable):
@@ -423,24 +426,34 @@ def _as_cell_array(
             "cells must be a list of cells (names or coordinates) or an (n, d) "
             f"array: {cells!r}"
         )
-    rows: list[Cell] = []
-    for i, cell in enumerate(cells):
+    rows = [read(i, cell) for i, cell in enumerate(cells)]
+    return np.array(rows, dtype=np.int64).reshape(-1, board.dim)
+
+
+def _tour_cells(
+    board: Board, cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]]
+) -> npt.NDArray[np.int64]:
+    """A tour's cells: names, or coordinates that need not be on the board."""
+
+    def read(i: int, cell: CellLike) -> Cell:
         try:
             if isinstance(cell, str):
-                rows.append(board.read_cell(cell)[0])
+                row = board.read_cell(cell)[0]
             else:
-                rows.append(tuple(int(x) for x in cell))
+                row = tuple(int(x) for x in cell)
         except (InvalidCellError, TypeError, ValueError):
             raise TourCheckError(
                 f"cell {i + 1} ({cell!r}) is not a cell name or coordinates", step=i
             ) from None
-        if len(rows[-1]) != board.dim:
+        if len(row) != board.dim:
             raise TourCheckError(
-                f"cell {i + 1} ({cell!r}) has {len(rows[-1])} coordinates; board "
+                f"cell {i + 1} ({cell!r}) has {len(row)} coordinates; board "
                 f"{board.label} has {board.dim}",
                 step=i,
             )
-    return np.array(rows, dtype=np.int64).reshape(-1, board.dim)
+        return row
+
+    return _listed_cells(board, cells, read)
 
 
 def check_cells(
@@ -638,7 +651,7 @@ def check_route(
     leaper = as_piece(piece)
     board.require_finite("a route")
     leaper.check_dim(board.dim, board.label)
-    array = _cell_array(board, cells)
+    array = _route_cells(board, cells)
     flat = check_cells(board, array, what="route")
     n = int(array.shape[0])
     want = check_end_cell(board, array, start, what="route", last=False)
@@ -771,21 +784,15 @@ def make_route(
     )
 
 
-def _cell_array(
+def _route_cells(
     board: Board, cells: Sequence[CellLike] | npt.NDArray[np.integer[Any]]
 ) -> npt.NDArray[np.int64]:
-    if isinstance(cells, np.ndarray):
-        return cell_array(board, cells)
-    if isinstance(cells, str) or not isinstance(cells, Iterable):
-        raise InvalidInputError(
-            "cells must be a list of cells (names or coordinates) or an (n, d) "
-            f"array: {cells!r}"
-        )
-    rows: list[Cell] = []
-    for i, cell in enumerate(cells):
+    """A route's cells: names or coordinates of cells on the board."""
+
+    def read(i: int, cell: CellLike) -> Cell:
         try:
-            parsed = board.parse_cell(cell, allow_blocked=True)
+            return board.parse_cell(cell, allow_blocked=True)
         except InvalidCellError as exc:
             raise TourCheckError(f"cell {i + 1}: {exc}", step=i) from None
-        rows.append(parsed)
-    return np.array(rows, dtype=np.int64).reshape(-1, board.dim)
+
+    return _listed_cells(board, cells, read)

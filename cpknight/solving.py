@@ -46,6 +46,7 @@ __all__ = [
     "Clock",
     "Run",
     "SolveOptions",
+    "builder_solver",
     "check_export_path",
     "configure_cpsat",
     "export_cpsat_model",
@@ -473,6 +474,31 @@ def configure_cpsat(
         params.log_to_stdout = False
         solver.log_callback = options.log_callback
     run.clock.on_cancel(solver.stop_search)
+
+
+def builder_solver(backend: str, run: Run, parameters: str = "") -> Any:
+    """A ``model_builder`` solver, silent, given what is left of the run's time.
+
+    Args:
+        backend: the solver's name (``'scip'``, ``'highs'``, ``'sat'``, ...).
+        run: the started clock (its remaining time becomes the solver's limit).
+        parameters: the backend's own parameters, in its own syntax.
+
+    Examples:
+        >>> solver = builder_solver("scip", SolveOptions(time_limit=5).start())
+        >>> solver.solver_is_supported()
+        True
+    """
+    from ortools.linear_solver.python import model_builder as mb
+
+    solver = mb.Solver(backend)
+    solver.enable_output(False)
+    remaining = run.remaining()
+    if remaining is not None:
+        solver.set_time_limit_in_seconds(max(remaining, 1e-3))
+    if parameters:
+        solver.set_solver_specific_parameters(parameters)
+    return solver
 
 
 EXPORT_SECONDS_PER_ITEM = 3e-6

@@ -18,9 +18,9 @@ from cpknight import (
     reachable,
     shortest_path,
 )
-from cpknight import graph as bfs_module
 from cpknight.board import Topology
 from cpknight.graph import bfs_levels, bfs_path, component_labels
+from cpknight.graph import traversal as bfs_module
 from tests.conftest import (
     brute_components,
     brute_distances,

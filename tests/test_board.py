@@ -377,3 +377,35 @@ def test_cell_tuples_checked_as_strictly_as_names(cell: tuple[object, ...]) -> N
     with pytest.raises(InvalidCellError):
         board.parse_cell(cell)  # type: ignore[arg-type]
     assert board.parse_cell((2, 2), allow_blocked=True) == (2, 2)
+
+
+@pytest.mark.parametrize(
+    ("spec", "topology", "count"),
+    [
+        ("8x8", "bounded", 7),  # the square's 8, less the identity
+        ("8x8", "cylinder", 3),  # no diagonal: it would swap the wrapped axis
+        ("5x7", "torus", 3),
+        ("holed8", "bounded", 7),
+        ("heart9", "bounded", 1),  # the left-right mirror only
+        ("3x3x3", "bounded", 47),
+        ("2x3x3", "bounded", 15),  # the last two axes swap, each reflects
+    ],
+)
+def test_symmetries_map_the_open_cells_onto_themselves(
+    spec: str, topology: Topology, count: int
+) -> None:
+    board = Board.parse(spec, topology=topology)
+    found = board.symmetries()
+    assert len(found) == count == len(set(found))
+    cells = set(board.open_cells())
+    for axes, flips in found:
+        assert [board.shape[b] for b in axes] == list(board.shape)
+        assert [board.wrap[b] for b in axes] == list(board.wrap)
+        image = {
+            tuple(
+                board.shape[a] - 1 - c[b] if flip else c[b]
+                for a, (b, flip) in enumerate(zip(axes, flips, strict=True))
+            )
+            for c in cells
+        }
+        assert image == cells

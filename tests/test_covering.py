@@ -37,7 +37,7 @@ from cpknight.covering import ENGINES
 from cpknight.covering.common import (
     CoverInstance,
     Kind,
-    board_symmetries,
+    cell_permutations,
     check_cover,
     make_cover,
 )
@@ -232,14 +232,14 @@ def test_symmetry_counts_classes(spec: str, kind: Kind, method: str) -> None:
     assert found.count == _classes(board, placements)
 
 
-def test_board_symmetries_map_the_move_graph_onto_itself() -> None:
+def test_cell_permutations_map_the_move_graph_onto_itself() -> None:
     from cpknight.pieces import move_graph
 
     for spec, topology in [("6x6", "bounded"), ("5x7", "torus"), ("holed8", "bounded")]:
         board = Board.parse(spec, topology=topology)  # type: ignore[arg-type]
         graph = move_graph(board, KNIGHT)
         edges = {(v, int(u)) for v in range(graph.n_nodes) for u in graph.neighbors(v)}
-        for perm in board_symmetries(board):
+        for perm in cell_permutations(board):
             assert sorted(perm) == list(range(graph.n_nodes))
             assert {(perm[v], perm[u]) for v, u in edges} == edges
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from cpknight.api.common import (
     BoardLike,
@@ -24,7 +25,7 @@ from cpknight.results import (
 )
 from cpknight.routes import ENGINES as ROUTE_METHODS
 from cpknight.runtime.progress import ProgressLike, progress_bar
-from cpknight.solving import SolveOptions
+from cpknight.solving import Run, SolveOptions
 
 
 def collect(
@@ -82,12 +83,7 @@ def collect(
 knight (1,2) on board 3x3
     """
     engine = ROUTE_METHODS.engine(method)
-    opts = solve_options(options, time_limit)
-    with progress_bar(
-        progress, desc="collect", unit="s", total=opts.time_limit
-    ) as tick:
-        run = opts.start()
-        listen_to_solve(run, tick)
+    with _collect_run(options, time_limit, progress) as run:
         instance = _route_instance(board, start, food, end, piece, simple)
         route: Route = solve_with(engine, instance, run)
     return route
@@ -121,14 +117,23 @@ def try_collect(
         ('optimal', True)
     """
     engine = ROUTE_METHODS.engine(method)
+    with _collect_run(options, time_limit, progress) as run:
+        instance = _route_instance(board, start, food, end, piece, simple)
+        return attempt(engine, instance, run)
+
+
+@contextmanager
+def _collect_run(
+    options: SolveOptions | None, time_limit: float | None, progress: ProgressLike
+) -> Iterator[Run]:
+    """The started run of a collect call, its progress bar shown while it lasts."""
     opts = solve_options(options, time_limit)
     with progress_bar(
         progress, desc="collect", unit="s", total=opts.time_limit
     ) as tick:
         run = opts.start()
         listen_to_solve(run, tick)
-        instance = _route_instance(board, start, food, end, piece, simple)
-        return attempt(engine, instance, run)
+        yield run
 
 
 def _route_instance(

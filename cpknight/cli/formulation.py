@@ -38,7 +38,36 @@ from cpknight.cli.instances import (
     constraints_of,
     swap_topology,
 )
-from cpknight.solving import CPSAT_SUFFIXES, LINEAR_SUFFIXES, SolveOptions
+from cpknight.solving import CPSAT_SUFFIXES, LINEAR_SUFFIXES, Run, SolveOptions
+
+# ------------------------------------------------------------- every model
+
+
+def _add_model_output(
+    parser: argparse.ArgumentParser,
+    kind: str = "a CP-SAT text proto",
+    suffixes: tuple[str, ...] = CPSAT_SUFFIXES,
+    written: str = "a CP-SAT text proto",
+) -> None:
+    """``--export`` (as :func:`add_export`), ``--time-limit`` and ``--json``."""
+    add_export(parser, kind, suffixes, written)
+    add_build_time_limit(parser)
+    add_json(parser)
+
+
+def _build_run(args: argparse.Namespace) -> Run:
+    """The run that bounds building, the ``--export`` file refused first if taken."""
+    new_files(args, "export")
+    return build_run(args)
+
+
+def _print_built(
+    args: argparse.Namespace, model: PrintableModel, note: str, run: Run
+) -> int:
+    """Print or export a model built under ``run``, its clock checked first."""
+    run.check("building the model")
+    return print_or_export(args, model, note, run)
+
 
 # ------------------------------------------------------- formulation: tours
 
@@ -57,9 +86,7 @@ cpknight formulation tour 5x5 --open --json""",
         "own numbers and variable names, or export it as a text proto.",
     )
     add_tour_args(parser)
-    add_export(parser, "a CP-SAT text proto")
-    add_build_time_limit(parser)
-    add_json(parser)
+    _add_model_output(parser)
     add_constraint_args(parser)
 
 
@@ -68,8 +95,7 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
 
     board, piece = board_and_piece(args)
     board.require_finite("a tour")
-    new_files(args, "export")
-    run = build_run(args)
+    run = _build_run(args)
     start, end = tour_ends(args, board)
     model = tour_model(
         board,
@@ -82,8 +108,7 @@ def _run_formulation_tour(args: argparse.Namespace) -> int:
         arcs_only=not args.export,
         constraints=constraints_of(args, board, piece),
     )
-    run.check("building the model")
-    return print_or_export(args, model, f" ({model.n_arcs} Booleans, one circuit)", run)
+    return _print_built(args, model, f" ({model.n_arcs} Booleans, one circuit)", run)
 
 
 def _add_formulation_distance(kinds: SubParsers) -> None:
@@ -109,22 +134,18 @@ cpknight formulation distance 8x8 a1 h8 --json""",
         choices=["ip", "flow"],
         help="ip (move counts) or flow (arc flow)",
     )
-    add_export(parser, "FILE.lp or FILE.mps", LINEAR_SUFFIXES, "LP or MPS")
-    add_build_time_limit(parser)
-    add_json(parser)
+    _add_model_output(parser, "FILE.lp or FILE.mps", LINEAR_SUFFIXES, "LP or MPS")
 
 
 def _run_formulation_distance(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import distance_model
 
     board, piece = board_and_piece(args)
-    new_files(args, "export")
-    run = build_run(args)
+    run = _build_run(args)
     model: PrintableModel = distance_model(
         board, args.source, args.target, method=args.method, piece=piece, run=run
     )
-    run.check("building the model")
-    return print_or_export(args, model, run=run)
+    return _print_built(args, model, "", run)
 
 
 def _add_formulation_collect(kinds: SubParsers) -> None:
@@ -143,17 +164,14 @@ cpknight formulation collect 8x8 a1 h8 --json""",
         "instance's own numbers, or export it as a text proto.",
     )
     add_collect_args(parser)
-    add_export(parser, "a CP-SAT text proto")
-    add_build_time_limit(parser)
-    add_json(parser)
+    _add_model_output(parser)
 
 
 def _run_formulation_collect(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import collect_model
 
     board, piece = board_and_piece(args)
-    new_files(args, "export")
-    run = build_run(args)
+    run = _build_run(args)
     model = collect_model(
         board,
         args.start,
@@ -163,10 +181,7 @@ def _run_formulation_collect(args: argparse.Namespace) -> int:
         simple=args.simple,
         run=run,
     )
-    run.check("building the model")
-    return print_or_export(
-        args, model, f" ({len(model.arcs)} Booleans, one circuit)", run
-    )
+    return _print_built(args, model, f" ({len(model.arcs)} Booleans, one circuit)", run)
 
 
 def _add_formulation_count(kinds: SubParsers) -> None:
@@ -247,17 +262,14 @@ cpknight formulation longest 5x5 --uncrossed --json""",
         "crossing forms (pairwise, cliques), or export it as a text proto.",
     )
     add_longest_args(parser)
-    add_export(parser, "a CP-SAT text proto")
-    add_build_time_limit(parser)
-    add_json(parser)
+    _add_model_output(parser)
 
 
 def _run_formulation_longest(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import longest_model
 
     board, piece = board_and_piece(args)
-    new_files(args, "export")
-    run = build_run(args)
+    run = _build_run(args)
     model = longest_model(
         board,
         kind=args.kind,
@@ -267,10 +279,9 @@ def _run_formulation_longest(args: argparse.Namespace) -> int:
         cuts=args.cuts,
         run=run,
     )
-    run.check("building the model")
     sizes = model.sizes()
     note = f" ({sizes['Booleans']} Booleans, one circuit)"
-    return print_or_export(args, model, note, run)
+    return _print_built(args, model, note, run)
 
 
 # ------------------------------------------------------- formulation: swap
@@ -298,9 +309,7 @@ cpknight formulation swap guarini --json""",
         metavar="T",
         help="the number of moves (default: the lower bound)",
     )
-    add_export(parser, "a CP-SAT text proto")
-    add_build_time_limit(parser)
-    add_json(parser)
+    _add_model_output(parser)
 
 
 # --------------------------------------------------- formulation: covering
@@ -323,21 +332,18 @@ cpknight formulation cover 6x6 --independent-set --json""",
         "--symmetry adds the lex-leader rows of the board's symmetries.",
     )
     add_cover_args(parser, kinds=True, every=True)
-    add_export(
+    _add_model_output(
         parser,
         "FILE.lp, FILE.mps or a CP-SAT text proto",
         (*LINEAR_SUFFIXES, *CPSAT_SUFFIXES),
         "LP, MPS or a CP-SAT text proto",
     )
-    add_build_time_limit(parser)
-    add_json(parser)
 
 
 def _run_formulation_swap(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import swap_model
 
-    new_files(args, "export")
-    run = build_run(args)
+    run = _build_run(args)
     model = swap_model(
         args.puzzle,
         horizon=args.horizon,
@@ -345,28 +351,25 @@ def _run_formulation_swap(args: argparse.Namespace) -> int:
         topology=swap_topology(args),
         run=run,
     )
-    run.check("building the model")
     sizes = model.sizes()
     note = (
         f" ({sizes['position Booleans'] + sizes['move Booleans']} Booleans, "
         f"{sizes['horizon']} moves)"
     )
-    return print_or_export(args, model, note, run)
+    return _print_built(args, model, note, run)
 
 
 def _run_formulation_cover(args: argparse.Namespace) -> int:
     from cpknight.api.formulation import cover_model
 
     board, piece = board_and_piece(args)
-    new_files(args, "export")
-    run = build_run(args)
+    run = _build_run(args)
     model = cover_model(
         board, kind=args.kind, piece=piece, symmetry=args.symmetry, run=run
     )
-    run.check("building the model")
     sizes = model.sizes()
     note = f" ({sizes['variables']} variables, {sizes['rows']} rows)"
-    return print_or_export(args, model, note, run)
+    return _print_built(args, model, note, run)
 
 
 # -------------------------------------------------------------- formulation

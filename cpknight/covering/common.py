@@ -29,7 +29,6 @@ Examples:
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -49,7 +48,7 @@ __all__ = [
     "Cover",
     "CoverInstance",
     "Kind",
-    "board_symmetries",
+    "cell_permutations",
     "check_cover",
     "covering_kind",
     "make_cover",
@@ -204,49 +203,37 @@ class Cover:
 # ------------------------------------------------------------------ symmetries
 
 
-def board_symmetries(board: Board) -> list[tuple[int, ...]]:
+def cell_permutations(board: Board) -> list[tuple[int, ...]]:
     """The board's symmetries other than the identity, as permutations of cells.
 
-    Each symmetry permutes the axes (only among axes of one length and one
-    wrap) and reflects some of them, and maps the open cells onto themselves;
-    every leaper's moves are all signed permutations of its vector, so each
-    also maps the move graph onto itself. A symmetry is given as ``p`` with
-    ``p[i]`` the image of open cell ``i`` (cells numbered in board order, as
-    the move graph numbers its nodes). The translations of a torus are left
-    out.
+    :meth:`~cpknight.board.Board.symmetries` (axes of one length and wrap
+    permuted and reflected, the open cells kept; every leaper's moves are all
+    signed permutations of its vector, so each also maps the move graph onto
+    itself), each given as ``p`` with ``p[i]`` the image of open cell ``i``
+    (cells numbered in board order, as the move graph numbers its nodes). The
+    translations of a torus are left out.
 
     Examples:
-        >>> len(board_symmetries(Board.parse("8x8")))  # the square's 8, less one
+        >>> len(cell_permutations(Board.parse("8x8")))  # the square's 8, less one
         7
-        >>> len(board_symmetries(Board.parse("3x4"))), len(board_symmetries(
+        >>> len(cell_permutations(Board.parse("3x4"))), len(cell_permutations(
         ...     Board.parse("holed8")))
         (3, 7)
-        >>> len(board_symmetries(Board.parse("3x3x3")))
+        >>> len(cell_permutations(Board.parse("3x3x3")))
         47
     """
     board.require_finite("symmetries")
-    shape, wrap, dim = board.shape, board.wrap, board.dim
     mask = board.open_mask
-    node_of = np.full(shape, -1, dtype=np.int64)
+    node_of = np.full(board.shape, -1, dtype=np.int64)
     node_of[mask] = np.arange(int(mask.sum()))
     cells = np.argwhere(mask)
     found: list[tuple[int, ...]] = []
-    for perm in itertools.permutations(range(dim)):
-        if any(
-            shape[perm[a]] != shape[a] or wrap[perm[a]] != wrap[a] for a in range(dim)
-        ):
-            continue
-        for flips in itertools.product((False, True), repeat=dim):
-            if perm == tuple(range(dim)) and not any(flips):
-                continue
-            image = cells[:, list(perm)]
-            for axis, flip in enumerate(flips):
-                if flip:
-                    image[:, axis] = shape[axis] - 1 - image[:, axis]
-            target = node_of[tuple(image.T)]
-            if (target < 0).any():
-                continue  # an open cell lands on a blocked one
-            found.append(tuple(int(t) for t in target.tolist()))
+    for axes, flips in board.symmetries():
+        image = cells[:, list(axes)]
+        for axis, flip in enumerate(flips):
+            if flip:
+                image[:, axis] = board.shape[axis] - 1 - image[:, axis]
+        found.append(tuple(int(t) for t in node_of[tuple(image.T)].tolist()))
     return found
 
 

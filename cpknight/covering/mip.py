@@ -31,7 +31,7 @@ from ortools.linear_solver.python import model_builder as mb
 from cpknight.covering.common import Cover, CoverInstance, make_cover, maximises
 from cpknight.covering.program import CoverProgram, ceil_bound, program_of
 from cpknight.errors import NoPathError, SolveLimitError
-from cpknight.solving import Run
+from cpknight.solving import Run, builder_solver
 from cpknight.status import Effort
 
 __all__ = ["solve_highs", "solve_scip"]
@@ -48,19 +48,12 @@ def solve_highs(instance: CoverInstance, run: Run) -> Cover:
 
 
 def _solver(backend: str, run: Run) -> Any:
-
-    solver = mb.Solver(backend)
-    solver.enable_output(False)
-    remaining = run.remaining()
-    if remaining is not None:
-        solver.set_time_limit_in_seconds(max(remaining, 1e-3))
     if backend == "scip":
-        solver.set_solver_specific_parameters(
-            f"randomization/randomseedshift = {run.options.seed}"
+        return builder_solver(
+            backend, run, f"randomization/randomseedshift = {run.options.seed}"
         )
-    else:  # HiGHS prints its banner to standard output unless told not to
-        solver.set_solver_specific_parameters("output_flag=false")
-    return solver
+    # HiGHS prints its banner to standard output unless told not to
+    return builder_solver(backend, run, "output_flag=false")
 
 
 def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:

@@ -17,7 +17,7 @@ move from ``v``:
 - independent-set: ``x[u] + x[v] <= 1`` for every move; maximise.
 
 Symmetry breaking (an option) adds, for each symmetry ``p`` of the board
-(:func:`~cpknight.covering.common.board_symmetries`), the lex-leader rows
+(:func:`~cpknight.covering.common.cell_permutations`), the lex-leader rows
 ``x <=lex x o p``, linearised with a Boolean ``eq[k,i]`` ("equal before
 position i") per compared position: ``x[i] - x[p(i)] + eq[k,i] <= 1``,
 ``eq[k,next] >= eq[k,i] - x[i] - x[p(i)]``, ``eq[k,next] >= eq[k,i] +
@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 from cpknight.board import Board
 from cpknight.covering.common import (
     CoverInstance,
-    board_symmetries,
+    cell_permutations,
     covering_kind,
     maximises,
 )
@@ -368,7 +368,7 @@ def program_of(instance: CoverInstance, run: Run | None = None) -> CoverProgram:
                     name = f"ind[{cell_names[v]},{cell_names[u]}]"
                     rows.append(Row(name, _ones([v, int(u)]), hi=1))
     n_plain = len(rows)
-    symmetries = board_symmetries(instance.board) if instance.symmetry else []
+    symmetries = cell_permutations(instance.board) if instance.symmetry else []
     for k, perm in enumerate(symmetries):
         if run is not None:
             run.check("building the symmetry rows")

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from cpknight.covering.common import (
     Cover,
     CoverInstance,
-    board_symmetries,
+    cell_permutations,
     make_cover,
     maximises,
 )
@@ -265,7 +265,7 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
 
 def _classes(instance: CoverInstance, placements: Sequence[Sequence[int]]) -> int:
     """How many placements are left when images under a symmetry are one."""
-    symmetries = board_symmetries(instance.board)
+    symmetries = cell_permutations(instance.board)
     seen = set()
     for placement in placements:
         images = [tuple(sorted(placement))]

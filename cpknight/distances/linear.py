@@ -31,6 +31,7 @@ from cpknight.errors import (
 )
 from cpknight.solving import (
     Run,
+    builder_solver,
     write_model_text,
 )
 
@@ -187,15 +188,11 @@ def solve_builder(
 ) -> list[float] | None:
     from ortools.linear_solver.python import model_builder as mb
 
-    solver = mb.Solver(backend)
-    solver.enable_output(False)
-    remaining = run.remaining()
-    if remaining is not None:
-        solver.set_time_limit_in_seconds(max(remaining, 1e-3))
+    parameters = ""
     if backend == "sat":
-        solver.set_solver_specific_parameters(
-            f"num_workers:{max(run.options.workers, 1)} random_seed:{run.options.seed}"
-        )
+        workers, seed = max(run.options.workers, 1), run.options.seed
+        parameters = f"num_workers:{workers} random_seed:{seed}"
+    solver = builder_solver(backend, run, parameters)
     status = solver.solve(model)
     if status == mb.SolveStatus.OPTIMAL:
         return [float(solver.value(h)) for h in handles]

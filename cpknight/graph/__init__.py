@@ -1,8 +1,8 @@
 """What every question reads of the move graph beyond its arcs.
 
 - :mod:`~cpknight.graph.traversal`: BFS levels and paths, connected
-  components, the bound on a path's arcs (distances, certificates, routes,
-  the front doors);
+  components, the two colours, the bound on a path's arcs (distances,
+  certificates, routes, the front doors, longest paths and swaps);
 - :mod:`~cpknight.graph.segments`: the moves drawn as plane segments, which
   pairs cross and cliques of them (the fewest-crossings tours and the longest
   uncrossed paths).
@@ -26,6 +26,7 @@ from cpknight.graph.traversal import (
     component_labels,
     no_path_error,
     path_from_levels,
+    two_colours,
 )
 
 __all__ = [
@@ -35,4 +36,5 @@ __all__ = [
     "component_labels",
     "no_path_error",
     "path_from_levels",
+    "two_colours",
 ]

@@ -38,6 +38,7 @@ __all__ = [
     "component_labels",
     "no_path_error",
     "path_from_levels",
+    "two_colours",
 ]
 
 
@@ -302,3 +303,34 @@ def arc_bound(board: Board, piece: Leaper) -> int:
             for size, step, wraps in zip(board.shape, vector, board.wrap, strict=True)
         )
     return total
+
+
+def two_colours(graph: MoveGraph) -> list[int] | None:
+    """A 2-colouring of the move graph (0/1 per node), or ``None`` if it has none.
+
+    Each component's first node has colour 0 (a bipartite component has only
+    these two colourings), so every caller reads the same one.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> two_colours(move_graph("3x3"))
+        [0, 1, 0, 1, 0, 1, 0, 1, 0]
+        >>> two_colours(move_graph(Board.parse("5x5", topology="torus"))) is None
+        True
+    """
+    colour = [-1] * graph.n_nodes
+    indptr, indices = graph.indptr.tolist(), graph.indices.tolist()
+    for root in range(graph.n_nodes):
+        if colour[root] >= 0:
+            continue
+        colour[root] = 0
+        stack = [root]
+        while stack:
+            u = stack.pop()
+            for v in indices[indptr[u] : indptr[u + 1]]:
+                if colour[v] < 0:
+                    colour[v] = 1 - colour[u]
+                    stack.append(v)
+                elif colour[v] == colour[u]:
+                    return None
+    return colour

@@ -40,7 +40,7 @@ from cpknight.formulation import (
     add_circuit_arcs,
     check_circuit_size,
 )
-from cpknight.graph import arc_bound
+from cpknight.graph import arc_bound, two_colours
 from cpknight.longest.common import (
     LongestInstance,
     LongestPath,
@@ -49,11 +49,10 @@ from cpknight.longest.common import (
     trivial_bound,
 )
 from cpknight.longest.geometry import (
-    board_symmetries,
+    board_reflections,
     crossing_cliques,
     crossing_pairs,
     move_edges,
-    two_colours,
 )
 from cpknight.pieces import KNIGHT, MoveGraph, PieceLike, as_piece
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
@@ -476,7 +475,7 @@ def _break_symmetry(
     cells = graph.cells.tolist()
     added = 0
     board = instance.board
-    for which in board_symmetries(board):
+    for which in board_reflections(board):
         rows, cols = board.shape
         if which == "files":
             side = [c[1] * 2 + 1 - cols for c in cells]
@@ -491,7 +490,7 @@ def _break_symmetry(
             added += 1
     if added:
         counts["reflection cuts"] = added
-    colour = two_colours(instance)
+    colour = two_colours(instance.graph)
     if colour is not None and graph.n_nodes > 1:
         balance = sum(x for x, c in zip(used, colour, strict=True) if c == 0) - sum(
             x for x, c in zip(used, colour, strict=True) if c == 1

@@ -28,9 +28,8 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
-from cpknight.board import Board
+from cpknight.board import AxisMap, Board
 from cpknight.errors import InvalidInputError
 from cpknight.graph.segments import (
     CHUNK,
@@ -41,18 +40,15 @@ from cpknight.graph.segments import (
 from cpknight.graph.segments import crossing_pairs as plane_crossing_pairs
 from cpknight.pieces import MoveGraph
 
-if TYPE_CHECKING:
-    from cpknight.longest.common import LongestInstance
-
 __all__ = [
     "CHUNK",
-    "board_symmetries",
+    "REFLECTIONS",
+    "board_reflections",
     "crossing_cliques",
     "crossing_pairs",
     "move_edges",
     "require_drawable",
     "segments_cross",
-    "two_colours",
 ]
 
 
@@ -97,48 +93,29 @@ def crossing_pairs(
     return plane_crossing_pairs(graph, edges, check)
 
 
-def two_colours(instance: LongestInstance) -> list[int] | None:
-    """A 2-colouring of the move graph (0/1 per node), or ``None`` if it has none."""
-    graph = instance.graph
-    colour = [-1] * graph.n_nodes
-    indptr, indices = graph.indptr.tolist(), graph.indices.tolist()
-    for root in range(graph.n_nodes):
-        if colour[root] >= 0:
-            continue
-        colour[root] = 0
-        stack = [root]
-        while stack:
-            u = stack.pop()
-            for v in indices[indptr[u] : indptr[u + 1]]:
-                if colour[v] < 0:
-                    colour[v] = 1 - colour[u]
-                    stack.append(v)
-                elif colour[v] == colour[u]:
-                    return None
-    return colour
+REFLECTIONS: dict[str, AxisMap] = {
+    "files": ((0, 1), (False, True)),
+    "ranks": ((0, 1), (True, False)),
+    "diagonal": ((1, 0), (False, False)),
+}
+"""The three reflections of a 2D board by name, as :meth:`Board.symmetries` gives
+them: left-right, top-bottom and about the a1-h8 diagonal."""
 
 
-def board_symmetries(board: Board) -> list[str]:
-    """The reflections of a 2D board that map its open cells onto themselves.
+def board_reflections(board: Board) -> list[str]:
+    """The names of the :data:`REFLECTIONS` that are symmetries of a 2D board.
 
     ``'files'`` (left-right), ``'ranks'`` (top-bottom) and, on a square board
     that is bounded or a torus, ``'diagonal'`` (a1-h8; on a cylinder it would
-    swap the axis that wraps); together they generate every symmetry of the
-    square.
+    swap the axis that wraps), each where it maps the open cells onto
+    themselves; on a square board they generate every symmetry of the square.
+    Boards of other dimensions have none here.
 
     Examples:
-        >>> board_symmetries(Board.parse("5x5")), board_symmetries(Board.parse("3x4"))
+        >>> board_reflections(Board.parse("5x5")), board_reflections(Board.parse("3x4"))
         (['files', 'ranks', 'diagonal'], ['files', 'ranks'])
     """
     if board.dim != 2:
         return []
-    mask = board.open_mask
-    found = []
-    if (mask == mask[:, ::-1]).all():
-        found.append("files")
-    if (mask == mask[::-1, :]).all():
-        found.append("ranks")
-    square = mask.shape[0] == mask.shape[1] and board.topology != "cylinder"
-    if square and (mask == mask.T).all():
-        found.append("diagonal")
-    return found
+    found = board.symmetries()
+    return [name for name, axis_map in REFLECTIONS.items() if axis_map in found]

@@ -31,6 +31,7 @@ import sys
 from collections.abc import Callable
 
 from cpknight.errors import NoPathError, SolveLimitError
+from cpknight.graph import two_colours
 from cpknight.longest.common import (
     LongestInstance,
     LongestPath,
@@ -38,10 +39,9 @@ from cpknight.longest.common import (
     trivial_bound,
 )
 from cpknight.longest.geometry import (
-    board_symmetries,
+    board_reflections,
     crossing_pairs,
     move_edges,
-    two_colours,
 )
 from cpknight.solving import Run
 from cpknight.status import Effort
@@ -67,7 +67,7 @@ def _start_cells(instance: LongestInstance) -> list[int]:
         "ranks": lambda r, c: (rows - 1 - r, c),
         "diagonal": lambda r, c: (c, r),
     }
-    maps = [flips[name] for name in board_symmetries(instance.board)]
+    maps = [flips[name] for name in board_reflections(instance.board)]
     seen: set[int] = set()
     starts: list[int] = []
     for v in range(n):
@@ -131,7 +131,7 @@ class _Search:
         self.attempts = 0
         self.backtracks = 0
         self.start = 0
-        colours = two_colours(instance)
+        colours = two_colours(instance.graph)
         self.bipartite = colours is not None
         self.colour = colours if colours is not None else [0] * self.n
 

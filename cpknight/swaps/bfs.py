@@ -189,7 +189,6 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
         SolveLimitError: the limit came first (with the proved lower bound).
         ModelTooBigError: more placements than memory holds (refused first).
     """
-    started = run.clock.started
     instance.require_states()
     bound = lower_bound(instance)
     start, goal = instance.nodes(instance.start), instance.nodes(instance.goal)
@@ -234,6 +233,13 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
             meet = int(common[0])
     path = _back_to(packing, ahead, meet)[::-1] + _back_to(packing, back, meet)[1:]
     states = [packing.state_of(code) for code in path]
+    return _fewest(instance, states, run, least=bound, searched=reached)
+
+
+def _fewest(
+    instance: SwapInstance, states: list[State], run: Run, *, least: int, searched: int
+) -> Swap:
+    """The swap through ``states`` (start to goal), proved fewest by the search."""
     steps = [_step(x, y) for x, y in pairwise(states)]
     return make_swap(
         instance,
@@ -241,9 +247,9 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
         status="optimal",
         bound=len(steps),
         method="bfs",
-        started=started,
-        least=bound,
-        effort=Effort(attempts=reached),
+        started=run.clock.started,
+        least=least,
+        effort=Effort(attempts=searched),
     )
 
 
@@ -294,14 +300,4 @@ def _plain_search(
     while (up := parent[path[-1]]) is not None:
         path.append(up)
     path.reverse()
-    steps = [_step(x, y) for x, y in pairwise(path)]
-    return make_swap(
-        instance,
-        steps,
-        status="optimal",
-        bound=len(steps),
-        method="bfs",
-        started=run.clock.started,
-        least=bound,
-        effort=Effort(attempts=len(parent)),
-    )
+    return _fewest(instance, path, run, least=bound, searched=len(parent))

@@ -29,6 +29,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from cpknight.errors import NoPathError
+from cpknight.graph import two_colours
 from cpknight.swaps.common import SwapInstance
 
 __all__ = [
@@ -38,7 +39,6 @@ __all__ = [
     "lower_bound",
     "min_cost_matching",
     "parity",
-    "side_of",
 ]
 
 INF = 1 << 40
@@ -140,30 +140,9 @@ def colour_bounds(instance: SwapInstance) -> list[int]:
     return bounds
 
 
-def side_of(instance: SwapInstance) -> list[int] | None:
-    """A 2-colouring of the move graph (0/1 per node), or ``None`` if it has none."""
-    graph = instance.graph
-    indptr, indices = graph.indptr.tolist(), graph.indices.tolist()
-    side = [-1] * graph.n_nodes
-    for root in range(graph.n_nodes):
-        if side[root] >= 0:
-            continue
-        side[root] = 0
-        queue = deque([root])
-        while queue:
-            u = queue.popleft()
-            for w in indices[indptr[u] : indptr[u + 1]]:
-                if side[w] < 0:
-                    side[w] = 1 - side[u]
-                    queue.append(w)
-                elif side[w] == side[u]:
-                    return None
-    return side
-
-
 def parity(instance: SwapInstance) -> int | None:
     """The parity every solution's move count has (``None``: either may do)."""
-    side = side_of(instance)
+    side = two_colours(instance.graph)
     if side is None:
         return None
     start = sum(side[n] for group in instance.nodes(instance.start) for n in group)
