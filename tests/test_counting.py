@@ -7,12 +7,24 @@ import pytest
 from cpknight import Board, Status
 from cpknight.api import COUNT_METHODS, count_tours, try_count
 from cpknight.api.counting import count_outcome
+from cpknight.cli import build_parser
 from cpknight.constraints import tour_constraints
 from cpknight.counting import ENGINES, ShardedCount
 from cpknight.counting.auto import choose_count_method
+from cpknight.counting.dense_kernel import BYTES_PER_STATE as DENSE_BYTES
+from cpknight.counting.kernels import (
+    BYTES_PER_STATE,
+    KERNELS,
+    check_kernel,
+    check_spread_kernel,
+    choose_count_kernel,
+    kernel_help,
+    spread_names,
+)
 from cpknight.engines import CountInstance, Engine
 from cpknight.errors import InvalidInputError
-from cpknight.pieces import KNIGHT
+from cpknight.frontier.plan import plan_frontier
+from cpknight.pieces import KNIGHT, move_graph
 from cpknight.results import FrontierStats, TourCount
 from cpknight.solving import Run
 
@@ -100,3 +112,53 @@ def test_count_outcome_says_why_the_frontier_stopped() -> None:
 def test_a_sharded_count_as_json() -> None:
     sharded = ShardedCount(TourCount(Status.FOUND, 16, 8, 0.5), 4)
     assert sharded.as_dict() == {"directed": 16, "undirected": 8, "shards": 4}
+
+
+# ------------------------------------------------------ the kernels' registry
+
+
+def test_the_cli_takes_the_kernels_of_the_registry(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = build_parser()
+    for name in ["auto", *KERNELS]:
+        assert parser.parse_args(["count", "3x4", "--kernel", name]).kernel == name
+    assert parser.parse_args(["count", "3x4"]).kernel == "auto"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["count", "3x4", "--kernel", "gpu"])
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        parser.parse_args(["count", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert " ".join(kernel_help().split()) in shown  # the registry's own words
+
+
+def test_the_registry_says_what_each_kernel_takes() -> None:
+    assert BYTES_PER_STATE["dense"] == DENSE_BYTES  # one figure, two readers
+    assert {n for n, k in KERNELS.items() if k.disk} == set(spread_names())
+    for name, k in KERNELS.items():
+        assert check_kernel(name) == name
+        if k.spread:
+            assert check_spread_kernel(name) == name
+        else:
+            with pytest.raises(InvalidInputError, match="dense or meet kernel"):
+                check_spread_kernel(name)
+    with pytest.raises(InvalidInputError, match="auto, dict, numpy, dense, meet"):
+        check_kernel("gpu")
+
+
+def test_the_rule_of_the_registry_picks_and_refuses() -> None:
+    narrow = plan_frontier(move_graph("2x10"), closed=False)  # 5 slots
+    fixed = plan_frontier(move_graph("5x6"), closed=False, start=(0, 0))
+    assert choose_count_kernel(narrow, prefixes=False) == "dict"
+    assert choose_count_kernel(narrow, prefixes=True) == "numpy"
+    assert choose_count_kernel(narrow, "dict", prefixes=True) == "numpy"  # stand-in
+    with pytest.raises(InvalidInputError, match="states on disk"):
+        choose_count_kernel(narrow, "numpy", prefixes=False, spill=True)
+    with pytest.raises(InvalidInputError, match="prefixes"):
+        choose_count_kernel(narrow, "meet", prefixes=True)
+    with pytest.raises(InvalidInputError, match="fixed ends"):
+        choose_count_kernel(fixed, "meet", prefixes=False)
+    wide = plan_frontier(move_graph("26x26"), closed=True)  # past 24 slots
+    with pytest.raises(InvalidInputError, match="up to 24 cells"):
+        choose_count_kernel(wide, "dense", prefixes=False)

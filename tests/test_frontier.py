@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from cpknight import count_tours
@@ -30,6 +30,19 @@ from cpknight.counting.numpy_kernel import count_frontier_numpy
 from cpknight.engines import CountInstance
 from cpknight.errors import InvalidInputError, ModelTooBigError
 from cpknight.frontier.plan import frontier_width, plan_frontier
+from cpknight.frontier.slots import (
+    CYCLE,
+    DANGLING,
+    DEG0,
+    FULL,
+    JOINED,
+    MATE,
+    WHOLE,
+    end_at,
+    join,
+    partner,
+    renumber,
+)
 from cpknight.pieces import Leaper, move_graph
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
@@ -460,3 +473,110 @@ def test_cli_formulation_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert "widest frontier: 12 cells" in out
     assert "live states at its end" in out
     assert "37568 directed, 18784 undirected" in out  # A083386
+
+
+# --------------------------------------------------- the slot codes' algebra
+# Held to a model of its own: a state read as the set of its paths' ends
+# (``TOUR`` for an end already a tour end), the way the codes are documented.
+
+TOUR = -9
+
+
+def _paths(codes: Sequence[int]) -> set[tuple[int, int]]:
+    """Every path a state's codes describe, as its two ends (ascending)."""
+    found: set[tuple[int, int]] = set()
+    for x, c in enumerate(codes):
+        if c == DEG0:
+            found.add((x, x))
+        elif c == DANGLING:
+            found.add((TOUR, x))
+        elif c >= MATE:
+            found.add((min(x, c - MATE), max(x, c - MATE)))
+    return found
+
+
+def _path_of(paths: set[tuple[int, int]], x: int) -> tuple[int, int]:
+    return next(p for p in paths if x in p)
+
+
+def _far(path: tuple[int, int], x: int) -> int:
+    """The other end of ``path`` from its end ``x`` (itself for one cell)."""
+    a, b = path
+    return b if a == x else a
+
+
+@st.composite
+def slot_states(draw: st.DrawFn) -> list[int]:
+    """Codes of a frontier state: cells with no move, full, paths, dangling."""
+    n = draw(st.integers(2, 9))
+    order = draw(st.permutations(range(n)))
+    codes = [FULL] * n
+    i = 0
+    while i < n:
+        kind = draw(st.sampled_from(["deg0", "full", "dangling", "pair"]))
+        x = order[i]
+        if kind == "pair" and i + 1 < n:
+            y = order[i + 1]
+            codes[x], codes[y] = MATE + y, MATE + x
+            i += 2
+            continue
+        codes[x] = {"deg0": DEG0, "full": FULL}.get(kind, DANGLING)
+        i += 1
+    return codes
+
+
+@given(slot_states(), st.data())
+def test_join_ties_the_paths_ends_together(
+    codes: list[int], data: st.DataObject
+) -> None:
+    open_slots = [x for x, c in enumerate(codes) if c != FULL]
+    assume(len(open_slots) >= 2)
+    u, v = data.draw(
+        st.lists(st.sampled_from(open_slots), min_size=2, max_size=2, unique=True)
+    )
+    before = _paths(codes)
+    pu, pv = _path_of(before, u), _path_of(before, v)
+    a, b = _far(pu, u), _far(pv, v)
+    assert partner(codes, u) == (-1 if a == TOUR else a)
+    made = join(codes, u, v)
+    rest = before - {pu, pv}
+    if pu == pv:
+        assert made == CYCLE
+        assert _paths(codes) == rest
+    elif a == TOUR and b == TOUR:
+        assert made == WHOLE
+        assert _paths(codes) == rest
+    else:
+        assert made == JOINED
+        assert _paths(codes) == rest | {(min(a, b), max(a, b))}
+
+
+@given(slot_states(), st.data())
+def test_end_at_makes_a_tour_end(codes: list[int], data: st.DataObject) -> None:
+    ends = [x for x, c in enumerate(codes) if c >= DANGLING]
+    assume(ends)
+    x = data.draw(st.sampled_from(ends))
+    before = _paths(codes)
+    path = _path_of(before, x)
+    far = _far(path, x)
+    whole = end_at(codes, x)
+    assert codes[x] == FULL
+    assert whole == (far == TOUR)
+    rest = before - {path}
+    assert _paths(codes) == (rest if whole else rest | {(TOUR, far)})
+
+
+@given(slot_states(), st.data())
+def test_renumber_keeps_the_paths_of_the_slots_staying(
+    codes: list[int], data: st.DataObject
+) -> None:
+    idle = [x for x, c in enumerate(codes) if c in (FULL, DEG0)]
+    leaving = sorted(data.draw(st.sets(st.sampled_from(idle))) if idle else set())
+    staying = [x for x in range(len(codes)) if x not in leaving]
+    where = {x: k for k, x in enumerate(staying)}
+    want = {
+        tuple(sorted(where.get(e, TOUR) for e in p))
+        for p in _paths(codes)
+        if all(e == TOUR or e in where for e in p)
+    }
+    assert _paths(renumber(codes, leaving)) == want

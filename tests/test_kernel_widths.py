@@ -16,7 +16,8 @@ import pytest
 from cpknight.board import Board
 from cpknight.counting.dict_kernel import count_frontier_dict
 from cpknight.counting.numpy_kernel import count_frontier_numpy
-from cpknight.frontier.plan import MATE, plan_frontier
+from cpknight.frontier.plan import plan_frontier
+from cpknight.frontier.slots import MATE
 from cpknight.pieces import as_piece, move_graph
 
 

@@ -16,12 +16,14 @@ from hypothesis import strategies as st
 
 from cpknight.api.longest import compare_longest, longest_path, try_longest
 from cpknight.board import Board
-from cpknight.errors import NoPathError, SolveLimitError
+from cpknight.errors import InvalidInputError, NoPathError, SolveLimitError
 from cpknight.graph.segments import segments_cross
 from cpknight.longest import ENGINES
 from cpknight.longest.common import LongestInstance
-from cpknight.longest.frontier import choose_kernel, run_frontier, walk
+from cpknight.longest.frontier import run_frontier, walk
 from cpknight.longest.frontier_dict import longest_frontier_dict
+from cpknight.longest.frontier_kernels import KERNELS as LONGEST_KERNELS
+from cpknight.longest.frontier_kernels import MAX_WIDTH, choose_longest_kernel
 from cpknight.longest.frontier_tables import longest_tables
 from cpknight.pieces import KNIGHT, Leaper, as_piece, move_graph
 from cpknight.solving import SolveOptions
@@ -224,11 +226,11 @@ def test_interrupt_claims_nothing() -> None:
 
 
 def test_kernel_names() -> None:
-    assert choose_kernel("dict") == "dict"
-    assert choose_kernel("auto", 8) == "dict"
-    assert choose_kernel("auto", 16) in ("dict", "numba")
+    assert choose_longest_kernel("dict") == "dict"
+    assert choose_longest_kernel("auto", 8) == "dict"
+    assert choose_longest_kernel("auto", 16) in ("dict", "numba")
     with pytest.raises(Exception, match="kernel"):
-        choose_kernel("gpu")
+        choose_longest_kernel("gpu")
 
 
 def test_dict_kernel_rebuilds_a_best_path() -> None:
@@ -281,11 +283,9 @@ def test_memory_budget_stops_before_the_step() -> None:
 
 
 def test_auto_picks_the_frontier_on_strips() -> None:
-    from cpknight.longest.frontier import choose_kernel
-
     p = longest_path("5x7", kind="uncrossed", options=OPTIONS)
     assert p.moves == 16  # A003192's rectangle table
-    compiled = choose_kernel("auto", 14) == "numba"
+    compiled = choose_longest_kernel("auto", 14) == "numba"
     assert p.method == ("frontier" if compiled else "search")
     square = longest_path("5x5", kind="uncrossed", options=OPTIONS)
     assert square.method == "search"
@@ -391,3 +391,11 @@ def test_threads_make_the_same_states(
     two = frontier_numba.longest_frontier_numba(tables, threads=2)
     assert one == two
     assert one[0] == want
+
+
+def test_the_kernels_registry_is_what_the_program_takes() -> None:
+    assert list(LONGEST_KERNELS) == KERNELS  # the kernels every test runs
+    assert MAX_WIDTH == 28  # a packed code stays below the code of a cell off
+    inst = LongestInstance(board=Board((3, 3)), piece=KNIGHT, kind="uncrossed")
+    with pytest.raises(InvalidInputError, match="dict, numba, auto: 'gpu'"):
+        run_frontier(inst, OPTIONS.start(), kernel="gpu")

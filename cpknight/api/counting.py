@@ -31,6 +31,7 @@ from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES, ShardedCount
 from cpknight.counting.auto import choose_count_method
+from cpknight.counting.kernels import check_kernel
 from cpknight.engines import CountInstance, Engine, outcome_of_error, solve_with
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.formulation import check_circuit_size
@@ -151,10 +152,11 @@ def count_tours(
         prefixes: count, in the same frontier run, the tours of every prefix
             of the board too (its first k rows along the long side: one run
             on 6x20 counts 6x1 .. 6x20) into ``frontier.prefixes``.
-        kernel: the frontier program's kernel: ``'auto'``, ``'dict'``,
-            ``'numpy'``, ``'dense'`` (numba, ``cpknight[fast]``) or
-            ``'meet'`` (the dense kernel from both ends, joined in the
-            middle: :mod:`cpknight.counting.meet`; no fixed ends).
+        kernel: the frontier program's kernel: a name of
+            :data:`cpknight.counting.kernels.KERNELS` (plain Python, numpy,
+            the dense kernel with numba (``cpknight[fast]``), or the dense
+            kernel from both ends joined in the middle: no fixed ends), or
+            ``'auto'`` (:func:`~cpknight.counting.kernels.choose_count_kernel`).
         checkpoint: a directory for the frontier program's states on disk,
             in buckets when they outgrow ``memory_mb``, with a checkpoint
             after every cell: a count stopped by the limit, Ctrl-C or a crash
@@ -308,10 +310,6 @@ def _counting(
         )
 
 
-KERNELS = ("auto", "dict", "numpy", "dense", "meet")
-"""The frontier program's kernels (``kernel=``)."""
-
-
 def count_instance(
     board: BoardLike,
     *,
@@ -348,10 +346,7 @@ def count_instance(
         purpose="counting tours",
         constraints=constraints,
     )
-    if kernel not in KERNELS:
-        raise InvalidInputError(
-            f"expected a kernel in {', '.join(KERNELS)}: {kernel!r}"
-        )
+    check_kernel(kernel)
     side = tour.constraints
     if side.via or (side.magic and closed):
         raise InvalidInputError(

@@ -243,9 +243,9 @@ def _frontier_fits(instance: LongestInstance, time_limit: float | None) -> bool:
 
 def _compiled() -> bool:
     """Whether the frontier program's compiled kernel can run (numba imports)."""
-    from cpknight.longest.frontier import choose_kernel
+    from cpknight.longest.frontier_kernels import NUMBA, choose_longest_kernel
 
-    return choose_kernel("auto") == "numba"
+    return choose_longest_kernel() == NUMBA.name
 
 
 def _instance(

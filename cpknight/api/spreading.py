@@ -19,8 +19,9 @@ Examples:
     'auto'
     >>> spread_kernel("auto", jobs=2, scheduler=None, checkpoint="counts/6x6")
     'auto'
-    >>> spread_kernel("meet", jobs=2, scheduler=None, checkpoint="counts/6x6")
-    'meet'
+    >>> from cpknight.counting.kernels import MEET
+    >>> spread_kernel(MEET.name, jobs=2, scheduler=None, checkpoint="c") == MEET.name
+    True
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from cpknight.counting.kernels import check_spread_kernel
 from cpknight.errors import InvalidInputError, SolveLimitError
 from cpknight.runner import (
     AGAIN,
@@ -54,14 +56,15 @@ def spread_kernel(
     """The kernel of a count spread on ``jobs`` or ``scheduler`` (checked).
 
     A count spread on several processes is the dense kernel on disk, alone
-    or met in the middle (``'meet'``, its halves' steps spread): ``auto``
+    or met in the middle (its halves' steps spread): the kernels of
+    :data:`cpknight.counting.kernels.KERNELS` marked ``spread``; ``auto``
     stays (the frontier picks one of them); another kernel, or no checkpoint
     directory, is refused. Not spread (one job, no scheduler): ``kernel`` as
     it is.
 
     Raises:
         InvalidInputError: ``jobs`` not a positive int; spread without a
-            checkpoint directory, or with another kernel than those two.
+            checkpoint directory, or with a kernel that does not spread.
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InvalidInputError(f"jobs must be a positive int: {jobs!r}")
@@ -72,12 +75,7 @@ def spread_kernel(
             "a count is shared by several processes through its states on "
             "disk: give a checkpoint directory (--resume DIR)"
         )
-    if kernel not in ("auto", "dense", "meet"):
-        raise InvalidInputError(
-            "a count shared by several processes runs the dense or meet kernel, "
-            f"not {kernel!r}"
-        )
-    return kernel
+    return check_spread_kernel(kernel)
 
 
 @contextlib.contextmanager

@@ -177,32 +177,40 @@ def report(
     pictures: Callable[[Any], None] | None = None,
     none: str | None = None,
     partial: str | None = None,
+    missing: str | None = None,
+    data: dict[str, Any] | None = None,
 ) -> int:
     """Print one answer the one way: no value, exit code, pictures, JSON or text.
 
     Without a value: exit 1 when proved none (with ``none``, or the outcome's
-    line), 3 at the limit, 130 after Ctrl-C (with a note). With one:
-    ``pictures(value)`` writes the files, then the outcome's JSON or
-    ``text(value)`` is printed (on stderr when a file has standard output).
-    ``partial`` is the note of a best-so-far value kept after Ctrl-C (exit
-    130); without it a value found before Ctrl-C answers in full (exit 0).
+    line), 3 at the limit, 130 after Ctrl-C (with a note); ``missing`` is
+    the line printed then (default: the outcome's status and reason). With
+    one: ``pictures(value)`` writes the files, then the outcome's JSON (or
+    ``data``) or ``text(value)`` is printed (on stderr when a file has
+    standard output). A value the limit left without an answer (``unknown``:
+    a count's figures so far) exits 3, or 130 after Ctrl-C. ``partial`` is
+    the note of a best-so-far value kept after Ctrl-C (exit 130); without it
+    a value found before Ctrl-C answers in full (exit 0).
     """
     value = outcome.value
+    document = outcome.as_dict() if data is None else data
     if value is None:
         code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
-        line = outcome_line(outcome)
+        line = outcome_line(outcome) if missing is None else missing
         if outcome.interrupted:
             code = EXIT_INTERRUPTED
             note("interrupted (Ctrl-C) before an answer was found")
         elif code == EXIT_NONE and none is not None:
             line = none
-        return print_outcome(args, code, outcome.as_dict(), line)
+        return print_outcome(args, code, document, line)
     if pictures is not None:
         pictures(value)
     if args.json:
-        print_json(outcome.as_dict())
+        print_json(document)
     else:
         out(text(value))
+    if outcome.status is Status.UNKNOWN:  # figures, no answer
+        return EXIT_INTERRUPTED if outcome.interrupted else EXIT_LIMIT
     if outcome.interrupted and partial is not None:
         note(partial)
         return EXIT_INTERRUPTED

@@ -11,9 +11,6 @@ import argparse
 
 from cpknight.board import Board
 from cpknight.cli.common import (
-    EXIT_INTERRUPTED,
-    EXIT_LIMIT,
-    EXIT_OK,
     SubParsers,
     add_command,
     add_json,
@@ -24,8 +21,8 @@ from cpknight.cli.common import (
     board_and_piece,
     ends_text,
     note,
-    print_outcome,
     progress_bar,
+    report,
     solve_options_of,
     tour_ends,
 )
@@ -40,6 +37,14 @@ from cpknight.cli.running import (
 )
 from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES
+from cpknight.counting.kernels import (
+    AUTO,
+    DENSE,
+    alternatives,
+    kernel_choices,
+    kernel_help,
+    spread_names,
+)
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper
 from cpknight.results import Outcome, TourCount
@@ -99,12 +104,7 @@ def add_count(sub: SubParsers) -> None:
         "(6x20: 6x1 .. 6x20)",
     )
     parser.add_argument(
-        "--kernel",
-        default="auto",
-        choices=["auto", "dict", "numpy", "dense", "meet"],
-        help="the frontier program's kernel (dense: numba, pip install "
-        "'cpknight[fast]'; meet: the dense kernel from both ends, joined in "
-        "the middle; auto: meet or dense where installed)",
+        "--kernel", default=AUTO, choices=kernel_choices(), help=kernel_help()
     )
     add_solve_args(parser)
     add_json(parser)
@@ -142,17 +142,12 @@ def _run_count(args: argparse.Namespace) -> int:
             drop_automatic(args)
     else:
         outcome = _count(args, board, piece, side)
-    code = EXIT_OK
-    if outcome.interrupted:
-        code = EXIT_INTERRUPTED
-    elif outcome.status is not Status.FOUND:
-        code = EXIT_LIMIT
     where = ends_text(board, *tour_ends(args, board)) + with_text(side, board)
     text = count_report(outcome, board, piece, closed=not args.open, where=where)
     data = outcome.as_dict()
     if outcome.interrupted and args.shards is not None:
         data["partial"] = True
-    code = print_outcome(args, code, data, text)
+    code = report(args, outcome, lambda _count: text, missing=text, data=data)
     if outcome.interrupted and args.shards is not None:
         sharded = outcome.value
         done = sharded.shards - sharded.unfinished
@@ -160,7 +155,7 @@ def _run_count(args: argparse.Namespace) -> int:
     elif args.resume is not None and outcome.status is not Status.FOUND:
         count = outcome.value
         stats = count.frontier if isinstance(count, TourCount) else None
-        if stats is not None and stats.kernel == "dense":
+        if stats is not None and stats.kernel == DENSE.name:
             note(
                 f"the finished cells are kept in {args.resume}: the same command "
                 "goes on from the last one"
@@ -192,10 +187,11 @@ def _check_spread(args: argparse.Namespace) -> None:
         raise InvalidInputError(
             f"{option} shares CP-SAT enumeration in shards: add --shards N"
         )
-    if args.kernel not in ("auto", "dense", "meet"):
+    spreads = spread_names()
+    if args.kernel != AUTO and args.kernel not in spreads:
         raise InvalidInputError(
-            f"{option} shares the dense kernel's buckets on disk, not the "
-            f"{args.kernel} kernel (--kernel dense or meet)"
+            f"{option} shares the {DENSE.name} kernel's buckets on disk, not the "
+            f"{args.kernel} kernel (--kernel {alternatives(spreads)})"
         )
     if args.scheduler is not None:
         from cpknight.runner import check_scheduler

@@ -2,8 +2,9 @@
 
 :data:`ENGINES` lists the counting engines: the frontier program
 (:mod:`cpknight.counting.frontier`, a transfer-matrix program over the plan of
-:mod:`cpknight.frontier.plan`, run by a dict or a numpy kernel: linear in the
-long side, exponential in the short one) and CP-SAT enumeration
+:mod:`cpknight.frontier.plan`, run by one of the kernels of the registry
+:data:`cpknight.counting.kernels.KERNELS`: linear in the long side,
+exponential in the short one) and CP-SAT enumeration
 (:mod:`cpknight.counting.cpsat`, one solution at a time, side constraints
 honoured). ``method='auto'`` picks one per instance
 (:func:`cpknight.counting.auto.choose_count_method`). The CP-SAT count also

@@ -21,18 +21,22 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-DEG0 = 0
-FULL = 1
-DANGLING = 2
-MATE = 3
+from cpknight.frontier.slots import (
+    CODE_BITS,
+    CODE_MASK,
+    DANGLING,
+    DEG0,
+    ENDS_SHIFT,
+    FULL,
+    MATE,
+    PER_WORD,
+)
 
 _OCC = np.uint64(1) << np.uint64(63)
-_USED_SHIFT = np.uint64(60)
-_FIVE = np.uint64(5)
-_CODE = np.uint64(31)
+_USED_SHIFT = np.uint64(ENDS_SHIFT)
+_FIVE = np.uint64(CODE_BITS)
+_CODE = np.uint64(CODE_MASK)
 _THREE = np.uint64(3)
-PER_WORD = 12
-"""Slots a word holds (5 bits each: the codes go up to ``MATE + 23``)."""
 
 
 @njit(cache=True, inline="always")

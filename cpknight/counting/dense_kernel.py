@@ -6,7 +6,7 @@ for the records (7 x 7 open, 8 x 8 closed). It needs numba (``pip install
 compiled on first use and cached on disk. Why each choice was made:
 
 - **A state in two 64-bit words.** The cells of the frontier hold the codes
-  of :mod:`cpknight.frontier.plan`: 5 bits a slot, 12 slots a word, a path
+  of :mod:`cpknight.frontier.slots`: 5 bits a slot, 12 slots a word, a path
   end naming the slot of its other end; the free ends used sit in bits 60-61
   of the high word. That raw form is already canonical (equal states, equal
   words). A 4-bit form with the paths relabelled in order of first
@@ -66,15 +66,16 @@ from typing import Any
 
 import numpy as np
 
+from cpknight.counting.kernels import DENSE, DENSE_WIDTH
 from cpknight.counting.residues import crt, primes_for, tour_bound_bits
 from cpknight.errors import InvalidInputError
 from cpknight.frontier.plan import (
-    MATE,
     FrontierPlan,
     FrontierStep,
     StepCheck,
     step_choices,
 )
+from cpknight.frontier.slots import MATE
 from cpknight.runtime.optional import installed, numba_threads, require
 
 __all__ = [
@@ -92,9 +93,6 @@ __all__ = [
     "step_bucket",
     "sum_bucket",
 ]
-
-DENSE_WIDTH = 24
-"""The widest frontier the dense kernel packs (5 bits a slot, 12 a word)."""
 
 CHUNK = 1 << 19
 """States finished between two checks of the clock."""
@@ -115,10 +113,11 @@ MAX_REGION_BITS = 8
 """At most ``2**8`` regions: the states are scattered to that many places at
 once (more, and the scatter itself misses the cache)."""
 
-BYTES_PER_STATE = 120
+BYTES_PER_STATE = DENSE.bytes_per_state
 """What a live state costs at the peak of a step, two residues a count: its
 32 bytes in the states read, the table's entries (32 bytes, the table 35-70%
-full) and the compacted states written."""
+full) and the compacted states written (the registry's figure,
+:data:`cpknight.counting.kernels.DENSE`)."""
 
 _VERSION = 1
 """The checkpoint format (a manifest of another version is refused)."""

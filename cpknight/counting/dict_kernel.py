@@ -1,11 +1,12 @@
 """The frontier program's dict kernel: the states of a step in a dict, plain Python.
 
 A state is the number of free ends used and one slot code per frontier cell
-(the codes of :mod:`cpknight.frontier.plan`); the dict maps it to the number of
-partial solutions, an exact int. Each step tries every way the new cell can
-join its earlier neighbours in every state. Slower than the numpy kernel past a
-few slots, it is the reference the tests hold the numpy kernel to, and runs the
-narrow plans, where numpy's overhead would dominate.
+(the codes of :mod:`cpknight.frontier.slots`, whose algebra it applies); the
+dict maps it to the number of partial solutions, an exact int. Each step tries
+every way the new cell can join its earlier neighbours in every state. Slower
+than the numpy kernel past a few slots, it is the reference the tests hold the
+numpy kernel to, and runs the narrow plans, where numpy's overhead would
+dominate.
 
 Examples:
     >>> from cpknight.frontier.plan import plan_frontier
@@ -16,15 +17,16 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.frontier.plan import (
+from cpknight.frontier.plan import FrontierPlan, FrontierStep, StepCheck, step_choices
+from cpknight.frontier.slots import (
+    CYCLE,
     DANGLING,
     DEG0,
     FULL,
-    MATE,
-    FrontierPlan,
-    FrontierStep,
-    StepCheck,
-    step_choices,
+    JOINED,
+    end_at,
+    join,
+    renumber,
 )
 
 __all__ = ["State", "count_frontier_dict"]
@@ -84,16 +86,6 @@ def count_frontier_dict(
     return total, live
 
 
-def _partner(codes: list[int], x: int) -> int:
-    """The other end of the path ending at slot ``x`` (-1: dangling)."""
-    c = codes[x]
-    if c == DEG0:
-        return x
-    if c == DANGLING:
-        return -1
-    return c - MATE
-
-
 def _apply(
     plan: FrontierPlan,
     step: FrontierStep,
@@ -114,7 +106,7 @@ def _apply(
     # a fixed tour end takes one move, and is then a tour end
     for x in step.ends:
         if codes[x] >= DANGLING:
-            done |= _end_here(codes, x)
+            done |= end_at(codes, x)
     for x in step.leaving:
         c = codes[x]
         if c == FULL:
@@ -122,10 +114,10 @@ def _apply(
         if c == DEG0 or plan.closed or used >= plan.free_ends:
             return None
         used += 1
-        done |= _end_here(codes, x)
+        done |= end_at(codes, x)
     if done:
         return _FINISHED if last else None
-    return (used, _renumber(codes, step.leaving))
+    return (used, renumber(codes, step.leaving))
 
 
 def _join(codes: list[int], chosen: tuple[int, ...], *, closing: bool) -> bool | None:
@@ -138,50 +130,8 @@ def _join(codes: list[int], chosen: tuple[int, ...], *, closing: bool) -> bool |
     v = len(codes) - 1
     done = False
     for u in chosen:
-        pu, pv = _partner(codes, u), _partner(codes, v)
-        if pu == v:  # u and v are the two ends of one path: a cycle
-            if not closing:
-                return None
-            codes[u] = codes[v] = FULL
-            done = True
-            continue
-        if codes[u] != DEG0:
-            codes[u] = FULL
-        if codes[v] != DEG0:
-            codes[v] = FULL
-        if pu < 0 and pv < 0:
-            done = True
-        if pu >= 0:
-            codes[pu] = DANGLING if pv < 0 else MATE + pv
-        if pv >= 0:
-            codes[pv] = DANGLING if pu < 0 else MATE + pu
+        made = join(codes, u, v)
+        if made == CYCLE and not closing:
+            return None
+        done |= made != JOINED
     return done
-
-
-def _end_here(codes: list[int], x: int) -> bool:
-    """Make the path end at slot ``x`` a tour end, in place; True if it finished.
-
-    Its path's other end now dangles, or, if it was dangling already, the path
-    is a whole tour.
-    """
-    finished = codes[x] == DANGLING
-    if not finished:
-        codes[codes[x] - MATE] = DANGLING
-    codes[x] = FULL
-    return finished
-
-
-def _renumber(codes: list[int], leaving: tuple[int, ...]) -> tuple[int, ...]:
-    """The codes without the slots leaving, partners renumbered to match."""
-    gone = set(leaving)
-    new_pos = []
-    k = 0
-    for s in range(len(codes)):
-        new_pos.append(k)
-        if s not in gone:
-            k += 1
-    return tuple(
-        c if c < MATE else MATE + new_pos[c - MATE]
-        for s, c in enumerate(codes)
-        if s not in gone
-    )

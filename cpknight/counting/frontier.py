@@ -9,10 +9,11 @@ obtained this way (the comment on OEIS A175881; Knuth, TAOCP 7.2.2.1, does the
 same with ZDDs).
 
 :func:`solve` is the ``'frontier'`` engine of :data:`cpknight.counting.ENGINES`.
-It plans the program, refuses what is far past the memory budget,
-picks a kernel (:func:`choose_kernel`: the dict kernel on narrow plans, the
-numpy one beyond), runs it with a :class:`FrontierTally` checking the clock,
-the budget and reporting progress after every cell, and makes the result.
+It plans the program, refuses what is far past the memory budget, picks a
+kernel (:func:`~cpknight.counting.kernels.choose_count_kernel`, the rule of
+the kernels' registry), runs it with a :class:`FrontierTally` checking the
+clock, the budget and reporting progress after every cell, and makes the
+result.
 
 Examples:
     >>> from cpknight.board import Board
@@ -32,28 +33,24 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cpknight.counting import directions
-from cpknight.counting.dense_kernel import (
-    DENSE_WIDTH,
-    DenseResult,
-    Spill,
-    count_frontier_dense,
-    dense_available,
-)
+from cpknight.counting.dense_kernel import DenseResult, Spill, count_frontier_dense
 from cpknight.counting.dict_kernel import count_frontier_dict
-from cpknight.counting.meet import (
-    JOIN_BYTES,
-    JoinTooBig,
-    MeetResult,
-    count_meet,
-    default_cut,
-    meet_fits,
+from cpknight.counting.kernels import (
+    AUTO,
+    BYTES_PER_STATE,
+    DENSE,
+    DICT,
+    MEET,
+    choose_count_kernel,
 )
+from cpknight.counting.meet import JOIN_BYTES, JoinTooBig, MeetResult, count_meet
 from cpknight.counting.numpy_kernel import count_frontier_numpy, count_prefixes_numpy
 from cpknight.engines import CountInstance
 from cpknight.errors import InvalidInputError, ModelTooBigError, SolveLimitError
 from cpknight.frontier.plan import (
     MAX_WIDTH,
     FrontierPlan,
+    default_cut,
     estimated_states,
     plan_frontier,
 )
@@ -67,7 +64,6 @@ __all__ = [
     "BYTES_PER_STATE",
     "DEFAULT_MEMORY_MB",
     "FrontierTally",
-    "choose_kernel",
     "solve",
 ]
 
@@ -75,16 +71,10 @@ DEFAULT_MEMORY_MB = MEMORY_MB
 """The memory budget of a frontier count unless told otherwise (MB): the
 budget in force (:func:`cpknight.runtime.memory.budget_mb`), by default this."""
 
-BYTES_PER_STATE = {"dict": 240, "numpy": 256, "dense": 120, "meet": 120}
-"""What one live state costs, about, in each kernel, with the working arrays
-of the next step (a few choices per state, each a row of codes, keys, sort
-order, source index and count limbs): the memory budget divided by it is the
-most live states allowed."""
-
 ProgressCallback = Callable[[TourCount], None]
 
 
-def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCount:
+def solve(instance: CountInstance, run: Run, *, kernel: str = AUTO) -> TourCount:
     """The ``'frontier'`` counting engine: count the tours by the frontier program.
 
     Conventions as every count (:func:`~cpknight.counting.directions`).
@@ -97,7 +87,9 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCou
             every prefix of the board too (its first ``k`` rows along the long
             side) into ``frontier.prefixes``.
         run: the run context; the clock is checked after every cell.
-        kernel: ``'dict'`` (plain Python), ``'numpy'`` or ``'auto'``.
+        kernel: a kernel of :data:`~cpknight.counting.kernels.KERNELS`, or
+            ``'auto'`` (the instance's ``kernel``, then the registry's rule)
+            as :func:`~cpknight.counting.kernels.choose_count_kernel` checks.
 
     Returns:
         A :class:`~cpknight.results.TourCount` with its ``frontier`` figures;
@@ -122,10 +114,10 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCou
     plan = plan_frontier(
         graph, closed=instance.closed, start=instance.start, end=instance.end
     )
-    if kernel == "auto":
+    if kernel == AUTO:
         kernel = instance.kernel
     spill = instance.checkpoint is not None
-    kernel = choose_kernel(
+    kernel = choose_count_kernel(
         plan, kernel, prefixes=prefixes, spill=spill, remaining=run.remaining()
     )
     _refuse(instance, plan, budget, kernel)
@@ -140,93 +132,6 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = "auto") -> TourCou
             return tally.stopped_by(exc)
     one = graph.n_nodes == 1  # a tour of one cell is its own reverse
     return tally.result(undirected * (1 if one else directions(instance)), undirected)
-
-
-def choose_kernel(
-    plan: FrontierPlan,
-    kernel: str = "auto",
-    *,
-    prefixes: bool,
-    spill: bool = False,
-    remaining: float | None = None,
-) -> str:
-    """The kernel that runs the plan: ``'dict'``, ``'numpy'`` or ``'dense'``.
-
-    ``auto``: the dict kernel up to 6 slots (numpy's overhead per step would
-    dominate); from :data:`DENSE_FROM` slots, the dense kernel where numba is
-    installed, the frontier is at most :data:`DENSE_WIDTH` wide, the
-    estimated work at least :data:`DENSE_WORK` and the time left
-    (``remaining``, None: no limit) is at least :data:`DENSE_START` (loading
-    its compiled loops takes about a second, which a short limit cannot
-    wait), else numpy (prefixes in either). States on disk (``spill``) take
-    the dense kernel.
-
-    Examples:
-        >>> from cpknight.pieces import move_graph
-        >>> plan = plan_frontier(move_graph("6x6"), closed=True)
-        >>> choose_kernel(plan, prefixes=False) in ("numpy", "dense")
-        True
-    """
-    if kernel not in ("auto", *BYTES_PER_STATE):
-        raise InvalidInputError(
-            f"expected a kernel in dict, numpy, dense, meet, auto: {kernel!r}"
-        )
-    dense_fits = plan.width <= DENSE_WIDTH
-    if spill:
-        if kernel not in ("auto", "dense", "meet"):
-            raise InvalidInputError(
-                f"states on disk take the dense or meet kernel, not {kernel!r}"
-            )
-        if kernel == "auto":
-            kernel = "meet" if meet_fits(plan) and not prefixes else "dense"
-    if kernel == "auto":
-        if plan.width <= 6 and not prefixes:
-            return "dict"
-        time_enough = remaining is None or remaining >= DENSE_START
-        work = estimated_states(plan.width, closed=plan.closed) * len(plan.steps)
-        wide = plan.width >= DENSE_FROM and work >= DENSE_WORK
-        if dense_fits and wide and time_enough and dense_available():
-            return "meet" if meet_fits(plan) and not prefixes else "dense"
-        return "numpy"
-    if kernel == "dict" and prefixes:
-        return "numpy"
-    if kernel == "meet":
-        if prefixes:
-            raise InvalidInputError("a count met in the middle counts no prefixes")
-        if not meet_fits(plan):
-            raise InvalidInputError(
-                "a count met in the middle takes no fixed ends, and a board of "
-                "at least four rows across the long side"
-            )
-    if kernel in ("dense", "meet"):
-        if not dense_fits:
-            raise InvalidInputError(
-                f"the dense kernel takes frontiers up to {DENSE_WIDTH} cells "
-                f"wide, this one is {plan.width}"
-            )
-        if not dense_available():
-            raise InvalidInputError(
-                f"the {kernel} kernel needs numba: pip install 'cpknight[fast]'"
-            )
-    return kernel
-
-
-DENSE_FROM = 14
-"""The narrowest frontier ``auto`` gives the dense kernel (6 x n for the
-knight): narrower, the numpy kernel counts in well under the second the dense
-one takes to load its compiled loops."""
-
-DENSE_WORK = 1e8
-"""The least estimated work (peak states times cells) for which ``auto``
-gives the dense kernel: measured in one run (benchmarks/count.py), the dense
-kernel counted open 6x6 (2e8) and the 6 x 20 strips (1.7e8) 1.5 times faster
-than numpy, and closed 6x6 (5e7) slower, its compiled loops' loading
-included."""
-
-DENSE_START = 10.0
-"""The least time left (seconds) for which ``auto`` takes the dense kernel:
-its compiled loops load from numba's cache in about a second on a quiet
-machine (compiled afresh, a few seconds), and the clock cannot stop that."""
 
 
 class FrontierTally:
@@ -417,7 +322,7 @@ def _refuse(
             f"{MAX_WIDTH} (use --method cpsat)"
         )
     guess = estimated_states(plan.width, closed=instance.closed)
-    if kernel == "meet":
+    if kernel == MEET.name:
         guess *= MEET_SHARE
         join = guess * JOIN_BYTES  # both halves' last states, held to join
         if join > budget * 2**20:
@@ -430,7 +335,7 @@ def _refuse(
     need = guess * BYTES_PER_STATE[kernel]
     if instance.checkpoint is not None:
         _refuse_disk(instance.checkpoint, guess, wide + f"{plan.width} cells wide")
-    elif kernel == "meet" and need > budget * 2**20:
+    elif kernel == MEET.name and need > budget * 2**20:
         # the halves go to a temporary directory: its free space is what counts
         _refuse_disk(tempfile.gettempdir(), guess, wide + f"{plan.width} cells wide")
     elif need > budget * 2**20:
@@ -491,11 +396,11 @@ def _run_kernel(
     """Run the plan in ``kernel``: the undirected tours (prefixes into the tally)."""
     prefixes = instance.prefixes
     row_ends = [stop - 1 for stop in itertools.accumulate(plan.rows)]
-    if kernel == "dense":
+    if kernel == DENSE.name:
         return _run_dense(plan, tally, instance, row_ends if prefixes else [])
-    if kernel == "meet":
+    if kernel == MEET.name:
         return _run_meet(plan, tally, instance)
-    if kernel == "dict":
+    if kernel == DICT.name:
         return count_frontier_dict(plan, tally.check)[0]
     if not prefixes:
         return count_frontier_numpy(plan, tally.check)[0]
@@ -557,7 +462,7 @@ def _run_meet(plan: FrontierPlan, tally: FrontierTally, instance: CountInstance)
     if instance.checkpoint is not None:
         spill = Spill(Path(instance.checkpoint), budget / 3)
         spill.map = instance.spread  # the halves' steps' buckets as tasks
-    elif guess * BYTES_PER_STATE["meet"] > budget:
+    elif guess * MEET.bytes_per_state > budget:
         temp = tempfile.TemporaryDirectory(prefix="cpknight-meet-")
         spill = Spill(Path(temp.name) / "halves", budget / 3)
     if spill is not None:

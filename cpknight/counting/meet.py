@@ -56,7 +56,6 @@ Examples:
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,7 +66,14 @@ import numpy as np
 from cpknight.counting.dense_kernel import DenseRun, Seed, Spill, Tick
 from cpknight.counting.residues import crt, primes_for, tour_bound_bits
 from cpknight.errors import InvalidInputError
-from cpknight.frontier.plan import FrontierPlan, FrontierStep, StepCheck, plan_steps
+from cpknight.frontier.plan import (
+    FrontierPlan,
+    StepCheck,
+    default_cut,
+    frontier_after,
+    meet_fits,
+    plan_steps,
+)
 from cpknight.pieces import MoveGraph
 from cpknight.runtime.optional import require
 
@@ -159,7 +165,7 @@ def plan_meet(graph: MoveGraph, plan: FrontierPlan, cut: int) -> MeetPlan:
         raise InvalidInputError(f"the cut must be inside the plan (1..{n - 1}): {cut}")
     head = plan.order[:cut]
     after = set(plan.order[cut:])
-    frontier = _frontier(plan.steps[:cut])
+    frontier = frontier_after(plan.steps[:cut])
     meet = tuple(sorted(frontier))
     meet_set = set(meet)
     if meet_set == set(head):
@@ -177,7 +183,7 @@ def plan_meet(graph: MoveGraph, plan: FrontierPlan, cut: int) -> MeetPlan:
         return [w for w in near if w in after] if u in meet_set else near
 
     steps = plan_steps(neighbors, tail, keep=frozenset(meet_set))
-    last = _frontier(steps)
+    last = frontier_after(steps)
     if set(last) != meet_set:  # pragma: no cover - a plan that is not a frontier
         raise AssertionError("the second half does not end on the cut")
     first = FrontierPlan(
@@ -218,16 +224,6 @@ def shared_steps(halves: MeetPlan) -> int:
             break
         count += 1
     return count
-
-
-def _frontier(steps: Sequence[FrontierStep]) -> list[int]:
-    """The cells in the frontier after ``steps``, slot by slot."""
-    frontier: list[int] = []
-    for step in steps:
-        frontier.append(step.node)
-        gone = set(step.leaving)
-        frontier = [u for s, u in enumerate(frontier) if s not in gone]
-    return frontier
 
 
 @dataclass
@@ -498,58 +494,3 @@ def _side(
     starts = np.concatenate(([0], distinct, [len(key)])).astype(np.int64)
     first, term = jit.ends_of(link)
     return key[starts[:-1]], starts, link, cnt, first, term
-
-
-def default_cut(plan: FrontierPlan) -> int:
-    """Where the halves meet: the first row's end half a row past the middle.
-
-    The second half adds the cut's cells after its own (two rows of them on
-    a rectangle), so it is the wider one at a cut in the very middle; at a
-    row's end the cut is two whole rows. Measured (the peak live states of
-    the first half, then the second): open 6x6 met after 18 cells, 85,208
-    and 2,349,517; after 21, 508,764 and 1,002,325; after 24 (this cut),
-    1,018,828 and 343,213. Open 7x7 after 28 (this cut): 22,328,087 and
-    52,902,749. Closed 8x8 after 36: 101,712,531 and more than 148 million
-    (stopped); after 40 (this cut): 230,725,913 and 26,689,517.
-
-    Examples:
-        >>> from cpknight.pieces import move_graph
-        >>> from cpknight.frontier.plan import plan_frontier
-        >>> default_cut(plan_frontier(move_graph("8x8"), closed=True))
-        40
-    """
-    n = len(plan.order)
-    across = max(plan.rows, default=1)
-    ends = list(itertools.accumulate(plan.rows))
-    past = [e for e in ends if 2 * e >= n + across and e < n]
-    best = past[0] if past else max(1, min(n - 1, (n + across + 1) // 2))
-    # a cut holding most of the first half (a torus) is passed by
-    for cut in [*range(best, n), *range(best - 1, 0, -1)]:
-        if _thin(plan, cut):
-            return int(cut)
-    return best
-
-
-def _thin(plan: FrontierPlan, cut: int) -> bool:
-    """Whether at most two thirds of the first half's cells are on the cut."""
-    return 3 * len(_frontier(plan.steps[:cut])) < 2 * cut
-
-
-def meet_fits(plan: FrontierPlan) -> bool:
-    """Whether a count of ``plan`` can meet in the middle.
-
-    No fixed ends, and a cut (:func:`default_cut`) that holds at most two
-    thirds of the first half's cells: the cut's states are what the join
-    pairs, and on a torus every cut is about as wide as the first half.
-
-    Examples:
-        >>> from cpknight.pieces import move_graph
-        >>> from cpknight.frontier.plan import plan_frontier
-        >>> meet_fits(plan_frontier(move_graph("7x7"), closed=False))
-        True
-        >>> meet_fits(plan_frontier(move_graph("5x6"), closed=False, start=(0, 0)))
-        False
-    """
-    if plan.ends or len(plan.order) < 3:
-        return False
-    return _thin(plan, default_cut(plan))

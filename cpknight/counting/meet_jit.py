@@ -14,21 +14,26 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-DEG0 = 0
-FULL = 1
-DANGLING = 2
-MATE = 3
+from cpknight.frontier.slots import (
+    CODE_BITS,
+    CODE_MASK,
+    DANGLING,
+    DEG0,
+    ENDS_SHIFT,
+    FULL,
+    MATE,
+    PER_WORD,
+)
 
 NONE = -1
 """A cell's link on one side: no path end there (degree 0 or 2 on that side)."""
 TERM = -2
 """A cell's link on one side: the path from it ends at a tour end."""
 
-_FIVE = np.uint64(5)
-_CODE = np.uint64(31)
+_FIVE = np.uint64(CODE_BITS)
+_CODE = np.uint64(CODE_MASK)
 _THREE = np.uint64(3)
-_USED_SHIFT = np.uint64(60)
-PER_WORD = 12
+_USED_SHIFT = np.uint64(ENDS_SHIFT)
 
 
 @njit(cache=True, parallel=True)

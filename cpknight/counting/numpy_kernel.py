@@ -1,7 +1,7 @@
 """The frontier program's numpy kernel: every state of a step moved at once.
 
 The states of a step are the rows of a ``uint8`` array, one column per
-frontier slot (the codes of :mod:`cpknight.frontier.plan`), beside the number
+frontier slot (the codes of :mod:`cpknight.frontier.slots`), beside the number
 of free ends used. For each way the new cell can join its earlier neighbours,
 the rows that allow it are copied and the moves applied to all of them with
 vectorised operations; the rows of every choice are then packed into one or two
@@ -34,15 +34,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.frontier.plan import (
-    DANGLING,
-    DEG0,
-    FULL,
-    MATE,
     FrontierPlan,
     FrontierStep,
     StepCheck,
     step_choices,
 )
+from cpknight.frontier.slots import DANGLING, DEG0, FULL, MATE
 
 __all__ = ["count_frontier_numpy", "count_prefixes_numpy"]
 

@@ -14,11 +14,12 @@ other end is already a tour end, *dangling*). For open tours the state also
 holds how many free ends have been used. A move that would close a cycle is
 allowed only as the last move of a closed tour.
 
-This module holds what both kernels read: the plan (:class:`FrontierPlan`, one
-:class:`FrontierStep` per cell), the slot codes of a state (:data:`DEG0`,
-:data:`FULL`, :data:`DANGLING`, :data:`MATE`), the moves a step may choose
-(:func:`step_choices`) and the program printed with its own numbers
-(:func:`frontier_formulation`). The kernels: :mod:`cpknight.counting.dict_kernel`
+This module holds what the kernels read: the plan (:class:`FrontierPlan`, one
+:class:`FrontierStep` per cell), the moves a step may choose
+(:func:`step_choices`), where a count can be cut and met in the middle
+(:func:`default_cut`, :func:`meet_fits`) and the program printed with its own
+numbers (:func:`frontier_formulation`). The slot codes of a state are in
+:mod:`cpknight.frontier.slots`. The kernels: :mod:`cpknight.counting.dict_kernel`
 (a dict of states, plain Python) and :mod:`cpknight.counting.numpy_kernel`
 (every state of a step at once).
 
@@ -46,31 +47,20 @@ from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper, MoveGraph
 
 __all__ = [
-    "DANGLING",
-    "DEG0",
-    "FULL",
-    "MATE",
     "MAX_WIDTH",
     "FrontierPlan",
     "FrontierStep",
     "StepCheck",
+    "default_cut",
     "estimated_states",
+    "frontier_after",
     "frontier_formulation",
     "frontier_width",
+    "meet_fits",
     "plan_frontier",
     "plan_steps",
     "step_choices",
 ]
-
-DEG0 = 0
-"""Slot code: the cell has no move yet (a path of one cell, its own other end)."""
-FULL = 1
-"""Slot code: the cell takes no more moves (degree 2, or a tour end)."""
-DANGLING = 2
-"""Slot code: one end of a path whose other end is already a tour end."""
-MATE = 3
-"""Slot codes ``MATE + p``: one end of a path whose other end is slot ``p``."""
-
 
 StepCheck = Callable[[int, int, int], None]
 """What a kernel calls after every step: ``check(step, live_states, tried)``
@@ -371,6 +361,75 @@ def estimated_states(width: int, *, closed: bool) -> float:
     """
     open_factor = 4.0 * 1.4 ** max(0, width - 14)
     return 1.4e6 * 5.0 ** (width - 14) * (1 if closed else open_factor)
+
+
+def frontier_after(steps: Sequence[FrontierStep]) -> list[int]:
+    """The cells in the frontier after ``steps``, slot by slot.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> frontier_after(plan_frontier(move_graph("3x4"), closed=True).steps[:4])
+        [0, 4, 8, 1]
+    """
+    frontier: list[int] = []
+    for step in steps:
+        frontier.append(step.node)
+        gone = set(step.leaving)
+        frontier = [u for s, u in enumerate(frontier) if s not in gone]
+    return frontier
+
+
+def default_cut(plan: FrontierPlan) -> int:
+    """Where the halves meet: the first row's end half a row past the middle.
+
+    The second half adds the cut's cells after its own (two rows of them on
+    a rectangle), so it is the wider one at a cut in the very middle; at a
+    row's end the cut is two whole rows. Measured (the peak live states of
+    the first half, then the second): open 6x6 met after 18 cells, 85,208
+    and 2,349,517; after 21, 508,764 and 1,002,325; after 24 (this cut),
+    1,018,828 and 343,213. Open 7x7 after 28 (this cut): 22,328,087 and
+    52,902,749. Closed 8x8 after 36: 101,712,531 and more than 148 million
+    (stopped); after 40 (this cut): 230,725,913 and 26,689,517.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> default_cut(plan_frontier(move_graph("8x8"), closed=True))
+        40
+    """
+    n = len(plan.order)
+    across = max(plan.rows, default=1)
+    ends = list(itertools.accumulate(plan.rows))
+    past = [e for e in ends if 2 * e >= n + across and e < n]
+    best = past[0] if past else max(1, min(n - 1, (n + across + 1) // 2))
+    # a cut holding most of the first half (a torus) is passed by
+    for cut in [*range(best, n), *range(best - 1, 0, -1)]:
+        if _thin(plan, cut):
+            return int(cut)
+    return best
+
+
+def _thin(plan: FrontierPlan, cut: int) -> bool:
+    """Whether at most two thirds of the first half's cells are on the cut."""
+    return 3 * len(frontier_after(plan.steps[:cut])) < 2 * cut
+
+
+def meet_fits(plan: FrontierPlan) -> bool:
+    """Whether a count of ``plan`` can meet in the middle.
+
+    No fixed ends, and a cut (:func:`default_cut`) that holds at most two
+    thirds of the first half's cells: the cut's states are what the join
+    pairs, and on a torus every cut is about as wide as the first half.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> meet_fits(plan_frontier(move_graph("7x7"), closed=False))
+        True
+        >>> meet_fits(plan_frontier(move_graph("5x6"), closed=False, start=(0, 0)))
+        False
+    """
+    if plan.ends or len(plan.order) < 3:
+        return False
+    return _thin(plan, default_cut(plan))
 
 
 def frontier_formulation(graph: MoveGraph, plan: FrontierPlan) -> str:

@@ -1,6 +1,9 @@
 """The longest-path puzzles: the longest uncrossed or induced knight path or cycle.
 
-:data:`ENGINES` lists the engines; each is imported only when used.
+:data:`ENGINES` lists the engines; each is imported only when used. The
+frontier engine runs in one of the kernels of its own registry
+(:data:`cpknight.longest.frontier_kernels.KERNELS`), and reads the frontier
+toolkit (:mod:`cpknight.frontier`), never the counting question.
 
 Examples:
     >>> list(ENGINES)

@@ -24,8 +24,9 @@ and the memory budget are checked after every cell; at the limit (or Ctrl-C)
 the program has no path in hand that it could call longest, so it stops with
 nothing (``unknown``) rather than claim anything.
 
-Kernels: ``dict`` (plain Python, the reference) and ``numba`` (compiled, with
-the optional ``cpknight[fast]`` extra), chosen by :func:`choose_kernel`.
+Kernels: those of :mod:`cpknight.longest.frontier_kernels` (plain Python, the
+reference, and compiled, with the optional ``cpknight[fast]`` extra), chosen
+by :func:`~cpknight.longest.frontier_kernels.choose_longest_kernel`.
 
 Examples:
     >>> from cpknight.api import longest_path
@@ -41,50 +42,43 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cpknight.errors import (
-    InvalidInputError,
     ModelTooBigError,
     NoPathError,
     SolveLimitError,
 )
 from cpknight.longest.common import LongestInstance, LongestPath, make_longest
 from cpknight.longest.frontier_dict import Found, longest_frontier_dict
+from cpknight.longest.frontier_kernels import (
+    AUTO,
+    BYTES_PER_STATE,
+    DICT,
+    KERNELS,
+    MAX_WIDTH,
+    NUMBA,
+    check_longest_kernel,
+    choose_longest_kernel,
+)
 from cpknight.longest.frontier_tables import LongestTables, longest_tables
 from cpknight.longest.geometry import require_drawable
 from cpknight.runtime.memory import budget_mb, peak_mb, rss_mb
-from cpknight.runtime.optional import installed
 from cpknight.solving import Run
 from cpknight.status import Effort
 
 __all__ = [
     "BYTES_PER_STATE",
     "KERNELS",
+    "MAX_WIDTH",
     "FrontierFigures",
-    "choose_kernel",
     "estimated_peak",
     "run_frontier",
     "solve",
 ]
-
-KERNELS = ("dict", "numba")
-"""The kernels, slowest first."""
-
-BYTES_PER_STATE = {"dict": 400, "numba": 72}
-"""What one state costs, about (bytes). The dict kernel keeps every step's
-states with their parents for the way back: the budget divided by it bounds
-the states of all steps together. The compiled kernel keeps one step in memory
-(the states read, :data:`READ_BYTES` each, and the table of the next cell's,
-the rest; the parents of the steps done go to disk): the budget divided by it
-bounds the live states of a step."""
 
 READ_BYTES = 24
 """Of the compiled kernel's bytes a state, those of a state being read (its
 two words and value); the table's rows, tagged index and the round's buffer
 are the rest. Measured in all: 12.8 GB at the peak of the 8x8 path, 179,801,581
 live states (71 bytes a state)."""
-
-MAX_WIDTH = 28
-"""The widest frontier taken (the compiled kernel packs a slot in 5 bits: the
-partner of a path end, 3 + slot, stays below the code of a cell off the path)."""
 
 MEASURED_PEAKS = {
     ("uncrossed", False): (18, 1.8e8, 4.65),
@@ -144,45 +138,16 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
     return run_frontier(instance, run)[0]
 
 
-DICT_WIDTH = 10
-"""``auto`` runs the dict kernel on frontiers up to this wide (4 x n boards):
-there the compiled kernel's import (about a second) costs more than it saves."""
-
-
-def choose_kernel(kernel: str = "auto", width: int = MAX_WIDTH) -> str:
-    """The kernel for a frontier ``width`` wide: ``'dict'`` or ``'numba'``.
-
-    ``auto``: the dict kernel up to :data:`DICT_WIDTH` slots or without numba
-    installed, else the compiled one.
-
-    Raises:
-        InvalidInputError: an unknown kernel.
-
-    Examples:
-        >>> choose_kernel("auto", 8), choose_kernel("dict", 20)
-        ('dict', 'dict')
-    """
-    if kernel == "auto":
-        if width <= DICT_WIDTH:
-            return "dict"
-        # found, not imported: the kernel imports it through cpknight.runtime.optional
-        return "numba" if installed("numba") else "dict"
-    if kernel not in KERNELS:
-        raise InvalidInputError(
-            f"expected a kernel in {', '.join(KERNELS)}, auto: {kernel!r}"
-        )
-    return kernel
-
-
 def run_frontier(
-    instance: LongestInstance, run: Run, *, kernel: str = "auto"
+    instance: LongestInstance, run: Run, *, kernel: str = AUTO
 ) -> tuple[LongestPath, FrontierFigures]:
     """Run the program: the longest path, proved, and the program's figures.
 
     Args:
         instance: the question.
         run: the run context; the clock is checked after every cell.
-        kernel: ``'dict'``, ``'numba'`` or ``'auto'``.
+        kernel: a kernel of :data:`~cpknight.longest.frontier_kernels.KERNELS`,
+            or ``'auto'``.
 
     Raises:
         NoPathError: no cycle at all (proved).
@@ -194,10 +159,9 @@ def run_frontier(
     started = run.clock.started
     if instance.kind == "uncrossed":
         require_drawable(instance.board)
-    if kernel not in (*KERNELS, "auto"):
-        choose_kernel(kernel)  # raises
+    check_longest_kernel(kernel)
     tables = longest_tables(instance, lambda: run.check("finding the crossings"))
-    kernel = choose_kernel(kernel, tables.width)
+    kernel = choose_longest_kernel(kernel, tables.width)
     if tables.width > MAX_WIDTH:
         raise ModelTooBigError(
             f"the frontier of {instance.board.label} is {tables.width} cells wide; "
@@ -205,7 +169,7 @@ def run_frontier(
         )
     budget = budget_mb()
     guess = estimated_peak(instance, tables.width)
-    need = guess * BYTES_PER_STATE["numba"] / 2**20
+    need = guess * NUMBA.bytes_per_state / 2**20
     if need > REFUSE_FACTOR * budget:
         raise ModelTooBigError(
             f"the frontier of {instance.board.label} is {tables.width} cells wide: "
@@ -300,7 +264,7 @@ def _trivial_bound(instance: LongestInstance) -> int:
 
 
 def _run_kernel(kernel: str, tables: LongestTables, tally: _Tally) -> Found:
-    if kernel == "numba":
+    if kernel == NUMBA.name:
         from cpknight.longest.frontier_numba import longest_frontier_numba
 
         workers = tally.run.options.workers
@@ -348,7 +312,7 @@ class _Tally:
             growth = max(1.0, 1.15 * self.growth[-period])
         else:
             growth = max(1.0, *self.growth[-period:])
-        if self.kernel == "dict":
+        if self.kernel == DICT.name:
             kept = sum(self.live) * self.per_state / 2**20
             ahead = kept + (growth - 1) * states * self.per_state / 2**20
         else:

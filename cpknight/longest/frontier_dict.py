@@ -1,16 +1,17 @@
 """The longest-path frontier program over a dict of states, in plain Python.
 
-A state is ``(ends, bits, codes)``: the path ends placed so far (open paths,
-at most 2), the crossing word (uncrossed: the used bit of each move in flight,
+A state is ``(ends, bits, codes)``: the path ends placed so far (open paths, at
+most 2), the crossing word (uncrossed: the used bit of each move in flight,
 :mod:`cpknight.longest.frontier_tables`) and one code per frontier slot, the
-codes of :mod:`cpknight.frontier.plan` (:data:`DEG0` no move yet, :data:`FULL`
-takes no more, :data:`DANGLING`, :data:`MATE` ``+ p``) and, for induced paths,
-:data:`OUT` (the cell is not on the path). The dict maps a state to the most
-moves of the partial paths that reach it, and each step keeps, for every new
-state, the state and choice it was best reached from, so that the answer can be
-rebuilt backwards. Any other path (a finished one: both ends placed, or a
-cycle closed) is a whole answer on its own: it is kept apart as a candidate
-when no other partial path is in use, and never carried on.
+codes of :mod:`cpknight.frontier.slots` (``DEG0`` no move yet, ``FULL`` takes
+no more, ``DANGLING``, ``MATE + p``) and, for induced paths, ``OUT`` (the cell
+is not on the path); the moves are applied by the slots' algebra there. The
+dict maps a state to the most moves of the partial paths that reach it, and
+each step keeps, for every new state, the state and choice it was best reached
+from, so that the answer can be rebuilt backwards. Any other path (a finished
+one: both ends placed, or a cycle closed) is a whole answer on its own: it is
+kept apart as a candidate when no other partial path is in use, and never
+carried on.
 
 The reference the tests hold the compiled kernel to.
 
@@ -29,13 +30,21 @@ from __future__ import annotations
 
 import itertools
 
-from cpknight.frontier.plan import DANGLING, DEG0, FULL, MATE, StepCheck
+from cpknight.frontier.plan import StepCheck
+from cpknight.frontier.slots import (
+    CYCLE,
+    DANGLING,
+    DEG0,
+    FULL,
+    JOINED,
+    OUT,
+    end_at,
+    join,
+    renumber,
+)
 from cpknight.longest.frontier_tables import LongestStep, LongestTables
 
-__all__ = ["OUT", "Found", "longest_frontier_dict"]
-
-OUT = -1
-"""Slot code (induced paths): the cell is not on the path."""
+__all__ = ["Found", "longest_frontier_dict"]
 
 State = tuple[int, int, tuple[int, ...]]
 Found = tuple[int, list[tuple[int, int]], list[int]]
@@ -160,16 +169,6 @@ def _canonical(
     return ends, bits, codes
 
 
-def _partner(codes: list[int], x: int) -> int:
-    """The other end of the path ending at slot ``x`` (-1: a placed end)."""
-    c = codes[x]
-    if c == DEG0:
-        return x
-    if c == DANGLING:
-        return -1
-    return c - MATE
-
-
 def _apply(
     step: LongestStep,
     codes: list[int],
@@ -186,24 +185,10 @@ def _apply(
     v = len(codes) - 1
     finished = 0
     for k in chosen:
-        u = step.back[k]
-        pu, pv = _partner(codes, u), _partner(codes, v)
-        if pu == v:  # the two ends of one path: a cycle
-            if not closed:
-                return None
-            codes[u] = codes[v] = FULL
-            finished += 1
-            continue
-        if codes[u] != DEG0:
-            codes[u] = FULL
-        if codes[v] != DEG0:
-            codes[v] = FULL
-        if pu < 0 and pv < 0:
-            finished += 1
-        if pu >= 0:
-            codes[pu] = DANGLING if pv < 0 else MATE + pv
-        if pv >= 0:
-            codes[pv] = DANGLING if pu < 0 else MATE + pu
+        made = join(codes, step.back[k], v)
+        if made == CYCLE and not closed:
+            return None
+        finished += made != JOINED
     for x in step.leaving:
         c = codes[x]
         if c in (FULL, OUT):
@@ -215,11 +200,7 @@ def _apply(
         if ends >= free_ends:
             return None
         ends += 1
-        if c == DANGLING:
-            finished += 1
-        else:
-            codes[c - MATE] = DANGLING
-        codes[x] = FULL
+        finished += end_at(codes, x)
     if finished:
         gone = set(step.leaving)
         if finished > 1 or any(
@@ -229,20 +210,4 @@ def _apply(
         ):
             return None
         return _DONE
-    return ends, _renumber(codes, step.leaving)
-
-
-def _renumber(codes: list[int], leaving: tuple[int, ...]) -> tuple[int, ...]:
-    """The codes without the slots leaving, partners renumbered to match."""
-    gone = set(leaving)
-    new_pos = []
-    k = 0
-    for s in range(len(codes)):
-        new_pos.append(k)
-        if s not in gone:
-            k += 1
-    return tuple(
-        c if c < MATE else MATE + new_pos[c - MATE]
-        for s, c in enumerate(codes)
-        if s not in gone
-    )
+    return ends, renumber(codes, step.leaving)

@@ -47,17 +47,21 @@ from typing import Any
 import numpy as np
 
 from cpknight.frontier.plan import StepCheck
+from cpknight.frontier.slots import (
+    CODE_BITS,
+    CODE_MASK,
+    DANGLING,
+    ENDS_SHIFT,
+    FULL,
+    MATE,
+    OUT_CODE,
+    PER_WORD,
+)
 from cpknight.longest.frontier_dict import Found
 from cpknight.longest.frontier_tables import LongestStep, LongestTables
 from cpknight.runtime.optional import numba_threads, require
 
 __all__ = ["OUT_CODE", "longest_frontier_numba"]
-
-OUT_CODE = 31
-"""The packed code of a cell off the path (induced)."""
-
-PER_WORD = 12
-"""Slot codes per 64-bit word (5 bits each)."""
 
 _KERNEL: list[Any] = []
 
@@ -229,7 +233,7 @@ class Layout:
             return cls(code_words, code_words, -1, 0)
         last = tables.width - PER_WORD * (code_words - 1)
         shift = 64 - tables.registers
-        if code_words > 1 and 5 * last <= shift:
+        if code_words > 1 and CODE_BITS * last <= shift:
             return cls(code_words, code_words, code_words - 1, shift)
         return cls(code_words, code_words + 1, code_words, 0)
 
@@ -490,10 +494,10 @@ def _step_loop(
     the last written, the choices tried, and the best finished path's moves,
     parent and choice (-1: none).
     """
-    full = 1
-    dangling = 2
-    mate = 3
-    out_code = 31
+    full = FULL
+    dangling = DANGLING
+    mate = MATE
+    out_code = OUT_CODE
     width = before + 1
     nb = back.shape[0]
     nw = ckeys.shape[1]
@@ -509,13 +513,13 @@ def _step_loop(
     codes = np.zeros(width, dtype=np.int64)
     packed = np.zeros(nw, dtype=np.uint64)
     masks = np.zeros(2 + nb * nb, dtype=np.int64)
-    five = np.uint64(31)
+    five = np.uint64(CODE_MASK)
     after = width - int(np.sum(leaving))
     for i in range(lo, hi):
         for s in range(before):
-            w = keys[i, s // 12] >> np.uint64(5 * (s % 12))
+            w = keys[i, s // PER_WORD] >> np.uint64(CODE_BITS * (s % PER_WORD))
             codes0[s] = np.int64(w & five)
-        ends0 = np.int64((keys[i, 0] >> np.uint64(60)) & np.uint64(3))
+        ends0 = np.int64((keys[i, 0] >> np.uint64(ENDS_SHIFT)) & np.uint64(3))
         bits0 = (keys[i, bword] >> bshift) if has_bits else np.uint64(0)
         v0 = values[i]
         # the choices: bit masks over the back slots, and on the path or not
@@ -684,8 +688,10 @@ def _step_loop(
                         bits &= ~low
                     held ^= low
             for s in range(after):
-                packed[s // 12] |= np.uint64(codes[s]) << np.uint64(5 * (s % 12))
-            packed[0] |= np.uint64(ends) << np.uint64(60)
+                packed[s // PER_WORD] |= np.uint64(codes[s]) << np.uint64(
+                    CODE_BITS * (s % PER_WORD)
+                )
+            packed[0] |= np.uint64(ends) << np.uint64(ENDS_SHIFT)
             if has_bits:
                 packed[bword] |= bits << bshift
             h = np.uint64(0x9E3779B97F4A7C15)

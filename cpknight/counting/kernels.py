@@ -1,0 +1,352 @@
+"""The counting frontier program's kernels: one registry, and ``auto``'s rule.
+
+The frontier program (:mod:`cpknight.counting.frontier`) runs in one of four
+kernels; each is a :class:`CountKernel` record in :data:`KERNELS`, which says
+what it takes (prefix counts, states on disk, a count spread on processes,
+fixed tour ends), whether it needs numba, and what a live state costs. Every
+check of a kernel name (the front doors, the command line, the driver) and
+every help text reads this registry, and :func:`choose_count_kernel` is
+``auto``'s rule.
+
+Examples:
+    >>> list(KERNELS)
+    ['dict', 'numpy', 'dense', 'meet']
+    >>> [k.name for k in KERNELS.values() if k.spread]
+    ['dense', 'meet']
+    >>> check_kernel("gpu")
+    Traceback (most recent call last):
+    ...
+    cpknight.errors.InvalidInputError: expected a kernel in auto, dict, ...: 'gpu'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cpknight.errors import InvalidInputError
+from cpknight.frontier.slots import PER_WORD
+from cpknight.runtime.optional import installed
+
+if TYPE_CHECKING:
+    from cpknight.frontier.plan import FrontierPlan
+
+__all__ = [
+    "AUTO",
+    "BYTES_PER_STATE",
+    "DENSE",
+    "DENSE_FROM",
+    "DENSE_START",
+    "DENSE_WIDTH",
+    "DENSE_WORK",
+    "DICT",
+    "DICT_WIDTH",
+    "KERNELS",
+    "MEET",
+    "NUMPY",
+    "CountKernel",
+    "alternatives",
+    "check_kernel",
+    "check_spread_kernel",
+    "choose_count_kernel",
+    "kernel_choices",
+    "kernel_help",
+    "spread_names",
+]
+
+AUTO = "auto"
+"""The name that asks :func:`choose_count_kernel` to pick a kernel."""
+
+DENSE_WIDTH = 2 * PER_WORD
+"""The widest frontier the dense kernel packs (5 bits a slot, 12 a word, two
+words a state)."""
+
+
+@dataclass(frozen=True)
+class CountKernel:
+    """One kernel of the counting frontier program: what it takes and costs.
+
+    Attributes:
+        name: what ``kernel=`` and ``--kernel`` call it.
+        summary: a few words for the help texts.
+        bytes_per_state: what one live state costs, about, with the working
+            arrays of the next step (a few choices per state, each a row of
+            codes, keys, sort order, source index and count limbs): the
+            memory budget divided by it is the most live states allowed.
+        prefixes: it counts every prefix of the board in the same run.
+        disk: its states can go to disk (a checkpoint directory).
+        spread: a count on disk can share its buckets among processes.
+        fixed_ends: it takes a fixed start or end.
+        numba: it needs numba (``cpknight[fast]``).
+        max_width: the widest frontier it packs (None: the program's own
+            :data:`~cpknight.frontier.plan.MAX_WIDTH`).
+        halves: it counts from both ends and joins the halves in the middle
+            (a plan it takes passes :func:`~cpknight.frontier.plan.meet_fits`).
+        stand_in: the kernel that runs a count asking for what this one
+            cannot give (prefixes), or None: such a count is refused.
+    """
+
+    name: str
+    summary: str
+    bytes_per_state: int
+    prefixes: bool
+    disk: bool
+    spread: bool
+    fixed_ends: bool
+    numba: bool
+    max_width: int | None = None
+    halves: bool = False
+    stand_in: str | None = None
+
+
+NUMPY = CountKernel(
+    "numpy",
+    "every state of a step at once, with numpy",
+    256,
+    prefixes=True,
+    disk=False,
+    spread=False,
+    fixed_ends=True,
+    numba=False,
+)
+DICT = CountKernel(
+    "dict",
+    "plain Python over a dict of states (narrow plans, the reference)",
+    240,
+    prefixes=False,
+    disk=False,
+    spread=False,
+    fixed_ends=True,
+    numba=False,
+    stand_in=NUMPY.name,
+)
+DENSE = CountKernel(
+    "dense",
+    "16-byte states and residue counts, compiled with numba",
+    120,
+    prefixes=True,
+    disk=True,
+    spread=True,
+    fixed_ends=True,
+    numba=True,
+    max_width=DENSE_WIDTH,
+)
+MEET = CountKernel(
+    "meet",
+    "the dense kernel from both ends, joined in the middle",
+    120,
+    prefixes=False,
+    disk=True,
+    spread=True,
+    fixed_ends=False,
+    numba=True,
+    max_width=DENSE_WIDTH,
+    halves=True,
+)
+
+KERNELS: Mapping[str, CountKernel] = {k.name: k for k in (DICT, NUMPY, DENSE, MEET)}
+"""The counting frontier program's kernels, by name (``auto`` picks one)."""
+
+BYTES_PER_STATE: Mapping[str, int] = {
+    name: k.bytes_per_state for name, k in KERNELS.items()
+}
+"""What one live state costs, about, in each kernel (bytes)."""
+
+DICT_WIDTH = 6
+"""``auto`` runs the dict kernel on frontiers up to this wide (no prefixes):
+numpy's overhead per step would dominate."""
+
+DENSE_FROM = 14
+"""The narrowest frontier ``auto`` gives the dense kernel (6 x n for the
+knight): narrower, the numpy kernel counts in well under the second the dense
+one takes to load its compiled loops."""
+
+DENSE_WORK = 1e8
+"""The least estimated work (peak states times cells) for which ``auto``
+gives the dense kernel: measured in one run (benchmarks/count.py), the dense
+kernel counted open 6x6 (2e8) and the 6 x 20 strips (1.7e8) 1.5 times faster
+than numpy, and closed 6x6 (5e7) slower, its compiled loops' loading
+included."""
+
+DENSE_START = 10.0
+"""The least time left (seconds) for which ``auto`` takes the dense kernel:
+its compiled loops load from numba's cache in about a second on a quiet
+machine (compiled afresh, a few seconds), and the clock cannot stop that."""
+
+
+def kernel_choices() -> list[str]:
+    """What ``--kernel`` accepts: ``auto`` and every kernel's name.
+
+    Examples:
+        >>> kernel_choices()
+        ['auto', 'dict', 'numpy', 'dense', 'meet']
+    """
+    return [AUTO, *KERNELS]
+
+
+def alternatives(names: Iterable[str]) -> str:
+    """Names joined for a sentence: ``a``, ``a or b``, ``a, b or c``.
+
+    Examples:
+        >>> alternatives(k.name for k in KERNELS.values() if k.disk)
+        'dense or meet'
+    """
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def spread_names() -> list[str]:
+    """The kernels a count shared among processes can run.
+
+    Examples:
+        >>> spread_names()
+        ['dense', 'meet']
+    """
+    return [name for name, k in KERNELS.items() if k.spread]
+
+
+def kernel_help() -> str:
+    """The help of ``--kernel``: every kernel in a few words, and ``auto``'s rule.
+
+    Examples:
+        >>> kernel_help().startswith("the frontier program's kernel: dict, ")
+        True
+    """
+    parts = [
+        f"{k.name}, {k.summary}"
+        + (" (pip install 'cpknight[fast]')" if k.numba else "")
+        for k in KERNELS.values()
+    ]
+    fast = alternatives(k.name for k in KERNELS.values() if k.numba)
+    return (
+        f"the frontier program's kernel: {'; '.join(parts)}; {AUTO}: "
+        f"{fast} where installed and worth it, else {NUMPY.name}, or {DICT.name} "
+        "on narrow boards"
+    )
+
+
+def check_kernel(kernel: str) -> str:
+    """A kernel name, checked: ``auto`` or a name of :data:`KERNELS`.
+
+    Raises:
+        InvalidInputError: any other name (the message lists them).
+
+    Examples:
+        >>> check_kernel("auto"), check_kernel("numpy")
+        ('auto', 'numpy')
+    """
+    if kernel != AUTO and kernel not in KERNELS:
+        raise InvalidInputError(
+            f"expected a kernel in {', '.join(kernel_choices())}: {kernel!r}"
+        )
+    return kernel
+
+
+def check_spread_kernel(kernel: str) -> str:
+    """The kernel of a count shared among processes: ``auto`` or one that spreads.
+
+    Raises:
+        InvalidInputError: a kernel that keeps its states in memory.
+
+    Examples:
+        >>> check_spread_kernel("meet")
+        'meet'
+        >>> check_spread_kernel("numpy")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: a count shared ... not 'numpy'
+    """
+    if kernel == AUTO or (kernel in KERNELS and KERNELS[kernel].spread):
+        return kernel
+    raise InvalidInputError(
+        "a count shared by several processes runs the "
+        f"{alternatives(spread_names())} kernel, not {kernel!r}"
+    )
+
+
+def choose_count_kernel(
+    plan: FrontierPlan,
+    kernel: str = AUTO,
+    *,
+    prefixes: bool,
+    spill: bool = False,
+    remaining: float | None = None,
+) -> str:
+    """The kernel that runs the plan (checked), ``auto``'s pick if asked.
+
+    ``auto``: the dict kernel up to :data:`DICT_WIDTH` slots (numpy's
+    overhead per step would dominate); from :data:`DENSE_FROM` slots, the
+    dense kernel (met in the middle where the plan allows it and no prefixes
+    are asked) where numba is installed, the frontier is at most
+    :data:`DENSE_WIDTH` wide, the estimated work at least :data:`DENSE_WORK`
+    and the time left (``remaining``, None: no limit) is at least
+    :data:`DENSE_START` (loading its compiled loops takes about a second,
+    which a short limit cannot wait), else numpy (prefixes in either).
+    States on disk (``spill``) take a kernel that keeps them there. A kernel
+    asked for what it cannot give hands the count to its ``stand_in``.
+
+    Raises:
+        InvalidInputError: an unknown kernel, or one that cannot run the plan
+            as asked (the message says why).
+
+    Examples:
+        >>> from cpknight.frontier.plan import plan_frontier
+        >>> from cpknight.pieces import move_graph
+        >>> plan = plan_frontier(move_graph("6x6"), closed=True)
+        >>> choose_count_kernel(plan, prefixes=False) in KERNELS
+        True
+        >>> choose_count_kernel(plan, DICT.name, prefixes=True)
+        'numpy'
+    """
+    from cpknight.frontier.plan import meet_fits
+
+    chosen = KERNELS.get(check_kernel(kernel))
+    if spill:
+        disk = [name for name, k in KERNELS.items() if k.disk]
+        if chosen is not None and not chosen.disk:
+            raise InvalidInputError(
+                f"states on disk take the {alternatives(disk)} kernel, not {kernel!r}"
+            )
+        if chosen is None:
+            chosen = MEET if meet_fits(plan) and not prefixes else DENSE
+    if chosen is None:
+        return _auto(plan, prefixes=prefixes, remaining=remaining)
+    if prefixes and not chosen.prefixes:
+        if chosen.stand_in is not None:
+            return chosen.stand_in
+        raise InvalidInputError(
+            f"the {chosen.name} kernel ({chosen.summary}) counts no prefixes"
+        )
+    if (plan.ends and not chosen.fixed_ends) or (chosen.halves and not meet_fits(plan)):
+        raise InvalidInputError(
+            f"the {chosen.name} kernel ({chosen.summary}) takes no fixed ends, "
+            "and a board of at least four rows across the long side"
+        )
+    if chosen.max_width is not None and plan.width > chosen.max_width:
+        raise InvalidInputError(
+            f"the {chosen.name} kernel takes frontiers up to {chosen.max_width} "
+            f"cells wide, this one is {plan.width}"
+        )
+    if chosen.numba and not installed("numba"):
+        raise InvalidInputError(
+            f"the {chosen.name} kernel needs numba: pip install 'cpknight[fast]'"
+        )
+    return chosen.name
+
+
+def _auto(plan: FrontierPlan, *, prefixes: bool, remaining: float | None) -> str:
+    """``auto``'s pick for a plan in memory (see :func:`choose_count_kernel`)."""
+    from cpknight.frontier.plan import estimated_states, meet_fits
+
+    if plan.width <= DICT_WIDTH and not prefixes:
+        return DICT.name
+    time_enough = remaining is None or remaining >= DENSE_START
+    work = estimated_states(plan.width, closed=plan.closed) * len(plan.steps)
+    wide = plan.width >= DENSE_FROM and work >= DENSE_WORK
+    fits = plan.width <= DENSE_WIDTH
+    if fits and wide and time_enough and installed("numba"):
+        return MEET.name if meet_fits(plan) and not prefixes else DENSE.name
+    return NUMPY.name
