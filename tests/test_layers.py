@@ -388,3 +388,53 @@ def test_nothing_in_the_package_imports_the_models() -> None:
         or (imp.module == "cpknight" and "models" in imp.names)
     ]
     assert not found, found
+
+
+def _code_strings(path: Path) -> Iterator[tuple[int, str]]:
+    """The string constants of a module that are code, not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(
+            node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+        )
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            yield node.lineno, node.value
+
+
+@pytest.mark.parametrize(
+    ("registry", "names"),
+    [
+        ("counting/kernels.py", {"dict", "numpy", "dense", "meet"}),
+        ("longest/frontier_kernels.py", {"dict"}),  # its other, "numba", is a package
+    ],
+)
+def test_kernel_names_are_spelled_in_their_registry_only(
+    registry: str, names: set[str]
+) -> None:
+    """Every check and help text reads a kernel registry, never its own list."""
+    from cpknight.counting.kernels import KERNELS as COUNT_KERNELS
+    from cpknight.longest.frontier_kernels import KERNELS as LONGEST_KERNELS
+
+    assert names <= set(COUNT_KERNELS) | set(LONGEST_KERNELS)
+    question = registry.split("/")[0]
+    found = [
+        f"{path.relative_to(PACKAGE)}:{line} {value!r}"
+        for path in sorted((PACKAGE / question).rglob("*.py"))
+        + sorted((PACKAGE / "api").glob("*.py"))
+        + sorted((PACKAGE / "cli").glob("*.py"))
+        if path.relative_to(PACKAGE).as_posix() != registry
+        for line, value in _code_strings(path)
+        if value in names
+    ]
+    assert not found, "\n".join(found)

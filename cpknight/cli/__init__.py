@@ -26,8 +26,8 @@ from cpknight.cli.common import (
     EXIT_LIMIT,
     EXIT_NONE,
     EXIT_OK,
+    Handler,
     Parser,
-    Run,
     SubParsers,
     add_command,
     out,
@@ -113,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     for register in COMMANDS:
         register(sub)
     add_completion(sub, parser)
-    parser.set_defaults(run=lambda _: _help(parser))
+    parser.set_defaults(handler=lambda _: _help(parser))
     return parser
 
 
@@ -161,10 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     reset_streams()
-    run: Run = args.run
+    handler: Handler = args.handler
     try:
         with memory_budget(getattr(args, "memory", None)):
-            return run(args)
+            return handler(args)
     except EngineError as exc:
         # An engine's answer failed verification: our bug, said plainly.
         print(f"cpknight: {exc} (please report this)", file=sys.stderr)

@@ -21,8 +21,7 @@ from cpknight.io import (
 )
 from cpknight.pieces import Leaper
 from cpknight.results import Comparison, Outcome
-from cpknight.solving import CPSAT_SUFFIXES, SolveOptions, check_export_path
-from cpknight.solving import Run as RunContext
+from cpknight.solving import CPSAT_SUFFIXES, Run, SolveOptions, check_export_path
 from cpknight.status import Status
 from cpknight.text.render import GRID_LIMIT, outcome_line
 from cpknight.text.reports import grid_hint
@@ -68,7 +67,8 @@ JSON_SCHEMA = 1
 """The ``"schema"`` key of every JSON document the command line prints; it
 grows when a document changes incompatibly (see ``cli/output.schema.json``)."""
 
-Run = Callable[[argparse.Namespace], int]
+Handler = Callable[[argparse.Namespace], int]
+"""A subcommand's handler: the parsed arguments in, the exit code out."""
 SubParsers = Any  # argparse's _SubParsersAction is private
 
 
@@ -223,7 +223,7 @@ def report(
 def add_command(
     sub: SubParsers,
     name: str,
-    run: Run,
+    handler: Handler,
     *,
     help: str,
     description: str,
@@ -243,7 +243,7 @@ def add_command(
         epilog=f"examples:\n{lines}" + (f"\n{epilog}" if epilog else ""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.set_defaults(run=run)
+    parser.set_defaults(handler=handler)
     add_memory(parser)
     return parser
 
@@ -785,7 +785,7 @@ class PrintableModel(Protocol):
 
     def formulation(self) -> str: ...
 
-    def export(self, path: str, *, run: RunContext | None = None) -> object: ...
+    def export(self, path: str, *, run: Run | None = None) -> object: ...
 
 
 def add_build_time_limit(parser: argparse.ArgumentParser) -> None:
@@ -793,7 +793,7 @@ def add_build_time_limit(parser: argparse.ArgumentParser) -> None:
     add_time_limit(parser, "building the model")
 
 
-def build_run(args: argparse.Namespace) -> RunContext:
+def build_run(args: argparse.Namespace) -> Run:
     """The run whose clock bounds building the model (exit 3 past the limit)."""
     return SolveOptions(time_limit=args.time_limit).start()
 
@@ -802,7 +802,7 @@ def print_or_export(
     args: argparse.Namespace,
     model: PrintableModel,
     note: str = "",
-    run: RunContext | None = None,
+    run: Run | None = None,
 ) -> int:
     """Print the model's formulation, or write it to the ``--export`` file.
 
