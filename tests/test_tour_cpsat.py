@@ -394,7 +394,7 @@ def test_a_cancelled_solve_without_a_limit_says_so(
     from cpknight.engines import TourInstance
     from cpknight.pieces import KNIGHT
     from cpknight.solving import Run
-    from cpknight.tours import cpsat
+    from cpknight.tours.cpsat import model as cpsat
 
     def stopped(
         solver: cp_model.CpSolver, model: cp_model.CpModel
