@@ -523,7 +523,7 @@ def move_graph(
 
 
 _ROWS = 1 << 20
-"""Rows of the move table turned into CSR between two deadline checks."""
+"""Cells of the move table made, or turned into CSR, between two deadline checks."""
 
 
 class _GraphCache:
@@ -637,36 +637,47 @@ def _move_table(
         check("building the move graph")
     idle = _idle_moves(moves, shape, board.wrap)
     table = np.empty((n, len(moves)), dtype=np.int32)
-    target = np.empty(n, dtype=np.int32)
-    column = np.empty(n, dtype=np.int32)  # contiguous, then copied into the table
     counts = np.zeros(n, dtype=np.int32)  # distinct neighbours per node
-    for j, vector in enumerate(moves.tolist()):
-        if check is not None:
-            check("building the move graph")
-        if idle[j]:
-            table[:, j] = -1
-            continue
-        ok: npt.NDArray[np.bool_] | None = None
+    vectors = moves.tolist()
+    # Per move: the flat shift along bounded axes, the wrap terms, the mask
+    # of cells whose step stays on the board.
+    plans: list[tuple[int, list[tuple[int, int]], list[tuple[int, int]]]] = []
+    for vector in vectors:
         shift = 0
-        wrapped: list[npt.NDArray[np.int32]] = []
+        wrapped: list[tuple[int, int]] = []
+        bounded: list[tuple[int, int]] = []
         for axis, value in enumerate(vector):
             if value == 0:
                 continue
             if board.wrap[axis]:
-                wrapped.append(term[axis, value])
+                wrapped.append((axis, value))
             else:
-                keep = inside[axis, value]
-                ok = keep if ok is None else ok & keep
+                bounded.append((axis, value))
                 shift += value * strides[axis]
-        np.add(flat_open, np.int32(shift), out=target)
-        for change in wrapped:
-            target += change
-        np.take(node_of, target, mode="clip", out=column)
-        if ok is not None:
-            np.copyto(column, np.int32(-1), where=~ok)
-        table[:, j] = column
-        if distinct[j]:
-            counts += column >= 0
+        plans.append((shift, wrapped, bounded))
+    # A block of cells at a time, every move in it, a clock check between two
+    # blocks: a move's whole column of 25 million cells takes seconds (the
+    # table's pages are touched for the first time).
+    for first in range(0, n, _ROWS):
+        if check is not None:
+            check("building the move graph")
+        last = min(n, first + _ROWS)
+        cells = slice(first, last)
+        target = np.empty(last - first, dtype=np.int32)
+        column = np.empty(last - first, dtype=np.int32)
+        for j, (shift, wrapped, bounded) in enumerate(plans):
+            if idle[j]:
+                table[cells, j] = -1
+                continue
+            np.add(flat_open[cells], np.int32(shift), out=target)
+            for axis, value in wrapped:
+                target += term[axis, value][cells]
+            np.take(node_of, target, mode="clip", out=column)
+            for axis, value in bounded:
+                np.copyto(column, np.int32(-1), where=~inside[axis, value][cells])
+            table[cells, j] = column
+            if distinct[j]:
+                counts[cells] += column >= 0
     return table, counts
 
 
@@ -717,6 +728,8 @@ def _table_csr(
     small torus) adds no new neighbour.
     """
     n = table.shape[0]
+    if check is not None:
+        check("building the move graph")
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(counts, dtype=np.int64, out=indptr[1:])
     indices = np.empty(int(indptr[-1]), dtype=np.int32)

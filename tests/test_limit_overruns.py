@@ -8,6 +8,7 @@ nothing, and never leaves a half-written file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -16,10 +17,11 @@ from ortools.sat.python import cp_model
 
 from cpknight import Board, move_graph
 from cpknight.api import try_tour
+from cpknight.board import Topology
 from cpknight.cli import main
 from cpknight.errors import SolveLimitError
 from cpknight.pieces import KNIGHT
-from cpknight.solving import SolveOptions, export_cpsat_model, write_model_text
+from cpknight.solving import Run, SolveOptions, export_cpsat_model, write_model_text
 from cpknight.tours import search, search_order
 
 # ------------------------------------------------------------------ the search
@@ -153,3 +155,206 @@ def test_start_order_by_degree_equals_the_lexsort_it_replaces() -> None:
         rank = search_order.rank_of(order)
         want = np.lexsort((rank, degree))
         assert search_order.by_degree(order, degree).tolist() == want.tolist()
+
+
+# ---------------------------------------------- issue 35: builds under the clock
+
+
+def _expired_run() -> Run:
+    """A run whose clock has already passed its limit (deterministic)."""
+    run = SolveOptions(time_limit=1.0).start()
+    run.clock.exclude(-10.0)  # started ten seconds earlier: expired
+    assert run.expired()
+    return run
+
+
+def _counting_check(stop_after: int) -> tuple[list[int], Callable[..., None]]:
+    """A check that raises on its ``stop_after``-th call, and the calls so far."""
+    calls: list[int] = []
+
+    def check(*_: object) -> None:
+        calls.append(1)
+        if len(calls) >= stop_after:
+            raise SolveLimitError("stopped by the test")
+
+    return calls, check
+
+
+def test_the_quarters_structure_stops_at_the_clock() -> None:
+    from cpknight.tours.cpsat.magic import add_quarter_structure
+
+    graph = move_graph(Board.parse("12x12"))
+    model = cp_model.CpModel()
+    pos = [model.new_int_var(0, 143, f"p{v}") for v in range(144)]
+    calls, check = _counting_check(3)
+    with pytest.raises(SolveLimitError):
+        add_quarter_structure(graph, model, pos, check)
+    # Stopped after two cells' rows of Booleans, not all 144.
+    assert len(calls) == 3
+    assert len(model.proto.variables) == 144 + 2 * 144
+
+
+def test_the_structured_phase_is_skipped_past_its_size() -> None:
+    from cpknight.tours.cpsat.magic import MAX_STRUCTURE_BOOLEANS, structure_applies
+
+    assert structure_applies(move_graph(Board.parse("32x32")))
+    assert MAX_STRUCTURE_BOOLEANS < 100**4
+    assert not structure_applies(move_graph(Board.parse("100x100")))
+
+
+@pytest.mark.parametrize(
+    "flags", [("--magic",), ("--min", "turns"), ("--min", "crossings")]
+)
+def test_a_side_constrained_tour_model_stops_at_an_expired_clock(
+    flags: tuple[str, ...],
+) -> None:
+    from cpknight.constraints import TourConstraints
+    from cpknight.tours.cpsat.model import build_tour_model
+
+    side = (
+        TourConstraints(magic=True)
+        if flags == ("--magic",)
+        else TourConstraints(minimise=flags[1])
+    )
+    graph = move_graph(Board.parse("12x12"))
+    with pytest.raises(SolveLimitError, match="reached while"):
+        build_tour_model(
+            graph,
+            closed=True,
+            run=_expired_run(),
+            constraints=side,
+        )
+
+
+def test_the_side_constraints_check_the_clock_while_adding() -> None:
+    from cpknight.constraints import TourConstraints
+    from cpknight.tours.cpsat.arcs import lay_out_arcs
+    from cpknight.tours.cpsat.side import add_side_constraints
+
+    graph = move_graph(Board.parse("40x40"))
+    arcs = lay_out_arcs(graph, closed=True, start=None, end=None)
+    model = cp_model.CpModel()
+    lits = tuple(model.new_bool_var("") for _ in range(arcs.n_arcs))
+    run = SolveOptions(time_limit=1.0).start()
+    side = TourConstraints(minimise="turns")
+    add_side_constraints(arcs, model, lits, side, run)  # within the limit: builds
+    run.clock.exclude(-10.0)
+    with pytest.raises(SolveLimitError, match="adding the side constraints"):
+        add_side_constraints(arcs, model, lits, side, run)
+
+
+def test_the_longest_search_tables_stop_at_an_expired_clock() -> None:
+    from cpknight.longest.common import LongestInstance
+    from cpknight.longest.search import solve
+
+    inst = LongestInstance(board=Board((60, 60)), piece=KNIGHT, kind="induced")
+    with pytest.raises(SolveLimitError, match="making the search's tables"):
+        solve(inst, _expired_run())
+
+
+def test_the_longest_search_tables_are_refused_over_the_budget() -> None:
+    from cpknight.errors import ModelTooBigError
+    from cpknight.longest.common import LongestInstance
+    from cpknight.longest.search import solve, table_bytes
+    from cpknight.runtime.memory import memory_budget
+
+    inst = LongestInstance(board=Board((100, 100)), piece=KNIGHT, kind="induced")
+    graph = inst.graph
+    need_mb = table_bytes(graph.n_nodes, graph.n_arcs) / 2**20
+    with memory_budget(need_mb / 2), pytest.raises(ModelTooBigError):
+        solve(inst, SolveOptions().start())
+
+
+@pytest.mark.parametrize("size", ["12x12", "30x30", "100x100", "9x40"])
+def test_a_too_wide_frontier_is_refused_before_any_plan(
+    size: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cpknight.api import try_longest
+    from cpknight.errors import ModelTooBigError
+    from cpknight.longest import frontier, frontier_tables
+
+    def no_plan(*_: object, **__: object) -> None:
+        raise AssertionError("a plan was built before the refusal")
+
+    monkeypatch.setattr(frontier, "longest_tables", no_plan)
+    monkeypatch.setattr(frontier_tables, "plan_frontier", no_plan)
+    with pytest.raises(ModelTooBigError, match="frontier of"):
+        try_longest(size, kind="uncrossed", method="frontier", time_limit=5)
+
+
+def test_a_wide_frontier_is_refused_from_the_shape_before_the_graph(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cpknight.api import longest_path
+    from cpknight.errors import ModelTooBigError
+    from cpknight.longest.common import LongestInstance
+
+    def no_graph(self: object) -> None:
+        raise AssertionError("the move graph was built before the refusal")
+
+    monkeypatch.setattr(LongestInstance, "graph", property(no_graph))
+    with pytest.raises(ModelTooBigError, match="at least 2000 cells wide"):
+        longest_path("2000x2000", kind="uncrossed", method="frontier")
+
+
+@pytest.mark.parametrize("topology", ["bounded", "cylinder", "torus"])
+def test_the_move_graph_build_checks_the_clock_per_block(
+    topology: Topology, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cpknight.pieces as pieces
+
+    monkeypatch.setattr(pieces, "_ROWS", 1000)
+    calls, check = _counting_check(10)
+    with pytest.raises(SolveLimitError):
+        move_graph(Board.parse("3x10001", topology=topology), KNIGHT, check=check)
+    assert len(calls) == 10  # 31 blocks of a thousand cells: stopped inside
+    # Built in blocks, the table is each cell plus each move, where it lands.
+    board = Board.parse("3x9999", topology=topology)
+    graph = move_graph(board, KNIGHT)
+    shape = np.array(board.shape)
+    wrap = np.array(board.wrap)
+    for j, move in enumerate(graph.moves.tolist()):
+        reached = graph.cells + np.array(move)
+        inside = ((reached >= 0) & (reached < shape)) | wrap
+        reached = reached % shape
+        expected = np.where(
+            inside.all(axis=1),
+            reached[:, 0] * shape[1] + reached[:, 1],
+            -1,
+        )
+        assert np.array_equal(graph.table[:, j], expected)
+
+
+def test_the_two_colouring_checks_the_clock() -> None:
+    from cpknight.graph import two_colours
+
+    calls, check = _counting_check(2)
+    with pytest.raises(SolveLimitError):
+        two_colours(move_graph(Board.parse("300x300")), check)
+    assert len(calls) == 2
+
+
+def test_a_plane_path_that_cannot_be_made_in_time_is_not_started() -> None:
+    from cpknight.distances.moves import solve_move_counts
+
+    run = SolveOptions(time_limit=30).start()
+    run.clock.exclude(-29.9)  # 0.1 s left: far too little for 1.5 M cells
+    with pytest.raises(SolveLimitError) as caught:
+        solve_move_counts(
+            Board.plane(), KNIGHT, (0, 0), (3_000_000, 1), run=run, backend="cpsat"
+        )
+    assert caught.value.bound in (None, 1_500_001)
+
+
+def test_ordering_the_moves_checks_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cpknight.distances import moves
+
+    monkeypatch.setattr(moves, "ORDER_CHECK_EVERY", 5)
+    graph = move_graph(Board.parse("60x60"))
+    counts = [0] * 8
+    counts[0] = counts[1] = 10  # 20 moves: a walk exists
+    calls, check = _counting_check(2)
+    with pytest.raises(SolveLimitError):
+        moves.order_moves(graph, (5, 30), counts, check=check)
+    assert len(calls) == 2
+    assert moves.order_moves(graph, (5, 30), counts) is not None

@@ -92,6 +92,7 @@ def longest_path(
     instance = _instance(board, kind, closed, piece, crossings, cuts)
     opts = solve_options(options, time_limit)
     engine = LONGEST_METHODS.engine(_pick(instance, method, opts.time_limit))
+    _refuse_early(instance, engine.name)
     with progress_bar(
         progress, desc=f"longest {kind}", unit="s", total=opts.time_limit
     ) as tick:
@@ -124,6 +125,7 @@ def try_longest(
     instance = _instance(board, kind, closed, piece, crossings, cuts)
     opts = solve_options(options, time_limit)
     engine = LONGEST_METHODS.engine(_pick(instance, method, opts.time_limit))
+    _refuse_early(instance, engine.name)
     with progress_bar(
         progress, desc=f"longest {kind}", unit="s", total=opts.time_limit
     ) as tick:
@@ -246,6 +248,18 @@ def _compiled() -> bool:
     from cpknight.longest.frontier_kernels import NUMBA, choose_longest_kernel
 
     return choose_longest_kernel() == NUMBA.name
+
+
+def _refuse_early(instance: LongestInstance, method: str) -> None:
+    """Refuse what the board's shape alone rules out, before any graph is built.
+
+    Raises:
+        ModelTooBigError: the frontier program on a board too wide for it.
+    """
+    if method == "frontier":
+        from cpknight.longest.frontier import check_frontier_shape
+
+        check_frontier_shape(instance.board, instance.piece)
 
 
 def _instance(

@@ -138,4 +138,7 @@ def _run_longest_table(
     shape = "cycle" if args.closed else "path"
     heading = f"longest {args.kind} {shape} on {board.label} ({piece.label}), {limit}"
     text = longest_table_text(comparison, heading)
-    return print_outcome(args, code, comparison.as_dict(), text)
+    # The JSON document only when asked for: a huge board's cells as lists
+    # take seconds (3000x3000: 9 s) that the text never reads.
+    document = comparison.as_dict() if args.json else None
+    return print_outcome(args, code, document, text)

@@ -29,6 +29,7 @@ from cpknight.errors import (
     InvalidInputError,
     SolveLimitError,
 )
+from cpknight.runtime.memory import path_bytes, refuse_over_budget
 from cpknight.solving import (
     Run,
     builder_solver,
@@ -223,3 +224,44 @@ def check_time(run: Run | None, what: str) -> None:
     """``run.check(what)`` when building under a clock (builders also run without)."""
     if run is not None:
         run.check(what)
+
+
+PATH_CELL_SECONDS = 4e-6
+"""What one cell of a path costs to make, check and hand back as a tuple (a
+plane path of 1.5 million cells: about 4 s on a loaded machine): a path that
+would not fit in the time left is not started."""
+
+
+def refuse_long_path(moves: int, label: str, run: Run) -> None:
+    """Stop before a path of ``moves`` moves that cannot be made in budget or time.
+
+    Raises:
+        ModelTooBigError: its cells would not fit in the memory budget.
+        SolveLimitError: they would not be made in the time left (estimated at
+            :data:`PATH_CELL_SECONDS` a cell); ``moves`` is the bound.
+
+    Examples:
+        >>> from cpknight.solving import SolveOptions
+        >>> refuse_long_path(1000, "plane", SolveOptions(time_limit=5).start())
+        >>> refuse_long_path(10**7, "plane", SolveOptions(time_limit=5).start())
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.SolveLimitError: the move counts give 10,000,000 moves, \
+but a path of 10,000,001 cells takes about 40.0 s; the time limit leaves less: \
+raise --time-limit, or use --method formula (no path)
+    """
+    refuse_over_budget(
+        path_bytes(moves + 1),
+        f"a path of {moves:,} moves on {label}",
+        "ask for a nearer target",
+    )
+    left = run.remaining()
+    needed = (moves + 1) * PATH_CELL_SECONDS
+    if left is not None and needed > left:
+        run.check("ordering the moves into a path", bound=moves)
+        raise SolveLimitError(
+            f"the move counts give {moves:,} moves, but a path of {moves + 1:,} "
+            f"cells takes about {needed:.1f} s; the time limit leaves less: "
+            "raise --time-limit, or use --method formula (no path)",
+            bound=moves,
+        )

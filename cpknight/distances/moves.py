@@ -47,12 +47,10 @@ from cpknight.distances.linear import (
     load_backend,
     lp_name,
     move_label,
+    refuse_long_path,
     solve_builder,
 )
-from cpknight.errors import (
-    EngineError,
-    SolveLimitError,
-)
+from cpknight.errors import EngineError, SolveLimitError
 from cpknight.graph import component_labels, no_path_error
 from cpknight.pieces import (
     KNIGHT,
@@ -64,11 +62,7 @@ from cpknight.pieces import (
     walk,
 )
 from cpknight.results import Distance
-from cpknight.solving import (
-    Run,
-    configure_cpsat,
-    solve_cpsat,
-)
+from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
 
 __all__ = [
@@ -191,7 +185,11 @@ def _plane_upper(moves: Sequence[Sequence[int]], offset: Sequence[int]) -> int |
 
 
 def order_moves(
-    graph: MoveGraph, source: Sequence[int], counts: Sequence[int]
+    graph: MoveGraph,
+    source: Sequence[int],
+    counts: Sequence[int],
+    *,
+    check: Callable[[str], None] | None = None,
 ) -> tuple[Cell, ...] | None:
     """Order a multiset of moves into a walk that stays on open cells.
 
@@ -204,6 +202,7 @@ def order_moves(
         graph: the move graph (its table says which moves stay on open cells).
         source: the first cell.
         counts: how many times each move is used, in ``graph.moves`` order.
+        check: ``run.check``, every :data:`ORDER_CHECK_EVERY` moves tried.
 
     Returns:
         The cells of the walk, ``source`` first, or ``None`` when no order of
@@ -220,22 +219,35 @@ def order_moves(
         ...                                                         0, 0, 0])]
         ['b2', 'a4', 'c3']
     """
-    nodes = _order_nodes(graph.table, graph.node(source), [int(c) for c in counts])
+    nodes = _order_nodes(
+        graph.table, graph.node(source), [int(c) for c in counts], check
+    )
     if nodes is None:
         return None
     return tuple(graph.cell(n) for n in nodes)
 
 
+ORDER_CHECK_EVERY = 4096
+"""Moves tried while ordering the counts between two looks at the clock."""
+
+
 def _order_nodes(
-    table: npt.NDArray[np.int32], start: int, counts: list[int]
+    table: npt.NDArray[np.int32],
+    start: int,
+    counts: list[int],
+    check: Callable[[str], None] | None = None,
 ) -> list[int] | None:
     k = len(counts)
+    steps = 0
     total = sum(counts)
     remaining = list(counts)
     path = [start]
     tried = [0]
     dead: set[tuple[int, ...]] = set()
     while len(path) <= total:
+        steps += 1
+        if check is not None and steps % ORDER_CHECK_EVERY == 0:
+            check("ordering the moves into a path")
         node = path[-1]
         j = tried[-1]
         moved = False
@@ -814,7 +826,7 @@ def _solve_with_cuts(spec: _CountSpec, backend: str, run: Run) -> _Cutting:
         total = sum(counts)
         bound = total if bound is None else bound
         floor = total
-        path = _order_counts(spec, counts)
+        path = _order_counts(spec, counts, run)
         if path is not None:
             return _Cutting(
                 path, counts, bundle, bound, len(cuts), solves, solve_seconds
@@ -858,12 +870,20 @@ def _add_cut(
     return replace(bundle, cuts=tuple(cuts), floor=floor)
 
 
-def _order_counts(spec: _CountSpec, counts: Sequence[int]) -> list[Cell] | None:
+def _order_counts(
+    spec: _CountSpec, counts: Sequence[int], run: Run | None = None
+) -> list[Cell] | None:
+    """The counts ordered into a walk on open cells, or ``None`` (under the clock)."""
+    if run is not None:
+        refuse_long_path(sum(counts), spec.board.label, run)
     if spec.graph is None:
-        sequence = [j for j, c in enumerate(counts) for _ in range(c)]
-        cells = walk(spec.board, spec.piece, spec.source, sequence)
-        return [tuple(int(x) for x in row) for row in cells.tolist()]
-    found = order_moves(spec.graph, spec.source, counts)
+        steps = np.repeat(
+            np.arange(len(counts), dtype=np.int64), np.asarray(counts, dtype=np.int64)
+        )
+        cells = walk(spec.board, spec.piece, spec.source, steps)
+        return list(map(tuple, cells.tolist()))
+    check = None if run is None else run.check
+    found = order_moves(spec.graph, spec.source, counts, check=check)
     return None if found is None else list(found)
 
 

@@ -41,6 +41,9 @@ __all__ = [
     "two_colours",
 ]
 
+CHECK_NODES = 1 << 14
+"""Nodes a traversal in Python visits between two looks at the clock."""
+
 
 def bfs_levels(
     graph: MoveGraph,
@@ -305,11 +308,14 @@ def arc_bound(board: Board, piece: Leaper) -> int:
     return total
 
 
-def two_colours(graph: MoveGraph) -> list[int] | None:
+def two_colours(
+    graph: MoveGraph, check: Callable[[], None] | None = None
+) -> list[int] | None:
     """A 2-colouring of the move graph (0/1 per node), or ``None`` if it has none.
 
     Each component's first node has colour 0 (a bipartite component has only
-    these two colourings), so every caller reads the same one.
+    these two colourings), so every caller reads the same one. ``check`` (the
+    run's clock) is called every :data:`CHECK_NODES` nodes coloured.
 
     Examples:
         >>> from cpknight.pieces import move_graph
@@ -320,6 +326,7 @@ def two_colours(graph: MoveGraph) -> list[int] | None:
     """
     colour = [-1] * graph.n_nodes
     indptr, indices = graph.indptr.tolist(), graph.indices.tolist()
+    done = 0
     for root in range(graph.n_nodes):
         if colour[root] >= 0:
             continue
@@ -327,6 +334,9 @@ def two_colours(graph: MoveGraph) -> list[int] | None:
         stack = [root]
         while stack:
             u = stack.pop()
+            done += 1
+            if check is not None and done % CHECK_NODES == 0:
+                check()
             for v in indices[indptr[u] : indptr[u + 1]]:
                 if colour[v] < 0:
                     colour[v] = 1 - colour[u]

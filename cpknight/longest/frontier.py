@@ -41,11 +41,13 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cpknight.board import Board
 from cpknight.errors import (
     ModelTooBigError,
     NoPathError,
     SolveLimitError,
 )
+from cpknight.frontier.plan import frontier_width, narrowest_width
 from cpknight.longest.common import LongestInstance, LongestPath, make_longest
 from cpknight.longest.frontier_dict import Found, longest_frontier_dict
 from cpknight.longest.frontier_kernels import (
@@ -60,6 +62,7 @@ from cpknight.longest.frontier_kernels import (
 )
 from cpknight.longest.frontier_tables import LongestTables, longest_tables
 from cpknight.longest.geometry import require_drawable
+from cpknight.pieces import Leaper
 from cpknight.runtime.memory import budget_mb, peak_mb, rss_mb
 from cpknight.solving import Run
 from cpknight.status import Effort
@@ -69,6 +72,8 @@ __all__ = [
     "KERNELS",
     "MAX_WIDTH",
     "FrontierFigures",
+    "check_frontier_shape",
+    "check_frontier_size",
     "estimated_peak",
     "run_frontier",
     "solve",
@@ -160,22 +165,10 @@ def run_frontier(
     if instance.kind == "uncrossed":
         require_drawable(instance.board)
     check_longest_kernel(kernel)
+    width = check_frontier_size(instance)  # before any plan or table is made
+    kernel = choose_longest_kernel(kernel, width)
     tables = longest_tables(instance, lambda: run.check("finding the crossings"))
-    kernel = choose_longest_kernel(kernel, tables.width)
-    if tables.width > MAX_WIDTH:
-        raise ModelTooBigError(
-            f"the frontier of {instance.board.label} is {tables.width} cells wide; "
-            f"the frontier program takes at most {MAX_WIDTH} (use --method search)"
-        )
     budget = budget_mb()
-    guess = estimated_peak(instance, tables.width)
-    need = guess * NUMBA.bytes_per_state / 2**20
-    if need > REFUSE_FACTOR * budget:
-        raise ModelTooBigError(
-            f"the frontier of {instance.board.label} is {tables.width} cells wide: "
-            f"about {guess:.0e} live states, about {need:,.0f} MB, far over the "
-            f"memory budget of {budget:g} MB (use --method search or cpsat)"
-        )
     tally = _Tally(tables, run, budget, kernel)
     try:
         found = _run_kernel(kernel, tables, tally)
@@ -210,6 +203,79 @@ def run_frontier(
         effort=effort,
     )
     return path, figures
+
+
+def check_frontier_shape(board: Board, piece: Leaper) -> None:
+    """Refuse from the board's shape alone (no move graph) a frontier too wide.
+
+    A rectangle's frontier is at least its short side wide
+    (:func:`~cpknight.frontier.plan.narrowest_width`).
+
+    Raises:
+        ModelTooBigError: wider than :data:`MAX_WIDTH` whatever the order.
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> check_frontier_shape(Board((2000, 2000)), KNIGHT)
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.ModelTooBigError: the frontier of 2000x2000 is at least \
+2000 cells wide; the frontier program takes at most 28 (use --method search)
+    """
+    side = narrowest_width(board, piece)
+    if side > MAX_WIDTH:
+        raise ModelTooBigError(
+            f"the frontier of {board.label} is at least {side} cells wide; the "
+            f"frontier program takes at most {MAX_WIDTH} (use --method search)"
+        )
+
+
+def check_frontier_size(instance: LongestInstance) -> int:
+    """Refuse, before any plan or table is made, a frontier too wide or too big.
+
+    The board's shape alone first (a rectangle's frontier is at least its
+    short side wide: no graph needed), then the width of the plan's cell
+    order (a few numpy passes over the move graph), then the live states
+    guessed from that width against the memory budget.
+
+    Returns:
+        The frontier's width.
+
+    Raises:
+        ModelTooBigError: wider than :data:`MAX_WIDTH`, or a guessed peak of
+            :data:`REFUSE_FACTOR` times the memory budget or more.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> check_frontier_size(LongestInstance(board=Board((5, 5)), piece=KNIGHT,
+        ...                                     kind="uncrossed"))
+        12
+        >>> check_frontier_size(LongestInstance(board=Board((100, 100)),
+        ...                                     piece=KNIGHT, kind="uncrossed"))
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.ModelTooBigError: the frontier of 100x100 is at least 100 \
+cells wide; the frontier program takes at most 28 (use --method search)
+    """
+    label = instance.board.label
+    check_frontier_shape(instance.board, instance.piece)
+    width = frontier_width(instance.graph)
+    if width > MAX_WIDTH:
+        raise ModelTooBigError(
+            f"the frontier of {label} is {width} cells wide; the frontier program "
+            f"takes at most {MAX_WIDTH} (use --method search)"
+        )
+    budget = budget_mb()
+    guess = estimated_peak(instance, width)
+    need = guess * NUMBA.bytes_per_state / 2**20
+    if need > REFUSE_FACTOR * budget:
+        raise ModelTooBigError(
+            f"the frontier of {label} is {width} cells wide: about {guess:.0e} live "
+            f"states, about {need:,.0f} MB, far over the memory budget of "
+            f"{budget:g} MB (use --method search or cpsat)"
+        )
+    return width
 
 
 def estimated_peak(instance: LongestInstance, width: int) -> float:

@@ -29,6 +29,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import Any
+
+import numpy.typing as npt
 
 from cpknight.errors import NoPathError, SolveLimitError
 from cpknight.graph import two_colours
@@ -41,8 +44,8 @@ from cpknight.longest.common import (
 from cpknight.longest.geometry import (
     board_reflections,
     crossing_pairs,
-    move_edges,
 )
+from cpknight.runtime.memory import refuse_over_budget
 from cpknight.solving import Run
 from cpknight.status import Effort
 
@@ -54,13 +57,42 @@ CHECK_EVERY = 4096
 CHECK_WORK = 1 << 16
 """Cells the bound has looked at between two looks at the clock (huge boards)."""
 
+CHECK_CELLS = 1 << 12
+"""Cells whose tables are made between two looks at the clock."""
 
-def _start_cells(instance: LongestInstance) -> list[int]:
-    """Start cells up to the board's reflections (paths), else every cell."""
+CELL_BYTES = 3400
+"""What the search's tables hold per cell of a knight's board (its moves as a
+list, a set and (cell, move) pairs, the move numbers, the marks): a peak of
+3.4 KB a cell measured on 300x300 (induced); half of it goes with the cell,
+half with its 8 moves, so other leapers scale by their moves."""
+
+CROSSING_BYTES = 400
+"""What the uncrossed search adds per arc: the lists of the moves each crosses."""
+
+
+def table_bytes(n_nodes: int, n_arcs: int, *, uncrossed: bool = False) -> int:
+    """The estimated bytes of the search's tables for a graph this big.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> g = move_graph("2000x2000")
+        >>> f"{table_bytes(g.n_nodes, g.n_arcs) / 2**30:.1f} GB"
+        '12.6 GB'
+    """
+    per_arc = CELL_BYTES // 16 + (CROSSING_BYTES if uncrossed else 0)
+    return CELL_BYTES * n_nodes // 2 + n_arcs * per_arc
+
+
+def _start_cells(instance: LongestInstance, run: Run | None = None) -> list[int]:
+    """Start cells up to the board's reflections (paths), else every cell.
+
+    ``run``'s clock is looked at every :data:`CHECK_CELLS` cells.
+    """
     graph = instance.graph
     n = graph.n_nodes
     if instance.closed or instance.board.dim != 2:
         return list(range(n))
+    n = graph.n_nodes
     rows, cols = instance.board.shape
     flips: dict[str, Callable[[int, int], tuple[int, int]]] = {
         "files": lambda r, c: (r, cols - 1 - c),
@@ -71,6 +103,8 @@ def _start_cells(instance: LongestInstance) -> list[int]:
     seen: set[int] = set()
     starts: list[int] = []
     for v in range(n):
+        if run is not None and v % CHECK_CELLS == 0:
+            run.check("choosing the start cells")
         if v in seen:
             continue
         starts.append(v)
@@ -98,19 +132,17 @@ class _Search:
         self.n = graph.n_nodes
         self.closed = instance.closed
         self.uncrossed = instance.kind == "uncrossed"
-        indptr, indices = graph.indptr.tolist(), graph.indices.tolist()
-        self.adj: list[list[int]] = [
-            indices[indptr[v] : indptr[v + 1]] for v in range(self.n)
-        ]
-        self.adjset = [set(a) for a in self.adj]
+        refuse_over_budget(
+            table_bytes(self.n, graph.n_arcs, uncrossed=self.uncrossed),
+            f"the search tables of {instance.board.label} ({self.n:,} cells)",
+            "try a smaller board",
+        )
+        self.adj: list[list[int]] = []
+        self.adjset: list[set[int]] = []
         self.edge_id: dict[tuple[int, int], int] = {}
-        edges = move_edges(graph)
-        for i, (u, v) in enumerate(edges):
-            self.edge_id[u, v] = self.edge_id[v, u] = i
         # Each cell's neighbours with the move's index: (v, e) pairs.
-        self.nbr: list[list[tuple[int, int]]] = [
-            [(v, self.edge_id[u, v]) for v in self.adj[u]] for u in range(self.n)
-        ]
+        self.nbr: list[list[tuple[int, int]]] = []
+        edges = self._make_tables(graph.indptr, graph.indices)
         self.blocked = [0] * len(edges)  # uncrossed: drawn moves crossing it
         self.crosses: list[list[int]] = []
         self.mark = [0] * self.n  # room(): cells seen in this call
@@ -131,9 +163,46 @@ class _Search:
         self.attempts = 0
         self.backtracks = 0
         self.start = 0
-        colours = two_colours(instance.graph)
+        colours = two_colours(instance.graph, lambda: run.check("colouring the cells"))
         self.bipartite = colours is not None
         self.colour = colours if colours is not None else [0] * self.n
+
+    def _make_tables(
+        self, indptr_array: npt.NDArray[Any], indices_array: npt.NDArray[Any]
+    ) -> list[tuple[int, int]]:
+        """Fill the moves of every cell, a block of cells between two clock looks.
+
+        Returns:
+            Every move once, ``(u, v)`` with ``u < v``, in arc order (as
+            :func:`~cpknight.graph.segments.move_edges` lists them).
+        """
+        edges: list[tuple[int, int]] = []
+        edge_id, adj, adjset = self.edge_id, self.adj, self.adjset
+        indptr: list[int] = []
+        indices: list[int] = []
+        base = 0
+        for u in range(self.n):
+            if u % CHECK_CELLS == 0:  # a block of cells, as lists, at a time
+                self.run.check("making the search's tables")
+                top = min(u + CHECK_CELLS, self.n)
+                indptr = indptr_array[u : top + 1].tolist()
+                base = indptr[0]
+                indices = indices_array[base : indptr[-1]].tolist()
+            first = indptr[u % CHECK_CELLS] - base
+            near = indices[
+                first : first + indptr[u % CHECK_CELLS + 1] - indptr[u % CHECK_CELLS]
+            ]
+            adj.append(near)
+            adjset.append(set(near))
+            for v in near:
+                if u < v:
+                    edge_id[u, v] = edge_id[v, u] = len(edges)
+                    edges.append((u, v))
+        for u in range(self.n):
+            if u % CHECK_CELLS == 0:
+                self.run.check("making the search's tables")
+            self.nbr.append([(v, edge_id[u, v]) for v in adj[u]])
+        return edges
 
     def effort(self) -> Effort:
         return Effort(attempts=self.attempts, backtracks=self.backtracks)
@@ -314,7 +383,7 @@ class _Search:
             self.record(k)
 
     def run_all(self) -> None:
-        starts = _start_cells(self.instance)
+        starts = _start_cells(self.instance, self.run)
         for s in starts:
             self.start = s
             self.enter(s, -1)

@@ -32,12 +32,15 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ortools.sat.python import cp_model
 
 from cpknight.pieces import MoveGraph
 
 __all__ = [
     "FIRST_PHASE",
+    "MAX_STRUCTURE_BOOLEANS",
     "STRUCTURE_SHARE",
     "add_quarter_structure",
     "structure_applies",
@@ -51,17 +54,40 @@ FIRST_PHASE = True
 solve; the benchmark turns it off to measure the plain model beside it)."""
 
 
+MAX_STRUCTURE_BOOLEANS = 1 << 20
+"""The most ``at[v,k]`` Booleans (cells squared) the structured phase is built
+with: 32x32 (1,048,576). They take seconds and hundreds of MB to make in Python
+(100x100 would take 10**8 of them, past 3 GB, for a phase that only helps
+small boards), so a bigger board goes straight to the plain magic model."""
+
+
 def structure_applies(graph: MoveGraph) -> bool:
-    """Whether the board is a full 2D rectangle whose sides are multiples of 4."""
+    """Whether the structured phase applies: a full 2D rectangle, sides multiples of 4.
+
+    Only up to :data:`MAX_STRUCTURE_BOOLEANS` (the cells squared): a bigger
+    board is not refused, it only skips this first phase.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> structure_applies(move_graph("32x32"))
+        True
+        >>> structure_applies(move_graph("36x36"))  # 1,679,616 Booleans
+        False
+    """
     board = graph.board
     if board.dim != 2 or board.blocked or board.topology != "bounded":
         return False
     rows, cols = board.shape
+    if (rows * cols) ** 2 > MAX_STRUCTURE_BOOLEANS:
+        return False
     return rows % 4 == 0 and cols % 4 == 0 and rows >= 8 and cols >= 8
 
 
 def add_quarter_structure(
-    graph: MoveGraph, model: cp_model.CpModel, pos: list[cp_model.IntVar]
+    graph: MoveGraph,
+    model: cp_model.CpModel,
+    pos: list[cp_model.IntVar],
+    check: Callable[[], None] | None = None,
 ) -> list[str]:
     """Add the chunks' and quarters' structure to a magic model; its lines.
 
@@ -69,23 +95,46 @@ def add_quarter_structure(
         graph: the move graph (a board where :func:`structure_applies`).
         model: the tour model with its visit numbers ``pos``.
         pos: the place of each cell, from 0.
+        check: the run's clock check, called after each cell's row of
+            Booleans and each constraint group (``n`` Booleans or terms).
 
     Returns:
         The formulation's lines.
+
+    Raises:
+        SolveLimitError: from ``check``, the time limit or Ctrl-C.
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> g = move_graph("8x8")
+        >>> model = cp_model.CpModel()
+        >>> pos = [model.new_int_var(0, 63, f"pos{v}") for v in range(64)]
+        >>> lines = add_quarter_structure(g, model, pos)
+        >>> len(model.proto.variables), lines[1]
+        (4168, '  at[v,k] <-> pos[v] = k - 1: 4096 Booleans, one cell per place')
     """
     rows, cols = graph.board.shape
     n = graph.n_nodes
     cells = graph.cells.tolist()
     name = graph.board.cell_name
-    at = [
-        [model.new_bool_var(f"at[{name(cells[v])},{k + 1}]") for k in range(n)]
-        for v in range(n)
-    ]
+
+    def tick() -> None:
+        if check is not None:
+            check()
+
+    at = []
     for v in range(n):
+        tick()
+        at.append(
+            [model.new_bool_var(f"at[{name(cells[v])},{k + 1}]") for k in range(n)]
+        )
         model.add_map_domain(pos[v], at[v])
     for k in range(n):
+        if k % 64 == 0:
+            tick()
         model.add_exactly_one(at[v][k] for v in range(n))
     for j in range(n // cols):
+        tick()
         places = range(j * cols, (j + 1) * cols)
         for c in range(cols):
             model.add_exactly_one(
@@ -101,6 +150,7 @@ def add_quarter_structure(
         places = range(q * quarter, (q + 1) * quarter)
         for axis, count, times in ((0, rows, cols // 4), (1, cols, rows // 4)):
             for line in range(count):
+                tick()
                 model.add(
                     sum(
                         at[v][k]

@@ -303,7 +303,7 @@ def build_tour_model(
     literals: tuple[cp_model.IntVar, ...] = ()
     if not arcs_only:
         literals = _arc_literals(arcs, model, names=names, run=run)
-    added = add_side_constraints(arcs, model, literals, side) if side else None
+    added = add_side_constraints(arcs, model, literals, side, run) if side else None
     symmetry = arcs.symmetry
     if break_symmetry and not arcs_only:  # symmetry constraints need the Booleans
         symmetry = _break_symmetry(arcs, model, literals)
@@ -482,7 +482,12 @@ def _structured_magic(instance: TourInstance, run: Run) -> Tour | None:
         constraints=instance.constraints,
         seed=run.options.seed,
     )
-    add_quarter_structure(graph, bundle.model, list(bundle.positions))
+    add_quarter_structure(
+        graph,
+        bundle.model,
+        list(bundle.positions),
+        lambda: run.check("building the quarters' structure (magic, first phase)"),
+    )
     solver = circuit_solver(run)
     left = run.remaining()
     if left is not None:

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
+from cpknight.formulation import CHUNK
 from cpknight.graph.segments import crossing_cliques, crossing_pairs, move_edges
 from cpknight.pieces import MoveGraph
 
@@ -114,13 +115,16 @@ class ObjectiveModel:
             model.add_hint(var, edge in used)
 
 
-def straight_pairs(graph: MoveGraph) -> list[tuple[int, int, int, int]]:
+def straight_pairs(
+    graph: MoveGraph, check: Callable[[], None] | None = None
+) -> list[tuple[int, int, int, int]]:
     """Every ``(v, k, a, b)`` where a tour through ``a, v, b`` goes straight.
 
     ``a`` and ``b`` are ``v``'s neighbours by move ``k`` and by its opposite.
 
     Each pair of opposite moves is listed once per cell (``k`` the first of the
-    two in move order).
+    two in move order). ``check`` (the run's clock) is called every
+    :data:`~cpknight.formulation.CHUNK` cells.
     """
     moves = [tuple(int(x) for x in m) for m in graph.moves.tolist()]
     index = {m: k for k, m in enumerate(moves)}
@@ -132,6 +136,8 @@ def straight_pairs(graph: MoveGraph) -> list[tuple[int, int, int, int]]:
         if back is None or back < k:
             continue
         for v in range(graph.n_nodes):
+            if check is not None and v % CHUNK == 0:
+                check()
             a, b = table[v][k], table[v][back]
             key = (v, min(a, b), max(a, b))
             if a >= 0 and b >= 0 and a != b and key not in seen:
@@ -155,17 +161,24 @@ def add_objective(
         model: the CP-SAT model.
         used: the Booleans of the arcs ``u -> v`` and ``v -> u`` (those there are).
         objective: ``'turns'`` or ``'crossings'``.
-        check: the run's clock check, called while the crossings are found.
+        check: the run's clock check, called every
+            :data:`~cpknight.formulation.CHUNK` Booleans made and while the
+            crossings are found.
 
     Returns:
         The :class:`ObjectiveModel`.
+
+    Raises:
+        SolveLimitError: from ``check``, the time limit or Ctrl-C.
     """
     graph = arcs.graph
-    name = arcs.node_name
-    edges = []
+    name = [*graph.cell_names(), "D"].__getitem__  # one name per node, made once
+    edges: list[tuple[int, int]] = []
     edge_vars = []
     var_of: dict[tuple[int, int], cp_model.IntVar] = {}
     for u, v in move_edges(graph):
+        if check is not None and len(edges) % CHUNK == 0:
+            check()
         lits = used(u, v)
         if not lits:
             continue
@@ -175,10 +188,10 @@ def add_objective(
         edge_vars.append(e)
         var_of[(u, v)] = var_of[(v, u)] = e
     if objective == "turns":
-        base, terms, lines = _turns(arcs, model, var_of)
+        base, terms, lines = _turns(arcs, model, var_of, name, check)
         model.minimize(base - sum(terms))
     else:
-        base, terms, lines = 0, *_crossings(arcs, model, edges, var_of, check)
+        base, terms, lines = 0, *_crossings(arcs, model, edges, var_of, name, check)
         model.minimize(sum(terms))
     return ObjectiveModel(
         objective, tuple(edges), tuple(edge_vars), base, tuple(terms), tuple(lines)
@@ -189,18 +202,22 @@ def _turns(
     arcs: ArcLayout,
     model: cp_model.CpModel,
     var_of: dict[tuple[int, int], cp_model.IntVar],
+    name: Callable[[int], str],
+    check: Callable[[], None] | None = None,
 ) -> tuple[int, list[cp_model.IntVar], list[str]]:
     """``straight[v|d]`` per cell and pair of opposite moves; the turns' constant."""
     graph = arcs.graph
     n = graph.n_nodes
     moves = graph.moves.tolist()
     per_cell: dict[int, list[cp_model.IntVar]] = {}
-    for v, k, a, b in straight_pairs(graph):
+    for i, (v, k, a, b) in enumerate(straight_pairs(graph, check)):
+        if check is not None and i % CHUNK == 0:
+            check()
         first, second = var_of.get((v, a)), var_of.get((v, b))
         if first is None or second is None:
             continue
         d = ",".join(f"{x:+d}" for x in moves[k])
-        s = model.new_bool_var(f"straight[{arcs.node_name(v)}|{d}]")
+        s = model.new_bool_var(f"straight[{name(v)}|{d}]")
         model.add_implication(s, first)
         model.add_implication(s, second)
         model.add_bool_or([~first, ~second, s])
@@ -229,16 +246,18 @@ def _crossings(
     model: cp_model.CpModel,
     edges: list[tuple[int, int]],
     var_of: dict[tuple[int, int], cp_model.IntVar],
+    name: Callable[[int], str],
     check: Callable[[], None] | None,
 ) -> tuple[list[cp_model.IntVar], list[str]]:
     """``cross[i x j]`` per crossing pair of moves, and the clique cuts."""
     graph = arcs.graph
-    name = arcs.node_name
     every = move_edges(graph)
     pairs = crossing_pairs(graph, every, check)
     present = [(u, v) in var_of for u, v in every]
     terms: dict[tuple[int, int], cp_model.IntVar] = {}
-    for i, j in pairs:
+    for made, (i, j) in enumerate(pairs):
+        if check is not None and made % CHUNK == 0:
+            check()
         if not (present[i] and present[j]):
             continue
         (a, b), (c, d) = every[i], every[j]
@@ -250,7 +269,9 @@ def _crossings(
         terms[(i, j)] = x
     cuts = 0
     cliques = crossing_cliques(len(every), list(terms), check) if CLIQUE_CUTS else []
-    for clique in cliques:
+    for seen, clique in enumerate(cliques):
+        if check is not None and seen % CHUNK == 0:
+            check()
         if len(clique) < 3:
             continue  # a pair's cut is its clause
         inside = sum(terms[p] for p in itertools.combinations(clique, 2))

@@ -16,7 +16,9 @@ from ortools.sat.python import cp_model
 
 from cpknight.board import Cell
 from cpknight.constraints import TourConstraints
+from cpknight.formulation import CHUNK
 from cpknight.graph import bfs_levels
+from cpknight.solving import Run
 from cpknight.tours.certificates import two_colouring
 from cpknight.tours.constrained import symmetry_nodes, via_nodes
 from cpknight.tours.cpsat.arcs import ArcLayout
@@ -48,6 +50,7 @@ def add_side_constraints(
     model: cp_model.CpModel,
     lits: tuple[cp_model.IntVar, ...],
     side: TourConstraints,
+    run: Run | None = None,
 ) -> SideModel:
     """Add the side constraints to a circuit's Booleans; one formulation line each.
 
@@ -57,10 +60,16 @@ def add_side_constraints(
         lits: the Boolean of each arc.
         side: the side constraints (anchored: see
             :meth:`~cpknight.constraints.TourConstraints.anchored`).
+        run: the run whose clock bounds the building (checked every
+            :data:`~cpknight.formulation.CHUNK` arcs, cells or terms).
 
     Returns:
         The formulation lines and the visit-number variables.
+
+    Raises:
+        SolveLimitError: the time limit passed (or Ctrl-C) while building.
     """
+    check = _checker(run, "adding the side constraints")
     tails, heads = arcs.tails.tolist(), arcs.heads.tolist()
     arc = {(tails[a], heads[a]): a for a in range(arcs.n_move_arcs)}
 
@@ -72,14 +81,14 @@ def add_side_constraints(
         lines.append(_add_symmetry(arcs, model, side.symmetric, arc, used))
     objective = None
     if side.minimise:
-        objective = add_objective(arcs, model, used, side.minimise)
+        objective = add_objective(arcs, model, used, side.minimise, check=check)
         lines.extend(objective.lines)
     if not (side.via or side.magic):
         return SideModel(tuple(lines), objective=objective)
-    pos = _positions(arcs, model, side)
-    lines.append(_add_visit_numbers(arcs, model, lits, side, pos))
+    pos = _positions(arcs, model, side, check)
+    lines.append(_add_visit_numbers(arcs, model, lits, side, pos, check))
     if side.magic:
-        lines.append(_add_magic(arcs, model, pos, side.magic_axes))
+        lines.append(_add_magic(arcs, model, pos, side.magic_axes, check))
         if side.magic is True and structure_applies(arcs.graph):
             lines.append(
                 "  (the cpsat engine first asks for the quarters' structure of "
@@ -97,6 +106,8 @@ def add_side_constraints(
         # that settles parity clashes at once (d4@10 from a1 on 8x8).
         flip = model.new_bool_var("flip")
         for v in range(arcs.graph.n_nodes):
+            if v % CHUNK == 0:
+                check()
             half = model.new_int_var(0, arcs.graph.n_nodes // 2, "")
             odd = flip if colour[v] else ~flip
             model.add(pos[v] == 2 * half + 1 - odd)
@@ -105,6 +116,13 @@ def add_side_constraints(
             "a bipartite move graph alternate along the tour)"
         )
     return SideModel(tuple(lines), tuple(pos), objective)
+
+
+def _checker(run: Run | None, what: str) -> Callable[[], None]:
+    """``run.check(what)`` as a function of nothing (a no-op without a run)."""
+    if run is None:
+        return lambda: None
+    return lambda: run.check(what)
 
 
 def _add_moves(
@@ -165,6 +183,7 @@ def _add_visit_numbers(
     lits: tuple[cp_model.IntVar, ...],
     side: TourConstraints,
     pos: list[cp_model.IntVar],
+    check: Callable[[], None],
 ) -> str:
     """Visit numbers: ``pos[head] = pos[tail] + 1`` along the arcs used."""
     graph = arcs.graph
@@ -173,6 +192,8 @@ def _add_visit_numbers(
     first = -1 if arcs.start is None else graph.node(arcs.start)
     round_trip = cp_model.Domain.from_values([1, 1 - n])
     for i in range(arcs.n_arcs):
+        if i % CHUNK == 0:
+            check()
         t, h = tails[i], heads[i]
         if h >= n:
             continue
@@ -205,22 +226,30 @@ def _add_magic(
     model: cp_model.CpModel,
     pos: list[cp_model.IntVar],
     axes: tuple[int, ...] = (0, 1),
+    check: Callable[[], None] = lambda: None,
 ) -> str:
     """The visit numbers of each rank, and of each file, add up to the same sum.
 
-    ``axes`` says which: 0 the ranks, 1 the files.
+    ``axes`` says which: 0 the ranks, 1 the files. Each line's cells are
+    gathered in one pass over the cells (not one pass per line).
     """
     graph = arcs.graph
     n = graph.n_nodes
     total = n * (n + 1) // 2
+    cells = graph.cells.tolist()
     shown = []
     for axis, what in ((0, "rank"), (1, "file")):
         if axis not in axes:
             continue
         count = graph.board.shape[axis]
+        members: list[list[int]] = [[] for _ in range(count)]
+        for v in range(n):
+            members[cells[v][axis]].append(v)
         for line in range(count):
+            check()
             model.add(
-                sum(pos[v] + 1 for v in range(n) if graph.cells[v][axis] == line)
+                cp_model.LinearExpr.sum([pos[v] for v in members[line]])
+                + len(members[line])
                 == total // count
             )
         shown.append(f"{total // count} over each {what}")
@@ -228,7 +257,10 @@ def _add_magic(
 
 
 def _positions(
-    m: ArcLayout, model: cp_model.CpModel, side: TourConstraints
+    m: ArcLayout,
+    model: cp_model.CpModel,
+    side: TourConstraints,
+    check: Callable[[], None] = lambda: None,
 ) -> list[cp_model.IntVar]:
     """One position variable per cell, its domain cut by move distances.
 
@@ -249,6 +281,8 @@ def _positions(
     full = cp_model.Domain(0, n - 1)
     pos = []
     for v in range(n):
+        if v % CHUNK == 0:
+            check()
         cut: list[list[int]] = []
         for k, dist in dists:
             d = dist[v]
