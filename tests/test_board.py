@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,12 @@ def test_heart9_start_is_its_open_tip() -> None:
         (" 3 x 4 ", (3, 4)),
         ("1x1", (1, 1)),
         ("2x3x4x5", (2, 3, 4, 5)),
+        ("8*8", (8, 8)),
+        # the multiplication sign reads as x, on purpose (README, board syntax)
+        ("8×8", (8, 8)),
+        ("4×4×4", (4, 4, 4)),
+        (" 5 × 7 ", (5, 7)),
+        ("4x4×4", (4, 4, 4)),
     ],
 )
 def test_parse_sizes(spec: str, shape: tuple[int, ...]) -> None:
@@ -409,3 +416,22 @@ def test_symmetries_map_the_open_cells_onto_themselves(
             for c in cells
         }
         assert image == cells
+
+
+def test_the_multiplication_sign_reads_as_x_everywhere(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # accepted on purpose, and said back in the usual spelling: the answer
+    # names the board 8x8, so nothing is taken silently for something else
+    from cpknight.cli import main
+    from cpknight.study.suite import read_suite_text
+
+    assert Board.parse("8×8") == Board.parse("8x8")
+    assert Board.parse("4×4×4").label == "4x4x4"
+    assert main(["map", "3×4", "a1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["board"] == "3x4"
+    suite = read_suite_text("6×6 --open\n4×4×4\n")  # a suite file's lines
+    assert [i.board.shape for i in suite] == [(6, 6), (4, 4, 4)]
+    for bad in ("8×", "×8", "8××8", "8 ×"):
+        with pytest.raises(InvalidBoardError, match="expected a board like '8x8'"):
+            Board.parse(bad)

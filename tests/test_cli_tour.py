@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -154,7 +156,28 @@ def test_map_and_distance_never_import_ortools() -> None:
     assert done.stdout.strip().endswith("CLEAN")
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT semantics")
+def _maps(pid: int, library: str) -> bool:
+    """Whether process ``pid`` has mapped a shared library named ``library``."""
+    try:
+        return library in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+def _wait_until(
+    happened: Callable[[], bool], proc: subprocess.Popen[str], seconds: float = 60
+) -> None:
+    """Wait for an event, with a generous ceiling; fail if the process ended."""
+    end = time.monotonic() + seconds
+    while not happened():
+        assert proc.poll() is None, "the process ended before the event"
+        assert time.monotonic() < end, f"no event in {seconds} s"
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self/maps").exists(), reason="SIGINT semantics; reads /proc"
+)
 def test_ctrl_c_stops_the_search_cleanly() -> None:
     proc = subprocess.Popen(
         [PYTHON, "-m", "cpknight", "tour", "120x120", "--open", "--method", "cpsat"],
@@ -163,7 +186,10 @@ def test_ctrl_c_stops_the_search_cleanly() -> None:
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    time.sleep(3.0)
+    # an event, not a guess at the start-up's length (a loaded machine takes
+    # seconds to import): CP-SAT loaded, then a moment into the model
+    _wait_until(lambda: _maps(proc.pid, "ortools"), proc)
+    time.sleep(1.0)
     started = time.perf_counter()
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
@@ -175,16 +201,25 @@ def test_ctrl_c_stops_the_search_cleanly() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT semantics")
 def test_ctrl_c_during_a_count_prints_the_partial_count() -> None:
-    command = ["count", "7x7", "--open", "--method", "cpsat", "--json"]
+    command = ["count", "7x7", "--open", "--method", "cpsat", "--json", "--progress"]
     proc = subprocess.Popen(
         [PYTHON, "-m", "cpknight", *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    time.sleep(2.5)
+    # Ctrl-C once tours are being counted (the progress line says so), not
+    # 2.5 s in: on a loaded machine that was still start-up, and no JSON came
+    assert proc.stderr is not None
+    seen = b""
+    end = time.monotonic() + 60
+    while not re.search(rb"[1-9][0-9]* directed tours so far", seen):
+        assert time.monotonic() < end, seen[-500:]
+        assert proc.poll() is None, seen[-500:]
+        seen += os.read(proc.stderr.fileno(), 4096)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=20)
+    raw_out, raw_err = proc.communicate(timeout=20)
+    out, err = raw_out.decode(), (seen + raw_err).decode(errors="replace")
     assert proc.returncode == 130, (out, err)
     data = json.loads(out)
     assert data["status"] == "unknown"

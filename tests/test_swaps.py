@@ -6,6 +6,7 @@ import json
 import random
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,10 +19,11 @@ from cpknight.errors import (
     InvalidInputError,
     ModelTooBigError,
     NoPathError,
+    SolveLimitError,
     TourCheckError,
 )
 from cpknight.pieces import Leaper
-from cpknight.solving import SolveOptions
+from cpknight.solving import Clock, Run, SolveOptions
 from cpknight.swaps.common import SwapInstance, check_swap, make_swap, placement
 from cpknight.swaps.cpsat import build_swap_model
 from cpknight.swaps.drawings import read_drawings
@@ -367,3 +369,140 @@ def test_cli_swap_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["swap", "nowhere"]) == 2
     assert "expected a puzzle in guarini" in capsys.readouterr().err
     assert main(["swap", "guy3x4", "--method", "cpsat", "--time-limit", "1"]) == 3
+
+
+# ------------------------------------------------- bounds at the limit
+
+
+class _ExpiresAt(Clock):
+    """A clock that expires at its ``checks``-th deadline check: no wall-clock luck."""
+
+    def __init__(self, checks: int) -> None:
+        super().__init__(3600.0)  # a limit to name, never reached by the wall clock
+        self.left = checks
+
+    def expired(self, grace: float = 0.0) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def _layer_sizes(instance: SwapInstance, placement_: Any) -> list[int]:
+    """How many placements lie at each distance from ``placement_`` (plain BFS).
+
+    Placements are each colour's set of cells, moved by the move vectors
+    (``_neighbours``), not by the engine's move graph or packing.
+    """
+    board, piece = instance.board, instance.piece
+    first = tuple(frozenset(cells) for _, cells in placement_)
+    seen = {first}
+    layer = [first]
+    sizes = []
+    while layer:
+        sizes.append(len(layer))
+        after = []
+        for state in layer:
+            taken = set().union(*state)
+            for g, group in enumerate(state):
+                for cell in group:
+                    for to in _neighbours(board, piece, cell):
+                        if to in taken:
+                            continue
+                        moved = (*state[:g], group - {cell} | {to}, *state[g + 1 :])
+                        if moved not in seen:
+                            seen.add(moved)
+                            after.append(moved)
+        layer = after
+    return sizes
+
+
+def _searched(instance: SwapInstance, distance: int) -> dict[int, tuple[int, int]]:
+    """Placements reached -> levels searched from (start, goal), before the meet.
+
+    The engine's documented order: grow the side with the smaller last level
+    (the start's on a tie); it meets once the two depths add up to the distance.
+    """
+    ahead, back = (
+        _layer_sizes(instance, instance.start),
+        _layer_sizes(instance, instance.goal),
+    )
+    levels = [1, 1]
+    stops = {2: (1, 1)}
+    while levels[0] + levels[1] - 2 < distance:
+        side = 0 if ahead[levels[0] - 1] <= back[levels[1] - 1] else 1
+        levels[side] += 1
+        if levels[0] + levels[1] - 2 == distance:
+            break  # this level meets the other side: solved, not stopped
+        reached = sum(ahead[: levels[0]]) + sum(back[: levels[1]])
+        stops[reached] = (levels[0], levels[1])
+    return stops
+
+
+def _stopped_at(instance: SwapInstance, checks: int) -> Any:
+    """The bfs engine's swap, or its limit error at deadline check ``checks``."""
+    from cpknight.swaps import bfs
+
+    try:
+        return bfs.solve(instance, Run(OPTIONS, _ExpiresAt(checks)))
+    except SolveLimitError as stopped:
+        return stopped
+
+
+@pytest.mark.parametrize(
+    "puzzle", ["guarini", "guarini-torus", "seed-6", "seed-25", "seed-39"]
+)
+def test_bfs_stopped_at_any_check_reports_the_levels_it_searched(
+    puzzle: str,
+) -> None:
+    # Searched levels 0..A-1 from the start and 0..B-1 from the goal without
+    # meeting prove more than A + B - 2 moves (and every answer has the
+    # board's parity). Stop the search at every one of its deadline checks in
+    # turn, by a clock that expires at the k-th check, and hold the bound it
+    # reports to that, recomputed from a plain BFS here; a proved bound is
+    # never past the true distance (16 for Guarini: 18 was reported once).
+    from cpknight.swaps.bounds import lower_bound, parity
+
+    if puzzle.startswith("seed-"):
+        instance = _random_instance(int(puzzle[5:]))
+    else:
+        topology: Topology = "torus" if puzzle.endswith("torus") else "bounded"
+        instance = swap_instance("guarini", topology=topology)
+    distance = _brute_moves(instance)
+    assert distance is not None
+    assert distance > 2
+    stops = _searched(instance, distance)
+    least, step = lower_bound(instance), parity(instance)
+    seen: set[int] = set()
+    for checks in range(10_000):
+        ended = _stopped_at(instance, checks)
+        if not isinstance(ended, SolveLimitError):
+            assert ended.moves == distance
+            break
+        reached = ended.effort.attempts
+        assert reached in stops, (checks, reached, stops)
+        a, b = stops[reached]
+        proved = max(least, a + b - 1)
+        if step is not None and proved % 2 != step:
+            proved += 1
+        assert ended.bound == proved, (checks, a, b)
+        assert ended.bound <= distance
+        seen.add(reached)
+    else:
+        raise AssertionError("the search never finished")
+    assert seen == set(stops)  # it was stopped after every level it searched
+
+
+def test_cli_swap_reads_its_drawings_from_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    drawings = "W . B\n. # .\n\nB . W\n. # .\n"
+    instance = swap_instance(drawings, topology="torus")
+    monkeypatch.setattr("sys.stdin", io.StringIO(drawings))
+    assert main(["swap", "-", "--torus", "--method", "bfs"]) == 0
+    assert f"swap of {_brute_moves(instance)} moves" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("guarini\n"))  # drawings only
+    assert main(["swap", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "expected two drawings" in err

@@ -372,6 +372,112 @@ def test_bad_input_is_one_line_and_a_4xx(
     assert "Traceback" not in message
 
 
+@pytest.mark.parametrize("magic", [True, "ranks", "files", "both"])
+@pytest.mark.parametrize("endpoint", ["/api/runs", "/api/solve", "/api/formulation"])
+def test_magic_past_the_objective_cap_is_refused(
+    client: TestClient, endpoint: str, magic: Any
+) -> None:
+    # 16x16 has magic tours (Jelliss), and 256 cells: past the 144 the
+    # playground takes for a tour with an objective; nothing may start.
+    body = {"question": "tour", "board": "16x16", "magic": magic}
+    response = client.post(endpoint, json=body)
+    assert response.status_code == 400, response.text
+    message = response.json()["error"]
+    assert f"at most {SMALL.cells['objective']} cells" in message
+    assert "16x16 has 256" in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("limit", [0, 0.0, -0.0, -1, -0.5, float("-inf")])
+@pytest.mark.parametrize("endpoint", ["/api/runs", "/api/solve", "/api/map"])
+def test_a_time_limit_of_zero_or_less_is_refused(
+    client: TestClient, endpoint: str, limit: float
+) -> None:
+    body = {"question": "distance", "board": "8x8", "start": "a1", "target": "h8"}
+    response = client.post(endpoint, content=json.dumps({**body, "time_limit": limit}))
+    assert response.status_code == 400, response.text
+    message = response.json()["error"]
+    assert "the time limit must be more than 0" in message
+    assert "\n" not in message
+
+
+def test_deeply_nested_bodies_are_one_line_400s(client: TestClient) -> None:
+    # 100,000 '[' was a 500 (a RecursionError in the JSON reader).
+    for text in (
+        "[" * 100_000,
+        "[" * 100_000 + "]" * 100_000,
+        '{"question": "tour", "board": ' + "[" * 900 + "]" * 900 + "}",
+        '{"question": "tour", "board": "8x8", "start": '
+        + '{"a": ' * 50
+        + "1"
+        + "}" * 51,
+    ):
+        for endpoint in ("/api/runs", "/api/board", "/api/picture", "/api/map"):
+            response = client.post(endpoint, content=text.encode())
+            assert response.status_code == 400, (endpoint, response.text[:200])
+            message = response.json()["error"]
+            assert "nests more than 32 levels" in message or "not JSON" in message
+            assert "\n" not in message
+    assert client.get("/api/meta").status_code == 200  # the server is fine
+
+
+def test_a_body_shorter_than_its_length_is_answered_not_waited_on() -> None:
+    # A real server on a real socket: the request promises 100 bytes and
+    # sends 11, and keeps the connection open. It gets a 400 once the read
+    # timeout (here 1 s) passes; before, it waited for ever.
+    import socket
+    import threading
+
+    import uvicorn
+
+    caps = Caps(runs=1, engines=1, time_limit=5.0, body_seconds=1.0)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    port = listener.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(caps, warm=False), log_level="warning", lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]})
+    thread.start()
+    try:
+        end = time.monotonic() + 60
+        while not server.started:  # an event with a generous ceiling
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.02)
+        for declared, sent in ((100, b'{"question"'), (SMALL.body_bytes, b"")):
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+                began = time.monotonic()
+                sock.sendall(
+                    b"POST /api/runs HTTP/1.1\r\nHost: test\r\n"
+                    b"Content-Type: application/json\r\n"
+                    b"Content-Length: %d\r\n\r\n%s" % (declared, sent)
+                )
+                answer = b""
+                while b"}" not in answer:
+                    chunk = sock.recv(4096)  # the 30 s socket timeout is the ceiling
+                    if not chunk:
+                        break
+                    answer += chunk
+                waited = time.monotonic() - began
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 400"), answer
+            message = json.loads(body)["error"]
+            assert "did not arrive within 1 s" in message
+            assert waited >= 1.0  # it did wait for the body, then answered
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            sock.sendall(  # a length past the cap: refused before any wait
+                b"POST /api/runs HTTP/1.1\r\nHost: test\r\n"
+                b"Content-Length: %d\r\n\r\n" % (caps.body_bytes + 1)
+            )
+            assert sock.recv(4096).startswith(b"HTTP/1.1 413")
+    finally:
+        server.should_exit = True
+        thread.join(30)
+    assert not thread.is_alive()
+
+
 def test_malformed_json_unknown_run_and_oversized_body(client: TestClient) -> None:
     bad = client.post("/api/runs", content=b"{not json", headers={"content-type": "x"})
     assert bad.status_code == 400
@@ -464,6 +570,51 @@ def test_ctrl_c_stops_the_server_and_cancels_its_runs() -> None:
             server.kill()
             server.wait()
         server.stdout.close()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_while_the_workers_warm_stops_cleanly() -> None:
+    # Ctrl-C at a terminal reaches the whole process group: the fork server
+    # still importing its modules died with a traceback, and the server's
+    # start-up with it (two tracebacks, exit 3). Sent as a terminal does, the
+    # moment the address is shown (the fork server then exists and is still
+    # importing: an event, not a guess at a delay).
+    import contextlib
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cpknight", "serve"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    assert server.stdout is not None
+    assert server.stderr is not None
+    try:
+        assert b"playground on http://" in server.stdout.readline()
+        forks = [
+            pid
+            for pid in child_pids(server.pid)
+            if b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
+        assert forks  # started before the address was shown
+        began = time.monotonic()
+        os.killpg(server.pid, signal.SIGINT)
+        assert server.wait(timeout=30) == 130
+        assert time.monotonic() - began < 5
+        with contextlib.suppress(ProcessLookupError):  # the fork server, if alive
+            os.killpg(server.pid, signal.SIGKILL)
+        err = server.stderr.read().decode()
+        assert err == "", err  # no traceback, from the server or its children
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        server.stdout.close()
+        server.stderr.close()
 
 
 # ------------------------------------------------- issue 25: swaps, objectives

@@ -17,6 +17,7 @@ from cpknight.cli.common import (
     comparison_code,
     new_files,
     print_outcome,
+    read_stdin,
     report,
     solve_options_of,
     write_files,
@@ -44,7 +45,8 @@ cpknight swap puzzle.txt --torus --animate swap.html""",
         "start to the goal, one knight a move onto an empty cell (knights of\n"
         "one colour are interchangeable). bfs searches the placements from\n"
         "both ends; cpsat grows a planning model's horizon until it is\n"
-        "feasible. Both prove the fewest. --method all runs both side by side.",
+        "feasible. Both prove the fewest. --method all runs both side by side.\n"
+        "PUZZLE '-' reads the two drawings from standard input.",
         epilog=EXIT_CODES.replace("0  answered", "0  answered (the fewest moves)"),
     )
     add_swap_args(parser)
@@ -73,6 +75,8 @@ cpknight swap puzzle.txt --torus --animate swap.html""",
 def _run_swap(args: argparse.Namespace) -> int:
     from cpknight.api.swaps import try_swap
 
+    if args.puzzle == "-":  # the two drawings on standard input
+        args.puzzle = _drawings(read_stdin("PUZZLE"))
     outputs = new_files(args, "svg", "animate")
     options = solve_options_of(args)
     if args.method == "all" or "," in args.method:
@@ -115,3 +119,13 @@ def _run_swap_table(args: argparse.Namespace) -> int:
     from cpknight.text.display import comparison_str
 
     return print_outcome(args, code, comparison.as_dict(), comparison_str(comparison))
+
+
+def _drawings(text: str) -> str:
+    r"""Standard input's text as drawings (never a puzzle's name or a path).
+
+    Examples:
+        >>> _drawings("W.\n\n.W"), _drawings("guarini")
+        ('W.\n\n.W', 'guarini\n')
+    """
+    return text if "\n" in text else text + "\n"

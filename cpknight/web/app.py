@@ -35,7 +35,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import (
     FileResponse,
     JSONResponse,
@@ -56,10 +56,13 @@ from cpknight.web.views import (
     picture,
 )
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["MAX_NESTING", "STATIC", "create_app", "nesting"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The page's files (package data): HTML, CSS and JavaScript, no build step."""
+
+MAX_NESTING = 32
+"""The deepest a request body's arrays and objects may nest (a job needs 4)."""
 
 
 def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
@@ -67,15 +70,16 @@ def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
 
     Args:
         caps: board, time and concurrency caps.
-        warm: start the worker fork server when the app starts (the first
-            run then starts in milliseconds, not seconds).
+        warm: start the worker fork server when the app starts, warming in
+            the background (the first run then starts in milliseconds, not
+            seconds; one asked for sooner waits for it, off the event loop).
     """
     runs = RaceManager(caps)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if warm:
-            await run_in_threadpool(runs.warm)
+        if warm:  # in the background: Ctrl-C stops the server at any moment
+            runs.warm_soon()
         try:
             yield
         finally:
@@ -114,12 +118,12 @@ def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
 
     async def start_run(request: Request) -> Response:
         job = read_job(await _body(request, caps), caps)
-        run = runs.start(job)
+        run = await run_in_threadpool(runs.start, job)  # waits for a cold server
         return JSONResponse(run.document(), status_code=202)
 
     async def solve(request: Request) -> Response:
         job = read_job(await _body(request, caps), caps)
-        run = runs.start(job)
+        run = await run_in_threadpool(runs.start, job)  # waits for a cold server
         while not run.done.is_set():
             await asyncio.sleep(0.02)
         return JSONResponse(run.document())
@@ -220,14 +224,74 @@ async def _events(run: JobRace, request: Request) -> AsyncIterator[str]:
 
 
 async def _body(request: Request, caps: Caps) -> Any:
-    """The request's JSON body, refused past ``caps.body_bytes`` or malformed."""
-    data = await request.body()
-    if len(data) > caps.body_bytes:
-        raise HTTPException(413, f"the request body is over {caps.body_bytes} bytes")
+    """The request's JSON body, refused past ``caps.body_bytes``, late or malformed.
+
+    The body must arrive within ``caps.body_seconds`` (a request whose
+    Content-Length promises more than it sends is answered, not waited on),
+    and nest at most :data:`MAX_NESTING` arrays and objects deep.
+    """
     try:
-        return json.loads(data or b"{}")
+        data = await asyncio.wait_for(_read(request, caps), caps.body_seconds)
+    except TimeoutError:
+        raise HTTPException(
+            400,
+            f"the request body did not arrive within {caps.body_seconds:g} s "
+            "(shorter than its Content-Length?)",
+        ) from None
+    except ClientDisconnect:
+        raise HTTPException(400, "the request body was cut short") from None
+    try:
+        value = json.loads(data or b"{}")
+    except RecursionError:
+        value = None
+        deep = True
     except (ValueError, UnicodeDecodeError) as exc:
         raise HTTPException(400, f"the request body is not JSON: {exc}") from None
+    else:
+        deep = nesting(value) > MAX_NESTING
+    if deep:
+        raise HTTPException(
+            400, f"the request body nests more than {MAX_NESTING} levels deep"
+        )
+    return value
+
+
+async def _read(request: Request, caps: Caps) -> bytes:
+    """The body's bytes, refused (413) as soon as they pass ``caps.body_bytes``."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > caps.body_bytes:
+        raise HTTPException(413, f"the request body is over {caps.body_bytes} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > caps.body_bytes:
+            raise HTTPException(
+                413, f"the request body is over {caps.body_bytes} bytes"
+            )
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def nesting(value: Any) -> int:
+    """How deep arrays and objects nest in a JSON value (a scalar is 0).
+
+    Walked without recursion, so that no depth can overflow the stack.
+
+    Examples:
+        >>> nesting(3), nesting([]), nesting({"a": [[1], 2]})
+        (0, 1, 3)
+    """
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth + 1)
+            stack.extend((inner, depth + 1) for inner in item)
+    return deepest
 
 
 def _download(name: str, text: str, media: str) -> Response:

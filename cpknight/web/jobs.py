@@ -72,6 +72,8 @@ class Caps:
         food: the most cells a route may have to visit.
         formulation_cells: the most cells of a board whose model is printed.
         body_bytes: the largest request body.
+        body_seconds: how long a request's body may take to arrive (one
+            whose Content-Length promises more than it sends is a 400).
     """
 
     cells: Mapping[str, int] = field(
@@ -94,6 +96,7 @@ class Caps:
     food: int = 24
     formulation_cells: int = 2_500
     body_bytes: int = 1 << 20
+    body_seconds: float = 5.0
 
     def as_dict(self) -> dict[str, Any]:
         """The caps as plain data (``GET /api/meta`` shows them)."""
@@ -106,6 +109,7 @@ class Caps:
             "food": self.food,
             "formulation_cells": self.formulation_cells,
             "body_bytes": self.body_bytes,
+            "body_seconds": self.body_seconds,
         }
 
 

@@ -47,6 +47,30 @@ def _nothing() -> None:
     """A worker that does nothing: starting one warms the fork server."""
 
 
+def _start_forkserver() -> None:
+    """Start the fork server and its resource tracker, not waiting for them to warm.
+
+    Started from the main thread, they start deaf to Ctrl-C (SIGINT ignored
+    across their ``exec``): Ctrl-C at a terminal reaches the whole process
+    group, and a fork server still importing :data:`PRELOAD` died of it with
+    a traceback, taking the server's start-up with it (exit 3). The server
+    ignores Ctrl-C too for the few milliseconds the two spawns take (a
+    disposition is the process's, not the thread's), before it shows its
+    address: a Ctrl-C in that moment is lost. Off the main thread (a test's
+    client) there is no terminal, and a signal's handler cannot be set.
+    """
+    import multiprocessing.forkserver
+
+    if threading.current_thread() is not threading.main_thread():
+        multiprocessing.forkserver.ensure_running()
+        return
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, handler or signal.default_int_handler)
+
+
 class BusyError(CpknightError):
     """Too many runs at once: the request is refused (HTTP 429)."""
 
@@ -227,11 +251,18 @@ class RaceManager:
         self._context: Any = None
 
     def context(self) -> Any:
-        """The fork server's context (started on first use, warm with PRELOAD)."""
+        """The fork server's context (started on first use, warm with PRELOAD).
+
+        Called first from the main thread (``serve`` does), the fork server
+        ignores Ctrl-C, which the server handles for the whole process group;
+        each worker takes it back (:func:`~cpknight.web.worker.work`): cancel
+        is Ctrl-C.
+        """
         with self._lock:
             if self._context is None:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(PRELOAD)
+                _start_forkserver()
                 self._context = context
             return self._context
 
@@ -240,6 +271,23 @@ class RaceManager:
         process = self.context().Process(target=_nothing, daemon=True)
         process.start()  # returns once the fork server has loaded PRELOAD
         process.join()
+
+    def warm_soon(self) -> threading.Thread:
+        """Warm the fork server in a thread of its own (the server goes on).
+
+        A warm that fails (the server stopping under it) is silent: the
+        first run would say what is wrong.
+        """
+
+        def warm_quietly() -> None:
+            with contextlib.suppress(OSError, EOFError, ValueError):
+                self.warm()
+
+        thread = threading.Thread(
+            target=warm_quietly, name="cpknight-warm", daemon=True
+        )
+        thread.start()
+        return thread
 
     def start(self, job: Job) -> JobRace:
         """Start a run of ``job``.

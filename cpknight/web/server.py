@@ -64,12 +64,16 @@ def serve(
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     url = f"http://{shown}:{bound}/"
+    app = create_app()
+    # The fork server, from the main thread and before the address is shown:
+    # deaf to Ctrl-C (the server stops it), it warms while the server starts.
+    app.state.runs.context()
     note = exposure_note(host)
     if note is not None:
         say(f"note: {note}")
     say(f"cpknight playground on {url} (Ctrl-C stops it)")
     config = uvicorn.Config(
-        create_app(),
+        app,
         log_level="warning",
         access_log=False,
         lifespan="on",

@@ -20,6 +20,7 @@ Examples:
 from __future__ import annotations
 
 import re
+import signal
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -60,6 +61,8 @@ def work(job: Job, method: str, conn: Connection) -> None:
     The message is ``{"row": ...}`` or ``{"error": "one line"}`` (an answer
     that failed its checker: a bug, said plainly).
     """
+    # the fork server ignores Ctrl-C (RaceManager.context); here it is cancel
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         message: dict[str, Any] = {"row": solve_row(job, method)}
     except KeyboardInterrupt:  # cancelled before the front door took over
