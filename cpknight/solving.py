@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpknight.errors import InvalidInputError, SolveLimitError
 from cpknight.runtime.files import write_blocks
+from cpknight.runtime.forked import fork_available, run_forked
 from cpknight.status import Effort
 
 if TYPE_CHECKING:
@@ -43,7 +45,11 @@ __all__ = [
     "LINEAR_SUFFIXES",
     "MAX_SEED",
     "MAX_WORKERS",
+    "PROCESS_AGE_CAP",
+    "STOPPABLE_BACKENDS",
+    "STOP_GRACE",
     "Clock",
+    "LinearAnswer",
     "Run",
     "SolveOptions",
     "builder_solver",
@@ -51,7 +57,10 @@ __all__ = [
     "configure_cpsat",
     "export_cpsat_model",
     "interruptible",
+    "process_origin",
     "solve_cpsat",
+    "solve_linear",
+    "start_next_clock_at",
     "write_model_text",
 ]
 
@@ -130,8 +139,73 @@ class SolveOptions:
             )
 
     def start(self) -> Run:
-        """Start the clock: a :class:`Run` of these options for one call."""
-        return Run(self, Clock(self.time_limit))
+        """Start the clock: a :class:`Run` of these options for one call.
+
+        The clock starts now, unless :func:`start_next_clock_at` gave the next
+        clock an earlier origin (the command line: the process's start).
+        """
+        return Run(self, Clock(self.time_limit, origin=_take_origin()))
+
+
+_NEXT_ORIGIN: list[float | None] = [None]
+_ORIGIN_LOCK = threading.Lock()
+
+
+def start_next_clock_at(origin: float | None) -> None:
+    """Give the next clock started (:meth:`SolveOptions.start`) an earlier origin.
+
+    One clock only, the next: the command line calls it with the process's
+    start (:func:`process_origin`), so that its first run counts the start-up
+    (the imports) against the user's limit, while a comparison's later engines
+    start on clocks of their own. ``None`` forgets an origin not yet taken.
+
+    Examples:
+        >>> start_next_clock_at(time.perf_counter() - 10)
+        >>> SolveOptions().start().elapsed() >= 10
+        True
+        >>> SolveOptions().start().elapsed() < 10
+        True
+    """
+    with _ORIGIN_LOCK:
+        _NEXT_ORIGIN[0] = origin
+
+
+def _take_origin() -> float | None:
+    with _ORIGIN_LOCK:
+        origin, _NEXT_ORIGIN[0] = _NEXT_ORIGIN[0], None
+    return origin
+
+
+PROCESS_AGE_CAP = 600.0
+"""The oldest process start :func:`process_origin` believes (seconds): past it,
+the process is a long-lived host (a notebook, a server), not a command."""
+
+
+def process_origin() -> float | None:
+    """This process's start as a :func:`time.perf_counter` reading, if known.
+
+    Linux says when a process started (``/proc/self/stat``, field 22, in clock
+    ticks since boot) and how long ago the system booted (``/proc/uptime``);
+    elsewhere, or for a process older than :data:`PROCESS_AGE_CAP`, ``None``.
+
+    Examples:
+        >>> origin = process_origin()
+        >>> origin is None or origin <= time.perf_counter()
+        True
+    """
+    try:
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            stat = handle.read()
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        # the fields after the command's name (in parentheses) start at field 3
+        ticks = int(stat[stat.rindex(")") + 2 :].split()[22 - 3])
+        age = uptime - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    if not 0.0 <= age <= PROCESS_AGE_CAP:
+        return None
+    return time.perf_counter() - age
 
 
 LISTEN_EVERY = 0.2
@@ -140,6 +214,12 @@ LISTEN_EVERY = 0.2
 
 class Clock:
     """A wall-clock limit started when made; :meth:`check` is the one deadline check.
+
+    Args:
+        seconds: the limit, or ``None``.
+        origin: a :func:`time.perf_counter` reading to count from instead of
+            now (the command line's process start); such a clock counts
+            everything since, imports included (:meth:`exclude` leaves it).
 
     Examples:
         >>> c = Clock(None)
@@ -151,10 +231,13 @@ class Clock:
         ...
         cpknight.errors.SolveLimitError: the time limit of 1e-09 s was reached \
 while building the model
+        >>> Clock(2.0, origin=time.perf_counter() - 5).expired()
+        True
     """
 
-    def __init__(self, seconds: float | None) -> None:
-        self.started = time.perf_counter()
+    def __init__(self, seconds: float | None, *, origin: float | None = None) -> None:
+        self.started = time.perf_counter() if origin is None else origin
+        self.from_origin = origin is not None
         self.seconds = seconds
         self.interrupted = False
         self.interrupted_at = 0.0
@@ -245,13 +328,17 @@ while building the model
     def exclude(self, seconds: float) -> None:
         """Stop counting ``seconds`` already spent (a one-off library import).
 
+        A clock counting from the process's start counts them all: the
+        command line's limit covers its start-up.
+
         Examples:
             >>> c = Clock(1.0)
             >>> c.exclude(5.0)
             >>> c.expired()
             False
         """
-        self.started += seconds
+        if not self.from_origin:
+            self.started += seconds
 
     def expired(self, grace: float = 0.0) -> bool:
         """Whether the limit (plus ``grace`` s) passed, or Ctrl-C (``grace`` s ago).
@@ -382,6 +469,11 @@ def interruptible(run: Run) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+STOP_GRACE = 0.25
+"""Seconds past a run's limit before :func:`solve_cpsat` stops CP-SAT itself
+(CP-SAT keeps its own limit, but overshoots it in a long presolve)."""
+
+
 def solve_cpsat(
     solver: cp_model.CpSolver,
     model: cp_model.CpModel,
@@ -429,6 +521,11 @@ def solve_cpsat(
             if interrupted and not stopped:
                 solver.stop_search()
                 stopped = True
+            elif run is not None and run.clock.expired(STOP_GRACE):
+                # Cancelled (a race's loser), or past the limit that CP-SAT
+                # overshoots in long presolves: asked again at every look,
+                # since a stop that comes before the search begins is lost.
+                solver.stop_search()
     finally:
         # Whatever left the loop (a Ctrl-C between two looks), the solver's
         # thread ends before this does: one still in C++ when the process
@@ -476,13 +573,16 @@ def configure_cpsat(
     run.clock.on_cancel(solver.stop_search)
 
 
-def builder_solver(backend: str, run: Run, parameters: str = "") -> Any:
+def builder_solver(
+    backend: str, run: Run, parameters: str = "", *, limit: float | None = None
+) -> Any:
     """A ``model_builder`` solver, silent, given what is left of the run's time.
 
     Args:
         backend: the solver's name (``'scip'``, ``'highs'``, ``'sat'``, ...).
         run: the started clock (its remaining time becomes the solver's limit).
         parameters: the backend's own parameters, in its own syntax.
+        limit: at most this many seconds, if less is left.
 
     Examples:
         >>> solver = builder_solver("scip", SolveOptions(time_limit=5).start())
@@ -494,11 +594,182 @@ def builder_solver(backend: str, run: Run, parameters: str = "") -> Any:
     solver = mb.Solver(backend)
     solver.enable_output(False)
     remaining = run.remaining()
+    if limit is not None:
+        remaining = limit if remaining is None else min(remaining, limit)
     if remaining is not None:
         solver.set_time_limit_in_seconds(max(remaining, 1e-3))
     if parameters:
         solver.set_solver_specific_parameters(parameters)
     return solver
+
+
+STOPPABLE_BACKENDS = frozenset({"glop", "sat", "cp_sat"})
+"""The ``model_builder`` backends whose ``stop_search`` stops a solve under way
+(measured with OR-Tools 9.15: GLOP and CP-SAT stop within milliseconds; SCIP,
+HiGHS and PDLP carry on to their time limit)."""
+
+STOP_GRACE = 0.3
+"""Seconds past the run's limit a solver may take to honour its own limit
+before it is stopped (or its worker process ended)."""
+
+
+@dataclass(frozen=True)
+class LinearAnswer:
+    """What one ``model_builder`` solve left: its status, values and figures.
+
+    Attributes:
+        status: the solver's ``SolveStatus``.
+        values: the values of the variables asked for (empty without a
+            solution).
+        objective: the objective's value (NaN without a solution).
+        bound: the solver's proved bound on the objective (NaN if none).
+        interrupted: Ctrl-C (or the run's clock) stopped the solve.
+    """
+
+    status: Any
+    values: tuple[float, ...]
+    objective: float
+    bound: float
+    interrupted: bool = False
+
+    @property
+    def solved(self) -> bool:
+        """Whether a solution came back (optimal or feasible)."""
+        from ortools.linear_solver.python import model_builder as mb
+
+        return bool(
+            self.values
+            and self.status in (mb.SolveStatus.OPTIMAL, mb.SolveStatus.FEASIBLE)
+        )
+
+
+def solve_linear(
+    backend: str,
+    model: Any,
+    run: Run,
+    variables: Sequence[Any],
+    *,
+    parameters: str = "",
+    limit: float | None = None,
+) -> LinearAnswer:
+    """Solve a ``model_builder`` model so that the clock and Ctrl-C stop it.
+
+    The solver gets what is left of the run's time (at most ``limit`` s) as
+    its own limit. A backend that ``stop_search`` stops
+    (:data:`STOPPABLE_BACKENDS`) solves in a thread, stopped on Ctrl-C; the
+    others (SCIP, HiGHS, PDLP) solve in a worker process (a fork, where the
+    system has one), ended on Ctrl-C or :data:`STOP_GRACE` s past the limit.
+    Either way the first Ctrl-C (see :func:`interruptible`) stops the solve
+    within a fraction of a second, and the call returns; the run's clock is
+    then interrupted.
+
+    Args:
+        backend: the solver's name (``'glop'``, ``'scip'``, ``'highs'``, ...).
+        model: the ``model_builder.Model``.
+        run: the started clock.
+        variables: the variables whose values come back.
+        parameters: the backend's own parameters, in its own syntax.
+        limit: at most this many seconds, if less is left.
+
+    Returns:
+        The status, the values (when solved) and the objective and bound.
+
+    Examples:
+        >>> from ortools.linear_solver.python import model_builder as mb
+        >>> m = mb.Model()
+        >>> x, y = m.new_bool_var("x"), m.new_bool_var("y")
+        >>> _ = m.add(x + y <= 1)
+        >>> m.maximize(x + 2 * y)
+        >>> a = solve_linear("highs", m, SolveOptions(time_limit=5).start(), [x, y])
+        >>> a.status.name, a.values, a.objective
+        ('OPTIMAL', (0.0, 1.0), 2.0)
+    """
+    solver = builder_solver(backend, run, parameters, limit=limit)
+    if backend in STOPPABLE_BACKENDS or not fork_available():
+        return _solve_linear_here(solver, model, run, variables)
+    return _solve_linear_forked(solver, model, run, variables)
+
+
+def _stop_due(run: Run) -> bool:
+    """Whether a native solve still running should be stopped now."""
+    return run.clock.interrupted or run.clock.expired(STOP_GRACE)
+
+
+def _linear_figures(solver: Any, variables: Sequence[Any]) -> tuple[Any, ...]:
+    """The values, objective and bound a finished ``model_builder`` solver holds."""
+    values: tuple[float, ...] = ()
+    objective = bound = math.nan
+    with contextlib.suppress(Exception):  # no solution: the solver raises
+        values = tuple(float(solver.value(v)) for v in variables)
+        objective = float(solver.objective_value)
+    with contextlib.suppress(Exception):
+        bound = float(solver.best_objective_bound)
+    return values, objective, bound
+
+
+def _solve_linear_here(
+    solver: Any, model: Any, run: Run, variables: Sequence[Any]
+) -> LinearAnswer:
+    """A thread solves; the caller's waits, and stops it on Ctrl-C or the limit."""
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def target() -> None:
+        try:
+            box["status"] = solver.solve(model)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=target, name="cpknight-linear", daemon=True)
+    thread.start()
+    interrupted = stopped = False
+    try:
+        while not done.is_set():
+            try:
+                done.wait(0.05)
+            except KeyboardInterrupt:
+                run.clock.interrupt()
+            interrupted = interrupted or run.clock.interrupted
+            if not stopped and _stop_due(run):
+                solver.stop_search()  # GLOP and CP-SAT stop; others at their limit
+                stopped = True
+    finally:
+        if not done.is_set():  # a Ctrl-C between two looks: end the solve first
+            solver.stop_search()
+            while not done.is_set():
+                with contextlib.suppress(KeyboardInterrupt):
+                    done.wait(0.05)
+    if "error" in box:
+        raise box["error"]
+    values, objective, bound = _linear_figures(solver, variables)
+    return LinearAnswer(box["status"], values, objective, bound, interrupted)
+
+
+def _solve_linear_forked(
+    solver: Any, model: Any, run: Run, variables: Sequence[Any]
+) -> LinearAnswer:
+    """A forked worker solves and sends back what it found; ended on Ctrl-C."""
+    import pickle
+
+    from ortools.linear_solver.python import model_builder as mb
+
+    def work() -> bytes:
+        status = solver.solve(model)
+        values, objective, bound = _linear_figures(solver, variables)
+        return pickle.dumps((int(status), values, objective, bound))
+
+    payload = run_forked(work, lambda: _stop_due(run), run.clock.interrupt)
+    interrupted = run.clock.interrupted
+    if payload is None:  # ended (Ctrl-C, the limit) or died
+        ended = interrupted or _stop_due(run)
+        status = mb.SolveStatus.NOT_SOLVED if ended else mb.SolveStatus.ABNORMAL
+        return LinearAnswer(status, (), math.nan, math.nan, interrupted)
+    code, values, objective, bound = pickle.loads(payload)
+    return LinearAnswer(
+        mb.SolveStatus(code), tuple(values), objective, bound, interrupted
+    )
 
 
 EXPORT_SECONDS_PER_ITEM = 3e-6

@@ -27,6 +27,7 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -445,3 +446,132 @@ def test_the_commands_print_the_knights_and_draw_them(
     code = main(["dominate", "3x3", "--total"])
     assert code == 1  # no move reaches b2: proved none
     assert "no total placement" in capsys.readouterr()[0]
+
+
+# ------------------------------------------- planted gaps: the checker, counts
+
+
+@pytest.mark.parametrize(
+    ("kind", "cells", "fault"),
+    [
+        # every cell of 3x3 holds a knight: dominated, but a1 attacks b3
+        (
+            "independent",
+            ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"],
+            "attack each other",
+        ),
+        ("independent-set", ["a1", "b3"], "attack each other"),
+        # the 4x4 domination b2 c2 b3 c3, one knight short: a1 is uncovered
+        ("dominating", ["c2", "b3", "c3"], "neither occupied nor attacked"),
+        ("independent", ["c2", "b3"], "neither occupied nor attacked"),
+        # b2's attackers (a4 c4 d3 d1) are not among the knights
+        ("total", ["b2", "c2", "b3", "c3"], "is not attacked"),
+    ],
+    ids=[
+        "independent-attack",
+        "set-attack",
+        "dominating-gap",
+        "independent-gap",
+        "total-own-cell",
+    ],
+)
+def test_the_checker_refuses_each_kind_s_fault(
+    kind: Kind, cells: list[str], fault: str
+) -> None:
+    """Each kind refuses its own fault, ``independent`` its attacking pair too
+    (dominating as it is: only the independence rule can refuse it)."""
+    board = Board.parse("3x3" if len(cells) == 9 else "4x4")
+    if fault == "attack each other" and kind == "independent":
+        check_cover(board, cells, kind="dominating")  # only independence fails
+    with pytest.raises(TourCheckError, match=fault):
+        check_cover(board, cells, kind=kind)
+
+
+def test_the_independent_checker_refuses_attacks_that_brute_force_sees() -> None:
+    """Every dominating placement of 3x3 with an attacking pair (brute force
+    over all 512 subsets, attacks computed here from the vector) is refused as
+    ``independent``; every one without is accepted."""
+    board = Board.parse("3x3")
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    moves = {
+        (a * x, b * y) for x, y in ((1, 2), (2, 1)) for a in (1, -1) for b in (1, -1)
+    }
+
+    def attacks(p: tuple[int, int], q: tuple[int, int]) -> bool:
+        return (q[0] - p[0], q[1] - p[1]) in moves
+
+    refused = accepted = 0
+    for mask in range(1, 1 << 9):
+        chosen = [cells[i] for i in range(9) if mask >> i & 1]
+        covered = set(chosen) | {q for p in chosen for q in cells if attacks(p, q)}
+        if len(covered) < 9:
+            continue
+        names = board.cell_names(chosen)
+        if any(attacks(p, q) for p, q in itertools.combinations(chosen, 2)):
+            with pytest.raises(TourCheckError, match="attack each other"):
+                check_cover(board, names, kind="independent")
+            refused += 1
+        else:
+            check_cover(board, names, kind="independent")
+            accepted += 1
+    assert refused > 0
+    assert accepted > 0
+
+
+@pytest.mark.parametrize("workers", [2, 8])
+def test_a_cpsat_count_on_several_workers_is_exact(workers: int) -> None:
+    """Enumeration runs on one worker whatever ``workers`` says: with 8 the
+    5x5 total count came out 117 (issue 35); the search engine says 480, and
+    on 4x4 a brute force and A103315(4) say 9."""
+    options = SolveOptions(time_limit=60, workers=workers, seed=0)
+    c = dominate("5x5", kind="total", count=True, options=options)
+    s = dominate("5x5", kind="total", count=True, method="search", options=OPTIONS)
+    assert (c.size, c.count) == (s.size, s.count)
+    d = dominate("4x4", count=True, options=options)
+    brute = _brute(Board.parse("4x4"), (1, 2), "dominating")
+    assert brute is not None
+    assert (d.size, d.count) == (brute[0], len(brute[1])) == (4, A103315[3])
+
+
+def _stop_enumeration_early(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CP-SAT's enumeration stops after its first solution, as at a limit."""
+    from cpknight.solving import configure_cpsat
+
+    def configure(solver: Any, run: Any, *, enumerate_all: bool = False) -> None:
+        configure_cpsat(solver, run, enumerate_all=enumerate_all)
+        if enumerate_all:
+            solver.parameters.stop_after_first_solution = True
+
+    # the engine reads the name in its own module
+    monkeypatch.setattr("cpknight.covering.cpsat.configure_cpsat", configure)
+
+
+def test_a_count_cut_short_is_never_reported_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A count stopped before the enumeration ends (here deterministically:
+    CP-SAT told to stop at its first solution, as the limit stops it) is a
+    count so far: ``count`` None, ``count_at_least`` what was seen."""
+    _stop_enumeration_early(monkeypatch)
+    c = dominate("5x5", kind="total", count=True, options=OPTIONS)
+    assert c.optimal
+    assert c.size == 7
+    assert c.count is None
+    assert c.count_at_least is not None
+    assert 1 <= c.count_at_least < 480
+    row = c.as_dict()
+    assert row["count"] is None
+    assert row["count_at_least"] == c.count_at_least
+
+
+def test_a_count_on_an_expired_clock_is_partial() -> None:
+    """The count's own solve on a clock already past its limit: partial."""
+    from cpknight.covering.cpsat import _count
+    from cpknight.covering.program import build_cover_program
+    from cpknight.solving import Clock, Run
+
+    program = build_cover_program("5x5", kind="total")
+    run = Run(SolveOptions(time_limit=1.0), Clock(1.0, origin=-1e9))
+    count, at_least, _ = _count(program, 7, run)
+    assert count is None
+    assert at_least is not None

@@ -232,3 +232,29 @@ def test_a_fewest_crossings_tour_after_ctrl_c_is_marked_partial(tmp_path: Path) 
     if row["cells"] is not None:  # a tour found before Ctrl-C: the best so far
         assert row["status"] == "feasible"
         assert "not proved fewest" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["dominate", "200x200"],  # GLOP's LP relaxation, then CP-SAT
+        ["dominate", "20x20", "--method", "highs"],  # HiGHS: a worker, ended
+    ],
+    ids=["lp-relaxation", "highs"],
+)
+def test_ctrl_c_stops_a_covering_solve(argv: list[str], tmp_path: Path) -> None:
+    """Issue 35: GLOP and HiGHS ignored Ctrl-C (the first and the second) for
+    20 s and more; the native solve is now stopped (GLOP) or its worker
+    process ended (HiGHS), and the command exits 130 saying so."""
+    began = time.monotonic()
+    code, out, err, stopped = _interrupt(
+        argv,
+        tmp_path,
+        group=False,
+        ready=lambda out, err: time.monotonic() - began > 3.0,  # past start-up
+        settle=0.0,
+    )
+    assert code == 130, err
+    assert stopped < 15.0, stopped  # the default limit is 60 s
+    assert "Traceback" not in err
+    assert "interrupted (Ctrl-C)" in out + err

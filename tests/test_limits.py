@@ -264,3 +264,72 @@ def test_cells_a_budget_left_are_run_on_resume(tmp_path: Path) -> None:
     assert [(c.cell, c.status) for c in again.cells] == [
         (c.cell, c.status) for c in sweep("4x5", closed=False, method="prune").cells
     ]
+
+
+# --------------------------- CP-SAT enumeration on several workers (issue 35)
+
+
+@pytest.mark.parametrize("workers", [2, 8])
+def test_a_cpsat_tour_count_on_several_workers_is_exact(workers: int) -> None:
+    """CP-SAT enumerates on one worker whatever ``--workers`` says: with 8 the
+    open 5x5 tours from a1 came out "at least 436" (issue 35). The frontier
+    engine counts them apart: 304 (the corner's share of 5x5's 1,728)."""
+    from cpknight.api import count_tours
+
+    frontier = count_tours("5x5", closed=False, start="a1", method="frontier")
+    options = SolveOptions(time_limit=60, workers=workers, seed=0)
+    cpsat = count_tours(
+        "5x5", closed=False, start="a1", method="cpsat", options=options
+    )
+    assert str(cpsat.status) == "found"
+    assert cpsat.directed == frontier.directed == 304
+
+
+def test_the_command_line_clock_starts_with_the_process() -> None:
+    """``cpknight dominate 5x5 --time-limit 2`` in a process already 3 s old
+    (a sleep stands for a slow start-up): the limit counts from the process's
+    start, so it is reached before the answer (exit 3), where a clock started
+    after the imports answered (exit 0)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, time; time.sleep(3.0); "
+        "sys.argv = ['cpknight', 'dominate', '5x5', '--time-limit', '2']; "
+        "from cpknight.cli import main; sys.exit(main())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 3, done.stderr
+    assert "time limit of 2 s" in done.stdout + done.stderr
+    # the same command called from Python starts its clock at the call
+    assert main(["dominate", "5x5", "--time-limit", "2"]) == 0
+
+
+def test_a_linear_solve_stops_on_an_interrupted_clock() -> None:
+    """SCIP carries on past ``stop_search``: its worker process is ended."""
+    from ortools.linear_solver.python import model_builder as mb
+
+    from cpknight.covering.common import CoverInstance
+    from cpknight.covering.program import program_of
+    from cpknight.solving import solve_linear
+
+    instance = CoverInstance(
+        board=Board.parse("30x30"), piece=KNIGHT, kind="dominating"
+    )
+    model, xs = program_of(instance).builder_model()
+    run = SolveOptions(time_limit=600).start()
+    timer = threading.Timer(1.0, run.clock.interrupt)
+    timer.start()
+    try:
+        answer = solve_linear("scip", model, run, xs)
+    finally:
+        timer.cancel()
+    assert answer.interrupted
+    assert answer.status != mb.SolveStatus.OPTIMAL
+    assert run.elapsed() < 60.0  # SCIP alone needs minutes to prove 30x30

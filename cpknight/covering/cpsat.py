@@ -29,7 +29,12 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from cpknight.covering.common import Cover, CoverInstance, make_cover, maximises
-from cpknight.covering.program import CoverProgram, ceil_bound, program_of
+from cpknight.covering.program import (
+    CoverProgram,
+    ceil_bound,
+    program_of,
+    refuse_big_model,
+)
 from cpknight.errors import NoPathError, SolveLimitError
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
@@ -46,9 +51,11 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
         SolveLimitError: no placement by the limit (with the bound).
     """
     started = time.perf_counter()
+    refuse_big_model(instance)
     program = program_of(instance, run)
-    lp = program.lp_relaxation()
-    model, xs = program.cpsat_model()
+    lp = program.lp_relaxation(run)
+    model, xs = program.cpsat_model(run=run)
+    run.check("building the model")
     solver = cp_model.CpSolver()
     configure_cpsat(solver, run)
     if solver.parameters.num_workers == 1:
@@ -111,11 +118,16 @@ def _count(
         def on_solution_callback(self) -> None:
             tally.count += 1
 
-    model, _ = program.cpsat_model(size=size)
+    try:
+        model, _ = program.cpsat_model(size=size, run=run)
+    except SolveLimitError:  # the limit or Ctrl-C before the count began
+        return None, 0, 0
     solver = cp_model.CpSolver()
     configure_cpsat(solver, run, enumerate_all=True)
     solver.parameters.linearization_level = 2
     status, _ = solve_cpsat(solver, model, run, Callback())
+    # OPTIMAL after enumerating: every solution seen. FEASIBLE (the limit or
+    # Ctrl-C stopped it) or UNKNOWN: the count so far, at least.
     if status == cp_model.OPTIMAL:
         return tally.count, None, tally.count
     return None, tally.count, tally.count

@@ -29,9 +29,14 @@ from typing import Any
 from ortools.linear_solver.python import model_builder as mb
 
 from cpknight.covering.common import Cover, CoverInstance, make_cover, maximises
-from cpknight.covering.program import CoverProgram, ceil_bound, program_of
+from cpknight.covering.program import (
+    CoverProgram,
+    ceil_bound,
+    program_of,
+    refuse_big_model,
+)
 from cpknight.errors import NoPathError, SolveLimitError
-from cpknight.solving import Run, builder_solver
+from cpknight.solving import LinearAnswer, Run, solve_linear
 from cpknight.status import Effort
 
 __all__ = ["solve_highs", "solve_scip"]
@@ -47,36 +52,42 @@ def solve_highs(instance: CoverInstance, run: Run) -> Cover:
     return _solve(instance, run, "highs")
 
 
-def _solver(backend: str, run: Run) -> Any:
+def _parameters(backend: str, run: Run) -> str:
     if backend == "scip":
-        return builder_solver(
-            backend, run, f"randomization/randomseedshift = {run.options.seed}"
-        )
+        return f"randomization/randomseedshift = {run.options.seed}"
     # HiGHS prints its banner to standard output unless told not to
-    return builder_solver(backend, run, "output_flag=false")
+    return "output_flag=false"
+
+
+def _solve_once(backend: str, model: Any, run: Run, xs: list[Any]) -> LinearAnswer:
+    """One solve under the clock: Ctrl-C ends it (a worker process, ended)."""
+    return solve_linear(backend, model, run, xs, parameters=_parameters(backend, run))
 
 
 def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:
 
     started = time.perf_counter()
+    refuse_big_model(instance)
     program = program_of(instance, run)
-    lp = program.lp_relaxation()
-    model, xs = program.builder_model()
+    lp = program.lp_relaxation(run)
+    model, xs = program.builder_model(check=run.check)
     run.check("building the model")
-    solver = _solver(backend, run)
-    status = solver.solve(model)
-    maximise = maximises(instance.kind)
     n = program.n_cells
+    answer = _solve_once(backend, model, run, xs[:n])
+    status = answer.status
+    maximise = maximises(instance.kind)
     if status == mb.SolveStatus.INFEASIBLE:
         raise NoPathError(f"no {instance.describe()} exists ({backend} proved it)")
-    if status not in (mb.SolveStatus.OPTIMAL, mb.SolveStatus.FEASIBLE):
-        bound = _bound(solver, maximise, n)
+    if not answer.solved:
+        bound = _bound(answer, maximise, n)
+        if answer.interrupted:
+            run.check(f"solving ({backend})", bound=bound)  # says "Ctrl-C"
         raise SolveLimitError(
             f"no {instance.describe()} found by the limit ({backend}: "
             f"{status.name.lower()})",
             bound=bound,
         )
-    nodes = [v for v in range(n) if solver.value(xs[v]) > 0.5]
+    nodes = [v for v in range(n) if answer.values[v] > 0.5]
     optimal = status == mb.SolveStatus.OPTIMAL
     count: int | None = None
     at_least: int | None = None
@@ -87,7 +98,7 @@ def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:
         instance,
         nodes,
         status="optimal" if optimal else "feasible",
-        bound=len(nodes) if optimal else _bound(solver, maximise, n),
+        bound=len(nodes) if optimal else _bound(answer, maximise, n),
         method=backend,
         started=started,
         effort=Effort(cuts=cuts, solutions=None if cuts is None else cuts),
@@ -97,11 +108,8 @@ def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:
     )
 
 
-def _bound(solver: Any, maximise: bool, n: int) -> int:
-    try:
-        value = float(solver.best_objective_bound)
-    except (AttributeError, TypeError, ValueError):  # no bound (HiGHS: NA)
-        value = float(n) if maximise else 0.0
+def _bound(answer: LinearAnswer, maximise: bool, n: int) -> int:
+    value = answer.bound  # NaN: no bound (HiGHS: NA)
     if value != value or abs(value) == float("inf"):
         return n if maximise else 0
     return max(0, min(n, ceil_bound(value, maximise)))
@@ -111,7 +119,10 @@ def _count(
     program: CoverProgram, first: list[int], run: Run, backend: str
 ) -> tuple[int | None, int | None, int]:
     """Count the optimal placements by no-good cuts: (count, partial, cuts)."""
-    model, xs = program.builder_model()
+    try:
+        model, xs = program.builder_model(check=run.check)
+    except SolveLimitError:  # the limit or Ctrl-C before the count began
+        return None, 1, 0
     n = program.n_cells
     size = len(first)
     knights = mb.LinearExpr.sum(xs[:n])
@@ -128,10 +139,9 @@ def _count(
         )
         if run.expired():
             return None, found, found
-        solver = _solver(backend, run)
-        status = solver.solve(model)
-        if status == mb.SolveStatus.INFEASIBLE:
+        answer = _solve_once(backend, model, run, xs[:n])
+        if answer.status == mb.SolveStatus.INFEASIBLE and not answer.interrupted:
             return found, None, found
-        if status not in (mb.SolveStatus.OPTIMAL, mb.SolveStatus.FEASIBLE):
+        if not answer.solved:
             return None, found, found
-        placement = [v for v in range(n) if solver.value(xs[v]) > 0.5]
+        placement = [v for v in range(n) if answer.values[v] > 0.5]

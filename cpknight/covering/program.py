@@ -39,7 +39,8 @@ Examples:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -63,10 +64,27 @@ from cpknight.solving import (
 if TYPE_CHECKING:
     from cpknight.solving import Run
 
-__all__ = ["CoverProgram", "Row", "build_cover_program", "program_of"]
+__all__ = [
+    "LP_SHARE",
+    "MODEL_ROW_BYTES",
+    "MODEL_TERM_BYTES",
+    "CoverProgram",
+    "Row",
+    "build_cover_program",
+    "model_bytes",
+    "program_of",
+    "refuse_big_model",
+]
 
 CLOCK_ROWS = 4096
 """Rows written between two looks at the run's clock."""
+
+LP_SHARE = 0.25
+"""The most of the time left the LP relaxation (a side figure) may take."""
+
+
+class _GiveUp(Exception):
+    """The LP relaxation ran past its share of the time: left out."""
 
 
 @dataclass(frozen=True)
@@ -131,19 +149,34 @@ class CoverProgram:
 
     # ------------------------------------------------------------- compiling
 
-    def cpsat_model(self, *, size: int | None = None) -> tuple[Any, list[Any]]:
+    def cpsat_model(
+        self, *, size: int | None = None, run: Run | None = None
+    ) -> tuple[Any, list[Any]]:
         """The program as a CP-SAT model and its Booleans (the cells first).
 
         Args:
             size: fix the number of knights to ``size`` and leave out the
                 objective (to enumerate the optimal placements).
+            run: the run whose clock (and Ctrl-C) bounds building, looked at
+                every :data:`CLOCK_ROWS` rows.
+
+        Raises:
+            SolveLimitError: the limit passed (or Ctrl-C) while building.
         """
         from ortools.sat.python import cp_model
 
         model = cp_model.CpModel()
-        xs = [model.new_bool_var(name) for name in self.names]
-        for row in self.rows:
-            expr = sum(c * xs[v] for v, c in row.terms)
+        xs = []
+        for i, name in enumerate(self.names):
+            if run is not None and i % CLOCK_ROWS == 0:
+                run.check("building the CP-SAT model")
+            xs.append(model.new_bool_var(name))
+        for i, row in enumerate(self.rows):
+            if run is not None and i % CLOCK_ROWS == 0:
+                run.check("building the CP-SAT model")
+            expr = cp_model.LinearExpr.weighted_sum(
+                [xs[v] for v, _ in row.terms], [c for _, c in row.terms]
+            )
             if row.lo is not None and row.hi is not None and row.lo == row.hi:
                 model.add(expr == row.lo).with_name(row.name)
             else:
@@ -151,7 +184,7 @@ class CoverProgram:
                     model.add(expr >= row.lo).with_name(row.name)
                 if row.hi is not None:
                     model.add(expr <= row.hi).with_name(row.name)
-        knights = sum(xs[: self.n_cells])
+        knights = cp_model.LinearExpr.sum(xs[: self.n_cells])
         if size is not None:
             model.add(knights == size).with_name("knights")
         elif self.maximise:
@@ -161,23 +194,34 @@ class CoverProgram:
         return model, xs
 
     def builder_model(
-        self, *, relax: bool = False, lp_names: bool = False
+        self,
+        *,
+        relax: bool = False,
+        lp_names: bool = False,
+        check: Callable[[str], None] | None = None,
     ) -> tuple[Any, list[Any]]:
         """The program as an OR-Tools ``model_builder.Model`` and its variables.
 
         Args:
             relax: continuous variables in ``[0, 1]`` (the LP relaxation).
             lp_names: names the LP format keeps (no ``+`` or ``-``).
+            check: called every :data:`CLOCK_ROWS` rows with what is being
+                done (``run.check``: the limit and Ctrl-C bound building).
         """
         from ortools.linear_solver.python import model_builder as mb
 
         model = mb.Model()  # type: ignore[no-untyped-call]
         model.name = self.instance.describe().replace(" ", "_")
-        xs = [
-            model.new_var(0.0, 1.0, not relax, _lp(name) if lp_names else name)
-            for name in self.names
-        ]
-        for row in self.rows:
+        xs = []
+        for i, name in enumerate(self.names):
+            if check is not None and i % CLOCK_ROWS == 0:
+                check("building the LP relaxation" if relax else "building the model")
+            xs.append(
+                model.new_var(0.0, 1.0, not relax, _lp(name) if lp_names else name)
+            )
+        for i, row in enumerate(self.rows):
+            if check is not None and i % CLOCK_ROWS == 0:
+                check("building the LP relaxation" if relax else "building the model")
             expr = mb.LinearExpr.weighted_sum(
                 [xs[v] for v, _ in row.terms], [c for _, c in row.terms]
             )
@@ -193,16 +237,46 @@ class CoverProgram:
             model.minimize(knights)
         return model, xs
 
-    def lp_relaxation(self) -> float | None:
-        """The LP relaxation's optimum by GLOP (``None`` if GLOP gives none)."""
+    def lp_relaxation(self, run: Run | None = None) -> float | None:
+        """The LP relaxation's optimum by GLOP (``None`` if GLOP gives none).
+
+        With a ``run``, the relaxation is a side figure that may take at most
+        :data:`LP_SHARE` of the time left (building its model included): past
+        that it is given up (``None``) and the time goes to the 0/1 program.
+        Ctrl-C stops GLOP at once (see :func:`~cpknight.solving.solve_linear`).
+
+        Raises:
+            SolveLimitError: the run's limit passed, or Ctrl-C, while building.
+
+        Examples:
+            >>> from cpknight.solving import SolveOptions
+            >>> p = build_cover_program("5x5", kind="total")
+            >>> p.lp_relaxation(SolveOptions(time_limit=10).start())
+            5.5
+        """
         from ortools.linear_solver.python import model_builder as mb
 
-        model, _ = self.without_symmetry().builder_model(relax=True)
-        solver = mb.Solver("glop")
-        status = solver.solve(model)
-        if status != mb.SolveStatus.OPTIMAL:
+        from cpknight.solving import SolveOptions, solve_linear
+
+        run = run or SolveOptions().start()
+        left = run.remaining()
+        share = None if left is None else left * LP_SHARE
+        until = None if share is None else time.perf_counter() + share
+
+        def check(what: str) -> None:
+            run.check(what)
+            if until is not None and time.perf_counter() > until:
+                raise _GiveUp
+
+        try:
+            model, xs = self.without_symmetry().builder_model(relax=True, check=check)
+        except _GiveUp:
             return None
-        return float(solver.objective_value)
+        limit = None if until is None else max(until - time.perf_counter(), 1e-3)
+        answer = solve_linear("glop", model, run, xs[:0], limit=limit)
+        if answer.status != mb.SolveStatus.OPTIMAL:  # stopped or given up
+            return None
+        return float(answer.objective)
 
     # ------------------------------------------------------ printing, export
 
@@ -351,14 +425,15 @@ def program_of(instance: CoverInstance, run: Run | None = None) -> CoverProgram:
     names = [f"x[{c}]" for c in cell_names]
     rows: list[Row] = []
     kind = instance.kind
+    ones = _unit_terms(n)
     for v in range(n):
         if run is not None and v % CLOCK_ROWS == 0:
             run.check("building the model")
         near = [int(u) for u in graph.neighbors(v).tolist()]
         if kind in ("dominating", "independent"):
-            rows.append(Row(f"dom[{cell_names[v]}]", _ones([v, *near]), lo=1))
+            rows.append(Row(f"dom[{cell_names[v]}]", ones([v, *near]), lo=1))
         elif kind == "total":
-            rows.append(Row(f"att[{cell_names[v]}]", _ones(near), lo=1))
+            rows.append(Row(f"att[{cell_names[v]}]", ones(near), lo=1))
     if kind in ("independent", "independent-set"):
         for v in range(n):
             if run is not None and v % CLOCK_ROWS == 0:
@@ -366,7 +441,7 @@ def program_of(instance: CoverInstance, run: Run | None = None) -> CoverProgram:
             for u in graph.neighbors(v).tolist():
                 if u > v:
                     name = f"ind[{cell_names[v]},{cell_names[u]}]"
-                    rows.append(Row(name, _ones([v, int(u)]), hi=1))
+                    rows.append(Row(name, ones([v, int(u)]), hi=1))
     n_plain = len(rows)
     symmetries = cell_permutations(instance.board) if instance.symmetry else []
     for k, perm in enumerate(symmetries):
@@ -382,8 +457,65 @@ def program_of(instance: CoverInstance, run: Run | None = None) -> CoverProgram:
     )
 
 
-def _ones(variables: Sequence[int]) -> tuple[tuple[int, int], ...]:
-    return tuple((v, 1) for v in variables)
+MODEL_TERM_BYTES = 240
+"""What one term of a row costs a solve, the program, the LP and the CP-SAT
+model together (measured: ``dominate 3x3x3x3x3x3x3x3x3x3``, 4.8 million terms,
+peaked at 1.47 GB; ``dominate 300x300`` at 0.65 GB)."""
+
+MODEL_ROW_BYTES = 4000
+"""What one row costs a solve beyond its terms (CP-SAT's LP keeps every row)."""
+
+
+def model_bytes(instance: CoverInstance) -> int:
+    """The memory a solve of the 0/1 program takes (estimated from the graph).
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> inst = CoverInstance(board=Board.parse("8x8"), piece=KNIGHT,
+        ...                      kind="dominating")
+        >>> model_bytes(inst) // 1000
+        352
+    """
+    graph = instance.graph
+    cells, arcs = graph.n_nodes, graph.n_arcs
+    rows = terms = 0
+    if instance.kind in ("dominating", "independent", "total"):
+        rows, terms = cells, arcs + (0 if instance.kind == "total" else cells)
+    if instance.kind in ("independent", "independent-set"):
+        rows, terms = rows + arcs // 2, terms + arcs
+    return terms * MODEL_TERM_BYTES + rows * MODEL_ROW_BYTES
+
+
+def refuse_big_model(instance: CoverInstance) -> None:
+    """Refuse, before building, a 0/1 program estimated over the memory budget.
+
+    Raises:
+        ModelTooBigError: the estimate (:func:`model_bytes`) is over the budget.
+    """
+    from cpknight.runtime.memory import refuse_over_budget
+
+    graph = instance.graph
+    refuse_over_budget(
+        model_bytes(instance),
+        f"the {instance.kind} program on {instance.board.label} "
+        f"({graph.n_nodes:,} cells, {graph.n_arcs:,} moves)",
+        "try a smaller board, or --method search",
+    )
+
+
+def _unit_terms(n: int) -> Callable[[Sequence[int]], tuple[tuple[int, int], ...]]:
+    """Rows of ones whose ``(v, 1)`` terms are shared: one pair per variable.
+
+    A cell is in about as many rows as it has moves; sharing its term, not
+    making one per row, makes the program of 1000x1000 (9 million terms) a
+    fraction of the objects to build and to free.
+    """
+    unit = [(v, 1) for v in range(n)]
+
+    def ones(variables: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        return tuple([unit[v] for v in variables])
+
+    return ones
 
 
 def _add_lex_leader(
