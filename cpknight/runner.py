@@ -752,7 +752,26 @@ def _dask_client(distributed: Any, opts: RunOptions) -> Iterator[Any]:
                 ) from None
         yield client
     finally:
+        if cluster is not None:  # what its workers still run is not wanted
+            _end_workers(cluster)
         if client is not None:
             client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _end_workers(cluster: Any) -> None:
+    """End the worker processes of a ``LocalCluster`` started here, now.
+
+    Its ``close()`` waits for the tasks they run (up to their time limit:
+    seconds after a Ctrl-C); ended first, the cluster closes at once.
+    """
+    kill = getattr(signal, "SIGKILL", signal.SIGTERM)
+    for nanny in list(getattr(cluster, "workers", {}).values()):
+        pid = getattr(nanny, "pid", None)
+        if not isinstance(pid, int) or pid <= 0:
+            continue
+        with contextlib.suppress(Exception):  # its nanny: no restart
+            nanny.close_gracefully(reason="cpknight: the run is over")
+        with contextlib.suppress(OSError):
+            os.kill(pid, kill)

@@ -21,6 +21,27 @@ from cpknight.board import Board
 
 Cell = tuple[int, ...]
 
+# No Hypothesis test may run past a minute, even on a machine loaded to two busy
+# processes a core (``make test-loaded``). The examples are bounded (60 here;
+# a test that draws costly cases asks for fewer); there is no per-example
+# deadline, which on a loaded machine fails correct tests by wall-clock luck;
+# and the shrinking of a failure is bounded too: Hypothesis's own budget (500
+# shrinks, 5 minutes) let one case shrink for 9 min 48 s (issue 35).
+SHRINKS = 100
+SHRINK_SECONDS = 20
+
+
+def _bound_the_shrinking() -> None:
+    """Lower Hypothesis's shrink budget (module constants its engine reads)."""
+    from hypothesis.internal.conjecture import engine
+
+    if hasattr(engine, "MAX_SHRINKS"):
+        engine.MAX_SHRINKS = SHRINKS
+    if hasattr(engine, "MAX_SHRINKING_SECONDS"):
+        engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS
+
+
+_bound_the_shrinking()
 settings.register_profile(
     "cpknight",
     deadline=None,
@@ -38,6 +59,16 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "cpknight")
 )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _one_memory_budget() -> Iterator[None]:
+    """The tests' refusals read one budget, whatever memory the machine has."""
+    from cpknight.runtime.memory import FALLBACK_MEMORY_MB, set_memory_budget
+
+    set_memory_budget(FALLBACK_MEMORY_MB)
+    yield
+    set_memory_budget(None)
 
 
 # ------------------------------------------------------------------- oracles

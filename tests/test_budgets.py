@@ -26,7 +26,14 @@ from cpknight.errors import (
 from cpknight.graph import arc_bound
 from cpknight.pieces import KNIGHT, Leaper, move_graph
 from cpknight.runner import AGAIN, RunOptions, Task, check_scheduler, run_tasks
-from cpknight.runtime.memory import DEFAULT_MEMORY_MB, budget_mb, memory_budget
+from cpknight.runtime.memory import (
+    DEFAULT_MEMORY_MB,
+    FALLBACK_MEMORY_MB,
+    MEMORY_SHARE,
+    budget_mb,
+    machine_mb,
+    memory_budget,
+)
 from cpknight.study import sweep_pairs
 
 
@@ -56,12 +63,18 @@ def no_big_graph(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_budget_is_documented_and_set_by_memory(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert budget_mb() == DEFAULT_MEMORY_MB == 4096
+    machine = machine_mb()  # half of it by default, the tests pin the fallback
+    assert machine is None or round(machine * MEMORY_SHARE) == DEFAULT_MEMORY_MB
+    assert budget_mb() == FALLBACK_MEMORY_MB == 4096
+    with pytest.raises(SystemExit):
+        main(["count", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert f"(default {DEFAULT_MEMORY_MB:,.0f} MB, half this machine's" in shown
     code, out, err = cli(capsys, "reach", "2000x2000", "a1", "--memory", "100")
     assert (code, out) == (2, "")
     assert "over the memory budget of 100 MB" in err
     assert err.count("\n") == 1
-    assert budget_mb() == DEFAULT_MEMORY_MB  # main() set it for its run only
+    assert budget_mb() == FALLBACK_MEMORY_MB  # main() set it for its run only
     with pytest.raises(SystemExit) as stopped:  # argparse: usage, exit 2
         main(["map", "8x8", "a1", "--memory", "-5"])
     assert stopped.value.code == 2

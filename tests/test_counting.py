@@ -56,7 +56,7 @@ def test_a_new_engine_is_one_registry_line(monkeypatch: pytest.MonkeyPatch) -> N
     ("spec", "prefixes", "engine", "because"),
     [
         ("6x12", False, "frontier", "14 cells wide"),
-        ("10x10", False, "cpsat", "22 cells wide, over 14"),
+        ("10x10", False, "frontier", "22 cells wide: the dense kernel"),
         ("5x5", False, "cpsat", "certificate"),  # odd: no closed tour
         ("6x20", True, "frontier", "prefix"),
     ],
@@ -162,3 +162,75 @@ def test_the_rule_of_the_registry_picks_and_refuses() -> None:
     wide = plan_frontier(move_graph("26x26"), closed=True)  # past 24 slots
     with pytest.raises(InvalidInputError, match="up to 24 cells"):
         choose_count_kernel(wide, "dense", prefixes=False)
+
+
+# ------------------------------------- one decision, one reason (issue 35)
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from cpknight.cli import main
+
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        # the memory estimate decides (the tests' budget: 4096 MB)
+        (["count", "8x8"], ["live states", "over the memory budget of 4096 MB"]),
+        (["count", "10x10"], ["joining them would take"]),
+        (["count", "12x12", "--time-limit", "none"], ["over the memory budget"]),
+        (["count", "100x100", "--open"], ["at least 100 cells wide"]),
+        # the time limit decides, and the line says so
+        (
+            ["count", "7x7", "--open", "--time-limit", "2", "--memory", "16000"],
+            ["6,281 MB in memory", "needs about 2 min, the limit is 2 s"],
+        ),
+        (
+            ["count", "8x8", "--memory", "60000", "--time-limit", "10"],
+            ["needs about", "the limit is 10 s"],
+        ),
+        (["count", "8x8", "--kernel", "dict"], ["dict kernel", "over the memory"]),
+    ],
+    ids=" ".join,
+)
+def test_a_count_the_frontier_cannot_hold_is_refused_up_front(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: list[str]
+) -> None:
+    code, out, err = _cli(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    for word in [*words, "--method cpsat"]:
+        assert word in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["count", "6x6", "--method", "cpsat", "--kernel", "dict"], "--kernel dict"),
+        (["count", "3x10", "--symmetric", "rot180", "--kernel", "dict"], "side"),
+        (["count", "6x6", "--resume", "/dev/null/x"], "'/dev/null' is not a dir"),
+        (["count", "6x6", "--resume", "-"], "'-' (standard input or output)"),
+    ],
+    ids=" ".join,
+)
+def test_a_kernel_or_checkpoint_that_cannot_be_used_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    code, out, err = _cli(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert words in err
+
+
+def test_the_dict_kernel_checks_the_clock_within_a_step() -> None:
+    from cpknight.counting.dict_kernel import TICK_EVERY, count_frontier_dict
+
+    plan = plan_frontier(move_graph("5x5"), closed=False)
+    ticks: list[int] = []
+    total, live = count_frontier_dict(plan, tick=ticks.append)
+    assert total == 864  # A165134: 1728 directed
+    assert len(ticks) == sum(n // TICK_EVERY for n in [1, *live[:-1]])
+    assert len(ticks) > 10

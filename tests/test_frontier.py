@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -29,7 +30,7 @@ from cpknight.counting.dict_kernel import count_frontier_dict
 from cpknight.counting.numpy_kernel import count_frontier_numpy
 from cpknight.engines import CountInstance
 from cpknight.errors import InvalidInputError, ModelTooBigError
-from cpknight.frontier.plan import frontier_width, plan_frontier
+from cpknight.frontier.plan import FrontierPlan, frontier_width, plan_frontier
 from cpknight.frontier.slots import (
     CYCLE,
     DANGLING,
@@ -44,6 +45,8 @@ from cpknight.frontier.slots import (
     renumber,
 )
 from cpknight.pieces import Leaper, move_graph
+from cpknight.results import FrontierStats
+from cpknight.runtime.optional import installed
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
 from tests.conftest import boards, brute_neighbours, brute_tours
@@ -338,7 +341,7 @@ def test_too_wide_is_refused() -> None:
     with pytest.raises(InvalidInputError, match="cells wide"):
         count_tours("20x20", method="frontier")
     with pytest.raises(InvalidInputError, match="memory budget of 4096 MB"):
-        count_tours("8x8", method="frontier")  # 18 cells wide
+        count_tours("8x8", method="frontier", time_limit=60)  # 18 cells wide
 
 
 def test_auto_picks_the_frontier_on_strips() -> None:
@@ -346,8 +349,9 @@ def test_auto_picks_the_frontier_on_strips() -> None:
     assert frontier_width(move_graph("6x100")) == 14
     wide = CountInstance(Board.parse("10x10"), Leaper((1, 2)))
     assert choose_count_method(wide) == (
-        "cpsat",
-        "the frontier is 22 cells wide, over 14",
+        "frontier",
+        "the frontier is 22 cells wide: the dense kernel in memory, or met in "
+        "the middle, if its estimates fit",
     )
 
 
@@ -580,3 +584,106 @@ def test_renumber_keeps_the_paths_of_the_slots_staying(
         if all(e == TOUR or e in where for e in p)
     }
     assert _paths(renumber(codes, leaving)) == want
+
+
+# ------------------------------------------- the kernels' live-state figures
+# The figures a count reports (live states after every cell, the peak, the
+# state-and-choice pairs tried) are the kernels' own: a kernel that keeps a
+# state it should drop still counts right (the state dies later) but reports
+# wrong figures (issue 35: the dict kernel letting a leaving path end spend
+# one free end too many kept 174,642 states at the peak of open 5x5, not
+# 79,802). The numpy and dense kernels also drop the states whose cells
+# short of moves would need more tour ends than are left (``step.short``),
+# which the dict kernel does not: without that rule, all three keep the same
+# states after every cell; with it, numpy and dense do.
+
+FIGURE_CASES = [
+    ("5x5", False, None, None),  # open: two free ends
+    ("5x5", False, (0, 0), None),  # one fixed end, one free
+    ("4x5", False, (0, 0), (3, 4)),  # both ends fixed
+    ("3x7", False, None, None),
+    ("5x6", True, None, None),  # closed
+    ("3x10", True, None, None),
+    ("4x4", False, None, None),
+]
+FIGURE_IDS = [
+    f"{spec} {'closed' if closed else 'open'}{'' if start is None else ' from a1'}"
+    f"{'' if end is None else ' to d5'}"
+    for spec, closed, start, end in FIGURE_CASES
+]
+
+
+def _bare(plan: FrontierPlan) -> FrontierPlan:
+    """The plan without the rule the dict kernel lacks (cells short of moves)."""
+    return replace(plan, steps=tuple(replace(s, short=()) for s in plan.steps))
+
+
+def _figures(live: list[int] | tuple[int, ...]) -> list[int]:
+    """Live states after every cell, without the empty steps at the end (a
+    kernel may stop at the first)."""
+    figures = list(live)
+    while figures and figures[-1] == 0:
+        figures.pop()
+    return figures
+
+
+@pytest.mark.parametrize(
+    ("spec", "closed", "start", "end"), FIGURE_CASES, ids=FIGURE_IDS
+)
+def test_the_kernels_keep_the_same_states_after_every_cell(
+    spec: str, closed: bool, start: Cell | None, end: Cell | None
+) -> None:
+    graph = move_graph(spec)
+    plan = _bare(plan_frontier(graph, closed=closed, start=start, end=end))
+    total, live = count_frontier_dict(plan)
+    tried: list[int] = []
+    numpy_total, numpy_live = count_frontier_numpy(
+        plan, lambda _step, _states, pairs: tried.append(pairs)
+    )
+    assert numpy_total == total
+    assert _figures(numpy_live) == _figures(live)
+    assert max(live) == max(numpy_live) > 1
+    if installed("numba"):
+        from cpknight.counting.dense_kernel import count_frontier_dense
+
+        dense = count_frontier_dense(plan)
+        assert (dense.total, _figures(dense.live)) == (total, _figures(live))
+        assert dense.tried == sum(tried)
+
+
+@pytest.mark.parametrize(
+    ("spec", "closed", "start", "end"), FIGURE_CASES, ids=FIGURE_IDS
+)
+def test_the_reported_figures_agree_between_kernels(
+    spec: str, closed: bool, start: Cell | None, end: Cell | None
+) -> None:
+    def stats(kernel: str) -> FrontierStats:
+        count = count_tours(
+            spec, closed=closed, start=start, end=end, method="frontier", kernel=kernel
+        )
+        assert count.frontier is not None
+        return count.frontier
+
+    by_dict, by_numpy = stats("dict"), stats("numpy")
+    shape = (by_dict.width, by_dict.steps, by_dict.rows)
+    assert (by_numpy.width, by_numpy.steps, by_numpy.rows) == shape
+    # the dict kernel keeps the states the others drop early: never fewer
+    assert by_dict.peak >= by_numpy.peak
+    assert by_dict.tried >= by_numpy.tried
+    assert all(
+        d >= n
+        for d, n in zip(_figures(by_dict.live), _figures(by_numpy.live), strict=False)
+    )
+    if installed("numba"):
+        by_dense = stats("dense")
+        assert (by_dense.peak, by_dense.tried) == (by_numpy.peak, by_numpy.tried)
+        assert _figures(by_dense.live) == _figures(by_numpy.live)
+        assert by_dense.done == by_numpy.done
+
+
+def test_the_dict_kernel_peak_of_open_5x5() -> None:
+    # the figure the issue's reproduction printed (checked against the numpy
+    # kernel on the same rules above)
+    count = count_tours("5x5", closed=False, method="frontier", kernel="dict")
+    assert count.frontier is not None
+    assert (count.directed, count.frontier.peak) == (1728, 79802)  # A165134

@@ -23,6 +23,7 @@ import contextlib
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 from cpknight.api.common import BoardLike, solve_options, task_progress
 from cpknight.api.spreading import RunnerMap, spread_kernel, spreading
@@ -55,6 +56,7 @@ from cpknight.tours.certificates import tour_certificate
 __all__ = [
     "COUNT_METHODS",
     "ShardedCount",
+    "check_checkpoint",
     "count_engine",
     "count_instance",
     "count_outcome",
@@ -242,19 +244,39 @@ def try_count(
         >>> str(o.status), o.reason
         ('unknown', 'partial: time limit reached')
     """
-    with _counting(
-        board, piece=piece, closed=closed, start=start, end=end,
-        time_limit=time_limit, options=options, progress=progress,
-        constraints=constraints, memory_mb=memory_mb, prefixes=prefixes,
-        kernel=kernel, checkpoint=checkpoint, jobs=jobs, scheduler=scheduler,
-    ) as (instance, run):  # fmt: skip
-        engine = count_engine(instance, method)
-        try:
-            count: TourCount = solve_with(engine, instance, run)
-        except OutcomeError as exc:
-            return outcome_of_error("count", exc, run, method=engine.name)
-        if instance.progress is not None:
-            instance.progress(count)  # the last word: the count itself
+    began = time.perf_counter()
+    try:
+        with _counting(
+            board, piece=piece, closed=closed, start=start, end=end,
+            time_limit=time_limit, options=options, progress=progress,
+            constraints=constraints, memory_mb=memory_mb, prefixes=prefixes,
+            kernel=kernel, checkpoint=checkpoint, jobs=jobs, scheduler=scheduler,
+        ) as (instance, run):  # fmt: skip
+            engine = count_engine(instance, method)
+            method = engine.name
+            try:
+                count: TourCount = solve_with(engine, instance, run)
+            except OutcomeError as exc:
+                return outcome_of_error("count", exc, run, method=engine.name)
+            if instance.progress is not None:
+                instance.progress(count)  # the last word: the count itself
+    except RunInterrupted:
+        raise  # a spread count's runner: its own report
+    except (KeyboardInterrupt, SystemError) as exc:
+        # Ctrl-C before the engine's clock could take it (or a second one):
+        # still an outcome, interrupted, with nothing counted
+        from cpknight.counting.frontier import from_ctrl_c
+
+        if not from_ctrl_c(exc):
+            raise
+        return Outcome(
+            "count",
+            method,
+            Status.UNKNOWN,
+            time.perf_counter() - began,
+            reason="interrupted (Ctrl-C) before anything was counted",
+            interrupted=True,
+        )
     return count_outcome(count)
 
 
@@ -365,20 +387,67 @@ def count_instance(
         prefixes=prefixes,
         progress=progress,
         kernel=kernel,
-        checkpoint=None if checkpoint is None else os.fspath(checkpoint),
+        checkpoint=None if checkpoint is None else check_checkpoint(checkpoint),
         spread=spread,
     )
+
+
+def check_checkpoint(checkpoint: str | os.PathLike[str]) -> str:
+    """A checkpoint directory, checked before any state is counted.
+
+    It is a directory, or can be made as one: its nearest existing ancestor
+    is a directory this process can write in.
+
+    Raises:
+        InvalidInputError: a file on the way (``/dev/null/x``), or a place
+            that cannot be written; ``-`` (it means standard input or
+            output elsewhere).
+
+    Examples:
+        >>> check_checkpoint("/dev/null/x")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: the checkpoint directory \
+'/dev/null/x' cannot be made: '/dev/null' is not a directory
+    """
+    path = os.fspath(checkpoint)
+    if path in ("", "-"):
+        raise InvalidInputError(
+            f"the checkpoint must be a directory, not {path!r} ('-' means "
+            "standard input or output)"
+        )
+    probe = Path(path)
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    why = ""
+    if not probe.is_dir():
+        why = "is not a directory"
+    elif not os.access(probe, os.W_OK | os.X_OK):
+        why = "cannot be written"
+    if why and str(probe) == path:
+        raise InvalidInputError(f"the checkpoint {path!r} {why}")
+    if why:
+        raise InvalidInputError(
+            f"the checkpoint directory {path!r} cannot be made: {str(probe)!r} {why}"
+        )
+    return path
 
 
 def count_engine(instance: CountInstance, method: str) -> Engine:
     """The engine ``method`` names, or the one ``'auto'`` picks for the instance.
 
     Raises:
-        InvalidInputError: no such engine (the message lists the names), or a
-            board whose frontier or model is too big, seen from its shape.
+        InvalidInputError: no such engine (the message lists the names), a
+            board whose frontier or model is too big, seen from its shape, or
+            a frontier kernel named for an enumeration.
     """
     if method == "auto":
         method, _ = choose_count_method(instance)
+    elif method != "frontier" and instance.kernel != "auto":
+        raise InvalidInputError(
+            f"--kernel {instance.kernel} is the frontier program's: {method} "
+            "does not run it (drop --kernel, or --method frontier)"
+        )
     engine = ENGINES.engine(method)
     # From the shape alone, before the engine's move graph is built.
     board, piece = instance.board, instance.piece

@@ -30,6 +30,7 @@ from cpknight.cli.common import (
     Parser,
     SubParsers,
     add_command,
+    count_from_process_start,
     out,
     reset_streams,
 )
@@ -158,6 +159,8 @@ def _run_completion(args: argparse.Namespace, parser: argparse.ArgumentParser) -
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
+    if argv is None:  # the process's own command line: its clock starts with it
+        count_from_process_start()
     parser = build_parser()
     args = parser.parse_args(argv)
     reset_streams()

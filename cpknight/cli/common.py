@@ -7,6 +7,7 @@ import json
 import os
 import re
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol, TextIO
 
@@ -21,7 +22,15 @@ from cpknight.io import (
 )
 from cpknight.pieces import Leaper
 from cpknight.results import Comparison, Outcome
-from cpknight.solving import CPSAT_SUFFIXES, Run, SolveOptions, check_export_path
+from cpknight.solving import (
+    CPSAT_SUFFIXES,
+    PROCESS_AGE_CAP,
+    Run,
+    SolveOptions,
+    check_export_path,
+    process_origin,
+    start_next_clock_at,
+)
 from cpknight.status import Status
 from cpknight.text.render import GRID_LIMIT, outcome_line
 from cpknight.text.reports import grid_hint
@@ -250,7 +259,7 @@ def add_command(
 
 def add_memory(parser: argparse.ArgumentParser) -> None:
     """``--memory MB``: the budget every big build is estimated against first."""
-    from cpknight.runtime.memory import DEFAULT_MEMORY_MB
+    from cpknight.runtime.memory import default_memory_text
 
     parser.add_argument(
         "--memory",
@@ -258,7 +267,7 @@ def add_memory(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="MB",
         help="the memory budget: what is estimated past it is refused before "
-        f"it is built (default {DEFAULT_MEMORY_MB:g} MB)",
+        f"it is built (default {default_memory_text()})",
     )
 
 
@@ -628,8 +637,42 @@ def add_solve_args(
     )
 
 
+IMPORTED = time.perf_counter()
+"""When the command line's modules were loaded: the process's start where the
+system does not say (see :func:`cpknight.solving.process_origin`)."""
+
+_FROM_PROCESS_START = [False]
+
+
+def count_from_process_start() -> None:
+    """The command's clock starts when the process started (``main``, argv read).
+
+    The README promises an answer within the limit plus a second, start-up
+    included: from now on, the options a handler reads (:func:`solve_options_of`,
+    :func:`build_run`) give the next clock started the process's start as its
+    origin. ``main(argv)`` called from Python (the tests) leaves clocks as
+    the front doors start them.
+    """
+    _FROM_PROCESS_START[0] = True
+
+
+def _pin_clock() -> None:
+    if not _FROM_PROCESS_START[0]:
+        return
+    origin = process_origin()
+    if origin is None and time.perf_counter() - IMPORTED <= PROCESS_AGE_CAP:
+        origin = IMPORTED
+    start_next_clock_at(origin)
+
+
 def solve_options_of(args: argparse.Namespace) -> SolveOptions:
+    """The options of ``--time-limit``, ``--workers``, ``--seed`` (and ``--log``).
+
+    On the command line the clock these options start next counts from the
+    process's start (see :func:`count_from_process_start`).
+    """
     log = getattr(args, "log", False)
+    _pin_clock()
     return SolveOptions(
         time_limit=args.time_limit,
         workers=args.workers,
@@ -795,6 +838,7 @@ def add_build_time_limit(parser: argparse.ArgumentParser) -> None:
 
 def build_run(args: argparse.Namespace) -> Run:
     """The run whose clock bounds building the model (exit 3 past the limit)."""
+    _pin_clock()
     return SolveOptions(time_limit=args.time_limit).start()
 
 

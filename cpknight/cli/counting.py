@@ -32,6 +32,7 @@ from cpknight.cli.running import (
     drop_automatic,
     interrupted_run,
     note_kept,
+    quiet_late_ctrl_c,
     run_options,
     task_progress,
 )
@@ -131,6 +132,11 @@ def _run_count(args: argparse.Namespace) -> int:
         )
     if args.shards is None:
         _check_spread(args)
+        if args.resume == "-":
+            raise InvalidInputError(
+                "--resume without --shards takes a directory for the frontier "
+                "program's states; '-' (standard input or output) cannot be one"
+            )
     if args.shards is not None:
         from cpknight.runner import RunInterrupted
 
@@ -148,6 +154,8 @@ def _run_count(args: argparse.Namespace) -> int:
     if outcome.interrupted and args.shards is not None:
         data["partial"] = True
     code = report(args, outcome, lambda _count: text, missing=text, data=data)
+    if outcome.interrupted:
+        quiet_late_ctrl_c()
     if outcome.interrupted and args.shards is not None:
         sharded = outcome.value
         done = sharded.shards - sharded.unfinished
@@ -155,7 +163,7 @@ def _run_count(args: argparse.Namespace) -> int:
     elif args.resume is not None and outcome.status is not Status.FOUND:
         count = outcome.value
         stats = count.frontier if isinstance(count, TourCount) else None
-        if stats is not None and stats.kernel == DENSE.name:
+        if stats is not None and stats.kernel in spread_names():  # on disk
             note(
                 f"the finished cells are kept in {args.resume}: the same command "
                 "goes on from the last one"

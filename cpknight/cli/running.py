@@ -23,6 +23,20 @@ if TYPE_CHECKING:
     from cpknight.runner import RunInterrupted, RunOptions
 
 
+def quiet_late_ctrl_c() -> None:
+    """After an interrupted run is reported: a Ctrl-C as the process exits is ignored.
+
+    Python gives Ctrl-C back to the system as it shuts down (after its
+    threads are joined and ``atexit`` has run), and a second Ctrl-C then
+    would end the process by the signal, not with the exit code of the
+    report already printed (130). Ignored from ``atexit`` on, it cannot.
+    """
+    import atexit
+    import signal
+
+    atexit.register(signal.signal, signal.SIGINT, signal.SIG_IGN)
+
+
 def add_run_args(parser: argparse.ArgumentParser, *, jobs: bool = True) -> None:
     """``--jobs``, ``--scheduler``, ``--results``, ``--resume``: how to run tasks."""
     group = parser.add_argument_group("running many solves")

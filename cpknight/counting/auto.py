@@ -1,12 +1,15 @@
 """What ``method='auto'`` counts with, and why.
 
 The rule follows ``benchmarks/count.py``: the frontier program's cost does not
-depend on how many tours there are, CP-SAT enumeration's grows with each one;
-the program wins wherever its frontier is at most :data:`FRONTIER_WIDTH` cells
-wide (the knight on boards up to 6 cells across), and enumeration is left the
-wide boards, where it can still count a few tours, the instances a cheap
-certificate proves have none (7x7 closed: odd), which it answers at once, and
-the side constraints, which only it honours.
+depend on how many tours there are, CP-SAT enumeration's grows with each one,
+so a plain count is the frontier program's wherever its frontier is at most
+:data:`~cpknight.frontier.plan.MAX_WIDTH` cells wide; enumeration is left the
+instances a cheap certificate proves have none (7x7 closed: odd), which it
+answers at once, and the side constraints, which only it honours. A count
+the frontier program cannot hold (too wide, or its estimates past the memory
+budget or the time limit) is refused, never enumerated in its place: the user
+asks for a partial enumeration with ``method='cpsat'``. A frontier kernel
+named (``kernel=``) is honoured: the count is the frontier program's.
 
 Examples:
     >>> from cpknight.board import Board
@@ -19,15 +22,18 @@ Examples:
 from __future__ import annotations
 
 from cpknight.engines import CountInstance
-from cpknight.frontier.plan import frontier_width, narrowest_width
+from cpknight.errors import InvalidInputError
+from cpknight.formulation import check_circuit_size
+from cpknight.frontier.plan import MAX_WIDTH, frontier_width, narrowest_width
+from cpknight.graph import arc_bound
 from cpknight.tours.certificates import tour_certificate
 
 __all__ = ["FRONTIER_WIDTH", "choose_count_method"]
 
 FRONTIER_WIDTH = 14
-"""Up to this frontier width ``auto`` counts tours by the frontier program (the
-knight on boards up to 6 cells across; on 7 the open 7x7 count passes the
-default memory budget)."""
+"""Up to this frontier width the frontier program needs no second thought (the
+knight on boards up to 6 cells across); wider, it is the dense kernel, met in
+the middle where it can, and the count's estimates decide whether it runs."""
 
 
 def choose_count_method(instance: CountInstance) -> tuple[str, str]:
@@ -36,73 +42,77 @@ def choose_count_method(instance: CountInstance) -> tuple[str, str]:
     Returns:
         ``('frontier', why)`` or ``('cpsat', why)``.
 
+    Raises:
+        InvalidInputError: a frontier wider than the program takes (the
+            message says ``--method cpsat`` enumerates, a partial count);
+            a frontier kernel asked for a count only enumeration can make.
+
     Examples:
         >>> from cpknight.board import Board
         >>> from cpknight.pieces import KNIGHT
         >>> choose_count_method(CountInstance(Board.parse("10x10"), KNIGHT))[0]
-        'cpsat'
+        'frontier'
         >>> choose_count_method(CountInstance(Board.parse("5x5"), KNIGHT))  # odd
         ('cpsat', 'a certificate proves there is none')
+        >>> choose_count_method(CountInstance(Board.parse("40x40"), KNIGHT))
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: the frontier of 40x40 (knight (1,2)) \
+is at least 40 cells wide; the frontier program takes at most 30, and \
+enumeration would count a part of the tours (--method cpsat for that)
     """
+    named = instance.kernel != "auto"
     if instance.constraints:
+        if named:
+            raise InvalidInputError(
+                f"--kernel {instance.kernel} is the frontier program's, which "
+                "counts plain tours: side constraints are counted by CP-SAT "
+                "enumeration (drop --kernel)"
+            )
         return "cpsat", "side constraints: the frontier program counts plain tours"
     if instance.prefixes:
         return "frontier", "prefix counts are the frontier program's"
-    side = narrowest_width(instance.board, instance.piece)
-    if side > FRONTIER_WIDTH:  # from the shape alone: no graph built
-        return (
-            "cpsat",
-            f"the frontier is at least {side} cells wide, over {FRONTIER_WIDTH}",
+    board, piece = instance.board, instance.piece
+    side = narrowest_width(board, piece)
+    if side > MAX_WIDTH:  # from the shape alone: the graph only if it is small
+        check_circuit_size(
+            arc_bound(board, piece) + board.n_open,
+            f"the counting model of {board.label} ({piece.label})",
         )
+        if _proved_none(instance):
+            return "cpsat", "a certificate proves there is none"
+        _refuse_wide(instance, f"at least {side}")
     width = frontier_width(instance.graph)
-    if width > FRONTIER_WIDTH and not _dense_fits(instance, width):
-        return "cpsat", f"the frontier is {width} cells wide, over {FRONTIER_WIDTH}"
-    proved_none = tour_certificate(
-        instance.graph,
-        closed=instance.closed,
-        start=instance.start,
-        end=instance.end,
-    )
-    if proved_none is not None:
+    if not named and _proved_none(instance):
         return "cpsat", "a certificate proves there is none"
+    if width > MAX_WIDTH:
+        _refuse_wide(instance, str(width))
     if width > FRONTIER_WIDTH:
         where = "on disk" if instance.checkpoint is not None else "in memory"
         return (
             "frontier",
             f"the frontier is {width} cells wide: the dense kernel {where}, or "
-            "met in the middle",
+            "met in the middle, if its estimates fit",
         )
     return "frontier", f"the frontier is {width} cells wide, at most {FRONTIER_WIDTH}"
 
 
-def _dense_fits(instance: CountInstance, width: int) -> bool:
-    """Whether the dense kernel can take a frontier this wide, on disk or in memory.
-
-    On disk (a checkpoint directory given) whenever it packs the frontier;
-    in memory when the estimated live states fit the memory budget.
-    """
-    from cpknight.counting.dense_kernel import (
-        BYTES_PER_STATE,
-        DENSE_WIDTH,
-        dense_available,
+def _proved_none(instance: CountInstance) -> bool:
+    """Whether a cheap certificate proves the instance has no tour."""
+    found = tour_certificate(
+        instance.graph,
+        closed=instance.closed,
+        start=instance.start,
+        end=instance.end,
     )
-    from cpknight.counting.frontier import MEET_SHARE
-    from cpknight.frontier.plan import estimated_states
-    from cpknight.runtime.memory import budget_mb
-
-    if width > DENSE_WIDTH or not dense_available():
-        return False
-    if instance.checkpoint is not None:
-        return True
-    budget = budget_mb() if instance.memory_mb is None else instance.memory_mb
-    guess = estimated_states(width, closed=instance.closed)
-    if instance.start is None and instance.end is None:
-        # met in the middle (cpknight.counting.meet), its halves on disk past
-        # the budget: up to MEET_DISK times it
-        guess *= MEET_SHARE / MEET_DISK
-    return guess * BYTES_PER_STATE <= budget * 2**20
+    return found is not None
 
 
-MEET_DISK = 4.0
-"""How far past the memory budget ``auto`` lets a count met in the middle
-go, its halves' states on disk (open 7x7: about 6.5 GB against 4 GB)."""
+def _refuse_wide(instance: CountInstance, width: str) -> None:
+    """Refuse a count whose frontier the program cannot take (one line)."""
+    board, piece = instance.board, instance.piece
+    raise InvalidInputError(
+        f"the frontier of {board.label} ({piece.label}) is {width} cells wide; "
+        f"the frontier program takes at most {MAX_WIDTH}, and enumeration "
+        "would count a part of the tours (--method cpsat for that)"
+    )

@@ -17,6 +17,8 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cpknight.frontier.plan import FrontierPlan, FrontierStep, StepCheck, step_choices
 from cpknight.frontier.slots import (
     CYCLE,
@@ -29,7 +31,11 @@ from cpknight.frontier.slots import (
     renumber,
 )
 
-__all__ = ["State", "count_frontier_dict"]
+__all__ = ["TICK_EVERY", "State", "count_frontier_dict"]
+
+TICK_EVERY = 4096
+"""Within a step, ``tick`` is called after this many states (a step of open
+6x6 holds millions, tens of seconds in plain Python)."""
 
 State = tuple[int, tuple[int, ...]]
 """A state: (free ends used, the slot codes)."""
@@ -41,6 +47,7 @@ _FINISHED: State = (-1, ())
 def count_frontier_dict(
     plan: FrontierPlan,
     check: StepCheck | None = None,
+    tick: Callable[[int], None] | None = None,
 ) -> tuple[int, list[int]]:
     """Run the program over a dict of states (plain Python, exact ints).
 
@@ -49,6 +56,8 @@ def count_frontier_dict(
         check: called as ``check(step, live_states, tried)`` after every step
             (the deadline check and the progress report; ``tried``: the
             state-and-choice pairs the step looked at).
+        tick: called as ``tick(step)`` every :data:`TICK_EVERY` states within
+            a step (the deadline check of a long step).
 
     Returns:
         The number of undirected tours (each edge set once) and the number of
@@ -67,7 +76,9 @@ def count_frontier_dict(
     for i, step in enumerate(plan.steps):
         new: dict[State, int] = {}
         tried = 0
-        for (used, codes), count in states.items():
+        for seen, ((used, codes), count) in enumerate(states.items(), 1):
+            if tick is not None and not seen % TICK_EVERY:
+                tick(i)
             base = [*codes, DEG0]
             open_back = [s for s in step.back if base[s] != FULL]
             for chosen in step_choices(open_back, step.cap):

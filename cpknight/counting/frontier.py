@@ -40,8 +40,10 @@ from cpknight.counting.kernels import (
     BYTES_PER_STATE,
     DENSE,
     DICT,
+    KERNELS,
     MEET,
     choose_count_kernel,
+    estimated_seconds,
 )
 from cpknight.counting.meet import JOIN_BYTES, JoinTooBig, MeetResult, count_meet
 from cpknight.counting.numpy_kernel import count_frontier_numpy, count_prefixes_numpy
@@ -64,6 +66,7 @@ __all__ = [
     "BYTES_PER_STATE",
     "DEFAULT_MEMORY_MB",
     "FrontierTally",
+    "from_ctrl_c",
     "solve",
 ]
 
@@ -117,10 +120,9 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = AUTO) -> TourCount
     if kernel == AUTO:
         kernel = instance.kernel
     spill = instance.checkpoint is not None
-    kernel = choose_count_kernel(
-        plan, kernel, prefixes=prefixes, spill=spill, remaining=run.remaining()
-    )
-    _refuse(instance, plan, budget, kernel)
+    chosen = choose_count_kernel(plan, kernel, prefixes=prefixes, spill=spill)
+    _refuse(instance, plan, budget, chosen, run, asked=kernel)
+    kernel = chosen
     per_state = 0 if spill else BYTES_PER_STATE[kernel]
     tally = FrontierTally(plan, run, budget, per_state, instance.progress)
     tally.kernel = kernel
@@ -130,6 +132,10 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = AUTO) -> TourCount
             undirected = _run_kernel(plan, kernel, tally, instance)
         except (SolveLimitError, _OverBudget, JoinTooBig, KeyboardInterrupt) as exc:
             return tally.stopped_by(exc)
+        except SystemError as exc:  # Ctrl-C inside numba's loading of its cache
+            if not from_ctrl_c(exc):
+                raise
+            return tally.stopped_by(KeyboardInterrupt())
     one = graph.n_nodes == 1  # a tour of one cell is its own reverse
     return tally.result(undirected * (1 if one else directions(instance)), undirected)
 
@@ -306,45 +312,126 @@ def _budget(memory_mb: float | None) -> float:
 
 
 def _refuse(
-    instance: CountInstance, plan: FrontierPlan, budget: float, kernel: str
+    instance: CountInstance,
+    plan: FrontierPlan,
+    budget: float,
+    kernel: str,
+    run: Run,
+    *,
+    asked: str = AUTO,
 ) -> None:
-    """Refuse a frontier too wide for the program, or far past the budget.
+    """Refuse up front a count the frontier program cannot hold, in one line.
 
-    Also prefix counts with fixed ends, or along rows that wrap. With a
-    checkpoint directory the states go to disk: what is refused then is a
-    run the free disk space cannot hold.
+    A frontier too wide for the program; a count whose estimated live states
+    pass the memory budget (met in the middle, chosen by ``auto``: more than
+    :data:`MEET_DISK` times it, its halves on a temporary disk), or whose
+    estimated time passes the time limit :data:`TIME_MARGIN`-fold (and
+    :data:`TIME_FLOOR`): the line gives both estimates, says which one
+    decided, and the ways out. With a checkpoint directory the states go to
+    disk and a count stopped by the limit goes on from there: what is refused
+    then is a run the free disk space cannot hold. Also prefix counts with
+    fixed ends, or along rows that wrap.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> from cpknight.solving import SolveOptions
+        >>> inst = CountInstance(Board.parse("7x7"), KNIGHT, closed=False)
+        >>> plan = plan_frontier(inst.graph, closed=False)
+        >>> run = SolveOptions(time_limit=2).start()
+        >>> _refuse(inst, plan, 1e5, "meet", run)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.ModelTooBigError: the frontier of 7x7 (knight (1,2)) is \
+16 cells wide: met in the middle, about 5e+07 live states, ... in memory; at \
+the measured rate of the meet kernel this needs about 2 min, the limit is 2 s \
+(raise --time-limit, ...)
     """
     graph = instance.graph
     wide = f"the frontier of {graph.board.label} ({graph.piece.label}) is "
     if plan.width > MAX_WIDTH:
         raise InvalidInputError(
             f"{wide}{plan.width} cells wide; the frontier program takes at most "
-            f"{MAX_WIDTH} (use --method cpsat)"
+            f"{MAX_WIDTH} (use --method cpsat to enumerate the tours one by one: "
+            "a partial count)"
         )
+    _refuse_prefixes(instance, plan)
     guess = estimated_states(plan.width, closed=instance.closed)
+    wide += f"{plan.width} cells wide"
     if kernel == MEET.name:
         guess *= MEET_SHARE
         join = guess * JOIN_BYTES  # both halves' last states, held to join
         if join > budget * 2**20:
             raise ModelTooBigError(
-                f"{wide}{plan.width} cells wide: met in the middle, about "
-                f"{guess:.0e} live states in the halves; joining them would take "
-                f"about {join / 2**20:,.0f} MB, over the memory budget of "
-                f"{budget:g} MB (use a larger --memory)"
+                f"{wide}: met in the middle, about {guess:.0e} live states in "
+                f"the halves; joining them would take about {join / 2**20:,.0f} "
+                f"MB, over the memory budget of {budget:g} MB (use a larger "
+                "--memory, or --method cpsat to enumerate the tours one by one: "
+                "a partial count)"
             )
     need = guess * BYTES_PER_STATE[kernel]
+    met = "met in the middle, " if kernel == MEET.name else ""
+    states = f"{met}about {guess:.0e} live states, about {need / 2**20:,.0f} MB"
+    steps = len(plan.steps)
     if instance.checkpoint is not None:
-        _refuse_disk(instance.checkpoint, guess, wide + f"{plan.width} cells wide")
-    elif kernel == MEET.name and need > budget * 2**20:
-        # the halves go to a temporary directory: its free space is what counts
-        _refuse_disk(tempfile.gettempdir(), guess, wide + f"{plan.width} cells wide")
-    elif need > budget * 2**20:
+        _refuse_disk(instance.checkpoint, guess, wide)
+        return  # a count on disk stopped by the limit goes on from there
+    disk = need > budget * 2**20
+    seconds = estimated_seconds(guess, steps, kernel, disk=disk)
+    took = f"at the measured rate of the {kernel} kernel this needs about "
+    took += _duration(seconds)
+    on_disk = asked == AUTO or KERNELS[kernel].disk
+    keep = "--resume DIR to keep the states on disk, " if on_disk else ""
+    over_disk = asked == AUTO and need > MEET_DISK * budget * 2**20
+    if disk and (kernel != MEET.name or over_disk):
         raise ModelTooBigError(
-            f"{wide}{plan.width} cells wide: about {guess:.0e} live states, "
-            f"about {need / 2**20:,.0f} MB, over the memory budget of {budget:g} "
-            "MB (use --resume DIR to keep the states on disk, a larger "
-            "--memory, or --method cpsat)"
+            f"{wide}: {states}, over the memory budget of {budget:g} MB "
+            f"({took}; use {keep}a larger --memory, or --method cpsat to "
+            "enumerate the tours one by one: a partial count)"
         )
+    if disk:  # the halves go to a temporary directory: its free space counts
+        _refuse_disk(tempfile.gettempdir(), guess, wide)
+        states += f" (on disk past the memory budget of {budget:g} MB)"
+    else:
+        states += " in memory"
+    limit = run.remaining()
+    if limit is not None and seconds > max(TIME_MARGIN * limit, TIME_FLOOR):
+        raise ModelTooBigError(
+            f"{wide}: {states}; {took}, the limit is {_duration(limit)} (raise "
+            f"--time-limit, or 'none'; {keep and '--resume DIR to stop and go on '}"
+            f"{keep and 'later; '}or --method cpsat to enumerate the tours one by "
+            "one, a partial count)"
+        )
+
+
+TIME_MARGIN = 4.0
+"""A count whose estimated time passes the time limit this many times over is
+refused up front (the estimates are good to about a factor of 3)."""
+
+TIME_FLOOR = 60.0
+"""... and only when its estimate is over this many seconds: a count that
+takes a minute or less runs to its limit and says how far it got."""
+
+
+def _duration(seconds: float) -> str:
+    """Seconds for a message: ``2 s``, ``14 min``, ``3.2 h``.
+
+    Examples:
+        >>> _duration(2.0), _duration(600.0), _duration(86400.0), _duration(1e9)
+        ('2 s', '10 min', '24 h', '32 years')
+    """
+    if seconds < 90:
+        return f"{seconds:.2g} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 72 * 3600:
+        return f"{seconds / 3600:.2g} h"
+    days = seconds / 86400
+    return f"{days:.0f} days" if days < 730 else f"{days / 365.25:,.0f} years"
+
+
+def _refuse_prefixes(instance: CountInstance, plan: FrontierPlan) -> None:
+    """Refuse prefix counts with fixed ends, or along rows that wrap."""
     if not instance.prefixes:
         return
     if instance.start is not None or instance.end is not None:
@@ -355,6 +442,34 @@ def _refuse(
             f"the rows of {board.label} wrap around: its prefixes "
             "are not boards of the same kind"
         )
+
+
+def from_ctrl_c(exc: BaseException) -> bool:
+    """Whether a Ctrl-C (:class:`KeyboardInterrupt`) is in ``exc``'s chain.
+
+    A second Ctrl-C that lands while numba loads its compiled loops from the
+    cache surfaces as a :class:`SystemError` raised from it.
+
+    Examples:
+        >>> try:
+        ...     try:
+        ...         raise KeyboardInterrupt
+        ...     except KeyboardInterrupt:
+        ...         raise SystemError("unpickling failed")
+        ... except SystemError as exc:
+        ...     from_ctrl_c(exc)
+        True
+        >>> from_ctrl_c(SystemError("a bug"))
+        False
+    """
+    seen: set[int] = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        if isinstance(link, KeyboardInterrupt):
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False
 
 
 DISK_BYTES_PER_STATE = 100
@@ -401,7 +516,12 @@ def _run_kernel(
     if kernel == MEET.name:
         return _run_meet(plan, tally, instance)
     if kernel == DICT.name:
-        return count_frontier_dict(plan, tally.check)[0]
+        steps = len(plan.steps)
+
+        def within(step: int) -> None:  # a long step's deadline checks
+            tally.run.check(f"counting tours: cell {step + 1} of {steps}")
+
+        return count_frontier_dict(plan, tally.check, within)[0]
     if not prefixes:
         return count_frontier_numpy(plan, tally.check)[0]
     tally.found.update(count_prefixes_numpy(plan, row_ends, tally.check))
@@ -488,6 +608,11 @@ def _run_meet(plan: FrontierPlan, tally: FrontierTally, instance: CountInstance)
     tally.buckets = result.buckets
     return result.total
 
+
+MEET_DISK = 4.0
+"""How far past the memory budget a count met in the middle that ``auto``
+chose may go, its halves' states in a temporary directory (open 7x7: about
+6.5 GB against 4 GB); past it the count is refused."""
 
 MEET_SHARE = 0.2
 """The peak live states of a count met in the middle, as a share of the

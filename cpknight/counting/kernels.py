@@ -37,11 +37,11 @@ __all__ = [
     "BYTES_PER_STATE",
     "DENSE",
     "DENSE_FROM",
-    "DENSE_START",
     "DENSE_WIDTH",
     "DENSE_WORK",
     "DICT",
     "DICT_WIDTH",
+    "DISK_SLOWDOWN",
     "KERNELS",
     "MEET",
     "NUMPY",
@@ -50,6 +50,7 @@ __all__ = [
     "check_kernel",
     "check_spread_kernel",
     "choose_count_kernel",
+    "estimated_seconds",
     "kernel_choices",
     "kernel_help",
     "spread_names",
@@ -74,6 +75,10 @@ class CountKernel:
             arrays of the next step (a few choices per state, each a row of
             codes, keys, sort order, source index and count limbs): the
             memory budget divided by it is the most live states allowed.
+        rate: the estimated peak live states times the cells that it steps
+            in a second, measured on 2 cores (``benchmarks/count.py``; met in
+            the middle, the halves' share of the peak): what
+            :func:`estimated_seconds` divides by.
         prefixes: it counts every prefix of the board in the same run.
         disk: its states can go to disk (a checkpoint directory).
         spread: a count on disk can share its buckets among processes.
@@ -90,6 +95,7 @@ class CountKernel:
     name: str
     summary: str
     bytes_per_state: int
+    rate: float
     prefixes: bool
     disk: bool
     spread: bool
@@ -104,6 +110,7 @@ NUMPY = CountKernel(
     "numpy",
     "every state of a step at once, with numpy",
     256,
+    6e6,  # open 6x6 (2e8): 37 s
     prefixes=True,
     disk=False,
     spread=False,
@@ -114,6 +121,7 @@ DICT = CountKernel(
     "dict",
     "plain Python over a dict of states (narrow plans, the reference)",
     240,
+    3e6,  # open 6x6 (2e8): 72 s
     prefixes=False,
     disk=False,
     spread=False,
@@ -125,6 +133,7 @@ DENSE = CountKernel(
     "dense",
     "16-byte states and residue counts, compiled with numba",
     120,
+    8e6,  # open 6x6 (2e8): 25 s, a second of it loading the compiled loops
     prefixes=True,
     disk=True,
     spread=True,
@@ -136,6 +145,7 @@ MEET = CountKernel(
     "meet",
     "the dense kernel from both ends, joined in the middle",
     120,
+    2.6e7,  # open 7x7 (2.6e9 in the halves): 100 s in memory
     prefixes=False,
     disk=True,
     spread=True,
@@ -169,10 +179,9 @@ kernel counted open 6x6 (2e8) and the 6 x 20 strips (1.7e8) 1.5 times faster
 than numpy, and closed 6x6 (5e7) slower, its compiled loops' loading
 included."""
 
-DENSE_START = 10.0
-"""The least time left (seconds) for which ``auto`` takes the dense kernel:
-its compiled loops load from numba's cache in about a second on a quiet
-machine (compiled afresh, a few seconds), and the clock cannot stop that."""
+DISK_SLOWDOWN = 2.5
+"""How much longer a count takes with its states on disk than in memory
+(open 7x7 met in the middle: 224 s with its halves on disk, 100 s in memory)."""
 
 
 def kernel_choices() -> list[str]:
@@ -273,7 +282,6 @@ def choose_count_kernel(
     *,
     prefixes: bool,
     spill: bool = False,
-    remaining: float | None = None,
 ) -> str:
     """The kernel that runs the plan (checked), ``auto``'s pick if asked.
 
@@ -281,10 +289,10 @@ def choose_count_kernel(
     overhead per step would dominate); from :data:`DENSE_FROM` slots, the
     dense kernel (met in the middle where the plan allows it and no prefixes
     are asked) where numba is installed, the frontier is at most
-    :data:`DENSE_WIDTH` wide, the estimated work at least :data:`DENSE_WORK`
-    and the time left (``remaining``, None: no limit) is at least
-    :data:`DENSE_START` (loading its compiled loops takes about a second,
-    which a short limit cannot wait), else numpy (prefixes in either).
+    :data:`DENSE_WIDTH` wide and the estimated work at least
+    :data:`DENSE_WORK`, else numpy (prefixes in either). The time limit
+    plays no part: a count the limit cannot wait for is refused up front,
+    saying so (:func:`estimated_seconds`).
     States on disk (``spill``) take a kernel that keeps them there. A kernel
     asked for what it cannot give hands the count to its ``stand_in``.
 
@@ -313,7 +321,7 @@ def choose_count_kernel(
         if chosen is None:
             chosen = MEET if meet_fits(plan) and not prefixes else DENSE
     if chosen is None:
-        return _auto(plan, prefixes=prefixes, remaining=remaining)
+        return _auto(plan, prefixes=prefixes)
     if prefixes and not chosen.prefixes:
         if chosen.stand_in is not None:
             return chosen.stand_in
@@ -337,16 +345,33 @@ def choose_count_kernel(
     return chosen.name
 
 
-def _auto(plan: FrontierPlan, *, prefixes: bool, remaining: float | None) -> str:
+def _auto(plan: FrontierPlan, *, prefixes: bool) -> str:
     """``auto``'s pick for a plan in memory (see :func:`choose_count_kernel`)."""
     from cpknight.frontier.plan import estimated_states, meet_fits
 
     if plan.width <= DICT_WIDTH and not prefixes:
         return DICT.name
-    time_enough = remaining is None or remaining >= DENSE_START
     work = estimated_states(plan.width, closed=plan.closed) * len(plan.steps)
     wide = plan.width >= DENSE_FROM and work >= DENSE_WORK
     fits = plan.width <= DENSE_WIDTH
-    if fits and wide and time_enough and installed("numba"):
+    if fits and wide and installed("numba"):
         return MEET.name if meet_fits(plan) and not prefixes else DENSE.name
     return NUMPY.name
+
+
+def estimated_seconds(states: float, cells: int, kernel: str, *, disk: bool) -> float:
+    """The time a count takes, about: its peak live states times its cells.
+
+    Args:
+        states: the estimated peak live states (met in the middle: of the
+            halves).
+        cells: the cells the program steps (the plan's steps).
+        kernel: a name of :data:`KERNELS` (its measured ``rate``).
+        disk: the states go to disk (:data:`DISK_SLOWDOWN` times longer).
+
+    Examples:
+        >>> round(estimated_seconds(5.4e7, 49, "meet", disk=False))  # open 7x7
+        102
+    """
+    seconds = states * cells / KERNELS[kernel].rate
+    return seconds * (DISK_SLOWDOWN if disk else 1.0)

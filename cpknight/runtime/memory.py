@@ -5,8 +5,9 @@ path of millions of cells) estimates its memory from the instance's numbers
 alone (cells, moves, arcs, the digits of a target) and refuses, before any
 work, what would pass the budget: one line with the estimate and a hint.
 
-The budget is :data:`DEFAULT_MEMORY_MB` unless told otherwise: the command
-line's ``--memory MB``, or :func:`memory_budget` around a call. The estimates
+The budget is :data:`DEFAULT_MEMORY_MB` (half the memory of this machine,
+:func:`machine_mb`) unless told otherwise: the command line's ``--memory MB``,
+or :func:`memory_budget` around a call. The estimates
 are tested against measured peaks (``ru_maxrss`` of a fresh process) in
 ``tests/test_memory.py``: each is within a factor of :data:`ESTIMATE_FACTOR`
 of the peak it predicts, above the start-up of the process.
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import resource
 from collections.abc import Iterator
 
@@ -36,10 +38,14 @@ from cpknight.errors import InvalidInputError, ModelTooBigError
 __all__ = [
     "DEFAULT_MEMORY_MB",
     "ESTIMATE_FACTOR",
+    "FALLBACK_MEMORY_MB",
+    "MEMORY_SHARE",
     "PATH_CELL_BYTES",
     "budget_bytes",
     "budget_mb",
     "check_memory_mb",
+    "default_memory_text",
+    "machine_mb",
     "memory_budget",
     "path_bytes",
     "peak_mb",
@@ -48,8 +54,54 @@ __all__ = [
     "set_memory_budget",
 ]
 
-DEFAULT_MEMORY_MB = 4096.0
-"""The memory budget of a command unless ``--memory`` says otherwise (MB)."""
+MEMORY_SHARE = 0.5
+"""The share of this machine's memory a command may plan to use by default."""
+
+FALLBACK_MEMORY_MB = 4096.0
+"""The default budget where the machine's memory cannot be read (MB)."""
+
+
+def machine_mb() -> float | None:
+    """The physical memory of this machine (MB), or None where it cannot be read.
+
+    Examples:
+        >>> size = machine_mb()
+        >>> size is None or size > 0
+        True
+    """
+    try:
+        pages = os.sysconf("SC_PHYS_PAGES")
+        page = os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # pragma: no cover (not POSIX)
+        return None
+    if pages <= 0 or page <= 0:  # pragma: no cover (unknown)
+        return None
+    return float(pages * page / 2**20)
+
+
+def _default_mb() -> float:
+    """:data:`MEMORY_SHARE` of :func:`machine_mb`, whole MB, else the fallback."""
+    size = machine_mb()
+    return FALLBACK_MEMORY_MB if size is None else float(round(size * MEMORY_SHARE))
+
+
+DEFAULT_MEMORY_MB = _default_mb()
+"""The memory budget of a command unless ``--memory`` says otherwise (MB): half
+the physical memory of this machine (:data:`FALLBACK_MEMORY_MB` where that
+cannot be read)."""
+
+
+def default_memory_text() -> str:
+    """The default budget for a help text: the figure and where it comes from.
+
+    Examples:
+        >>> "MB" in default_memory_text()
+        True
+    """
+    if machine_mb() is None:  # pragma: no cover (not POSIX)
+        return f"{DEFAULT_MEMORY_MB:,.0f} MB"
+    return f"{DEFAULT_MEMORY_MB:,.0f} MB, half this machine's memory"
+
 
 ESTIMATE_FACTOR = 2.0
 """Each estimate is within this factor of the measured peak (above start-up)."""
