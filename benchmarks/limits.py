@@ -26,6 +26,7 @@ import argparse
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -43,11 +44,37 @@ def _cpknight() -> list[str]:
     return [found] if Path(found).exists() else [sys.executable, "-m", "cpknight"]
 
 
+CAP: list[float | None] = [None]
+"""Seconds after which a child still running is killed (``--cap``): a hang."""
+
+ENV: list[dict[str, str] | None] = [None]
+"""The children's environment (``--tree`` puts another checkout first)."""
+
+
 def _run(argv: list[str]) -> tuple[float, float, int]:
-    """Wall seconds, peak MB and exit code of one child (output discarded)."""
+    """Wall seconds, peak MB and exit code of one child (output discarded).
+
+    A child still running after :data:`CAP` seconds is killed with its
+    process group (exit code -9): the row then shows a hang.
+    """
     began = time.perf_counter()
-    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
+    child = subprocess.Popen(
+        argv,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=ENV[0],
+        start_new_session=True,
+    )
+    cap = CAP[0]
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG if cap else 0)
+        if pid:
+            break
+        if cap is not None and time.perf_counter() - began > cap:
+            os.killpg(child.pid, signal.SIGKILL)
+            _, status, usage = os.wait4(child.pid, 0)
+            break
+        time.sleep(0.02)
     seconds = time.perf_counter() - began
     return seconds, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
@@ -282,15 +309,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", metavar="TEXT", help="only the commands whose name contains TEXT"
     )
+    parser.add_argument(
+        "--issue35", action="store_true", help="only the rows of issue 35"
+    )
+    parser.add_argument(
+        "--cap",
+        type=float,
+        metavar="S",
+        help="kill a command still running after S seconds (a hang; exit -9)",
+    )
+    parser.add_argument(
+        "--tree",
+        metavar="DIR",
+        help="run the command line of another checkout (say, a worktree of the "
+        "commit before a change): python -m cpknight with DIR first on the path",
+    )
     args = parser.parse_args(argv)
     limits = [2.0] if args.quick else [2.0, 5.0]
     tool = _cpknight()
+    CAP[0] = args.cap
+    if args.tree:
+        tool = [sys.executable, "-m", "cpknight"]
+        ENV[0] = {**os.environ, "PYTHONPATH": str(Path(args.tree).resolve())}
     rows: list[list[object]] = []
     met = True
     with tempfile.TemporaryDirectory() as folder:
         starts: dict[tuple[str, ...], float] = {}
         for first, limit in enumerate(limits):
             every = [*commands(folder), *edges(), *issue35(), *sweeps(limit)]
+            if args.issue35:
+                every = issue35()
             for name, argv_, tiny in every:
                 if args.only and args.only not in name:
                     continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -415,15 +416,24 @@ def test_ctrl_c_during_a_frontier_count_gives_no_count() -> None:
             "frontier",
             "--time-limit",
             "none",
+            "--progress",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    time.sleep(2.5)
+    # Ctrl-C once the program sweeps its cells (the progress line says so),
+    # not after a fixed sleep: on a loaded machine that was still start-up.
+    assert proc.stderr is not None
+    seen = b""
+    end = time.monotonic() + 90
+    while not re.search(rb"cell [1-9][0-9]*/49", seen):
+        assert time.monotonic() < end, seen[-500:]
+        assert proc.poll() is None, seen[-500:]
+        seen += os.read(proc.stderr.fileno(), 4096)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    raw_out, raw_err = proc.communicate(timeout=60)
+    out, err = raw_out.decode(), (seen + raw_err).decode(errors="replace")
     assert proc.returncode == 130, (out, err)
     data = json.loads(out)
     assert (data["method"], data["status"]) == ("frontier", "unknown")

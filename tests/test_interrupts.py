@@ -258,3 +258,30 @@ def test_ctrl_c_stops_a_covering_solve(argv: list[str], tmp_path: Path) -> None:
     assert stopped < 15.0, stopped  # the default limit is 60 s
     assert "Traceback" not in err
     assert "interrupted (Ctrl-C)" in out + err
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The console script imports the command line inside its guard: a Ctrl-C
+    # during those imports (most of start-up) exits 130 with one line. The
+    # Ctrl-C is planted at the import itself, so no timing is involved.
+    import builtins
+    import sys
+
+    from cpknight.__main__ import run
+
+    real_import = builtins.__import__
+
+    def interrupted_import(name: str, *args: object, **kwargs: object) -> object:
+        if name == "cpknight.cli":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.delitem(sys.modules, "cpknight.cli", raising=False)
+    monkeypatch.setattr(builtins, "__import__", interrupted_import)
+    with pytest.raises(SystemExit) as stopped:
+        run()
+    assert stopped.value.code == 130
+    err = capsys.readouterr().err
+    assert err == "cpknight: interrupted (Ctrl-C) while starting\n"
