@@ -50,6 +50,10 @@ CAP: list[float | None] = [None]
 ENV: list[dict[str, str] | None] = [None]
 """The children's environment (``--tree`` puts another checkout first)."""
 
+CWD: list[str | None] = [None]
+"""The children's folder (``--tree``: that checkout, which ``python -m`` puts
+first on the path, before this one)."""
+
 
 def _run(argv: list[str]) -> tuple[float, float, int]:
     """Wall seconds, peak MB and exit code of one child (output discarded).
@@ -63,6 +67,7 @@ def _run(argv: list[str]) -> tuple[float, float, int]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=ENV[0],
+        cwd=CWD[0],
         start_new_session=True,
     )
     cap = CAP[0]
@@ -330,7 +335,9 @@ def main(argv: list[str] | None = None) -> int:
     CAP[0] = args.cap
     if args.tree:
         tool = [sys.executable, "-m", "cpknight"]
-        ENV[0] = {**os.environ, "PYTHONPATH": str(Path(args.tree).resolve())}
+        tree = str(Path(args.tree).resolve())
+        ENV[0] = {**os.environ, "PYTHONPATH": tree}
+        CWD[0] = tree
     rows: list[list[object]] = []
     met = True
     with tempfile.TemporaryDirectory() as folder:

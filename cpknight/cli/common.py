@@ -665,6 +665,17 @@ def _pin_clock() -> None:
     start_next_clock_at(origin)
 
 
+def share_clock(run: Run) -> None:
+    """The next clock started counts from where ``run``'s did.
+
+    A handler that starts a clock of its own before its front door starts the
+    solve's (``tour`` checks writing ``--out`` against the command's clock)
+    would otherwise leave the solve a fresh limit, start-up not counted.
+    """
+    if _FROM_PROCESS_START[0] and run.clock.from_origin:
+        start_next_clock_at(run.clock.started)
+
+
 def solve_options_of(args: argparse.Namespace) -> SolveOptions:
     """The options of ``--time-limit``, ``--workers``, ``--seed`` (and ``--log``).
 

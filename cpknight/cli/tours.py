@@ -38,6 +38,7 @@ from cpknight.cli.common import (
     print_outcome,
     progress_bar,
     report,
+    share_clock,
     show_progress,
     solve_options_of,
     tour_ends,
@@ -209,6 +210,7 @@ def _run_tour(args: argparse.Namespace) -> int:
     from cpknight.api import try_tour
 
     run = options.start()  # the command's clock, which writing --out checks
+    share_clock(run)  # and the solve's: both count from the process's start
     outcome = try_tour(
         board,
         piece=piece,
