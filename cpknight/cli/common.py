@@ -672,8 +672,8 @@ def share_clock(run: Run) -> None:
     solve's (``tour`` checks writing ``--out`` against the command's clock)
     would otherwise leave the solve a fresh limit, start-up not counted.
     """
-    if _FROM_PROCESS_START[0] and run.clock.from_origin:
-        start_next_clock_at(run.clock.started)
+    if _FROM_PROCESS_START[0] and run.clock.origin is not None:
+        start_next_clock_at(run.clock.origin)
 
 
 def solve_options_of(args: argparse.Namespace) -> SolveOptions:
