@@ -160,6 +160,10 @@ def test_ctrl_c_keeps_what_is_done_and_resume_finishes(tmp_path: Path) -> None:
     --resume runs the rest, nothing twice, and the answers agree."""
     lines = [f"{n}x{n} --torus --open --start a1" for n in range(5, 9)]
     lines += [f"{m}x{n} --open" for m in (5, 6) for n in range(5, 9)]
+    # Last, closed boards on which backtrack runs to its limit: seconds of work
+    # remain after the first rows, so Ctrl-C lands mid-study on a loaded machine
+    # too (with only quick rows left, the study could end before the signal).
+    lines += [f"{m}x{n}" for m, n in ((10, 10), (10, 12), (12, 12), (12, 14))]
     suite = tmp_path / "suite.txt"
     suite.write_text("\n".join(lines) + "\n")
     results = tmp_path / "run.jsonl"
@@ -181,11 +185,11 @@ def test_ctrl_c_keeps_what_is_done_and_resume_finishes(tmp_path: Path) -> None:
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert err.splitlines() == [
-        f"cpknight: interrupted after {len(read_results(results))} of 24 tasks; "
+        f"cpknight: interrupted after {len(read_results(results))} of 32 tasks; "
         f"kept in {results} (--resume {results} goes on)"
     ]
     kept = len(read_results(results))
-    assert 3 <= kept < 24
+    assert 3 <= kept < 32
     done = subprocess.run(
         _cpknight(*argv, "--jobs", "2", "--resume", str(results)),
         capture_output=True,
@@ -196,5 +200,5 @@ def test_ctrl_c_keeps_what_is_done_and_resume_finishes(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     rows = read_results(results)
     keys = [row["key"] for row in rows]
-    assert len(keys) == len(set(keys)) == 24
+    assert len(keys) == len(set(keys)) == 32
     assert "wrong: none" in done.stdout

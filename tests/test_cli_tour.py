@@ -95,7 +95,9 @@ def test_tour_time_limit_gives_unknown(capsys: pytest.CaptureFixture[str]) -> No
     )
     assert code == 3
     assert json.loads(out)["status"] == "unknown"
-    assert time.perf_counter() - started < 1.0
+    # Stopped by the limit, not by luck: the ceiling is generous, for a loaded
+    # machine (benchmarks/limits.py holds commands to the limit plus a second).
+    assert time.perf_counter() - started < 30
 
 
 def test_count_3x4_open(capsys: pytest.CaptureFixture[str]) -> None:
