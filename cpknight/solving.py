@@ -503,44 +503,65 @@ def solve_cpsat(
     # Ctrl-C stays with Python: CP-SAT's own SIGINT handler can abort the
     # process when it fires late.
     solver.parameters.catch_sigint_signal = False
+    return solve_stoppably(
+        lambda: solver.solve(model, callback), solver.stop_search, run, "CP-SAT"
+    )
+
+
+def solve_stoppably(
+    solve: Callable[[], Any],
+    stop: Callable[[], None],
+    run: Run | None,
+    what: str,
+) -> tuple[Any, bool]:
+    """Run a native ``solve`` in a thread that ``stop`` ends; the caller waits.
+
+    A native solver holds its thread until it returns, so Python would see
+    Ctrl-C only then. Here the caller's thread waits in short slices and calls
+    ``stop`` on Ctrl-C, when ``run``'s clock is interrupted or cancelled, or
+    :data:`STOP_GRACE` past its limit (which CP-SAT overshoots in a long
+    presolve), asking again at every look: a stop that comes before the
+    search begins is lost. The solver's thread always ends before this
+    returns: one still in C++ when the process exits aborts it ("terminate
+    called without an active exception").
+
+    Args:
+        solve: solves and returns the solver's status.
+        stop: asks the solver to stop (``stop_search``); safe to call often.
+        run: the started clock, if any (a progress bar hears it).
+        what: the solver's name, for the thread and the progress line.
+
+    Returns:
+        The status, and whether an interruption (Ctrl-C) stopped the search.
+    """
     box: dict[str, Any] = {}
     done = threading.Event()
 
     def target() -> None:
         try:
-            box["status"] = solver.solve(model, callback)
+            box["status"] = solve()
         except BaseException as exc:  # re-raised in the caller's thread
             box["error"] = exc
         finally:
             done.set()
 
-    thread = threading.Thread(target=target, name="cpknight-cpsat", daemon=True)
+    thread = threading.Thread(target=target, name=f"cpknight-{what}", daemon=True)
     thread.start()
-    interrupted = stopped = False
+    interrupted = False
     try:
         while not done.is_set():
             try:
                 done.wait(0.05)
             except KeyboardInterrupt:
                 interrupted = True
-            if run is not None and run.clock.interrupted:
-                interrupted = True
-            if run is not None:  # a progress bar, if one listens
-                run.clock.tick("solving (CP-SAT)")
-            if interrupted and not stopped:
-                solver.stop_search()
-                stopped = True
-            elif run is not None and run.clock.expired(STOP_GRACE):
-                # Cancelled (a race's loser), or past the limit that CP-SAT
-                # overshoots in long presolves: asked again at every look,
-                # since a stop that comes before the search begins is lost.
-                solver.stop_search()
+            if run is not None:
+                interrupted = interrupted or run.clock.interrupted
+                run.clock.tick(f"solving ({what})")  # a progress bar, if one listens
+            if interrupted or (run is not None and run.clock.expired(STOP_GRACE)):
+                stop()
     finally:
-        # Whatever left the loop (a Ctrl-C between two looks), the solver's
-        # thread ends before this does: one still in C++ when the process
-        # exits aborts it ("terminate called without an active exception").
-        if not done.is_set():
-            solver.stop_search()
+        if not done.is_set():  # a Ctrl-C between two looks: end the solve first
+            stop()
             while not done.is_set():
                 with contextlib.suppress(KeyboardInterrupt):
                     done.wait(0.05)
@@ -720,40 +741,13 @@ def _solve_linear_here(
     solver: Any, model: Any, run: Run, variables: Sequence[Any]
 ) -> LinearAnswer:
     """A thread solves; the caller's waits, and stops it on Ctrl-C or the limit."""
-    box: dict[str, Any] = {}
-    done = threading.Event()
-
-    def target() -> None:
-        try:
-            box["status"] = solver.solve(model)
-        except BaseException as exc:  # re-raised in the caller's thread
-            box["error"] = exc
-        finally:
-            done.set()
-
-    thread = threading.Thread(target=target, name="cpknight-linear", daemon=True)
-    thread.start()
-    interrupted = stopped = False
-    try:
-        while not done.is_set():
-            try:
-                done.wait(0.05)
-            except KeyboardInterrupt:
-                run.clock.interrupt()
-            interrupted = interrupted or run.clock.interrupted
-            if not stopped and _stop_due(run):
-                solver.stop_search()  # GLOP and CP-SAT stop; others at their limit
-                stopped = True
-    finally:
-        if not done.is_set():  # a Ctrl-C between two looks: end the solve first
-            solver.stop_search()
-            while not done.is_set():
-                with contextlib.suppress(KeyboardInterrupt):
-                    done.wait(0.05)
-    if "error" in box:
-        raise box["error"]
+    status, interrupted = solve_stoppably(
+        lambda: solver.solve(model), solver.stop_search, run, "linear"
+    )
+    if interrupted:
+        run.clock.interrupt()  # the rest of the run stops as at Ctrl-C
     values, objective, bound = _linear_figures(solver, variables)
-    return LinearAnswer(box["status"], values, objective, bound, interrupted)
+    return LinearAnswer(status, values, objective, bound, interrupted)
 
 
 def _solve_linear_forked(
