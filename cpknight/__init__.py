@@ -13,10 +13,11 @@ Examples:
     6
 """
 
-from typing import TYPE_CHECKING
-
 from cpknight.runtime.lazy import exports
 from cpknight.runtime.moved import install as _install_moved_modules
+from cpknight.runtime.pandas_later import install as _defer_pandas
+
+TYPE_CHECKING = False  # importing typing costs start-up; mypy reads the names
 
 if TYPE_CHECKING:
     from cpknight.api import (
@@ -166,6 +167,7 @@ _WHERE = {
 
 __getattr__, __dir__ = exports(__name__, _WHERE)
 _install_moved_modules()  # the old names of moved modules, for one release
+_defer_pandas()  # OR-Tools loads pandas when its pandas helpers are used, not before
 
 __all__ = [
     "CAMEL",

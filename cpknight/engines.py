@@ -57,10 +57,18 @@ import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol
 
-# PEP 696 defaults (typing has them from Python 3.13); ortools requires it.
-from typing_extensions import TypeVar
+if TYPE_CHECKING:
+    # PEP 696 defaults (typing has them from Python 3.13); ortools requires it.
+    from typing_extensions import TypeVar
+else:  # the defaults speak to type checkers only: typing's TypeVar at run time
+    # (typing_extensions costs milliseconds of every command's start-up)
+    from typing import TypeVar as _TypeVar
+
+    def TypeVar(name, *constraints, default=None, **kwargs):
+        return _TypeVar(name, *constraints, **kwargs)
+
 
 from cpknight.board import Board, Cell
 from cpknight.constraints import TourConstraints

@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
-import logging
 import os
 import signal
 import threading
@@ -726,6 +725,8 @@ def _dask_client(distributed: Any, opts: RunOptions) -> Iterator[Any]:
     Raises:
         InvalidInputError: the scheduler at the address cannot be reached.
     """
+    import logging  # a cluster's only: not every command's start-up
+
     cluster: Any = None
     client: Any = None
     try:

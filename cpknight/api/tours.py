@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cpknight.api.common import (
     BoardLike,
@@ -38,21 +38,15 @@ from cpknight.results import (
     SweepCell,
     Tour,
 )
-from cpknight.runner import (
-    AGAIN,
-    Row,
-    RunInterrupted,
-    RunOptions,
-    Task,
-    check_budget_fits,
-    run_tasks,
-)
 from cpknight.runtime.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.auto import TourPlan, check_theorems, plan_tour
 from cpknight.tours.certificates import check_tour_possible
+
+if TYPE_CHECKING:  # the runner is the sweeps' alone: loaded when one runs
+    from cpknight.runner import Row, RunOptions, Task
 
 T = TypeVar("T")
 
@@ -542,6 +536,13 @@ def sweep(
         >>> str(s["a1"].status), str(s["b1"].status)
         ('found', 'infeasible')
     """
+    from cpknight.runner import (
+        RunInterrupted,
+        RunOptions,
+        check_budget_fits,
+        run_tasks,
+    )
+
     resolved, leaper = resolve(board, piece)
     resolved.require_finite("a sweep")
     if method != "auto":
@@ -642,6 +643,8 @@ def tour_task(
         >>> tour_task(b, KNIGHT, False, (0, 0), None, "prune", SolveOptions()).key
         'tour 5x5 knight (1,2) open from a1 by prune, limit none, seed 0'
     """
+    from cpknight.runner import Task
+
     limit = "none" if options.time_limit is None else f"{options.time_limit:g} s"
     key = (
         f"{task_key('tour', board, piece, closed, start, end)} by {method}, "
@@ -676,6 +679,8 @@ def tour_row(
         ('infeasible', 'prune')
     """
     if deadline is not None:
+        from cpknight.runner import AGAIN
+
         left = deadline - time.time()
         if left <= 0:
             why = "the run's budget ran out before this task"

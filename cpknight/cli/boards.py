@@ -30,7 +30,6 @@ def add_boards(sub: SubParsers) -> None:
         sub,
         "boards",
         _run_boards,
-        help="list the named boards with a drawing of each",
         description="List the named boards, or draw one.",
         examples="""
 cpknight boards

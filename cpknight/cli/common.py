@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import re
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from cpknight.api import (
     resolve,
 )
 from cpknight.board import Board, Cell, Topology
+from cpknight.cli.parser import (
+    EXIT_BAD_INPUT,
+    EXIT_CODES,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_LIMIT,
+    EXIT_NONE,
+    EXIT_OK,
+    Parser,
+    command_help,
+)
 from cpknight.errors import InvalidInputError
 from cpknight.io import (
     check_new_file,
@@ -43,27 +52,8 @@ __all__ = [
     "EXIT_LIMIT",
     "EXIT_NONE",
     "EXIT_OK",
+    "Parser",
 ]
-
-EXIT_OK = 0
-EXIT_NONE = 1
-EXIT_BAD_INPUT = 2
-EXIT_LIMIT = 3
-EXIT_INTERNAL = 70
-EXIT_INTERRUPTED = 130
-
-EXIT_CODES = """\
-exit codes:
-  0  answered
-  1  proved there is none (no tour, target unreachable, not a tour)
-  2  bad input (board, cell, piece, option or file)
-  3  limit reached without an answer
-  70 internal error (an answer failed verification: a bug, please report)
-  130 interrupted (Ctrl-C): what was finished is printed first
-"""
-
-_NEGATIVE = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+(,-?\d+)+$")
-"""What argparse reads as a negative number: -5, -0.5, and coordinates -5,3."""
 
 TIME_LIMIT = 60.0
 """The one default of ``--time-limit`` (seconds per solve): no command runs
@@ -79,22 +69,6 @@ grows when a document changes incompatibly (see ``cli/output.schema.json``)."""
 Handler = Callable[[argparse.Namespace], int]
 """A subcommand's handler: the parsed arguments in, the exit code out."""
 SubParsers = Any  # argparse's _SubParsersAction is private
-
-
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit code 2.
-
-    Negative coordinates (``-5,3``, ``--piece -1,2``) are values, not options:
-    argparse takes an argument starting with ``-`` for an option unless it looks
-    like a negative number, and here ``-5,3`` does.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._negative_number_matcher = _NEGATIVE
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
 class _Streams:
@@ -146,6 +120,8 @@ def note(text: str) -> None:
 
 def print_json(obj: dict[str, Any]) -> None:
     """Print one JSON document, its ``"schema"`` version first."""
+    import json  # not every command prints JSON: imported when one does
+
     print(json.dumps({"schema": JSON_SCHEMA, **obj}))
 
 
@@ -234,23 +210,24 @@ def add_command(
     name: str,
     handler: Handler,
     *,
-    help: str,
     description: str,
+    help: str | None = None,
     examples: str = "",
     epilog: str | None = EXIT_CODES,
 ) -> argparse.ArgumentParser:
     """Add the parser of one subcommand that runs ``run``.
 
     ``examples`` (two or three command lines, one a line) and the exit codes
-    are printed under its ``--help``.
+    are printed under its ``--help``. ``help``, the one line its parent's
+    ``--help`` lists, is the command table's for a top-level command
+    (:data:`cpknight.cli.parser.COMMANDS`).
     """
     lines = "".join(f"  {line}\n" for line in examples.strip().splitlines())
     parser: argparse.ArgumentParser = sub.add_parser(
         name,
-        help=help,
+        help=command_help(name) if help is None else help,
         description=description,
         epilog=f"examples:\n{lines}" + (f"\n{epilog}" if epilog else ""),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.set_defaults(handler=handler)
     add_memory(parser)

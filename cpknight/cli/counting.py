@@ -88,7 +88,6 @@ def add_count(sub: SubParsers) -> None:
         "count",
         _run_count,
         examples=_EXAMPLES,
-        help="count the tours of a board (frontier program or CP-SAT enumeration)",
         description=_DESCRIPTION,
     )
     add_tour_args(parser)

@@ -50,7 +50,6 @@ def add_dominate(sub: SubParsers) -> None:
 cpknight dominate 8x8 --count
 cpknight dominate 10x10 --total --method all
 cpknight dominate 8x8 --torus --independent --svg knights.svg --json""",
-        help="the fewest knights that occupy or attack every cell (domination)",
         description="The fewest knights on BOARD such that every open cell holds a\n"
         "knight or is attacked by one (OEIS A006075); --total: every cell\n"
         "attacked (A261752); --independent: no two knights attacking (A342576).\n"
@@ -72,7 +71,6 @@ def add_independent(sub: SubParsers) -> None:
 cpknight independent 8x8
 cpknight independent 6x6 --count --method search
 cpknight independent 4x4x4 --piece 1,2,3 --json""",
-        help="the most knights with no two attacking (independence number)",
         description="The most knights on BOARD with no two attacking each other\n"
         "(OEIS A030978 on n x n). --count also counts the optimal placements.",
         epilog=EXIT_CODES,

@@ -54,7 +54,6 @@ def add_map(sub: SubParsers) -> None:
 cpknight map 8x8 a1
 cpknight map 8x8 d4 --piece camel --json
 cpknight map 100x100 a1 --svg map.svg""",
-        help="the number of moves from a cell to every cell",
         description="Print the distance map from SOURCE: the number of moves to "
         "every cell (* the source, # blocked, - unreachable).",
     )
@@ -97,7 +96,6 @@ def add_distance(sub: SubParsers) -> None:
 cpknight distance 8x8 a1 h8
 cpknight distance plane 0,0 100,37
 cpknight distance 8x8 a1 h8 --method all --json""",
-        help="the fewest moves from one cell to another, with a shortest path",
         description="The fewest moves from SOURCE to TARGET and one shortest path.",
     )
     add_board_args(parser)
@@ -186,7 +184,6 @@ def add_reach(sub: SubParsers) -> None:
 cpknight reach 8x8 a1 --piece 1,1
 cpknight reach 4x4x4 0,0,0 --piece 1,2,3
 cpknight reach board.txt a1 --json""",
-        help="which cells a piece can reach from a cell",
         description="Show which cells can be reached from SOURCE (+ reachable, "
         "- unreachable, * the source, # blocked) and the components of the board.",
     )

@@ -396,7 +396,6 @@ def add_formulation(sub: SubParsers) -> None:
 cpknight formulation tour 3x4 --open
 cpknight formulation distance 8x8 a1 h8 --export moves.lp
 cpknight formulation longest 5x5 --uncrossed --json""",
-        help="print or export a model with this instance's numbers",
         description="Print a model's formulation with the instance's own numbers, "
         "or export it (--export FILE).",
     )

@@ -48,7 +48,6 @@ def add_longest(sub: SubParsers) -> None:
 cpknight longest 6x6 --uncrossed --method all --json
 cpknight longest 5x5 --induced --closed --svg snake.svg
 cpknight longest 8x8 --uncrossed --memory 16000 --time-limit none --workers 2""",
-        help="the longest uncrossed or induced path or cycle (optimisation puzzles)",
         description="The longest knight path (or cycle, --closed) on BOARD whose\n"
         "drawn moves never cross (--uncrossed; bounded 2D boards), or that no\n"
         "move joins except between consecutive cells (--induced, a snake; any\n"

@@ -38,7 +38,6 @@ def add_models(sub: SubParsers) -> None:
 cpknight models
 cpknight models tour_closed
 cpknight models distance_moves --out distance_moves.py""",
-        help="list the teaching models; print or copy one's source",
         description="The teaching models: short scripts, each with its own model\n"
         "(CP-SAT, an integer program or a search) and a cross-check against\n"
         "cpknight. Without NAME, list them; with NAME, print its source (or\n"

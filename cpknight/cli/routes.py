@@ -42,7 +42,6 @@ def add_collect(sub: SubParsers) -> None:
 cpknight collect 8x8 a1 h8 a8 h1
 cpknight collect 8x8 a1 c3 e5 --end a1 --simple
 cpknight collect 8x8 a1 h8 --method search --json""",
-        help="the shortest route from a cell through required cells (the food)",
         description="The snake's meal: the fewest moves from START that visit\n"
         "every FOOD cell (and end on --end). Prints the route, its length and\n"
         "whether it is proved optimal; on the grid, the move at which each cell\n"

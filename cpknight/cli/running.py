@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -107,6 +106,8 @@ def run_options(args: argparse.Namespace, *, keep: str | None = None) -> RunOpti
 
 def automatic_results(command: str) -> str:
     """A new results file in the temporary folder, named after the command."""
+    import tempfile  # a study's only: not every command's start-up
+
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return str(
         Path(tempfile.gettempdir(), f"cpknight-{command}-{stamp}-{os.getpid()}.jsonl")

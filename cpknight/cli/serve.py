@@ -24,7 +24,6 @@ def add_serve(sub: SubParsers) -> None:
         examples="""
 cpknight serve
 cpknight serve --port 8000 --open""",
-        help="a local playground page: draw a board, race the engines, watch",
         description="Serve the playground on this machine: a page to draw a board\n"
         "(click to block, shift-click the start, alt-click the end), ask a\n"
         "question, race engines with live rows and a Cancel button, watch the\n"

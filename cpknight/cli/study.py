@@ -53,7 +53,6 @@ def add_study(sub: SubParsers) -> None:
 cpknight study --suite small --time-limit 1 --jobs 2
 cpknight study suite.txt --method all --jobs 0 --csv runs.csv
 cpknight study suite.txt --json-file study.json --svg profile.svg""",
-        help="run a suite of instances through several engines, compare, profile",
         description="Run every instance of SUITE (one a line: a board, then flags\n"
         "such as --open, --start a1, --end h8, --piece camel, --torus; '#'\n"
         "starts a comment; '-' reads standard input) through every engine of\n"

@@ -40,7 +40,6 @@ def add_swap(sub: SubParsers) -> None:
 cpknight swap guarini
 cpknight swap guy3x4 --method all --json
 cpknight swap puzzle.txt --torus --animate swap.html""",
-        help="knights of several colours change places in the fewest moves",
         description="The fewest moves that take the knights of PUZZLE from the\n"
         "start to the goal, one knight a move onto an empty cell (knights of\n"
         "one colour are interchangeable). bfs searches the placements from\n"

@@ -83,7 +83,6 @@ def add_check(sub: SubParsers) -> None:
 cpknight tour 8x8 --out tour.txt && cpknight check 8x8 tour.txt
 cpknight tour 6x6 --open --out - | cpknight check 6x6 - --open
 cpknight check 8x8 tour.txt --json""",
-        help="verify a tour given as a file of cells, one per line",
         description="Verify that FILE (one cell per line, algebraic like a1 or "
         "coordinates like 0,0; blank lines and lines starting with ';' ignored) "
         "is a tour of BOARD. Exit code 0 if it is, 1 if it is not.",
@@ -138,7 +137,6 @@ def add_tour(sub: SubParsers) -> None:
 cpknight tour 8x8
 cpknight tour 6x7 --open --start a1 --svg tour.svg
 cpknight tour 8x8 --via d4@10 --method cpsat --time-limit none""",
-        help="find a tour: every open cell once, closed (default) or open",
         description="Find a tour of BOARD: every open cell exactly once, closed "
         "(the last cell one move from the first) unless --open. Prints the board "
         "with the visit number in each cell, the path, the outcome and the time.",
@@ -292,7 +290,6 @@ def add_compare(sub: SubParsers) -> None:
 cpknight compare 8x8
 cpknight compare 5x5 --open --method cpsat,prune --time-limit 5
 cpknight compare 10x10 --json""",
-        help="run every tour engine on the same instance, side by side",
         description="Run each tour engine on the same instance with the same time\n"
         "limit and print one table: outcome (found, proved none, unknown),\n"
         "seconds, effort (search: attempts and backtracks; CP-SAT: branches\n"
@@ -357,7 +354,6 @@ def add_sweep(sub: SubParsers) -> None:
 cpknight sweep 5x5 --open
 cpknight sweep 6x6 --jobs 0 --svg sweep.svg
 cpknight sweep 5x5 --pairs --json""",
-        help="for every start cell: does a tour from it exist?",
         description="Ask for a tour from every open cell of BOARD in turn (closed\n"
         "tours unless --open) and draw the answers as a grid: o a tour\n"
         "starts here, x proved none, ? limit reached (--time-limit is per\n"

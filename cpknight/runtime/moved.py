@@ -25,8 +25,11 @@ import importlib
 import importlib.machinery
 import sys
 import warnings
-from collections.abc import Mapping, Sequence
-from types import ModuleType
+
+TYPE_CHECKING = False  # typing costs start-up; mypy reads the names
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from types import ModuleType
 
 __all__ = ["MOVED", "install"]
 

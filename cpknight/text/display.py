@@ -19,7 +19,6 @@ Examples:
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -396,6 +395,7 @@ def html_table(
         >>> html_table(["a"], [["<b>"]])[-43:]
         '<tr><td>&lt;b&gt;</td></tr></tbody></table>'
     """
+    import html  # notebooks' only: not every command's start-up
 
     def cell(value: object) -> str:
         if isinstance(value, float):
