@@ -178,7 +178,10 @@ def report(
     a value found before Ctrl-C answers in full (exit 0).
     """
     value = outcome.value
-    document = outcome.as_dict() if data is None else data
+
+    def document() -> dict[str, Any]:  # built for JSON only: a huge tour's is slow
+        return outcome.as_dict() if data is None else data
+
     if value is None:
         code = EXIT_NONE if outcome.status is Status.INFEASIBLE else EXIT_LIMIT
         line = outcome_line(outcome) if missing is None else missing
@@ -187,11 +190,11 @@ def report(
             note("interrupted (Ctrl-C) before an answer was found")
         elif code == EXIT_NONE and none is not None:
             line = none
-        return print_outcome(args, code, document, line)
+        return print_outcome(args, code, document() if args.json else None, line)
     if pictures is not None:
         pictures(value)
     if args.json:
-        print_json(document)
+        print_json(document())
     else:
         out(text(value))
     if outcome.status is Status.UNKNOWN:  # figures, no answer

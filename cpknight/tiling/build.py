@@ -19,7 +19,7 @@ References:
 
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -249,14 +249,43 @@ def _key(h: int, w: int, closed: bool) -> str:
     return f"{h}x{w}" if closed else f"{h}x{w} open"
 
 
+_ENTRY = re.compile(r'"([0-9]+x[0-9]+(?: open)?)": \[([0-9, ]*)\]')
+"""One tile of ``catalogue.json`` as ``json.dumps`` writes it."""
+
+
 @lru_cache(maxsize=1)
 def _catalogue() -> dict[str, list[int]]:
     try:
-        data: dict[str, list[int]] = json.loads(
-            CATALOGUE_PATH.read_text(encoding="utf-8")
-        )
-    except (OSError, ValueError):
-        data = {}
+        text = CATALOGUE_PATH.read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    return _read_catalogue(text)
+
+
+def _read_catalogue(text: str) -> dict[str, list[int]]:
+    """The tiles of ``catalogue.json``'s text, read without importing ``json``.
+
+    The file as :func:`build_catalogue` and ``json.dumps`` write it, tile by
+    tile; any other text that spells the same tiles the same way is read by
+    ``json`` (empty if it cannot be read). The tour command reads it on
+    every run: ``json`` is a few milliseconds of its start-up.
+
+    Examples:
+        >>> _read_catalogue('{"6x6": [0, 13], "5x5 open": [0, 7]}')
+        {'6x6': [0, 13], '5x5 open': [0, 7]}
+        >>> _read_catalogue('{"6x6":[0,13]}')
+        {'6x6': [0, 13]}
+    """
+    entries = _ENTRY.findall(text)
+    spelled = ", ".join(f'"{key}": [{cells}]' for key, cells in entries)
+    if "{" + spelled + "}" == text.strip():
+        return {key: [int(c) for c in cells.split(",") if c] for key, cells in entries}
+    import json
+
+    try:
+        data: dict[str, list[int]] = json.loads(text)
+    except ValueError:
+        return {}
     return data
 
 
@@ -398,4 +427,6 @@ if __name__ == "__main__":  # pragma: no cover - regenerate the catalogue
     # python -m cpknight.tiling.build [OUT]: the shipped file unless OUT is given.
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else CATALOGUE_PATH
     out.parent.mkdir(exist_ok=True)
+    import json
+
     out.write_text(json.dumps(build_catalogue()), encoding="utf-8")

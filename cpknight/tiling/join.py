@@ -34,9 +34,11 @@ from cpknight.board import Cell
 from cpknight.tiling.build import IntArray, structure_moves
 
 __all__ = [
+    "EXPAND_BLOCK",
     "Joins",
     "KindTables",
     "expand",
+    "expand_pairs",
     "follow",
     "join_links",
     "join_positions",
@@ -191,16 +193,76 @@ def next_cuts(
 
 
 def follow(nxt: IntArray) -> IntArray:
-    """The entries in walk order, from the last one (the root's) to a ``-1``."""
-    chain = nxt.tolist()
-    order_list = [len(chain) - 1]
-    e = chain[-1]
-    for _ in range(len(chain) - 1):
+    """The entries in walk order, from the last one (the root's) to a ``-1``.
+
+    At most ``len(nxt)`` entries: a closed walk comes back to the cut the
+    root's entry ran to, and stops there. Ranked in numpy by pointer jumping
+    (a pass per doubling of the steps); what that finds is held to the chain
+    it claims to be (each entry the one after the last), and a walk that is
+    not one chain of distinct entries (no layout makes one) is followed one
+    entry at a time instead, which gives the same answer.
+
+    Examples:
+        >>> follow(np.array([2, -1, 1, 0])).tolist()
+        [3, 0, 2, 1]
+        >>> follow(np.array([1, 2, 1, 1])).tolist()  # closed: back to entry 1
+        [3, 1, 2, 1]
+    """
+    chain = np.asarray(nxt, dtype=np.int64)
+    root = len(chain) - 1
+    order = _ranked(chain, root)
+    return _followed(chain, root) if order is None else order
+
+
+def _followed(chain: IntArray, root: int) -> IntArray:
+    """:func:`follow` one entry at a time: the walk as it is, whatever it is."""
+    steps = chain.tolist()
+    order_list = [root]
+    e = steps[root]
+    for _ in range(len(steps) - 1):
         if e < 0:
             break
         order_list.append(e)
-        e = chain[e]
+        e = steps[e]
     return np.array(order_list, dtype=np.int64)
+
+
+def _ranked(chain: IntArray, root: int) -> IntArray | None:
+    """:func:`follow` by pointer jumping, or None when the walk is not one chain.
+
+    A closed walk's last entry jumps to the cut the root's entry jumps to:
+    ending the walk there makes it a chain, and every entry's distance to
+    the chain's end, found by doubling, gives its place.
+    """
+    size = len(chain)
+    succ = np.where(chain < 0, size, chain)
+    if chain[root] >= 0:
+        twins = np.flatnonzero(chain == chain[root])
+        twins = twins[twins != root]
+        if len(twins) == 1:
+            succ[twins[0]] = size
+    succ = np.append(succ, size)  # the end: a node that stays where it is
+    dist = (succ != size).astype(np.int64)
+    hop = 1
+    while hop < size:
+        dist = dist + dist[succ]
+        succ = succ[succ]
+        hop *= 2
+    count = int(dist[root]) + 1
+    if count > size:
+        return None
+    place = count - 1 - dist[:size]
+    on = place >= 0
+    order = np.full(count, -1, dtype=np.int64)
+    order[place[on]] = np.flatnonzero(on)
+    if (
+        order[0] != root
+        or bool((order < 0).any())
+        or not np.array_equal(chain[order[:-1]], order[1:])
+        or (count < size and chain[order[-1]] >= 0)
+    ):
+        return None
+    return order
 
 
 def expand(
@@ -250,6 +312,111 @@ def expand(
     return cells
 
 
+EXPAND_BLOCK = 1 << 16
+"""Cells written at a time by :func:`expand_pairs`: blocks that stay in cache."""
+
+
+def expand_pairs(
+    offsets: list[IntArray],
+    kind_of_tile: IntArray,
+    sign: IntArray,
+    base: IntArray,
+    to_tile: IntArray,
+    to_pos: IntArray,
+    walk: IntArray,
+    lens: IntArray,
+    total: int,
+    n: int,
+) -> IntArray:
+    """:func:`expand`, as the ``(total, 2)`` array of ``(row, col)`` the tour keeps.
+
+    The one array of the board's size made here is the answer. Each cell is
+    carried as one number, ``row * 2**32 + col``, a running sum of the steps
+    (each block's steps looked up in the tiles' step tables, the jumps
+    between segments written at their first cells), :data:`EXPAND_BLOCK`
+    cells at a time, summed on from the last block's cell and split into the
+    two columns: no flat cell is made and divided by ``n``, and the
+    temporaries stay in the processor's cache.
+
+    Args:
+        offsets: each kind's cell offsets in order (:func:`kind_tables`).
+        kind_of_tile: the kind of every tile.
+        sign: ``+1`` where a tile walks its order forwards, ``-1`` backwards.
+        base: the flat cell of every tile's corner.
+        to_tile: the tile of every entry.
+        to_pos: the (oriented) position of every entry.
+        walk: the entries in walk order (:func:`follow`).
+        lens: the cells of each walked segment; they sum to ``total``.
+        total: the cells of the board.
+        n: the board's width.
+
+    Raises:
+        ValueError: the segments do not cover ``total`` cells.
+
+    Examples:
+        >>> offsets = [np.array([0, 12, 1, 13])]  # a 2 x 2 "tile", n = 10
+        >>> pairs = expand_pairs(offsets, np.array([0, 0]), np.array([1, -1]),
+        ...     np.array([0, 2]), np.array([0, 1]), np.array([1, 0]),
+        ...     np.array([0, 1]), np.array([3, 2]), 5, n=10)
+        >>> pairs.tolist()
+        [[1, 2], [0, 1], [1, 3], [1, 5], [0, 3]]
+        >>> (pairs[:, 0] * 10 + pairs[:, 1]).tolist() == expand(offsets,
+        ...     np.array([0, 0]), np.array([1, -1]), np.array([0, 2]),
+        ...     np.array([0, 1]), np.array([1, 0]), np.array([0, 1]),
+        ...     np.array([3, 2]), 5).tolist()
+        True
+    """
+    ext, ext_first = _unrolled(offsets)
+    ext_r, ext_c = np.divmod(ext, n)  # a tile's columns are fewer than n
+    packed = (ext_r << _HIGH) + ext_c
+    tile = to_tile[walk]
+    first = ext_first[kind_of_tile[tile], (sign[tile] < 0).astype(np.int64)]
+    first = first + to_pos[walk]
+    used = lens > 0
+    first, tile, lens = first[used], tile[used], lens[used]
+    if int(lens.sum()) != total:
+        raise ValueError(f"the segments cover {int(lens.sum())} cells, not {total}")
+    starts = np.cumsum(lens) - lens
+    base_r, base_c = np.divmod(base[tile], n)
+    corner = (base_r << _HIGH) + base_c
+    last = first + lens - 1
+    first_cell, last_cell = packed[first] + corner, packed[last] + corner
+    # At a segment's first cell: the jump from the last segment's last cell
+    # (the first segment's: from 0), and likewise its place in ``ext`` (one
+    # place on at every other cell).
+    jump_index = first - np.concatenate([[0], last[:-1]])
+    jump = first_cell - np.concatenate([[0], last_cell[:-1]])
+    step = np.diff(packed, prepend=0)
+    out: IntArray = np.empty((total, 2), dtype=np.int64)
+    size = min(EXPAND_BLOCK, total)
+    index, cells = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
+    cut = np.searchsorted(starts, np.arange(0, total + size, size)).tolist()
+    low = np.int64((1 << _HIGH) - 1)
+    carry_index = carry = 0
+    for k, begin in enumerate(range(0, total, size)):
+        width = min(size, total - begin)
+        ix, cl = index[:width], cells[:width]
+        here = slice(cut[k], cut[k + 1])
+        at = starts[here] - begin
+        ix.fill(1)
+        ix[at] = jump_index[here]
+        ix[0] += carry_index
+        np.cumsum(ix, out=ix)
+        carry_index = int(ix[-1])
+        np.take(step, ix, out=cl)
+        cl[at] = jump[here]
+        cl[0] += carry
+        np.cumsum(cl, out=cl)
+        carry = int(cl[-1])
+        np.right_shift(cl, _HIGH, out=out[begin : begin + width, 0])
+        np.bitwise_and(cl, low, out=out[begin : begin + width, 1])
+    return out
+
+
+_HIGH = 32
+"""A cell carried as one number in :func:`expand_pairs`: ``row << _HIGH | col``."""
+
+
 def _unrolled(offsets: list[IntArray]) -> tuple[IntArray, IntArray]:
     """Each kind's offsets in both directions, written twice, end to end.
 
@@ -281,13 +448,19 @@ def rotated(cells: IntArray, start: Cell | None, n: int) -> IntArray:
     """A closed tour (flat cells ``r * n + c``) rotated to begin on ``start``.
 
     Dropping the closing move of the rotated circuit gives an open tour from
-    ``start``; with no start the cells are returned as they are.
+    ``start``; with no start the cells are returned as they are. Cells given
+    as rows and columns (an ``(k, 2)`` array) are rotated as such.
 
     Examples:
         >>> rotated(np.array([5, 9, 2, 7]), (0, 2), n=10).tolist()
         [2, 7, 5, 9]
+        >>> rotated(np.array([[0, 5], [0, 9], [0, 2]]), (0, 9), n=10).tolist()
+        [[0, 9], [0, 2], [0, 5]]
     """
     if start is None:
         return cells
+    if cells.ndim == 2:
+        hit = (cells[:, 0] == start[0]) & (cells[:, 1] == start[1])
+        return np.roll(cells, -int(np.flatnonzero(hit)[0]), axis=0)
     at = int(np.flatnonzero(cells == start[0] * n + start[1])[0])
     return np.roll(cells, -at)

@@ -76,11 +76,11 @@ from cpknight.tiling.build import (
     NoTileError,
     structured_tile,
 )
-from cpknight.tiling.chain import chain_tour
 from cpknight.tiling.join import (
     Joins,
     KindTables,
     expand,
+    expand_pairs,
     follow,
     join_links,
     join_positions,
@@ -96,8 +96,6 @@ from cpknight.tiling.layout import (
     layouts,
     tile_origins,
 )
-from cpknight.tiling.repair import check_colours, ends_fixed, near, through_moves
-from cpknight.tiling.strips import strip_tour
 from cpknight.tours.existence import closed_tour_exists, no_tour_error
 from cpknight.tours.tiles_scope import AUTO_MIN_SIDE, fixes_ends, plain_knight
 
@@ -115,11 +113,13 @@ def _assemble(
     layout: Layout,
     *,
     run: Run | None,
+    pairs: bool = False,
 ) -> IntArray:
     """Join the tiles of a layout: the tour as flat cells ``r * n + c``.
 
-    Every step is a numpy pass over tiles, joins or cells, except one plain
-    walk over the segments (two per join).
+    With ``pairs``, as the ``(m * n, 2)`` array of rows and columns instead
+    (:func:`expand_pairs`: the tour's own array, made once). Every step is a
+    numpy pass over tiles, joins, segments or cells.
     """
     p, q = len(layout.heights), len(layout.widths)
     _, _, base = tile_origins(layout.heights, layout.widths, n)
@@ -147,7 +147,7 @@ def _assemble(
     if run is not None:
         run.check("assembling the tiles")
 
-    walk = follow(nxt)  # the one plain loop, from the root's start
+    walk = follow(nxt)  # from the root's start
     lens = seg_len[walk]
     total = m * n
     done = np.cumsum(lens)
@@ -156,8 +156,13 @@ def _assemble(
 
     if run is not None:
         run.check("assembling the tiles")
-
-    return expand(offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
+    steps = (offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
+    if pairs:
+        try:
+            return expand_pairs(*steps, n)
+        except ValueError as exc:  # no layout does this: try the next one
+            raise NoTileError(str(exc)) from None
+    return expand(*steps)
 
 
 def _segments(
@@ -337,7 +342,11 @@ sides are odd (Schwenk 1991)
         run.check("assembling the tiles")
         if closed:
             cells = rotated(cells, start, n)
-    array = np.stack(np.divmod(cells, n), axis=1)
+    if cells.ndim == 2:  # the rows and columns already (the tiled tour)
+        array = cells
+    else:
+        array = np.empty((len(cells), 2), dtype=np.int64)
+        np.divmod(cells, n, out=(array[:, 0], array[:, 1]))
     array.setflags(write=False)  # handed over to the tour: make_tour keeps it
     return make_tour(
         board,
@@ -374,12 +383,17 @@ def _from_tiles(
     if end is None and closed and require and min(m, n) >= AUTO_MIN_SIDE:
         cells = _through_move(board, require[0], run)
     elif end is None and min(m, n) >= 5 and max(m, n) > 11:
-        cells = _tiled(m, n, closed=closed, start=start, run=run)
+        # Without required moves to repair: the rows and columns at once.
+        cells = _tiled(m, n, closed=closed, start=start, run=run, pairs=not require)
     elif end is None and min(m, n) in (3, 4) and max(m, n) > 16:
+        from cpknight.tiling.strips import strip_tour
+
         cells = strip_tour(m, n, closed=closed, start=start, run=run)
     elif end is not None and not closed and fixes_ends(board):
         cells = _ends_fixed(board, start=start, end=end, run=run)
     if cells is not None and require:
+        from cpknight.tiling.repair import through_moves
+
         cells = through_moves(board, cells, require, run, closed=closed)
     return cells
 
@@ -424,6 +438,9 @@ def _ends_fixed(
     are near each other, a tiled closed tour repaired around them; else None
     on boards small enough for CP-SAT whole.
     """
+    from cpknight.tiling.chain import chain_tour
+    from cpknight.tiling.repair import check_colours, ends_fixed, near
+
     m, n = board.shape
     if start is None:
         odd = m * n % 2 == 1
@@ -456,6 +473,8 @@ def _through_move(board: Board, move: tuple[Cell, Cell], run: Run) -> IntArray |
     so of opposite colours); where it finds no ports, the tiled closed tour
     (repaired afterwards by the caller).
     """
+    from cpknight.tiling.chain import chain_tour
+
     try:
         return chain_tour(board, move[0], move[1], run)
     except InvalidInputError:
@@ -484,17 +503,21 @@ def _tiled(
     closed: bool,
     start: Cell | None,
     run: Run | None,
+    pairs: bool = False,
 ) -> IntArray | None:
-    """The tour as flat cells from the tiles, or None when no layout fits."""
+    """The tour as flat cells from the tiles, or None when no layout fits.
+
+    With ``pairs``, as rows and columns (an ``(m * n, 2)`` array).
+    """
     if not closed and closed_tour_exists(m, n):
-        cells = _tiled(m, n, closed=True, start=None, run=run)
+        cells = _tiled(m, n, closed=True, start=None, run=run, pairs=pairs)
         return None if cells is None else rotated(cells, start, n)
     candidates = layouts(m, n, closed=closed, start=start if not closed else None)
     for layout in candidates:
         if len(layout.heights) * len(layout.widths) == 1:
             return None
         try:
-            return _assemble(m, n, layout, run=run)
+            return _assemble(m, n, layout, run=run, pairs=pairs)
         except NoTileError:
             continue
     return None
