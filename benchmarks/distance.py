@@ -75,9 +75,8 @@ def square_pairs() -> tuple[
     reads the pairs too.
     """
     squares = [(a, b) for a in range(64) for b in range(64)]
-    cells: list[tuple[Cell, Cell]] = [
-        ((a >> 3, a & 7), (b >> 3, b & 7)) for a, b in squares
-    ]
+    square_cells: list[Cell] = [(a >> 3, a & 7) for a in range(64)]
+    cells = [(square_cells[a], square_cells[b]) for a, b in squares]
     names = [(BOARD.cell_name(s), BOARD.cell_name(t)) for s, t in cells]
     return squares, cells, names
 

@@ -10,10 +10,8 @@ by move ``j`` (or -1). Every engine (CP-SAT, the integer programs, BFS, the sear
 engines, the tour checker) reads it.
 
 Examples:
-    >>> KNIGHT.moves(2).tolist()
-    [[2, 1], [2, -1], [1, 2], [1, -2], [-1, 2], [-1, -2], [-2, 1], [-2, -1]]
-    >>> len(Leaper((1, 2, 3)).moves(3))
-    48
+    >>> len(Leaper((1, 2, 3)).moves(3)), KNIGHT.shifts(2, [12, 1])[:4]
+    (48, [25, 23, 14, 10])
     >>> from cpknight.board import Board
     >>> g = move_graph(Board.parse("8x8"), KNIGHT)
     >>> g.n_nodes, g.n_edges
@@ -59,7 +57,6 @@ __all__ = [
     "steps_are_moves",
     "walk",
 ]
-
 
 MAX_COMPONENT = 2**31 - 1
 """The largest leaper component (far beyond any board cpknight builds)."""
@@ -203,6 +200,11 @@ tripper, antelope: 'bishop'
             24
         """
         return _moves(self.vector, dim).copy()
+
+    def shifts(self, dim: int, strides: Sequence[int]) -> list[int]:
+        """The moves as distinct non-zero shifts of a row-major index (``strides``)."""
+        flat = (_moves(self.vector, dim) @ np.asarray(strides, dtype=np.int64)).tolist()
+        return [shift for shift in dict.fromkeys(flat) if shift]
 
     def check_dim(self, dim: int, board_label: str = "") -> None:
         """Refuse a vector longer than the board's dimension.
@@ -830,15 +832,12 @@ def steps_are_moves(
     moves = leaper.moves(board.dim)
     wrapped = np.array(board.wrap, dtype=bool)
     if board.unbounded or not wrapped.any():
-        # Compare sorted absolute differences with the leaper's padded vector.
         pad = (0,) * (board.dim - len(leaper.vector)) + leaper.vector
-        if board.dim == 2:
-            # Two axes: no sort needed, two comparisons per step.
+        if board.dim == 2:  # two axes: no sort, two comparisons per step
             low, high = pad
             rows, cols = np.abs(diff[:, 0]), np.abs(diff[:, 1])
-            pair: npt.NDArray[np.bool_] = ((rows == low) & (cols == high)) | (
-                (rows == high) & (cols == low)
-            )
+            pair: npt.NDArray[np.bool_] = (rows == low) & (cols == high)
+            pair |= (rows == high) & (cols == low)
             return pair
         same: npt.NDArray[np.bool_] = np.all(
             np.sort(np.abs(diff), axis=1) == np.array(pad), axis=1

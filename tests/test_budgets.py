@@ -86,7 +86,7 @@ def test_the_budget_is_documented_and_set_by_memory(
     ("argv", "words"),
     [
         (["reach", "5000x5000", "a1"], "reachability of the knight"),
-        (["map", "25000x1000", "a1", "--memory", "3000"], "a distance map of the"),
+        (["map", "25000x1000", "a1", "--memory", "50"], "a distance map of the"),
         (["count", "5000x5000", "--time-limit", "2"], "counting model of 5000x5000"),
         (["count", "1000x1000", "--method", "frontier"], "at least 1000 cells wide"),
         (["formulation", "count", "300x300"], "at least 300 cells wide"),

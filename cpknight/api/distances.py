@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -19,30 +20,60 @@ from cpknight.api.common import (
 )
 from cpknight.board import Board, Cell, CellLike
 from cpknight.distances import ENGINES as DISTANCE_METHODS
+from cpknight.distances.maps import distance_map_json as distance_map_json
+from cpknight.distances.quick import (
+    MAX_COORDINATE as MAX_COORDINATE,  # its old home: the plane's largest coordinate
+)
+from cpknight.distances.quick import (
+    BoardTable,
+    quick_distance,
+    quick_table,
+    refuse_long_path,
+)
 from cpknight.engines import (
     DistanceInstance,
     solve_with,
 )
-from cpknight.errors import (
-    EngineError,
-    InvalidCellError,
-)
+from cpknight.errors import EngineError
 from cpknight.graph import bfs_levels, component_labels
-from cpknight.pieces import KNIGHT, Leaper, PieceLike, move_graph
+from cpknight.graph.traversal import board_levels, padded_shape
+from cpknight.pieces import (
+    KNIGHT,
+    Leaper,
+    PieceLike,
+    graph_bytes,
+    move_graph,
+)
 from cpknight.results import (
     Comparison,
     Distance,
     DistanceMap,
     Outcome,
 )
-from cpknight.runtime.memory import path_bytes, refuse_over_budget
+from cpknight.runtime.memory import refuse_over_budget
 from cpknight.runtime.progress import ProgressLike, progress_bar
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
 
-MAP_CELL_BYTES = 16
-"""What a distance map holds per cell beside the move graph (its levels and
-its array; measured: 2000x2000, 520 MB of graph, 510 MB at the peak)."""
+MAP_CELL_BYTES = 4
+"""What a distance map holds per cell of the padded board at its peak: the
+levels (``int32``); the frontier is a thin band beside them. No move graph is
+built (:func:`~cpknight.graph.traversal.board_levels`; measured: 2000x2000 in
+12 MB over start-up, the estimate 16 MB)."""
+
+MAP_GRAPH_CELL_BYTES = 16
+"""What a distance map holds per cell beside the move graph when it searches
+the graph (a wrapped board, a leap too long to pad; measured: 2000x2000, 520
+MB of graph, 510 MB at the peak)."""
+
+
+def map_bytes(board: Board, piece: Leaper) -> int:
+    """The estimate a distance map is refused against (bytes at its peak)."""
+    padded = padded_shape(board, piece)
+    if padded is None:
+        return graph_bytes(board, piece) + MAP_GRAPH_CELL_BYTES * board.n_open
+    return MAP_CELL_BYTES * math.prod(padded)
+
 
 REACH_CELL_BYTES = 160
 """What reachability holds per cell beside the move graph (the cells as tuples;
@@ -62,7 +93,7 @@ def distance_map(
         board: a finite board.
         source: the source cell.
         piece: the leaper.
-        time_limit: seconds for building the graph and the BFS (None: none).
+        time_limit: seconds for the BFS (None: none).
 
     Returns:
         The distance map (``m[cell]`` is an int, or ``None`` when unreachable).
@@ -75,6 +106,11 @@ def distance_map(
             memory budget (:mod:`cpknight.runtime.memory`).
         SolveLimitError: the time limit passed.
 
+    Notes:
+        No move graph is built: the BFS steps over the board padded by the
+        piece's longest leap (:func:`~cpknight.graph.traversal.board_levels`),
+        a few numpy passes a level: 1000x1000 in about 50 ms.
+
     Examples:
         >>> m = distance_map("8x8", "a1")
         >>> m["b2"], m[(7, 7)], m.max_distance
@@ -83,16 +119,18 @@ def distance_map(
         True
     """
     run = solve_options(None, time_limit).start()
-    graph, source_cell = graph_and_cell(
-        board, piece, source, "a distance map", run=run, cell_bytes=MAP_CELL_BYTES
+    resolved, leaper = resolve(board, piece)
+    resolved.require_finite("a distance map")
+    source_cell = resolved.parse_cell(source)
+    refuse_over_budget(
+        map_bytes(resolved, leaper),
+        f"a distance map of the {leaper.label} on {resolved.label} "
+        f"({resolved.n_open:,} cells)",
+        "try a smaller board",
     )
-    levels = bfs_levels(graph, graph.node(source_cell), check=run.check)
-    array = graph.node_of.copy()
-    open_cells = array >= 0
-    array[open_cells] = levels[array[open_cells]]
-    array[~open_cells] = DistanceMap.BLOCKED
+    array = board_levels(resolved, leaper, source_cell, check=run.check)
     array.setflags(write=False)
-    return DistanceMap(graph.board, graph.piece, source_cell, array)
+    return DistanceMap(resolved, leaper, source_cell, array)
 
 
 def knight_distance(
@@ -126,6 +164,16 @@ def knight_distance(
         A :class:`~cpknight.results.Distance`: ``int(d)`` is the number of moves;
         ``d.path`` one shortest path; ``d.exact`` whether it is exact or a bound.
 
+    Notes:
+        With ``method='auto'`` and no options, time limit or progress, the
+        answer is read from the board's kept tables
+        (:mod:`cpknight.distances.quick`): on a finite board of up to 65,536
+        cells the ``bfs`` method's answer (the same distance and path), from
+        the BFS tree toward the target, made and certified on the first query
+        toward it; on the plane the knight's closed form. A loop over every
+        pair of 8x8 then costs under 2x python-chess's
+        ``square_knight_distance`` (``benchmarks/doors.py``).
+
     Raises:
         NoPathError: the target cannot be reached.
         InvalidBoardError, InvalidCellError, InvalidPieceError: bad input.
@@ -140,6 +188,13 @@ def knight_distance(
         cpknight.errors.NoPathError: b2 cannot be reached from a1 by the knight \
 (1,2) on board 3x3
     """
+    if method == "auto" and options is None and time_limit is None and not progress:
+        # The quick path: the board's kept tables (cpknight.distances.quick),
+        # the same answer as the method auto picks, verified when the table
+        # toward the target was made.
+        answer = quick_distance(board, source, target, piece)
+        if answer is not None:
+            return answer
     instance = _distance_instance(board, piece, source, target)
     if method == "auto":
         method = choose_distance_method(instance.board, instance.piece)
@@ -187,36 +242,9 @@ def _distance_instance(
     return instance
 
 
-MAX_COORDINATE = 10**15
-"""The largest coordinate a plane distance takes (the solvers count in 64 bits)."""
-
-
 def _refuse_long_path(instance: DistanceInstance) -> None:
-    """Refuse a plane path too long to hold, from the target's digits alone.
-
-    Each move changes a coordinate by at most the piece's largest component,
-    so the path has at least ``max |target - source| / largest`` moves.
-    """
-    reach = max(int(x) for x in instance.piece.vector)
-    gap = max(abs(t - s) for s, t in zip(instance.source, instance.target, strict=True))
-    far = max(abs(x) for x in (*instance.source, *instance.target))
-    if far > MAX_COORDINATE:
-        raise InvalidCellError(
-            f"a coordinate of {far:,} is past {MAX_COORDINATE:,}: the move counts "
-            "are 64-bit integers"
-        )
-    moves = -(-gap // reach)
-    refuse_over_budget(
-        path_bytes(moves + 1),
-        f"a shortest path of the {instance.piece.label} from "
-        f"{_text(instance.source)} to {_text(instance.target)} "
-        f"(at least {moves:,} moves)",
-        "ask for a nearer target",
-    )
-
-
-def _text(cell: Sequence[int]) -> str:
-    return ",".join(str(x) for x in cell)
+    """Refuse a plane path too long to hold, from the target's digits alone."""
+    refuse_long_path(instance.board, instance.piece, instance.source, instance.target)
 
 
 def compare_distances(
@@ -331,7 +359,11 @@ def shortest_path(
         >>> shortest_path("8x8", "a1", "c2")
         ((0, 0), (1, 2))
     """
-    result = knight_distance(board, source, target, piece=piece, method="bfs")
+    quick = quick_table(board, piece)
+    if isinstance(quick, BoardTable):
+        result = quick.distance(source, target)
+    else:
+        result = knight_distance(board, source, target, piece=piece, method="bfs")
     assert result.path is not None
     return result.path
 
@@ -347,6 +379,11 @@ def reachable(
         >>> len(reachable("8x8", "a1", piece="ferz"))
         32
     """
+    quick = quick_table(board, piece)
+    if isinstance(quick, BoardTable):
+        cells = quick.reachable(source)
+        if cells is not None:
+            return cells
     graph, source_cell = graph_and_cell(board, piece, source, "reachability")
     levels = bfs_levels(graph, graph.node(source_cell))
     return frozenset(cell_tuples(graph.cells[levels >= 0]))

@@ -29,13 +29,15 @@ if TYPE_CHECKING:
 
 from cpknight.board import Board, Cell
 from cpknight.errors import NoPathError
-from cpknight.pieces import Leaper, MoveGraph
+from cpknight.pieces import Leaper, MoveGraph, move_graph
 
 __all__ = [
     "arc_bound",
     "bfs_levels",
     "bfs_path",
+    "board_levels",
     "component_labels",
+    "next_hops",
     "no_path_error",
     "path_from_levels",
     "two_colours",
@@ -96,6 +98,103 @@ def bfs_levels(
     return levels
 
 
+def board_levels(
+    board: Board,
+    piece: Leaper,
+    source: Cell,
+    *,
+    check: Callable[[str], None] | None = None,
+) -> Int32Array:
+    """The number of moves from ``source`` to every cell, board-shaped, by BFS.
+
+    -1 where a cell cannot be reached, -2 where it is blocked: the array of a
+    :class:`~cpknight.results.DistanceMap`. No move graph is built: the board
+    is padded on every side by the piece's longest leap, the padding marked
+    blocked, so that a move is one constant shift of a cell's flat index and
+    needs no bounds check; each BFS level is a few numpy passes per move over
+    the frontier. A board that wraps, or whose padding would more than double
+    it, is searched on its move graph (:func:`bfs_levels`) instead.
+
+    Args:
+        board: a finite board.
+        piece: the leaper.
+        source: an open cell.
+        check: called once per level (such as ``run.check``).
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> board_levels(Board.parse("3x3"), KNIGHT, (0, 0)).tolist()
+        [[0, 3, 2], [3, -1, 1], [2, 1, 4]]
+        >>> board_levels(Board((2, 3), [(1, 1)]), KNIGHT, (0, 0)).tolist()
+        [[0, -1, -1], [-1, -2, 1]]
+    """
+    shape = board.shape
+    padded = padded_shape(board, piece)
+    if padded is None:
+        return _levels_on_graph(board, piece, source, check)
+    reach = (padded[0] - shape[0]) // 2
+    strides = [math.prod(padded[axis + 1 :]) for axis in range(len(padded))]
+    shifts = piece.shifts(board.dim, strides)
+    dist = np.full(padded, -2, dtype=np.int32)
+    inner = tuple(slice(reach, reach + side) for side in shape)
+    if board.blocked:
+        dist[inner][board.open_mask] = -1
+    else:
+        dist[inner] = -1
+    flat = dist.reshape(-1)
+    start = sum((x + reach) * s for x, s in zip(source, strides, strict=True))
+    flat[start] = 0
+    frontier = np.array([start], dtype=np.intp)
+    level = 0
+    while frontier.size:
+        if check is not None:
+            check("searching the board")
+        level += 1
+        found = []
+        for shift in shifts:
+            reached = frontier + shift
+            reached = reached[flat.take(reached) == -1]
+            flat[reached] = level
+            found.append(reached)
+        frontier = np.concatenate(found)
+    levels: Int32Array = np.ascontiguousarray(dist[inner])
+    return levels
+
+
+def padded_shape(board: Board, piece: Leaper) -> tuple[int, ...] | None:
+    """The shape :func:`board_levels` pads the board to, or ``None``.
+
+    Padded on every side by the piece's longest leap; ``None`` where it searches
+    the move graph instead (a board that wraps, or whose padding would more
+    than double it).
+
+    Examples:
+        >>> from cpknight.pieces import KNIGHT
+        >>> padded_shape(Board.parse("8x8"), KNIGHT)
+        (12, 12)
+        >>> padded_shape(Board.parse("8x8", topology="torus"), KNIGHT) is None
+        True
+    """
+    reach = max(int(x) for x in piece.vector)
+    padded = tuple(side + 2 * reach for side in board.shape)
+    if any(board.wrap) or math.prod(padded) > 2 * math.prod(board.shape) + 4096:
+        return None
+    return padded
+
+
+def _levels_on_graph(
+    board: Board, piece: Leaper, source: Cell, check: Callable[[str], None] | None
+) -> Int32Array:
+    """:func:`board_levels` by BFS on the move graph (wrapped boards, long leaps)."""
+    graph = move_graph(board, piece, check=check)
+    levels = bfs_levels(graph, graph.node(source), check=check)
+    array = graph.node_of.copy()
+    open_cells = array >= 0
+    array[open_cells] = levels[array[open_cells]]
+    array[~open_cells] = -2
+    return array
+
+
 def bfs_path(graph: MoveGraph, source: int, target: int) -> list[int] | None:
     """One shortest path of nodes from ``source`` to ``target``, or ``None``.
 
@@ -150,6 +249,40 @@ def path_from_levels(graph: MoveGraph, levels: Int32Array, source: int) -> list[
         node = int(closer[0])
         path.append(node)
     return path
+
+
+def next_hops(graph: MoveGraph, levels: Int32Array) -> Int32Array:
+    """Each node's step toward the level-0 node: the walk of :func:`path_from_levels`.
+
+    For every node of level ``k > 0``, the first neighbour in move order of
+    level ``k - 1``; -1 for the level-0 node and the unreachable ones. Following
+    the hops from a node gives the path :func:`path_from_levels` walks (and so
+    :func:`bfs_path`), for every source at once, in a few numpy passes.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import move_graph
+        >>> g = move_graph(Board.parse("8x8"), "knight")
+        >>> hops = next_hops(g, bfs_levels(g, g.node((1, 1))))
+        >>> node, path = g.node((0, 0)), [(0, 0)]
+        >>> while hops[node] >= 0:
+        ...     node = int(hops[node])
+        ...     path.append(g.cell(node))
+        >>> path
+        [(0, 0), (2, 1), (4, 2), (3, 0), (1, 1)]
+    """
+    n = graph.n_nodes
+    table = graph.table
+    # One spare entry: the table's -1 (no move) reads it, and it matches no level.
+    near = np.empty(n + 1, dtype=np.int32)
+    near[:n] = levels
+    near[n] = -3
+    closer = near.take(table) == (levels - 1)[:, None]
+    first = closer.argmax(axis=1)
+    rows = np.arange(n)
+    hops: Int32Array = table[rows, first].astype(np.int32)
+    hops[~closer[rows, first] | (levels <= 0)] = -1
+    return hops
 
 
 def component_labels(
