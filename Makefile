@@ -31,6 +31,7 @@ $(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
 	@touch $@
 
 demo: $(VENV)/.installed
+	$(BIN)/cpknight warm
 	$(BIN)/cpknight tour 8x8 --method cpsat
 	$(BIN)/cpknight compare 6x6 --open --start a1
 

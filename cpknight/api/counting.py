@@ -59,6 +59,7 @@ __all__ = [
     "check_checkpoint",
     "count_engine",
     "count_instance",
+    "count_kernel_note",
     "count_outcome",
     "count_progress",
     "count_tours",
@@ -459,6 +460,63 @@ def count_engine(instance: CountInstance, method: str) -> Engine:
             f"the counting model of {board.label} ({piece.label})",
         )
     return engine
+
+
+def count_kernel_note(
+    board: BoardLike,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    start: CellLike | None = None,
+    end: CellLike | None = None,
+    method: str = "auto",
+    constraints: TourConstraints | None = None,
+    prefixes: bool = False,
+    kernel: str = "auto",
+    checkpoint: str | os.PathLike[str] | None = None,
+    jobs: int = 1,
+    scheduler: str | None = None,
+) -> str | None:
+    """What a count would say first about its compiled kernel, if anything.
+
+    The same arguments as :func:`count_tours`. A frontier count whose kernel
+    is compiled but not built yet compiles it first (the line says for how
+    long); ``auto`` counting a small count with the plain kernel while the
+    compiled one is not built says so
+    (:func:`~cpknight.counting.kernels.kernel_note`). None otherwise, and
+    for a count the front door would refuse (it says why itself).
+
+    Examples:
+        >>> count_kernel_note("3x4", closed=False) is None  # the dict kernel
+        True
+    """
+    from cpknight.counting.kernels import kernel_note
+    from cpknight.errors import CpknightError
+    from cpknight.frontier.plan import plan_frontier
+
+    try:
+        kernel = spread_kernel(
+            kernel, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint
+        )
+        instance = count_instance(
+            board,
+            piece=piece,
+            closed=closed,
+            start=start,
+            end=end,
+            constraints=constraints,
+            prefixes=prefixes,
+            kernel=kernel,
+        )
+        if count_engine(instance, method).name != "frontier":
+            return None
+        plan = plan_frontier(
+            instance.graph, closed=closed, start=instance.start, end=instance.end
+        )
+        spill = checkpoint is not None
+        return kernel_note(plan, kernel, prefixes=prefixes, spill=spill)
+    except CpknightError:
+        return None
 
 
 def count_outcome(count: TourCount) -> Outcome:

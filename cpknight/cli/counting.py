@@ -213,13 +213,29 @@ def _count(
     side: TourConstraints | None,
 ) -> Outcome:
     """The whole count, with a progress line."""
-    from cpknight.api.counting import try_count
+    from cpknight.api.counting import count_kernel_note, try_count
 
     if args.workers != 1:
         note(
             f"counting runs on one CP-SAT worker (with several, a tour can be "
             f"reported twice): --workers {args.workers} ignored"
         )
+    compiled = count_kernel_note(
+        board,
+        piece=piece,
+        closed=not args.open,
+        start=args.start,
+        end=args.end,
+        method=args.method,
+        constraints=side,
+        prefixes=args.prefixes,
+        kernel=args.kernel,
+        checkpoint=args.resume,
+        jobs=_jobs(args.jobs),
+        scheduler=args.scheduler,
+    )
+    if compiled is not None:  # the compiled kernel not built yet: say so first
+        note(compiled)
     bar = progress_bar(args, "counting: {desc} ({elapsed})")
 
     def progress(p: Progress) -> None:

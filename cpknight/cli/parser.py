@@ -233,6 +233,12 @@ COMMANDS: tuple[Command, ...] = (
         "list the teaching models; print or copy one's source",
     ),
     Command(
+        "warm",
+        "cpknight.cli.warm",
+        "add_warm",
+        "compile the counting and longest-path kernels now, once per install",
+    ),
+    Command(
         "completion",
         "cpknight.cli.completion",
         "add_completion",

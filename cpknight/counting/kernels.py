@@ -3,10 +3,14 @@
 The frontier program (:mod:`cpknight.counting.frontier`) runs in one of four
 kernels; each is a :class:`CountKernel` record in :data:`KERNELS`, which says
 what it takes (prefix counts, states on disk, a count spread on processes,
-fixed tour ends), whether it needs numba, and what a live state costs. Every
-check of a kernel name (the front doors, the command line, the driver) and
-every help text reads this registry, and :func:`choose_count_kernel` is
-``auto``'s rule.
+fixed tour ends), whether it needs numba (and which modules of compiled
+loops: :class:`~cpknight.runtime.compiled.CompiledLoops`), and what a live
+state costs. Every check of a kernel name (the front doors, the command line,
+the driver) and every help text reads this registry, and
+:func:`choose_count_kernel` is ``auto``'s rule. A compiled kernel not built
+yet (a new install) waits for numba's compiler first: ``auto`` then counts a
+small count with the plain kernel (:func:`kernel_note` says so), and
+``cpknight warm`` compiles them ahead.
 
 Examples:
     >>> list(KERNELS)
@@ -27,6 +31,8 @@ from typing import TYPE_CHECKING
 
 from cpknight.errors import InvalidInputError
 from cpknight.frontier.slots import PER_WORD
+from cpknight.runtime.compiled import COMPILE_FLOOR, CompiledLoops
+from cpknight.runtime.memory import budget_mb
 from cpknight.runtime.optional import installed
 
 if TYPE_CHECKING:
@@ -50,9 +56,12 @@ __all__ = [
     "check_kernel",
     "check_spread_kernel",
     "choose_count_kernel",
+    "compile_seconds",
+    "compiled_kernels",
     "estimated_seconds",
     "kernel_choices",
     "kernel_help",
+    "kernel_note",
     "spread_names",
 ]
 
@@ -90,6 +99,11 @@ class CountKernel:
             (a plan it takes passes :func:`~cpknight.frontier.plan.meet_fits`).
         stand_in: the kernel that runs a count asking for what this one
             cannot give (prefixes), or None: such a count is refused.
+        loops: the modules of compiled loops it runs (numba's cache of each
+            is checked before ``auto`` counts with it: :func:`compile_seconds`).
+        share: the share of the estimated peak live states it holds at once
+            (met in the middle: the halves', about a fifth), which ``rate``
+            is measured against.
     """
 
     name: str
@@ -104,6 +118,8 @@ class CountKernel:
     max_width: int | None = None
     halves: bool = False
     stand_in: str | None = None
+    loops: tuple[CompiledLoops, ...] = ()
+    share: float = 1.0
 
 
 NUMPY = CountKernel(
@@ -129,6 +145,14 @@ DICT = CountKernel(
     numba=False,
     stand_in=NUMPY.name,
 )
+DENSE_LOOPS = CompiledLoops("cpknight.counting.dense_jit", 30.0)
+"""The dense kernel's compiled loops (the halves of a count met in the middle
+run them too): 27-33 s to compile on 2 busy cores with the read-only arrays
+of a count on disk, 20 s for a count in memory (``benchmarks/warm.py``)."""
+
+MEET_LOOPS = CompiledLoops("cpknight.counting.meet_jit", 20.0)
+"""The join of a count met in the middle: 15-27 s to compile (the same)."""
+
 DENSE = CountKernel(
     "dense",
     "16-byte states and residue counts, compiled with numba",
@@ -140,6 +164,7 @@ DENSE = CountKernel(
     fixed_ends=True,
     numba=True,
     max_width=DENSE_WIDTH,
+    loops=(DENSE_LOOPS,),
 )
 MEET = CountKernel(
     "meet",
@@ -153,6 +178,8 @@ MEET = CountKernel(
     numba=True,
     max_width=DENSE_WIDTH,
     halves=True,
+    loops=(DENSE_LOOPS, MEET_LOOPS),
+    share=0.2,  # as MEET_SHARE in cpknight.counting.frontier (the tests hold it)
 )
 
 KERNELS: Mapping[str, CountKernel] = {k.name: k for k in (DICT, NUMPY, DENSE, MEET)}
@@ -232,8 +259,9 @@ def kernel_help() -> str:
     fast = alternatives(k.name for k in KERNELS.values() if k.numba)
     return (
         f"the frontier program's kernel: {'; '.join(parts)}; {AUTO}: "
-        f"{fast} where installed and worth it, else {NUMPY.name}, or {DICT.name} "
-        "on narrow boards"
+        f"{fast} where installed and worth it (once compiled: 'cpknight warm'; "
+        f"before, where compiling costs less than it saves), else {NUMPY.name}, "
+        f"or {DICT.name} on narrow boards"
     )
 
 
@@ -290,7 +318,9 @@ def choose_count_kernel(
     dense kernel (met in the middle where the plan allows it and no prefixes
     are asked) where numba is installed, the frontier is at most
     :data:`DENSE_WIDTH` wide and the estimated work at least
-    :data:`DENSE_WORK`, else numpy (prefixes in either). The time limit
+    :data:`DENSE_WORK`, else numpy (prefixes in either); while the compiled
+    kernel is not built yet, numpy where it finishes sooner than compiling
+    and the compiled count together (:func:`kernel_note` says so). The time limit
     plays no part: a count the limit cannot wait for is refused up front,
     saying so (:func:`estimated_seconds`).
     States on disk (``spill``) take a kernel that keeps them there. A kernel
@@ -347,16 +377,108 @@ def choose_count_kernel(
 
 def _auto(plan: FrontierPlan, *, prefixes: bool) -> str:
     """``auto``'s pick for a plan in memory (see :func:`choose_count_kernel`)."""
+    return _auto_pick(plan, prefixes=prefixes)[0]
+
+
+def _auto_pick(plan: FrontierPlan, *, prefixes: bool) -> tuple[str, CountKernel | None]:
+    """``auto``'s pick, and the compiled kernel it passed over as not built yet.
+
+    The compiled kernel not built yet costs its compiling first
+    (:func:`compile_seconds`): a count the plain kernel finishes sooner than
+    that and the compiled kernel's own time (and within the memory budget)
+    takes the plain kernel.
+    """
     from cpknight.frontier.plan import estimated_states, meet_fits
 
     if plan.width <= DICT_WIDTH and not prefixes:
-        return DICT.name
-    work = estimated_states(plan.width, closed=plan.closed) * len(plan.steps)
+        return DICT.name, None
+    states = estimated_states(plan.width, closed=plan.closed)
+    work = states * len(plan.steps)
     wide = plan.width >= DENSE_FROM and work >= DENSE_WORK
     fits = plan.width <= DENSE_WIDTH
-    if fits and wide and installed("numba"):
-        return MEET.name if meet_fits(plan) and not prefixes else DENSE.name
-    return NUMPY.name
+    if not (fits and wide and installed("numba")):
+        return NUMPY.name, None
+    fast = MEET if meet_fits(plan) and not prefixes else DENSE
+    waiting = compile_seconds(fast.name)
+    if not waiting:
+        return fast.name, None
+    steps = len(plan.steps)
+    plain = estimated_seconds(states, steps, NUMPY.name, disk=False)
+    compiled = estimated_seconds(states * fast.share, steps, fast.name, disk=False)
+    held = states * NUMPY.bytes_per_state <= budget_mb() * 2**20
+    if held and plain < waiting + compiled:
+        return NUMPY.name, fast
+    return fast.name, None
+
+
+def compile_seconds(kernel: str) -> float:
+    """How long a kernel waits for numba's compiler first, about (0: built).
+
+    The measured compiling time of its modules of loops, the share of the
+    functions numba has no current cache of
+    (:meth:`~cpknight.runtime.compiled.CompiledLoops.waiting`, told without
+    importing numba); 0 under :data:`COMPILE_FLOOR`, for a plain kernel, or
+    for a compiled one without numba installed (it cannot run).
+
+    Examples:
+        >>> compile_seconds("numpy")
+        0.0
+    """
+    loops = KERNELS[kernel].loops
+    if not loops or not installed("numba"):
+        return 0.0
+    waiting = sum(module.waiting() for module in loops)
+    return waiting if waiting >= COMPILE_FLOOR else 0.0
+
+
+def compiled_kernels() -> list[CountKernel]:
+    """The kernels that run compiled loops (what ``cpknight warm`` compiles).
+
+    Examples:
+        >>> [k.name for k in compiled_kernels()]
+        ['dense', 'meet']
+    """
+    return [k for k in KERNELS.values() if k.loops]
+
+
+def kernel_note(
+    plan: FrontierPlan,
+    kernel: str = AUTO,
+    *,
+    prefixes: bool,
+    spill: bool = False,
+) -> str | None:
+    """What to tell the user before a count about the compiled kernels, if anything.
+
+    ``auto`` passed over a compiled kernel not built yet (the plain one is
+    sooner): it says so; the kernel that runs is compiled but not built yet
+    (asked for, or a count too big for the plain one): it says it compiles
+    first, and for how long. None when neither.
+
+    Examples:
+        >>> from cpknight.frontier.plan import plan_frontier
+        >>> from cpknight.pieces import move_graph
+        >>> plan = plan_frontier(move_graph("3x4"), closed=False)
+        >>> kernel_note(plan, prefixes=False) is None  # the dict kernel
+        True
+    """
+    chosen = choose_count_kernel(plan, kernel, prefixes=prefixes, spill=spill)
+    waiting = compile_seconds(chosen)
+    if waiting:
+        return (
+            f"compiling the {chosen} kernel first (once per install, about "
+            f"{waiting:.0f} s; 'cpknight warm' compiles every kernel ahead)"
+        )
+    if kernel != AUTO or spill:
+        return None
+    passed = _auto_pick(plan, prefixes=prefixes)[1]
+    if passed is None:
+        return None
+    return (
+        f"the compiled {passed.name} kernel is not built yet: counting with the "
+        f"{chosen} kernel (run 'cpknight warm' once to compile it, about "
+        f"{compile_seconds(passed.name):.0f} s)"
+    )
 
 
 def estimated_seconds(states: float, cells: int, kernel: str, *, disk: bool) -> float:

@@ -61,7 +61,7 @@ from cpknight.longest.frontier_dict import Found
 from cpknight.longest.frontier_tables import LongestStep, LongestTables
 from cpknight.runtime.optional import numba_threads, require
 
-__all__ = ["OUT_CODE", "longest_frontier_numba"]
+__all__ = ["OUT_CODE", "compile_loops", "longest_frontier_numba"]
 
 _KERNEL: list[Any] = []
 
@@ -97,6 +97,25 @@ def longest_frontier_numba(
         return _run(tables, check, tick, 1)
     with numba_threads(threads) as threads:
         return _run(tables, check, tick, threads)
+
+
+def compile_loops(tables: LongestTables) -> None:
+    """Compile every loop ahead, on a small program (``cpknight warm``).
+
+    The program on one thread and on two (the loop that spreads a round on
+    threads: numba compiles it for a run on two or more), and the index
+    rebuild, which a run compiles only when a table outgrew its guess. Each
+    is cached (numba's ``cache=True``): a later process loads them.
+
+    Raises:
+        MissingDependencyError: numba is not installed.
+    """
+    _kernel()
+    _run(tables, None, None, 1)
+    _run(tables, None, None, 2)
+    words = Layout.of(tables).words
+    index = np.full(1024, -1, dtype=np.int64)
+    _rehash()(index, np.zeros((1, words), dtype=np.uint64), 0)
 
 
 def _run(
