@@ -62,6 +62,8 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol
 if TYPE_CHECKING:
     # PEP 696 defaults (typing has them from Python 3.13); ortools requires it.
     from typing_extensions import TypeVar
+
+    from cpknight.counts import TourCount
 else:  # the defaults speak to type checkers only: typing's TypeVar at run time
     # (typing_extensions costs milliseconds of every command's start-up)
     from typing import TypeVar as _TypeVar
@@ -74,7 +76,7 @@ from cpknight.board import Board, Cell
 from cpknight.constraints import TourConstraints
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
-from cpknight.results import Answer, Distance, Outcome, Route, Tour, TourCount
+from cpknight.results import Answer, Distance, Outcome, Route, Tour
 from cpknight.solving import Run, interruptible
 
 __all__ = [
@@ -239,7 +241,7 @@ class RouteEngine(SolveFunction[RouteInstance, Route], Protocol):
     """A route engine: ``solve(RouteInstance, Run) -> Route``."""
 
 
-class CountEngine(SolveFunction[CountInstance, TourCount], Protocol):
+class CountEngine(SolveFunction[CountInstance, "TourCount"], Protocol):
     """A count engine: ``solve(CountInstance, Run) -> TourCount``."""
 
 

@@ -3,13 +3,7 @@
 Frozen values, built by the engines through the checkers of
 :mod:`cpknight.checks` and returned to the user; each prints as a grid
 (``__str__``), draws itself in a notebook (``_repr_svg_``) and gives its JSON
-keys (``as_dict()``).
-
-Examples:
-    >>> from cpknight import find_tour
-    >>> t = find_tour("5x5", closed=False, start="a1", method="warnsdorff")
-    >>> len(t), t.as_dict()["closed"]
-    (25, False)
+keys (``as_dict()``); the counting values, from :mod:`cpknight.counts`, too.
 """
 
 from __future__ import annotations
@@ -25,8 +19,9 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+    from cpknight.counts import FrontierStats, TourCount
+
 from cpknight.board import Board, Cell, CellLike
-from cpknight.counts import FrontierStats, TourCount
 from cpknight.pieces import Leaper
 from cpknight.status import Effort, Status
 
@@ -46,6 +41,14 @@ __all__ = [
     "TourOutcome",
     "race_label",
 ]
+
+
+def __getattr__(name: str) -> Any:  # the counting values: loaded when first used
+    if name in ("FrontierStats", "TourCount"):
+        from cpknight import counts
+
+        return getattr(counts, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Answer(Protocol):

@@ -17,7 +17,6 @@ Examples:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +54,8 @@ def distance_map_json(dmap: DistanceMap, **first: Any) -> Iterator[str]:
         "piece": list(dmap.piece.vector),
         "source": list(dmap.source),
     }
+    import json  # the map's JSON only: not the text map's start-up
+
     yield json.dumps(head)[:-1] + ', "distances": '
     yield from nested_json(dmap.array)
     yield "}"
