@@ -8,6 +8,7 @@ reads the flags, shows progress, and prints the outcome as text or JSON.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from cpknight.board import Board
 from cpknight.cli.common import (
@@ -220,20 +221,21 @@ def _count(
             f"counting runs on one CP-SAT worker (with several, a tour can be "
             f"reported twice): --workers {args.workers} ignored"
         )
-    compiled = count_kernel_note(
-        board,
-        piece=piece,
-        closed=not args.open,
-        start=args.start,
-        end=args.end,
-        method=args.method,
-        constraints=side,
-        prefixes=args.prefixes,
-        kernel=args.kernel,
-        checkpoint=args.resume,
-        jobs=_jobs(args.jobs),
-        scheduler=args.scheduler,
-    )
+    # What the count is: asked of the kernel's note first, then counted.
+    count_of: dict[str, Any] = {
+        "piece": piece,
+        "closed": not args.open,
+        "start": args.start,
+        "end": args.end,
+        "method": args.method,
+        "constraints": side,
+        "prefixes": args.prefixes,
+        "kernel": args.kernel,
+        "checkpoint": args.resume,
+        "jobs": _jobs(args.jobs),
+        "scheduler": args.scheduler,
+    }
+    compiled = count_kernel_note(board, **count_of)
     if compiled is not None:  # the compiled kernel not built yet: say so first
         note(compiled)
     bar = progress_bar(args, "counting: {desc} ({elapsed})")
@@ -252,20 +254,10 @@ def _count(
     try:
         outcome = try_count(
             board,
-            piece=piece,
-            closed=not args.open,
-            start=args.start,
-            end=args.end,
-            method=args.method,
             options=solve_options_of(args),
             progress=None if bar is None else progress,
-            constraints=side,
             memory_mb=args.memory,
-            prefixes=args.prefixes,
-            kernel=args.kernel,
-            checkpoint=args.resume,
-            jobs=_jobs(args.jobs),
-            scheduler=args.scheduler,
+            **count_of,
         )
         count = outcome.value
         if bar is not None and isinstance(count, TourCount) and count.frontier is None:

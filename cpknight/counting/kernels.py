@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from cpknight.errors import InvalidInputError
 from cpknight.frontier.slots import PER_WORD
-from cpknight.runtime.compiled import COMPILE_FLOOR, CompiledLoops
+from cpknight.runtime.compiled import CompiledLoops, waiting_seconds
 from cpknight.runtime.memory import budget_mb
 from cpknight.runtime.optional import installed
 
@@ -427,8 +427,7 @@ def compile_seconds(kernel: str) -> float:
     loops = KERNELS[kernel].loops
     if not loops or not installed("numba"):
         return 0.0
-    waiting = sum(module.waiting() for module in loops)
-    return waiting if waiting >= COMPILE_FLOOR else 0.0
+    return waiting_seconds(loops)
 
 
 def compiled_kernels() -> list[CountKernel]:

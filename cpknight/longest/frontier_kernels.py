@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from cpknight.errors import InvalidInputError
 from cpknight.frontier.slots import MATE, OUT_CODE
-from cpknight.runtime.compiled import COMPILE_FLOOR, CompiledLoops
+from cpknight.runtime.compiled import CompiledLoops, waiting_seconds
 from cpknight.runtime.optional import installed
 
 __all__ = [
@@ -172,8 +172,7 @@ def compile_seconds(kernel: str) -> float:
     loops = KERNELS[kernel].loops
     if not loops or not installed("numba"):
         return 0.0
-    waiting = sum(module.waiting() for module in loops)
-    return waiting if waiting >= COMPILE_FLOOR else 0.0
+    return waiting_seconds(loops)
 
 
 def compiled_kernels() -> list[LongestKernel]:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import ast
+    from collections.abc import Sequence
 
 # ast, hashlib and pickle are imported where the check runs: every count
 # imports this module, few run the check.
@@ -45,6 +46,7 @@ __all__ = [
     "Jitted",
     "cache_dir",
     "numba_version",
+    "waiting_seconds",
 ]
 
 COMPILE_FLOOR = 5.0
@@ -151,6 +153,17 @@ class CompiledLoops:
             return 0.0
         left = sum(f.lines for f in functions if f.name in missing)
         return self.seconds * left / total
+
+
+def waiting_seconds(loops: Sequence[CompiledLoops]) -> float:
+    """The seconds of compiling ``loops`` still wait for; 0 under :data:`COMPILE_FLOOR`.
+
+    Examples:
+        >>> waiting_seconds([])
+        0.0
+    """
+    waiting = sum(module.waiting() for module in loops)
+    return waiting if waiting >= COMPILE_FLOOR else 0.0
 
 
 def numba_version() -> str | None:
