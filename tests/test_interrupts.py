@@ -92,11 +92,11 @@ def _kept(err: str) -> Path:
 @pytest.mark.parametrize("group", [True, False], ids=["group", "main"])
 def test_a_sharded_count_keeps_its_partial_sum(tmp_path: Path, group: bool) -> None:
     jobs = [] if group else ["--jobs", "2"]  # the main process alone: a pool
-    # 3x14 open: 21 shards of one to two seconds each (36 s in all), so the
-    # signal lands mid-count however quick start-up is (6x6 closed now ends
-    # within the settle after its first shard)
+    # 4x8 open: 16 shards of about a third of a second each (3 s in all on
+    # two workers), so the signal lands mid-count however quick start-up is
+    # (6x6 closed ended within the settle after its first shard)
     code, out, err, _ = _interrupt(
-        ["count", "3x14", "--open", "--shards", "16", "--progress", *jobs],
+        ["count", "4x8", "--open", "--shards", "16", "--progress", *jobs],
         tmp_path,
         group=group,
         ready=_progress("shards"),
