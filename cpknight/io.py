@@ -39,7 +39,7 @@ from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError
 from cpknight.pieces import Leaper, PieceLike
 from cpknight.results import Tour
-from cpknight.runtime.files import number_slots, reuse_block_memory, write_blocks
+from cpknight.runtime.files import reuse_block_memory, write_blocks
 from cpknight.solving import FALLBACK_GRACE
 
 __all__ = [
@@ -50,7 +50,6 @@ __all__ = [
     "read_moves",
     "read_tour_file",
     "tour_file_text",
-    "tour_line_blocks",
     "tour_moves_blocks",
     "tour_moves_text",
     "write_new_file",
@@ -110,121 +109,7 @@ def tour_file_text(tour: Tour) -> str:
         ...                          method="hand"))
         'a1\n'
     """
-    return b"".join(tour_line_blocks(tour.board, tour.array)).decode("ascii")
-
-
-LINES_CHUNK = 1 << 17
-"""Cells a block of :func:`tour_line_blocks` (whole lines)."""
-
-
-def tour_line_blocks(
-    board: Board, cells: npt.NDArray[np.int64], chunk: int = LINES_CHUNK
-) -> Iterator[bytes]:
-    r"""The bytes of a tour file, one cell name a line, a block at a time.
-
-    The bytes of :meth:`Board.cell_line_blocks`, made faster where most huge
-    tours are: a 2D board named by coordinates (wider than 26 files). Each
-    line is laid out in fixed fields, one a coordinate: its name looked up
-    in a table of the names of the numbers up to the largest (4 bytes with
-    the separator after it up to 999; else 4 or 8 bytes of digits, then the
-    separator, written once for all lines), zero bytes after a short name,
-    dropped by one ``bytes.replace`` or ``bytes.translate`` a block. Any
-    other board (or one with a side past 9,999,999), and any block with a
-    cell off the board, goes to :meth:`Board.cell_line_blocks`.
-
-    Examples:
-        >>> cells = np.array([[0, 27], [12, 3], [9999, 1000]])
-        >>> b"".join(tour_line_blocks(Board((10000, 1001)), cells))
-        b'0,27\n12,3\n9999,1000\n'
-        >>> b"".join(tour_line_blocks(Board((30, 30)), cells))  # off the board
-        b'0,27\n12,3\n9999,1000\n'
-        >>> b"".join(tour_line_blocks(Board((8, 8)), np.array([[0, 0], [2, 1]])))
-        b'a1\nb3\n'
-    """
-    array = np.asarray(cells, dtype=np.int64).reshape(-1, board.dim)
-    n = len(array)
-    if (
-        board.dim != 2
-        or board.unbounded
-        or board.shape[1] <= len(FILES)  # algebraic names
-        or max(board.shape) > 10**7
-        or n == 0
-    ):
-        yield from board.cell_line_blocks(array)
-        return
-    fields = [
-        _name_field(side, sep) for side, sep in zip(board.shape, b",\n", strict=True)
-    ]
-    size = min(chunk, n)
-    line = np.zeros((size, sum(width for _, width in fields)), dtype=np.uint8)
-    places = []
-    at = 0
-    for (table, width), sep in zip(fields, b",\n", strict=True):
-        places.append(line[:, at : at + table.itemsize].view(table.dtype)[:, 0])
-        if width > table.itemsize:
-            line[:, at + table.itemsize] = sep  # the separator, once for all
-        at += width
-    index = np.empty(size, dtype=np.int64)
-    # The zero bytes a line, were the numbers up to the largest equally
-    # common: few (three-digit coordinates) are fastest found by replace,
-    # which skips to each; many, by translate, which reads every byte.
-    padding = sum(
-        float(np.mean(width - _name_lengths(len(table)))) for table, width in fields
-    )
-    reuse_block_memory()
-    for begin in range(0, n, size):
-        part = array[begin : begin + size]
-        k = len(part)
-        for axis, (table, _) in enumerate(fields):
-            np.copyto(index[:k], part[:, axis])  # contiguous: a faster take
-            if int(index[:k].min()) < 0 or int(index[:k].max()) >= len(table):
-                # Off the board: the board names these lines, one way for all.
-                yield from board.cell_line_blocks(array[begin:])
-                return
-            places[axis][:k] = table[index[:k]]
-        text = line[:k].tobytes()
-        yield text.replace(b"\0", b"") if padding < 0.4 else text.translate(None, b"\0")
-
-
-def _name_lengths(count: int) -> npt.NDArray[np.int64]:
-    """The bytes of the names of ``0 .. count - 1`` and their separator.
-
-    Examples:
-        >>> _name_lengths(12).tolist()
-        [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3]
-    """
-    numbers = np.arange(count, dtype=np.int64)
-    digits = np.ones(count, dtype=np.int64)
-    power = 10
-    while power < count:
-        digits += numbers >= power
-        power *= 10
-    return digits + 1
-
-
-def _name_field(count: int, separator: int) -> tuple[npt.NDArray[Any], int]:
-    r"""A table of the names of ``0 .. count - 1``, and the bytes of their field.
-
-    Up to 999: each name and ``separator`` in 4 bytes (``uint32``); else the
-    digits alone, in 4 bytes up to 9999 (``uint32``) or 8 (``uint64``), the
-    separator in the byte after them. Zero bytes after a short name.
-
-    Examples:
-        >>> table, width = _name_field(12, ord(","))
-        >>> table.view(np.uint8).reshape(-1, 4)[[0, 11]].tobytes(), width
-        (b'0,\x00\x0011,\x00', 4)
-        >>> table, width = _name_field(1001, ord(","))
-        >>> table.view(np.uint8).reshape(-1, 4)[1000].tobytes(), width
-        (b'1000', 5)
-    """
-    inside = count <= 1000
-    slots = number_slots(
-        np.arange(count, dtype=np.int64), bytes([separator]) if inside else b"\0"
-    )
-    if inside or count <= 10000:
-        narrow = np.ascontiguousarray(slots.view(np.uint8).reshape(count, 8)[:, :4])
-        return narrow.view(np.uint32).ravel(), 4 if inside else 5
-    return slots, 9
+    return tour.board.cell_lines(tour.array).decode("ascii")
 
 
 MOVE_CODES = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -470,7 +355,7 @@ def write_tour_file(
     elif path.endswith(".npy"):
         blocks = _npy_blocks(np.ascontiguousarray(tour.array, dtype=np.int64))
     else:
-        blocks = tour_line_blocks(tour.board, tour.array)
+        blocks = tour.board.cell_line_blocks(tour.array)
     check = None
     if run is not None:
         check = functools.partial(run.check, grace=FALLBACK_GRACE)

@@ -3,8 +3,8 @@
 The tiled tour's rows and columns (``expand_pairs``, one array of the board's
 size) against the flat cells of ``expand``; the walk's order by pointer
 jumping (``follow``) against the plain walk one entry at a time; the tour
-file's lines (``tour_line_blocks``) byte for byte against each cell's own
-name (``Board.cell_name``) and ``Board.cell_line_blocks``; every tour through
+file's lines (``Board.cell_line_blocks``) byte for byte against each cell's
+own name (``Board.cell_name``); every tour through
 ``check_tour`` and a few lines of numpy that share no code with it.
 """
 
@@ -22,7 +22,6 @@ from cpknight.checks import check_tour
 from cpknight.io import (
     read_tour_file,
     tour_file_text,
-    tour_line_blocks,
     write_tour_file,
 )
 from cpknight.tiling import join as tiling_join
@@ -116,10 +115,9 @@ def test_tour_lines_are_the_names_byte_for_byte(shape: tuple[int, int]) -> None:
     cells[:4] %= [m, n]
     expected = _names(board, cells)
     for chunk in (1, 7, 4096, 1 << 17):
-        blocks = list(tour_line_blocks(board, cells, chunk))
+        blocks = list(board.cell_line_blocks(cells, chunk))
         assert b"".join(blocks) == expected, chunk
         assert all(block.endswith(b"\n") for block in blocks)  # whole lines
-    assert b"".join(board.cell_line_blocks(cells)) == expected
 
 
 @pytest.mark.parametrize("at", [0, 4095, 4096, 9999])
@@ -131,7 +129,7 @@ def test_tour_lines_off_the_board_are_named_as_the_board_names_them(at: int) -> 
     cells = np.stack([rng.integers(0, 100, 10000), rng.integers(0, 200, 10000)], 1)
     cells[at] = [-3, 12345] if at % 2 else [100, 7]
     expected = _names(board, cells)
-    assert b"".join(tour_line_blocks(board, cells, 4096)) == expected
+    assert b"".join(board.cell_line_blocks(cells, 4096)) == expected
 
 
 ELSEWHERE: dict[str, Callable[[], Board]] = {
@@ -149,7 +147,7 @@ def test_tour_lines_elsewhere_are_the_boards_own(kind: str) -> None:
     low = -50 if board.unbounded else 0
     tops = [50 if side == 0 else side for side in board.shape]
     cells = np.stack([rng.integers(low, top, 300) for top in tops], axis=1)
-    assert b"".join(tour_line_blocks(board, cells)) == _names(board, cells)
+    assert b"".join(board.cell_line_blocks(cells)) == _names(board, cells)
 
 
 @pytest.mark.parametrize("side", [100, 1000])
@@ -164,3 +162,40 @@ def test_huge_tour_file_is_the_old_bytes_and_a_tour(side: int, tmp_path: Path) -
     back = np.array([line.split(b",") for line in data.splitlines()], dtype=np.int64)
     assert knight_walk(back, side, side, closed=True)
     check_tour(board, read_tour_file(str(path), board), closed=True)
+
+
+def test_expand_pairs_looks_at_the_clock_between_blocks() -> None:
+    # A million cells and more between two looks would keep Ctrl-C waiting
+    # (5000x5000: most of a second): the check is called every CHECK_BLOCKS
+    # blocks, and what it raises stops the expansion.
+    from cpknight.tiling.join import CHECK_BLOCKS, EXPAND_BLOCK, expand_pairs
+
+    n = 1024
+    total = 2 * CHECK_BLOCKS * EXPAND_BLOCK + 5
+    one = np.arange(total)  # one-cell tiles walked in order: row-major cells
+    steps = (
+        [np.array([0])],
+        np.zeros(total, dtype=np.int64),
+        np.ones(total, dtype=np.int64),
+    )
+    args = (
+        *steps,
+        one,
+        one,
+        np.zeros(total, dtype=np.int64),
+        one,
+        np.ones(total, dtype=np.int64),
+    )
+    looks: list[str] = []
+    pairs = expand_pairs(*args, total, n, looks.append)
+    assert looks == ["assembling the tiles"] * 2
+    assert np.array_equal(pairs, np.stack(np.divmod(one, n), axis=1))
+
+    class Stop(Exception):
+        pass
+
+    def stop(what: str) -> None:
+        raise Stop(what)
+
+    with pytest.raises(Stop, match="assembling the tiles"):
+        expand_pairs(*args, total, n, stop)

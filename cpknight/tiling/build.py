@@ -19,7 +19,6 @@ References:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -249,43 +248,16 @@ def _key(h: int, w: int, closed: bool) -> str:
     return f"{h}x{w}" if closed else f"{h}x{w} open"
 
 
-_ENTRY = re.compile(r'"([0-9]+x[0-9]+(?: open)?)": \[([0-9, ]*)\]')
-"""One tile of ``catalogue.json`` as ``json.dumps`` writes it."""
-
-
 @lru_cache(maxsize=1)
 def _catalogue() -> dict[str, list[int]]:
-    try:
-        text = CATALOGUE_PATH.read_text(encoding="utf-8")
-    except OSError:
-        return {}
-    return _read_catalogue(text)
-
-
-def _read_catalogue(text: str) -> dict[str, list[int]]:
-    """The tiles of ``catalogue.json``'s text, read without importing ``json``.
-
-    The file as :func:`build_catalogue` and ``json.dumps`` write it, tile by
-    tile; any other text that spells the same tiles the same way is read by
-    ``json`` (empty if it cannot be read). The tour command reads it on
-    every run: ``json`` is a few milliseconds of its start-up.
-
-    Examples:
-        >>> _read_catalogue('{"6x6": [0, 13], "5x5 open": [0, 7]}')
-        {'6x6': [0, 13], '5x5 open': [0, 7]}
-        >>> _read_catalogue('{"6x6":[0,13]}')
-        {'6x6': [0, 13]}
-    """
-    entries = _ENTRY.findall(text)
-    spelled = ", ".join(f'"{key}": [{cells}]' for key, cells in entries)
-    if "{" + spelled + "}" == text.strip():
-        return {key: [int(c) for c in cells.split(",") if c] for key, cells in entries}
-    import json
+    import json  # the tiles' only: a huge tour's, not every command's start-up
 
     try:
-        data: dict[str, list[int]] = json.loads(text)
-    except ValueError:
-        return {}
+        data: dict[str, list[int]] = json.loads(
+            CATALOGUE_PATH.read_text(encoding="utf-8")
+        )
+    except (OSError, ValueError):
+        data = {}
     return data
 
 

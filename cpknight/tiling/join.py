@@ -24,7 +24,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -34,6 +34,7 @@ from cpknight.board import Cell
 from cpknight.tiling.build import IntArray, structure_moves
 
 __all__ = [
+    "CHECK_BLOCKS",
     "EXPAND_BLOCK",
     "Joins",
     "KindTables",
@@ -315,6 +316,10 @@ def expand(
 EXPAND_BLOCK = 1 << 16
 """Cells written at a time by :func:`expand_pairs`: blocks that stay in cache."""
 
+CHECK_BLOCKS = 16
+"""Blocks :func:`expand_pairs` writes between two looks at the clock (a million
+cells: about 30 ms)."""
+
 
 def expand_pairs(
     offsets: list[IntArray],
@@ -327,6 +332,7 @@ def expand_pairs(
     lens: IntArray,
     total: int,
     n: int,
+    check: Callable[[str], None] | None = None,
 ) -> IntArray:
     """:func:`expand`, as the ``(total, 2)`` array of ``(row, col)`` the tour keeps.
 
@@ -349,6 +355,9 @@ def expand_pairs(
         lens: the cells of each walked segment; they sum to ``total``.
         total: the cells of the board.
         n: the board's width.
+        check: called every :data:`CHECK_BLOCKS` blocks (such as ``run.check``,
+            which raises at the limit or on Ctrl-C): a 5000x5000 tour takes
+            most of a second here.
 
     Raises:
         ValueError: the segments do not cover ``total`` cells.
@@ -394,6 +403,8 @@ def expand_pairs(
     low = np.int64((1 << _HIGH) - 1)
     carry_index = carry = 0
     for k, begin in enumerate(range(0, total, size)):
+        if check is not None and k % CHECK_BLOCKS == CHECK_BLOCKS - 1:
+            check("assembling the tiles")
         width = min(size, total - begin)
         ix, cl = index[:width], cells[:width]
         here = slice(cut[k], cut[k + 1])

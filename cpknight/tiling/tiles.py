@@ -159,7 +159,7 @@ def _assemble(
     steps = (offsets, kind_of_tile, sign, base, to_tile, to_pos, walk, lens, total)
     if pairs:
         try:
-            return expand_pairs(*steps, n)
+            return expand_pairs(*steps, n, None if run is None else run.check)
         except ValueError as exc:  # no layout does this: try the next one
             raise NoTileError(str(exc)) from None
     return expand(*steps)
