@@ -476,6 +476,8 @@ def count_kernel_note(
     checkpoint: str | os.PathLike[str] | None = None,
     jobs: int = 1,
     scheduler: str | None = None,
+    memory_mb: float | None = None,
+    time_limit: float | None = None,
 ) -> str | None:
     """What a count would say first about its compiled kernel, if anything.
 
@@ -484,13 +486,15 @@ def count_kernel_note(
     long); ``auto`` counting a small count with the plain kernel while the
     compiled one is not built says so
     (:func:`~cpknight.counting.kernels.kernel_note`). None otherwise, and
-    for a count the front door would refuse (it says why itself).
+    for a count the front door would refuse (it says why itself, alone:
+    the frontier's own refusal is asked here first).
 
     Examples:
         >>> count_kernel_note("3x4", closed=False) is None  # the dict kernel
         True
     """
-    from cpknight.counting.kernels import kernel_note
+    from cpknight.counting.frontier import count_budget, refuse_count
+    from cpknight.counting.kernels import choose_count_kernel, kernel_note
     from cpknight.errors import CpknightError
     from cpknight.frontier.plan import plan_frontier
 
@@ -505,8 +509,10 @@ def count_kernel_note(
             start=start,
             end=end,
             constraints=constraints,
+            memory_mb=memory_mb,
             prefixes=prefixes,
             kernel=kernel,
+            checkpoint=checkpoint,
         )
         if count_engine(instance, method).name != "frontier":
             return None
@@ -514,7 +520,13 @@ def count_kernel_note(
             instance.graph, closed=closed, start=instance.start, end=instance.end
         )
         spill = checkpoint is not None
-        return kernel_note(plan, kernel, prefixes=prefixes, spill=spill)
+        budget = count_budget(memory_mb)
+        chosen = choose_count_kernel(
+            plan, kernel, prefixes=prefixes, spill=spill, budget=budget
+        )
+        run = solve_options(None, time_limit).start()
+        refuse_count(instance, plan, budget, chosen, run, asked=kernel)
+        return kernel_note(plan, kernel, prefixes=prefixes, spill=spill, budget=budget)
     except CpknightError:
         return None
 

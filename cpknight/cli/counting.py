@@ -235,7 +235,9 @@ def _count(
         "jobs": _jobs(args.jobs),
         "scheduler": args.scheduler,
     }
-    compiled = count_kernel_note(board, **count_of)
+    compiled = count_kernel_note(
+        board, memory_mb=args.memory, time_limit=args.time_limit, **count_of
+    )
     if compiled is not None:  # the compiled kernel not built yet: say so first
         note(compiled)
     bar = progress_bar(args, "counting: {desc} ({elapsed})")

@@ -113,15 +113,17 @@ def solve(instance: CountInstance, run: Run, *, kernel: str = AUTO) -> TourCount
         (16, 8, 8)
     """
     graph, prefixes = instance.graph, instance.prefixes
-    budget = _budget(instance.memory_mb)
+    budget = count_budget(instance.memory_mb)
     plan = plan_frontier(
         graph, closed=instance.closed, start=instance.start, end=instance.end
     )
     if kernel == AUTO:
         kernel = instance.kernel
     spill = instance.checkpoint is not None
-    chosen = choose_count_kernel(plan, kernel, prefixes=prefixes, spill=spill)
-    _refuse(instance, plan, budget, chosen, run, asked=kernel)
+    chosen = choose_count_kernel(
+        plan, kernel, prefixes=prefixes, spill=spill, budget=budget
+    )
+    refuse_count(instance, plan, budget, chosen, run, asked=kernel)
     kernel = chosen
     per_state = 0 if spill else BYTES_PER_STATE[kernel]
     tally = FrontierTally(plan, run, budget, per_state, instance.progress)
@@ -301,7 +303,7 @@ class _OverBudget(Exception):
     """The live states would pass the memory budget."""
 
 
-def _budget(memory_mb: float | None) -> float:
+def count_budget(memory_mb: float | None) -> float:
     """The memory budget in MB (the default if None), checked."""
     budget = budget_mb() if memory_mb is None else float(memory_mb)
     if not budget > 0:
@@ -311,7 +313,7 @@ def _budget(memory_mb: float | None) -> float:
     return budget
 
 
-def _refuse(
+def refuse_count(
     instance: CountInstance,
     plan: FrontierPlan,
     budget: float,
@@ -339,7 +341,7 @@ def _refuse(
         >>> inst = CountInstance(Board.parse("7x7"), KNIGHT, closed=False)
         >>> plan = plan_frontier(inst.graph, closed=False)
         >>> run = SolveOptions(time_limit=2).start()
-        >>> _refuse(inst, plan, 1e5, "meet", run)  # doctest: +ELLIPSIS
+        >>> refuse_count(inst, plan, 1e5, "meet", run)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         cpknight.errors.ModelTooBigError: the frontier of 7x7 (knight (1,2)) is \

@@ -310,6 +310,7 @@ def choose_count_kernel(
     *,
     prefixes: bool,
     spill: bool = False,
+    budget: float | None = None,
 ) -> str:
     """The kernel that runs the plan (checked), ``auto``'s pick if asked.
 
@@ -323,7 +324,9 @@ def choose_count_kernel(
     and the compiled count together (:func:`kernel_note` says so). The time limit
     plays no part: a count the limit cannot wait for is refused up front,
     saying so (:func:`estimated_seconds`).
-    States on disk (``spill``) take a kernel that keeps them there. A kernel
+    States on disk (``spill``) take a kernel that keeps them there. ``budget``:
+    the count's memory budget in MB (default: the current one), which the
+    plain kernel must fit to stand in for one not built. A kernel
     asked for what it cannot give hands the count to its ``stand_in``.
 
     Raises:
@@ -351,7 +354,7 @@ def choose_count_kernel(
         if chosen is None:
             chosen = MEET if meet_fits(plan) and not prefixes else DENSE
     if chosen is None:
-        return _auto(plan, prefixes=prefixes)
+        return _auto_pick(plan, prefixes=prefixes, budget=budget)[0]
     if prefixes and not chosen.prefixes:
         if chosen.stand_in is not None:
             return chosen.stand_in
@@ -375,12 +378,9 @@ def choose_count_kernel(
     return chosen.name
 
 
-def _auto(plan: FrontierPlan, *, prefixes: bool) -> str:
-    """``auto``'s pick for a plan in memory (see :func:`choose_count_kernel`)."""
-    return _auto_pick(plan, prefixes=prefixes)[0]
-
-
-def _auto_pick(plan: FrontierPlan, *, prefixes: bool) -> tuple[str, CountKernel | None]:
+def _auto_pick(
+    plan: FrontierPlan, *, prefixes: bool, budget: float | None = None
+) -> tuple[str, CountKernel | None]:
     """``auto``'s pick, and the compiled kernel it passed over as not built yet.
 
     The compiled kernel not built yet costs its compiling first
@@ -405,7 +405,8 @@ def _auto_pick(plan: FrontierPlan, *, prefixes: bool) -> tuple[str, CountKernel 
     steps = len(plan.steps)
     plain = estimated_seconds(states, steps, NUMPY.name, disk=False)
     compiled = estimated_seconds(states * fast.share, steps, fast.name, disk=False)
-    held = states * NUMPY.bytes_per_state <= budget_mb() * 2**20
+    mb = budget_mb() if budget is None else budget
+    held = states * NUMPY.bytes_per_state <= mb * 2**20
     if held and plain < waiting + compiled:
         return NUMPY.name, fast
     return fast.name, None
@@ -446,6 +447,7 @@ def kernel_note(
     *,
     prefixes: bool,
     spill: bool = False,
+    budget: float | None = None,
 ) -> str | None:
     """What to tell the user before a count about the compiled kernels, if anything.
 
@@ -461,7 +463,9 @@ def kernel_note(
         >>> kernel_note(plan, prefixes=False) is None  # the dict kernel
         True
     """
-    chosen = choose_count_kernel(plan, kernel, prefixes=prefixes, spill=spill)
+    chosen = choose_count_kernel(
+        plan, kernel, prefixes=prefixes, spill=spill, budget=budget
+    )
     waiting = compile_seconds(chosen)
     if waiting:
         return (
@@ -470,7 +474,7 @@ def kernel_note(
         )
     if kernel != AUTO or spill:
         return None
-    passed = _auto_pick(plan, prefixes=prefixes)[1]
+    passed = _auto_pick(plan, prefixes=prefixes, budget=budget)[1]
     if passed is None:
         return None
     return (
