@@ -42,8 +42,9 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
+# The suite on every core (pytest-xdist; `-n 0` in PYTEST_ARGS for one process).
 unit: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist worksteal $(PYTEST_ARGS)
 
 test: lint typecheck unit
 
@@ -62,7 +63,7 @@ test-loaded: $(VENV)/.installed-test
 	done
 
 slow: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -m slow
+	$(BIN)/python -m pytest -q -n auto --dist worksteal -m slow $(PYTEST_ARGS)
 
 # Every benchmark script at its quick sizes, one at a time (the timings are
 # ratios against baselines run alongside); fails if any script missed a target.
