@@ -27,8 +27,8 @@ from cpknight.board import Cell
 from cpknight.distances import ENGINES
 from cpknight.distances.flow import solve_flow
 from cpknight.distances.formula import formula_distance
+from cpknight.distances.instance import DistanceInstance
 from cpknight.distances.moves import solve_move_counts
-from cpknight.engines import DistanceInstance
 from cpknight.pieces import KNIGHT, move_graph
 from cpknight.text.render import table_text
 

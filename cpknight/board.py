@@ -45,8 +45,7 @@ if TYPE_CHECKING:
 
 from cpknight.ascii_boards import read_drawing
 from cpknight.errors import InvalidBoardError, InvalidCellError
-from cpknight.named_boards import NAMED_BOARDS
-from cpknight.runtime.files import number_slots, reuse_block_memory
+from cpknight.runtime.files import LINE_CHUNK, line_blocks
 
 __all__ = [
     "MAX_CELLS",
@@ -83,10 +82,6 @@ _SIZE_RE = re.compile(
 )
 _ALGEBRAIC_RE = re.compile(r"^([a-z])(-?\d+)$", re.ASCII)
 _COORDS_RE = re.compile(r"^[(\[]?\s*(-?\d+(?:\s*[, ]\s*-?\d+)*)\s*[)\]]?$", re.ASCII)
-
-
-LINE_CHUNK = 1 << 15
-"""Cells named at a time by :meth:`Board.cell_line_blocks`."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -212,8 +207,12 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
         if board is not None:
             return board
         path = Path(text)
-        if text and (path.suffix or "/" in text or "\\" in text or path.exists()):
+        if text and (
+            path.suffix or "/" in text or "\\" in text or "\0" in text or path.exists()
+        ):
             return cls.read(path, topology=topology)
+        from cpknight.named_boards import NAMED_BOARDS  # read only when needed
+
         raise InvalidBoardError(
             "expected a board like '8x8', '4x4x4', 'plane', a file of '.' and '#', "
             f"or a name in {', '.join(NAMED_BOARDS)}: {spec!r}"
@@ -239,6 +238,8 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
             if any(d < 1 for d in dims):
                 raise InvalidBoardError(f"board sides must be at least 1: {spec!r}")
             return cls(dims, topology=topology)
+        from cpknight.named_boards import NAMED_BOARDS  # read only for a name
+
         named = NAMED_BOARDS.get(key)
         if named is not None:
             return cls(
@@ -267,10 +268,12 @@ cross5, ring9, blocks12, frame9, cube4: 'x8'
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, ValueError) as exc:  # not text, or a name with a NUL in it
             reason = getattr(exc, "strerror", None) or type(exc).__name__
+            if type(exc) is ValueError:
+                reason = str(exc)
             raise InvalidBoardError(
-                f"cannot read board file '{path}': {reason}"
+                f"cannot read board file {str(path)!r}: {reason}"
             ) from None
         return cls.from_ascii(text, topology=topology, source=str(path))
 
@@ -670,61 +673,18 @@ a tour needs a finite board
     ) -> Iterator[bytes]:
         r""":meth:`cell_lines` in pieces of ``chunk`` cells, for writing as made.
 
-        Each name is assembled in numpy from 8-byte slots, one a field (a
-        coordinate's digits and the separator after it, looked up in a table of
-        the numbers up to the largest; a file letter), padded with zero bytes
-        that one ``bytes.translate`` drops. A block of ``chunk`` cells stays in
-        the processor's cache. Cells with negative or huge (over 9,999,999)
-        coordinates, or files past ``z`` on an algebraic board, are named one by
-        one.
+        Assembled in numpy (:func:`~cpknight.runtime.files.line_blocks`); a
+        block of ``chunk`` cells stays in the processor's cache.
 
         Examples:
             >>> list(Board.parse("30x30").cell_line_blocks([(0, 27), (12, 3)], 1))
             [b'0,27\n', b'12,3\n']
         """
         array = np.asarray(cells, dtype=np.int64).reshape(-1, self.dim)
-        n = len(array)
         algebraic = self.dim == 2 and not self.unbounded and self.shape[1] <= len(FILES)
-        fields = [array[:, 0] + 1] if algebraic else list(array.T)
-        if n == 0:
-            return
-        if (
-            min(int(f.min()) for f in fields) < 0
-            or max(int(f.max()) for f in fields) >= 10**7
-            or (algebraic and int(array[:, 1].max()) >= len(FILES))
-            or (algebraic and int(array[:, 1].min()) < 0)
-        ):
-            for begin in range(0, n, chunk):
-                names = [
-                    self.cell_name(c) for c in array[begin : begin + chunk].tolist()
-                ]
-                yield "".join(name + "\n" for name in names).encode("ascii")
-            return
-        # Each slot: (its cells' values, a table of slots by value or None
-        # for slots made from the values themselves, the separator).
-        separators = [b","] * (len(fields) - 1) + [b"\n"]
-        top = max(int(f.max()) for f in fields) + 1
-        numbers = np.arange(top, dtype=np.int64)
-        tabled = top <= n  # a table of the numbers up to the largest, looked up
-        parts = [
-            (values, number_slots(numbers, sep) if tabled else None, sep)
-            for values, sep in zip(fields, separators, strict=True)
-        ]
-        if algebraic:
-            letters = np.zeros((len(FILES), 8), dtype=np.uint8)
-            letters[:, 0] = np.frombuffer(FILES.encode("ascii"), dtype=np.uint8)
-            parts.insert(0, (array[:, 1], letters.view(np.uint64).ravel(), b""))
-        reuse_block_memory()
-        slots = np.empty((min(chunk, n), len(parts)), dtype=np.uint64)
-        for begin in range(0, n, chunk):
-            stop = min(begin + chunk, n)
-            block = slots[: stop - begin]
-            for k, (values, table, sep) in enumerate(parts):
-                if table is not None:
-                    np.take(table, values[begin:stop], out=block[:, k])
-                else:  # few cells with large numbers: no table
-                    block[:, k] = number_slots(values[begin:stop], sep)
-            yield block.tobytes().translate(None, b"\0")
+        yield from line_blocks(
+            array, FILES if algebraic else None, self.cell_name, chunk
+        )
 
     def index(self, cell: Sequence[int]) -> int:
         """The row-major position of ``cell`` among all cells (open or blocked).

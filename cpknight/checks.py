@@ -30,6 +30,8 @@ import numpy as np
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+    from cpknight.results import Distance, Route, Tour
+
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints, check_constraints
 from cpknight.errors import (
@@ -46,7 +48,6 @@ from cpknight.pieces import (
     as_piece,
     steps_are_moves,
 )
-from cpknight.results import Distance, Route, Tour
 from cpknight.runtime.files import reuse_block_memory
 from cpknight.status import Effort, Status
 
@@ -130,6 +131,8 @@ path: step 1 -> 2 (a1 -> b2) is not a knight (1,2) move
         raise EngineError(
             f"internal error: method {method!r} returned a bad path: {exc}"
         ) from exc
+    from cpknight.results.distance import Distance  # made only for a distance
+
     return Distance(
         board=board,
         piece=piece,
@@ -378,6 +381,8 @@ tour: step 1 -> 2 (a1 -> c1) is not a wazir (0,1) move
             f"internal error: engine {method!r} returned a bad tour: {exc}"
         ) from exc
     array.setflags(write=False)
+    from cpknight.results.tours import Tour  # made only for a tour
+
     return Tour(
         board=board,
         piece=piece,
@@ -767,6 +772,8 @@ def make_route(
             f"internal error: engine {method!r} returned a route of {moves} moves "
             f"marked {str(status)!r} with bound {bound}"
         )
+    from cpknight.results.routes import Route  # made only for a route
+
     return Route(
         board=board,
         piece=graph.piece,

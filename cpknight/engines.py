@@ -54,16 +54,21 @@ from __future__ import annotations
 import functools
 import importlib
 import time
-from collections.abc import Callable, Iterable, Iterator, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, cast
 
 if TYPE_CHECKING:
     # PEP 696 defaults (typing has them from Python 3.13); ortools requires it.
     from typing_extensions import TypeVar
 
-    from cpknight.counts import TourCount
+    # Quoted in the engine protocols below (ruff does not see them there).
+    from cpknight.counting.instance import CountInstance  # noqa: F401
+    from cpknight.counts import TourCount  # noqa: F401
+    from cpknight.distances.instance import DistanceInstance  # noqa: F401
+    from cpknight.results import Answer, Distance, Route, Tour  # noqa: F401
+    from cpknight.routes.instance import RouteInstance  # noqa: F401
 else:  # the defaults speak to type checkers only: typing's TypeVar at run time
     # (typing_extensions costs milliseconds of every command's start-up)
     from typing import TypeVar as _TypeVar
@@ -76,19 +81,17 @@ from cpknight.board import Board, Cell
 from cpknight.constraints import TourConstraints
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
-from cpknight.results import Answer, Distance, Outcome, Route, Tour
+from cpknight.results import Outcome, is_a
 from cpknight.solving import Run, interruptible
 
 __all__ = [
+    "BoardInstance",
     "CountEngine",
-    "CountInstance",
     "DistanceEngine",
-    "DistanceInstance",
     "Engine",
     "Question",
     "Registry",
     "RouteEngine",
-    "RouteInstance",
     "SolveFunction",
     "TourEngine",
     "TourInstance",
@@ -103,7 +106,7 @@ Question = Literal["tour", "distance", "route", "longest", "count", "swap", "cov
 
 
 @dataclass(frozen=True)
-class _Instance:
+class BoardInstance:
     """What every instance has: a board, a piece and (built once) the move graph."""
 
     board: Board
@@ -127,7 +130,7 @@ class _Instance:
 
 
 @dataclass(frozen=True, kw_only=True)
-class TourInstance(_Instance):
+class TourInstance(BoardInstance):
     """A tour question: every open cell once, closed or open, ends maybe fixed.
 
     Attributes:
@@ -146,79 +149,10 @@ class TourInstance(_Instance):
     constraints: TourConstraints = field(default_factory=TourConstraints)
 
 
-@dataclass(frozen=True, kw_only=True)
-class DistanceInstance(_Instance):
-    """A distance question: the fewest moves from ``source`` to ``target``."""
-
-    source: Cell
-    target: Cell
-
-
-@dataclass(frozen=True, kw_only=True)
-class RouteInstance(_Instance):
-    """A route question: the shortest route from ``start`` through every food cell.
-
-    Attributes:
-        start: the first cell.
-        food: the cells to visit, without repeats, in the order given.
-        end: the required last cell (``end == start`` asks for a closed route).
-        simple: never use a cell twice (default: a walk, cells may repeat).
-    """
-
-    start: Cell
-    food: tuple[Cell, ...]
-    end: Cell | None = None
-    simple: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class CountInstance(_Instance):
-    """A count question: how many tours, closed or open, ends maybe fixed.
-
-    Attributes:
-        board: a finite board.
-        piece: the leaper.
-        closed: count closed tours (circuits) or open ones (paths).
-        start: count only the tours from this cell.
-        end: count only the tours to this cell (open tours only).
-        constraints: required and forbidden moves, a symmetry (the engines
-            that honour them say so); empty for a plain count.
-        memory_mb: the frontier program's memory budget (MB; None: its
-            default).
-        prefixes: also count every prefix of the board (its first rows along
-            the long side) in the same frontier run.
-        progress: called with a partial count now and then.
-        kernel: the frontier program's kernel (``'auto'``, ``'dict'``,
-            ``'numpy'``, ``'dense'``).
-        checkpoint: a directory for the frontier program's states on disk
-            (in buckets when they outgrow the memory budget) and a checkpoint
-            after every cell; a run given the directory of a stopped one
-            resumes it. None: in memory.
-        spread: runs the dense kernel's bucket tasks on other processes or
-            machines (``map(function, tasks) -> rows``, see
-            :data:`cpknight.counting.dense_kernel.Mapper`); None: here.
-    """
-
-    closed: bool = True
-    start: Cell | None = None
-    end: Cell | None = None
-    constraints: TourConstraints = field(default_factory=TourConstraints)
-    memory_mb: float | None = None
-    prefixes: bool = False
-    progress: Callable[[TourCount], None] | None = field(default=None, compare=False)
-    kernel: str = "auto"
-    checkpoint: str | None = None
-    spread: Callable[[Callable[..., Any], list[Any]], list[Any]] | None = field(
-        default=None, compare=False
-    )
-
-
-# ``Engine`` and ``Registry`` spelled alone (where any question will do, as in
-# a loop over every registry) are ``Engine[Any, Any]`` and ``Registry[Any, Any]``.
 InstanceT = TypeVar("InstanceT", default=Any)
-AnswerT = TypeVar("AnswerT", bound=Answer, default=Any)
+AnswerT = TypeVar("AnswerT", bound="Answer", default=Any)
 _InstanceIn = TypeVar("_InstanceIn", contravariant=True)
-_AnswerOut = TypeVar("_AnswerOut", bound=Answer, covariant=True)
+_AnswerOut = TypeVar("_AnswerOut", bound="Answer", covariant=True)
 
 
 class SolveFunction(Protocol[_InstanceIn, _AnswerOut]):
@@ -229,19 +163,19 @@ class SolveFunction(Protocol[_InstanceIn, _AnswerOut]):
         ...
 
 
-class TourEngine(SolveFunction[TourInstance, Tour], Protocol):
+class TourEngine(SolveFunction[TourInstance, "Tour"], Protocol):
     """A tour engine: ``solve(TourInstance, Run) -> Tour``."""
 
 
-class DistanceEngine(SolveFunction[DistanceInstance, Distance], Protocol):
+class DistanceEngine(SolveFunction["DistanceInstance", "Distance"], Protocol):
     """A distance engine: ``solve(DistanceInstance, Run) -> Distance``."""
 
 
-class RouteEngine(SolveFunction[RouteInstance, Route], Protocol):
+class RouteEngine(SolveFunction["RouteInstance", "Route"], Protocol):
     """A route engine: ``solve(RouteInstance, Run) -> Route``."""
 
 
-class CountEngine(SolveFunction[CountInstance, "TourCount"], Protocol):
+class CountEngine(SolveFunction["CountInstance", "TourCount"], Protocol):
     """A count engine: ``solve(CountInstance, Run) -> TourCount``."""
 
 
@@ -415,9 +349,10 @@ def solve_with(
     is not counted against the run's clock; building the graph and the model
     is. Errors that stand for an outcome are tagged with the engine's name.
     """
-    if isinstance(instance, TourInstance | CountInstance) and instance.constraints:
+    constraints = getattr(instance, "constraints", None)  # tours and counts
+    if constraints:
         honours = engine.honours
-        refused = [k for k in instance.constraints.kinds() if k not in honours]
+        refused = [k for k in constraints.kinds() if k not in honours]
         if refused:
             takes = ", ".join(f"--{k}" for k in honours) or "no side constraints"
             raise InvalidInputError(
@@ -436,7 +371,7 @@ def solve_with(
         with interruptible(run):
             if (
                 engine.reads == "graph"
-                and isinstance(instance, _Instance)
+                and isinstance(instance, BoardInstance)
                 and not instance.board.unbounded  # the engine says why not
             ):
                 instance.build_graph(run)
@@ -483,7 +418,7 @@ def outcome_of(question: str, value: Answer, run: Run, *, method: str) -> Outcom
         value=value,
         bound=value.bound,
         interrupted=run.clock.interrupted,
-        winner=value.winner if isinstance(value, Tour) else None,
+        winner=cast("Tour", value).winner if is_a(value, "Tour") else None,
     )
 
 

@@ -33,12 +33,12 @@ if TYPE_CHECKING:
 
     import numpy.typing as npt
 
+    from cpknight.results import Tour
     from cpknight.solving import Run
 
 from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidCellError, InvalidInputError
 from cpknight.pieces import Leaper, PieceLike
-from cpknight.results import Tour
 from cpknight.runtime.files import reuse_block_memory, write_blocks
 from cpknight.solving import FALLBACK_GRACE
 

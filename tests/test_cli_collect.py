@@ -12,8 +12,9 @@ import pytest
 import cpknight.api
 from cpknight import Board
 from cpknight.cli import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NONE, EXIT_OK, main
-from cpknight.engines import Engine, RouteInstance
+from cpknight.engines import Engine
 from cpknight.errors import SolveLimitError
+from cpknight.routes.instance import RouteInstance
 from cpknight.solving import Run
 from cpknight.status import Effort
 from tests.conftest import brute_walk

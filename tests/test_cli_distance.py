@@ -16,7 +16,8 @@ import pytest
 
 from cpknight import SolveLimitError, api
 from cpknight.cli import main
-from cpknight.engines import DistanceInstance, Engine
+from cpknight.distances.instance import DistanceInstance
+from cpknight.engines import Engine
 from cpknight.solving import Run
 
 

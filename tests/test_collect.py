@@ -34,11 +34,11 @@ from cpknight import (
 from cpknight.api import ROUTE_METHODS
 from cpknight.board import Cell
 from cpknight.checks import check_route, is_route, make_route
-from cpknight.engines import RouteInstance
 from cpknight.errors import EngineError
 from cpknight.pieces import KNIGHT, Leaper
 from cpknight.routes.common import DP_FOOD_LIMIT
 from cpknight.routes.cpsat import build_collect_model
+from cpknight.routes.instance import RouteInstance
 from tests.conftest import boards, brute_neighbours, brute_walk
 
 OPTS = SolveOptions(time_limit=20, workers=1, seed=0)

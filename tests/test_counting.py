@@ -12,6 +12,7 @@ from cpknight.constraints import tour_constraints
 from cpknight.counting import ENGINES, ShardedCount
 from cpknight.counting.auto import choose_count_method
 from cpknight.counting.dense_kernel import BYTES_PER_STATE as DENSE_BYTES
+from cpknight.counting.instance import CountInstance
 from cpknight.counting.kernels import (
     BYTES_PER_STATE,
     KERNELS,
@@ -21,7 +22,7 @@ from cpknight.counting.kernels import (
     kernel_help,
     spread_names,
 )
-from cpknight.engines import CountInstance, Engine
+from cpknight.engines import Engine
 from cpknight.errors import InvalidInputError
 from cpknight.frontier.plan import plan_frontier
 from cpknight.pieces import KNIGHT, move_graph

@@ -28,8 +28,8 @@ from cpknight.board import Board, Cell
 from cpknight.cli import main
 from cpknight.counting.auto import choose_count_method
 from cpknight.counting.dict_kernel import count_frontier_dict
+from cpknight.counting.instance import CountInstance
 from cpknight.counting.numpy_kernel import count_frontier_numpy
-from cpknight.engines import CountInstance
 from cpknight.errors import InvalidInputError, ModelTooBigError
 from cpknight.frontier.plan import FrontierPlan, frontier_width, plan_frontier
 from cpknight.frontier.slots import (

@@ -25,7 +25,8 @@ from cpknight import Board, compare_tours, move_graph, sweep
 from cpknight.api import compare_longest, try_collect, try_tour
 from cpknight.cli import main
 from cpknight.distances import ENGINES as DISTANCE_METHODS
-from cpknight.engines import DistanceInstance, attempt
+from cpknight.distances.instance import DistanceInstance
+from cpknight.engines import attempt
 from cpknight.pieces import KNIGHT, MoveGraph
 from cpknight.routes.common import _bfs_to_nearest
 from cpknight.runner import RunOptions, _ignore_sigint, usable_cores

@@ -107,6 +107,37 @@ def test_quick_commands_load_no_solver(argv: list[str]) -> None:
     assert "cpknight.cli" in modules  # the report is read: the check can fail
 
 
+# The value modules (cpknight/results/, one kind of value a module) each
+# everyday command loads: what it answers with, and no more (each frozen
+# dataclass costs about a millisecond of start-up). The instances of the other
+# questions live beside their engines; numpy's typing module is for annotations.
+VALUES_LOADED = [
+    pytest.param(["tour", "8x8"], {"tours"}, {"answer", "outcomes"}, id="tour"),
+    pytest.param(
+        ["distance", "8x8", "a1", "h8"],
+        {"distance"},
+        {"answer", "outcomes", "comparisons"},
+        id="distance",
+    ),
+    pytest.param(
+        ["map", "8x8", "a1"], {"maps"}, {"answer", "outcomes", "distance"}, id="map"
+    ),
+]
+
+
+@pytest.mark.parametrize(("argv", "answers", "beside"), VALUES_LOADED)
+def test_a_command_makes_the_values_it_answers_with(
+    argv: list[str], answers: set[str], beside: set[str]
+) -> None:
+    code, modules = loaded(cpknight(*argv))
+    assert code == 0
+    made = {m.rsplit(".", 1)[1] for m in modules if m.startswith("cpknight.results.")}
+    assert answers <= made <= answers | beside
+    assert "cpknight.counting.instance" not in modules
+    assert "cpknight.routes.instance" not in modules
+    assert "numpy.typing" not in modules
+
+
 def test_check_loads_no_solver(tour_file: str) -> None:
     code, modules = loaded(cpknight("check", "8x8", tour_file))
     assert code == 0

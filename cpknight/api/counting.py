@@ -32,8 +32,9 @@ from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
 from cpknight.counting import ENGINES, ShardedCount
 from cpknight.counting.auto import choose_count_method
+from cpknight.counting.instance import CountInstance
 from cpknight.counting.kernels import check_kernel
-from cpknight.engines import CountInstance, Engine, outcome_of_error, solve_with
+from cpknight.engines import Engine, outcome_of_error, solve_with
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.formulation import check_circuit_size
 from cpknight.frontier.plan import check_narrow

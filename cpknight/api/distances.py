@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from cpknight.api.common import (
 )
 from cpknight.board import Board, Cell, CellLike
 from cpknight.distances import ENGINES as DISTANCE_METHODS
+from cpknight.distances.instance import DistanceInstance
 from cpknight.distances.maps import distance_map_json as distance_map_json
 from cpknight.distances.quick import (
     MAX_COORDINATE as MAX_COORDINATE,  # its old home: the plane's largest coordinate
@@ -30,10 +32,7 @@ from cpknight.distances.quick import (
     quick_table,
     refuse_long_path,
 )
-from cpknight.engines import (
-    DistanceInstance,
-    solve_with,
-)
+from cpknight.engines import solve_with
 from cpknight.errors import EngineError
 from cpknight.graph import bfs_levels, component_labels
 from cpknight.graph.traversal import board_levels, padded_shape
@@ -45,15 +44,16 @@ from cpknight.pieces import (
     move_graph,
 )
 from cpknight.results import (
-    Comparison,
     Distance,
-    DistanceMap,
     Outcome,
 )
 from cpknight.runtime.memory import refuse_over_budget
 from cpknight.runtime.progress import ProgressLike, progress_bar
 from cpknight.solving import SolveOptions
 from cpknight.status import Status
+
+if TYPE_CHECKING:
+    from cpknight.results import Comparison, DistanceMap
 
 MAP_CELL_BYTES = 4
 """What a distance map holds per cell of the padded board at its peak: the
@@ -130,6 +130,8 @@ def distance_map(
     )
     array = board_levels(resolved, leaper, source_cell, check=run.check)
     array.setflags(write=False)
+    from cpknight.results.maps import DistanceMap
+
     return DistanceMap(resolved, leaper, source_cell, array)
 
 
@@ -310,6 +312,8 @@ def compare_distances(
             )
         )
     _check_agreement(rows)
+    from cpknight.results.comparisons import Comparison
+
     return Comparison(
         question="distance",
         instance={

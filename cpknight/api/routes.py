@@ -12,11 +12,7 @@ from cpknight.api.common import (
     solve_options,
 )
 from cpknight.board import CellLike
-from cpknight.engines import (
-    RouteInstance,
-    attempt,
-    solve_with,
-)
+from cpknight.engines import attempt, solve_with
 from cpknight.errors import specs
 from cpknight.pieces import KNIGHT, PieceLike
 from cpknight.results import (
@@ -24,6 +20,7 @@ from cpknight.results import (
     Route,
 )
 from cpknight.routes import ENGINES as ROUTE_METHODS
+from cpknight.routes.instance import RouteInstance
 from cpknight.runtime.progress import ProgressLike, progress_bar
 from cpknight.solving import Run, SolveOptions
 

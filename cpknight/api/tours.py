@@ -31,13 +31,7 @@ from cpknight.errors import (
     SolveLimitError,
 )
 from cpknight.pieces import KNIGHT, Leaper, PieceLike
-from cpknight.results import (
-    Comparison,
-    Outcome,
-    Sweep,
-    SweepCell,
-    Tour,
-)
+from cpknight.results import Outcome, Tour
 from cpknight.runtime.progress import ProgressLike, TaskProgress, progress_bar
 from cpknight.solving import Run, SolveOptions, interruptible
 from cpknight.status import Effort, Status
@@ -46,6 +40,7 @@ from cpknight.tours.auto import TourPlan, check_theorems, plan_tour
 from cpknight.tours.certificates import check_tour_possible
 
 if TYPE_CHECKING:  # the runner is the sweeps' alone: loaded when one runs
+    from cpknight.results import Comparison, Sweep, SweepCell
     from cpknight.runner import Row, RunOptions, Task
 
 T = TypeVar("T")
@@ -446,6 +441,8 @@ def compare_tours(
         time_limit=opts.time_limit,
         constraints=instance.constraints,
     )
+    from cpknight.results.comparisons import Comparison
+
     return Comparison(question="tour", instance=row, rows=tuple(rows))
 
 
@@ -572,6 +569,8 @@ def sweep(
     except RunInterrupted as exc:
         interrupted = True
         rows = exc.rows
+    from cpknight.results.comparisons import Sweep
+
     return Sweep(
         board=resolved,
         piece=leaper,
@@ -586,6 +585,8 @@ def sweep(
 
 def _sweep_cell(cell: Cell, row: Row | None) -> SweepCell:
     """A sweep's cell from its runner row (``None``: Ctrl-C came first)."""
+    from cpknight.results.comparisons import SweepCell
+
     if row is None:
         why = "interrupted (Ctrl-C) before this cell was finished"
         return SweepCell(cell, Status.UNKNOWN, 0.0, reason=why)

@@ -205,7 +205,7 @@ def _warm_count(kernel: CountKernel) -> None:
     """Run a counting kernel on :data:`WARM_BOARD` every way it can run."""
     from cpknight.board import Board
     from cpknight.counting.frontier import solve
-    from cpknight.engines import CountInstance
+    from cpknight.counting.instance import CountInstance
     from cpknight.pieces import KNIGHT
     from cpknight.solving import SolveOptions
 

@@ -59,10 +59,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``cpknight`` argument parser.
 
     Args:
-        only: build this command's parser in full and list the others by
-            name and help alone (their modules are not imported); ``""`` for
-            none in full (``--help``, ``--version``). Default: every command
-            in full (completion scripts, the tests that walk every option).
+        only: build this command's parser alone (the line names it first,
+            so no other command is parsed or listed, and no other module is
+            imported); ``""`` for none in full but every one listed by name
+            and help (``--help``, ``--version``). Default: every command in
+            full (completion scripts, the tests that walk every option).
     """
     parser = Parser(
         prog="cpknight",
@@ -78,7 +79,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is None or command.name == only:
             module = importlib.import_module(command.module)
             getattr(module, command.function)(sub)
-        else:
+        elif not only:
             sub.add_parser(command.name, help=command.help, add_help=False)
     parser.set_defaults(handler=lambda _: _help(parser))
     return parser

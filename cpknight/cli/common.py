@@ -7,7 +7,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from cpknight.api import (
     resolve,
@@ -30,7 +30,6 @@ from cpknight.io import (
     write_new_file,
 )
 from cpknight.pieces import Leaper
-from cpknight.results import Comparison, Outcome
 from cpknight.solving import (
     CPSAT_SUFFIXES,
     PROCESS_AGE_CAP,
@@ -43,6 +42,9 @@ from cpknight.solving import (
 from cpknight.status import Status
 from cpknight.text.render import GRID_LIMIT, outcome_line
 from cpknight.text.reports import grid_hint
+
+if TYPE_CHECKING:
+    from cpknight.results import Comparison, Outcome
 
 __all__ = [
     "EXIT_BAD_INPUT",

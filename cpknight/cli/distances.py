@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from cpknight.api import distance_map, reach_split
 from cpknight.board import Board
@@ -36,10 +37,12 @@ from cpknight.cli.common import (
 )
 from cpknight.errors import InvalidInputError, SolveLimitError
 from cpknight.pieces import Leaper
-from cpknight.results import Comparison
 from cpknight.status import Status
 from cpknight.text.render import distance_table_text
 from cpknight.text.reports import distance_report, map_report, reach_report
+
+if TYPE_CHECKING:
+    from cpknight.results import Comparison
 
 # ---------------------------------------------------------------------- map
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, cast
 
 from cpknight.checks import check_tour
 from cpknight.cli.common import (
@@ -59,7 +60,7 @@ from cpknight.io import (
     tour_file_text,
     write_tour_file,
 )
-from cpknight.results import ScoredTour, Tour
+from cpknight.results import Tour, is_a
 from cpknight.runtime.progress import Progress
 from cpknight.text.render import GRID_LIMIT, comparison_text
 from cpknight.text.reports import (
@@ -69,6 +70,9 @@ from cpknight.text.reports import (
     tour_heading,
     tour_report,
 )
+
+if TYPE_CHECKING:
+    from cpknight.results import ScoredTour
 
 # -------------------------------------------------------------------- check
 
@@ -259,10 +263,10 @@ def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:
         from cpknight.draw import tour_animation_svg, tour_html, tour_svg
 
         def picture() -> str:
-            if isinstance(tour, ScoredTour):  # its turns or crossings marked
+            if is_a(tour, "ScoredTour"):  # its turns or crossings marked
                 from cpknight.draw.objectives import scored_tour_svg
 
-                return scored_tour_svg(tour)
+                return scored_tour_svg(cast("ScoredTour", tour))
             return tour_svg(tour, **args.drawing)
 
         write_files(

@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cpknight.engines import CountInstance, Engine, Registry
+from cpknight.counting.instance import CountInstance
+from cpknight.engines import Engine, Registry
 from cpknight.results import TourCount
 
 __all__ = ["ENGINES", "ShardedCount", "directions"]

@@ -13,7 +13,7 @@ named (``kernel=``) is honoured: the count is the frontier program's.
 
 Examples:
     >>> from cpknight.board import Board
-    >>> from cpknight.engines import CountInstance
+    >>> from cpknight.counting.instance import CountInstance
     >>> from cpknight.pieces import KNIGHT
     >>> choose_count_method(CountInstance(Board.parse("6x12"), KNIGHT))
     ('frontier', 'the frontier is 14 cells wide, at most 14')
@@ -21,7 +21,7 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.engines import CountInstance
+from cpknight.counting.instance import CountInstance
 from cpknight.errors import InvalidInputError
 from cpknight.formulation import check_circuit_size
 from cpknight.frontier.plan import MAX_WIDTH, frontier_width, narrowest_width

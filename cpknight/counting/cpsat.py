@@ -19,7 +19,7 @@ enumerating).
 
 Examples:
     >>> from cpknight.board import Board
-    >>> from cpknight.engines import CountInstance
+    >>> from cpknight.counting.instance import CountInstance
     >>> from cpknight.pieces import KNIGHT
     >>> from cpknight.solving import SolveOptions
     >>> inst = CountInstance(Board.parse("3x4"), KNIGHT, closed=False)
@@ -36,7 +36,7 @@ from collections.abc import Callable
 from ortools.sat.python import cp_model
 
 from cpknight.counting import directions
-from cpknight.engines import CountInstance
+from cpknight.counting.instance import CountInstance
 from cpknight.errors import EngineError, InvalidInputError
 from cpknight.results import TourCount
 from cpknight.solving import Run, solve_cpsat

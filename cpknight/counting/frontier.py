@@ -17,7 +17,7 @@ result.
 
 Examples:
     >>> from cpknight.board import Board
-    >>> from cpknight.engines import CountInstance
+    >>> from cpknight.counting.instance import CountInstance
     >>> from cpknight.pieces import KNIGHT
     >>> from cpknight.solving import SolveOptions
     >>> inst = CountInstance(Board.parse("5x6"), KNIGHT, closed=True)
@@ -35,6 +35,7 @@ from pathlib import Path
 from cpknight.counting import directions
 from cpknight.counting.dense_kernel import DenseResult, Spill, count_frontier_dense
 from cpknight.counting.dict_kernel import count_frontier_dict
+from cpknight.counting.instance import CountInstance
 from cpknight.counting.kernels import (
     AUTO,
     BYTES_PER_STATE,
@@ -47,7 +48,6 @@ from cpknight.counting.kernels import (
 )
 from cpknight.counting.meet import JOIN_BYTES, JoinTooBig, MeetResult, count_meet
 from cpknight.counting.numpy_kernel import count_frontier_numpy, count_prefixes_numpy
-from cpknight.engines import CountInstance
 from cpknight.errors import InvalidInputError, ModelTooBigError, SolveLimitError
 from cpknight.frontier.plan import (
     MAX_WIDTH,

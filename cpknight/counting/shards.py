@@ -15,7 +15,7 @@ to the runner.
 
 Examples:
     >>> from cpknight.board import Board
-    >>> from cpknight.engines import CountInstance
+    >>> from cpknight.counting.instance import CountInstance
     >>> from cpknight.pieces import KNIGHT
     >>> from cpknight.solving import SolveOptions
     >>> inst = CountInstance(Board.parse("3x4"), KNIGHT, closed=False)
@@ -33,7 +33,7 @@ from ortools.sat.python import cp_model
 
 from cpknight.counting import directions
 from cpknight.counting.cpsat import TourCounter, counting_model
-from cpknight.engines import CountInstance
+from cpknight.counting.instance import CountInstance
 from cpknight.errors import EngineError
 from cpknight.results import TourCount
 from cpknight.solving import Run, solve_cpsat

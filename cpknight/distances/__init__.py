@@ -11,7 +11,8 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.engines import DistanceInstance, Engine, Registry
+from cpknight.distances.instance import DistanceInstance
+from cpknight.engines import Engine, Registry
 from cpknight.results import Distance
 
 __all__ = ["ENGINES"]

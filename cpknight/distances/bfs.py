@@ -12,7 +12,7 @@ Examples:
 from __future__ import annotations
 
 from cpknight.checks import make_distance
-from cpknight.engines import DistanceInstance
+from cpknight.distances.instance import DistanceInstance
 from cpknight.graph import bfs_path, no_path_error
 from cpknight.results import Distance
 from cpknight.solving import Run

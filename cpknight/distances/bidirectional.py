@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.checks import make_distance
-from cpknight.engines import DistanceInstance
+from cpknight.distances.instance import DistanceInstance
 from cpknight.graph import no_path_error
 from cpknight.pieces import MoveGraph
 from cpknight.results import Distance

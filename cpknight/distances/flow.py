@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 if _TYPE_CHECKING:
-    from cpknight.engines import DistanceInstance
+    import numpy.typing as npt
+
+    from cpknight.distances.instance import DistanceInstance
     from cpknight.solving import Run
 
 import time
@@ -25,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.checks import make_distance

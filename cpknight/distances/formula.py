@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 if _TYPE_CHECKING:
-    from cpknight.engines import DistanceInstance
+    from cpknight.distances.instance import DistanceInstance
     from cpknight.solving import Run
 
 

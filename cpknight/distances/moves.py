@@ -24,8 +24,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 if _TYPE_CHECKING:
-    from cpknight.engines import DistanceInstance
-    from cpknight.solving import Run
+    import numpy.typing as npt
+
+    from cpknight.distances.instance import DistanceInstance
 
 import time
 from collections.abc import Callable, Sequence
@@ -33,7 +34,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.checks import make_distance

@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Unpack
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Board
 from cpknight.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     from cpknight.pieces import Leaper
     from cpknight.results import Route, Tour
 

@@ -22,12 +22,13 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import FILES, Board, Cell
 from cpknight.errors import InvalidInputError
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     from cpknight.pieces import Leaper
     from cpknight.results import Tour
     from cpknight.status import Effort

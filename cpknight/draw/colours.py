@@ -10,9 +10,9 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Board
 from cpknight.draw.palette import (
@@ -29,6 +29,9 @@ from cpknight.draw.palette import (
 from cpknight.draw.palette import (
     UNKNOWN as UNKNOWN,
 )
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["contrast_ratio"]
 

@@ -13,9 +13,10 @@ import zlib
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     pass
 
 

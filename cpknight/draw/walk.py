@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Board
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     from cpknight.pieces import Leaper
 
 from cpknight.draw.canvas import Layout, attr_num, draw_image, stroke_width, svg_circle

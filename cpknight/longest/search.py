@@ -29,9 +29,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
-
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from cpknight.errors import NoPathError, SolveLimitError
 from cpknight.graph import two_colours
@@ -48,6 +46,9 @@ from cpknight.longest.geometry import (
 from cpknight.runtime.memory import refuse_over_budget
 from cpknight.solving import Run
 from cpknight.status import Effort
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["solve"]
 

@@ -9,8 +9,9 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.engines import Engine, Registry, RouteInstance
+from cpknight.engines import Engine, Registry
 from cpknight.results import Route
+from cpknight.routes.instance import RouteInstance
 
 __all__ = ["ENGINES"]
 

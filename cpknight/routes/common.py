@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Cell
 from cpknight.errors import SolveLimitError
@@ -34,11 +33,13 @@ from cpknight.solving import FALLBACK_GRACE, Run
 from cpknight.status import Effort
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     pass
 
 from cpknight.checks import make_route
-from cpknight.engines import RouteInstance
 from cpknight.results import Route
+from cpknight.routes.instance import RouteInstance
 
 __all__ = ["DP_FOOD_LIMIT", "Prepared", "bounded_route", "greedy_fallback", "prepare"]
 

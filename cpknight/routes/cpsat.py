@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Board, CellLike
 from cpknight.errors import (
@@ -46,9 +45,9 @@ from cpknight.solving import (
 from cpknight.status import Effort
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
     from ortools.sat.python import cp_model
 
-from cpknight.engines import RouteInstance
 from cpknight.formulation import CpsatBundle, add_circuit_arcs, check_circuit_size
 from cpknight.results import Route
 from cpknight.routes.common import (
@@ -63,6 +62,7 @@ from cpknight.routes.common import (
     route_of,
     terminal_distances,
 )
+from cpknight.routes.instance import RouteInstance
 
 __all__ = ["CollectModel", "build_collect_model"]
 

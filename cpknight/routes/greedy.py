@@ -17,9 +17,9 @@ from cpknight.errors import (
 if TYPE_CHECKING:
     pass
 
-from cpknight.engines import RouteInstance
 from cpknight.results import Route
 from cpknight.routes.common import Prepared, bounded_route, greedy_route, prepare
+from cpknight.routes.instance import RouteInstance
 from cpknight.solving import Run
 
 

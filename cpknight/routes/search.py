@@ -19,7 +19,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.errors import (
     NoPathError,
@@ -29,9 +28,10 @@ from cpknight.solving import Run
 from cpknight.status import Effort
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     pass
 
-from cpknight.engines import RouteInstance
 from cpknight.results import Route
 from cpknight.routes.common import (
     DP_FOOD_LIMIT,
@@ -45,6 +45,7 @@ from cpknight.routes.common import (
     prepare,
     route_of,
 )
+from cpknight.routes.instance import RouteInstance
 
 # --------------------------------------------------------- search: the walk
 

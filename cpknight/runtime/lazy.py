@@ -21,7 +21,6 @@ Examples:
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 TYPE_CHECKING = False  # typing costs start-up; mypy reads the names
@@ -53,7 +52,8 @@ def exports(
         if place is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         module, _, attribute = place.partition(":")
-        value = getattr(importlib.import_module(module), attribute or name)
+        # __import__, not importlib: python -X importtime times it too
+        value = getattr(__import__(module, fromlist=("_",)), attribute or name)
         owner = sys.modules.get(package)
         if owner is not None:
             setattr(owner, name, value)

@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpknight.board import Board
-from cpknight.named_boards import NAMED_BOARDS
 from cpknight.pieces import Leaper
 from cpknight.text.render import (
     GRID_LIMIT,
@@ -211,6 +210,8 @@ def _cell_text(board: str, cell: Sequence[int]) -> str:
         >>> _cell_text("8x8", [0, 0]), _cell_text("8x8 torus", [0, 0])
         ('a1', '0,0')
     """
+    from cpknight.named_boards import NAMED_BOARDS
+
     if re.fullmatch(r"\d+x\d+", board) or board in NAMED_BOARDS:
         return Board.parse(board).cell_name(tuple(int(x) for x in cell))
     return ",".join(str(x) for x in cell)

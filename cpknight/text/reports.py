@@ -11,10 +11,10 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cpknight.board import Board, Cell
-from cpknight.results import ScoredTour
+from cpknight.results import is_a
 from cpknight.text.render import (
     BLOCKED,
     GRID_LIMIT,
@@ -32,7 +32,14 @@ from cpknight.text.render import (
 
 if TYPE_CHECKING:
     from cpknight.pieces import Leaper
-    from cpknight.results import Comparison, DistanceMap, Outcome, Sweep, Tour
+    from cpknight.results import (
+        Comparison,
+        DistanceMap,
+        Outcome,
+        ScoredTour,
+        Sweep,
+        Tour,
+    )
     from cpknight.study import PairSweep, Study
 
 __all__ = [
@@ -103,8 +110,8 @@ def tour_heading(tour: Tour, *, picked: bool = False, side: str = "") -> str:
     )
     if side:
         heading += f"\nside constraints checked: {side}"
-    if isinstance(tour, ScoredTour):
-        heading += "\n" + score_text(tour)
+    if is_a(tour, "ScoredTour"):
+        heading += "\n" + score_text(cast("ScoredTour", tour))
     return heading
 
 

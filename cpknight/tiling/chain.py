@@ -45,9 +45,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Board, Cell
 from cpknight.errors import InvalidInputError, NoTourError
@@ -81,6 +81,9 @@ from cpknight.tiling.layout import (
     tile_origins,
 )
 from cpknight.tiling.repair import check_colours
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["chain_tour", "port_path"]
 

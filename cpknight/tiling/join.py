@@ -25,13 +25,15 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.board import Cell
 from cpknight.tiling.build import IntArray, structure_moves
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = [
     "CHECK_BLOCKS",

@@ -16,10 +16,14 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import numpy.typing as npt
 
 from cpknight.pieces import MoveGraph
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["by_degree", "rank_of", "roth_order", "roth_rank", "tie_order"]
 
