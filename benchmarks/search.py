@@ -32,10 +32,10 @@ from collections.abc import Callable
 from cpknight import Board, SolveLimitError, SolveOptions, Tour
 from cpknight.api import TOUR_METHODS, try_tour
 from cpknight.board import Cell
-from cpknight.engines import TourInstance
 from cpknight.pieces import MoveGraph, move_graph
 from cpknight.results import TourOutcome
 from cpknight.text.render import table_text
+from cpknight.tours.instance import TourInstance
 from cpknight.tours.search import solve_greedy, solve_prune, solve_warnsdorff
 
 WORDS = {"found": "found", "infeasible": "proved none", "unknown": "unknown"}

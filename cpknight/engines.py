@@ -44,6 +44,7 @@ Examples:
     >>> from cpknight.pieces import KNIGHT
     >>> from cpknight.solving import SolveOptions
     >>> from cpknight.tours import ENGINES
+    >>> from cpknight.tours.instance import TourInstance
     >>> inst = TourInstance(Board.parse("4x4"), KNIGHT, closed=True)
     >>> attempt(ENGINES["prune"], inst, SolveOptions().start()).status
     <Status.INFEASIBLE: 'infeasible'>
@@ -55,7 +56,7 @@ import functools
 import importlib
 import time
 from collections.abc import Iterable, Iterator, MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, cast
 
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
     from cpknight.distances.instance import DistanceInstance  # noqa: F401
     from cpknight.results import Answer, Distance, Route, Tour  # noqa: F401
     from cpknight.routes.instance import RouteInstance  # noqa: F401
+    from cpknight.tours.instance import TourInstance  # noqa: F401
 else:  # the defaults speak to type checkers only: typing's TypeVar at run time
     # (typing_extensions costs milliseconds of every command's start-up)
     from typing import TypeVar as _TypeVar
@@ -77,8 +79,7 @@ else:  # the defaults speak to type checkers only: typing's TypeVar at run time
         return _TypeVar(name, *constraints, **kwargs)
 
 
-from cpknight.board import Board, Cell
-from cpknight.constraints import TourConstraints
+from cpknight.board import Board
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
 from cpknight.results import Outcome, is_a
@@ -94,7 +95,6 @@ __all__ = [
     "RouteEngine",
     "SolveFunction",
     "TourEngine",
-    "TourInstance",
     "attempt",
     "outcome_of",
     "outcome_of_error",
@@ -129,26 +129,6 @@ class BoardInstance:
         return self.graph
 
 
-@dataclass(frozen=True, kw_only=True)
-class TourInstance(BoardInstance):
-    """A tour question: every open cell once, closed or open, ends maybe fixed.
-
-    Attributes:
-        board: a finite board.
-        piece: the leaper.
-        closed: whether the last cell must be one move from the first.
-        start: the first cell, if fixed.
-        end: the last cell, if fixed (open tours only).
-        constraints: side constraints (visit numbers, required and forbidden
-            moves, symmetry); empty for a plain tour.
-    """
-
-    closed: bool = True
-    start: Cell | None = None
-    end: Cell | None = None
-    constraints: TourConstraints = field(default_factory=TourConstraints)
-
-
 InstanceT = TypeVar("InstanceT", default=Any)
 AnswerT = TypeVar("AnswerT", bound="Answer", default=Any)
 _InstanceIn = TypeVar("_InstanceIn", contravariant=True)
@@ -163,7 +143,7 @@ class SolveFunction(Protocol[_InstanceIn, _AnswerOut]):
         ...
 
 
-class TourEngine(SolveFunction[TourInstance, "Tour"], Protocol):
+class TourEngine(SolveFunction["TourInstance", "Tour"], Protocol):
     """A tour engine: ``solve(TourInstance, Run) -> Tour``."""
 
 

@@ -19,10 +19,11 @@ from cpknight import (
     tiling,
     tour_constraints,
 )
-from cpknight.engines import Engine, TourInstance
+from cpknight.engines import Engine
 from cpknight.pieces import as_piece
 from cpknight.solving import Run
 from cpknight.tours import auto
+from cpknight.tours.instance import TourInstance
 
 OPTIONS = SolveOptions(time_limit=10, workers=1, seed=0)
 

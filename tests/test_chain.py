@@ -24,8 +24,8 @@ from cpknight import (
     tour_constraints,
 )
 from cpknight.cli import main
-from cpknight.engines import TourInstance
 from cpknight.tiling.chain import chain_tour
+from cpknight.tours.instance import TourInstance
 
 OPTIONS = SolveOptions(time_limit=60, workers=1, seed=0)
 KNIGHT_STEPS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]

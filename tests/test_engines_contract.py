@@ -12,7 +12,6 @@ from cpknight.engines import (
     Engine,
     RouteEngine,
     TourEngine,
-    TourInstance,
     outcome_of,
     solve_with,
 )
@@ -22,6 +21,7 @@ from cpknight.routes import ENGINES as ROUTE_ENGINES
 from cpknight.solving import SolveOptions
 from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_ENGINES
+from cpknight.tours.instance import TourInstance
 
 
 def test_every_answer_is_an_answer() -> None:

@@ -318,7 +318,7 @@ def test_a_linear_solve_stops_on_an_interrupted_clock() -> None:
 
     from cpknight.covering.common import CoverInstance
     from cpknight.covering.program import program_of
-    from cpknight.solving import solve_linear
+    from cpknight.solving.linear import solve_linear
 
     instance = CoverInstance(
         board=Board.parse("30x30"), piece=KNIGHT, kind="dominating"

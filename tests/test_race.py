@@ -10,8 +10,8 @@ import pytest
 
 from cpknight import KNIGHT, Board, SolveLimitError, SolveOptions, is_tour
 from cpknight.api import compare_tours, try_tour
-from cpknight.engines import TourInstance
 from cpknight.tours import cpsat
+from cpknight.tours.instance import TourInstance
 
 OPTIONS = SolveOptions(time_limit=20, workers=1, seed=0)
 

@@ -20,7 +20,6 @@ from cpknight.api import TOUR_METHODS, choose_tour_method, find_tour
 from cpknight.board import Board
 from cpknight.checks import check_tour
 from cpknight.cli import main
-from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError, SolveLimitError
 from cpknight.io import read_tour_file
 from cpknight.pieces import KNIGHT
@@ -29,6 +28,7 @@ from cpknight.tiling import build as tile_build
 from cpknight.tiling import tile_tour
 from cpknight.tiling.build import structure_moves
 from cpknight.tours import existence
+from cpknight.tours.instance import TourInstance
 from tests.conftest import conrad_open, schwenk_closed
 
 

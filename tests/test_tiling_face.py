@@ -17,9 +17,9 @@ from cpknight import tiling
 from cpknight.board import Board
 from cpknight.checks import is_tour
 from cpknight.constraints import tour_constraints
-from cpknight.engines import TourInstance
 from cpknight.pieces import CAMEL, KNIGHT, Leaper
 from cpknight.tours import ENGINES
+from cpknight.tours.instance import TourInstance
 
 FOLDER = Path(tiling.__file__).parent
 

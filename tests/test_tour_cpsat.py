@@ -391,10 +391,10 @@ def test_a_cancelled_solve_without_a_limit_says_so(
 ) -> None:
     # A race cancels CP-SAT's clock when the search answers first; with no
     # time limit set the message once formatted None with ':g' (TypeError).
-    from cpknight.engines import TourInstance
     from cpknight.pieces import KNIGHT
     from cpknight.solving import Run
     from cpknight.tours.cpsat import model as cpsat
+    from cpknight.tours.instance import TourInstance
 
     def stopped(
         solver: cp_model.CpSolver, model: cp_model.CpModel

@@ -29,9 +29,9 @@ from cpknight.api import (
     sweep,
     try_tour,
 )
-from cpknight.engines import TourInstance
 from cpknight.pieces import KNIGHT, MoveGraph, move_graph
 from cpknight.runtime.progress import Progress
+from cpknight.tours.instance import TourInstance
 from cpknight.tours.search import (
     SearchExhaustedError,
     solve_backtrack,

@@ -18,12 +18,7 @@ from cpknight.api.common import (
 )
 from cpknight.board import Board, Cell, CellLike
 from cpknight.constraints import TourConstraints
-from cpknight.engines import (
-    TourInstance,
-    outcome_of,
-    outcome_of_error,
-    solve_with,
-)
+from cpknight.engines import outcome_of, outcome_of_error, solve_with
 from cpknight.errors import (
     EngineError,
     InvalidInputError,
@@ -38,6 +33,7 @@ from cpknight.status import Effort, Status
 from cpknight.tours import ENGINES as TOUR_METHODS
 from cpknight.tours.auto import TourPlan, check_theorems, plan_tour
 from cpknight.tours.certificates import check_tour_possible
+from cpknight.tours.instance import TourInstance
 
 if TYPE_CHECKING:  # the runner is the sweeps' alone: loaded when one runs
     from cpknight.results import Comparison, Sweep, SweepCell
@@ -569,7 +565,7 @@ def sweep(
     except RunInterrupted as exc:
         interrupted = True
         rows = exc.rows
-    from cpknight.results.comparisons import Sweep
+    from cpknight.results.sweeps import Sweep
 
     return Sweep(
         board=resolved,
@@ -585,7 +581,7 @@ def sweep(
 
 def _sweep_cell(cell: Cell, row: Row | None) -> SweepCell:
     """A sweep's cell from its runner row (``None``: Ctrl-C came first)."""
-    from cpknight.results.comparisons import SweepCell
+    from cpknight.results.sweeps import SweepCell
 
     if row is None:
         why = "interrupted (Ctrl-C) before this cell was finished"

@@ -36,7 +36,8 @@ from cpknight.covering.program import (
     refuse_big_model,
 )
 from cpknight.errors import NoPathError, SolveLimitError
-from cpknight.solving import LinearAnswer, Run, solve_linear
+from cpknight.solving import Run
+from cpknight.solving.linear import LinearAnswer, solve_linear
 from cpknight.status import Effort
 
 __all__ = ["solve_highs", "solve_scip"]

@@ -256,7 +256,8 @@ class CoverProgram:
         """
         from ortools.linear_solver.python import model_builder as mb
 
-        from cpknight.solving import SolveOptions, solve_linear
+        from cpknight.solving import SolveOptions
+        from cpknight.solving.linear import solve_linear
 
         run = run or SolveOptions().start()
         left = run.remaining()

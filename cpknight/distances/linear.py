@@ -30,11 +30,8 @@ from cpknight.errors import (
     SolveLimitError,
 )
 from cpknight.runtime.memory import path_bytes, refuse_over_budget
-from cpknight.solving import (
-    Run,
-    builder_solver,
-    write_model_text,
-)
+from cpknight.solving import Run, write_model_text
+from cpknight.solving.linear import builder_solver
 
 __all__ = [
     "BACKENDS",

@@ -26,12 +26,13 @@ from cpknight.runtime.lazy import exports
 if TYPE_CHECKING:
     from cpknight.counts import FrontierStats, TourCount
     from cpknight.results.answer import Answer, race_label
-    from cpknight.results.comparisons import Comparison, Sweep, SweepCell
+    from cpknight.results.comparisons import Comparison
     from cpknight.results.distance import Distance
     from cpknight.results.maps import DistanceMap
     from cpknight.results.outcomes import Outcome, TourOutcome
     from cpknight.results.routes import Route
     from cpknight.results.scored import ScoredTour
+    from cpknight.results.sweeps import Sweep, SweepCell
     from cpknight.results.tours import Tour
 
 __all__ = [
@@ -61,8 +62,8 @@ HOMES = {
     "Outcome": "cpknight.results.outcomes",
     "Route": "cpknight.results.routes",
     "ScoredTour": "cpknight.results.scored",
-    "Sweep": "cpknight.results.comparisons",
-    "SweepCell": "cpknight.results.comparisons",
+    "Sweep": "cpknight.results.sweeps",
+    "SweepCell": "cpknight.results.sweeps",
     "Tour": "cpknight.results.tours",
     "TourCount": "cpknight.counts",
     "TourOutcome": "cpknight.results.outcomes",

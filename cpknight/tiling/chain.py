@@ -446,9 +446,9 @@ def port_path(
     which also proves there is none.
     """
     from cpknight.constraints import TourConstraints
-    from cpknight.engines import TourInstance
     from cpknight.errors import NoTourError, SolveLimitError
     from cpknight.solving import Clock
+    from cpknight.tours.instance import TourInstance
     from cpknight.tours.search import solve_prune
 
     allowed = structure_moves(h, w)

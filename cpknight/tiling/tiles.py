@@ -65,7 +65,6 @@ import numpy as np
 
 from cpknight.board import Board, Cell
 from cpknight.checks import make_tour
-from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError
 from cpknight.pieces import KNIGHT
 from cpknight.results import Tour
@@ -97,6 +96,7 @@ from cpknight.tiling.layout import (
     tile_origins,
 )
 from cpknight.tours.existence import closed_tour_exists, no_tour_error
+from cpknight.tours.instance import TourInstance
 from cpknight.tours.tiles_scope import AUTO_MIN_SIDE, fixes_ends, plain_knight
 
 __all__ = ["solve", "tile_tour"]

@@ -11,8 +11,9 @@ Examples:
 
 from __future__ import annotations
 
-from cpknight.engines import Engine, Registry, TourInstance
+from cpknight.engines import Engine, Registry
 from cpknight.results import Tour
+from cpknight.tours.instance import TourInstance
 
 __all__ = ["ENGINES"]
 

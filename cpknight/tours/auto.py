@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cpknight.board import Board, Cell
-from cpknight.engines import TourInstance
 from cpknight.errors import InvalidInputError, NoTourError
 from cpknight.pieces import Leaper
 from cpknight.solving import Run
 from cpknight.tours import ENGINES
+from cpknight.tours.instance import TourInstance
 from cpknight.tours.tiles_scope import plain_knight, suits, takes
 
 __all__ = [

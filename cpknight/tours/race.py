@@ -26,11 +26,12 @@ import threading
 import time
 from typing import Any
 
-from cpknight.engines import TourInstance, solve_with
+from cpknight.engines import solve_with
 from cpknight.errors import InvalidInputError, OutcomeError, SolveLimitError
 from cpknight.results import Tour
 from cpknight.solving import Clock, Run
 from cpknight.tours import ENGINES
+from cpknight.tours.instance import TourInstance
 
 __all__ = ["RIVALS", "solve"]
 

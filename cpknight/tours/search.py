@@ -48,7 +48,7 @@ Examples:
     >>> is_tour(t.board, t.cells, start="a1", closed=False), t.effort.attempts >= 24
     (True, True)
     >>> from cpknight.board import Board
-    >>> from cpknight.engines import TourInstance
+    >>> from cpknight.tours.instance import TourInstance
     >>> from cpknight.pieces import KNIGHT
     >>> from cpknight.solving import SolveOptions
     >>> solve_prune(TourInstance(Board.parse("4x4"), KNIGHT), SolveOptions().start())
@@ -84,13 +84,13 @@ if TYPE_CHECKING:
 from cpknight.board import Cell
 from cpknight.checks import make_tour
 from cpknight.constraints import TourConstraints
-from cpknight.engines import TourInstance
 from cpknight.errors import EngineError, InvalidInputError, NoTourError, SolveLimitError
 from cpknight.pieces import MoveGraph
 from cpknight.results import Tour
 from cpknight.solving import Run
 from cpknight.status import Effort
 from cpknight.tours.certificates import check_tour_possible
+from cpknight.tours.instance import TourInstance
 from cpknight.tours.search_order import by_degree, rank_of, roth_rank, tie_order
 
 __all__ = [
@@ -334,7 +334,7 @@ def iter_search_tours(instance: TourInstance, run: Run, method: str) -> Iterator
 
     Examples:
         >>> from cpknight.board import Board
-        >>> from cpknight.engines import TourInstance
+        >>> from cpknight.tours.instance import TourInstance
         >>> from cpknight.pieces import KNIGHT
         >>> from cpknight.solving import SolveOptions
         >>> inst = TourInstance(Board.parse("3x4"), KNIGHT, closed=False, start=(0, 0))

@@ -21,7 +21,7 @@ from cpknight.board import Board, Cell
 from cpknight.pieces import KNIGHT, Leaper
 
 if TYPE_CHECKING:
-    from cpknight.engines import TourInstance
+    from cpknight.tours.instance import TourInstance
 
 __all__ = ["AUTO_MIN_SIDE", "fixes_ends", "plain_knight", "suits", "takes"]
 
@@ -109,7 +109,7 @@ def takes(instance: TourInstance) -> bool:
 
     Examples:
         >>> from cpknight.constraints import tour_constraints
-        >>> from cpknight.engines import TourInstance
+        >>> from cpknight.tours.instance import TourInstance
         >>> b = Board((100, 100))
         >>> c = tour_constraints(b, require=["a1-b3"])
         >>> takes(TourInstance(b, KNIGHT, closed=True, constraints=c))

@@ -58,7 +58,6 @@ from ortools.sat.python import cp_model
 from cpknight.board import Cell
 from cpknight.checks import make_tour
 from cpknight.constraints import TourConstraints
-from cpknight.engines import TourInstance
 from cpknight.errors import (
     CpknightError,
     EngineError,
@@ -89,6 +88,7 @@ from cpknight.tours.cpsat.arcs import (
 from cpknight.tours.cpsat.magic import add_quarter_structure, structure_applies
 from cpknight.tours.cpsat.objective import ObjectiveModel
 from cpknight.tours.cpsat.side import add_side_constraints
+from cpknight.tours.instance import TourInstance
 
 __all__ = [
     "TourModel",

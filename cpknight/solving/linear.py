@@ -1,0 +1,200 @@
+"""Linear and integer programs: a ``model_builder`` backend under the run's clock.
+
+:func:`solve_linear` gives a backend what is left of the run's time, stops
+GLOP and CP-SAT on Ctrl-C (``stop_search``), and runs SCIP, HiGHS and PDLP
+(which do not heed it) in a forked worker (:mod:`cpknight.runtime.forked`)
+ended at the limit or on Ctrl-C. Only the integer-program engines load it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cpknight.runtime.forked import fork_available, run_forked
+from cpknight.solving import Run, solve_stoppably
+
+__all__ = [
+    "STOPPABLE_BACKENDS",
+    "STOP_GRACE",
+    "LinearAnswer",
+    "builder_solver",
+    "solve_linear",
+]
+
+
+def builder_solver(
+    backend: str, run: Run, parameters: str = "", *, limit: float | None = None
+) -> Any:
+    """A ``model_builder`` solver, silent, given what is left of the run's time.
+
+    Args:
+        backend: the solver's name (``'scip'``, ``'highs'``, ``'sat'``, ...).
+        run: the started clock (its remaining time becomes the solver's limit).
+        parameters: the backend's own parameters, in its own syntax.
+        limit: at most this many seconds, if less is left.
+
+    Examples:
+        >>> from cpknight.solving import SolveOptions
+        >>> solver = builder_solver("scip", SolveOptions(time_limit=5).start())
+        >>> solver.solver_is_supported()
+        True
+    """
+    from ortools.linear_solver.python import model_builder as mb
+
+    solver = mb.Solver(backend)
+    solver.enable_output(False)
+    remaining = run.remaining()
+    if limit is not None:
+        remaining = limit if remaining is None else min(remaining, limit)
+    if remaining is not None:
+        solver.set_time_limit_in_seconds(max(remaining, 1e-3))
+    if parameters:
+        solver.set_solver_specific_parameters(parameters)
+    return solver
+
+
+STOPPABLE_BACKENDS = frozenset({"glop", "sat", "cp_sat"})
+"""The ``model_builder`` backends whose ``stop_search`` stops a solve under way
+(measured with OR-Tools 9.15: GLOP and CP-SAT stop within milliseconds; SCIP,
+HiGHS and PDLP carry on to their time limit)."""
+
+STOP_GRACE = 0.3
+"""Seconds past the run's limit a solver may take to honour its own limit
+before it is stopped (or its worker process ended)."""
+
+
+@dataclass(frozen=True)
+class LinearAnswer:
+    """What one ``model_builder`` solve left: its status, values and figures.
+
+    Attributes:
+        status: the solver's ``SolveStatus``.
+        values: the values of the variables asked for (empty without a
+            solution).
+        objective: the objective's value (NaN without a solution).
+        bound: the solver's proved bound on the objective (NaN if none).
+        interrupted: Ctrl-C (or the run's clock) stopped the solve.
+    """
+
+    status: Any
+    values: tuple[float, ...]
+    objective: float
+    bound: float
+    interrupted: bool = False
+
+    @property
+    def solved(self) -> bool:
+        """Whether a solution came back (optimal or feasible)."""
+        from ortools.linear_solver.python import model_builder as mb
+
+        return bool(
+            self.values
+            and self.status in (mb.SolveStatus.OPTIMAL, mb.SolveStatus.FEASIBLE)
+        )
+
+
+def solve_linear(
+    backend: str,
+    model: Any,
+    run: Run,
+    variables: Sequence[Any],
+    *,
+    parameters: str = "",
+    limit: float | None = None,
+) -> LinearAnswer:
+    """Solve a ``model_builder`` model so that the clock and Ctrl-C stop it.
+
+    The solver gets what is left of the run's time (at most ``limit`` s) as
+    its own limit. A backend that ``stop_search`` stops
+    (:data:`STOPPABLE_BACKENDS`) solves in a thread, stopped on Ctrl-C; the
+    others (SCIP, HiGHS, PDLP) solve in a worker process (a fork, where the
+    system has one), ended on Ctrl-C or :data:`STOP_GRACE` s past the limit.
+    Either way the first Ctrl-C (see :func:`interruptible`) stops the solve
+    within a fraction of a second, and the call returns; the run's clock is
+    then interrupted.
+
+    Args:
+        backend: the solver's name (``'glop'``, ``'scip'``, ``'highs'``, ...).
+        model: the ``model_builder.Model``.
+        run: the started clock.
+        variables: the variables whose values come back.
+        parameters: the backend's own parameters, in its own syntax.
+        limit: at most this many seconds, if less is left.
+
+    Returns:
+        The status, the values (when solved) and the objective and bound.
+
+    Examples:
+        >>> from ortools.linear_solver.python import model_builder as mb
+        >>> from cpknight.solving import SolveOptions
+        >>> m = mb.Model()
+        >>> x, y = m.new_bool_var("x"), m.new_bool_var("y")
+        >>> _ = m.add(x + y <= 1)
+        >>> m.maximize(x + 2 * y)
+        >>> a = solve_linear("highs", m, SolveOptions(time_limit=5).start(), [x, y])
+        >>> a.status.name, a.values, a.objective
+        ('OPTIMAL', (0.0, 1.0), 2.0)
+    """
+    solver = builder_solver(backend, run, parameters, limit=limit)
+    if backend in STOPPABLE_BACKENDS or not fork_available():
+        return _solve_linear_here(solver, model, run, variables)
+    return _solve_linear_forked(solver, model, run, variables)
+
+
+def _stop_due(run: Run) -> bool:
+    """Whether a native solve still running should be stopped now."""
+    return run.clock.interrupted or run.clock.expired(STOP_GRACE)
+
+
+def _linear_figures(solver: Any, variables: Sequence[Any]) -> tuple[Any, ...]:
+    """The values, objective and bound a finished ``model_builder`` solver holds."""
+    values: tuple[float, ...] = ()
+    objective = bound = math.nan
+    with contextlib.suppress(Exception):  # no solution: the solver raises
+        values = tuple(float(solver.value(v)) for v in variables)
+        objective = float(solver.objective_value)
+    with contextlib.suppress(Exception):
+        bound = float(solver.best_objective_bound)
+    return values, objective, bound
+
+
+def _solve_linear_here(
+    solver: Any, model: Any, run: Run, variables: Sequence[Any]
+) -> LinearAnswer:
+    """A thread solves; the caller's waits, and stops it on Ctrl-C or the limit."""
+    status, interrupted = solve_stoppably(
+        lambda: solver.solve(model), solver.stop_search, run, "linear"
+    )
+    if interrupted:
+        run.clock.interrupt()  # the rest of the run stops as at Ctrl-C
+    values, objective, bound = _linear_figures(solver, variables)
+    return LinearAnswer(status, values, objective, bound, interrupted)
+
+
+def _solve_linear_forked(
+    solver: Any, model: Any, run: Run, variables: Sequence[Any]
+) -> LinearAnswer:
+    """A forked worker solves and sends back what it found; ended on Ctrl-C."""
+    import pickle
+
+    from ortools.linear_solver.python import model_builder as mb
+
+    def work() -> bytes:
+        status = solver.solve(model)
+        values, objective, bound = _linear_figures(solver, variables)
+        return pickle.dumps((int(status), values, objective, bound))
+
+    payload = run_forked(work, lambda: _stop_due(run), run.clock.interrupt)
+    interrupted = run.clock.interrupted
+    if payload is None:  # ended (Ctrl-C, the limit) or died
+        ended = interrupted or _stop_due(run)
+        status = mb.SolveStatus.NOT_SOLVED if ended else mb.SolveStatus.ABNORMAL
+        return LinearAnswer(status, (), math.nan, math.nan, interrupted)
+    code, values, objective, bound = pickle.loads(payload)
+    return LinearAnswer(
+        mb.SolveStatus(code), tuple(values), objective, bound, interrupted
+    )
