@@ -160,7 +160,7 @@ def report(table: list[Row], repeat: int, tree: Path) -> int:
         cells: list[object] = [row.label, f"{fast:.3f}", f"{median:.3f}"]
         cells.append(f"{min(row.cpu):.3f}")
         if row.floor is None:
-            out.append([*cells, "-", "-", "-", "floor"])
+            out.append([*cells, "-", "-", "-", "-", "floor"])
             continue
         floor = min(floors[row.floor].wall)
         solve = min(row.solve) if row.solve else 0.0
@@ -169,7 +169,17 @@ def report(table: list[Row], repeat: int, tree: Path) -> int:
         ok = ratio <= row.target
         met = met and ok
         against = row.floor + (f" + solve {solve:.3f}" if row.solve else "")
+        # Each round's run beside its own round's floor: drift in the
+        # machine's speed over the run cancels out.
+        solves = row.solve or [0.0] * len(row.wall)
+        paired = statistics.median(
+            wall / (low + extra)
+            for wall, low, extra in zip(
+                row.wall, floors[row.floor].wall, solves, strict=True
+            )
+        )
         cells += [against, f"{ratio:.2f}x", f"{median / base:.2f}x"]
+        cells.append(f"{paired:.2f}x")
         cells.append(f"<= {row.target}x " + ("ok" if ok else "MISSED"))
         out.append(cells)
     print(f"whole process, {repeat} interleaved runs each, in {tree}")
@@ -181,6 +191,7 @@ def report(table: list[Row], repeat: int, tree: Path) -> int:
         "against",
         "fastest",
         "median",
+        "paired",
     ]
     print(table_text([*headers, "target"], out))
     print(f"\ntargets: {'all met' if met else 'MISSED'}")

@@ -316,3 +316,28 @@ def test_tour_loads_no_runner() -> None:
     assert "cpknight.tours.auto" in modules
     assert "cpknight.runner" not in modules
     assert "logging" not in modules
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        pytest.param(["boards"], id="a command"),
+        pytest.param(["tour", "8x8", "--no-such-option"], id="a bad option"),
+    ],
+)
+def test_the_collector_runs_again_once_the_command_is_parsed(words: list[str]) -> None:
+    # The console script pauses the garbage collector while the modules load;
+    # the command itself runs with it on, start-up's objects frozen.
+    probe = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('collector', gc.isenabled(),"
+        " gc.get_freeze_count() > 10000))\n"
+        f"sys.argv = ['cpknight', *{words!r}]\n"
+        "from cpknight.__main__ import run\n"
+        "run()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode in (0, 2), done.stderr
+    assert done.stdout.splitlines()[-1] == "collector True True"

@@ -99,12 +99,28 @@ def _help(parser: argparse.ArgumentParser) -> int:
     return EXIT_OK
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
+def main(
+    argv: Sequence[str] | None = None, *, collect_after_start: bool = False
+) -> int:
+    """Run the command line; return the exit code.
+
+    Args:
+        argv: the words after ``cpknight`` (default: the process's own).
+        collect_after_start: start the garbage collector once the command's
+            modules are loaded and parsed, what was made so far frozen (the
+            console script pauses it for start-up, see :mod:`cpknight.__main__`).
+    """
     words = sys.argv[1:] if argv is None else list(argv)
     name = command_named(words)
     parser = build_parser(name or "")
-    args = parser.parse_args(words)
+    try:
+        args = parser.parse_args(words)
+    finally:
+        if collect_after_start:
+            import gc
+
+            gc.freeze()
+            gc.enable()
     if name is None:  # 'cpknight' alone: the help
         return _help(parser)
     # The command's module is loaded: what it runs with costs nothing more.
