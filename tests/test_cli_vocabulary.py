@@ -1,4 +1,7 @@
-"""One vocabulary on the command line: JSON schema, '-', --method, help, completion."""
+"""One vocabulary on the command line: JSON schema, '-', --method, help.
+
+The completion scripts are tested in ``test_completion.py``.
+"""
 
 from __future__ import annotations
 
@@ -238,15 +241,6 @@ def test_cpknight_alone_prints_the_help(capsys: pytest.CaptureFixture[str]) -> N
     assert (code, err) == (0, "")
     assert out.startswith("usage: cpknight")
     assert "examples:" in out
-
-
-@pytest.mark.parametrize("shell", ["bash", "zsh"])
-def test_completion_scripts(shell: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "completion", shell)
-    assert (code, err) == (0, "")
-    assert "cpknight" in out
-    assert "--time-limit" in out
-    assert "formulation" in out
 
 
 # --------------------------------------------------------------- --method

@@ -155,3 +155,25 @@ def test_a_built_wheel_holds_the_models_and_lists_them(tmp_path: Path) -> None:
     )
     assert listed == expected
     assert len(listed) == 10  # the ten teaching models of models/README.md
+
+
+def test_the_extras_match_their_users() -> None:
+    # `all` is every user feature, `dev` everything to work on cpknight; each
+    # extra has its row in the README's table of install costs.
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"
+    ]["optional-dependencies"]
+    tools = {"test", "docs", "all", "dev"}
+    features = set(extras) - tools
+    assert features == {"dask", "web", "png", "fast", "interop"}
+    assert extras["all"] == [
+        f"cpknight[{','.join(sorted(features, key=list(extras).index))}]"
+    ]
+    assert extras["dev"] == ["cpknight[test,docs]"]
+    # The test extra brings every feature the suite exercises.
+    wanted = {req for name in features for req in extras[name]}
+    assert wanted <= set(extras["test"])
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("| install |") :]
+    for name in extras:
+        assert f"`cpknight[{name}]`" in table, name

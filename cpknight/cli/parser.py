@@ -251,7 +251,7 @@ COMMANDS: tuple[Command, ...] = (
         "completion",
         "cpknight.cli.completion",
         "add_completion",
-        "print a shell completion script (bash, zsh or tcsh)",
+        "print a shell completion script (bash, zsh, tcsh or fish)",
     ),
 )
 """Every subcommand, in the order ``cpknight --help`` lists them."""
