@@ -1,0 +1,50 @@
+"""Knight's tours on tori: the 4x4 torus is the 4-cube, and small tori by brute force.
+
+The count on a torus is of the simple graph's Hamiltonian cycles (closed) or
+paths (open), undirected: moves that land on the same cell of a small torus
+are one edge. On the 4x4 torus the eight knight moves collapse to four, and
+the graph is the 4-cube: its 1,344 Hamiltonian cycles are A066037(4) (OEIS,
+checked: 1, 1, 6, 1344, 906545760, ...).
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from cpknight import count_tours
+from cpknight.board import Board
+from tests.conftest import brute_neighbours, brute_tours
+
+
+def test_the_4x4_torus_is_the_4_cube_with_its_1344_cycles() -> None:
+    board = Board.parse("4x4", topology="torus")
+    nbrs = brute_neighbours(board, (1, 2))
+    assert all(len(found) == 4 for found in nbrs.values())  # eight moves, four cells
+    graph = nx.Graph([(a, b) for a, found in nbrs.items() for b in found])
+    assert nx.is_isomorphic(graph, nx.hypercube_graph(4))
+    # From one cell, each undirected cycle is met once in each direction.
+    brute = sum(1 for _ in brute_tours(nbrs, closed=True, start=(0, 0))) // 2
+    assert brute == 1344  # A066037(4)
+    for method in ("frontier", "cpsat"):
+        count = count_tours(board, method=method)
+        assert (count.undirected, count.directed) == (1344, 2 * 1344), method
+
+
+SMALL_TORI = [(3, 3), (3, 4), (4, 3), (4, 4)]
+"""The tori of up to 16 cells with sides of at least 3 (smaller sides fold a
+move onto its cell or onto another move). From 3x5 on, the plain search takes
+minutes (the torus's knight graph is dense: millions of paths, one at a time)."""
+
+
+@pytest.mark.parametrize("closed", [True, False], ids=["closed", "open"])
+@pytest.mark.parametrize("shape", SMALL_TORI, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_small_tori_equal_brute_force(shape: tuple[int, int], closed: bool) -> None:
+    board = Board(shape, topology="torus")
+    nbrs = brute_neighbours(board, (1, 2))
+    # A closed tour, from one cell, is met once in each direction; an open one
+    # (from every cell) once from each end.
+    start = (0, 0) if closed else None
+    undirected = sum(1 for _ in brute_tours(nbrs, closed=closed, start=start)) // 2
+    count = count_tours(board, closed=closed, method="frontier")
+    assert count.undirected == undirected
