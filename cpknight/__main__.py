@@ -7,9 +7,9 @@ import sys
 def run() -> None:
     """Import the command line, run it and exit with its code.
 
-    The command line's modules are imported here, inside the guard: a Ctrl-C
-    while they load (start-up takes a good part of a second) is one line and
-    exit code 130, as it is once the command runs, never a traceback.
+    The command line and the command's modules are loaded inside the guard:
+    a Ctrl-C while they load is one line and exit code 130, as it is once the
+    command runs, never a traceback.
 
     OpenBLAS starts a thread per core when numpy loads, for linear algebra
     no command does: one thread makes numpy's import (most of a small
@@ -35,10 +35,14 @@ def run() -> None:
     gc.disable()
     try:
         from cpknight.cli import main
+
+        # main loads the command's own modules, then answers a Ctrl-C itself
+        # once the command runs: what reaches here came while starting.
+        code = main(collect_after_start=True)
     except KeyboardInterrupt:
         print("cpknight: interrupted (Ctrl-C) while starting", file=sys.stderr)
         raise SystemExit(130) from None
-    sys.exit(main(collect_after_start=True))
+    sys.exit(code)
 
 
 if __name__ == "__main__":

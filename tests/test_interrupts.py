@@ -263,26 +263,37 @@ def test_ctrl_c_stops_a_covering_solve(argv: list[str], tmp_path: Path) -> None:
     assert "interrupted (Ctrl-C)" in out + err
 
 
+@pytest.mark.parametrize(
+    "module",
+    [
+        pytest.param("cpknight.cli", id="the command line"),
+        pytest.param("cpknight.cli.tours", id="the command's module"),
+        pytest.param("cpknight.checks", id="a module the command's imports"),
+    ],
+)
 def test_ctrl_c_while_the_command_line_loads_is_one_line(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    module: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # The console script imports the command line inside its guard: a Ctrl-C
-    # during those imports (most of start-up) exits 130 with one line. The
-    # Ctrl-C is planted at the import itself, so no timing is involved.
-    import builtins
-    import sys
+    # The console script loads the command line, then the command's own
+    # modules, inside its guard: a Ctrl-C during those imports (most of
+    # start-up) exits 130 with one line. The Ctrl-C is planted at the import
+    # of ``module`` itself (an import statement or importlib's), so no timing
+    # is involved.
+    import importlib.abc
 
     from cpknight.__main__ import run
 
-    real_import = builtins.__import__
+    class Interrupted(importlib.abc.MetaPathFinder):
+        def find_spec(self, name: str, *args: object) -> None:
+            if name == module:
+                raise KeyboardInterrupt
 
-    def interrupted_import(name: str, *args: object, **kwargs: object) -> object:
-        if name == "cpknight.cli":
-            raise KeyboardInterrupt
-        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.delitem(sys.modules, "cpknight.cli", raising=False)
-    monkeypatch.setattr(builtins, "__import__", interrupted_import)
+    for loaded in [
+        m for m in sys.modules if m == module or m.startswith("cpknight.cli")
+    ]:
+        monkeypatch.delitem(sys.modules, loaded)
+    monkeypatch.setattr(sys, "meta_path", [Interrupted(), *sys.meta_path])
+    monkeypatch.setattr(sys, "argv", ["cpknight", "tour", "4x4"])
     with pytest.raises(SystemExit) as stopped:
         run()
     assert stopped.value.code == 130
