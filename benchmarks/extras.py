@@ -1,7 +1,7 @@
 """What each install costs: the plain package and each extra, in a fresh venv.
 
 For the plain install and each extra (``web``, ``png``, ``fast``, ``interop``,
-``dask``, ``all``, ``test``, ``docs``, ``dev``), a fresh virtual environment
+``dask``, ``course``, ``all``, ``test``, ``docs``, ``dev``), a fresh virtual environment
 gets the wheel built from this checkout: ``pip install 'WHEEL[EXTRA]'``. The
 table gives the wall time of that ``pip install`` and the size of the
 environment's ``site-packages`` afterwards (pip and setuptools, there before
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-EXTRAS = ["", "web", "png", "fast", "interop", "dask", "all", "test", "docs", "dev"]
+EXTRAS = ["", "web", "png", "fast", "interop", "dask", "course", "all", "test", "docs", "dev"]
 
 
 def folder_bytes(path: Path) -> int:

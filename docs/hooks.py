@@ -14,7 +14,12 @@ import json
 import os
 from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
 
 
 def _cli() -> str:
@@ -112,3 +117,26 @@ def on_page_markdown(markdown: str, **kwargs: Any) -> str:
         if marker in markdown:
             markdown = markdown.replace(marker, make())
     return markdown
+
+
+@event_priority(100)  # before mkdocs-jupyter's, which turns notebooks into pages
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """The course's notebooks, from the package (they ship in the wheel).
+
+    They are served as ``course/NN-name.ipynb`` (the nav names them so), read
+    where :mod:`cpknight.course` stands: one copy, the one ``cpknight course``
+    writes out and the test suite runs.
+    """
+    from cpknight.course import notebook_files
+
+    for name, entry in notebook_files().items():
+        path = Path(str(entry))
+        files.append(
+            File(
+                f"course/{name}",
+                src_dir=str(path.parent.parent),
+                dest_dir=config["site_dir"],
+                use_directory_urls=config["use_directory_urls"],
+            )
+        )
+    return files

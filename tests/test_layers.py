@@ -43,6 +43,7 @@ MODELS = PACKAGE.parent / "models"
 LAYERS = [
     {"status"},
     {"errors"},
+    {"course"},
     {"runtime"},
     {"named_boards", "ascii_boards"},
     {"board"},

@@ -1,4 +1,4 @@
-"""The course: every notebook in docs/notebooks runs top to bottom, outputs stripped.
+"""The course: every notebook in cpknight/course runs top to bottom, outputs stripped.
 
 Each notebook is executed by nbclient in a kernel of this interpreter (the venv
 running the tests), in a temporary directory, so that what a teacher hands out
@@ -17,7 +17,7 @@ from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 from nbclient import NotebookClient
 
 NOTEBOOKS = sorted(
-    (Path(__file__).resolve().parent.parent / "docs" / "notebooks").glob("*.ipynb")
+    (Path(__file__).resolve().parent.parent / "cpknight" / "course").glob("*.ipynb")
 )
 
 

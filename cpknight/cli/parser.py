@@ -242,6 +242,12 @@ COMMANDS: tuple[Command, ...] = (
         "list the teaching models; print or copy one's source",
     ),
     Command(
+        "course",
+        "cpknight.cli.course",
+        "add_course",
+        "write the course (eight notebooks with exercises) into a folder",
+    ),
+    Command(
         "warm",
         "cpknight.cli.warm",
         "add_warm",
