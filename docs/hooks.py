@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import ast
+import html
 import json
 import os
+import re
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -20,6 +22,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 
 def _cli() -> str:
@@ -140,3 +143,67 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             )
         )
     return files
+
+
+# ------------------------------------------------------------ the site offline
+#
+# The notebook pages come from nbconvert's template, which loads MathJax (and,
+# for diagrams, mermaid) from outside servers. The site must work with no
+# network (a classroom, a locked machine): the formulas are turned into MathML
+# here, at build time, which browsers draw natively, and the two loaders go.
+
+_LOADERS = [
+    re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.S),
+    re.compile(
+        r"<script type=\"module\">(?:(?!</script>).)*?mermaid.*?</script>", re.S
+    ),
+]
+_SKIPPED = re.compile(r"<(pre|code|script|style|textarea|math)\b.*?</\1>", re.S)
+_MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$([^$<>\n]+?)\$")
+
+
+def _mathml(match: re.Match[str]) -> str:
+    """One formula (``$...$`` or ``$$...$$``), as MathML."""
+    from latex2mathml.converter import convert
+
+    display, inline = match.groups()
+    tex = html.unescape(display if display is not None else inline)
+    return convert(tex, display="block" if display is not None else "inline")
+
+
+def formulas_as_mathml(page_html: str) -> str:
+    r"""The page with its TeX formulas in MathML, outside code, scripts and styles.
+
+    Examples:
+        >>> page = formulas_as_mathml("<p>$8 \\times 8$ and <code>$x$</code></p>")
+        >>> page.startswith("<p><math "), page.endswith("and <code>$x$</code></p>")
+        (True, True)
+        >>> "<code>$x$</code>" in formulas_as_mathml("<p><code>$x$</code></p>")
+        True
+    """
+    parts = []
+    done = 0
+    for skipped in _SKIPPED.finditer(page_html):
+        text = page_html[done : skipped.start()]
+        parts += [_text_math(text), skipped.group(0)]
+        done = skipped.end()
+    parts.append(_text_math(page_html[done:]))
+    return "".join(parts)
+
+
+def _text_math(chunk: str) -> str:
+    """The formulas of the text between tags in ``chunk``, converted."""
+    pieces = re.split(r"(<[^>]*>)", chunk)
+    return "".join(
+        piece if piece.startswith("<") else _MATH.sub(_mathml, piece)
+        for piece in pieces
+    )
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """A notebook page without outside loaders, its formulas in MathML."""
+    if not page.file.src_uri.endswith(".ipynb"):
+        return output
+    for loader in _LOADERS:
+        output = loader.sub("", output)
+    return formulas_as_mathml(output)
