@@ -32,9 +32,7 @@ def notebook_files() -> dict[str, Traversable]:
     """
     folder = resources.files(__name__)
     found = {
-        entry.name: entry
-        for entry in folder.iterdir()
-        if entry.name.endswith(".ipynb")
+        entry.name: entry for entry in folder.iterdir() if entry.name.endswith(".ipynb")
     }
     return dict(sorted(found.items()))
 
