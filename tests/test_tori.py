@@ -14,7 +14,7 @@ import pytest
 
 from cpknight import count_tours
 from cpknight.board import Board
-from tests.conftest import brute_neighbours, brute_tours
+from tests.conftest import brute_neighbours, brute_tours, subset_count
 
 
 def test_the_4x4_torus_is_the_4_cube_with_its_1344_cycles() -> None:
@@ -48,3 +48,37 @@ def test_small_tori_equal_brute_force(shape: tuple[int, int], closed: bool) -> N
     undirected = sum(1 for _ in brute_tours(nbrs, closed=closed, start=start)) // 2
     count = count_tours(board, closed=closed, method="frontier")
     assert count.undirected == undirected
+
+
+@pytest.mark.parametrize("closed", [True, False], ids=["closed", "open"])
+@pytest.mark.parametrize(
+    ("shape", "topology"),
+    [((3, 3), "torus"), ((3, 4), "torus"), ((4, 4), "torus"), ((3, 4), "bounded")],
+    ids=["3x3-torus", "3x4-torus", "4x4-torus", "3x4"],
+)
+def test_the_subset_count_equals_brute_force(
+    shape: tuple[int, int], topology: str, closed: bool
+) -> None:
+    # The second route (a DP over subsets) against the plain search, before
+    # it is trusted where the plain search cannot go.
+    nbrs = brute_neighbours(Board(shape, topology=topology), (1, 2))
+    start = (0, 0) if closed else None
+    brute = sum(1 for _ in brute_tours(nbrs, closed=closed, start=start)) // 2
+    assert subset_count(nbrs, closed=closed) == brute
+
+
+@pytest.mark.parametrize(
+    ("shape", "closed"),
+    [((3, 5), True), ((5, 3), True), ((3, 5), False)],
+    ids=["3x5-closed", "5x3-closed", "3x5-open"],
+)
+def test_the_15_cell_tori_by_the_frontier_and_by_subsets(
+    shape: tuple[int, int], closed: bool
+) -> None:
+    # Past the plain search: the frontier (rows wrapped into its state) against
+    # the DP over subsets. The 17- to 20-cell tori take the frontier minutes and
+    # gigabytes: benchmarks/records.py runs them (3x6, 6x3, 4x5, 5x4).
+    board = Board(shape, topology="torus")
+    expected = subset_count(brute_neighbours(board, (1, 2)), closed=closed)
+    count = count_tours(board, closed=closed, method="frontier")
+    assert (count.undirected, count.directed) == (expected, 2 * expected)
