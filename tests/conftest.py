@@ -395,10 +395,12 @@ def subset_count(nbrs: dict[Cell, set[Cell]], *, closed: bool) -> int:
         return 0 if closed else 1
     if closed and n < 3:
         return 0
-    assert n <= 22, "2^n x n counts: past 22 cells this needs gigabytes"
-    # No sum passes the paths' count: at most n! orders, n * degree^(n - 1) walks.
-    degree = max(len(found) for found in nbrs.values())
-    assert min(math.factorial(n), n * degree ** (n - 1)) < 2**63, "int64 overflows"
+    assert n <= 24, "2^n x n counts: past 24 cells this needs over 3 GB"
+    # No entry passes the number of paths from its start: the start picks one
+    # of its moves, every later cell one of its moves but the one it came by.
+    onward = math.prod(max(len(found) - 1, 1) for found in nbrs.values())
+    most = max(len(found) for found in nbrs.values()) * onward
+    assert min(math.factorial(n), n * most) < 2**63, "int64 could overflow"
     index = {cell: i for i, cell in enumerate(cells)}
     arcs = [(index[a], index[b]) for a in cells for b in nbrs[a]]
     ways = np.zeros((1 << n, n), dtype=np.int64)

@@ -1,0 +1,246 @@
+"""The records page's rows, rerun: each count by its command, with its figures.
+
+Every row is one ``cpknight count`` command line, run as a child process with
+``--json``: the value it prints is checked against the published value (its
+source named) or, for a count nobody has published, against a second route
+of a different design, the DP over subsets of ``tests/conftest.py`` (Held and
+Karp's, counting; numpy, sharing no code with cpknight). The figures are the
+child's: wall time, peak memory (its ``ru_maxrss``), the disk its states took
+and the live states at the frontier's peak (of each half when met in the
+middle).
+
+Run: ``python benchmarks/records.py`` (the rows under a few minutes),
+``--row NAME`` (repeatable) for one, ``--list`` for the rows, ``--long`` to
+add the rows of an hour or more (8x8 closed: 24 minutes with 16 GB;
+``--checkpoints DIR`` keeps their states on disk, resumable: run the same
+command again after a stop). ``--markdown`` prints the table as the records
+page (``docs/records.md``) holds it. Run nothing else beside it: the two
+cores are shared, and the seconds are only as good as the machine was quiet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the second route lives beside the tests
+
+from cpknight.board import Board  # noqa: E402
+from tests.conftest import brute_neighbours, subset_count  # noqa: E402
+
+
+def by_subsets(
+    shape: tuple[int, ...], closed: bool, *, wrap: bool
+) -> Callable[[], int]:
+    """The second route for a board of up to 24 cells: undirected tours.
+
+    Its table holds 2^cells x cells counts: 3.2 GB for 24 cells.
+    """
+
+    def count() -> int:
+        board = Board(shape, topology="torus" if wrap else "bounded")
+        return subset_count(brute_neighbours(board, (1, 2)), closed=closed)
+
+    return count
+
+
+@dataclass(frozen=True)
+class Row:
+    """One record: the command, the value expected and where it comes from."""
+
+    name: str
+    quantity: str
+    argv: tuple[str, ...]
+    source: str
+    published: int | None = None
+    """The undirected count published (``source``), when there is one."""
+    second: Callable[[], int] | None = None
+    """An independent count of the undirected tours, for a new value."""
+    long: bool = False
+
+
+def torus(shape: tuple[int, int], closed: bool) -> Row:
+    """A row for the ``shape`` torus: new, proved by the DP over subsets."""
+    spec = f"{shape[0]}x{shape[1]}"
+    kind = "closed" if closed else "open"
+    return Row(
+        f"torus-{spec}-{kind}",
+        f"{kind} knight's tours of the {spec} torus (undirected)",
+        ("count", spec, "--torus") + (() if closed else ("--open",)),
+        "new: no published count found; two routes agree",
+        second=by_subsets(shape, closed, wrap=True),
+    )
+
+
+def box(shape: tuple[int, int, int], closed: bool) -> Row:
+    """A row for the 3-D ``shape`` box: new, proved by the DP over subsets."""
+    spec = "x".join(map(str, shape))
+    kind = "closed" if closed else "open"
+    return Row(
+        f"box-{spec}-{kind}",
+        f"{kind} knight's tours of the {spec} box (undirected)",
+        ("count", spec) + (() if closed else ("--open",)),
+        "new: no published count found; two routes agree",
+        second=by_subsets(shape, closed, wrap=False),
+    )
+
+
+ROWS = [
+    Row(
+        "6x6-closed",
+        "closed knight's tours of 6x6 (undirected)",
+        ("count", "6x6"),
+        "OEIS A001230(6)",
+        published=9862,
+    ),
+    Row(
+        "6x6-open",
+        "open knight's tours of 6x6 (undirected)",
+        ("count", "6x6", "--open"),
+        "OEIS A165134(6) (6,637,920 directed)",
+        published=6637920 // 2,
+    ),
+    Row(
+        "7x7-open",
+        "open knight's tours of 7x7 (undirected)",
+        ("count", "7x7", "--open", "--memory", "8000"),
+        "Stertenbrink 2013; OEIS A165134(7) (165,575,218,320 directed)",
+        published=165575218320 // 2,
+    ),
+    torus((3, 6), True),
+    torus((3, 6), False),
+    torus((6, 3), True),
+    torus((4, 5), True),
+    torus((4, 5), False),
+    torus((5, 4), True),
+    box((2, 3, 4), True),
+    box((2, 3, 4), False),
+    Row(
+        "8x8-closed",
+        "closed knight's tours of 8x8 (undirected)",
+        ("count", "8x8", "--memory", "16000"),
+        "McKay 1997; OEIS A001230(8)",
+        published=13267364410532,
+        long=True,
+    ),
+]
+
+
+def run_row(row: Row, checkpoints: Path | None) -> dict[str, object]:
+    """Run one row's command; its value, figures and verdict."""
+    argv = [sys.executable, "-m", "cpknight", *row.argv, "--json"]
+    argv += ["--time-limit", "none"]
+    if checkpoints is not None and row.long:
+        argv += ["--resume", str(checkpoints / row.name)]
+    began = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    output = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    seconds = time.perf_counter() - began
+    if child.returncode != 0:
+        return {"row": row.name, "verdict": f"exit {child.returncode}"}
+    answer = json.loads(output)
+    value = int(answer["undirected"])
+    frontier = answer.get("frontier") or {}
+    peak = frontier.get("peak", 0)
+    second_peak = max(frontier.get("second") or [0])
+    if row.published is not None:
+        check, verdict = row.published, "agrees with the published value"
+    else:
+        assert row.second is not None
+        began_second = time.perf_counter()
+        check = row.second()
+        verdict = (
+            f"agrees with the DP over subsets "
+            f"({time.perf_counter() - began_second:.1f} s)"
+        )
+    if value != check:
+        verdict = f"DISAGREES: {value} against {check}"
+    return {
+        "row": row.name,
+        "quantity": row.quantity,
+        "value": value,
+        "command": "cpknight " + " ".join(row.argv),
+        "seconds": round(seconds, 1),
+        "peak_mb": round(usage.ru_maxrss / 1024),
+        "disk_mb": round(float(frontier.get("disk_mb", 0.0))),
+        "live_states": f"{peak:,}" + (f" / {second_peak:,}" if second_peak else ""),
+        "source": row.source,
+        "verdict": verdict,
+    }
+
+
+def markdown(results: list[dict[str, object]]) -> str:
+    """The rows as the records page's table."""
+    head = "| quantity | value | command | time | peak memory | disk | live states "
+    head += "at the peak | source | check |"
+    lines = [head, "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- |"]
+    for r in results:
+        if "value" not in r:
+            lines.append(f"| {r['row']} | | | | | | | | {r['verdict']} |")
+            continue
+        value = r["value"]
+        assert isinstance(value, int)
+        lines.append(
+            f"| {r['quantity']} | {value:,} | `{r['command']}` | {r['seconds']} s "
+            f"| {r['peak_mb']} MB | {r['disk_mb']} MB | {r['live_states']} "
+            f"| {r['source']} | {r['verdict']} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the rows asked; print them; exit 1 when a value disagrees."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--row", action="append", help="a row by name (repeatable)")
+    parser.add_argument("--list", action="store_true", help="list the rows")
+    parser.add_argument("--long", action="store_true", help="add the long rows")
+    parser.add_argument("--checkpoints", type=Path, help="the long rows' states")
+    parser.add_argument("--markdown", action="store_true", help="the page's table")
+    args = parser.parse_args(argv)
+    if args.list:
+        for row in ROWS:
+            print(f"{row.name:<20} {'long  ' if row.long else ''}{row.quantity}")
+        return 0
+    known = {row.name: row for row in ROWS}
+    unknown = [name for name in args.row or [] if name not in known]
+    if unknown:
+        parser.error(f"no row {', '.join(unknown)} (--list lists them)")
+    rows = (
+        [known[name] for name in args.row]
+        if args.row
+        else [row for row in ROWS if args.long or not row.long]
+    )
+    python = platform.python_version()
+    print(f"# {platform.node()}: {os.cpu_count()} cores, Python {python}")
+    results = []
+    for row in rows:
+        result = run_row(row, args.checkpoints)
+        results.append(result)
+        if not args.markdown:
+            print(json.dumps(result), flush=True)
+    if args.markdown:
+        print(markdown(results))
+    return (
+        1
+        if any(
+            "DISAGREES" in str(r["verdict"]) or "exit" in str(r["verdict"])
+            for r in results
+        )
+        else 0
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+"""Knight's tours on 3-D boxes: the frontier against the DP over subsets.
+
+The 3-D knight moves by 1 along one axis and 2 along another (24 moves). A box
+with a 2 x 2 cross-section has no tour (a move changes the long axis by 2, so
+its parity splits the cells), nor has 2x3x3; the smallest box with tours is
+2x3x4 (24 cells), whose counts the DP over subsets takes a minute and 3 GB
+for (``benchmarks/records.py`` runs it: 12,132 closed and 954,736 open,
+undirected). Here, boxes of up to 20 open cells, some with cells taken out.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cpknight import count_tours
+from cpknight.board import Board
+from tests.conftest import brute_neighbours, brute_tours, subset_count
+
+BOXES = [
+    ((2, 2, 4), ()),
+    ((2, 3, 3), ()),
+    ((2, 2, 5), ()),
+    ((2, 3, 4), ((0, 0, 0), (0, 0, 3), (1, 2, 0), (1, 2, 3))),
+    ((2, 3, 4), ((0, 0, 0), (1, 2, 3), (0, 2, 0), (1, 0, 3))),
+]
+
+
+@pytest.mark.parametrize("closed", [True, False], ids=["closed", "open"])
+@pytest.mark.parametrize(
+    ("shape", "blocked"),
+    BOXES,
+    ids=["2x2x4", "2x3x3", "2x2x5", "2x3x4-four-holes", "2x3x4-four-other-holes"],
+)
+def test_boxes_by_the_frontier_and_by_subsets(
+    shape: tuple[int, int, int],
+    blocked: tuple[tuple[int, int, int], ...],
+    closed: bool,
+) -> None:
+    board = Board(shape, blocked=blocked)
+    expected = subset_count(brute_neighbours(board, (1, 2)), closed=closed)
+    count = count_tours(board, closed=closed, method="frontier")
+    assert (count.undirected, count.directed) == (expected, 2 * expected)
+
+
+def test_a_box_with_tours_by_the_plain_search_too() -> None:
+    # 2x3x4 without four corners: 50 closed and 3,600 open tours (undirected),
+    # by all three routes; the plain search checks the DP on a 3-D board.
+    board = Board((2, 3, 4), blocked=BOXES[3][1])
+    nbrs = brute_neighbours(board, (1, 2))
+    closed = sum(1 for _ in brute_tours(nbrs, closed=True, start=min(nbrs))) // 2
+    assert closed == subset_count(nbrs, closed=True) == 50
+    assert count_tours(board, method="frontier").undirected == 50
+    opened = sum(1 for _ in brute_tours(nbrs, closed=False)) // 2
+    assert opened == subset_count(nbrs, closed=False) == 3600
