@@ -24,7 +24,19 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-EXTRAS = ["", "web", "png", "fast", "interop", "dask", "course", "all", "test", "docs", "dev"]
+EXTRAS = [
+    "",
+    "web",
+    "png",
+    "fast",
+    "interop",
+    "dask",
+    "course",
+    "all",
+    "test",
+    "docs",
+    "dev",
+]
 
 
 def folder_bytes(path: Path) -> int:

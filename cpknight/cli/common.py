@@ -377,10 +377,12 @@ def add_drawing(parser: argparse.ArgumentParser, *, board: bool = True) -> None:
     """How ``--svg`` draws: ``--png``, and (``board``) the python-chess options.
 
     ``--png FILE`` writes the picture as PNG too (a ``--svg`` file ending in
-    ``.png`` is PNG as well); both need the ``png`` extra (CairoSVG).
-    ``--flip``, ``--theme``, ``--no-coordinates``, ``--highlight``,
-    ``--arrow`` and ``--crop`` are the keyword arguments of the drawing
-    functions (:class:`cpknight.draw.DrawOptions`).
+    ``.png`` is PNG as well); both need the ``png`` extra (resvg-py).
+    ``--scale K`` sizes the PNG: K PNG pixels per picture pixel (default:
+    :func:`cpknight.draw.export.auto_scale`). ``--flip``, ``--theme``,
+    ``--no-coordinates``, ``--highlight``, ``--arrow`` and ``--crop`` are the
+    keyword arguments of the drawing functions
+    (:class:`cpknight.draw.DrawOptions`).
     """
     group = parser.add_argument_group("drawing (--svg, --png)")
     group.add_argument(
@@ -388,6 +390,14 @@ def add_drawing(parser: argparse.ArgumentParser, *, board: bool = True) -> None:
         metavar="FILE",
         help="also write the picture as PNG (needs pip install 'cpknight[png]'); "
         "a --svg FILE ending in .png is PNG too",
+    )
+    group.add_argument(
+        "--scale",
+        type=scale_value,
+        default=None,
+        metavar="K",
+        help="the PNG's size: K pixels per picture pixel, like 2 for a slide "
+        "(default 1, or more on boards whose cells are under 40 pixels, up to 4)",
     )
     if not board:
         return
@@ -424,6 +434,19 @@ def add_drawing(parser: argparse.ArgumentParser, *, board: bool = True) -> None:
         metavar="A1:H8",
         help="draw only the window between two corner cells (2D boards)",
     )
+
+
+def scale_value(text: str) -> float:
+    """A ``--scale``: a finite number above 0 (PNG pixels per picture pixel)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not (value > 0 and value != float("inf")):
+        raise argparse.ArgumentTypeError(
+            f"expected a number above 0 (PNG pixels per picture pixel), not {text!r}"
+        )
+    return value
 
 
 def drawing_of(args: argparse.Namespace, board: Board) -> dict[str, Any]:
@@ -477,7 +500,7 @@ def write_picture(args: argparse.Namespace, text: Callable[[], str]) -> None:
             from cpknight.runtime.files import write_blocks
 
             check_new_file(path, force=args.force)
-            write_blocks(path, [svg_to_png(svg)])
+            write_blocks(path, [svg_to_png(svg, scale=getattr(args, "scale", None))])
         else:
             write_output(path, svg, force=args.force)
 
@@ -754,14 +777,18 @@ def new_files(args: argparse.Namespace, *options: str) -> list[str]:
     """
     if "svg" in options and getattr(args, "png", None):
         options = (*options, "png")
-    if any(
-        name in ("svg", "png")
-        and str(getattr(args, name) or "").lower().endswith(".png")
-        for name in options
-    ):
+    png = bool(getattr(args, "png", None)) or str(
+        getattr(args, "svg", None) or ""
+    ).lower().endswith(".png")
+    if png and "svg" in options:
         from cpknight.draw.export import require_png
 
         require_png()  # before any work: the png extra is there
+    elif getattr(args, "scale", None) is not None:
+        raise InvalidInputError(
+            "--scale sizes a PNG picture: give --png FILE (or a --svg FILE "
+            "ending in .png)"
+        )
     given = [(name, getattr(args, name)) for name in options if getattr(args, name)]
     if "export" in options and args.export:
         if args.export == "-":

@@ -9,6 +9,7 @@ from cpknight.cli.common import (
     EXIT_CODES,
     SubParsers,
     add_command,
+    add_drawing,
     add_force,
     add_grid,
     add_json,
@@ -16,6 +17,7 @@ from cpknight.cli.common import (
     add_solve_args,
     board_and_piece,
     comparison_code,
+    drawing_of,
     grid_or_hint,
     new_files,
     print_outcome,
@@ -24,6 +26,7 @@ from cpknight.cli.common import (
     write_files,
 )
 from cpknight.cli.instances import add_cover_args
+from cpknight.errors import InvalidInputError
 from cpknight.text.render import cover_line, cover_table_text
 from cpknight.text.reports import limit_text
 
@@ -49,7 +52,7 @@ def add_dominate(sub: SubParsers) -> None:
         examples="""
 cpknight dominate 8x8 --count
 cpknight dominate 10x10 --total --method all
-cpknight dominate 8x8 --torus --independent --svg knights.svg --json""",
+cpknight dominate 8x8 --torus --independent --svg knights.svg --png knights.png""",
         description="The fewest knights on BOARD such that every open cell holds a\n"
         "knight or is attacked by one (OEIS A006075); --total: every cell\n"
         "attacked (A261752); --independent: no two knights attacking (A342576).\n"
@@ -87,8 +90,13 @@ def _add_common(parser: argparse.ArgumentParser, *, kinds: bool) -> None:
     add_solve_args(parser)
     add_json(parser)
     add_grid(parser)
-    parser.add_argument("--svg", metavar="FILE", help="draw the knights as SVG")
-    add_force(parser, "the file given to --svg")
+    parser.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="draw the knights and the cells they attack as SVG, with a legend",
+    )
+    add_force(parser, "the files given to --svg/--png")
+    add_drawing(parser)
 
 
 def _run_cover(args: argparse.Namespace) -> int:
@@ -96,8 +104,13 @@ def _run_cover(args: argparse.Namespace) -> int:
 
     board, piece = board_and_piece(args)
     outputs = new_files(args, "svg")
+    drawing = drawing_of(args, board)
     options = solve_options_of(args)
     if args.method == "all" or "," in args.method:
+        if args.svg or args.png:
+            raise InvalidInputError(
+                "--svg and --png draw one answer: give one --method"
+            )
         return _run_table(args, board, piece, options)
     outcome = try_cover(
         board,
@@ -110,10 +123,10 @@ def _run_cover(args: argparse.Namespace) -> int:
     )
 
     def pictures(cover: Cover) -> None:
-        if args.svg:
+        if args.svg or args.png:
             from cpknight.draw.covering import cover_svg
 
-            write_files(args, svg=lambda: cover_svg(cover))
+            write_files(args, svg=lambda: cover_svg(cover, **drawing))
 
     def text(cover: Cover) -> str:
         grid = grid_or_hint(args, board, lambda: str(cover))

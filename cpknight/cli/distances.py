@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpknight.api import distance_map, reach_split
 from cpknight.board import Board
@@ -20,9 +20,11 @@ from cpknight.cli.common import (
     add_grid,
     add_json,
     add_method,
+    add_pictures,
     add_progress,
     add_solve_args,
     add_time_limit,
+    animation_of,
     board_and_piece,
     cell_json,
     drawing_of,
@@ -33,6 +35,7 @@ from cpknight.cli.common import (
     print_json,
     show_progress,
     solve_options_of,
+    write_files,
     write_picture,
 )
 from cpknight.errors import InvalidInputError, SolveLimitError
@@ -105,10 +108,12 @@ def add_distance(sub: SubParsers) -> None:
         "distance",
         _run_distance,
         examples="""
-cpknight distance 8x8 a1 h8
 cpknight distance plane 0,0 100,37
-cpknight distance 8x8 a1 h8 --method all --json""",
-        description="The fewest moves from SOURCE to TARGET and one shortest path.",
+cpknight distance 8x8 a1 h8 --method all --json
+cpknight distance 8x8 a1 h8 --svg path.svg --png path.png --scale 2""",
+        description="The fewest moves from SOURCE to TARGET and one shortest path.\n"
+        "--svg draws the path, each cell numbered with the moves from SOURCE\n"
+        "(on the unbounded plane, a window around it).",
     )
     add_board_args(parser)
     add_cell_args(parser, target=True)
@@ -122,6 +127,7 @@ cpknight distance 8x8 a1 h8 --method all --json""",
     add_solve_args(parser)
     add_json(parser)
     add_progress(parser)
+    add_pictures(parser, "path")
 
 
 def _run_distance(args: argparse.Namespace) -> int:
@@ -130,14 +136,22 @@ def _run_distance(args: argparse.Namespace) -> int:
     board, piece = board_and_piece(args)
     source = board.parse_cell(args.source)
     target = board.parse_cell(args.target)
+    outputs = new_files(args, "svg", "animate")
+    drawing = drawing_of(args, board)
+    methods = (
+        _default_distance_method(board, piece) if args.method == "auto" else args.method
+    )
+    if args.animate and methods == "formula":  # before any work
+        raise InvalidInputError(
+            "--animate walks a path, and the formula gives the number of moves "
+            "only: add --method ip (or bfs, on a finite board)"
+        )
     comparison = compare_distances(
         board,
         source,
         target,
         piece=piece,
-        methods=_default_distance_method(board, piece)
-        if args.method == "auto"
-        else args.method,
+        methods=methods,
         options=solve_options_of(args),
         progress=show_progress(args) and args.method not in ("auto", "bfs"),
     )
@@ -149,13 +163,31 @@ def _run_distance(args: argparse.Namespace) -> int:
             out(distance_table_text(comparison, f"{names} on {board.label}"))
         return EXIT_INTERRUPTED
     code = _distance_code(comparison)
+    if code == EXIT_OK and (args.svg or args.png or args.animate):
+        _draw_distance(args, comparison, drawing)
     if args.json:
         print_json(comparison.as_dict())
     elif code == EXIT_NONE:
         out(next(o.reason or "" for o in comparison.rows if o.reason))
     else:
-        out(distance_report(comparison, f"{names} on {board.label}, {piece.label}"))
+        heading = f"{names} on {board.label}, {piece.label}"
+        out(distance_report(comparison, heading, outputs))
     return code
+
+
+def _draw_distance(
+    args: argparse.Namespace, comparison: Comparison, drawing: dict[str, Any]
+) -> None:
+    """Draw the first answer with a path (or, if none has one, the first answer)."""
+    from cpknight.draw.values import distance_animation_svg, distance_svg
+
+    found = [row.value for row in comparison.rows if row.status.solved and row.value]
+    distance = next((d for d in found if d.path is not None), found[0])
+    write_files(
+        args,
+        svg=lambda: distance_svg(distance, **drawing),
+        animate=lambda: distance_animation_svg(distance, **animation_of(drawing)),
+    )
 
 
 def _distance_code(comparison: Comparison) -> int:

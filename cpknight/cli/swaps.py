@@ -23,6 +23,7 @@ from cpknight.cli.common import (
     write_files,
 )
 from cpknight.cli.instances import add_swap_args, swap_topology
+from cpknight.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from cpknight.swaps.common import Swap
@@ -37,7 +38,7 @@ def add_swap(sub: SubParsers) -> None:
         "swap",
         _run_swap,
         examples="""
-cpknight swap guarini
+cpknight swap guarini --svg moves.svg --png moves.png
 cpknight swap guy3x4 --method all --json
 cpknight swap puzzle.txt --torus --animate swap.html""",
         description="The fewest moves that take the knights of PUZZLE from the\n"
@@ -60,7 +61,10 @@ cpknight swap puzzle.txt --torus --animate swap.html""",
     add_solve_args(parser)
     add_json(parser)
     parser.add_argument(
-        "--svg", metavar="FILE", help="draw the start, the goal letters and the moves"
+        "--svg",
+        metavar="FILE",
+        help="draw the moves as a strip of frames: the start, then the board "
+        "after each move with its arrow, the goal letters in the corners",
     )
     parser.add_argument(
         "--animate",
@@ -79,6 +83,10 @@ def _run_swap(args: argparse.Namespace) -> int:
     outputs = new_files(args, "svg", "animate")
     options = solve_options_of(args)
     if args.method == "all" or "," in args.method:
+        if args.svg or args.png or args.animate:
+            raise InvalidInputError(
+                "--svg, --png and --animate draw one answer: give one --method"
+            )
         return _run_swap_table(args)
     outcome = try_swap(
         args.puzzle,

@@ -16,7 +16,10 @@ colour-blind-safe palette (:mod:`~cpknight.draw.palette`, Okabe-Ito, with
 named themes); the drawing options in the python-chess spirit (``flipped``,
 ``theme``, ``coordinates``, ``highlight``, ``arrows``, ``crop``) are keyword
 arguments of the board pictures (:mod:`~cpknight.draw.options`); PNG comes
-through CairoSVG, the optional ``png`` extra (:mod:`~cpknight.draw.export`).
+through resvg-py, the optional ``png`` extra (:mod:`~cpknight.draw.export`).
+Distances, coverings and swaps are drawn by :mod:`~cpknight.draw.values`,
+:mod:`~cpknight.draw.covering` and :mod:`~cpknight.draw.swaps`; every legend
+by :mod:`~cpknight.draw.legend`.
 
 Examples:
     >>> import xml.etree.ElementTree as ET

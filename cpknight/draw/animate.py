@@ -25,6 +25,7 @@ from cpknight.draw.canvas import (
     chessboard,
     draw_food,
     draw_ring,
+    mark_ends,
     route_title,
     stroke_width,
     svg_text,
@@ -205,29 +206,35 @@ def walk_drawing(
     options: DrawOptions,
     numbered: bool,
     food: Sequence[Sequence[int]] = (),
+    origin: int = 1,
+    target: bool = False,
 ) -> _Walk:
     """The board, the elements of each move, the knight, its positions.
 
     A walk (a tour, or a route that may revisit cells) of the cells ``array``,
     with the move back to the start if ``closed``. ``numbered``: each cell
-    shows its visit number (the first from the start, the others as the
-    knight lands) and the knight is a badge; otherwise a plain disc. ``food``
-    cells are outlined.
+    shows its visit number (the first, ``origin``, from the start, the others
+    as the knight lands) and the knight is a badge; otherwise a plain disc.
+    ``food`` cells are outlined; ``target`` rings the last cell in the
+    theme's end colour from the start (where the walk is going).
     """
     lay, root = chessboard(board, options, title)
     draw_food(root, lay, food)
     order = np.concatenate([array, array[:1]]) if closed else array
     centres = [(float(x), float(y)) for x, y in lay.px(order).tolist()]
     n = len(array)
-    draw_ring(
-        root, lay, tuple(int(x) for x in array[0]), lay.options.theme.start, "start"
-    )
+    if target:
+        mark_ends(root, lay, array)
+    else:
+        draw_ring(
+            root, lay, tuple(int(x) for x in array[0]), lay.options.theme.start, "start"
+        )
     lines = _lines_group(root, lay)
     units = lay.unit_xy(order)
     raw = order[1:] - order[:-1]
     moves = move_vectors(board, piece.vector, raw)
     steps_units = units[1:] - units[:-1]
-    numbers = _numbers_group(root, lay, n, centres[0]) if numbered else None
+    numbers = _numbers_group(root, lay, n, centres[0], origin) if numbered else None
     steps: list[list[ET.Element]] = []
     for i in range(1, len(order)):
         step = ET.SubElement(lines, "g", {"class": "step", "data-step": str(i)})
@@ -242,15 +249,19 @@ def walk_drawing(
         ET.SubElement(step, "path", {"d": f"M{ux + 0.5} {uy + 0.5}{line}"})
         shown = [step]
         if numbers is not None and i < n:
-            shown.append(_landing_number(numbers, i, centres[i]))
+            shown.append(_landing_number(numbers, i, i + origin, centres[i]))
         steps.append(shown)
-    return root, steps, _knight(root, lay, centres[0], badge=numbered), centres
+    knight = _knight(root, lay, centres[0], badge=numbered)
+    if numbers is not None:  # above the knight, which never hides a number
+        root.remove(numbers)
+        root.append(numbers)
+    return root, steps, knight, centres
 
 
 def _landing_number(
-    numbers: ET.Element, i: int, centre: tuple[float, float]
+    numbers: ET.Element, i: int, label: int, centre: tuple[float, float]
 ) -> ET.Element:
-    """The visit number ``i + 1``, landing with move ``i`` (above every line)."""
+    """The visit number ``label``, landing with move ``i`` (above every line)."""
     text = ET.SubElement(
         numbers,
         "text",
@@ -262,7 +273,7 @@ def _landing_number(
             "dy": "0.35em",
         },
     )
-    text.text = str(i + 1)
+    text.text = str(label)
     return text
 
 
@@ -291,10 +302,14 @@ def _lines_group(root: ET.Element, lay: Layout) -> ET.Element:
 
 
 def _numbers_group(
-    root: ET.Element, lay: Layout, n: int, first_centre: tuple[float, float]
+    root: ET.Element,
+    lay: Layout,
+    n: int,
+    first_centre: tuple[float, float],
+    origin: int = 1,
 ) -> ET.Element:
     """The group of the visit numbers (above every line), with the first one."""
-    longest = len(str(n))
+    longest = len(str(n + origin - 1))
     font = lay.s * {1: 0.46, 2: 0.42, 3: 0.34, 4: 0.27}.get(longest, 1.1 / longest)
     numbers = ET.SubElement(
         root,
@@ -320,7 +335,7 @@ def _numbers_group(
             "dy": "0.35em",
         },
     )
-    first.text = "1"
+    first.text = str(origin)
     return numbers
 
 

@@ -1,4 +1,4 @@
-"""The canvas every picture draws on: layout, squares, labels, numbers, legends.
+"""The canvas every picture draws on: layout, squares, labels, numbers, rings.
 
 Boards show the top rank at the top and a1 at the bottom left, with file
 letters and rank numbers on 2D boards of up to 26 files. 3D (and higher) boards
@@ -36,10 +36,8 @@ if TYPE_CHECKING:
 from cpknight.draw.colours import (
     chess_colours,
     hex_colour,
-    text_colour,
 )
 from cpknight.draw.options import DrawOptions
-from cpknight.draw.palette import RGB
 from cpknight.draw.png import png_bytes
 
 __all__ = ["ANIMATION_LIMIT", "CELL_LIMIT", "LABEL_LIMIT", "MIN_FONT_PX"]
@@ -209,7 +207,7 @@ def make_layout(
         and col0 + cols <= len(FILES)
         and size <= LABEL_LIMIT
     )
-    label_px = max(10.0, min(14.0, s * 0.32))
+    label_px = label_font(s)
     left = (label_px * (len(str(row0 + rows)) * 0.7 + 0.8)) if labels else 6.0
     top = 6.0 + (22.0 if dim >= 3 else 0.0)
     w_units, h_units = units(gap)
@@ -412,9 +410,9 @@ def draw_image(
 
 def draw_labels(root: ET.Element, lay: Layout) -> None:
     """File letters and rank numbers (2D), or a heading over each layer (3D+)."""
-    font = max(10.0, min(14.0, lay.s * 0.32))
+    font = label_font(lay.s)
     if lay.board.dim >= 3:
-        heading = max(9.0, min(14.0, lay.s * 0.5, (lay.gap * lay.s) * 0.7))
+        heading = max(MIN_LABEL_PX, min(14.0, lay.s * 0.5, (lay.gap * lay.s) * 0.7))
         group = ET.SubElement(
             root,
             "g",
@@ -462,6 +460,15 @@ def draw_labels(root: ET.Element, lay: Layout) -> None:
             },
         )
         text.text = str(lay.row0 + r + 1)
+
+
+MIN_LABEL_PX = 11.0
+"""The smallest font of any words or coordinates in a picture (CSS pixels)."""
+
+
+def label_font(cell_px: float) -> float:
+    """The font of the file letters and rank numbers: a third of a cell, 11-14 px."""
+    return max(MIN_LABEL_PX, min(14.0, cell_px * 0.32))
 
 
 def number_font(cell_px: float, longest: int) -> float:
@@ -565,12 +572,12 @@ def draw_ring(
     colour: str,
     kind: str,
     share: float = 0.4,
-) -> None:
+) -> ET.Element:
     """A ring round a cell, ``share`` of the cell's side in radius."""
     (x, y), *_ = lay.px(np.array([cell])).tolist()
     width = attr_num(max(1.5, min(3.5, lay.s * 0.08)))
     paint = {"fill": "none", "stroke": colour, "stroke-width": width}
-    svg_circle(root, kind, x, y, max(3.0, lay.s * share), paint)
+    return svg_circle(root, kind, x, y, max(3.0, lay.s * share), paint)
 
 
 def svg_circle(
@@ -611,16 +618,29 @@ def cell_square(
     )
 
 
+RING_SHARE = 0.44
+"""The radius of the first and last cells' rings, in cells: a number drawn in
+the cell (:func:`number_font`, at most 0.7 of the cell wide) fits inside."""
+
+
 def mark_ends(root: ET.Element, lay: Layout, array: npt.NDArray[np.int64]) -> None:
-    """A ring on the first cell (the theme's start), another on the last (end)."""
+    """A ring on the first cell (the theme's start), another on the last (end).
+
+    Both rings have the radius :data:`RING_SHARE`, so a number in the cell
+    stays inside; when the walk ends where it started, the one ring is half
+    the start's colour (the top), half the end's (the bottom).
+    """
     theme = lay.options.theme
-    for cell, colour, kind, share in (
-        (array[0], theme.start, "start", 0.42),
-        (array[-1], theme.end, "end", 0.3),  # inside the start's when they meet
-    ):
-        key = tuple(int(x) for x in cell)
-        if lay.inside(np.array([key]))[0]:
-            draw_ring(root, lay, key, colour, kind, share)
+    first, last = (tuple(int(x) for x in array[i]) for i in (0, -1))
+    half = math.pi * max(3.0, lay.s * RING_SHARE)  # half the circumference
+    for cell, colour, kind in ((first, theme.start, "start"), (last, theme.end, "end")):
+        if not lay.inside(np.array([cell]))[0]:
+            continue
+        ring = draw_ring(root, lay, cell, colour, kind, RING_SHARE)
+        if first == last:  # a dash from 3 o'clock: the end's half, then the start's
+            ring.set("stroke-dasharray", f"{attr_num(half, 3)} {attr_num(half, 3)}")
+            if kind == "start":
+                ring.set("stroke-dashoffset", attr_num(half, 3))
 
 
 def draw_food(root: ET.Element, lay: Layout, food: Sequence[Sequence[int]]) -> None:
@@ -745,96 +765,6 @@ def draw_outline(
             "stroke-width": attr_num(width),
         },
     )
-
-
-def draw_legend(
-    root: ET.Element,
-    lay: Layout,
-    heading: str,
-    items: Sequence[tuple[RGB, str]],
-    *,
-    scale: int = 0,
-    notes: Sequence[str] = (),
-) -> None:
-    """Swatches in a row under the board, then lines of notes.
-
-    Short labels sit inside their swatch. The first ``scale`` items are the
-    steps of a sequential scale (class ``swatch step``: told apart by their
-    order, lightness and labels), the others categories (class ``swatch``:
-    told apart by colour, even under a colour-vision deficiency,
-    ``tests/test_palette.py``). The notes say what the numbers in cells are.
-    """
-    group = ET.SubElement(root, "g", {"class": "legend", "font-size": "11"})
-    y = lay.legend_y
-    x = 6.0
-    if items:
-        head = ET.SubElement(
-            group, "text", {"x": "6", "y": attr_num(y + 10), "dy": "0.35em"}
-        )
-        head.text = heading
-        x += 7.0 * len(heading) + 6
-    for k, (colour, label) in enumerate(items):
-        inside = len(label) <= (4 if k < scale else 3)
-        width = max(22.0, 8.0 + 7.0 * len(label)) if inside else 16.0
-        ET.SubElement(
-            group,
-            "rect",
-            {
-                "class": "swatch step" if k < scale else "swatch",
-                "x": attr_num(x),
-                "y": attr_num(y + 1),
-                "width": attr_num(width),
-                "height": "18",
-                "fill": hex_colour(colour),
-                "stroke": "#999999",
-                "stroke-width": "0.5",
-            },
-        )
-        if inside:
-            text = ET.SubElement(
-                group,
-                "text",
-                {
-                    "x": attr_num(x + width / 2),
-                    "y": attr_num(y + 10),
-                    "dy": "0.35em",
-                    "text-anchor": "middle",
-                    "fill": text_colour(colour),
-                },
-            )
-            text.text = label
-            x += width + 2
-        else:
-            text = ET.SubElement(
-                group,
-                "text",
-                {"x": attr_num(x + width + 4), "y": attr_num(y + 10), "dy": "0.35em"},
-            )
-            text.text = label
-            x += width + 10 + 6.5 * len(label)
-    widest = x
-    line_y = y + (30.0 if items else 0.0)
-    for note in notes:
-        text = ET.SubElement(
-            group,
-            "text",
-            {"class": "note", "x": "6", "y": attr_num(line_y + 6), "dy": "0.35em"},
-        )
-        text.text = note
-        widest = max(widest, 12.0 + 6.2 * len(note))
-        line_y += 16
-    widen(root, widest)
-
-
-def widen(root: ET.Element, width: float) -> None:
-    """Make the picture at least ``width`` pixels wide (a long legend)."""
-    have = float(root.get("width", "0"))
-    if width <= have:
-        return
-    w = str(math.ceil(width))
-    root.set("width", w)
-    _, _, _, h = root.get("viewBox", "0 0 0 0").split()
-    root.set("viewBox", f"0 0 {w} {h}")
 
 
 def stroke_width(lay: Layout) -> float:

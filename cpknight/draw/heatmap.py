@@ -17,7 +17,6 @@ from cpknight.draw.canvas import (
     draw_cells,
     draw_highlights,
     draw_labels,
-    draw_legend,
     draw_numbers,
     draw_outline,
     make_layout,
@@ -30,6 +29,7 @@ from cpknight.draw.colours import (
     heat_palette,
     text_colour,
 )
+from cpknight.draw.legend import draw_legend
 
 __all__ = ["distance_map_svg"]
 

@@ -6,8 +6,9 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpknight.draw.canvas import FONT, MIN_FONT_PX, SVG_NS, attr_num, widen
+from cpknight.draw.canvas import FONT, MIN_FONT_PX, SVG_NS, attr_num
 from cpknight.draw.colours import hex_colour
+from cpknight.draw.legend import widen
 from cpknight.draw.palette import (
     CERTIFIED,
     DIAGONAL,

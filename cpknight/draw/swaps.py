@@ -1,10 +1,12 @@
 """Pictures of the knight-swap puzzles: the knights on the board, their moves played.
 
-:func:`swap_svg` draws the start: each knight a disc in its colour with its
-letter, each goal cell marked in a corner by the letter that must end there,
-the moves listed in the title. :func:`swap_html` is a one-file page that plays
-the moves, each knight gliding to its new cell (play, pause, step, reset;
-nothing fetched).
+:func:`swap_svg` draws the solution as a strip of frames, read left to right
+and down: the start, then the board after each move, its arrow from where the
+knight left to where it landed, numbered and named above the frame. Each
+knight is a disc in its letter's colour with the letter on it, each cell's
+goal letter stands in its corner, and a legend names the colours.
+:func:`swap_html` is a one-file page that plays the moves, each knight gliding
+to its new cell (play, pause, step, reset; nothing fetched).
 """
 
 from __future__ import annotations
@@ -13,15 +15,27 @@ import html
 import json
 import math
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cpknight.draw.animate import check_speed
-from cpknight.draw.canvas import Layout, attr_num, chessboard, svg_text
-from cpknight.draw.colours import hex_colour, text_colour
+from cpknight.draw.canvas import (
+    FONT,
+    MIN_LABEL_PX,
+    SVG_NS,
+    Layout,
+    attr_num,
+    chessboard,
+    make_layout,
+    svg_circle,
+    svg_text,
+)
+from cpknight.draw.colours import hex_colour, mix, text_colour
+from cpknight.draw.legend import draw_legend
 from cpknight.draw.palette import OKABE_ITO, rgb
-from cpknight.errors import InvalidBoardError
+from cpknight.errors import InvalidBoardError, InvalidInputError
 
 if TYPE_CHECKING:
     from cpknight.board import Cell
@@ -33,7 +47,6 @@ PALETTE = tuple(
     rgb(OKABE_ITO[name])
     for name in (
         "blue",
-        "vermillion",
         "bluish green",
         "orange",
         "reddish purple",
@@ -42,15 +55,32 @@ PALETTE = tuple(
     )
 )
 """Disc colours for letters other than W (white) and B (black): the palette's
-Okabe-Ito hues (colour-blind-safe), black left to B."""
+Okabe-Ito hues (colour-blind-safe); black is left to B, vermillion to the
+moves' arrows."""
+
+ARROW = OKABE_ITO["vermillion"]
+"""The colour of a move's arrow."""
+
+FRAME_CELL_PX = 48.0
+"""A frame's cells (pixels), on boards up to 8 cells a side; at least 40."""
+
+FRAMES_WIDE_PX = 1000.0
+"""The strip of frames wraps to a new row past this width (pixels)."""
 
 
 def _fill(colour: str, order: list[str]) -> tuple[int, int, int]:
-    if colour == "W":
-        return (250, 250, 250)
-    if colour == "B":
-        return (30, 30, 30)
-    return PALETTE[order.index(colour) % len(PALETTE)]
+    """A letter's colour: W white, B black, a hue for each other letter.
+
+    A lower-case letter is its capital's hue, lighter (Guy's pairs: ``A``
+    and ``a``).
+    """
+    if colour in ("W", "B"):
+        return (250, 250, 250) if colour == "W" else (30, 30, 30)
+    if colour.islower() and colour.upper() in order:
+        return mix(_fill(colour.upper(), order), (255, 255, 255), 0.55)
+    hues = [c for c in order if c not in ("W", "B") and not c.islower()]
+    hues += [c for c in order if c.islower() and c.upper() not in order]
+    return PALETTE[hues.index(colour) % len(PALETTE)]
 
 
 def _title(swap: Swap) -> str:
@@ -136,30 +166,221 @@ def _frames(swap: Swap, lay: Layout) -> list[list[tuple[float, float]]]:
     return frames
 
 
-def swap_svg(swap: Swap, *, cell_size: float | None = None) -> str:
-    """Draw a swap's start: the knights, the goal letters, the moves in the title.
+def swap_svg(
+    swap: Swap, *, cell_size: float | None = None, columns: int | None = None
+) -> str:
+    """Draw a swap as a strip of frames: the start, then the board after each move.
+
+    Each frame after the start draws its move as an arrow (in vermillion,
+    from a dot where the knight stood to the knight where it landed) and is
+    headed by its number and name (``3. c1-b3``). The knights are discs in
+    their letters' colours with the letter on them; each cell's goal letter
+    stands in its lower right corner. A legend under the frames names the
+    colours and says what the corner letters are.
 
     Args:
         swap: the answer (a 2D board).
-        cell_size: pixels per cell (default: fit about 800 pixels, at most 48).
+        cell_size: pixels per cell (default 48, down to 40 on boards wider
+            than 8 cells).
+        columns: frames per row (default: as many as fit 1000 pixels).
 
     Returns:
-        The SVG document.
+        The SVG document: one nested ``<svg class="frame">`` per frame (the
+        moves plus one), each with ``<g class="move">`` (but the start's).
+
+    Raises:
+        InvalidBoardError: the board is not 2D.
+        InvalidInputError: a cell size or a number of columns under 1.
 
     Examples:
         >>> import xml.etree.ElementTree as ET
         >>> from cpknight import solve_swap
         >>> root = ET.fromstring(swap_svg(solve_swap("guarini")))
-        >>> len(root.findall(".//{http://www.w3.org/2000/svg}circle"))
-        4
+        >>> ns = "{http://www.w3.org/2000/svg}"
+        >>> len(root.findall(f"{ns}svg[@class='frame']"))
+        17
+        >>> len(root.findall(f".//{ns}g[@class='move']"))
+        16
     """
-    lay, root, knights = _drawing(swap, cell_size)
-    for g, (x, y) in zip(knights, _frames(swap, lay)[0], strict=True):
-        g.set("transform", f"translate({attr_num(x)},{attr_num(y)})")
-    title = root.find("title")
-    if title is not None:
-        title.text = f"{title.text}: {' '.join(swap.names())}"
-    return svg_text(root)
+    if swap.board.dim != 2:
+        raise InvalidBoardError(f"a swap is drawn on a 2D board: {swap.board.label!r}")
+    if columns is not None and columns < 1:
+        raise InvalidInputError(f"expected at least 1 column of frames: {columns}")
+    side = cell_size or max(40.0, min(FRAME_CELL_PX, 384.0 / max(swap.board.shape)))
+    order = [c for c, _ in swap.start]
+    frames = []
+    for k, where in enumerate(swap.placements()):
+        step = swap.steps[k - 1] if k else None
+        frames.append(_frame(swap, where, step, side, order))
+    sizes = [(float(f.get("width", "0")), float(f.get("height", "0"))) for f in frames]
+    width, height = max(w for w, _ in sizes), max(h for _, h in sizes)
+    gap, caption = 14.0, 20.0
+    if columns is None:
+        columns = max(1, int((FRAMES_WIDE_PX + gap) // (width + gap)))
+    columns = min(columns, len(frames))
+    sheet = ET.Element(
+        "svg", {"xmlns": SVG_NS, "font-family": FONT, "class": "swap-frames"}
+    )
+    ET.SubElement(sheet, "title").text = f"{_title(swap)}: {' '.join(swap.names())}"
+    ET.SubElement(
+        sheet, "rect", {"class": "background", "width": "100%", "height": "100%"}
+    ).set("fill", "#ffffff")
+    names = swap.names()
+    for k, frame in enumerate(frames):
+        x = 6 + (k % columns) * (width + gap)
+        y = 6 + (k // columns) * (height + caption + gap)
+        head = "start" if k == 0 else f"{k}. {names[k - 1]}"
+        if k == len(frames) - 1 and k:
+            head += ": the goal"
+        label = ET.SubElement(
+            sheet,
+            "text",
+            {
+                "class": "caption",
+                "x": attr_num(x + 6),
+                "y": attr_num(y + caption - 6),
+                "font-size": "13",
+                "fill": "#222222",
+            },
+        )
+        label.text = head
+        frame.attrib.pop("xmlns", None)
+        frame.set("class", "frame")
+        frame.set("x", attr_num(x))
+        frame.set("y", attr_num(y + caption))
+        sheet.append(frame)
+    rows = -(-len(frames) // columns)
+    bottom = 6 + rows * (height + caption + gap)
+    lay = make_layout(swap.board, side, legend=True, notes=2)
+    items = [(_fill(colour, order), colour) for colour in order]
+    items.append((rgb(ARROW), "a move (arrow)"))
+    notes = [
+        "letters in a corner: the knight each cell holds at the goal",
+        "the frames read left to right, then down; knights of one letter "
+        "are interchangeable",
+    ]
+    sheet.set("width", str(math.ceil(12 + columns * (width + gap) - gap)))
+    total = bottom + 30 + 16 * len(notes) + 6
+    sheet.set("height", str(math.ceil(total)))
+    sheet.set("viewBox", f"0 0 {sheet.get('width')} {sheet.get('height')}")
+    draw_legend(sheet, replace(lay, legend_y=bottom), "knights", items, notes=notes)
+    return svg_text(sheet)
+
+
+def _frame(
+    swap: Swap,
+    where: dict[Cell, str],
+    step: tuple[Cell, Cell] | None,
+    side: float,
+    order: list[str],
+) -> ET.Element:
+    """One frame: the board, the goal letters, the knights, the move's arrow."""
+    lay, root = chessboard(swap.board, side, _title(swap), numbers=False)
+    font = max(MIN_LABEL_PX, side * 0.24)
+    goals = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "goal",
+            "font-size": attr_num(font),
+            "fill": "#111111",
+            "text-anchor": "end",
+        },
+    )
+    for colour, cells in swap.goal:
+        for x, y in lay.px(np.array(cells, dtype=np.int64)).tolist():
+            mark = ET.SubElement(
+                goals,
+                "text",
+                {"x": attr_num(x + side / 2 - 3), "y": attr_num(y + side / 2 - 4)},
+            )
+            mark.text = colour
+    radius = side * 0.27
+    layer = ET.SubElement(root, "g", {"class": "knights"})
+    for cell, colour in sorted(where.items()):
+        (x, y), *_ = lay.px(np.array([cell], dtype=np.int64)).tolist()
+        fill = _fill(colour, order)
+        g = ET.SubElement(
+            layer,
+            "g",
+            {
+                "class": "knight",
+                "data-colour": colour,
+                "transform": f"translate({attr_num(x)},{attr_num(y)})",
+            },
+        )
+        ET.SubElement(
+            g,
+            "circle",
+            {
+                "r": attr_num(radius),
+                "fill": hex_colour(fill),
+                "stroke": "#444444",
+                "stroke-width": attr_num(max(1.0, side * 0.03)),
+            },
+        )
+        letter = ET.SubElement(
+            g,
+            "text",
+            {
+                "text-anchor": "middle",
+                "dy": "0.35em",
+                "font-size": attr_num(radius * 1.1),
+                "fill": text_colour(fill),
+            },
+        )
+        letter.text = colour
+    if step is not None:
+        _move_arrow(root, lay, step, radius)
+    return root
+
+
+def _move_arrow(
+    root: ET.Element, lay: Layout, step: tuple[Cell, Cell], radius: float
+) -> None:
+    """An arrow from a dot on the cell left to the edge of the knight that landed."""
+    (ax, ay), (bx, by) = lay.px(np.array(step, dtype=np.int64)).tolist()
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    tip_x, tip_y = bx - ux * (radius + 2), by - uy * (radius + 2)
+    head = lay.s * 0.32
+    base_x, base_y = tip_x - ux * head, tip_y - uy * head
+    group = ET.SubElement(
+        root,
+        "g",
+        {
+            "class": "move",
+            "stroke": ARROW,
+            "fill": ARROW,
+            "stroke-width": attr_num(max(2.0, lay.s * 0.08)),
+            "stroke-linecap": "round",
+        },
+    )
+    svg_circle(group, "left", ax, ay, lay.s * 0.08, {"stroke": "none"})
+    ET.SubElement(
+        group,
+        "line",
+        {
+            "x1": attr_num(ax),
+            "y1": attr_num(ay),
+            "x2": attr_num(base_x),
+            "y2": attr_num(base_y),
+        },
+    )
+    spread = head * 0.55
+    points = [
+        (tip_x, tip_y),
+        (base_x - uy * spread, base_y + ux * spread),
+        (base_x + uy * spread, base_y - ux * spread),
+    ]
+    ET.SubElement(
+        group,
+        "polygon",
+        {
+            "points": " ".join(f"{attr_num(x)},{attr_num(y)}" for x, y in points),
+            "stroke": "none",
+        },
+    )
 
 
 _PAGE = """<!DOCTYPE html>

@@ -28,7 +28,6 @@ from cpknight.draw.canvas import (
     draw_cells,
     draw_highlights,
     draw_labels,
-    draw_legend,
     draw_numbers,
     effort_amount,
     make_layout,
@@ -43,6 +42,7 @@ from cpknight.draw.colours import (
     mix,
     text_colour,
 )
+from cpknight.draw.legend import draw_legend
 
 __all__ = ["sweep_svg"]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Unpack
 
 import numpy as np
@@ -20,7 +21,6 @@ from cpknight.draw.canvas import (
     chessboard,
     draw_arrows,
     draw_food,
-    draw_legend,
     draw_numbers,
     mark_ends,
     numbers_fit,
@@ -29,6 +29,7 @@ from cpknight.draw.canvas import (
     svg_text,
     tour_title,
 )
+from cpknight.draw.legend import draw_legend
 from cpknight.draw.options import DrawArgs, DrawOptions, draw_options
 from cpknight.draw.palette import RGB, rgb
 from cpknight.draw.walk import GRADIENT_BELOW_PX, draw_order, draw_walk, order_colours
@@ -214,19 +215,9 @@ def route_svg(
     array = np.asarray(route.cells, dtype=np.int64).reshape(-1, board.dim)
     lay, root = chessboard(board, options, title or route_title(board, piece, array))
     draw_food(root, lay, food)
-    draw_walk(root, lay, "route", array, piece, closed=False)
-    mark_ends(root, lay, array)
-    visits: dict[tuple[int, ...], list[int]] = {}
-    for step, cell in enumerate(array.tolist()):
-        visits.setdefault(tuple(cell), []).append(step)
-    texts = [",".join(str(s) for s in steps) for steps in visits.values()]
     notes = []
-    if numbers_fit(lay, max((len(t) for t in texts), default=1)):
-        where = np.array(list(visits), dtype=np.int64).reshape(-1, board.dim)
-        theme_text = lay.options.theme.text
-        draw_numbers(root, lay, where, texts, [theme_text] * len(texts), halo=True)
+    if draw_visits(root, lay, piece, array, "route"):
         notes.append("numbers: the moves at which the knight stands there (0: start)")
-    draw_arrows(root, lay)
     look = lay.options.theme
     items: list[tuple[RGB, str]] = [
         (rgb(look.path), "moves"),
@@ -234,9 +225,51 @@ def route_svg(
         (rgb(look.start), "start (ring)"),
         (rgb(look.end), "last cell (ring)"),
     ]
+    legend_below(root, lay, items, notes)
+    return svg_text(root)
+
+
+def draw_visits(
+    root: ET.Element,
+    lay: Layout,
+    piece: Leaper,
+    array: npt.NDArray[np.int64],
+    kind: str,
+) -> bool:
+    """A walk's moves (class ``kind``), its end rings and every cell's visits.
+
+    Each cell the walk stands on shows the moves at which it stands there,
+    from 0 (a cell passed twice shows both, like ``9,11``), inside the rings
+    of the first and last cells (:func:`~cpknight.draw.canvas.mark_ends`).
+
+    Returns:
+        Whether the numbers were drawn (they are left out where unreadable:
+        :func:`~cpknight.draw.canvas.numbers_fit`).
+    """
+    draw_walk(root, lay, kind, array, piece, closed=False)
+    mark_ends(root, lay, array)
+    visits: dict[tuple[int, ...], list[int]] = {}
+    for step, cell in enumerate(array.tolist()):
+        visits.setdefault(tuple(cell), []).append(step)
+    texts = [",".join(str(s) for s in steps) for steps in visits.values()]
+    if not numbers_fit(lay, max((len(t) for t in texts), default=1)):
+        return False
+    where = np.array(list(visits), dtype=np.int64).reshape(-1, lay.board.dim)
+    theme_text = lay.options.theme.text
+    draw_numbers(root, lay, where, texts, [theme_text] * len(texts), halo=True)
+    return True
+
+
+def legend_below(
+    root: ET.Element,
+    lay: Layout,
+    items: Sequence[tuple[RGB, str]],
+    notes: Sequence[str],
+) -> None:
+    """The options' arrows over the board, then the legend and notes under it."""
+    draw_arrows(root, lay)
     extend(root, lay, rows=1 + len(notes))
     draw_legend(root, lay, "", items, notes=notes)
-    return svg_text(root)
 
 
 def extend(root: ET.Element, lay: Layout, *, rows: int) -> None:

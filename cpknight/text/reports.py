@@ -291,8 +291,12 @@ def pairs_report(
     return _with_wrote(lines, wrote)
 
 
-def distance_report(comparison: Comparison, heading: str) -> str:
+def distance_report(
+    comparison: Comparison, heading: str, wrote: Sequence[str] = ()
+) -> str:
     """The text of ``cpknight distance``: one method's answer, or the table.
+
+    Then a line for each file written (``wrote``).
 
     Examples:
         >>> from cpknight import compare_distances
@@ -302,7 +306,7 @@ def distance_report(comparison: Comparison, heading: str) -> str:
         path: a1 ...
     """
     if len(comparison.rows) != 1:
-        return distance_table_text(comparison, heading)
+        return _with_wrote([distance_table_text(comparison, heading)], wrote)
     distance = comparison.rows[0].value
     kind = "" if distance.exact else " (a lower bound)"
     lines = [f"{heading}: {distance.distance} moves{kind}"]
@@ -310,7 +314,7 @@ def distance_report(comparison: Comparison, heading: str) -> str:
         lines.append(f"move counts: {counts_text(distance.details)}")
     if distance.path is not None:
         lines.append("path: " + " ".join(distance.names()))
-    return "\n".join(lines)
+    return _with_wrote(lines, wrote)
 
 
 def board_json(board: Board) -> dict[str, Any]:
