@@ -68,6 +68,8 @@ JSON_COMMANDS = [
     ["check", "3x4", "{tour}", "--open"],
     ["models"],
     ["models", "tour_closed"],
+    ["course", "{course}"],
+    ["course", "{course}", "--no-solutions"],
 ]
 
 
@@ -108,7 +110,8 @@ def test_every_json_document_fits_the_schema(
     suite.write_text("5x5 --open\n3x4 --open\n")
     tour = tmp_path / "tour.txt"
     tour.write_text("a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 b2 d3".replace(" ", "\n"))
-    argv = [a.format(suite=suite, tour=tour) for a in argv]
+    course = tmp_path / "course"
+    argv = [a.format(suite=suite, tour=tour, course=course) for a in argv]
     code, out, _ = run(capsys, *argv, "--json")
     assert code in (0, 1)
     assert out.count("\n") == 1  # one document, one line

@@ -10,6 +10,8 @@ import doctest
 import re
 from pathlib import Path
 
+from cpknight.course import notebook_files
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
@@ -32,6 +34,9 @@ def test_every_page_and_notebook_is_in_the_nav() -> None:
         for p in DOCS.rglob("*")
         if p.suffix in (".md", ".ipynb") and ".ipynb_checkpoints" not in p.parts
     }
+    # The course's notebooks ship in the package; the site's hook serves them
+    # as course/NAME (docs/hooks.py).
+    pages |= {f"course/{name}" for name in notebook_files()}
     assert listed == pages
 
 

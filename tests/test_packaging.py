@@ -126,7 +126,9 @@ def test_a_built_wheel_holds_the_models_and_lists_them(tmp_path: Path) -> None:
             assert path.name in shipped, path.name
     assert not any(n.startswith("models/") for n in names), "models/ outside cpknight"
     data = ("suites/small.txt", "web/static/index.html", "tiling/catalogue.json")
-    for name in data:
+    notebooks = sorted(p.name for p in (ROOT / "cpknight" / "course").glob("*.ipynb"))
+    assert len(notebooks) == 8
+    for name in (*data, *(f"course/{book}" for book in notebooks)):
         assert f"cpknight/{name}" in names, name
 
     site = tmp_path / "site"
@@ -155,6 +157,22 @@ def test_a_built_wheel_holds_the_models_and_lists_them(tmp_path: Path) -> None:
     )
     assert listed == expected
     assert len(listed) == 10  # the ten teaching models of models/README.md
+    # The course, written out by the installed package, away from the checkout.
+    course = tmp_path / "my course"
+    script = "import sys; from cpknight.cli import main; "
+    script += f"sys.exit(main(['course', {str(course)!r}]))"
+    subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        check=True,
+        timeout=120,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+    )
+    assert sorted(p.name for p in course.iterdir()) == notebooks
+    for book in notebooks:
+        written = (course / book).read_bytes()
+        assert written == (ROOT / "cpknight" / "course" / book).read_bytes(), book
 
 
 def test_the_extras_match_their_users() -> None:

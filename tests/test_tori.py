@@ -13,7 +13,7 @@ import networkx as nx
 import pytest
 
 from cpknight import count_tours
-from cpknight.board import Board
+from cpknight.board import Board, Topology
 from tests.conftest import brute_neighbours, brute_tours, subset_count
 
 
@@ -57,7 +57,7 @@ def test_small_tori_equal_brute_force(shape: tuple[int, int], closed: bool) -> N
     ids=["3x3-torus", "3x4-torus", "4x4-torus", "3x4"],
 )
 def test_the_subset_count_equals_brute_force(
-    shape: tuple[int, int], topology: str, closed: bool
+    shape: tuple[int, int], topology: Topology, closed: bool
 ) -> None:
     # The second route (a DP over subsets) against the plain search, before
     # it is trusted where the plain search cannot go.

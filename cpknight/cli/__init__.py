@@ -88,7 +88,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 EXAMPLES = """\
 examples:
   cpknight tour 8x8
-  cpknight distance 8x8 a1 h8 --json
   cpknight course my-course   (the course: eight notebooks with exercises)
   cpknight COMMAND --help
 """
