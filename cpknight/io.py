@@ -22,6 +22,7 @@ import codecs
 import functools
 import itertools
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -47,7 +48,9 @@ __all__ = [
     "read_cells",
     "read_cells_file",
     "read_given_file",
+    "read_given_text",
     "read_moves",
+    "read_partial_tour",
     "read_tour_file",
     "tour_file_text",
     "tour_moves_blocks",
@@ -88,15 +91,69 @@ def read_given_file(path: str | Path, board: Board) -> list[tuple[Cell, int]]:
     """
     from cpknight.constraints import read_given
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or type(exc).__name__
-        raise InvalidInputError(f"cannot read given file '{path}': {reason}") from None
+    text = read_given_text(path)
     try:
         return read_given(text, board)
     except InvalidInputError as exc:
         raise InvalidInputError(f"given file '{path}': {exc}") from None
+
+
+def read_given_text(path: str | Path) -> str:
+    """The text of a ``--given`` file (a drawing, or a partial tour).
+
+    Raises:
+        InvalidInputError: the file cannot be read as UTF-8 text.
+    """
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or type(exc).__name__
+        raise InvalidInputError(f"cannot read given file '{path}': {reason}") from None
+
+
+_CELL_LINE = re.compile(r"[a-z]\d+|\(?\s*-?\d+(\s*,\s*-?\d+)+\s*\)?", re.IGNORECASE)
+"""A line that is one cell: algebraic (``a1``) or coordinates (``0,0``)."""
+
+
+def read_partial_tour(text: str, board: Board, source: str) -> list[Cell] | None:
+    r"""The cells of a tour file's text (one a line), or ``None`` for a drawing.
+
+    ``--given`` reads either a board drawing with visit numbers or a tour
+    file, the cells visited so far one a line (as ``--out`` writes them;
+    blank lines and lines starting with ``;`` skipped): a text whose first
+    line is one cell is a tour file. The cells are read, not checked against
+    the board (the completion checks them, naming the first bad one).
+
+    Raises:
+        InvalidInputError: a line of a tour file that is not one cell.
+
+    Examples:
+        >>> read_partial_tour("; so far\na1\nb3\n", Board.parse("8x8"), "p.txt")
+        [(0, 0), (2, 1)]
+        >>> read_partial_tour("3 | 1 . .\n2 | . . .\n1 | . . 2", Board((3, 3)), "x")
+        >>> read_partial_tour("a1\nb3 c5\n", Board.parse("8x8"), "p.txt")
+        Traceback (most recent call last):
+        ...
+        cpknight.errors.InvalidInputError: given file 'p.txt', line 2: expected one...
+    """
+    lines = [
+        (number, line.strip())
+        for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
+        if line.strip() and not line.strip().startswith(";")
+    ]
+    if not lines or not _CELL_LINE.fullmatch(lines[0][1]):
+        return None
+    cells: list[Cell] = []
+    for number, line in lines:
+        try:
+            if not _CELL_LINE.fullmatch(line):
+                raise InvalidCellError(f"expected one cell a line: {line!r}")
+            cells.append(board.read_cell(line)[0])
+        except InvalidCellError as exc:
+            raise InvalidInputError(
+                f"given file '{source}', line {number}: {exc}"
+            ) from None
+    return cells
 
 
 def tour_file_text(tour: Tour) -> str:

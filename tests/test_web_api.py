@@ -82,7 +82,15 @@ def test_meta_lists_every_question_and_its_engines(client: TestClient) -> None:
         "swap",
         "dominate",
         "independent",
+        "complete",
     }
+    # only the engines that honour visit numbers complete a path
+    assert [m["name"] for m in meta["questions"]["complete"]["methods"]] == [
+        "cpsat",
+        "backtrack",
+        "warnsdorff",
+        "prune",
+    ]
     assert "prune" in [m["name"] for m in meta["questions"]["tour"]["methods"]]
     assert "holed8" in meta["boards"]
     assert meta["caps"]["runs"] == SMALL.runs
@@ -92,11 +100,13 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200
     assert 'data-action="solve"' in page.text
-    for name in ("app.js", "style.css"):
+    for name in ("app.js", "board.js", "hand.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
-    # nothing from the internet: no absolute URL in the page or its script
+        assert f"/static/{name}" in page.text
+    # nothing from the internet: no absolute URL in the page or its scripts
     assert "http" not in page.text.replace("http-equiv", "")
-    assert "https://" not in client.get("/static/app.js").text
+    for name in ("app.js", "board.js", "hand.js"):
+        assert "https://" not in client.get(f"/static/{name}").text
 
 
 def test_tour_race_on_a_holed_board_every_found_tour_checked(

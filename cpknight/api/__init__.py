@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from cpknight.api.swaps import compare_swaps, solve_swap, try_swap
     from cpknight.api.tours import (
         compare_tours,
+        complete_tour,
         find_tour,
         iter_tours,
         sweep,
@@ -93,6 +94,7 @@ _WHERE = {
     "solve_swap": "cpknight.api.swaps",
     "try_swap": "cpknight.api.swaps",
     "compare_tours": "cpknight.api.tours",
+    "complete_tour": "cpknight.api.tours",
     "find_tour": "cpknight.api.tours",
     "iter_tours": "cpknight.api.tours",
     "sweep": "cpknight.api.tours",
@@ -124,6 +126,7 @@ __all__ = [
     "compare_longest",
     "compare_swaps",
     "compare_tours",
+    "complete_tour",
     "components",
     "count_tours",
     "count_tours_sharded",

@@ -22,6 +22,7 @@ from cpknight.engines import outcome_of, outcome_of_error, solve_with
 from cpknight.errors import (
     EngineError,
     InvalidInputError,
+    NoTourError,
     OutcomeError,
     SolveLimitError,
 )
@@ -352,6 +353,95 @@ def _try_tour(instance: TourInstance, method: str, run: Run) -> Outcome:
     except OutcomeError as exc:
         named = method if plan is None else plan.reports
         return outcome_of_error("tour", exc, run, method=named)
+    return outcome_of("tour", tour, run, method=tour.method)
+
+
+def complete_tour(
+    board: BoardLike,
+    path: Sequence[CellLike],
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    end: CellLike | None = None,
+    method: str = "auto",
+    options: SolveOptions | None = None,
+    time_limit: float | None = None,
+) -> Outcome:
+    """Can a partial tour still be finished? A completion, or a proof of none.
+
+    ``path`` is the tour so far: its first cell, then one move at a time to
+    the knight's cell. The answer is a tour whose first cells are the path
+    (checked by the tour checker, the path's visit numbers with it), or a
+    proof that none exists: first the cheap arguments on the free cells
+    (:func:`~cpknight.tours.completion.completion_certificate`: a dead end, a
+    cell left with one free neighbour, a cut, the colour count), then an
+    engine's proof. Like :func:`try_tour`, every ending is an outcome;
+    ``cpknight tour BOARD --given FILE`` asks it of a tour file.
+
+    Args:
+        board: a finite board.
+        path: the cells visited so far, in order (names or coordinates).
+        piece: the leaper.
+        closed: whether the tour must close (its last cell one move from the
+            first).
+        end: the last cell, if fixed (open tours only).
+        method: ``'auto'`` (the race of ``prune`` and CP-SAT up to 2,500
+            cells, else ``prune``), ``'prune'``, ``'warnsdorff'``,
+            ``'backtrack'`` or ``'cpsat'``.
+        options: time limit, workers, seed.
+        time_limit: seconds, the move graph and the certificates included
+            (replaces the limit in ``options``).
+
+    Returns:
+        A :class:`~cpknight.results.TourOutcome`: ``found`` with the whole
+        tour (the path first), ``infeasible`` with the reason, ``unknown`` at
+        the limit.
+
+    Raises:
+        InvalidBoardError, InvalidCellError, InvalidPieceError, InvalidInputError:
+            bad input: a path cell off the board or blocked, a cell twice, a
+            step that is not a move, an unknown method.
+
+    Examples:
+        >>> o = complete_tour("5x5", ["a1", "b3", "c5"], closed=False)
+        >>> str(o.status), o.tour.cells[:3], len(o.tour)
+        ('found', ((0, 0), (2, 1), (4, 2)), 25)
+        >>> o = complete_tour("8x8", ["d2", "b3", "d4"], closed=True)
+        >>> str(o.status), o.reason
+        ('infeasible', 'cell a1 has one free neighbour left, so it must be the \
+last cell, but it is not one move from the first cell d2: a closed tour cannot end \
+there')
+    """
+    from cpknight.tours.completion import (
+        COMPLETION_METHODS,
+        check_partial_path,
+        completion_certificate,
+        completion_instance,
+        solve_completion,
+    )
+
+    if method not in COMPLETION_METHODS:
+        raise InvalidInputError(
+            f"expected a method in {', '.join(COMPLETION_METHODS)} to complete a "
+            f"tour: {method!r}"
+        )
+    if isinstance(path, str) or not isinstance(path, Sequence):
+        raise InvalidInputError(f"expected the path as a sequence of cells: {path!r}")
+    run = solve_options(options, time_limit).start()
+    base = tour_instance(board, piece, None, end, closed=closed)
+    try:
+        with interruptible(run):
+            graph = base.build_graph(run)
+            nodes = check_partial_path(graph, path)
+            proof = completion_certificate(
+                graph, path, closed=closed, end=base.end, check=run.check
+            )
+            if proof is not None:
+                raise NoTourError(proof.reason, certificate=proof.name)
+            instance = completion_instance(graph, nodes, closed=closed, end=base.end)
+            tour = solve_completion(instance, nodes, method, run)
+    except OutcomeError as exc:
+        return outcome_of_error("tour", exc, run, method=method)
     return outcome_of("tour", tour, run, method=tour.method)
 
 

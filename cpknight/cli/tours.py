@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from cpknight.checks import check_tour
@@ -38,6 +39,7 @@ from cpknight.cli.common import (
     print_json,
     print_outcome,
     progress_bar,
+    read_stdin,
     report,
     share_clock,
     show_progress,
@@ -72,7 +74,10 @@ from cpknight.text.reports import (
 )
 
 if TYPE_CHECKING:
+    from cpknight.board import Board, Cell
+    from cpknight.pieces import Leaper
     from cpknight.results import ScoredTour
+    from cpknight.solving import Run
 
 # -------------------------------------------------------------------- check
 
@@ -140,10 +145,16 @@ def add_tour(sub: SubParsers) -> None:
         examples="""
 cpknight tour 8x8
 cpknight tour 6x7 --open --start a1 --svg tour.svg
-cpknight tour 8x8 --via d4@10 --method cpsat --time-limit none""",
+cpknight tour 8x8 --open --given so-far.txt   # can this partial tour finish?""",
         description="Find a tour of BOARD: every open cell exactly once, closed "
         "(the last cell one move from the first) unless --open. Prints the board "
-        "with the visit number in each cell, the path, the outcome and the time.",
+        "with the visit number in each cell, the path, the outcome and the time. "
+        "To ask whether a partial tour can still be finished, give it to --given "
+        "as a tour file (the cells so far, one a line, as --out writes them): "
+        "the answer is a tour that begins with it, or why none can (a dead end, "
+        "a cell left with one free neighbour, a cut, the colour count, or the "
+        "solver's proof; exit 1). --given also reads a board drawing with some "
+        "visit numbers, and completes those.",
     )
     add_tour_args(parser)
     add_method(
@@ -208,6 +219,9 @@ def _run_tour(args: argparse.Namespace) -> int:
 
         check_animation(board.n_open, args.speed)
     kind = "closed" if closed else "open"
+    path = _given_path(args, board) if args.given else None
+    if path is not None:
+        return _run_completion(args, board, piece, path, outputs)
     side = constraints_of(args, board, piece)
     from cpknight.api import try_tour
 
@@ -225,6 +239,27 @@ def _run_tour(args: argparse.Namespace) -> int:
     )
     what = f"{board.label} ({piece.label}){with_text(side, board)}"
     none = f"no {kind} tour of {what}: {outcome.reason}"
+    side_text = side.describe(board) if side else ""
+    pictures, text = _tour_answer(args, board, outputs, run, side_text)
+
+    # a tour with the fewest turns or crossings is, after Ctrl-C, the best so far
+    partial = (
+        f"interrupted (Ctrl-C): the tour with the fewest {side.minimise} found so "
+        "far, not proved fewest"
+        if side is not None and side.minimise
+        else None
+    )
+    return report(args, outcome, text, pictures=pictures, none=none, partial=partial)
+
+
+def _tour_answer(
+    args: argparse.Namespace,
+    board: Board,
+    outputs: list[str],
+    run: Run,
+    side_text: str,
+) -> tuple[Callable[[Tour], None], Callable[[Tour], str]]:
+    """A found tour's files (``--out``, pictures) and its text, for ``report``."""
 
     def pictures(tour: Tour) -> None:
         if args.out == "-":  # --json with it is refused up front
@@ -235,7 +270,6 @@ def _run_tour(args: argparse.Namespace) -> int:
 
     def text(tour: Tour) -> str:
         picked = args.method == "auto"
-        side_text = side.describe(board) if side else ""
         if args.out == "-":  # the tour file has standard output: report on stderr
             return tour_heading(tour, picked=picked, side=side_text)
         return tour_report(
@@ -247,14 +281,81 @@ def _run_tour(args: argparse.Namespace) -> int:
             wrote=outputs,
         )
 
-    # a tour with the fewest turns or crossings is, after Ctrl-C, the best so far
-    partial = (
-        f"interrupted (Ctrl-C): the tour with the fewest {side.minimise} found so "
-        "far, not proved fewest"
-        if side is not None and side.minimise
-        else None
+    return pictures, text
+
+
+def _given_path(args: argparse.Namespace, board: Board) -> list[Cell] | None:
+    """The cells of a ``--given`` tour file (a partial tour); ``None`` for a drawing.
+
+    The file is read once (it may be standard input): a drawing's visit
+    numbers join ``--via``, where the side constraints read them.
+    """
+    from cpknight.constraints import read_given
+    from cpknight.io import read_given_text, read_partial_tour
+
+    source = args.given
+    text = read_stdin("given file") if source == "-" else read_given_text(source)
+    cells = read_partial_tour(text, board, source)
+    if cells is None:
+        try:
+            given = read_given(text, board)
+        except InvalidInputError as exc:
+            raise InvalidInputError(f"given file '{source}': {exc}") from None
+        args.via = [*args.via, *(f"{board.cell_name(c)}@{k}" for c, k in given)]
+        args.given = None
+    return cells
+
+
+def _run_completion(
+    args: argparse.Namespace,
+    board: Board,
+    piece: Leaper,
+    path: list[Cell],
+    outputs: list[str],
+) -> int:
+    """``cpknight tour BOARD --given FILE`` of cells: can the partial tour finish?"""
+    from cpknight.api import complete_tour
+
+    taken = {
+        "--via": args.via,
+        "--require": args.require,
+        "--forbid": args.forbid,
+        "--symmetric": args.symmetric,
+        "--magic": args.magic,
+        "--min": args.minimise,
+    }
+    refused = [flag for flag, value in taken.items() if value]
+    if refused:
+        raise InvalidInputError(
+            "a partial tour (--given FILE of cells) is finished as it stands: drop "
+            + ", ".join(refused)
+        )
+    if args.start is not None and board.parse_cell(args.start) != tuple(path[0]):
+        raise InvalidInputError(
+            f"--start {args.start} is not the partial tour's first cell "
+            f"{board.cell_name(path[0])}: drop --start"
+        )
+    options = solve_options_of(args)
+    run = options.start()  # the command's clock, which writing --out checks
+    share_clock(run)
+    closed = not args.open
+    outcome = complete_tour(
+        board,
+        path,
+        piece=piece,
+        closed=closed,
+        end=args.end,
+        method=args.method,
+        options=options,
     )
-    return report(args, outcome, text, pictures=pictures, none=none, partial=partial)
+    kind = "a closed" if closed else "an open"
+    none = (
+        f"the partial tour of {len(path)} cells cannot be finished as {kind} "
+        f"tour of {board.label} ({piece.label}): {outcome.reason}"
+    )
+    side_text = f"cells 1 to {len(path)} are the given partial tour"
+    pictures, text = _tour_answer(args, board, outputs, run, side_text)
+    return report(args, outcome, text, pictures=pictures, none=none)
 
 
 def _draw_tour(args: argparse.Namespace, tour: Tour) -> None:

@@ -16,6 +16,11 @@ The API (all JSON; ``BODY`` is a job, see :func:`~cpknight.web.jobs.read_job`):
   events ``row`` (each engine's row as it finishes) and ``done`` (the run).
 - ``POST /api/runs/ID/cancel``: stop the run (within a second).
 - ``POST /api/solve`` BODY: start a run and answer when it is done.
+- ``POST /api/complete`` BODY (``path``): can the tour so far be finished? A
+  run of the question ``complete``, answered when it is done.
+- ``POST /api/moves`` BODY: the move graph (cells, CSR arrays), for touring
+  by hand; ``POST /api/check`` ``{job..., "cells": [...]}``: is it a tour?
+- ``POST /api/puzzle`` BODY (a swap): the puzzle's board and knights.
 - ``POST /api/map`` BODY (``start``): the distance map from the start.
 - ``POST /api/formulation`` BODY: the model's text (``cpknight formulation``).
 - ``POST /api/export?format=lp|mps|pbtxt`` BODY: the model file.
@@ -49,11 +54,14 @@ from cpknight.errors import CpknightError
 from cpknight.web.jobs import CAPS, QUESTIONS, Caps, read_board, read_job
 from cpknight.web.runs import BusyError, JobRace, RaceManager
 from cpknight.web.views import (
+    check_document,
     export_model,
     formulation_document,
     map_document,
     meta_document,
+    moves_document,
     picture,
+    puzzle_document,
 )
 
 __all__ = ["MAX_NESTING", "STATIC", "create_app", "nesting"]
@@ -117,16 +125,48 @@ def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
         return JSONResponse({"schema": 1, "boards": [document]})
 
     async def start_run(request: Request) -> Response:
-        job = read_job(await _body(request, caps), caps)
+        body = await _body(request, caps)
+        job = await run_in_threadpool(read_job, body, caps)  # a path builds a graph
         run = await run_in_threadpool(runs.start, job)  # waits for a cold server
         return JSONResponse(run.document(), status_code=202)
 
     async def solve(request: Request) -> Response:
-        job = read_job(await _body(request, caps), caps)
+        body = await _body(request, caps)
+        job = await run_in_threadpool(read_job, body, caps)
         run = await run_in_threadpool(runs.start, job)  # waits for a cold server
         while not run.done.is_set():
             await asyncio.sleep(0.02)
         return JSONResponse(run.document())
+
+    async def complete(request: Request) -> Response:
+        body = await _body(request, caps)
+        if not isinstance(body, dict) or body.get("question", "complete") != "complete":
+            raise CpknightError(
+                "expected a job with a 'path' (the question is complete)"
+            )
+        job = await run_in_threadpool(read_job, {**body, "question": "complete"}, caps)
+        run = await run_in_threadpool(runs.start, job)
+        while not run.done.is_set():
+            await asyncio.sleep(0.02)
+        return JSONResponse(run.document())
+
+    async def moves(request: Request) -> Response:
+        job = read_job(await _body(request, caps), caps)
+        return JSONResponse(await run_in_threadpool(moves_document, job))
+
+    async def check(request: Request) -> Response:
+        body = await _body(request, caps)
+        if not isinstance(body, dict):
+            raise CpknightError("expected a JSON object as the request body")
+        cells = body.pop("cells", None)
+        job = read_job(body, caps)
+        return JSONResponse(await run_in_threadpool(check_document, job, cells))
+
+    async def puzzle(request: Request) -> Response:
+        job = read_job(await _body(request, caps), caps)
+        if job.question != "swap":
+            raise CpknightError("expected a swap puzzle ('question': 'swap')")
+        return JSONResponse(await run_in_threadpool(puzzle_document, job))
 
     def find(request: Request) -> JobRace:
         run = runs.get(request.path_params["run_id"])
@@ -180,6 +220,10 @@ def create_app(caps: Caps = CAPS, *, warm: bool = True) -> Starlette:
         Route("/api/board", board, methods=["POST"]),
         Route("/api/runs", start_run, methods=["POST"]),
         Route("/api/solve", solve, methods=["POST"]),
+        Route("/api/complete", complete, methods=["POST"]),
+        Route("/api/moves", moves, methods=["POST"]),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/puzzle", puzzle, methods=["POST"]),
         Route("/api/runs/{run_id}", show_run),
         Route("/api/runs/{run_id}/events", events),
         Route("/api/runs/{run_id}/cancel", cancel_run, methods=["POST"]),

@@ -54,8 +54,10 @@ QUESTIONS = (
     "swap",
     "dominate",
     "independent",
+    "complete",
 )
-"""The questions the playground asks (``route``: the front door ``collect``)."""
+"""The questions the playground asks (``route``: the front door ``collect``;
+``complete``: can the tour so far, ``path``, still be finished)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class Caps:
             "swap": 36,
             "dominate": 144,
             "independent": 144,
+            "complete": 40_000,
             "objective": 144,
         }
     )
@@ -139,6 +142,7 @@ class Job:
     kind: str = "uncrossed"
     constraints: TourConstraints | None = None
     puzzle: str | None = None
+    path: tuple[Cell, ...] = ()
 
     def instance(self) -> dict[str, Any]:
         """The instance as plain data, as a comparison's JSON shows it."""
@@ -162,6 +166,8 @@ class Job:
             row["kind"] = self.kind
         if self.question == "swap":
             row["puzzle"] = self.puzzle if self.puzzle in _PUZZLE_NAMES else None
+        if self.question == "complete":
+            row["path"] = [list(cell) for cell in self.path]
         return row
 
 
@@ -184,6 +190,7 @@ _KEYS = {
     "puzzle",
     "min",
     "magic",
+    "path",
 }
 _DOMINATION = {
     "plain": "dominating",
@@ -250,7 +257,7 @@ def read_job(body: Any, caps: Caps = CAPS) -> Job:
     closed = _flag(body, "closed", question != "longest")
     start = _cell(board, body.get("start"), "start")
     end = _cell(board, body.get("end"), "end")
-    if end is not None and closed and question in ("tour", "count"):
+    if end is not None and closed and question in ("tour", "count", "complete"):
         raise InvalidInputError(
             "a closed tour has no end cell: drop the end or ask open"
         )
@@ -313,12 +320,43 @@ def _question_part(job: Job, body: dict[str, Any], caps: Caps) -> Job:
                 f"the most non-attacking knights take no kind: {body['kind']!r}"
             )
         return replace(job, kind="independent-set")
+    if job.question == "complete":
+        return replace(job, path=_path(job, body.get("path")))
+    if body.get("path") is not None:
+        raise InvalidInputError("only 'complete' takes a path: ask question 'complete'")
     if job.question == "tour" and (
         body.get("constraints") or body.get("min") or body.get("magic")
     ):
         side = _constraints(job, body.get("constraints") or {}, body, caps)
         return replace(job, constraints=side)
     return job
+
+
+def _path(job: Job, spec: Any) -> tuple[Cell, ...]:
+    """The tour so far of a ``complete`` job: checked cells, one move apart.
+
+    Raises:
+        InvalidInputError: not a list of cells, or a cell off the board,
+            blocked, twice, or not one move from the one before (one line,
+            from :func:`~cpknight.tours.completion.check_partial_path`).
+    """
+    from cpknight.pieces import move_graph
+    from cpknight.tours.completion import COMPLETION_METHODS, check_partial_path
+
+    if not isinstance(spec, list) or not all(
+        isinstance(c, list) and c and all(type(x) is int for x in c) for c in spec
+    ):
+        raise InvalidInputError(
+            "expected 'path' as a list of cells like [[0, 0], [2, 1]]"
+        )
+    for method in job.methods:
+        if method not in COMPLETION_METHODS:
+            raise InvalidInputError(
+                f"expected methods in {', '.join(COMPLETION_METHODS)} to complete "
+                f"a tour: {method!r}"
+            )
+    graph = move_graph(job.board, job.piece)
+    return tuple(graph.cell(v) for v in check_partial_path(graph, spec))
 
 
 def _puzzle(body: dict[str, Any]) -> tuple[str, Board]:
@@ -502,6 +540,7 @@ def question_registry(question: str) -> Registry[Any, Any]:
         "route": ROUTE_METHODS,
         "longest": LONGEST_METHODS,
         "count": COUNT_METHODS,
+        "complete": TOUR_METHODS,  # those that honour visit numbers
     }
     return registries[question]
 

@@ -22,11 +22,14 @@ from cpknight.errors import InvalidInputError
 from cpknight.web.jobs import CAPS, QUESTIONS, Caps, Job, question_registry
 
 __all__ = [
+    "check_document",
     "export_model",
     "formulation_document",
     "map_document",
     "meta_document",
+    "moves_document",
     "picture",
+    "puzzle_document",
 ]
 
 _EXPORTS = {"lp": ".lp", "mps": ".mps", "pbtxt": ".pbtxt"}
@@ -45,11 +48,14 @@ def meta_document(caps: Caps = CAPS) -> dict[str, Any]:
     from cpknight.pieces import NAMED_PIECES
 
     questions = {}
+    from cpknight.tours.completion import COMPLETION_METHODS
+
     for question in QUESTIONS:
         registry = question_registry(question)
         methods = [
             {"name": name, "summary": registry[name].summary}
             for name in registry.names("all")
+            if question != "complete" or name in COMPLETION_METHODS
         ]
         questions[question] = {
             "methods": methods,
@@ -81,6 +87,101 @@ def map_document(job: Job) -> dict[str, Any]:
         raise InvalidInputError("a distance map needs a start cell (the source)")
     dmap = distance_map(job.board, job.start, piece=job.piece)
     return {"schema": 1, **dmap.as_dict()}
+
+
+def moves_document(job: Job) -> dict[str, Any]:
+    """The move graph of the job's board and piece, for touring by hand.
+
+    ``cells`` lists the open cells in node order; the moves of node ``i`` are
+    the nodes ``indices[indptr[i]:indptr[i + 1]]`` (the CSR arrays of
+    :class:`~cpknight.pieces.MoveGraph`: the page applies no move vector
+    itself, so wraps, layers and other leapers are the library's).
+
+    Examples:
+        >>> from cpknight.web.jobs import read_job
+        >>> doc = moves_document(read_job({"question": "tour", "board": "3x3"}))
+        >>> doc["cells"][0], [doc["cells"][i] for i in doc["indices"][:2]]
+        ([0, 0], [[2, 1], [1, 2]])
+    """
+    from cpknight.pieces import move_graph
+
+    graph = move_graph(job.board, job.piece)
+    return {
+        "schema": 1,
+        "board": job.board.label,
+        "piece": list(job.piece.vector),
+        "cells": graph.cells.tolist(),
+        "indptr": graph.indptr.tolist(),
+        "indices": graph.indices.tolist(),
+    }
+
+
+def check_document(job: Job, cells: Any) -> dict[str, Any]:
+    """Whether ``cells`` is a tour of the job's board (closed or open, as asked).
+
+    ``cpknight check --json``'s document: ``tour``, ``step`` (the first bad
+    cell, from 1) and ``reason``; a path played by hand is checked here, by
+    the library's checker, before the page calls it a tour.
+
+    Raises:
+        InvalidInputError: cells that are not a list of coordinate lists.
+
+    Examples:
+        >>> from cpknight.web.jobs import read_job
+        >>> job = read_job({"question": "tour", "board": "3x4", "closed": False})
+        >>> names = "a1 c2 a3 b1 d2 b3 c1 d3 b2 d1 c3 a2".split()
+        >>> path = [list(job.board.parse_cell(name)) for name in names]
+        >>> check_document(job, path)["tour"]
+        True
+        >>> check_document(job, path[:-1])["reason"]
+        'the tour has 11 cells; board 3x4 has 12 open cells'
+    """
+    from cpknight.checks import check_tour
+    from cpknight.errors import TourCheckError
+
+    if not isinstance(cells, list) or not all(
+        isinstance(c, list) and all(type(x) is int for x in c) for c in cells
+    ):
+        raise InvalidInputError("expected the cells as lists of ints")
+    document: dict[str, Any] = {"schema": 1, "closed": job.closed}
+    try:
+        check_tour(job.board, cells, piece=job.piece, closed=job.closed)
+    except TourCheckError as exc:
+        step = None if exc.step is None else exc.step + 1
+        return {**document, "tour": False, "step": step, "reason": str(exc)}
+    return {**document, "tour": True, "step": None, "reason": None}
+
+
+def puzzle_document(job: Job) -> dict[str, Any]:
+    """A swap puzzle's board and its knights at the start and at the goal.
+
+    The page draws the puzzle as soon as it is picked, before any solve.
+
+    Examples:
+        >>> from cpknight.web.jobs import read_job
+        >>> doc = puzzle_document(read_job({"question": "swap", "puzzle": "guarini"}))
+        >>> doc["board_shape"], doc["start_knights"]["W"]
+        ([3, 3], [[0, 0], [0, 2]])
+    """
+    from cpknight.swaps.drawings import named_puzzle, read_drawings
+
+    if job.puzzle is None:
+        raise InvalidInputError("a swap needs a puzzle")
+    topology = job.board.topology
+    if "\n" in job.puzzle:
+        board, start, goal = read_drawings(
+            job.puzzle, topology=topology, source="the puzzle text"
+        )
+    else:
+        board, start, goal, _ = named_puzzle(job.puzzle, topology=topology)
+    return {
+        "schema": 1,
+        "board_shape": list(board.shape),
+        "board_blocked": sorted(list(c) for c in board.blocked),
+        "colours": [colour for colour, _ in start],
+        "start_knights": {c: [list(x) for x in cells] for c, cells in start},
+        "goal_knights": {c: [list(x) for x in cells] for c, cells in goal},
+    }
 
 
 def _model(job: Job, caps: Caps, *, text_only: bool) -> Any:

@@ -2,6 +2,7 @@
 
 A run starts one process per engine (:mod:`cpknight.web.runs`); each calls
 :func:`work`, which asks the question's front door (``try_tour``,
+``complete_tour``,
 ``compare_distances``, ``try_collect``, ``try_longest``, ``try_count``,
 ``try_swap``, ``try_cover``) and
 sends back one outcome row (:meth:`~cpknight.results.Outcome.as_dict`, the JSON
@@ -35,6 +36,7 @@ __all__ = [
     "attacked_cells",
     "highlight_cells",
     "larger_colour",
+    "proof_cells",
     "solve_row",
     "work",
 ]
@@ -97,12 +99,39 @@ def solve_row(job: Job, method: str) -> dict[str, Any]:
         row["reason"] = "cancelled" + (
             f" ({row['reason']})" if row.get("reason") else ""
         )
-    if outcome.status is Status.INFEASIBLE and outcome.reason:
+    if outcome.status is Status.INFEASIBLE and job.question == "complete":
+        row["highlight"] = [list(c) for c in proof_cells(job, outcome.reason)]
+    elif outcome.status is Status.INFEASIBLE and outcome.reason:
         cells = highlight_cells(job.board, outcome.reason)
         if not cells and "bipartite" in outcome.reason:
             cells = larger_colour(job)
         row["highlight"] = [list(c) for c in cells]
     return row
+
+
+def proof_cells(job: Job, reason: str | None) -> list[Cell]:
+    """The cells a proof that the path cannot be finished is about.
+
+    The certificate's own cells when a certificate gave the proof (a cut
+    outlines a whole part, not only the cells its reason names); the knight's
+    cell and the cells the reason names when an engine gave it.
+
+    Examples:
+        >>> from cpknight.web.jobs import read_job
+        >>> job = read_job({"question": "complete", "board": "8x8",
+        ...                 "path": [[1, 3], [2, 1], [3, 3]]})
+        >>> proof_cells(job, None)
+        [(0, 0), (1, 3)]
+    """
+    from cpknight.pieces import move_graph
+    from cpknight.tours.completion import completion_certificate
+
+    graph = move_graph(job.board, job.piece)
+    proof = completion_certificate(graph, job.path, closed=job.closed, end=job.end)
+    if proof is not None:
+        return list(proof.cells)
+    named = highlight_cells(job.board, reason or "")
+    return list(dict.fromkeys([job.path[-1], *named]))
 
 
 def attacked_cells(job: Job, knights: list[list[int]]) -> list[Cell]:
@@ -156,6 +185,16 @@ def _ask(job: Job, method: str) -> Outcome:
             job.puzzle,
             piece=piece,
             topology=board.topology,
+            method=method,
+            time_limit=limit,
+        )
+    if job.question == "complete":
+        return api.complete_tour(
+            board,
+            list(job.path),
+            piece=piece,
+            closed=job.closed,
+            end=job.end,
             method=method,
             time_limit=limit,
         )

@@ -1,268 +1,41 @@
-// cpknight playground: the board editor, the questions, the race rows and the player.
+// cpknight playground: the editor, the questions, the race rows and the player.
 // Plain JavaScript, no build step, nothing loaded from the internet. It speaks the
-// JSON API of cpknight/web/app.py (the one schema the command line prints).
+// JSON API of cpknight/web/app.py (the one schema the command line prints); the
+// drawing is board.js, touring by hand, undo and the keyboard hand.js.
 "use strict";
-
-const SVGNS = "http://www.w3.org/2000/svg";
-const FILES = "abcdefghijklmnopqrstuvwxyz";
-const $ = (sel) => document.querySelector(sel);
-const $$ = (sel) => Array.from(document.querySelectorAll(sel));
 
 const state = {
   w: 8, h: 8, d: 1, blocked: new Set(), start: null, end: null, target: null,
   food: [], question: "tour", meta: null, run: null, source: null,
-  row: null, path: [], closed: false, step: 0, playing: false, timer: null,
-  distances: null, painting: null, named: "", swap: null, cover: null,
+  row: null, path: [], from: 0, closed: false, step: 0, playing: false, timer: null,
+  distances: null, painting: null, named: "", swap: null, cover: null, puzzle: null,
+  mode: "block", hand: [], legal: null, hints: false, graph: null,
+  history: [], future: [], zoom: 1, focus: null, spots: null, userBoard: null,
+  fields: null, hover: null,
 };
-const KNIGHT_COLOURS = ["#f0f0f0", "#222222", "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9"];
 // the player's frames: the moves of a swap, else the cells of a path
 function frames() { return state.swap ? state.swap.steps.length : state.path.length; }
 
-// ------------------------------------------------------------------- cells
-const key = (cell) => cell.join(",");
-const fromKey = (k) => k.split(",").map(Number);
-function cellName(cell) {
-  if (state.d === 1 && state.w <= 26) return FILES[cell[1]] + (cell[0] + 1);
-  return cell.join(",");
-}
-function shape() { return state.d > 1 ? [state.d, state.h, state.w] : [state.h, state.w]; }
-function allCells() {
-  const out = [];
-  for (let l = 0; l < state.d; l++)
-    for (let r = 0; r < state.h; r++)
-      for (let c = 0; c < state.w; c++) out.push(state.d > 1 ? [l, r, c] : [r, c]);
-  return out;
-}
-function rectOf(cell) { return document.querySelector(`rect[data-cell="${cellName(cell)}"]`); }
-
-// ------------------------------------------------------------------- drawing
-function cellSize() {
-  const side = Math.max(state.w, state.h);
-  const room = Math.min(560, (window.innerWidth || 600) - 40);
-  return Math.max(3, Math.min(48, Math.floor(room / side / (state.d > 1 ? Math.min(state.d, 2) : 1))));
-}
-function drawBoard() {
-  const board = $("#board");
-  board.textContent = "";
-  const s = cellSize();
-  for (let l = 0; l < state.d; l++) {
-    const wrap = document.createElement("div");
-    if (state.d > 1) {
-      const t = document.createElement("div");
-      t.className = "layer-title"; t.textContent = `layer ${l}`;
-      wrap.appendChild(t);
-    }
-    const svg = document.createElementNS(SVGNS, "svg");
-    svg.setAttribute("viewBox", `0 0 ${state.w * s} ${state.h * s}`);
-    svg.setAttribute("width", state.w * s);
-    svg.setAttribute("height", state.h * s);
-    svg.dataset.layer = l;
-    const cells = document.createElementNS(SVGNS, "g");
-    for (let r = 0; r < state.h; r++) {
-      for (let c = 0; c < state.w; c++) {
-        const cell = state.d > 1 ? [l, r, c] : [r, c];
-        const rect = document.createElementNS(SVGNS, "rect");
-        rect.setAttribute("x", c * s);
-        rect.setAttribute("y", (state.h - 1 - r) * s);
-        rect.setAttribute("width", s);
-        rect.setAttribute("height", s);
-        rect.setAttribute("class", "sq " + ((r + c + l) % 2 ? "light" : "dark"));
-        rect.dataset.cell = cellName(cell);
-        rect.dataset.key = key(cell);
-        if (state.blocked.has(key(cell))) rect.dataset.blocked = "true";
-        cells.appendChild(rect);
-      }
-    }
-    svg.appendChild(cells);
-    const over = document.createElementNS(SVGNS, "g");
-    over.setAttribute("class", "over");
-    svg.appendChild(over);
-    wrap.appendChild(svg);
-    board.appendChild(wrap);
-  }
-  drawOverlay();
-}
-function centre(cell) {
-  const s = cellSize();
-  const r = cell[cell.length - 2], c = cell[cell.length - 1];
-  return [c * s + s / 2, (state.h - 1 - r) * s + s / 2];
-}
-function layerOf(cell) { return state.d > 1 ? cell[0] : 0; }
-function svgText(g, x, y, text, cls, size, fill) {
-  const t = document.createElementNS(SVGNS, "text");
-  t.setAttribute("x", x); t.setAttribute("y", y);
-  t.setAttribute("class", cls);
-  t.setAttribute("font-size", size);
-  if (fill) t.setAttribute("fill", fill);
-  t.textContent = text;
-  g.appendChild(t);
-}
-function heat(value, max) {
-  // light to dark blue (sequential, colour-blind safe); numbers flip to white
-  const t = max > 0 ? value / max : 0;
-  const from = [239, 246, 255], to = [8, 48, 107];
-  const mix = from.map((v, i) => Math.round(v + (to[i] - v) * t));
-  return [`rgb(${mix.join(",")})`, t > 0.55 ? "#fff" : "#111"];
-}
-function drawOverlay() {
-  const s = cellSize();
-  const layers = $$("#board svg");
-  for (const svg of layers) svg.querySelector("g.over").textContent = "";
-  for (const rect of $$("rect.sq")) {
-    rect.classList.remove("why", "dominated");
-    rect.style.fill = "";
-  }
-  const over = (cell) => layers[layerOf(cell)].querySelector("g.over");
-  // the heat map of a distance
-  if (state.distances) {
-    let max = 0;
-    for (const cell of allCells()) { const v = distanceAt(cell); if (v !== null && v > max) max = v; }
-    for (const cell of allCells()) {
-      const v = distanceAt(cell);
-      const rect = rectOf(cell);
-      if (!rect || state.blocked.has(key(cell))) continue;
-      if (v === null) { rect.style.fill = "#fff"; continue; }
-      const [fill, ink] = heat(v, max);
-      rect.style.fill = fill;
-      if (s >= 12) { const [x, y] = centre(cell); svgText(over(cell), x, y, String(v), "num", s * 0.45, ink); }
-    }
-  }
-  // why not: the cells the reason names
-  if (state.row && state.row.highlight) {
-    for (const cell of state.row.highlight) { const rect = rectOf(cell); if (rect) rect.classList.add("why"); }
-  }
-  // the path so far, numbered when the cells are big enough
-  const path = state.path.slice(0, state.step);
-  if (path.length) {
-    const byLayer = new Map();
-    let runCells = [];
-    const flush = () => { if (runCells.length > 1) drawLine(over(runCells[0]), runCells, s); runCells = []; };
-    for (let i = 0; i < path.length; i++) {
-      const cell = path[i];
-      if (runCells.length && !isNear(runCells[runCells.length - 1], cell)) flush();
-      runCells.push(cell);
-      byLayer.set(layerOf(cell), true);
-    }
-    flush();
-    if (state.closed && state.step === frames() && path.length > 2 && isNear(path[path.length - 1], path[0])) {
-      drawLine(over(path[0]), [path[path.length - 1], path[0]], s, true);
-    }
-    if (s >= 14 && path.length <= 900) {
-      path.forEach((cell, i) => { const [x, y] = centre(cell); svgText(over(cell), x, y - s * 0.22, String(i + 1), "num", s * 0.3); });
-    }
-    const last = path[path.length - 1];
-    const [x, y] = centre(last);
-    const k = document.createElementNS(SVGNS, "circle");
-    k.setAttribute("cx", x); k.setAttribute("cy", y); k.setAttribute("r", Math.max(2, s * 0.3));
-    k.setAttribute("class", "knight");
-    k.dataset.knight = cellName(last);
-    over(last).appendChild(k);
-  }
-  if (state.swap) drawSwap(over, s);
-  if (state.cover) drawCover(over, s);
-  // the marks: start, end, target, food
-  const marks = [[state.start, "S", "#0072b2"], [state.end, "E", "#e69f00"], [state.target, "T", "#cc79a7"]];
-  for (const cell of state.food) marks.push([cell, "F", "#009e73"]);
-  for (const [cell, letter, colour] of marks) {
-    if (!cell) continue;
-    const [x, y] = centre(cell);
-    const g = over(cell);
-    const ring = document.createElementNS(SVGNS, "circle");
-    ring.setAttribute("cx", x); ring.setAttribute("cy", y); ring.setAttribute("r", Math.max(2, s * 0.42));
-    ring.setAttribute("fill", "none"); ring.setAttribute("stroke", colour);
-    ring.setAttribute("stroke-width", Math.max(1.5, s * 0.08));
-    ring.style.pointerEvents = "none";
-    g.appendChild(ring);
-    if (s >= 14) svgText(g, x + s * 0.28, y + s * 0.28, letter, "mark", s * 0.3, colour);
-  }
-  $("#step-label").textContent = `step ${state.step} / ${frames()}`;
-}
-function drawSwap(over, s) {
-  // the knights where they stand after state.step moves, the last move drawn
-  const sw = state.swap;
-  const now = sw.placements[state.step];
-  if (state.step > 0) {
-    const [a, b] = sw.steps[state.step - 1];
-    drawLine(over(a), [a, b], s, true);
-  }
-  for (const [k, colour] of now) {
-    const cell = fromKey(k);
-    const [x, y] = centre(cell);
-    const dot = document.createElementNS(SVGNS, "circle");
-    dot.setAttribute("cx", x); dot.setAttribute("cy", y); dot.setAttribute("r", Math.max(3, s * 0.34));
-    // white knights light, black knights dark, other colours from the palette
-    const named = { W: 0, B: 1 }[colour];
-    const i = named !== undefined ? named : 2 + (sw.colours.indexOf(colour) % (KNIGHT_COLOURS.length - 2));
-    dot.setAttribute("fill", KNIGHT_COLOURS[i]);
-    dot.setAttribute("stroke", "#111"); dot.setAttribute("stroke-width", Math.max(1, s * 0.05));
-    dot.setAttribute("class", "swap-knight");
-    dot.dataset.knight = cellName(cell);
-    dot.dataset.colour = colour;
-    over(cell).appendChild(dot);
-    if (s >= 14) svgText(over(cell), x, y + s * 0.1, colour, "num", s * 0.32, i === 1 ? "#fff" : "#111");
-  }
-}
-function drawCover(over, s) {
-  // the dominated cells shaded, the knights on their cells
-  for (const cell of state.cover.dominated) {
-    const rect = rectOf(cell);
-    if (rect) { rect.style.fill = "#9ecae1"; rect.classList.add("dominated"); }
-  }
-  for (const cell of state.cover.knights) {
-    const [x, y] = centre(cell);
-    const dot = document.createElementNS(SVGNS, "circle");
-    dot.setAttribute("cx", x); dot.setAttribute("cy", y); dot.setAttribute("r", Math.max(2, s * 0.32));
-    dot.setAttribute("fill", "#d55e00"); dot.setAttribute("stroke", "#111");
-    dot.setAttribute("class", "cover-knight");
-    dot.dataset.knight = cellName(cell);
-    over(cell).appendChild(dot);
-  }
-}
-function showSwap(row) {
-  // the puzzle's own board, then each placement after 0, 1, ... moves
-  const dims = row.board_shape;
-  state.d = 1; state.h = dims[0]; state.w = dims[1];
-  state.blocked = new Set((row.board_blocked || []).map(key));
-  $("#width").value = state.w; $("#height").value = state.h; $("#depth").value = 1;
-  state.start = state.end = state.target = null; state.food = [];
-  showCells(); drawBoard();
-  if (!row.steps) { state.swap = null; return; }
-  let now = new Map();
-  for (const [colour, cells] of Object.entries(row.start_knights)) for (const c of cells) now.set(key(c), colour);
-  const placements = [new Map(now)];
-  for (const [a, b] of row.steps) {
-    const colour = now.get(key(a));
-    now.delete(key(a)); now.set(key(b), colour);
-    placements.push(new Map(now));
-  }
-  state.swap = { steps: row.steps, placements, colours: row.colours };
-  state.step = 0;
-}
-function isNear(a, b) {
-  // draw a straight segment unless the move wraps around a torus or cylinder
-  if (layerOf(a) !== layerOf(b)) return false;
-  const n = a.length;
-  return Math.abs(a[n - 1] - b[n - 1]) <= 4 && Math.abs(a[n - 2] - b[n - 2]) <= 4;
-}
-function drawLine(g, cells, s, ghost) {
-  const line = document.createElementNS(SVGNS, "polyline");
-  line.setAttribute("points", cells.map((c) => centre(c).join(",")).join(" "));
-  line.setAttribute("class", ghost ? "path ghost" : "path");
-  line.setAttribute("stroke-width", Math.max(1, s * 0.08));
-  g.appendChild(line);
-}
-function distanceAt(cell) {
-  let v = state.distances;
-  for (const i of cell) { if (v === null || v === undefined) return null; v = v[i]; }
-  return v === undefined ? null : v;
-}
-
 // ------------------------------------------------------------------- editing
+function dropRun() {
+  // a run still going answers a question no longer asked: stop it, forget it
+  if (state.source) { state.source.close(); state.source = null; }
+  if (state.run && !state.run.over) {
+    fetch(`/api/runs/${state.run.id}/cancel`, { method: "POST" }).catch(() => {});
+  }
+  state.run = null;
+  finish();
+}
 function clearAnswer() {
   stop();
-  state.row = null; state.path = []; state.step = 0; state.distances = null; state.swap = null; state.cover = null;
+  dropRun();
+  state.row = null; state.path = []; state.step = 0; state.from = 0; state.distances = null; state.cover = null;
+  state.swap = state.puzzle ? puzzleFrames(state.puzzle) : null;
   $("#answer").dataset.result = "";
   $("#answer").textContent = "";
+  $("#rows tbody").textContent = "";
+  setStatus("");
+  say("");
 }
 function setCellMark(cell, mode) {
   const k = key(cell);
@@ -283,6 +56,11 @@ function showCells() {
   $("#target-out").textContent = state.target ? cellName(state.target) : "none";
   $("#food-out").textContent = state.food.length ? state.food.map(cellName).join(" ") : "none";
 }
+function boardEdited() {
+  // the board changed: its hand path and its answers no longer hold
+  state.hand = []; state.legal = null;
+  state.named = ""; $("#named").value = "";
+}
 function paint(rect, blocked) {
   const k = rect.dataset.key;
   if (blocked) {
@@ -290,28 +68,40 @@ function paint(rect, blocked) {
     for (const name of ["start", "end", "target"]) if (state[name] && key(state[name]) === k) state[name] = null;
     state.food = state.food.filter((c) => key(c) !== k);
   } else { state.blocked.delete(k); delete rect.dataset.blocked; }
-  state.named = "";
-  $("#named").value = "";
 }
-function onPointerDown(event) {
-  const rect = event.target.closest("rect.sq");
-  if (!rect) return;
-  event.preventDefault();
-  clearAnswer();
+function actOnCell(rect, event) {
+  // a click, a tap, or Enter on a focused cell: what the click mode says
   const cell = fromKey(rect.dataset.key);
-  const mode = event.shiftKey ? "start" : event.altKey ? "end" : $("#mode").value;
+  if (state.focus !== rect.dataset.key) {
+    const old = rectOfKey(state.focus);
+    if (old) old.setAttribute("tabindex", "-1");
+    state.focus = rect.dataset.key; rect.setAttribute("tabindex", "0");
+  }
+  const mode = event.shiftKey ? "start" : event.altKey ? "end" : state.mode;
+  if (mode === "hand") { handClick(cell); return false; }
+  record();
+  clearAnswer();
   if (mode !== "block") {
     setCellMark(cell, mode);
     // the start set, a distance asks for its target next, a route for its food
     const next = { distance: "target", route: "food" }[state.question];
-    if (mode === "start" && !event.shiftKey && next && state.start) $("#mode").value = next;
+    if (mode === "start" && !event.shiftKey && next && state.start) setMode(next);
     drawOverlay();
-    return;
+    return false;
   }
-  state.painting = !state.blocked.has(rect.dataset.key);
-  paint(rect, state.painting);
+  boardEdited();
+  const blocking = !state.blocked.has(rect.dataset.key);
+  paint(rect, blocking);
   showCells();
   drawOverlay();
+  return blocking;
+}
+function onPointerDown(event) {
+  const rect = event.target.closest("rect.sq");
+  if (!rect || event.button > 0) return;
+  event.preventDefault();
+  const blocking = actOnCell(rect, event);
+  if (state.mode === "block" && !event.shiftKey && !event.altKey) state.painting = blocking;
 }
 function onPointerOver(event) {
   if (state.painting === null) return;
@@ -320,17 +110,20 @@ function onPointerOver(event) {
   if (rect && (rect.dataset.blocked === "true") !== state.painting) { paint(rect, state.painting); drawOverlay(); }
 }
 function resize() {
+  record();
   const w = clampInt($("#width").value, 1, 200, 8), h = clampInt($("#height").value, 1, 200, 8);
   const d = clampInt($("#depth").value, 1, 8, 1);
   state.w = w; state.h = h; state.d = d;
   state.blocked = new Set(); state.start = state.end = state.target = null; state.food = [];
-  clearAnswer(); showCells(); drawBoard();
+  boardEdited(); clearAnswer(); showCells(); drawBoard();
+  if (handShown()) startHand();
 }
 function clampInt(text, lo, hi, dflt) {
   const v = parseInt(text, 10);
   return Number.isFinite(v) ? Math.max(lo, Math.min(hi, v)) : dflt;
 }
-function loadBoard(document_) {
+function loadBoard(document_, remember) {
+  if (remember !== false) record();
   const b = document_.boards[0];
   const dims = b.shape;
   state.d = dims.length === 3 ? dims[0] : 1;
@@ -339,7 +132,19 @@ function loadBoard(document_) {
   state.blocked = new Set(b.blocked.map((c) => key(dims.length === 1 ? [0, c[0]] : c)));
   $("#width").value = state.w; $("#height").value = state.h; $("#depth").value = state.d;
   state.start = b.start_hint; state.end = state.target = null; state.food = [];
-  clearAnswer(); showCells(); drawBoard();
+  boardEdited(); clearAnswer(); showCells(); drawBoard();
+  if (handShown()) startHand();
+}
+function setMode(mode) {
+  state.mode = mode;
+  for (const b of $$(".modes button")) b.setAttribute("aria-pressed", String(b.dataset.action === `mode-${mode}`));
+  if (mode !== "hand") { state.legal = null; $("#message").dataset.verdict = ""; }
+  refreshHand();
+}
+function zoom(by) {
+  state.zoom = Math.max(0.5, Math.min(8, state.zoom * by));
+  $("#zoom-level").textContent = `${Math.round(state.zoom * 100)}%`;
+  drawBoard();
 }
 
 // ------------------------------------------------------------------- requests
@@ -375,15 +180,15 @@ function jobBody() {
     if ($("#magic").checked) body.magic = true;
   }
   if (q === "swap") {
-    const p = $("#puzzle").value;
     return {
-      question: q, puzzle: p === "text" ? $("#puzzle-text").value : p, piece: pieceSpec(),
+      question: q, puzzle: puzzleSpec(), piece: pieceSpec(),
       topology: $("#topology").value, methods: checkedMethods(),
       time_limit: parseFloat($("#time-limit").value) || 10,
     };
   }
   return body;
 }
+function puzzleSpec() { const p = $("#puzzle").value; return p === "text" ? $("#puzzle-text").value : p; }
 async function post(path, body) {
   const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const type = response.headers.get("Content-Type") || "";
@@ -396,12 +201,16 @@ function say(text, error) {
   m.textContent = text || "";
   m.classList.toggle("error", !!error);
 }
-function setStatus(word) { $("#status").dataset.status = word; $("#status").textContent = word; }
+function setStatus(word, shown) {
+  $("#status").dataset.status = word;
+  $("#status").textContent = shown === undefined ? word : shown;
+}
 
 // ------------------------------------------------------------------- solving
 function effortText(effort) {
   return Object.entries(effort || {}).map(([k, v]) => `${k} ${v}`).join(", ");
 }
+const cancelled = (row) => row.status === "unknown" && (row.reason || "").startsWith("cancelled");
 function showRows(methods, rows) {
   const body = $("#rows tbody");
   body.textContent = "";
@@ -409,7 +218,8 @@ function showRows(methods, rows) {
     const row = rows.find((r) => r.engine === method);
     const tr = document.createElement("tr");
     tr.dataset.method = method;
-    const cells = [method, row ? row.status : "running", row ? row.seconds.toFixed(3) : "", row ? effortText(row.effort) : ""];
+    const word = row ? (cancelled(row) ? "cancelled" : row.status) : "running";
+    const cells = [method, word, row ? row.seconds.toFixed(3) : "", row ? effortText(row.effort) : ""];
     cells.forEach((text, i) => {
       const td = document.createElement("td");
       td.textContent = text;
@@ -425,11 +235,12 @@ const RANK = { found: 0, optimal: 0, infeasible: 1, feasible: 2, unknown: 3, ref
 function bestRow(rows) {
   return rows.slice().sort((a, b) => (RANK[a.status] - RANK[b.status]) || (a.seconds - b.seconds))[0] || null;
 }
-async function solve() {
+async function solve(asked) {
+  const hand = asked && asked.question === "complete";
+  if (!hand && handShown()) setMode("block");  // the answer's path, not the hand's
   clearAnswer();
-  say("");
-  const body = jobBody();
-  if (state.question === "distance" && !state.target) {  // the map alone
+  const body = asked || jobBody();
+  if (state.question === "distance" && !state.target && !hand) {  // the map alone
     await showMap(body);
     return;
   }
@@ -444,17 +255,18 @@ async function solve() {
   const methods = run.running.slice();
   const rows = [];
   showRows(methods, rows);
-  if (state.question === "distance") showMap(body);
+  if (state.question === "distance" && !hand) showMap(body);
   const source = new EventSource(`/api/runs/${run.id}/events`);
   state.source = source;
   source.addEventListener("row", (e) => {
-    const row = JSON.parse(e.data);
-    rows.push(row);
+    if (state.run !== run) return;
+    rows.push(JSON.parse(e.data));
     showRows(methods, rows);
   });
   source.addEventListener("done", (e) => {
     source.close();
-    state.source = null;
+    if (state.run !== run) return;
+    state.source = null; run.over = true;
     const doc = JSON.parse(e.data);
     showRows(methods, doc.rows);
     showAnswer(doc);
@@ -465,17 +277,19 @@ async function solve() {
     if (state.source !== source) return;
     source.close();
     state.source = null;
-    poll(run.id, methods);
+    poll(run, methods);
   };
 }
-async function poll(id, methods) {
+async function poll(run, methods) {
+  if (state.run !== run) return;
   try {
-    const response = await fetch(`/api/runs/${id}`);
+    const response = await fetch(`/api/runs/${run.id}`);
     if (!response.ok) throw new Error((await response.json()).error);
     const doc = await response.json();
+    if (state.run !== run) return;
     showRows(methods, doc.rows);
-    if (doc.state === "done") { showAnswer(doc); finish(); return; }
-    setTimeout(() => poll(id, methods), 250);
+    if (doc.state === "done") { run.over = true; showAnswer(doc); finish(); return; }
+    setTimeout(() => poll(run, methods), 250);
   } catch (err) { finish(); setStatus(""); say(err.message, true); }
 }
 function finish() {
@@ -498,24 +312,19 @@ async function showMap(body) {
     drawOverlay();
   } catch (err) { setStatus("refused"); say(err.message, true); }
 }
-function maxOf(nested) {
-  let max = 0;
-  const walk = (v) => { if (Array.isArray(v)) v.forEach(walk); else if (v !== null && v > max) max = v; };
-  walk(nested);
-  return max;
-}
 function showAnswer(doc) {
   const row = bestRow(doc.rows);
   state.row = row;
   const word = row ? row.status : "unknown";
-  setStatus(word);
+  setStatus(word, doc.cancelled && word === "unknown" ? "cancelled" : word);
   if (doc.errors) say(doc.errors.join("; "), true);
   if (!row) return;
   $("#answer").dataset.result = JSON.stringify(row);
   const lines = [];
+  const by = `${row.winner ? `race (${row.winner} won)` : row.method} in ${row.seconds.toFixed(3)} s`;
   if (row.board_shape) showSwap(row);
   if (row.steps) {
-    lines.push(`${row.status} by ${row.method} in ${row.seconds.toFixed(3)} s: ${row.moves} moves`);
+    lines.push(`${row.status} by ${by}: ${row.moves} moves`);
     lines.push(row.steps.map(([a, b]) => `${cellName(a)}-${cellName(b)}`).join(" "));
   } else if (row.cells && (state.question === "dominate" || state.question === "independent")) {
     state.cover = { knights: row.cells, dominated: row.dominated || [] };
@@ -523,30 +332,43 @@ function showAnswer(doc) {
     const lp = row.lp_bound !== null && row.lp_bound !== undefined ? `; LP bound ${row.lp_bound}` : "";
     lines.push(`${row.status} by ${row.method} in ${row.seconds.toFixed(3)} s: ${row.size} knights${bound}, ${row.kind}${lp}`);
     lines.push(row.cells.map(cellName).join(" "));
+  } else if (row.cells && doc.question === "complete") {
+    // a way to finish, from the knight's cell on: played from there
+    state.path = row.cells; state.from = doc.instance.path.length; state.step = row.cells.length; state.closed = !!row.closed;
+    const kind = row.closed ? "a closed" : "an open";
+    lines.push(`yes: ${kind} tour goes on from ${cellName(row.cells[state.from - 1])}, ${row.cells.length - state.from} more moves (${by}); play or step through it`);
+    tell(`${lines[0]} (Home: back to your moves)`, "can-finish");
+    if (row.cells.length <= 400) lines.push(row.cells.slice(state.from).map(cellName).join(" "));
   } else if (row.cells) {
     state.path = row.cells; state.step = row.cells.length; state.closed = !!row.closed;
     const what = state.question === "distance" ? `${row.distance} moves` :
       state.question === "route" ? `${row.moves} moves` :
       state.question === "longest" ? `${row.moves} moves` : `${row.cells.length} cells`;
     const score = ["turns", "crossings"].filter((k) => row[k] !== undefined && row[k] !== null).map((k) => `, ${row[k]} ${k}`).join("");
-    lines.push(`${row.status} by ${row.winner ? `race (${row.winner} won)` : row.method} in ${row.seconds.toFixed(3)} s: ${what}${score}`);
+    lines.push(`${row.status} by ${by}: ${what}${score}`);
     if (row.cells.length <= 400) lines.push(row.cells.map(cellName).join(" "));
   } else if (row.directed !== undefined && row.directed !== null) {
     lines.push(`${row.status}: ${row.directed} directed, ${row.undirected} undirected tours (${row.method}, ${row.seconds.toFixed(3)} s)`);
   } else {
-    lines.push(`${row.status}${row.reason ? ": " + row.reason : ""}`);
+    lines.push(`${cancelled(row) ? "cancelled" : row.status}${row.reason ? ": " + row.reason : ""}`);
   }
   if (row.status === "infeasible" && row.reason) lines[0] = `why not: ${row.reason}`;
+  if (doc.question === "complete" && !row.cells) {
+    const verdict = row.status === "infeasible" ? "cannot-finish" : "";
+    tell(row.status === "infeasible" ? `no: ${row.reason}` : lines[0], verdict, row.status === "infeasible");
+  }
   $("#answer").textContent = lines.join("\n");
   drawOverlay();
 }
 
 // ------------------------------------------------------------------- player
+// Every answer is shown whole (its last step); play starts it over from its
+// first step (a way to finish: from the knight's cell).
 function delay() { return 1000 / (parseInt($("#speed").value, 10) || 8); }
 function play() {
   if (!frames()) return;
   if (state.playing) { stop(); return; }
-  if (state.step >= frames()) state.step = 0;
+  if (state.step >= frames()) state.step = state.from;
   state.playing = true;
   $('[data-action="play"]').textContent = "\u275a\u275a pause";
   const tick = () => {
@@ -566,8 +388,59 @@ function stop() {
 function step(by) {
   if (!frames()) return;
   stop();
-  state.step = Math.max(0, Math.min(frames(), state.step + by));
+  state.step = Math.max(state.from, Math.min(frames(), state.step + by));
   drawOverlay();
+}
+
+// ------------------------------------------------------------------- swap puzzles
+function puzzleFrames(doc) {
+  const now = new Map();
+  for (const [colour, cells] of Object.entries(doc.start_knights)) for (const c of cells) now.set(key(c), colour);
+  return { steps: [], placements: [now], colours: doc.colours };
+}
+function puzzleBoard(doc) {
+  // the puzzle's own board (the user's board is kept for when the question changes)
+  if (!state.userBoard) state.userBoard = snapshot();
+  state.d = 1; state.h = doc.board_shape[0]; state.w = doc.board_shape[1];
+  state.blocked = new Set((doc.board_blocked || []).map(key));
+  $("#width").value = state.w; $("#height").value = state.h; $("#depth").value = 1;
+  state.start = state.end = state.target = null; state.food = []; state.hand = [];
+  showCells(); drawBoard();
+}
+async function loadPuzzle() {
+  // drawn as soon as it is picked: the board and its knights at the start
+  try {
+    const doc = await post("/api/puzzle", { question: "swap", puzzle: puzzleSpec(), topology: $("#topology").value });
+    if (state.question !== "swap") return;
+    state.puzzle = doc;
+    clearAnswer();
+    puzzleBoard(doc);
+  } catch (err) { say(err.message, true); }
+}
+function showSwap(row) {
+  puzzleBoard(row);
+  if (!row.steps) { state.swap = null; return; }
+  let now = new Map();
+  for (const [colour, cells] of Object.entries(row.start_knights)) for (const c of cells) now.set(key(c), colour);
+  const placements = [new Map(now)];
+  for (const [a, b] of row.steps) {
+    const colour = now.get(key(a));
+    now.delete(key(a)); now.set(key(b), colour);
+    placements.push(new Map(now));
+  }
+  state.swap = { steps: row.steps, placements, colours: row.colours };
+  state.step = row.steps.length;
+}
+function leaveSwap() {
+  state.puzzle = null; state.swap = null;
+  const kept = state.userBoard;
+  state.userBoard = null;
+  if (kept) {
+    Object.assign(state, { w: kept.w, h: kept.h, d: kept.d, start: kept.start, end: kept.end, target: kept.target });
+    state.blocked = new Set(kept.blocked); state.food = kept.food.slice(); state.hand = kept.hand.slice();
+    $("#width").value = kept.w; $("#height").value = kept.h; $("#depth").value = kept.d;
+    showCells(); drawBoard();
+  }
 }
 
 // ------------------------------------------------------------------- model, files
@@ -597,6 +470,7 @@ async function download(kind) {
       if (["tour", "route", "longest"].includes(state.question)) {
         if (!state.row || !state.row.cells) throw new Error("no answer yet");
         body.cells = state.row.cells;
+        if (state.row.closed !== undefined && state.question === "tour") body.closed = state.row.closed;
       }
       const response = await fetch(`/api/picture?format=${kind}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       if (!response.ok) throw new Error((await response.json()).error);
@@ -611,16 +485,27 @@ async function download(kind) {
 
 // ------------------------------------------------------------------- questions
 function setQuestion(q) {
+  const was = state.question;
   state.question = q;
-  for (const b of $$(".questions button")) b.classList.toggle("on", b.dataset.action === `question-${q}`);
+  for (const b of $$(".questions button")) {
+    const on = b.dataset.action === `question-${q}`;
+    b.classList.toggle("on", on);
+    b.setAttribute("aria-pressed", String(on));
+  }
   for (const el of $$("[data-for]")) el.hidden = !el.dataset.for.split(" ").includes(q);
   if (q === "longest") $("#open").checked = true;
   else if (q === "tour") $("#closed").checked = true;
-  if (q === "distance") $("#mode").value = state.start ? "target" : "start";
-  else if (q === "route") $("#mode").value = state.start ? "food" : "start";
-  else $("#mode").value = "block";
+  if (state.mode !== "hand") {
+    if (q === "distance") setMode(state.start ? "target" : "start");
+    else if (q === "route") setMode(state.start ? "food" : "start");
+    else setMode("block");
+  }
   const box = $("#engines");
   box.textContent = "";
+  clearAnswer();
+  if (was === "swap" && q !== "swap") leaveSwap();
+  if (q === "swap") loadPuzzle();
+  drawOverlay();
   if (!state.meta) return;
   const info = state.meta.questions[q];
   const names = (info.auto ? ["auto"] : []).concat(info.methods.map((m) => m.name));
@@ -634,43 +519,54 @@ function setQuestion(q) {
     label.appendChild(input); label.append(" " + name);
     box.appendChild(label);
   });
-  clearAnswer();
-  drawOverlay();
 }
 
 // ------------------------------------------------------------------- start-up
+const ACTIONS = {
+  solve: () => solve(), cancel, play, step: () => step(1), back: () => step(-1), clear: resize,
+  model: showModel, "load-text": () => loadText(), "show-text": showText,
+  undo, redo, hints: toggleHints, "can-finish": canFinish,
+  "mode-hand": () => { if (!handShown()) clearAnswer(); startHand(); },
+  "zoom-in": () => zoom(1.5), "zoom-out": () => zoom(1 / 1.5),
+};
+function fieldValues() { return { topology: $("#topology").value, piece: $("#piece").value, vector: $("#piece-vector").value }; }
 async function init() {
   document.body.addEventListener("click", (event) => {
     const button = event.target.closest("[data-action]");
     if (!button) return;
     const action = button.dataset.action;
     if (action.startsWith("question-")) setQuestion(action.slice(9));
-    else if (action === "solve") solve();
-    else if (action === "cancel") cancel();
-    else if (action === "play") play();
-    else if (action === "step") step(1);
-    else if (action === "back") step(-1);
-    else if (action === "clear") resize();
-    else if (action === "model") showModel();
     else if (action.startsWith("download-")) download(action.slice(9));
-    else if (action === "load-text") loadText();
-    else if (action === "show-text") showText();
+    else if (action in ACTIONS) ACTIONS[action]();
+    else if (action.startsWith("mode-")) setMode(action.slice(5));
   });
   const board = $("#board");
   board.addEventListener("pointerdown", onPointerDown);
+  board.addEventListener("focusin", (event) => { const r = event.target.closest("rect.sq"); if (r) labelOne(r); });
+  board.addEventListener("pointerover", (event) => {
+    const r = event.target.closest && event.target.closest("rect.sq");
+    if (r) { state.hover = r.dataset.key; labelOne(r); showHover(); }
+  });
+  board.addEventListener("pointerleave", () => { state.hover = null; showHover(); });
   document.addEventListener("pointermove", onPointerOver);
   document.addEventListener("pointerup", () => { state.painting = null; });
   for (const id of ["#width", "#height", "#depth"]) $(id).addEventListener("change", resize);
-  $("#piece").addEventListener("change", () => { $("#piece-vector").hidden = $("#piece").value !== "custom"; });
-  $("#named").addEventListener("change", loadNamed);
-  document.addEventListener("keydown", (event) => {
-    if (event.target.closest && event.target.closest("input, textarea, select")) return;
-    if (event.key === " ") { event.preventDefault(); play(); }
-    else if (event.key === "ArrowRight") step(1);
-    else if (event.key === "ArrowLeft") step(-1);
-    else if (event.key === "+" || event.key === "=") $("#speed").value = String(parseInt($("#speed").value, 10) + 2);
-    else if (event.key === "-") $("#speed").value = String(parseInt($("#speed").value, 10) - 2);
+  for (const id of ["#topology", "#piece", "#piece-vector"]) $(id).addEventListener("change", () => {
+    $("#piece-vector").hidden = $("#piece").value !== "custom";
+    record(state.fields);  // the fields as they were before this change
+    state.fields = fieldValues();
+    boardEdited(); clearAnswer();
+    if (state.question === "swap") loadPuzzle();
+    if (handShown()) startHand(); else drawOverlay();
   });
+  $("#named").addEventListener("change", loadNamed);
+  $("#puzzle").addEventListener("change", () => { if (state.question === "swap") loadPuzzle(); });
+  $("#puzzle-text").addEventListener("change", () => { if (state.question === "swap" && $("#puzzle").value === "text") loadPuzzle(); });
+  for (const el of $$("#ask input, #ask select, #ask textarea")) el.addEventListener("change", () => { if (!el.closest("#engines")) clearAnswer(); drawOverlay(); });
+  document.addEventListener("keydown", onKey);
+  let resizing = null;
+  window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(drawBoard, 100); });
+  state.fields = fieldValues();
   drawBoard();
   try {
     state.meta = await (await fetch("/api/meta")).json();
