@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import signal
 from collections import deque
 from collections.abc import Iterator, Sequence
 
@@ -71,6 +72,19 @@ def _one_memory_budget() -> Iterator[None]:
     set_memory_budget(FALLBACK_MEMORY_MB)
     yield
     set_memory_budget(None)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _ctrl_c_heard() -> None:
+    """Ctrl-C's default in the test process, as a terminal's.
+
+    A suite started in the background by a shell without job control (``make
+    test &``) ignores SIGINT, and every command a test starts to interrupt
+    would inherit that and never stop. A Python handler, unlike an ignored
+    signal, is reset to the default in the children.
+    """
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 # ------------------------------------------------------------------- oracles
