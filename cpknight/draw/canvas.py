@@ -717,32 +717,8 @@ def draw_arrows(root: ET.Element, lay: Layout) -> None:
         ux, uy = (bx - ax) / length, (by - ay) / length
         head = min(length * 0.5, max(6.0, lay.s * 0.35))
         tip_x, tip_y = bx - ux * lay.s * 0.15, by - uy * lay.s * 0.15
-        base_x, base_y = tip_x - ux * head, tip_y - uy * head
         arrow = ET.SubElement(group, "g", {"class": "arrow"})
-        ET.SubElement(
-            arrow,
-            "line",
-            {
-                "x1": attr_num(ax),
-                "y1": attr_num(ay),
-                "x2": attr_num(base_x),
-                "y2": attr_num(base_y),
-            },
-        )
-        spread = head * 0.55
-        points = [
-            (tip_x, tip_y),
-            (base_x - uy * spread, base_y + ux * spread),
-            (base_x + uy * spread, base_y - ux * spread),
-        ]
-        ET.SubElement(
-            arrow,
-            "polygon",
-            {
-                "points": " ".join(f"{attr_num(x)},{attr_num(y)}" for x, y in points),
-                "stroke": "none",
-            },
-        )
+        svg_arrow(arrow, (ax, ay), (tip_x, tip_y), head)
 
 
 def draw_outline(
@@ -772,6 +748,59 @@ def stroke_width(lay: Layout) -> float:
 
 
 # ------------------------------------------------------------------- helpers
+
+
+def svg_arrow(
+    parent: ET.Element,
+    tail: tuple[float, float],
+    tip: tuple[float, float],
+    head: float,
+) -> None:
+    """A shaft from ``tail`` and a triangular head ``head`` long ending at ``tip``.
+
+    The stroke and fill come from ``parent``; the head is not stroked.
+    """
+    (ax, ay), (tip_x, tip_y) = tail, tip
+    length = math.hypot(tip_x - ax, tip_y - ay) or 1.0
+    ux, uy = (tip_x - ax) / length, (tip_y - ay) / length
+    base_x, base_y = tip_x - ux * head, tip_y - uy * head
+    svg_line(parent, ax, base_x, ay, base_y)
+    spread = head * 0.55
+    points = [
+        (tip_x, tip_y),
+        (base_x - uy * spread, base_y + ux * spread),
+        (base_x + uy * spread, base_y - ux * spread),
+    ]
+    ET.SubElement(
+        parent,
+        "polygon",
+        {
+            "points": " ".join(f"{attr_num(x)},{attr_num(y)}" for x, y in points),
+            "stroke": "none",
+        },
+    )
+
+
+def svg_line(parent: ET.Element, x1: float, x2: float, y1: float, y2: float) -> None:
+    """A straight line from ``(x1, y1)`` to ``(x2, y2)``."""
+    ET.SubElement(
+        parent,
+        "line",
+        {
+            "x1": attr_num(x1),
+            "x2": attr_num(x2),
+            "y1": attr_num(y1),
+            "y2": attr_num(y2),
+        },
+    )
+
+
+def svg_label(
+    parent: ET.Element, x: float, y: float, label: str, attrs: dict[str, str]
+) -> None:
+    """A label at ``x``, ``y``, with more attributes."""
+    text = ET.SubElement(parent, "text", {"x": attr_num(x), "y": attr_num(y), **attrs})
+    text.text = label
 
 
 def attr_num(x: float, places: int = 2) -> str:

@@ -25,7 +25,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cpknight.draw.canvas import FONT, SVG_NS, attr_num
+from cpknight.draw.canvas import FONT, SVG_NS, attr_num, svg_label, svg_line
 from cpknight.draw.palette import SERIES, SERIES_DASHES
 from cpknight.draw.study import nice_ticks
 from cpknight.errors import InvalidInputError
@@ -354,7 +354,7 @@ def _start(title: str, frame: _Frame) -> ET.Element:
     )
     ET.SubElement(root, "title").text = title
     ET.SubElement(root, "rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
-    _text(root, LEFT, 22, title, {"font-size": "13"})
+    svg_label(root, LEFT, 22, title, {"font-size": "13"})
     return root
 
 
@@ -364,16 +364,16 @@ def _draw_axes(root: ET.Element, frame: _Frame, x_label: str, y_label: str) -> N
     x0, x1 = frame.px(frame.x_low), frame.px(frame.x_high)
     y0, y1 = frame.py(frame.y_low), frame.py(frame.y_high)
     for x, label in frame.x_ticks:
-        _line(grid, frame.px(x), frame.px(x), y0, y1)
+        svg_line(grid, frame.px(x), frame.px(x), y0, y1)
         _tick(root, frame.px(x), y0 + 15, label, "middle")
     for y, label in frame.y_ticks:
-        _line(grid, x0, x1, frame.py(y), frame.py(y))
+        svg_line(grid, x0, x1, frame.py(y), frame.py(y))
         _tick(root, x0 - 6, frame.py(y) + 4, label, "end")
     axes = ET.SubElement(root, "g", {"class": "axes", "stroke": "#555555"})
-    _line(axes, x0, x1, y0, y0)
-    _line(axes, x0, x0, y0, y1)
+    svg_line(axes, x0, x1, y0, y0)
+    svg_line(axes, x0, x0, y0, y1)
     scale = " (log scale)"
-    _text(
+    svg_label(
         root,
         (x0 + x1) / 2,
         y0 + 34,
@@ -381,7 +381,7 @@ def _draw_axes(root: ET.Element, frame: _Frame, x_label: str, y_label: str) -> N
         {"text-anchor": "middle"},
     )
     mid = (y0 + y1) / 2
-    _text(
+    svg_label(
         root,
         16,
         mid,
@@ -441,7 +441,7 @@ def _draw_line(
         sample.set("stroke-dasharray", dashes)
     if markers:
         _marker(key, shape, x + 14, y, colour)
-    _text(key, x + 34, y, name, {"dy": "0.35em"})
+    svg_label(key, x + 34, y, name, {"dy": "0.35em"})
 
 
 def _marker(
@@ -471,30 +471,8 @@ def _draw_notes(root: ET.Element, frame: _Frame, notes: Sequence[str]) -> None:
     """Lines of text under the chart."""
     y = HEIGHT + 6
     for note in notes:
-        _text(root, 8, y, note, {"class": "note", "fill": "#333333"})
+        svg_label(root, 8, y, note, {"class": "note", "fill": "#333333"})
         y += NOTE_LINE
-
-
-def _line(parent: ET.Element, x1: float, x2: float, y1: float, y2: float) -> None:
-    """A straight line."""
-    ET.SubElement(
-        parent,
-        "line",
-        {
-            "x1": attr_num(x1),
-            "x2": attr_num(x2),
-            "y1": attr_num(y1),
-            "y2": attr_num(y2),
-        },
-    )
-
-
-def _text(
-    parent: ET.Element, x: float, y: float, label: str, attrs: dict[str, str]
-) -> None:
-    """A label at ``x``, ``y``, with more attributes."""
-    text = ET.SubElement(parent, "text", {"x": attr_num(x), "y": attr_num(y), **attrs})
-    text.text = label
 
 
 def _tick(parent: ET.Element, x: float, y: float, label: str, anchor: str) -> None:
@@ -506,10 +484,10 @@ def _tick(parent: ET.Element, x: float, y: float, label: str, anchor: str) -> No
     """
     base, caret, exponent = label.partition("^")
     if not caret:
-        _text(parent, x, y, label, {"text-anchor": anchor})
+        svg_label(parent, x, y, label, {"text-anchor": anchor})
         return
     wide = 5.0 * len(exponent)
     start = x - wide if anchor == "end" else x - (7.0 * len(base) + wide) / 2
     start += 0.0 if anchor == "end" else 7.0 * len(base)
-    _text(parent, start, y, base, {"text-anchor": "end"})
-    _text(parent, start + 0.5, y - 5, exponent, {"font-size": "8"})
+    svg_label(parent, start, y, base, {"text-anchor": "end"})
+    svg_label(parent, start + 0.5, y - 5, exponent, {"font-size": "8"})

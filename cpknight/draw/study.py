@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cpknight.draw.canvas import FONT, SVG_NS, attr_num
+from cpknight.draw.canvas import FONT, SVG_NS, attr_num, svg_label, svg_line
 from cpknight.draw.palette import SERIES, SERIES_DASHES
 
 if TYPE_CHECKING:
@@ -201,37 +201,15 @@ def _draw_axes(
     px, py = _px, _py
     axes = ET.SubElement(root, "g", {"class": "axes", "stroke": "#cccccc"})
     for u, label in x_ticks:
-        _line(axes, px(u), px(u), py(0), py(1))
-        _text(root, px(u), py(0) + 14, label, {"text-anchor": "middle"})
+        svg_line(axes, px(u), px(u), py(0), py(1))
+        svg_label(root, px(u), py(0) + 14, label, {"text-anchor": "middle"})
     for v, label in y_ticks:
-        _line(axes, px(0), px(1), py(v), py(v))
-        _text(root, px(0) - 6, py(v), label, {"dy": "0.35em", "text-anchor": "end"})
-    _text(root, px(0.5), HEIGHT - 12, x_label, {"text-anchor": "middle"})
+        svg_line(axes, px(0), px(1), py(v), py(v))
+        svg_label(root, px(0) - 6, py(v), label, {"dy": "0.35em", "text-anchor": "end"})
+    svg_label(root, px(0.5), HEIGHT - 12, x_label, {"text-anchor": "middle"})
     y_mid = attr_num(py(0.5))
     turn = {"text-anchor": "middle", "transform": f"rotate(-90 16 {y_mid})"}
-    _text(root, 16, py(0.5), y_label, turn)
-
-
-def _line(parent: ET.Element, x1: float, x2: float, y1: float, y2: float) -> None:
-    """A grid line."""
-    ET.SubElement(
-        parent,
-        "line",
-        {
-            "x1": attr_num(x1),
-            "x2": attr_num(x2),
-            "y1": attr_num(y1),
-            "y2": attr_num(y2),
-        },
-    )
-
-
-def _text(
-    parent: ET.Element, x: float, y: float, label: str, attrs: dict[str, str]
-) -> None:
-    """A label at ``x``, ``y``, with more attributes."""
-    text = ET.SubElement(parent, "text", {"x": attr_num(x), "y": attr_num(y), **attrs})
-    text.text = label
+    svg_label(root, 16, py(0.5), y_label, turn)
 
 
 def _draw_series(

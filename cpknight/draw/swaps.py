@@ -29,6 +29,7 @@ from cpknight.draw.canvas import (
     attr_num,
     chessboard,
     make_layout,
+    svg_arrow,
     svg_circle,
     svg_text,
 )
@@ -344,7 +345,6 @@ def _move_arrow(
     ux, uy = (bx - ax) / length, (by - ay) / length
     tip_x, tip_y = bx - ux * (radius + 2), by - uy * (radius + 2)
     head = lay.s * 0.32
-    base_x, base_y = tip_x - ux * head, tip_y - uy * head
     group = ET.SubElement(
         root,
         "g",
@@ -357,30 +357,7 @@ def _move_arrow(
         },
     )
     svg_circle(group, "left", ax, ay, lay.s * 0.08, {"stroke": "none"})
-    ET.SubElement(
-        group,
-        "line",
-        {
-            "x1": attr_num(ax),
-            "y1": attr_num(ay),
-            "x2": attr_num(base_x),
-            "y2": attr_num(base_y),
-        },
-    )
-    spread = head * 0.55
-    points = [
-        (tip_x, tip_y),
-        (base_x - uy * spread, base_y + ux * spread),
-        (base_x + uy * spread, base_y - ux * spread),
-    ]
-    ET.SubElement(
-        group,
-        "polygon",
-        {
-            "points": " ".join(f"{attr_num(x)},{attr_num(y)}" for x, y in points),
-            "stroke": "none",
-        },
-    )
+    svg_arrow(group, (ax, ay), (tip_x, tip_y), head)
 
 
 _PAGE = """<!DOCTYPE html>
