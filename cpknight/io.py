@@ -47,6 +47,7 @@ __all__ = [
     "check_new_file",
     "read_cells",
     "read_cells_file",
+    "read_given_drawing",
     "read_given_file",
     "read_given_text",
     "read_moves",
@@ -89,13 +90,21 @@ def read_given_file(path: str | Path, board: Board) -> list[tuple[Cell, int]]:
     Raises:
         InvalidInputError: the file cannot be read or does not fit the board.
     """
+    return read_given_drawing(read_given_text(path), board, str(path))
+
+
+def read_given_drawing(text: str, board: Board, source: str) -> list[tuple[Cell, int]]:
+    """The visit numbers of a drawing's text, its faults naming ``source``.
+
+    Raises:
+        InvalidInputError: the drawing does not fit the board.
+    """
     from cpknight.constraints import read_given
 
-    text = read_given_text(path)
     try:
         return read_given(text, board)
     except InvalidInputError as exc:
-        raise InvalidInputError(f"given file '{path}': {exc}") from None
+        raise InvalidInputError(f"given file '{source}': {exc}") from None
 
 
 def read_given_text(path: str | Path) -> str:
@@ -119,10 +128,11 @@ def read_partial_tour(text: str, board: Board, source: str) -> list[Cell] | None
     r"""The cells of a tour file's text (one a line), or ``None`` for a drawing.
 
     ``--given`` reads either a board drawing with visit numbers or a tour
-    file, the cells visited so far one a line (as ``--out`` writes them;
-    blank lines and lines starting with ``;`` skipped): a text whose first
-    line is one cell is a tour file. The cells are read, not checked against
-    the board (the completion checks them, naming the first bad one).
+    file, the cells visited so far one a line (as ``--out`` writes them,
+    read by :func:`read_cells`): a text whose first line (past blank lines and
+    lines starting with ``;``) is one cell is a tour file. The cells are read,
+    not checked against the board (the completion checks them, naming the
+    first bad one).
 
     Raises:
         InvalidInputError: a line of a tour file that is not one cell.
@@ -134,26 +144,24 @@ def read_partial_tour(text: str, board: Board, source: str) -> list[Cell] | None
         >>> read_partial_tour("a1\nb3 c5\n", Board.parse("8x8"), "p.txt")
         Traceback (most recent call last):
         ...
-        cpknight.errors.InvalidInputError: given file 'p.txt', line 2: expected one...
+        cpknight.errors.InvalidInputError: given file 'p.txt': expected a cell ...
     """
-    lines = [
-        (number, line.strip())
-        for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
-        if line.strip() and not line.strip().startswith(";")
-    ]
-    if not lines or not _CELL_LINE.fullmatch(lines[0][1]):
+    text = text.removeprefix("\ufeff")
+    first = next(
+        (
+            line.strip()
+            for line in text.splitlines()
+            if line.strip() and not line.strip().startswith(";")
+        ),
+        "",
+    )
+    if not _CELL_LINE.fullmatch(first):
         return None
-    cells: list[Cell] = []
-    for number, line in lines:
-        try:
-            if not _CELL_LINE.fullmatch(line):
-                raise InvalidCellError(f"expected one cell a line: {line!r}")
-            cells.append(board.read_cell(line)[0])
-        except InvalidCellError as exc:
-            raise InvalidInputError(
-                f"given file '{source}', line {number}: {exc}"
-            ) from None
-    return cells
+    try:
+        cells = read_cells(board, text)
+    except InvalidCellError as exc:
+        raise InvalidInputError(f"given file '{source}': {exc}") from None
+    return [tuple(cell) for cell in cells.tolist()]
 
 
 def tour_file_text(tour: Tour) -> str:

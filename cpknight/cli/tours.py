@@ -290,17 +290,13 @@ def _given_path(args: argparse.Namespace, board: Board) -> list[Cell] | None:
     The file is read once (it may be standard input): a drawing's visit
     numbers join ``--via``, where the side constraints read them.
     """
-    from cpknight.constraints import read_given
-    from cpknight.io import read_given_text, read_partial_tour
+    from cpknight.io import read_given_drawing, read_given_text, read_partial_tour
 
     source = args.given
     text = read_stdin("given file") if source == "-" else read_given_text(source)
     cells = read_partial_tour(text, board, source)
     if cells is None:
-        try:
-            given = read_given(text, board)
-        except InvalidInputError as exc:
-            raise InvalidInputError(f"given file '{source}': {exc}") from None
+        given = read_given_drawing(text, board, source)
         args.via = [*args.via, *(f"{board.cell_name(c)}@{k}" for c, k in given)]
         args.given = None
     return cells

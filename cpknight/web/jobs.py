@@ -25,12 +25,15 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cpknight.board import Board, Cell, Topology
 from cpknight.constraints import TourConstraints, tour_constraints
 from cpknight.engines import Registry
 from cpknight.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from cpknight.swaps.drawings import Puzzle
 from cpknight.named_boards import NAMED_BOARDS
 from cpknight.pieces import Leaper, as_piece
 
@@ -39,6 +42,7 @@ __all__ = [
     "QUESTIONS",
     "Caps",
     "Job",
+    "job_puzzle",
     "question_registry",
     "read_board",
     "read_job",
@@ -365,8 +369,6 @@ def _puzzle(body: dict[str, Any]) -> tuple[str, Board]:
     A name is ``guarini`` or ``guy3xN``; anything else must be the two
     drawings as text (with a line break): a path is never read.
     """
-    from cpknight.swaps.drawings import named_puzzle, read_drawings
-
     for key in ("board", "board_text", "start", "end"):
         if body.get(key) is not None:
             raise InvalidInputError(
@@ -387,10 +389,29 @@ def _puzzle(body: dict[str, Any]) -> tuple[str, Board]:
                 f"expected a puzzle in guarini, guy3xN (guy3x4), or two drawings "
                 f"as text: {spec!r}"
             )
-        board = named_puzzle(name, topology=topology)[0]
-        return name, board
-    board = read_drawings(spec, topology=topology, source="the puzzle text")[0]
-    return spec, board
+        return name, job_puzzle(name, topology)[0]
+    return spec, job_puzzle(spec, topology)[0]
+
+
+def job_puzzle(spec: str, topology: Topology) -> Puzzle:
+    """The puzzle a job names (``guarini``, ``guy3xN``) or draws (two drawings).
+
+    The job has checked ``spec`` already (:func:`read_job`), and reads the
+    puzzle's board with this; the page draws the whole puzzle with it.
+
+    Examples:
+        >>> board, start, goal, _ = job_puzzle("guarini", "bounded")
+        >>> board.shape, start[0]
+        ((3, 3), ('B', ((2, 0), (2, 2))))
+    """
+    from cpknight.swaps.drawings import named_puzzle, read_drawings
+
+    if "\n" not in spec:
+        return named_puzzle(spec, topology=topology)
+    board, start, goal = read_drawings(
+        spec, topology=topology, source="the puzzle text"
+    )
+    return board, start, goal, None
 
 
 def read_board(spec: Any, text: Any = None, topology: Any = None) -> Board:

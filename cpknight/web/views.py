@@ -163,17 +163,11 @@ def puzzle_document(job: Job) -> dict[str, Any]:
         >>> doc["board_shape"], doc["start_knights"]["W"]
         ([3, 3], [[0, 0], [0, 2]])
     """
-    from cpknight.swaps.drawings import named_puzzle, read_drawings
+    from cpknight.web.jobs import job_puzzle
 
     if job.puzzle is None:
         raise InvalidInputError("a swap needs a puzzle")
-    topology = job.board.topology
-    if "\n" in job.puzzle:
-        board, start, goal = read_drawings(
-            job.puzzle, topology=topology, source="the puzzle text"
-        )
-    else:
-        board, start, goal, _ = named_puzzle(job.puzzle, topology=topology)
+    board, start, goal, _ = job_puzzle(job.puzzle, job.board.topology)
     return {
         "schema": 1,
         "board_shape": list(board.shape),
