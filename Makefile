@@ -77,11 +77,12 @@ bench: $(VENV)/.installed
 
 # The documentation site (mkdocs.yml): warnings are errors; the notebooks are
 # run as the site is built, so their pages show their outputs.
-# tests/test_site.py then builds it again apart and checks that it works with no
-# network (no outside script, stylesheet or font; formulas drawn as MathML).
+# tests/test_site.py then checks that site (CPKNIGHT_SITE_DIR; run alone, the
+# test builds one apart) works with no network (no outside script, stylesheet
+# or font; formulas drawn as MathML).
 docs: $(VENV)/.installed-docs
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
-	$(BIN)/python -m pytest -q tests/test_site.py
+	CPKNIGHT_SITE_DIR=site $(BIN)/python -m pytest -q tests/test_site.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info site .cache

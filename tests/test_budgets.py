@@ -146,12 +146,15 @@ def test_the_frontier_budget_refuses_what_its_estimate_passes() -> None:
 
 def test_a_count_met_in_the_middle_keeps_its_halves_on_disk_past_the_budget() -> None:
     pytest.importorskip("numba")
-    # A165134 (directed open tours of n x n): 6x6 has 6,637,920. Checked on OEIS.
-    got = count_tours("6x6", closed=False, method="frontier", memory_mb=100)
-    assert got.directed == 6637920
+    # A165134 (directed open tours of n x n): 5x5 has 1,728. Checked on OEIS.
+    # A budget of a few MB sends the halves to disk.
+    got = count_tours(
+        "5x5", closed=False, method="frontier", kernel="meet", memory_mb=4
+    )
+    assert got.directed == 1728
     stats = got.frontier
     assert stats is not None
-    assert (stats.kernel, stats.cut) == ("meet", 24)
+    assert stats.kernel == "meet"
     assert stats.disk_mb > 0  # the steps were split
     assert stats.buckets >= 2
 
