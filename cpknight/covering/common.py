@@ -40,6 +40,7 @@ import numpy as np
 from cpknight.board import Board, Cell, CellLike
 from cpknight.checks import check_cells
 from cpknight.errors import EngineError, InvalidInputError, TourCheckError
+from cpknight.graph.symmetry import cell_permutations
 from cpknight.pieces import KNIGHT, Leaper, MoveGraph, PieceLike, as_piece, move_graph
 from cpknight.status import Effort, Status
 
@@ -201,40 +202,6 @@ class Cover:
 
 
 # ------------------------------------------------------------------ symmetries
-
-
-def cell_permutations(board: Board) -> list[tuple[int, ...]]:
-    """The board's symmetries other than the identity, as permutations of cells.
-
-    :meth:`~cpknight.board.Board.symmetries` (axes of one length and wrap
-    permuted and reflected, the open cells kept; every leaper's moves are all
-    signed permutations of its vector, so each also maps the move graph onto
-    itself), each given as ``p`` with ``p[i]`` the image of open cell ``i``
-    (cells numbered in board order, as the move graph numbers its nodes). The
-    translations of a torus are left out.
-
-    Examples:
-        >>> len(cell_permutations(Board.parse("8x8")))  # the square's 8, less one
-        7
-        >>> len(cell_permutations(Board.parse("3x4"))), len(cell_permutations(
-        ...     Board.parse("holed8")))
-        (3, 7)
-        >>> len(cell_permutations(Board.parse("3x3x3")))
-        47
-    """
-    board.require_finite("symmetries")
-    mask = board.open_mask
-    node_of = np.full(board.shape, -1, dtype=np.int64)
-    node_of[mask] = np.arange(int(mask.sum()))
-    cells = np.argwhere(mask)
-    found: list[tuple[int, ...]] = []
-    for axes, flips in board.symmetries():
-        image = cells[:, list(axes)]
-        for axis, flip in enumerate(flips):
-            if flip:
-                image[:, axis] = board.shape[axis] - 1 - image[:, axis]
-        found.append(tuple(int(t) for t in node_of[tuple(image.T)].tolist()))
-    return found
 
 
 # ------------------------------------------------------------------ the checker

@@ -1,0 +1,105 @@
+"""The board's symmetries as permutations of its open cells.
+
+A symmetry sends every open cell to an open cell and every move to a move:
+the maps of :meth:`~cpknight.board.Board.symmetries` (axes of one length and
+wrap permuted and reflected; every leaper's moves are all signed permutations
+of its vector, so each maps the move graph onto itself) and, on a board whose
+axes wrap, the translations along them. The covering programs break the
+symmetry with the first kind (:func:`cell_permutations`); the counts up to
+symmetry (:mod:`cpknight.counting.symmetry`) take the whole group
+(:func:`symmetry_group`).
+
+Examples:
+    >>> from cpknight.board import Board
+    >>> len(symmetry_group(Board.parse("8x8")))  # the square's 8
+    8
+    >>> len(symmetry_group(Board((4, 5), topology="torus")))  # 20 shifts x 4
+    80
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from cpknight.board import Board
+
+__all__ = ["cell_permutations", "symmetry_group"]
+
+Permutation = tuple[int, ...]
+"""``p[i]``: the image of open cell ``i`` (cells numbered in board order, as
+the move graph numbers its nodes)."""
+
+
+def cell_permutations(board: Board) -> list[Permutation]:
+    """The board's symmetries other than the identity, as permutations of cells.
+
+    :meth:`~cpknight.board.Board.symmetries` (axes of one length and wrap
+    permuted and reflected, the open cells kept; every leaper's moves are all
+    signed permutations of its vector, so each also maps the move graph onto
+    itself), each given as ``p`` with ``p[i]`` the image of open cell ``i``
+    (cells numbered in board order, as the move graph numbers its nodes). The
+    translations of a torus are left out.
+
+    Examples:
+        >>> len(cell_permutations(Board.parse("8x8")))  # the square's 8, less one
+        7
+        >>> len(cell_permutations(Board.parse("3x4"))), len(cell_permutations(
+        ...     Board.parse("holed8")))
+        (3, 7)
+        >>> len(cell_permutations(Board.parse("3x3x3")))
+        47
+    """
+    board.require_finite("symmetries")
+    mask = board.open_mask
+    node_of = np.full(board.shape, -1, dtype=np.int64)
+    node_of[mask] = np.arange(int(mask.sum()))
+    cells = np.argwhere(mask)
+    found: list[Permutation] = []
+    for axes, flips in board.symmetries():
+        image = cells[:, list(axes)]
+        for axis, flip in enumerate(flips):
+            if flip:
+                image[:, axis] = board.shape[axis] - 1 - image[:, axis]
+        found.append(tuple(int(t) for t in node_of[tuple(image.T)].tolist()))
+    return found
+
+
+def symmetry_group(board: Board) -> list[Permutation]:
+    """Every symmetry of the board, the identity first, as permutations of cells.
+
+    The point symmetries of :func:`cell_permutations` and the identity, each
+    followed by every translation along the wrapping axes that keeps the open
+    cells (all of them on a board without holes): the group they generate,
+    each element once.
+
+    Examples:
+        >>> len(symmetry_group(Board.parse("3x4")))
+        4
+        >>> len(symmetry_group(Board((4, 4), topology="torus")))  # 16 x 8
+        128
+        >>> len(symmetry_group(Board((3, 4), topology="cylinder")))  # wraps one way
+        16
+    """
+    board.require_finite("symmetries")
+    mask = board.open_mask
+    node_of = np.full(board.shape, -1, dtype=np.int64)
+    node_of[mask] = np.arange(int(mask.sum()))
+    cells = np.argwhere(mask)
+    shifts = [
+        range(s) if w else range(1)
+        for s, w in zip(board.shape, board.wrap, strict=True)
+    ]
+    moves: list[Permutation] = []
+    for shift in itertools.product(*shifts):
+        image = (cells + np.array(shift, dtype=np.int64)) % np.array(board.shape)
+        if mask[tuple(image.T)].all():
+            moves.append(tuple(int(t) for t in node_of[tuple(image.T)].tolist()))
+    n = len(cells)
+    points = [tuple(range(n)), *cell_permutations(board)]
+    seen: dict[Permutation, None] = {}
+    for point in points:
+        for move in moves:
+            seen.setdefault(tuple(move[point[i]] for i in range(n)), None)
+    return list(seen)

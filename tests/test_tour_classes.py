@@ -1,0 +1,170 @@
+"""Tours up to symmetry (cpknight.counting.symmetry) against a brute force.
+
+The brute force shares no code with cpknight: every tour enumerated by
+``brute_tours`` (conftest) as a set of moves, the symmetries made here from
+coordinates (the eight turns and mirrors of the square, those of a rectangle,
+the shifts of a torus, the axis flips and swaps of a box), each kept when it
+maps the open cells and the moves onto themselves. Then each symmetry's
+fixed tours are counted one tour at a time, and the classes are the distinct
+smallest images. The library's orbit search and Burnside's sum must agree.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from cpknight.board import Board
+from cpknight.counting.symmetry import fixed_tours, tour_classes
+from cpknight.graph.symmetry import symmetry_group
+from cpknight.pieces import KNIGHT, move_graph
+from tests.conftest import Cell, brute_neighbours, brute_tours
+
+Tour = frozenset[frozenset[Cell]]
+Map = Callable[[Cell], Cell]
+
+
+def _tours(board: Board, closed: bool) -> set[Tour]:
+    nbrs = brute_neighbours(board, (1, 2))
+    start = min(nbrs) if closed else None
+    return {
+        frozenset(
+            frozenset(pair)
+            for pair in itertools.pairwise(path + path[:1] if closed else path)
+        )
+        for path in brute_tours(nbrs, closed=closed, start=start)
+    }
+
+
+def _maps(board: Board) -> list[Map]:
+    """Every map of coordinates that keeps the open cells and the moves."""
+    shape, dim = board.shape, len(board.shape)
+    nbrs = brute_neighbours(board, (1, 2))
+    cells = set(nbrs)
+    found: dict[tuple[Cell, ...], Map] = {}
+    shifts = [
+        range(s) if w else range(1) for s, w in zip(shape, board.wrap, strict=True)
+    ]
+    for order in itertools.permutations(range(dim)):
+        if [shape[a] for a in order] != list(shape):
+            continue
+        if [board.wrap[a] for a in order] != list(board.wrap):
+            continue
+        for flips in itertools.product((False, True), repeat=dim):
+            for shift in itertools.product(*shifts):
+
+                def g(
+                    c: Cell,
+                    o: tuple[int, ...] = order,
+                    f: tuple[bool, ...] = flips,
+                    t: tuple[int, ...] = shift,
+                ) -> Cell:
+                    out = []
+                    for axis in range(dim):
+                        x = c[o[axis]]
+                        x = shape[axis] - 1 - x if f[axis] else x
+                        out.append((x + t[axis]) % shape[axis])
+                    return tuple(out)
+
+                if {g(c) for c in cells} != cells:
+                    continue
+                if any({g(b) for b in nbrs[a]} != nbrs[g(a)] for a in cells):
+                    continue
+                found.setdefault(tuple(g(c) for c in sorted(cells)), g)
+    return list(found.values())
+
+
+def _image(tour: Tour, g: Map) -> Tour:
+    return frozenset(frozenset(g(c) for c in move) for move in tour)
+
+
+def _key(tour: Tour) -> tuple[tuple[Cell, ...], ...]:
+    return tuple(sorted(tuple(sorted(move)) for move in tour))
+
+
+CASES = [
+    ("3x4", "bounded", False),
+    ("4x5", "bounded", False),
+    ("3x3", "torus", True),
+    ("3x3", "torus", False),
+    ("3x5", "cylinder", True),
+    ("5x5-hole", "bounded", False),
+    ("2x3x4-corners", "bounded", True),
+    # larger (the brute force takes half a minute or more): -m slow
+    pytest.param("4x4", "torus", True, marks=pytest.mark.slow),
+    pytest.param("5x5", "bounded", False, marks=pytest.mark.slow),
+    pytest.param("3x4", "torus", True, marks=pytest.mark.slow),
+    pytest.param("2x3x4", "bounded", True, marks=pytest.mark.slow),
+]
+IDS = ["-".join(map(str, getattr(c, "values", c))) for c in CASES]
+
+
+def _board(spec: str, topology: str) -> Board:
+    if spec == "5x5-hole":  # the centre blocked: the square's symmetries kept
+        return Board((5, 5), blocked=[(2, 2)])
+    if spec == "2x3x4-corners":  # 2x3x4 less the 4 corners of its long edges
+        return Board((2, 3, 4), blocked=[(0, 0, 0), (0, 0, 3), (1, 2, 0), (1, 2, 3)])
+    shape = tuple(int(s) for s in spec.split("x"))
+    wrap = (False, True) if topology == "cylinder" else None
+    if wrap is not None:
+        return Board(shape, wrap=wrap)
+    return Board(shape, topology=topology)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("spec", "topology", "closed"), CASES, ids=IDS)
+def test_fixed_tours_and_classes_equal_brute_force(
+    spec: str, topology: str, closed: bool
+) -> None:
+    board = _board(spec, topology)
+    tours = _tours(board, closed)
+    maps = _maps(board)
+    graph = move_graph(board, KNIGHT)
+    group = symmetry_group(board)
+    assert len(group) == len(maps)
+    expected_fixed = Counter(sum(1 for t in tours if _image(t, g) == t) for g in maps)
+    got_fixed = Counter(fixed_tours(graph, p, closed=closed) for p in group)
+    assert got_fixed == expected_fixed
+    assert fixed_tours(graph, group[0], closed=closed) == len(tours)  # identity
+    classes = {min(_key(_image(t, g)) for g in maps) for t in tours}
+    found = tour_classes(graph, len(tours), closed=closed)
+    assert found.divides
+    assert (found.group, found.classes) == (len(maps), len(classes))
+
+
+def test_the_4x4_torus_has_1344_tours_in_classes() -> None:
+    # The issue's figure: the 4x4 torus's knight graph is the 4-cube's
+    # (A066037(4): 1,344 Hamiltonian cycles), found here by the orbit search
+    # under the identity, and Burnside's sum divides by its 128 symmetries.
+    board = Board((4, 4), topology="torus")
+    graph = move_graph(board, KNIGHT)
+    group = symmetry_group(board)
+    assert fixed_tours(graph, group[0], closed=True) == 1344
+    assert tour_classes(graph, 1344, closed=True).divides
+
+
+def test_6x6_closed_has_jelliss_classes() -> None:
+    # G. P. Jelliss, "Closed knight's tours of the 6 by 6 board"
+    # (mayhematics.com/t/6a.htm): 1,245 geometrically distinct tours, 5 with
+    # quaternary symmetry and 17 with binary (5 x 2 + 17 x 4 + 1,223 x 8 =
+    # 9,862, A001230(6)). So each quarter turn fixes the 10 quaternary tours
+    # and the half turn those and the 68 binary ones; no mirror fixes any.
+    found = tour_classes(move_graph("6x6"), 9862, closed=True)
+    assert (found.group, found.classes) == (8, 1245)
+    assert sorted(found.fixed) == [0, 0, 0, 0, 10, 10, 78]
+
+
+def test_a_count_off_by_one_fails_the_check() -> None:
+    graph = move_graph("6x6")
+    assert not tour_classes(graph, 9861, closed=True).divides
+    assert tour_classes(graph, 9862 + 8, closed=True).divides  # a multiple passes
+
+
+def test_a_map_that_is_not_a_symmetry_is_refused() -> None:
+    graph = move_graph("3x4")
+    swap = list(range(12))
+    swap[0], swap[1] = 1, 0  # a1 and b1 swapped: a1's moves are not b1's
+    with pytest.raises(ValueError, match="non-move"):
+        fixed_tours(graph, swap, closed=True)
