@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpknight.errors import NoPathError
+from cpknight.runtime.memory import refuse_over_budget
 from cpknight.solving import Run
 from cpknight.status import Effort
 from cpknight.swaps.bounds import lower_bound, parity
@@ -103,6 +104,17 @@ class Packing:
         """The state of one code."""
         row = self.decode(np.array([code], dtype=np.uint64))[0].tolist()
         return tuple(tuple(row[a:b]) for a, b in self.groups)
+
+    def level_bytes(self, size: int) -> int:
+        """What :meth:`expand` holds at most for ``size`` codes (an estimate).
+
+        Each placement has at most (empty cells) x (moves a cell) successors,
+        each a code held twice (the parts and their sorted concatenation),
+        beside the positions decoded (a row of ``knights`` ints, twice).
+        """
+        empty = self.table.shape[0] - self.knights
+        successors = min(self.knights, max(empty, 0)) * self.table.shape[1]
+        return size * (16 * successors + 16 * self.knights + 16)
 
     def expand(self, codes: Codes, check: Callable[[], None] | None = None) -> Codes:
         """Every placement one move from one of ``codes``, sorted and unique."""
@@ -187,13 +199,16 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
         NoPathError: the goal cannot be reached (every placement the start
             reaches was searched).
         SolveLimitError: the limit came first (with the proved lower bound).
-        ModelTooBigError: more placements than memory holds (refused first).
+        ModelTooBigError: the next level would pass the memory budget (the
+            levels in 64-bit codes: before each is made), or, for a placement
+            past 64 bits (searched one at a time), more placements than
+            memory holds (refused first).
     """
-    instance.require_states()
     bound = lower_bound(instance)
     start, goal = instance.nodes(instance.start), instance.nodes(instance.goal)
     packing = Packing(instance)
     if not packing.fits:
+        instance.require_states()
         return _plain_search(instance, run, start, goal, bound)
     a, b = packing.code_of(start), packing.code_of(goal)
     ahead = [np.array([a], dtype=np.uint64)]
@@ -215,6 +230,13 @@ def solve(instance: SwapInstance, run: Run) -> Swap:
         check()
         grow, other = (
             (ahead, back) if ahead[-1].size <= back[-1].size else (back, ahead)
+        )
+        refuse_over_budget(
+            packing.level_bytes(grow[-1].size) + 8 * reached,
+            f"the breadth-first search of {instance.describe()}, at depth "
+            f"{len(grow)} from the {'start' if grow is ahead else 'goal'} "
+            f"({grow[-1].size:,} placements to expand, {reached:,} held)",
+            "use --method cpsat",
         )
         level = packing.expand(grow[-1], check)
         level = level[~_member(grow[-1], level)]
