@@ -7,7 +7,10 @@ of a different design, the DP over subsets of ``tests/conftest.py`` (Held and
 Karp's, counting; numpy, sharing no code with cpknight). The figures are the
 child's: wall time, peak memory (its ``ru_maxrss``), the disk its states took
 and the live states at the frontier's peak (of each half when met in the
-middle).
+middle). Each count is then checked against the board's symmetries
+(:mod:`cpknight.counting.symmetry`: the tours each symmetry fixes, counted by
+a search over orbits of moves, must make Burnside's sum divide by the number
+of symmetries) and given up to symmetry.
 
 Run: ``python benchmarks/records.py`` (the rows under a few minutes),
 ``--row NAME`` (repeatable) for one, ``--list`` for the rows, ``--long`` to
@@ -36,6 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the second route lives beside the tests
 
 from cpknight.board import Board  # noqa: E402
+from cpknight.counting.symmetry import tour_classes  # noqa: E402
+from cpknight.graph.symmetry import symmetry_group  # noqa: E402
+from cpknight.pieces import KNIGHT, move_graph  # noqa: E402
 from tests.conftest import brute_neighbours, subset_count  # noqa: E402
 
 
@@ -67,6 +73,9 @@ class Row:
     second: Callable[[], int] | None = None
     """An independent count of the undirected tours, for a new value."""
     long: bool = False
+    board: Board | None = None
+    """The board, for the count up to symmetry (None: not checked)."""
+    closed: bool = True
 
 
 def torus(shape: tuple[int, int], closed: bool) -> Row:
@@ -79,6 +88,8 @@ def torus(shape: tuple[int, int], closed: bool) -> Row:
         ("count", spec, "--torus") + (() if closed else ("--open",)),
         "new: no published count found; two routes agree",
         second=by_subsets(shape, closed, wrap=True),
+        board=Board(shape, topology="torus"),
+        closed=closed,
     )
 
 
@@ -92,6 +103,8 @@ def box(shape: tuple[int, int, int], closed: bool) -> Row:
         ("count", spec) + (() if closed else ("--open",)),
         "new: no published count found; two routes agree",
         second=by_subsets(shape, closed, wrap=False),
+        board=Board(shape),
+        closed=closed,
     )
 
 
@@ -102,6 +115,7 @@ ROWS = [
         ("count", "6x6"),
         "OEIS A001230(6)",
         published=9862,
+        board=Board((6, 6)),
     ),
     Row(
         "6x6-open",
@@ -109,6 +123,8 @@ ROWS = [
         ("count", "6x6", "--open"),
         "OEIS A165134(6) (6,637,920 directed)",
         published=6637920 // 2,
+        board=Board((6, 6)),
+        closed=False,
     ),
     Row(
         "7x7-open",
@@ -116,6 +132,8 @@ ROWS = [
         ("count", "7x7", "--open", "--memory", "8000"),
         "Stertenbrink 2013; OEIS A165134(7) (165,575,218,320 directed)",
         published=165575218320 // 2,
+        board=Board((7, 7)),
+        closed=False,
     ),
     torus((3, 6), True),
     torus((3, 6), False),
@@ -132,8 +150,16 @@ ROWS = [
         "McKay 1997; OEIS A001230(8)",
         published=13267364410532,
         long=True,
+        board=Board((8, 8)),
     ),
 ]
+
+
+def by_symmetry(board: Board, total: int, closed: bool) -> int:
+    """The tours up to symmetry (Burnside), or -1 when the sum does not divide."""
+    graph = move_graph(board, KNIGHT)
+    found = tour_classes(graph, total, closed=closed)
+    return -1 if found.classes is None else found.classes
 
 
 def apart(count: Callable[[], int]) -> int:
@@ -184,10 +210,24 @@ def run_row(row: Row, checkpoints: Path | None) -> dict[str, object]:
         )
     if value != check:
         verdict = f"DISAGREES: {value} against {check}"
+    classes = "not checked"
+    if row.board is not None:
+        began_classes = time.perf_counter()
+        board, closed = row.board, row.closed
+        found = apart(lambda: by_symmetry(board, value, closed))
+        took = time.perf_counter() - began_classes
+        if found < 0:
+            verdict += f"; FAILS the symmetry check ({took:.1f} s)"
+            classes = "the sum does not divide"
+        else:
+            classes = (
+                f"{found:,} ({len(symmetry_group(board))} symmetries, {took:.1f} s)"
+            )
     return {
         "row": row.name,
         "quantity": row.quantity,
         "value": value,
+        "classes": classes,
         "command": "cpknight " + " ".join(row.argv),
         "seconds": round(seconds, 1),
         "peak_mb": round(usage.ru_maxrss / 1024),
@@ -201,18 +241,22 @@ def run_row(row: Row, checkpoints: Path | None) -> dict[str, object]:
 def markdown(results: list[dict[str, object]]) -> str:
     """The rows as the records page's table."""
     head = "| quantity | value | command | time | peak memory | disk | live states "
-    head += "at the peak (the run / its second half) | source | check |"
-    lines = [head, "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- |"]
+    head += "at the peak (the run / its second half) | up to symmetry | source "
+    head += "| check |"
+    lines = [
+        head,
+        "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |",
+    ]
     for r in results:
         if "value" not in r:
-            lines.append(f"| {r['row']} | | | | | | | | {r['verdict']} |")
+            lines.append(f"| {r['row']} | | | | | | | | | {r['verdict']} |")
             continue
         value = r["value"]
         assert isinstance(value, int)
         lines.append(
             f"| {r['quantity']} | {value:,} | `{r['command']}` | {r['seconds']} s "
             f"| {r['peak_mb']} MB | {r['disk_mb']} MB | {r['live_states']} "
-            f"| {r['source']} | {r['verdict']} |"
+            f"| {r['classes']} | {r['source']} | {r['verdict']} |"
         )
     return "\n".join(lines)
 

@@ -12,7 +12,7 @@ import pytest
 
 from cpknight.api.swaps import compare_swaps, solve_swap, swap_instance, try_swap
 from cpknight.board import Board, Cell, Topology
-from cpknight.cli import main
+from cpknight.cli import EXIT_BAD_INPUT, main
 from cpknight.errors import (
     EngineError,
     InvalidBoardError,
@@ -264,6 +264,21 @@ def test_bfs_refuses_a_state_space_too_big_in_one_line() -> None:
     assert "\n" not in message
     assert "placements" in message
     assert "use --method cpsat" in message
+
+
+def test_bfs_checks_the_budget_before_each_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Guy's 3x4 has 19,958,400 placements, and bfs holds only the levels it
+    # reaches (about 700,000): it runs in the default budget, and with a
+    # budget of 20 MB it stops at the level that would pass it, in one line.
+    assert solve_swap("guy3x4", method="bfs").moves == 32  # Guy, 2010
+    code = main(["swap", "guy3x4", "--method", "bfs", "--memory", "20"])
+    err = capsys.readouterr().err
+    assert code == EXIT_BAD_INPUT  # too big: refused, as bad input is
+    assert err.count("\n") == 1
+    assert "breadth-first search" in err
+    assert "over the memory budget of 20 MB" in err
 
 
 def test_drawings_with_blocked_cells(tmp_path: Path) -> None:
