@@ -25,6 +25,9 @@ Rows:
   two worker processes (``jobs=2``), in the same run: the ratio of the two
   is the figure (on a 2-core machine the one job already runs its compiled
   loops on both cores).
+- ``--dask``: the same on a Dask LocalCluster (``scheduler='local'``, the
+  ``dask`` extra) of one worker and of two, in the same run: the speed-up of
+  the second worker (``--dask-board``: another board, open tours).
 - ``--record DIR``: closed 8x8 (13,267,364,410,532 undirected; McKay 1997,
   OEIS A001230) met in the middle, the halves' states on disk under DIR,
   resumable: run the same command again after a stop. Prints the wall time,
@@ -87,6 +90,7 @@ def _timed(
     kernel: str = "auto",
     checkpoint: str | None = None,
     jobs: int = 1,
+    scheduler: str | None = None,
 ) -> tuple[float, TourCount]:
     started = time.perf_counter()
     got = count_tours(
@@ -99,6 +103,7 @@ def _timed(
         kernel=kernel,
         checkpoint=checkpoint,
         jobs=jobs,
+        scheduler=scheduler,
     )
     return time.perf_counter() - started, got
 
@@ -134,6 +139,16 @@ def main(argv: list[str] | None = None) -> int:
         "--spread",
         action="store_true",
         help="add open 6x6 on disk, one job against two worker processes",
+    )
+    parser.add_argument(
+        "--dask",
+        action="store_true",
+        help="the --spread count on a Dask LocalCluster: 2 workers against 1",
+    )
+    parser.add_argument(
+        "--dask-board",
+        default="6x6",
+        help="the board of the --dask row (open tours; default 6x6)",
     )
     parser.add_argument(
         "--spread-memory",
@@ -291,6 +306,34 @@ def main(argv: list[str] | None = None) -> int:
             f"{seconds[1] / seconds[2]:.2f}x one job, {seconds[0] / seconds[2]:.2f}x "
             f"on one thread; buckets {one.buckets if one else '-'} (1 job), "
             f"{two.buckets if two else '-'} (2 jobs)",
+        )
+    if args.dask:
+        # The same count on a Dask LocalCluster (``--scheduler local``) of one
+        # worker and of two: the speed-up of the second worker, on this machine.
+        took: dict[int, float] = {}
+        for workers in (1, 2):
+            with tempfile.TemporaryDirectory(prefix="cpknight-dask-") as where:
+                took[workers], got = _timed(
+                    args.dask_board,
+                    closed=False,
+                    method="frontier",
+                    memory_mb=args.spread_memory,
+                    kernel="dense",
+                    checkpoint=where,
+                    jobs=workers,
+                    scheduler="local",
+                )
+            took[-workers], inline = _timed(
+                args.dask_board, closed=False, method="frontier", kernel="dense"
+            )
+            assert got.directed == inline.directed, (got, inline)
+        add(
+            f"open {args.dask_board} on Dask, 2 workers",
+            took[2],
+            f"1 worker {took[1]:.2f} s; in memory {took[-1]:.2f} s",
+            "counts equal",
+            True,
+            f"{took[1] / took[2]:.2f}x one worker",
         )
     if args.record:
         ours, got = _timed(
