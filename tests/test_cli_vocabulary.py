@@ -45,6 +45,7 @@ JSON_COMMANDS = [
     ["tour", "4x4"],
     ["count", "3x4", "--open"],
     ["count", "3x4", "--open", "--shards", "4"],
+    ["count", "3x4", "--open", "--classes"],
     ["compare", "5x5", "--open", "--method", "cpsat,prune"],
     ["sweep", "3x4", "--open", "--method", "prune"],
     ["sweep", "3x4", "--pairs", "--method", "prune"],

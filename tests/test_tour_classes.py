@@ -12,6 +12,7 @@ smallest images. The library's orbit search and Burnside's sum must agree.
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from collections.abc import Callable
 
@@ -168,3 +169,49 @@ def test_a_map_that_is_not_a_symmetry_is_refused() -> None:
     swap[0], swap[1] = 1, 0  # a1 and b1 swapped: a1's moves are not b1's
     with pytest.raises(ValueError, match="non-move"):
         fixed_tours(graph, swap, closed=True)
+
+
+# ------------------------------------------------------------- front doors
+
+
+def test_the_front_door_and_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cpknight.api import tours_up_to_symmetry
+    from cpknight.cli import EXIT_BAD_INPUT, EXIT_OK, main
+    from cpknight.errors import EngineError
+
+    # the 3x5 cylinder's closed tours and their classes by the brute force
+    board = Board((3, 5), wrap=(False, True))
+    tours = _tours(board, True)
+    maps = _maps(board)
+    want = len({min(_key(_image(t, g)) for g in maps) for t in tours})
+    assert tours_up_to_symmetry(board, len(tours)).classes == want
+    with pytest.raises(EngineError, match="fail the symmetry check"):
+        tours_up_to_symmetry(board, len(tours) + 1)
+    assert main(["count", "3x5", "--cylinder", "--classes", "--json"]) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert data["undirected"] == len(tours)
+    assert data["classes"] == {
+        "classes": want,
+        "symmetries": len(maps),
+        "fixed": sum(sum(1 for t in tours if _image(t, g) == t) for g in maps)
+        - len(tours),
+    }
+    assert main(["count", "6x6", "--classes"]) == EXIT_OK
+    assert "up to the board's 8 symmetries: 1245 tours" in capsys.readouterr().out
+    for extra in (["--start", "a1"], ["--require", "a1-b3"], ["--prefixes"]):
+        assert main(["count", "4x5", "--open", "--classes", *extra]) == EXIT_BAD_INPUT
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1
+        assert "--classes" in err
+
+
+def test_the_time_limit_stops_the_symmetry_search() -> None:
+    from cpknight.api import tours_up_to_symmetry
+    from cpknight.errors import SolveLimitError
+
+    # 7x7 open: the half turn's 220,016 fixed tours take the search about a
+    # minute and a half; a limit of 0.5 s stops it within its clock's checks
+    with pytest.raises(SolveLimitError):
+        tours_up_to_symmetry("7x7", 82787609160, closed=False, time_limit=0.5)

@@ -268,6 +268,7 @@ def test_the_reported_bound_never_passes_the_optimum(
         except SolveLimitError:  # stopped before its first tour: no bound said
             continue
         assert isinstance(tour, ScoredTour)
+        assert tour.bound is not None  # a tour found: the solve's bound with it
         assert tour.bound <= want <= tour.value, (limit, tour.bound, tour.value)
         seen += 1
     assert seen >= 1  # the 30 s run ends with a tour, optimal

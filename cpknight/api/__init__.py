@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         COUNT_METHODS,
         count_tours,
         count_tours_sharded,
+        tours_up_to_symmetry,
         try_count,
     )
     from cpknight.api.covering import (
@@ -71,6 +72,7 @@ _WHERE = {
     "COUNT_METHODS": "cpknight.api.counting",
     "count_tours": "cpknight.api.counting",
     "count_tours_sharded": "cpknight.api.counting",
+    "tours_up_to_symmetry": "cpknight.api.counting",
     "try_count": "cpknight.api.counting",
     "COVER_METHODS": "cpknight.api.covering",
     "compare_covers": "cpknight.api.covering",
@@ -143,6 +145,7 @@ __all__ = [
     "shortest_path",
     "solve_swap",
     "sweep",
+    "tours_up_to_symmetry",
     "try_collect",
     "try_count",
     "try_cover",

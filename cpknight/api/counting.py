@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from cpknight.api.common import BoardLike, solve_options, task_progress
+from cpknight.api.common import BoardLike, resolve, solve_options, task_progress
 from cpknight.api.spreading import RunnerMap, spread_kernel, spreading
 from cpknight.api.tours import task_key, tour_instance
 from cpknight.board import Board, Cell, CellLike
@@ -34,8 +34,9 @@ from cpknight.counting import ENGINES, ShardedCount
 from cpknight.counting.auto import choose_count_method
 from cpknight.counting.instance import CountInstance
 from cpknight.counting.kernels import check_kernel
+from cpknight.counting.symmetry import Classes
 from cpknight.engines import Engine, outcome_of_error, solve_with
-from cpknight.errors import InvalidInputError, OutcomeError
+from cpknight.errors import EngineError, InvalidInputError, OutcomeError
 from cpknight.formulation import check_circuit_size
 from cpknight.frontier.plan import check_narrow
 from cpknight.graph import arc_bound
@@ -56,6 +57,7 @@ from cpknight.tours.certificates import tour_certificate
 
 __all__ = [
     "COUNT_METHODS",
+    "Classes",
     "ShardedCount",
     "check_checkpoint",
     "count_engine",
@@ -66,6 +68,7 @@ __all__ = [
     "count_tours",
     "count_tours_sharded",
     "shard_row",
+    "tours_up_to_symmetry",
     "try_count",
     "try_count_sharded",
 ]
@@ -530,6 +533,51 @@ def count_kernel_note(
         return kernel_note(plan, kernel, prefixes=prefixes, spill=spill, budget=budget)
     except CpknightError:
         return None
+
+
+def tours_up_to_symmetry(
+    board: BoardLike,
+    total: int,
+    *,
+    piece: PieceLike = KNIGHT,
+    closed: bool = True,
+    time_limit: float | None = None,
+    options: SolveOptions | None = None,
+) -> Classes:
+    """The ``total`` undirected tours of ``board``, up to its symmetries, checked.
+
+    Burnside's lemma (:mod:`cpknight.counting.symmetry`): the tours each
+    symmetry but the identity fixes are counted by a search over orbits of
+    moves, and ``total`` plus their sum must divide by the number of
+    symmetries (the turns and mirrors, and the shifts of a torus).
+
+    Raises:
+        EngineError: the sum does not divide: ``total`` is not the count.
+        SolveLimitError: the time limit came first.
+
+    Examples:
+        >>> tours_up_to_symmetry("6x6", 9862).classes  # Jelliss's 1,245
+        1245
+    """
+    from cpknight.counting.symmetry import tour_classes
+    from cpknight.pieces import move_graph
+
+    resolved, leaper = resolve(board, piece)
+    run = solve_options(options, time_limit).start()
+    run.check("counting the tours up to symmetry")
+    found = tour_classes(
+        move_graph(resolved, leaper),
+        total,
+        closed=closed,
+        tick=lambda: run.check("counting the tours each symmetry fixes"),
+    )
+    if found.classes is None:
+        raise EngineError(
+            f"{total:,} tours fail the symmetry check: with the {found.symmetric:,} "
+            f"that symmetries fix, they do not divide by the {found.group} "
+            "symmetries, so the count is wrong"
+        )
+    return found
 
 
 def count_outcome(count: TourCount) -> Outcome:

@@ -47,6 +47,7 @@ from cpknight.counting.kernels import (
     kernel_help,
     spread_names,
 )
+from cpknight.counting.symmetry import Classes
 from cpknight.errors import InvalidInputError
 from cpknight.pieces import Leaper
 from cpknight.results import Outcome, TourCount
@@ -75,7 +76,7 @@ _DESCRIPTION = (
 )
 
 _EXAMPLES = """\
-cpknight count 3x4 --open          # 16 directed, 8 undirected
+cpknight count 6x6 --classes       # 9862 tours, 1245 up to the square's symmetries
 cpknight count 6x6 --shards 16 --jobs 2 --method cpsat
 cpknight count 8x8 --resume counts/8x8 --memory 16000 --jobs 2   # on disk, 2 processes
 """
@@ -107,6 +108,13 @@ def add_count(sub: SubParsers) -> None:
     parser.add_argument(
         "--kernel", default=AUTO, choices=kernel_choices(), help=kernel_help()
     )
+    parser.add_argument(
+        "--classes",
+        action="store_true",
+        help="also count the tours up to the board's symmetries (turns, mirrors, "
+        "a torus's shifts), by Burnside's lemma: the count passes only if the "
+        "sum divides (closed 6x6: 1245)",
+    )
     add_solve_args(parser)
     add_json(parser)
     add_progress(parser)
@@ -130,6 +138,8 @@ def _run_count(args: argparse.Namespace) -> int:
             "--resume without --shards keeps the frontier program's states; "
             "CP-SAT enumeration resumes in shards: add --shards N"
         )
+    if args.classes:
+        _check_classes(args, side)
     if args.shards is None:
         _check_spread(args)
         if args.resume == "-":
@@ -151,6 +161,19 @@ def _run_count(args: argparse.Namespace) -> int:
     where = ends_text(board, *tour_ends(args, board)) + with_text(side, board)
     text = count_report(outcome, board, piece, closed=not args.open, where=where)
     data = outcome.as_dict()
+    if args.classes:
+        found = _classes(args, board, piece, outcome)
+        if found is not None:
+            text += (
+                f"\nup to the board's {found.group} symmetries: {found.classes} "
+                f"tours ({found.symmetric} fixed by a symmetry other than the "
+                "identity; Burnside's sum divides)"
+            )
+            data["classes"] = {
+                "classes": found.classes,
+                "symmetries": found.group,
+                "fixed": found.symmetric,
+            }
     if outcome.interrupted and args.shards is not None:
         data["partial"] = True
     code = report(args, outcome, lambda _count: text, missing=text, data=data)
@@ -169,6 +192,51 @@ def _run_count(args: argparse.Namespace) -> int:
                 "goes on from the last one"
             )
     return code
+
+
+def _check_classes(args: argparse.Namespace, side: TourConstraints | None) -> None:
+    """Refuse ``--classes`` where the symmetries do not act on the tours counted."""
+    fixed = [
+        name
+        for name, given in (
+            ("--start", args.start),
+            ("--end", args.end),
+            ("--shards", args.shards),
+            ("--prefixes", args.prefixes),
+        )
+        if given
+    ]
+    if side is not None:
+        fixed.append("side constraints")
+    if fixed:
+        raise InvalidInputError(
+            f"--classes counts all the tours of a board up to its symmetries: "
+            f"not with {fixed[0]}"
+        )
+
+
+def _classes(
+    args: argparse.Namespace, board: Board, piece: Leaper, outcome: Outcome
+) -> Classes | None:
+    """The tours of a finished count up to symmetry (None: not counted, said why)."""
+    from cpknight.api.counting import tours_up_to_symmetry
+    from cpknight.errors import SolveLimitError
+
+    count = outcome.value
+    if outcome.status is not Status.FOUND or not isinstance(count, TourCount):
+        note("the tours up to symmetry need the whole count: not counted")
+        return None
+    try:
+        return tours_up_to_symmetry(
+            board,
+            count.undirected,
+            piece=piece,
+            closed=not args.open,
+            options=solve_options_of(args),
+        )
+    except SolveLimitError as exc:
+        note(f"the tours up to symmetry: not counted ({exc})")
+        return None
 
 
 def _check_spread(args: argparse.Namespace) -> None:
