@@ -14,6 +14,7 @@ import os
 import signal
 from collections import deque
 from collections.abc import Iterator, Sequence
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -88,6 +89,23 @@ def _ctrl_c_heard() -> None:
 
 
 # ------------------------------------------------------------------- oracles
+
+
+def load_script(name: str) -> ModuleType:
+    """``benchmarks/NAME.py`` imported as the module ``NAME`` (registered, so
+    that its dataclasses resolve), for the tests of a record program."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def brute_moves(vector: Sequence[int], dim: int) -> set[Cell]:

@@ -9,12 +9,9 @@ cpknight's drawing of the puzzle, the definition being tested against).
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -22,24 +19,12 @@ import pytest
 pytest.importorskip("numba")
 
 from cpknight.swaps.drawings import named_puzzle
-
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "guy_swap.py"
+from tests.conftest import load_script
 
 Placement = tuple[tuple[int, ...], ...]
 
 
-def load() -> ModuleType:
-    """The script as a module (registered, so its dataclasses resolve)."""
-    spec = importlib.util.spec_from_file_location("guy_swap", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["guy_swap"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-guy_swap = load()
+guy_swap = load_script("guy_swap")
 
 
 def start_and_goal(n: int) -> tuple[Placement, Placement]:

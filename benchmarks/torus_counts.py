@@ -1,0 +1,556 @@
+"""Exact counts of knight's tours on small tori, by two independent programs.
+
+What is counted: the closed knight's tours (Hamiltonian cycles) and the open
+ones (Hamiltonian paths) of the knight's move graph of an r x c board, each
+tour counted once, UNDIRECTED (a cycle is counted once whatever its start and
+direction, a path once for its two directions). The graph is SIMPLE: on the
+torus cell (i, j) is joined to ((i + di) mod r, (j + dj) mod c) for the 8
+moves (di, dj) in {(±1, ±2), (±2, ±1)}; moves that land on the same cell make
+one edge, and a move landing on the cell itself is dropped (cpknight's
+definition, ``Board((r, c), topology="torus")``). ``--topology bounded`` counts
+on the plain board (moves off the board dropped) with the same programs.
+
+The two kernels share nothing but :func:`neighbours` (the move graph, built
+here from the definition above; ``tests/test_torus_counts.py`` checks it
+against the tests' own oracle). Both are compiled by numba (one thread) and
+count modulo 2^64 (uint64 wraparound) and modulo the prime P = 2^61 - 1; the
+two residues are joined by the Chinese remainder theorem into the exact count
+of DIRECTED tours, which is then halved.
+
+1. ``dp``: Held and Karp's dynamic program over subsets (Held & Karp 1962, "A
+   dynamic programming approach to sequencing problems", J. SIAM 10(1);
+   counting version: Bellman 1962). A start cell s is fixed and the other
+   n - 1 cells are bits 0..n-2; ``ways[S, v]`` is the number of paths from s
+   that visit exactly s and the cells of S and end at v. It is filled by
+   pulling, S in increasing order: ``ways[S, v] = sum of ways[S - v, u]`` over
+   the neighbours u of v in S - v, and ``ways[{v}, v] = 1`` if v is a
+   neighbour of s. The full row gives both counts: the directed Hamiltonian
+   cycles through s are the sum of ``ways[full, v]`` over the neighbours v of
+   s (every cycle passes s, so with s = cell 0 these are all of them, each
+   twice: two directions), and the directed Hamiltonian paths from s are the
+   sum over every v. Open tours need the paths from every start: on a torus
+   the translations (i, j) -> (i + a, j + b) are automorphisms of the graph
+   (the move set is the same at every cell) and map cell 0 to any cell, so
+   every cell starts as many paths as cell 0 and the directed paths are
+   n * (those from cell 0); :func:`translation_invariant` checks that on the
+   graph itself before it is used. Without it (``--symmetry none``, or a bounded
+   board) the program is run from every start. 2^(n-1) * (n-1) uint64 entries,
+   one modulus at a time: 3.2 GB for n = 25.
+2. ``ie``: inclusion-exclusion over walks (Karp 1982, "Dynamic programming
+   meets the principle of inclusion and exclusion", Oper. Res. Lett. 1(2);
+   Bax 1993, "Inclusion and exclusion algorithm for the Hamiltonian path
+   problem", Inf. Proc. Lett. 47(4)). A closed walk of n moves from cell 0
+   that visits every cell is a directed Hamiltonian cycle through 0, and by
+   inclusion-exclusion their number is the sum over the sets S of cells that
+   hold 0 of (-1)^(n - |S|) (closed walks of n moves from 0 inside S). The
+   directed Hamiltonian paths are the sum over ALL sets S of (-1)^(n - |S|)
+   (walks of n - 1 moves inside S, any start and end): no symmetry is used
+   (with ``--symmetry both`` it uses the one above: walks from cell 0, times n).
+   Each walk count is n - 1 sparse matrix-vector products restricted to S
+   (counts kept at 0 outside S); 2^(n-1) or 2^n sets, memory O(n).
+
+Neither kernel multiplies (both only add and subtract), so the arithmetic
+modulo P is safe in uint64: residues are below 2^61, a sum of at most 8 of
+them is below 2^64, and it is reduced by 2^61 = 1 (mod P).
+
+The CRT bound: the joined value is exact when the directed count is below
+2^64 * P (about 4.25e37). A directed path from a given start has at most
+deg(start) choices for its first move and at most dmax - 1 for each later one
+(the cell it came from is visited), so there are at most
+n * dmax * (dmax - 1)^(n - 2) directed open tours, and the directed cycles
+through cell 0 are at most deg(0) * (dmax - 1)^(n - 2) (each is a path from 0).
+With dmax = 8 and n = 25 that is 5.5e21, far below; :func:`exact` checks the
+bound for every count.
+
+Run (one JSON line per count: the value, each kernel's value, seconds and
+peak resident MB; with ``--kernel both`` each kernel runs in its own child
+process so that its peak memory is its own)::
+
+    python benchmarks/torus_counts.py 4x5 --open
+    python benchmarks/torus_counts.py 5x5 --kernel dp
+    python benchmarks/torus_counts.py 3x4 --open --topology bounded
+
+``--open`` counts the open tours as well as the closed ones.
+
+Results (undirected; both kernels agree on every one; the first three
+reproduce the project's frontier program and ``subset_count``):
+
+=====  =====  ===================  =======================
+torus  cells  closed tours         open tours
+=====  =====  ===================  =======================
+3x5    15     10,594,392           274,255,560
+4x5    20     5,199,764            333,184,160
+3x6    18     259,338,240          9,704,300,544
+3x7    21     6,378,257,020        325,430,160,972
+4x6    24     587,553,228          27,835,532,640
+3x8    24     147,137,501,488      9,934,105,551,552
+5x5    25     335,750,676,480      25,328,684,620,800
+=====  =====  ===================  =======================
+
+6x4 gives 4x6's counts (the same graph transposed). On the plain 5 x 5
+board (``--topology bounded``) both give 0 closed and 864 open (OEIS
+A165134: 1,728 directed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+Ints = npt.NDArray[np.int64]
+Words = npt.NDArray[np.uint64]
+U64 = np.uint64
+
+TWO64 = 1 << 64
+P = (1 << 61) - 1
+"""The second modulus, a Mersenne prime."""
+
+_P = np.uint64(P)
+_SHIFT = np.uint64(61)
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+
+KNIGHT = ((1, 2), (1, -2), (-1, 2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1))
+
+
+# ------------------------------------------------------------------ the graph
+
+
+def neighbours(shape: tuple[int, int], topology: str = "torus") -> list[list[int]]:
+    """Each cell's neighbours (cells numbered i * c + j), sorted, from the definition.
+
+    ``torus`` wraps both axes, ``bounded`` drops the moves off the board. A
+    move onto the cell itself is dropped; moves onto one cell are one edge.
+    """
+    r, c = shape
+    if topology not in ("torus", "bounded"):
+        raise ValueError(f"unknown topology {topology!r}")
+    out: list[list[int]] = []
+    for i in range(r):
+        for j in range(c):
+            found: set[int] = set()
+            for di, dj in KNIGHT:
+                y, x = i + di, j + dj
+                if topology == "torus":
+                    y, x = y % r, x % c
+                elif not (0 <= y < r and 0 <= x < c):
+                    continue
+                if (y, x) != (i, j):
+                    found.add(y * c + x)
+            out.append(sorted(found))
+    for a, near in enumerate(out):
+        assert all(a in out[b] for b in near), "the move graph is not symmetric"
+    return out
+
+
+def translation_invariant(
+    shape: tuple[int, int], nbrs: Sequence[Sequence[int]]
+) -> bool:
+    """Whether every translation of the torus maps the graph onto itself.
+
+    Then the translations, which take cell 0 to any cell, are automorphisms,
+    and every cell starts as many Hamiltonian paths as cell 0.
+    """
+    r, c = shape
+    sets = [set(near) for near in nbrs]
+    for a in range(r):
+        for b in range(c):
+
+            def move(cell: int, a: int = a, b: int = b) -> int:
+                return ((cell // c + a) % r) * c + (cell % c + b) % c
+
+            for cell, near in enumerate(sets):
+                if {move(x) for x in near} != sets[move(cell)]:
+                    return False
+    return True
+
+
+def path_bound(nbrs: Sequence[Sequence[int]], *, closed: bool) -> int:
+    """An upper bound on the directed tours a kernel counts (see the docstring)."""
+    n = len(nbrs)
+    dmax = max((len(near) for near in nbrs), default=0)
+    if n < 2:
+        return 1
+    if closed:
+        return len(nbrs[0]) * int(max(dmax - 1, 1) ** (n - 2))
+    return n * dmax * int(max(dmax - 1, 1) ** (n - 2))
+
+
+def crt(r64: int, rp: int) -> int:
+    """The x in [0, 2^64 * P) with x = r64 (mod 2^64) and x = rp (mod P)."""
+    r64 %= TWO64
+    rp %= P
+    inverse = pow(TWO64, -1, P)
+    return r64 + TWO64 * (((rp - r64) * inverse) % P)
+
+
+def exact(r64: int, rp: int, bound: int) -> int:
+    """The count from its residues, given that it is at most ``bound``."""
+    if bound >= TWO64 * P:
+        raise ValueError("the count could pass 2^64 * P: add a modulus")
+    value = crt(r64, rp)
+    assert value <= bound, f"{value} passes the bound {bound}: residues disagree"
+    return value
+
+
+def halve(directed: int) -> int:
+    """Undirected tours from directed ones (each undirected tour twice)."""
+    assert directed % 2 == 0, f"an odd number of directed tours: {directed}"
+    return directed // 2
+
+
+# -------------------------------------------------- kernel 1: Held-Karp DP
+
+
+@njit(cache=True)
+def _held_karp(nbr: Ints, first: npt.NDArray[np.uint8], m: int, modp: bool) -> Words:
+    """The row ``ways[full, .]`` of the DP, modulo P if ``modp`` else 2^64.
+
+    ``nbr[v]`` lists v's neighbours among the m non-start cells as bit
+    indices, padded with -1; ``first[v]`` is 1 if v is a neighbour of the
+    start. ``ways`` is flat: entry (S, v) at S * m + v.
+    """
+    size = 1 << m
+    ways = np.zeros(size * m, dtype=np.uint64)
+    d = nbr.shape[1]
+    for s in range(1, size):
+        base = s * m
+        for v in range(m):
+            if not (s >> v) & 1:
+                continue
+            prev = s ^ (1 << v)
+            if prev == 0:
+                ways[base + v] = np.uint64(first[v])
+                continue
+            row = prev * m
+            total = _ZERO
+            for k in range(d):
+                u = nbr[v, k]
+                if u >= 0 and (prev >> u) & 1:
+                    total += ways[row + u]
+            if modp:
+                total = (total & _P) + (total >> _SHIFT)
+                if total >= _P:
+                    total -= _P
+            ways[base + v] = total
+    return ways[(size - 1) * m : size * m].copy()
+
+
+def _dp_rows(nbrs: Sequence[Sequence[int]], start: int) -> tuple[list[int], list[int]]:
+    """The full row mod 2^64 and mod P for paths from ``start``."""
+    n = len(nbrs)
+    others = [x for x in range(n) if x != start]
+    bit = {cell: b for b, cell in enumerate(others)}
+    m = n - 1
+    d = max((len(nbrs[x]) for x in others), default=0)
+    table = np.full((m, max(d, 1)), -1, dtype=np.int64)
+    first = np.zeros(m, dtype=np.uint8)
+    for cell in others:
+        near = [bit[y] for y in nbrs[cell] if y != start]
+        table[bit[cell], : len(near)] = near
+        first[bit[cell]] = start in nbrs[cell]
+    rows = []
+    for modp in (False, True):
+        row = _held_karp(table, first, m, modp)
+        rows.append([int(x) for x in row])
+    return rows[0], rows[1]
+
+
+def dp_counts(
+    nbrs: Sequence[Sequence[int]], *, transitive: bool = False, want_open: bool = True
+) -> tuple[int, int | None]:
+    """(closed, open) undirected tours by the Held-Karp DP (open None if unwanted).
+
+    ``transitive``: the graph is vertex-transitive (checked by the caller), so
+    the open tours are counted from cell 0 only and multiplied by n.
+    """
+    n = len(nbrs)
+    if n == 1:
+        return 0, 1
+    if n == 2:
+        return 0, (1 if nbrs[0] else 0)
+    row64, rowp = _dp_rows(nbrs, 0)
+    near0 = [x - 1 for x in nbrs[0]]  # cell x > 0 is bit x - 1 when start = 0
+    closed = exact(
+        sum(row64[b] for b in near0),
+        sum(rowp[b] for b in near0),
+        path_bound(nbrs, closed=True),
+    )
+    if not want_open:
+        return halve(closed), None
+    bound = path_bound(nbrs, closed=False)
+    if transitive:
+        from0 = exact(sum(row64), sum(rowp), bound)
+        return halve(closed), halve(n * from0)
+    total64, totalp = sum(row64), sum(rowp)
+    for start in range(1, n):
+        r64, rp = _dp_rows(nbrs, start)
+        total64 += sum(r64)
+        totalp += sum(rp)
+    return halve(closed), halve(exact(total64, totalp, bound))
+
+
+# ------------------------------------- kernel 2: inclusion-exclusion on walks
+
+
+@njit(cache=True)
+def _walks(nbr: Ints, n: int, root: int) -> tuple[U64, U64, U64, U64]:
+    """Inclusion-exclusion sums (closed mod 2^64, mod P, open mod 2^64, mod P).
+
+    ``nbr[v]`` lists v's neighbours padded with n (an index whose count is
+    always 0). With ``root`` >= 0 the sets S run over those holding ``root``,
+    the walks start at ``root``; "closed" sums the closed walks of n moves at
+    ``root`` and "open" the walks of n - 1 moves from it. With ``root`` = -1
+    every set S, walks from every cell of S ("closed" is then 0).
+    """
+    d = nbr.shape[1]
+    x64 = np.zeros(n + 1, dtype=np.uint64)
+    xp = np.zeros(n + 1, dtype=np.uint64)
+    y64 = np.zeros(n + 1, dtype=np.uint64)
+    yp = np.zeros(n + 1, dtype=np.uint64)
+    members = np.empty(n, dtype=np.int64)
+    closed64 = _ZERO
+    closedp = _ZERO
+    open64 = _ZERO
+    openp = _ZERO
+    free = n - 1 if root >= 0 else n
+    low_mask = (1 << root) - 1 if root >= 0 else 0
+    for t in range(1 << free):
+        s = t
+        if root >= 0:
+            s = (t & low_mask) | (1 << root) | ((t >> root) << (root + 1))
+        k = 0
+        for v in range(n):
+            x64[v] = _ZERO
+            xp[v] = _ZERO
+            y64[v] = _ZERO
+            yp[v] = _ZERO
+            if (s >> v) & 1:
+                members[k] = v
+                k += 1
+        if k == 0:
+            continue
+        if root >= 0:
+            x64[root] = _ONE
+            xp[root] = _ONE
+        else:
+            for i in range(k):
+                x64[members[i]] = _ONE
+                xp[members[i]] = _ONE
+        for _ in range(n - 1):
+            for i in range(k):
+                v = members[i]
+                a64 = _ZERO
+                ap = _ZERO
+                for j in range(d):
+                    u = nbr[v, j]
+                    a64 += x64[u]
+                    ap += xp[u]
+                ap = (ap & _P) + (ap >> _SHIFT)
+                if ap >= _P:
+                    ap -= _P
+                y64[v] = a64
+                yp[v] = ap
+            x64, y64 = y64, x64
+            xp, yp = yp, xp
+        o64 = _ZERO
+        op = _ZERO
+        for i in range(k):
+            v = members[i]
+            o64 += x64[v]
+            op += xp[v]
+            if op >= _P:
+                op -= _P
+        c64 = _ZERO
+        cp = _ZERO
+        if root >= 0:
+            for j in range(d):
+                u = nbr[root, j]
+                c64 += x64[u]
+                cp += xp[u]
+                if cp >= _P:
+                    cp -= _P
+        if (n - k) & 1:
+            open64 -= o64
+            closed64 -= c64
+            openp += _P - op
+            closedp += _P - cp
+        else:
+            open64 += o64
+            closed64 += c64
+            openp += op
+            closedp += cp
+        if openp >= _P:
+            openp -= _P
+        if closedp >= _P:
+            closedp -= _P
+    return closed64, closedp, open64, openp
+
+
+def _walk_table(nbrs: Sequence[Sequence[int]]) -> Ints:
+    n = len(nbrs)
+    d = max((len(near) for near in nbrs), default=0)
+    table = np.full((n, max(d, 1)), n, dtype=np.int64)
+    for v, near in enumerate(nbrs):
+        table[v, : len(near)] = near
+    return table
+
+
+def ie_closed(nbrs: Sequence[Sequence[int]]) -> int:
+    """Undirected closed tours by inclusion-exclusion over closed walks at cell 0."""
+    n = len(nbrs)
+    if n < 3:
+        return 0
+    c64, cp, _, _ = _walks(_walk_table(nbrs), n, 0)
+    return halve(exact(int(c64), int(cp), path_bound(nbrs, closed=True)))
+
+
+def ie_open(nbrs: Sequence[Sequence[int]], *, transitive: bool = False) -> int:
+    """Undirected open tours by inclusion-exclusion over walks.
+
+    Over every set S and every start unless ``transitive`` (the graph checked
+    vertex-transitive by the caller): then from cell 0, times n.
+    """
+    n = len(nbrs)
+    if n == 1:
+        return 1
+    bound = path_bound(nbrs, closed=False)
+    if transitive:
+        _, _, o64, op = _walks(_walk_table(nbrs), n, 0)
+        return halve(n * exact(int(o64), int(op), bound))
+    _, _, o64, op = _walks(_walk_table(nbrs), n, -1)
+    return halve(exact(int(o64), int(op), bound))
+
+
+# ------------------------------------------------------------------ the record
+
+
+def peak_mb() -> float:
+    """This process's peak resident memory so far, in MB (Linux: KB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def run_kernel(
+    kernel: str,
+    shape: tuple[int, int],
+    topology: str,
+    *,
+    want_open: bool,
+    symmetry: bool,
+) -> dict[str, Any]:
+    """One kernel's counts on one board: values and seconds, and peak MB."""
+    nbrs = neighbours(shape, topology)
+    transitive = symmetry and topology == "torus"
+    if transitive and not translation_invariant(shape, nbrs):
+        raise AssertionError("the torus graph is not translation invariant")
+    out: dict[str, Any] = {}
+    if kernel == "dp":
+        began = time.perf_counter()
+        closed, opened = dp_counts(nbrs, transitive=transitive, want_open=want_open)
+        seconds = time.perf_counter() - began
+        out["closed"] = {"value": closed, "seconds": round(seconds, 3)}
+        if opened is not None:
+            out["open"] = {
+                "value": opened,
+                "seconds": round(seconds, 3),
+                "note": "same run as closed",
+            }
+    elif kernel == "ie":
+        began = time.perf_counter()
+        closed = ie_closed(nbrs)
+        out["closed"] = {
+            "value": closed,
+            "seconds": round(time.perf_counter() - began, 3),
+        }
+        if want_open:
+            began = time.perf_counter()
+            opened = ie_open(nbrs, transitive=transitive)
+            out["open"] = {
+                "value": opened,
+                "seconds": round(time.perf_counter() - began, 3),
+            }
+    else:
+        raise ValueError(f"unknown kernel {kernel!r}")
+    out["peak_mb"] = round(peak_mb(), 1)
+    return out
+
+
+def warm() -> None:
+    """Compile both kernels (numba caches them on disk) before any timing."""
+    nbrs = neighbours((3, 3), "torus")
+    dp_counts(nbrs)
+    ie_closed(nbrs)
+    ie_open(nbrs)
+
+
+def parse_shape(text: str) -> tuple[int, int]:
+    """``'5x5'`` -> (5, 5)."""
+    r, _, c = text.lower().partition("x")
+    return int(r), int(c)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Count, print one JSON line per count (closed, and open with ``--open``)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("board", help="rows x columns, e.g. 5x5")
+    parser.add_argument("--open", action="store_true", help="open tours too")
+    parser.add_argument("--kernel", choices=("dp", "ie", "both"), default="both")
+    parser.add_argument("--topology", choices=("torus", "bounded"), default="torus")
+    parser.add_argument(
+        "--symmetry",
+        choices=("dp", "both", "none"),
+        default="dp",
+        help="kernels that count open tours from cell 0 times n on a torus "
+        "(default: the DP only; the IE sums over all sets)",
+    )
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    shape = parse_shape(args.board)
+    kernels = ["dp", "ie"] if args.kernel == "both" else [args.kernel]
+    results: dict[str, dict[str, Any]] = {}
+    for kernel in kernels:
+        if args.child or len(kernels) == 1:
+            warm()
+            symmetry = args.symmetry == "both" or args.symmetry == kernel
+            results[kernel] = run_kernel(
+                kernel, shape, args.topology, want_open=args.open, symmetry=symmetry
+            )
+            if args.child:
+                print(json.dumps(results[kernel]))
+                return
+        else:
+            command = [sys.executable, __file__, args.board, "--kernel", kernel]
+            command += ["--topology", args.topology, "--symmetry", args.symmetry]
+            command += ["--child"] + (["--open"] if args.open else [])
+            done = subprocess.run(command, capture_output=True, text=True, check=True)
+            results[kernel] = json.loads(done.stdout.strip().splitlines()[-1])
+    for kind in ["closed", "open"] if args.open else ["closed"]:
+        values = {k: r[kind]["value"] for k, r in results.items()}
+        agree = len(set(values.values())) == 1
+        line: dict[str, Any] = {
+            "board": args.board,
+            "topology": args.topology,
+            "tours": kind,
+            "cells": shape[0] * shape[1],
+            "value": next(iter(values.values())) if agree else None,
+            "agree": agree,
+        }
+        for k, r in results.items():
+            line[k] = {**r[kind], "peak_mb": r["peak_mb"]}
+        print(json.dumps(line), flush=True)
+        if not agree:
+            sys.exit(f"the kernels disagree on {args.board} {kind}: {values}")
+
+
+if __name__ == "__main__":
+    main()

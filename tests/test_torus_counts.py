@@ -1,0 +1,127 @@
+"""benchmarks/torus_counts.py: two counting kernels against the tests' oracles.
+
+The expected numbers come from ``subset_count`` (the tests' own Held-Karp in
+numpy, sharing no code with the script) and from the literature: the 4 x 4
+torus's move graph is the 4-cube's, whose Hamiltonian cycles number 1,344
+(OEIS A066037(4), the 4-cube's Hamiltonian cycles), and the 3 x 4 board has 8
+undirected open tours (OEIS A169696: 16 directed).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pytest.importorskip("numba")
+
+from cpknight.board import Board
+from tests.conftest import brute_neighbours, load_script, subset_count
+
+tc = load_script("torus_counts")
+
+SMALL = [(3, 3), (3, 4), (4, 3), (4, 4), (3, 5)]
+
+
+def oracle(shape: tuple[int, int], topology: str) -> dict[tuple[int, ...], set[int]]:
+    """The tests' neighbour sets, cells renamed to the script's i * c + j."""
+    nbrs = brute_neighbours(Board(shape, topology=topology), (1, 2))  # type: ignore[arg-type]
+    c = shape[1]
+    return {cell: {y * c + x for y, x in found} for cell, found in nbrs.items()}
+
+
+@pytest.mark.parametrize("topology", ["torus", "bounded"])
+@pytest.mark.parametrize(
+    "shape", [(1, 1), (1, 5), (2, 2), (2, 3), (3, 3), (2, 5), (4, 4), (3, 5), (5, 6)]
+)
+def test_the_move_graph_is_the_oracles(shape: tuple[int, int], topology: str) -> None:
+    mine = tc.neighbours(shape, topology)
+    theirs = oracle(shape, topology)
+    c = shape[1]
+    assert len(mine) == len(theirs)
+    for (i, j), found in theirs.items():
+        assert set(mine[i * c + j]) == found
+
+
+@pytest.mark.parametrize("shape", SMALL)
+def test_both_kernels_equal_subset_count_on_small_tori(shape: tuple[int, int]) -> None:
+    nbrs = tc.neighbours(shape, "torus")
+    assert tc.translation_invariant(shape, nbrs)
+    board = brute_neighbours(Board(shape, topology="torus"), (1, 2))
+    closed = subset_count(board, closed=True)
+    opened = subset_count(board, closed=False)
+    # The DP: from cell 0 times n, and from every start.
+    assert tc.dp_counts(nbrs, transitive=True) == (closed, opened)
+    assert tc.dp_counts(nbrs, transitive=False) == (closed, opened)
+    # The inclusion-exclusion: over every set, and from cell 0 times n.
+    assert tc.ie_closed(nbrs) == closed
+    assert tc.ie_open(nbrs) == opened
+    assert tc.ie_open(nbrs, transitive=True) == opened
+
+
+def test_the_known_values_of_3x5() -> None:
+    nbrs = tc.neighbours((3, 5), "torus")
+    assert tc.dp_counts(nbrs, transitive=True) == (10_594_392, 274_255_560)
+    assert tc.ie_closed(nbrs) == 10_594_392
+    assert tc.ie_open(nbrs) == 274_255_560
+
+
+def test_the_4x4_torus_has_the_4_cubes_hamiltonian_cycles() -> None:
+    # The 4-cube's Hamiltonian cycles: OEIS A066037(4) = 1,344.
+    nbrs = tc.neighbours((4, 4), "torus")
+    assert all(len(near) == 4 for near in nbrs)
+    assert tc.dp_counts(nbrs, want_open=False) == (1344, None)
+    assert tc.ie_closed(nbrs) == 1344
+
+
+@pytest.mark.parametrize(
+    ("shape", "closed", "opened"),
+    [((3, 4), 0, 8), ((4, 4), 0, 0), ((3, 3), 0, 0), ((2, 3), 0, 0), ((1, 1), 0, 1)],
+)
+def test_plain_boards(shape: tuple[int, int], closed: int, opened: int) -> None:
+    # 3 x 4: 8 undirected open tours (OEIS A169696: 16 directed); the others
+    # have none (3 x 3 and 2 x 3: the centre or a cell has no move).
+    nbrs = tc.neighbours(shape, "bounded")
+    board = brute_neighbours(Board(shape, topology="bounded"), (1, 2))
+    assert subset_count(board, closed=True) == closed
+    assert subset_count(board, closed=False) == opened
+    assert tc.dp_counts(nbrs) == (closed, opened)
+    assert tc.ie_closed(nbrs) == closed
+    assert tc.ie_open(nbrs) == opened
+
+
+def test_the_4x5_plain_board() -> None:
+    # Not vertex-transitive: the open tours are summed over every set and
+    # start (the inclusion-exclusion; the DP from 20 starts would take 10 s).
+    # 82 undirected open tours is subset_count's value (164 directed).
+    nbrs = tc.neighbours((4, 5), "bounded")
+    assert not tc.translation_invariant((4, 5), nbrs)
+    assert tc.ie_open(nbrs) == 82
+
+
+def test_the_crt_joins_numbers_past_2_64() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        x = rng.randrange(tc.TWO64 * tc.P)
+        assert tc.crt(x % tc.TWO64, x % tc.P) == x
+    x = 3 * tc.TWO64 + 12345
+    assert tc.exact(x % tc.TWO64, x % tc.P, x) == x
+    with pytest.raises(ValueError, match="modulus"):
+        tc.exact(0, 0, tc.TWO64 * tc.P)
+
+
+def test_the_bound_holds_for_25_cells() -> None:
+    nbrs = tc.neighbours((5, 5), "torus")
+    assert tc.path_bound(nbrs, closed=False) < tc.TWO64 * tc.P
+    assert tc.path_bound(nbrs, closed=False) == 25 * 8 * 7**23
+
+
+def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    tc.main(["3x4", "--open", "--kernel", "ie"])
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [(x["tours"], x["value"]) for x in lines] == [
+        ("closed", 14934),
+        ("open", 321696),
+    ]
+    assert all(x["agree"] and x["ie"]["peak_mb"] > 0 for x in lines)
