@@ -13,9 +13,9 @@ by ``g`` is a union of whole orbits of moves under ``g``, so the search picks
 orbits of moves, not single moves, each cell's two tour moves at a time. If
 the sum does not divide by ``|G|``, the count (or a fixed count) is wrong:
 Löbbing and Wegener's published count of the 8 x 8 closed tours (1996) failed
-exactly this test, which is how McKay (1997) saw it was wrong. Passing it is
-not a proof, but a count that is off by anything but a multiple of ``|G|``
-fails it.
+a test of this kind (it was not divisible by 4), and McKay's (1997) replaced
+it. Passing it is not a proof, but a count that is off by anything but a
+multiple of ``|G|`` fails it.
 
 Open tours are counted as closed tours of the graph with one more cell joined
 to every cell (a tour through it, cut there, is an open tour and each open
