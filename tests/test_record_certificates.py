@@ -9,6 +9,8 @@ the records page: a frontier run, two searches.)
   proved longest by ``cpknight longest 9x9 --induced --method frontier
   --memory 20000`` (1,421 s, 11.3 GB); A357500 lists 34 cells for 8x8 and has
   no 9x9 term.
+- A closed 12x12 tour with 78 turns (``cpknight tour 12x12 --min turns``, 600
+  s): the published interval for the fewest was 76 to 80.
 - Guy's 3x5 ordered knight swap in 34 moves (``cpknight swap guy3x5 --method
   bfs`` and ``benchmarks/guy_swap.py 5`` prove that none is shorter).
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 from cpknight.board import Board
 from cpknight.longest.common import check_longest
 from cpknight.pieces import KNIGHT
+from cpknight.scores import make_scored_tour
 from cpknight.swaps.drawings import named_puzzle
 
 SNAKE_9X9 = [
@@ -101,9 +104,157 @@ GUY_3X5 = [
 ]
 
 
+TOUR_12X12 = [
+    "a1",
+    "b3",
+    "a5",
+    "b7",
+    "c9",
+    "a10",
+    "b12",
+    "d11",
+    "f12",
+    "e10",
+    "d8",
+    "c6",
+    "b4",
+    "a2",
+    "c1",
+    "e2",
+    "g1",
+    "i2",
+    "k1",
+    "l3",
+    "k5",
+    "i4",
+    "g3",
+    "h1",
+    "j2",
+    "l1",
+    "k3",
+    "l5",
+    "j4",
+    "h3",
+    "f2",
+    "d1",
+    "b2",
+    "a4",
+    "c5",
+    "e6",
+    "g7",
+    "i8",
+    "k9",
+    "l7",
+    "j6",
+    "h5",
+    "f4",
+    "d3",
+    "e1",
+    "f3",
+    "g5",
+    "h7",
+    "i9",
+    "j11",
+    "l12",
+    "k10",
+    "j8",
+    "i6",
+    "h4",
+    "g2",
+    "i1",
+    "k2",
+    "l4",
+    "j3",
+    "h2",
+    "f1",
+    "d2",
+    "e4",
+    "f6",
+    "g8",
+    "h10",
+    "i12",
+    "g11",
+    "f9",
+    "e7",
+    "d5",
+    "c3",
+    "b1",
+    "a3",
+    "c4",
+    "e5",
+    "g6",
+    "i7",
+    "k8",
+    "l6",
+    "k4",
+    "l2",
+    "j1",
+    "i3",
+    "j5",
+    "k7",
+    "l9",
+    "k11",
+    "i10",
+    "g9",
+    "e8",
+    "c7",
+    "a6",
+    "b8",
+    "d9",
+    "f10",
+    "h11",
+    "j12",
+    "l11",
+    "j10",
+    "h9",
+    "f8",
+    "d7",
+    "b6",
+    "a8",
+    "b10",
+    "a12",
+    "c11",
+    "e12",
+    "d10",
+    "c12",
+    "a11",
+    "b9",
+    "a7",
+    "c8",
+    "e9",
+    "g10",
+    "h12",
+    "f11",
+    "d12",
+    "b11",
+    "a9",
+    "c10",
+    "e11",
+    "g12",
+    "i11",
+    "k12",
+    "l10",
+    "j9",
+    "h8",
+    "f7",
+    "d6",
+    "b5",
+    "d4",
+    "f5",
+    "h6",
+    "j7",
+    "l8",
+    "k6",
+    "i5",
+    "g4",
+    "e3",
+    "c2",
+]
+
+
 def _cell(name: str) -> tuple[int, int]:
     """``b3`` -> (file 1, rank 2), by hand."""
-    return "abcdefghi".index(name[0]), int(name[1:]) - 1
+    return "abcdefghijkl".index(name[0]), int(name[1:]) - 1
 
 
 def _leap(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -144,3 +295,30 @@ def test_guys_3x5_swap_in_34_moves() -> None:
     assert {letter: name for name, letter in at.items()} == wanted
     # every capital is where its small letter began, and the other way round
     assert all(wanted[k] == where[k.swapcase()] for k in where)
+
+
+def test_a_closed_12x12_tour_with_78_turns() -> None:
+    cells = [_cell(name) for name in TOUR_12X12]
+    assert len(cells) == len(set(cells)) == 144
+    assert all(0 <= f < 12 and 0 <= r < 12 for f, r in cells)
+    steps = [
+        (b[0] - a[0], b[1] - a[1])
+        for a, b in zip(cells, cells[1:] + cells[:1], strict=True)
+    ]
+    assert all(sorted(map(abs, step)) == [1, 2] for step in steps)  # closed too
+    # a turn: a cell the tour leaves in another direction than it came in
+    turns = sum(1 for i in range(len(steps)) if steps[i] != steps[i - 1])
+    assert turns == 78
+    board = Board((12, 12))
+    scored = make_scored_tour(
+        board,
+        KNIGHT,
+        [board.parse_cell(name) for name in TOUR_12X12],
+        closed=True,
+        method="cpsat",
+        objective="turns",
+        claimed=78,
+        lower=72,
+        optimal=False,
+    )
+    assert scored.value == 78
