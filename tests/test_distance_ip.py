@@ -186,6 +186,11 @@ def _plane_window(step: int) -> None:
             assert steps_are_moves(plane, KNIGHT, cells[:-1], cells[1:]).all()
 
 
+def test_plane_ip_equals_formula_on_a_41x41_window_every_other_cell() -> None:
+    _plane_window(step=2)
+
+
+@pytest.mark.slow
 def test_plane_ip_equals_formula_on_41x41_window() -> None:
     _plane_window(step=1)
 

@@ -150,7 +150,7 @@ def test_tour_lines_elsewhere_are_the_boards_own(kind: str) -> None:
     assert b"".join(board.cell_line_blocks(cells)) == _names(board, cells)
 
 
-@pytest.mark.parametrize("side", [100, 1000])
+@pytest.mark.parametrize("side", [100, pytest.param(1000, marks=pytest.mark.slow)])
 def test_huge_tour_file_is_the_old_bytes_and_a_tour(side: int, tmp_path: Path) -> None:
     board = Board((side, side))
     tour = tile_tour(board)

@@ -241,7 +241,7 @@ def test_cpsat_optimum_equals_brute_force(
 
 @pytest.mark.parametrize("workers", [1, 8])
 @pytest.mark.parametrize("objective", ["turns", "crossings"])
-@pytest.mark.parametrize("name", ["5x5 open", "3x10 closed", "5x6 closed"])
+@pytest.mark.parametrize("name", ["5x5 open", "5x6 closed"])
 def test_the_reported_bound_never_passes_the_optimum(
     name: str, objective: str, workers: int, enumerated: dict[str, list[list[Cell]]]
 ) -> None:
