@@ -118,8 +118,14 @@ def test_walk_orders_the_moves() -> None:
     assert sorted(walk([(0, 1), (1, 2), (2, 3), (3, 0)], closed=True)) == [0, 1, 2, 3]
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-@pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.parametrize(
+    ("kernel", "n"),
+    [
+        *((kernel, n) for kernel in KERNELS for n in (3, 4)),
+        ("numba", 5),
+        pytest.param("dict", 5, marks=pytest.mark.slow),  # 7 s; numba's 5 stays
+    ],
+)
 def test_oeis_squares(kernel: str, n: int) -> None:
     board = Board((n, n))
     assert frontier(board, KNIGHT, "uncrossed", False, kernel) == A003192[n]
