@@ -84,10 +84,27 @@ def tour_classes(
     ``tick`` is called now and then (a clock that may raise to stop).
     """
     group = symmetry_group(graph.board)
-    fixed = tuple(fixed_tours(graph, g, closed=closed, tick=tick) for g in group[1:])
+    # Conjugate symmetries (a g a^-1) fix as many tours (a maps the ones g fixes
+    # onto the ones a g a^-1 fixes): one search a conjugacy class.
+    found: dict[tuple[int, ...], int] = {}
+    inverse = [_inverse(a) for a in group]
+    for g in group[1:]:
+        if g in found:
+            continue
+        count = fixed_tours(graph, g, closed=closed, tick=tick)
+        for a, a_inv in zip(group, inverse, strict=True):
+            found[tuple(a[g[a_inv[i]]] for i in range(len(g)))] = count
+    fixed = tuple(found[g] for g in group[1:])
     whole = total + sum(fixed)
     classes = whole // len(group) if whole % len(group) == 0 else None
     return Classes(total, len(group), fixed, classes)
+
+
+def _inverse(perm: Sequence[int]) -> list[int]:
+    out = [0] * len(perm)
+    for i, j in enumerate(perm):
+        out[j] = i
+    return out
 
 
 def fixed_tours(
