@@ -23,6 +23,15 @@ Ratios in the same run: ``x plain`` (a row with symmetry breaking over the
 same engine without it; below 1 the symmetry rows helped) and ``x cpsat``
 (an engine over CP-SAT without symmetry). Exit code 1 if a value disagrees
 with its table (a row at the limit is reported, not a failure).
+
+``--records`` runs the record rows instead: the largest published terms of
+each table (domination n = 12..16, total domination 11..13, independent
+domination 11..12, torus domination 9..11), each by three plain scripts
+written here (the textbook set-cover model, nothing else: CP-SAT with one
+worker and with two, SCIP through ``model_builder``) and by cpknight's
+``portfolio`` (CP-SAT and SCIP side by side), one after another in the same
+run. ``x best plain``: the portfolio's seconds over the fastest plain
+script's (a plain script at the limit counts as the limit).
 """
 
 from __future__ import annotations
@@ -139,6 +148,142 @@ def table(
     return ok
 
 
+def neighbourhoods(n: int, kind: str, torus: bool) -> list[list[int]]:
+    """For each cell of n x n, the cells whose knight covers it (plain code)."""
+    jumps = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+    rows: list[list[int]] = []
+    for r in range(n):
+        for c in range(n):
+            cover = set() if kind == "total" else {r * n + c}
+            for dr, dc in jumps:
+                rr, cc = r + dr, c + dc
+                if torus:
+                    cover.add((rr % n) * n + cc % n)
+                elif 0 <= rr < n and 0 <= cc < n:
+                    cover.add(rr * n + cc)
+            rows.append(sorted(cover))
+    return rows
+
+
+def plain_cpsat(
+    n: int, kind: str, torus: bool, limit: float, workers: int
+) -> tuple[int | None, bool, float]:
+    """The textbook CP-SAT model, default parameters: (size, proved, seconds)."""
+    from ortools.sat.python import cp_model
+
+    began = time.perf_counter()
+    model = cp_model.CpModel()
+    xs = [model.new_bool_var(f"x{v}") for v in range(n * n)]
+    for v, cover in enumerate(neighbourhoods(n, kind, torus)):
+        model.add(sum(xs[u] for u in cover) >= 1)
+        if kind == "independent":  # no knight attacks another
+            for u in cover:
+                if u > v:
+                    model.add_bool_or([~xs[v], ~xs[u]])
+    model.minimize(sum(xs))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.max_time_in_seconds = max(
+        1e-3, limit - (time.perf_counter() - began)
+    )
+    status = solver.solve(model)
+    seconds = time.perf_counter() - began
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, False, seconds
+    return round(solver.objective_value), status == cp_model.OPTIMAL, seconds
+
+
+def plain_scip(
+    n: int, kind: str, torus: bool, limit: float
+) -> tuple[int | None, bool, float]:
+    """The textbook model by SCIP (``model_builder``): (size, proved, seconds)."""
+    from ortools.linear_solver.python import model_builder as mb
+
+    began = time.perf_counter()
+    model = mb.Model()  # type: ignore[no-untyped-call]
+    xs = [model.new_bool_var(f"x{v}") for v in range(n * n)]
+    for v, cover in enumerate(neighbourhoods(n, kind, torus)):
+        model.add(mb.LinearExpr.sum([xs[u] for u in cover]) >= 1)
+        if kind == "independent":
+            for u in cover:
+                if u > v:
+                    model.add(xs[u] + xs[v] <= 1)
+    model.minimize(mb.LinearExpr.sum(xs))
+    solver = mb.Solver("scip")
+    solver.set_time_limit_in_seconds(max(1e-3, limit - (time.perf_counter() - began)))
+    status = solver.solve(model)
+    seconds = time.perf_counter() - began
+    if status not in (mb.SolveStatus.OPTIMAL, mb.SolveStatus.FEASIBLE):
+        return None, False, seconds
+    return round(solver.objective_value), status == mb.SolveStatus.OPTIMAL, seconds
+
+
+RECORD_ROWS: list[tuple[str, str, bool, int, int]] = [
+    *[("A006075", "dominating", False, n, A006075[n - 1]) for n in range(12, 17)],
+    *[("A261752", "total", False, n, A261752[n]) for n in range(11, 14)],
+    *[("A342576", "independent", False, n, A342576[n - 1]) for n in range(11, 13)],
+    *[("A279407", "dominating", True, n, A279407[n - 1]) for n in range(9, 12)],
+]
+"""(sequence, kind, torus, n, published value): the largest terms of each table."""
+
+
+def records(limit: float, only: str | None) -> bool:
+    """The record rows: three plain scripts and the portfolio, side by side."""
+    ok = True
+    rows: list[list[object]] = []
+    for name, kind, torus, n, expected in RECORD_ROWS:
+        if only and only != name:
+            continue
+        runs: list[tuple[str, tuple[int | None, bool, float]]] = [
+            ("plain cpsat 1w", plain_cpsat(n, kind, torus, limit, 1)),
+            ("plain cpsat 2w", plain_cpsat(n, kind, torus, limit, 2)),
+            ("plain scip", plain_scip(n, kind, torus, limit)),
+        ]
+        for symmetry in (False, True):
+            r = run_one(
+                n, kind, "torus" if torus else "bounded", "portfolio", symmetry, limit
+            )
+            label = "portfolio" + (" +sym" if symmetry else "")
+            runs.append((label, (r.size, r.status == str(Status.OPTIMAL), r.seconds)))
+        best_plain = min(
+            (s if proved else max(s, limit)) for _, (_, proved, s) in runs[:3]
+        )
+        for label, (size, proved, seconds) in runs:
+            wrong = proved and size != expected
+            ok &= not wrong
+            ratio = "" if label.startswith("plain") else f"{seconds / best_plain:.2f}"
+            rows.append(
+                [
+                    name,
+                    f"{n}x{n}",
+                    label,
+                    "" if size is None else size,
+                    expected,
+                    ("optimal" if proved else "not proved")
+                    + (" WRONG" if wrong else ""),
+                    f"{seconds:.2f}",
+                    ratio,
+                ]
+            )
+            print(
+                f"  {name} {n}: {label} {rows[-1][5]} {seconds:.2f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+    heading = [
+        "table",
+        "board",
+        "engine",
+        "size",
+        "OEIS",
+        "status",
+        "seconds",
+        "x best plain",
+    ]
+    print("\nrecord rows\n" + table_text(heading, rows), flush=True)
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the make bench sizes")
@@ -155,7 +300,17 @@ def main() -> int:
         action="store_true",
         help="the MIP solvers without symmetry rows (CP-SAT keeps both)",
     )
+    parser.add_argument(
+        "--records",
+        action="store_true",
+        help="the record rows: plain scripts against the portfolio",
+    )
+    parser.add_argument(
+        "--only", default=None, help="with --records: one table, like A006075"
+    )
     args = parser.parse_args()
+    if args.records:
+        return 0 if records(args.limit, args.only) else 1
     upto = args.upto or (8 if args.quick else 16)
     small = 6 if args.quick else 10
     others = not args.domination_only

@@ -58,7 +58,7 @@ import time
 from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol
 
 if TYPE_CHECKING:
     # PEP 696 defaults (typing has them from Python 3.13); ortools requires it.
@@ -82,7 +82,7 @@ else:  # the defaults speak to type checkers only: typing's TypeVar at run time
 from cpknight.board import Board
 from cpknight.errors import InvalidInputError, OutcomeError
 from cpknight.pieces import Leaper, MoveGraph, move_graph
-from cpknight.results import Outcome, is_a
+from cpknight.results import Outcome
 from cpknight.solving import Run, interruptible
 
 __all__ = [
@@ -398,7 +398,7 @@ def outcome_of(question: str, value: Answer, run: Run, *, method: str) -> Outcom
         value=value,
         bound=value.bound,
         interrupted=run.clock.interrupted,
-        winner=cast("Tour", value).winner if is_a(value, "Tour") else None,
+        winner=getattr(value, "winner", None),  # a race's or a portfolio's
     )
 
 

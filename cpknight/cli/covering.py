@@ -36,10 +36,11 @@ if TYPE_CHECKING:
     from cpknight.pieces import Leaper
     from cpknight.solving import SolveOptions
 
-METHODS = ["cpsat", "scip", "highs", "search"]
+METHODS = ["cpsat", "scip", "highs", "search", "portfolio"]
 METHOD_HELP = (
     "cpsat (the 0/1 program by CP-SAT), scip or highs (the same program by a "
-    "MIP solver), search (branch and bound); several make a table"
+    "MIP solver), search (branch and bound), portfolio (CP-SAT and SCIP side by "
+    "side: the first proof wins, else the best of both); several make a table"
 )
 
 

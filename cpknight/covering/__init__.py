@@ -4,7 +4,7 @@
 
 Examples:
     >>> list(ENGINES)
-    ['cpsat', 'scip', 'highs', 'search']
+    ['cpsat', 'scip', 'highs', 'search', 'portfolio']
 """
 
 from __future__ import annotations
@@ -49,6 +49,14 @@ ENGINES: Registry[CoverInstance, Cover] = Registry(
             "cpknight.covering.search:solve",
             optimises=True,
             summary="branch and bound with the cover bound; counts every optimum",
+        ),
+        Engine(
+            "portfolio",
+            "cover",
+            "cpknight.covering.portfolio:solve",
+            optimises=True,
+            summary="CP-SAT and SCIP side by side on two cores: the first proof "
+            "wins, else the best placement and the best bound of the two",
         ),
     ],
 )

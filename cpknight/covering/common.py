@@ -42,6 +42,7 @@ from cpknight.checks import check_cells
 from cpknight.errors import EngineError, InvalidInputError, TourCheckError
 from cpknight.graph.symmetry import cell_permutations
 from cpknight.pieces import KNIGHT, Leaper, MoveGraph, PieceLike, as_piece, move_graph
+from cpknight.results.answer import race_label
 from cpknight.status import Effort, Status
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "Cover",
     "CoverInstance",
     "Kind",
+    "PlacementClasses",
     "cell_permutations",
     "check_cover",
     "covering_kind",
@@ -138,6 +140,8 @@ class Cover:
         symmetry: whether the board's symmetries were broken.
         lp_bound: the optimum of the LP relaxation (the 0/1 program with
             ``0 <= x <= 1``), where the engine solved it.
+        winner: for the portfolio (``method='portfolio'``), the engine whose
+            answer it is.
     """
 
     board: Board
@@ -154,11 +158,17 @@ class Cover:
     count_at_least: int | None = None
     symmetry: bool = False
     lp_bound: float | None = None
+    winner: str | None = None
 
     @property
     def optimal(self) -> bool:
         """Whether the size is proved optimal."""
         return self.status is Status.OPTIMAL
+
+    @property
+    def method_label(self) -> str:
+        """The engine, and for the portfolio whose answer it is."""
+        return race_label(self.method, self.winner)
 
     def names(self) -> list[str]:
         """The knights' cells by name."""
@@ -202,6 +212,39 @@ class Cover:
 
 
 # ------------------------------------------------------------------ symmetries
+
+
+class PlacementClasses:
+    """The placements seen so far, one a class of the board's symmetries.
+
+    A placement's class is named by its least image (the sorted tuple of its
+    cells' nodes) under :func:`cell_permutations`, the symmetries the models'
+    lex-leader rows break: counting every placement and then the classes
+    gives the count up to symmetry that those rows give, without their cost
+    in the search.
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> inst = CoverInstance(board=Board.parse("3x3"), piece=KNIGHT,
+        ...                      kind="dominating")
+        >>> classes = PlacementClasses(inst)
+        >>> classes.add([0, 1]); classes.add([2, 1]); classes.add([4])
+        >>> len(classes)  # a1 b1 and c1 b1 are mirror images
+        2
+    """
+
+    def __init__(self, instance: CoverInstance) -> None:
+        self.symmetries = cell_permutations(instance.board)
+        self.seen: set[tuple[int, ...]] = set()
+
+    def add(self, placement: Sequence[int]) -> None:
+        """Count one placement (given by its nodes), once for its class."""
+        images = [tuple(sorted(placement))]
+        images += [tuple(sorted(p[v] for v in placement)) for p in self.symmetries]
+        self.seen.add(min(images))
+
+    def __len__(self) -> int:
+        return len(self.seen)
 
 
 # ------------------------------------------------------------------ the checker

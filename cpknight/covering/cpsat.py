@@ -9,6 +9,10 @@ Counting (``instance.count``) solves first, then fixes the number of knights
 to the optimum and enumerates every placement on one worker (CP-SAT's
 ``enumerate_all_solutions``). With symmetry breaking the count is of classes
 (each placement's lexicographically least image), without it of placements.
+The classes are counted from every placement
+(:class:`~cpknight.covering.common.PlacementClasses`), enumerated without the
+lex-leader rows: with the rows the same count took 89 s on 12 x 12 against
+15 s for the two placements without them.
 
 Examples:
     >>> from cpknight.board import Board
@@ -28,7 +32,13 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from cpknight.covering.common import Cover, CoverInstance, make_cover, maximises
+from cpknight.covering.common import (
+    Cover,
+    CoverInstance,
+    PlacementClasses,
+    make_cover,
+    maximises,
+)
 from cpknight.covering.program import (
     CoverProgram,
     ceil_bound,
@@ -106,6 +116,11 @@ class _Counter:
 
     def __init__(self) -> None:
         self.count = 0
+        self.classes: PlacementClasses | None = None
+
+    def result(self) -> int:
+        """The placements, or their classes when counting up to symmetry."""
+        return self.count if self.classes is None else len(self.classes)
 
 
 def _count(
@@ -113,13 +128,20 @@ def _count(
 ) -> tuple[int | None, int | None, int]:
     """The optimal placements: (count, or None at the limit; partial; seen)."""
     tally = _Counter()
+    n = program.n_cells
+    if program.instance.symmetry:  # every placement, then their classes
+        tally.classes = PlacementClasses(program.instance)
+        program = program.without_symmetry()
+    xs: list[Any] = []
 
     class Callback(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
             tally.count += 1
+            if tally.classes is not None:
+                tally.classes.add([v for v in range(n) if self.boolean_value(xs[v])])
 
     try:
-        model, _ = program.cpsat_model(size=size, run=run)
+        model, xs = program.cpsat_model(size=size, run=run)
     except SolveLimitError:  # the limit or Ctrl-C before the count began
         return None, 0, 0
     solver = cp_model.CpSolver()
@@ -129,8 +151,8 @@ def _count(
     # OPTIMAL after enumerating: every solution seen. FEASIBLE (the limit or
     # Ctrl-C stopped it) or UNKNOWN: the count so far, at least.
     if status == cp_model.OPTIMAL:
-        return tally.count, None, tally.count
-    return None, tally.count, tally.count
+        return tally.result(), None, tally.count
+    return None, tally.result(), tally.count
 
 
 def cpsat_values(solver: Any, xs: list[Any]) -> list[int]:

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from cpknight.covering.common import (
     Cover,
     CoverInstance,
-    cell_permutations,
+    PlacementClasses,
     make_cover,
     maximises,
 )
@@ -265,10 +265,7 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
 
 def _classes(instance: CoverInstance, placements: Sequence[Sequence[int]]) -> int:
     """How many placements are left when images under a symmetry are one."""
-    symmetries = cell_permutations(instance.board)
-    seen = set()
+    classes = PlacementClasses(instance)
     for placement in placements:
-        images = [tuple(sorted(placement))]
-        images += [tuple(sorted(p[v] for v in placement)) for p in symmetries]
-        seen.add(min(images))
-    return len(seen)
+        classes.add(placement)
+    return len(classes)

@@ -716,14 +716,18 @@ def cover_line(cover: Cover) -> str:
     extra = ""
     classes = " up to symmetry" if cover.symmetry else ""
     if cover.count is not None:
-        extra += f"; {cover.count:,} optimal placements{classes}"
+        many = "" if cover.count == 1 else "s"
+        extra += f"; {cover.count:,} optimal placement{many}{classes}"
     elif cover.count_at_least is not None:
-        extra += f"; at least {cover.count_at_least:,} optimal placements{classes}"
+        many = "" if cover.count_at_least == 1 else "s"
+        extra += (
+            f"; at least {cover.count_at_least:,} optimal placement{many}{classes}"
+        )
     if cover.lp_bound is not None:
         extra += f"; LP relaxation {cover.lp_bound:.3f}"
     return (
         f"{cover.kind} knights on {cover.board.label} ({cover.piece.label}): "
-        f"{verdict}{extra}; by {cover.method} in {cover.seconds:.3f} s"
+        f"{verdict}{extra}; by {cover.method_label} in {cover.seconds:.3f} s"
     )
 
 
