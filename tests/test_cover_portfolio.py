@@ -114,3 +114,28 @@ def test_no_placement_from_either_keeps_the_better_bound() -> None:
     with pytest.raises(SolveLimitError) as caught:
         _verdict(instance, RIVALS, [{"error": e} for e in errors])
     assert caught.value.bound == 3
+
+
+def test_a_full_torus_puts_a_piece_on_a1_and_a_count_takes_it_off() -> None:
+    """Every placement on a full torus shifts to one with a piece on a1; the
+    program says so in one row (symmetry breaking or not), and its lex-leader
+    rows break only the symmetries that keep a1. A count strips them all."""
+    from cpknight.covering.program import program_of
+    from cpknight.graph.symmetry import stabiliser_permutations
+
+    torus = Board.parse("5x5", topology="torus")
+    for symmetry in (False, True):
+        instance = CoverInstance(
+            board=torus, piece=KNIGHT, kind="dominating", symmetry=symmetry
+        )
+        program = program_of(instance)
+        shift = [r for r in program.rows if r.name.startswith("shift")]
+        assert [(r.terms, r.lo) for r in shift] == [(((0, 1),), 1)]
+        assert not any(
+            r.name.startswith("shift") for r in program.without_symmetry().rows
+        )
+        assert program.n_symmetries == (7 if symmetry else 0)
+    assert all(p[0] == 0 for p in stabiliser_permutations(torus))
+    holed = Board((5, 5), [(2, 2)], topology="torus")
+    instance = CoverInstance(board=holed, piece=KNIGHT, kind="dominating")
+    assert not any(r.name.startswith("shift") for r in program_of(instance).rows)

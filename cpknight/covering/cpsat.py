@@ -131,7 +131,7 @@ def _count(
     n = program.n_cells
     if program.instance.symmetry:  # every placement, then their classes
         tally.classes = PlacementClasses(program.instance)
-        program = program.without_symmetry()
+    program = program.without_symmetry()  # a torus's shift row too
     xs: list[Any] = []
 
     class Callback(cp_model.CpSolverSolutionCallback):

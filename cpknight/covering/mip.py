@@ -28,7 +28,13 @@ from typing import Any
 
 from ortools.linear_solver.python import model_builder as mb
 
-from cpknight.covering.common import Cover, CoverInstance, make_cover, maximises
+from cpknight.covering.common import (
+    Cover,
+    CoverInstance,
+    PlacementClasses,
+    make_cover,
+    maximises,
+)
 from cpknight.covering.program import (
     CoverProgram,
     ceil_bound,
@@ -119,7 +125,13 @@ def _bound(answer: LinearAnswer, maximise: bool, n: int) -> int:
 def _count(
     program: CoverProgram, first: list[int], run: Run, backend: str
 ) -> tuple[int | None, int | None, int]:
-    """Count the optimal placements by no-good cuts: (count, partial, cuts)."""
+    """Count the optimal placements by no-good cuts: (count, partial, cuts).
+
+    The cuts run on the program without its symmetry rows (every placement
+    is cut off in turn); up to symmetry, the count is of their classes.
+    """
+    classes = PlacementClasses(program.instance) if program.instance.symmetry else None
+    program = program.without_symmetry()
     try:
         model, xs = program.builder_model(check=run.check)
     except SolveLimitError:  # the limit or Ctrl-C before the count began
@@ -132,17 +144,20 @@ def _count(
     placement = first
     while True:
         found += 1
+        if classes is not None:
+            classes.add(placement)
         chosen = set(placement)
         # at least one knight off this placement's cells: it is cut off
         model.add(
             mb.LinearExpr.sum([xs[v] for v in range(n) if v not in chosen]) >= 1,
             name=f"nogood[{found}]",
         )
+        counted = found if classes is None else len(classes)
         if run.expired():
-            return None, found, found
+            return None, counted, found
         answer = _solve_once(backend, model, run, xs[:n])
         if answer.status == mb.SolveStatus.INFEASIBLE and not answer.interrupted:
-            return found, None, found
+            return counted, None, found
         if not answer.solved:
-            return None, found, found
+            return None, counted, found
         placement = [v for v in range(n) if answer.values[v] > 0.5]

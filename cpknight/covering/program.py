@@ -28,6 +28,19 @@ x[p(i)]``, ``eq[k,next] <= 1 + x[i] - x[p(i)]``. A position ``j`` with
 comparison). Only the least placement of each class under the board's
 symmetries stays feasible.
 
+On a torus where the translations take any cell to any other
+(:func:`~cpknight.graph.symmetry.transitive_torus`) one more row is always
+there, symmetry breaking or not: ``x[a1] = 1``. Any placement can be shifted so
+that a piece stands on the first cell, so the optimum is the same, and the
+solvers are spared the n^2 shifted copies of every placement (10 x 10 torus
+domination, A279407(10) = 15: CP-SAT proved it in 10 s with the row, and
+had not in 120 s without; SCIP 60 s against 86 s). The symmetries then broken
+are those that keep the first cell
+(:func:`~cpknight.graph.symmetry.stabiliser_permutations`): shifted
+placements are one class already. The row counts among the symmetry rows; a
+count strips them all (:meth:`CoverProgram.without_symmetry`) and counts
+every placement.
+
 Examples:
     >>> p = build_cover_program("3x3", kind="dominating")
     >>> p.sizes()
@@ -53,6 +66,7 @@ from cpknight.covering.common import (
     maximises,
 )
 from cpknight.errors import InvalidInputError
+from cpknight.graph.symmetry import stabiliser_permutations, transitive_torus
 from cpknight.pieces import KNIGHT, PieceLike, as_piece
 from cpknight.solving import (
     CPSAT_SUFFIXES,
@@ -363,6 +377,7 @@ _MEANING = {
     "ind": "no two knights one move apart",
     "lex": "x <=lex x o p (symmetry breaking)",
     "eq": "equal so far, carried to the next position",
+    "shift": "a piece on the first cell (every placement shifts to one)",
 }
 
 
@@ -444,7 +459,14 @@ def program_of(instance: CoverInstance, run: Run | None = None) -> CoverProgram:
                     name = f"ind[{cell_names[v]},{cell_names[u]}]"
                     rows.append(Row(name, ones([v, int(u)]), hi=1))
     n_plain = len(rows)
-    symmetries = cell_permutations(instance.board) if instance.symmetry else []
+    board = instance.board
+    symmetries: list[tuple[int, ...]] = []
+    if n and transitive_torus(board):
+        rows.append(Row(f"shift[{cell_names[0]}]", ones([0]), lo=1))
+        if instance.symmetry:
+            symmetries = stabiliser_permutations(board)
+    elif instance.symmetry:
+        symmetries = cell_permutations(board)
     for k, perm in enumerate(symmetries):
         if run is not None:
             run.check("building the symmetry rows")

@@ -25,7 +25,12 @@ import numpy as np
 
 from cpknight.board import Board
 
-__all__ = ["cell_permutations", "symmetry_group"]
+__all__ = [
+    "cell_permutations",
+    "stabiliser_permutations",
+    "symmetry_group",
+    "transitive_torus",
+]
 
 Permutation = tuple[int, ...]
 """``p[i]``: the image of open cell ``i`` (cells numbered in board order, as
@@ -62,6 +67,53 @@ def cell_permutations(board: Board) -> list[Permutation]:
         for axis, flip in enumerate(flips):
             if flip:
                 image[:, axis] = board.shape[axis] - 1 - image[:, axis]
+        found.append(tuple(int(t) for t in node_of[tuple(image.T)].tolist()))
+    return found
+
+
+def transitive_torus(board: Board) -> bool:
+    """Whether the translations alone take any cell to any other.
+
+    That is, every axis wraps and no cell is blocked; then every leaper's move
+    graph looks the same from every cell.
+
+    Examples:
+        >>> transitive_torus(Board((5, 6), topology="torus"))
+        True
+        >>> transitive_torus(Board((5, 6), topology="cylinder"))
+        False
+    """
+    return bool(board.wrap and all(board.wrap) and board.open_mask.all())
+
+
+def stabiliser_permutations(board: Board) -> list[Permutation]:
+    """The point symmetries of a full torus that keep its first cell, but one.
+
+    The first cell is the corner ``(0, ..., 0)``; the identity is left out.
+
+    The reflections of :func:`cell_permutations` send ``x`` to
+    ``size - 1 - x``; on a torus ``x -> -x`` (modulo the size) is a symmetry
+    too, and it keeps ``x = 0``. With the translations they make the whole
+    group, so a program may put a piece on the first cell and still break
+    these.
+
+    Examples:
+        >>> torus = Board((4, 4), topology="torus")
+        >>> perms = stabiliser_permutations(torus)
+        >>> len(perms), all(p[0] == 0 for p in perms)
+        (7, True)
+    """
+    if not transitive_torus(board):
+        raise ValueError("the stabiliser of a cell is taken on a full torus")
+    cells = np.argwhere(board.open_mask)
+    node_of = np.full(board.shape, -1, dtype=np.int64)
+    node_of[board.open_mask] = np.arange(len(cells))
+    found: list[Permutation] = []
+    for axes, flips in board.symmetries():
+        image = cells[:, list(axes)]
+        for axis, flip in enumerate(flips):
+            if flip:
+                image[:, axis] = (-image[:, axis]) % board.shape[axis]
         found.append(tuple(int(t) for t in node_of[tuple(image.T)].tolist()))
     return found
 

@@ -720,9 +720,7 @@ def cover_line(cover: Cover) -> str:
         extra += f"; {cover.count:,} optimal placement{many}{classes}"
     elif cover.count_at_least is not None:
         many = "" if cover.count_at_least == 1 else "s"
-        extra += (
-            f"; at least {cover.count_at_least:,} optimal placement{many}{classes}"
-        )
+        extra += f"; at least {cover.count_at_least:,} optimal placement{many}{classes}"
     if cover.lp_bound is not None:
         extra += f"; LP relaxation {cover.lp_bound:.3f}"
     return (
