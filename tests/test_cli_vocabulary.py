@@ -63,6 +63,7 @@ JSON_COMMANDS = [
     ["dominate", "4x4", "--count"],
     ["dominate", "3x3", "--total"],
     ["dominate", "5x5", "--independent", "--method", "all"],
+    ["dominate", "6x6", "--count", "--method", "portfolio"],
     ["independent", "4x4", "--torus", "--symmetry", "--count"],
     ["formulation", "cover", "4x4", "--total"],
     ["study", "{suite}", "--method", "prune"],

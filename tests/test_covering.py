@@ -249,8 +249,8 @@ def test_symmetry_counts_classes(spec: str, kind: Kind, method: str) -> None:
     if spec == "ring4":
         board = RING4
     else:
-        size, _, torus = spec.partition("-")
-        board = Board.parse(size, topology="torus" if torus else "bounded")
+        shape, _, torus = spec.partition("-")
+        board = Board.parse(shape, topology="torus" if torus else "bounded")
     expected = _brute(board, (1, 2), kind)
     instance = CoverInstance(
         board=board, piece=KNIGHT, kind=kind, count=True, symmetry=True
