@@ -139,3 +139,15 @@ def test_a_full_torus_puts_a_piece_on_a1_and_a_count_takes_it_off() -> None:
     holed = Board((5, 5), [(2, 2)], topology="torus")
     instance = CoverInstance(board=holed, piece=KNIGHT, kind="dominating")
     assert not any(r.name.startswith("shift") for r in program_of(instance).rows)
+
+
+def test_a_rival_that_refused_leaves_the_answer_to_the_other() -> None:
+    """A refusal carries no bound: the other rival's placement stands alone."""
+    from cpknight.errors import InvalidInputError
+
+    instance = _instance("4x4")
+    four = _dominating("4x4", ["b2", "c2", "b3", "c3"])
+    mine = make_cover(instance, four, status=FEASIBLE, bound=3, method="cp", started=0)
+    refused = {"error": InvalidInputError("SCIP is not installed")}
+    cover = _verdict(instance, RIVALS, [{"value": mine}, refused])
+    assert (cover.size, cover.bound, cover.status) == (4, 3, Status.FEASIBLE)

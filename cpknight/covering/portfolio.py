@@ -151,7 +151,10 @@ def _verdict(
         for name, box in zip(names, boxes, strict=True)
         if "value" in box
     ]
-    bounds = [b["value"].bound if "value" in b else b["error"].bound for b in boxes]
+    bounds = [
+        b["value"].bound if "value" in b else getattr(b["error"], "bound", None)
+        for b in boxes
+    ]
     known = [b for b in bounds if b is not None]
     bound = (min(known) if maximise else max(known)) if known else None
     if not covers:
