@@ -46,7 +46,7 @@ from cpknight.errors import (
     SolveLimitError,
 )
 from cpknight.runtime.forked import fork_available
-from cpknight.solving import Clock, Run
+from cpknight.solving import Run
 from cpknight.status import Status
 
 __all__ = ["RIVALS", "solve"]
@@ -71,7 +71,7 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
         began = time.perf_counter()
         engine.load()
         run.clock.exclude(time.perf_counter() - began)
-    runs = [_rival_run(run) for _ in names]
+    runs = [run.twin() for _ in names]
     boxes: list[dict[str, Any]] = [{} for _ in names]
     over = [threading.Event() for _ in names]
     proved = threading.Event()
@@ -107,13 +107,6 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
                 r.clock.cancel()
                 over[i].wait(0.01)
     return _verdict(instance, names, boxes)
-
-
-def _rival_run(run: Run) -> Run:
-    """A run with its own clock: the caller's start, origin and limit."""
-    clock = Clock(run.clock.seconds, origin=run.clock.origin)
-    clock.started = run.clock.started
-    return Run(run.options, clock)
 
 
 def _proved(box: dict[str, Any], count: bool) -> bool:

@@ -57,6 +57,15 @@ def cell_permutations(board: Board) -> list[Permutation]:
         47
     """
     board.require_finite("symmetries")
+    return _point_permutations(board, about_origin=False)
+
+
+def _point_permutations(board: Board, *, about_origin: bool) -> list[Permutation]:
+    """The board's point symmetries but the identity, as permutations of cells.
+
+    A reflection sends ``x`` to ``size - 1 - x``, or with ``about_origin`` to
+    ``-x`` modulo the size (a torus's, keeping ``x = 0``).
+    """
     mask = board.open_mask
     node_of = np.full(board.shape, -1, dtype=np.int64)
     node_of[mask] = np.arange(int(mask.sum()))
@@ -66,7 +75,8 @@ def cell_permutations(board: Board) -> list[Permutation]:
         image = cells[:, list(axes)]
         for axis, flip in enumerate(flips):
             if flip:
-                image[:, axis] = board.shape[axis] - 1 - image[:, axis]
+                size, x = board.shape[axis], image[:, axis]
+                image[:, axis] = (-x) % size if about_origin else size - 1 - x
         found.append(tuple(int(t) for t in node_of[tuple(image.T)].tolist()))
     return found
 
@@ -105,17 +115,7 @@ def stabiliser_permutations(board: Board) -> list[Permutation]:
     """
     if not transitive_torus(board):
         raise ValueError("the stabiliser of a cell is taken on a full torus")
-    cells = np.argwhere(board.open_mask)
-    node_of = np.full(board.shape, -1, dtype=np.int64)
-    node_of[board.open_mask] = np.arange(len(cells))
-    found: list[Permutation] = []
-    for axes, flips in board.symmetries():
-        image = cells[:, list(axes)]
-        for axis, flip in enumerate(flips):
-            if flip:
-                image[:, axis] = (-image[:, axis]) % board.shape[axis]
-        found.append(tuple(int(t) for t in node_of[tuple(image.T)].tolist()))
-    return found
+    return _point_permutations(board, about_origin=True)
 
 
 def symmetry_group(board: Board) -> list[Permutation]:

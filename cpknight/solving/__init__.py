@@ -421,6 +421,28 @@ class Run:
         """The clock's :meth:`Clock.check`."""
         self.clock.check(what, effort=effort, bound=bound, grace=grace)
 
+    def twin(self) -> Run:
+        """The same run on a clock of its own: the same limit, start and origin.
+
+        Two engines racing on one instance each get one, so that cancelling
+        (or interrupting) the loser's clock leaves the winner's alone; each
+        still stops at the caller's limit, counted from where the caller's is
+        (the process's start, on the command line).
+
+        Examples:
+            >>> run = SolveOptions(time_limit=5).start()
+            >>> twin = run.twin()
+            >>> twin.clock.cancel()
+            >>> twin.expired(), run.expired()
+            (True, False)
+            >>> late = Run(run.options, Clock(2.0, origin=time.perf_counter() - 5))
+            >>> late.twin().expired()  # the origin is kept: past the limit already
+            True
+        """
+        clock = Clock(self.clock.seconds, origin=self.clock.origin)
+        clock.started = self.clock.started
+        return Run(self.options, clock)
+
     def elapsed(self) -> float:
         """Seconds since the call began."""
         return self.clock.elapsed()

@@ -29,7 +29,7 @@ from typing import Any
 from cpknight.engines import solve_with
 from cpknight.errors import InvalidInputError, OutcomeError, SolveLimitError
 from cpknight.results import Tour
-from cpknight.solving import Clock, Run
+from cpknight.solving import Run
 from cpknight.tours import ENGINES
 from cpknight.tours.instance import TourInstance
 
@@ -69,7 +69,7 @@ def solve(instance: TourInstance, run: Run) -> Tour:
     began = time.perf_counter()
     back.load()  # the first import (OR-Tools) in this thread, off the clock
     run.clock.exclude(time.perf_counter() - began)
-    runs = [_rival_run(run) for _ in RIVALS]
+    runs = [run.twin() for _ in RIVALS]
     box: dict[str, Any] = {}
     mine: dict[str, Any] = {}
     done = threading.Event()
@@ -130,13 +130,6 @@ def _verdict(mine: dict[str, Any], box: dict[str, Any]) -> Tour:
         if isinstance(error, SolveLimitError):
             raise _as_race(error, winner=False)
     raise errors[0]  # both refused the instance
-
-
-def _rival_run(run: Run) -> Run:
-    """A run with its own clock: the caller's start and limit, cancelled alone."""
-    clock = Clock(run.clock.seconds)
-    clock.started = run.clock.started
-    return Run(run.options, clock)
 
 
 def _answered(box: dict[str, Any]) -> bool:
