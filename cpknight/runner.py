@@ -512,8 +512,14 @@ def _not_started(task: Task) -> Row:
 
 
 def _ignore_sigint() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them."""
+    """Pool workers leave Ctrl-C to the parent, which stops them.
+
+    A worker starts with Ctrl-C held back (:func:`_sigint_held`); ignored
+    from here on, one that came while it started is dropped with it.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _died(task: Task, attempts: int) -> Row:
@@ -559,8 +565,8 @@ def _pool_rows(
         try:
             while queue or running:
                 # Workers are started as tasks are submitted: with Ctrl-C
-                # ignored, so that one starting now inherits that (its
-                # initializer would come too late) and leaves Ctrl-C to us.
+                # held back, so that one starting now is deaf to it until
+                # its initializer ignores it, and leaves Ctrl-C to us.
                 if _past(deadline):  # the budget is spent: start nothing more
                     while queue:
                         index = queue.pop()
@@ -576,7 +582,7 @@ def _pool_rows(
                             _not_started(tasks[index]) if late else (future.result()),
                         )
                     break
-                with _sigint_ignored():
+                with _sigint_held():
                     while queue and len(running) < ahead:
                         index = queue.pop()
                         running[pool.submit(execute, tasks[index])] = index
@@ -631,6 +637,27 @@ def _stop_pool(pool: Any) -> None:
             process.join(5)
             ended.add(id(process))
         time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back from this thread while it starts processes.
+
+    A process inherits the signals its starter holds back, through ``exec``:
+    a worker cannot be interrupted before its initializer ignores Ctrl-C.
+    This process still hears it: another thread takes it, or, with none, it
+    waits and comes on the way out (where :func:`_sigint_ignored` would drop
+    it). Without signal masks (Windows) the workers are started ignoring it.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        with _sigint_ignored():
+            yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 @contextlib.contextmanager

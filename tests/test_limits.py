@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import threading
+import time
 from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +30,7 @@ from cpknight.distances.instance import DistanceInstance
 from cpknight.engines import attempt
 from cpknight.pieces import KNIGHT, MoveGraph
 from cpknight.routes.common import _bfs_to_nearest
-from cpknight.runner import RunOptions, _ignore_sigint, usable_cores
+from cpknight.runner import RunOptions, _ignore_sigint, _sigint_held, usable_cores
 from cpknight.solving import SolveOptions
 from tests.conftest import boards
 
@@ -213,10 +214,44 @@ def test_ctrl_c_on_collect_hands_back_the_best_route(
 def test_sweep_workers_leave_ctrl_c_to_the_parent() -> None:
     previous = signal.getsignal(signal.SIGINT)
     try:
-        _ignore_sigint()
-        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        with _sigint_held():  # a worker starts with Ctrl-C held back
+            _ignore_sigint()
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        # ... and once it ignores Ctrl-C, holds nothing back
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _held_signals() -> list[int]:
+    return sorted(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+@pytest.mark.timeout(60)
+def test_a_worker_started_while_ctrl_c_is_held_cannot_be_interrupted() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        with _sigint_held():
+            future = pool.submit(_held_signals)
+        assert signal.SIGINT in future.result(timeout=50)
+
+
+@pytest.mark.timeout(60)
+def test_a_ctrl_c_while_workers_start_is_not_lost() -> None:
+    # The window in which pool workers are started: a Ctrl-C that comes then
+    # must still reach this process (it once was dropped, and a study ran on).
+    heard = False
+    try:
+        with _sigint_held():
+            os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(5000):  # it comes at once; the ceiling is generous
+            time.sleep(0.01)
+    except KeyboardInterrupt:
+        heard = True
+    assert heard
 
 
 @pytest.mark.timeout(60)
