@@ -95,7 +95,9 @@ A165134: 1,728 directed).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 import resource
 import subprocess
 import sys
@@ -103,9 +105,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import numba
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+from numba import njit, prange
 
 Ints = npt.NDArray[np.int64]
 Words = npt.NDArray[np.uint64]
@@ -300,12 +303,183 @@ def dp_counts(
     return halve(closed), halve(exact(total64, totalp, bound))
 
 
+# --------------------------------- kernel 1b: the same DP, a layer at a time
+
+
+@njit(cache=True)
+def _binomials(m: int) -> Ints:
+    """Pascal's triangle: ``table[a, b]`` = C(a, b) for 0 <= a, b <= m."""
+    table = np.zeros((m + 1, m + 1), dtype=np.int64)
+    for a in range(m + 1):
+        table[a, 0] = 1
+        for b in range(1, a + 1):
+            table[a, b] = table[a - 1, b - 1] + table[a - 1, b]
+    return table
+
+
+@njit(cache=True)
+def _unrank(rank: int, k: int, m: int, binom: Ints) -> int:
+    """The k-subset of m bits with this colex rank (the combinatorial number system)."""
+    s = 0
+    for i in range(k, 0, -1):
+        p = i - 1
+        while p + 1 < m and binom[p + 1, i] <= rank:
+            p += 1
+        rank -= binom[p, i]
+        s |= 1 << p
+    return s
+
+
+@njit(cache=True)
+def _layer(
+    prev: Words,
+    k: int,
+    m: int,
+    nbr: Ints,
+    binom: Ints,
+    modp: bool,
+    lo: int,
+    hi: int,
+    cur: Words,
+) -> None:
+    """Fill layer k's entries for the k-sets of colex rank lo .. hi - 1.
+
+    ``cur[r * k + i]`` counts the paths from the start through exactly the
+    start and the k-set S of rank r that end at S's i-th lowest cell;
+    ``prev`` is layer k - 1 laid out the same way.
+    """
+    d = nbr.shape[1]
+    cells = np.empty(k, dtype=np.int64)
+    where = np.full(m, -1, dtype=np.int64)
+    below = np.empty(k, dtype=np.int64)  # rank of S's cells before i, at i + 1
+    above = np.empty(k, dtype=np.int64)  # ... and after i, one place lower
+    s = _unrank(lo, k, m, binom)
+    for r in range(lo, hi):
+        j = 0
+        for v in range(m):
+            if (s >> v) & 1:
+                cells[j] = v
+                where[v] = j
+                j += 1
+        total = 0
+        for i in range(k):
+            below[i] = total
+            total += binom[cells[i], i + 1]
+        total = 0
+        for i in range(k - 1, -1, -1):
+            above[i] = total
+            total += binom[cells[i], i]
+        for i in range(k):
+            v = cells[i]
+            base = (below[i] + above[i]) * (k - 1)
+            acc = _ZERO
+            for t in range(d):
+                u = nbr[v, t]
+                if u < 0 or where[u] < 0 or u == v:
+                    continue
+                idx = where[u] - 1 if where[u] > i else where[u]
+                acc += prev[base + idx]
+            if modp:
+                acc = (acc & _P) + (acc >> _SHIFT)
+                if acc >= _P:
+                    acc -= _P
+            cur[r * k + i] = acc
+        for i in range(k):
+            where[cells[i]] = -1
+        # the next k-set in colex order (Gosper's hack)
+        low = s & -s
+        ripple = s + low
+        s = (((ripple ^ s) >> 2) // low) | ripple
+
+
+@njit(cache=True, parallel=True)
+def _layers_row(
+    nbr: Ints, first: npt.NDArray[np.uint8], m: int, modp: bool, chunks: int
+) -> Words:
+    """The row ``ways[full, .]`` of the DP, keeping two layers (k-sets) at a time."""
+    binom = _binomials(m)
+    prev = np.zeros(m, dtype=np.uint64)
+    for v in range(m):
+        prev[v] = np.uint64(first[v])
+    for k in range(2, m + 1):
+        size = binom[m, k]
+        cur = np.empty(size * k, dtype=np.uint64)
+        parts = min(chunks, size)
+        for c in prange(parts):
+            _layer(
+                prev, k, m, nbr, binom, modp,
+                size * c // parts, size * (c + 1) // parts, cur,
+            )  # fmt: skip
+        prev = cur
+    return prev
+
+
+def layers_bytes(n: int) -> int:
+    """The layered DP's peak array bytes on n cells: its two largest layers."""
+    m = n - 1
+    sizes = [math.comb(m, k) * k * 8 for k in range(m + 1)]
+    return max(a + b for a, b in itertools.pairwise(sizes)) if m else 0
+
+
+def layers_counts(
+    nbrs: Sequence[Sequence[int]], *, transitive: bool = False, want_open: bool = True
+) -> tuple[int, int | None]:
+    """(closed, open) undirected tours by the DP a layer at a time.
+
+    The same recurrence as :func:`dp_counts`, with ``ways[S, .]`` kept for
+    the sets S of one size at a time, each set stored under its rank in the
+    combinatorial number system and only at its own cells: the two largest
+    layers, about C(n - 1, n / 2) * n * 8 bytes each, instead of
+    2^(n - 1) * (n - 1) * 8. The layers are split among threads.
+    """
+    n = len(nbrs)
+    if n <= 2:
+        return dp_counts(nbrs, transitive=transitive, want_open=want_open)
+    starts = [0] if (transitive or not want_open) else list(range(n))
+    total64 = totalp = 0
+    closed = 0
+    chunks = 8 * max(1, numba.get_num_threads())
+    for start in starts:
+        others = [x for x in range(n) if x != start]
+        bit = {cell: b for b, cell in enumerate(others)}
+        m = n - 1
+        d = max(len(nbrs[x]) for x in others)
+        table = np.full((m, max(d, 1)), -1, dtype=np.int64)
+        first = np.zeros(m, dtype=np.uint8)
+        for cell in others:
+            near = [bit[y] for y in nbrs[cell] if y != start]
+            table[bit[cell], : len(near)] = near
+            first[bit[cell]] = start in nbrs[cell]
+        row64, rowp = (
+            [int(x) for x in _layers_row(table, first, m, modp, chunks)]
+            for modp in (False, True)
+        )
+        if start == 0:
+            near0 = [bit[x] for x in nbrs[0]]
+            closed = exact(
+                sum(row64[b] for b in near0),
+                sum(rowp[b] for b in near0),
+                path_bound(nbrs, closed=True),
+            )
+        total64 += sum(row64)
+        totalp += sum(rowp)
+    if not want_open:
+        return halve(closed), None
+    bound = path_bound(nbrs, closed=False)
+    if transitive:
+        return halve(closed), halve(n * exact(total64, totalp, bound))
+    return halve(closed), halve(exact(total64, totalp, bound))
+
+
 # ------------------------------------- kernel 2: inclusion-exclusion on walks
 
 
 @njit(cache=True)
-def _walks(nbr: Ints, n: int, root: int) -> tuple[U64, U64, U64, U64]:
+def _walks(nbr: Ints, n: int, root: int, lo: int, hi: int) -> tuple[U64, U64, U64, U64]:
     """Inclusion-exclusion sums (closed mod 2^64, mod P, open mod 2^64, mod P).
+
+    Over the sets numbered lo .. hi - 1 (see below) only: the sets are split
+    among threads by :func:`_walks_split`.
 
     ``nbr[v]`` lists v's neighbours padded with n (an index whose count is
     always 0). With ``root`` >= 0 the sets S run over those holding ``root``,
@@ -325,7 +499,7 @@ def _walks(nbr: Ints, n: int, root: int) -> tuple[U64, U64, U64, U64]:
     openp = _ZERO
     free = n - 1 if root >= 0 else n
     low_mask = (1 << root) - 1 if root >= 0 else 0
-    for t in range(1 << free):
+    for t in range(lo, min(hi, 1 << free)):
         s = t
         if root >= 0:
             s = (t & low_mask) | (1 << root) | ((t >> root) << (root + 1))
@@ -397,6 +571,29 @@ def _walks(nbr: Ints, n: int, root: int) -> tuple[U64, U64, U64, U64]:
     return closed64, closedp, open64, openp
 
 
+@njit(cache=True, parallel=True)
+def _walks_split(nbr: Ints, n: int, root: int, chunks: int) -> Words:
+    """:func:`_walks` over every set, in ``chunks`` parts run by the threads."""
+    free = n - 1 if root >= 0 else n
+    total = 1 << free
+    parts = max(1, min(chunks, total))
+    out = np.zeros((parts, 4), dtype=np.uint64)
+    for c in prange(parts):
+        sums = _walks(nbr, n, root, total * c // parts, total * (c + 1) // parts)
+        for i in range(4):
+            out[c, i] = sums[i]
+    return out
+
+
+def _walk_sums(nbrs: Sequence[Sequence[int]], root: int) -> tuple[int, int, int, int]:
+    """The four sums of :func:`_walks` over every set, joined from the parts."""
+    parts = _walks_split(
+        _walk_table(nbrs), len(nbrs), root, 8 * numba.get_num_threads()
+    )
+    c64, cp, o64, op = (sum(int(x) for x in parts[:, i]) for i in range(4))
+    return c64 % TWO64, cp % P, o64 % TWO64, op % P
+
+
 def _walk_table(nbrs: Sequence[Sequence[int]]) -> Ints:
     n = len(nbrs)
     d = max((len(near) for near in nbrs), default=0)
@@ -411,7 +608,7 @@ def ie_closed(nbrs: Sequence[Sequence[int]]) -> int:
     n = len(nbrs)
     if n < 3:
         return 0
-    c64, cp, _, _ = _walks(_walk_table(nbrs), n, 0)
+    c64, cp, _, _ = _walk_sums(nbrs, 0)
     return halve(exact(int(c64), int(cp), path_bound(nbrs, closed=True)))
 
 
@@ -426,10 +623,25 @@ def ie_open(nbrs: Sequence[Sequence[int]], *, transitive: bool = False) -> int:
         return 1
     bound = path_bound(nbrs, closed=False)
     if transitive:
-        _, _, o64, op = _walks(_walk_table(nbrs), n, 0)
+        _, _, o64, op = _walk_sums(nbrs, 0)
         return halve(n * exact(int(o64), int(op), bound))
-    _, _, o64, op = _walks(_walk_table(nbrs), n, -1)
+    _, _, o64, op = _walk_sums(nbrs, -1)
     return halve(exact(int(o64), int(op), bound))
+
+
+def ie_both(nbrs: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """(closed, open) undirected tours of a vertex-transitive graph in one pass.
+
+    The sets holding cell 0 give the closed walks at 0 and the walks from 0
+    together; the open tours are those from 0 times n (checked by the caller).
+    """
+    n = len(nbrs)
+    if n < 3:
+        return ie_closed(nbrs), ie_open(nbrs, transitive=True)
+    c64, cp, o64, op = _walk_sums(nbrs, 0)
+    closed = halve(exact(c64, cp, path_bound(nbrs, closed=True)))
+    opened = halve(n * exact(o64, op, path_bound(nbrs, closed=False)))
+    return closed, opened
 
 
 # ------------------------------------------------------------------ the record
@@ -454,9 +666,10 @@ def run_kernel(
     if transitive and not translation_invariant(shape, nbrs):
         raise AssertionError("the torus graph is not translation invariant")
     out: dict[str, Any] = {}
-    if kernel == "dp":
+    if kernel in ("dp", "layers"):
         began = time.perf_counter()
-        closed, opened = dp_counts(nbrs, transitive=transitive, want_open=want_open)
+        count = dp_counts if kernel == "dp" else layers_counts
+        closed, opened = count(nbrs, transitive=transitive, want_open=want_open)
         seconds = time.perf_counter() - began
         out["closed"] = {"value": closed, "seconds": round(seconds, 3)}
         if opened is not None:
@@ -465,6 +678,12 @@ def run_kernel(
                 "seconds": round(seconds, 3),
                 "note": "same run as closed",
             }
+    elif kernel == "ie" and transitive and want_open:  # one pass gives both
+        began = time.perf_counter()
+        closed, opened = ie_both(nbrs)
+        seconds = round(time.perf_counter() - began, 3)
+        out["closed"] = {"value": closed, "seconds": seconds}
+        out["open"] = {"value": opened, "seconds": seconds, "note": "same run"}
     elif kernel == "ie":
         began = time.perf_counter()
         closed = ie_closed(nbrs)
@@ -485,10 +704,32 @@ def run_kernel(
     return out
 
 
+def memory_bytes(kernel: str, n: int) -> int:
+    """About how many bytes a kernel's arrays take on n cells."""
+    if kernel == "dp":
+        return (1 << max(n - 1, 0)) * max(n - 1, 1) * 8
+    if kernel == "layers":
+        return layers_bytes(n)
+    return 0
+
+
+def available_bytes() -> int:
+    """The memory free for a new process (Linux: MemAvailable), or a large number."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 1 << 62
+
+
 def warm() -> None:
     """Compile both kernels (numba caches them on disk) before any timing."""
     nbrs = neighbours((3, 3), "torus")
     dp_counts(nbrs)
+    layers_counts(nbrs)
     ie_closed(nbrs)
     ie_open(nbrs)
 
@@ -504,24 +745,42 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("board", help="rows x columns, e.g. 5x5")
     parser.add_argument("--open", action="store_true", help="open tours too")
-    parser.add_argument("--kernel", choices=("dp", "ie", "both"), default="both")
+    parser.add_argument(
+        "--kernel",
+        default="both",
+        help="kernels, comma-separated, from dp, layers and ie (both: dp,ie); "
+        "layers is the DP in a fraction of its memory, for 26 to 30 cells",
+    )
     parser.add_argument("--topology", choices=("torus", "bounded"), default="torus")
     parser.add_argument(
         "--symmetry",
         choices=("dp", "both", "none"),
         default="dp",
         help="kernels that count open tours from cell 0 times n on a torus "
-        "(default: the DP only; the IE sums over all sets)",
+        "(default: the DPs only; the IE sums over all sets)",
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     shape = parse_shape(args.board)
-    kernels = ["dp", "ie"] if args.kernel == "both" else [args.kernel]
+    kernels = ["dp", "ie"] if args.kernel == "both" else args.kernel.split(",")
+    unknown = sorted(set(kernels) - {"dp", "layers", "ie"})
+    if unknown or len(set(kernels)) != len(kernels):
+        parser.error(f"--kernel: dp, layers or ie, each once: {args.kernel!r}")
+    cells = shape[0] * shape[1]
+    for kernel in kernels:
+        need = memory_bytes(kernel, cells)
+        if need > 0.8 * available_bytes():
+            sys.exit(
+                f"{args.board}: the {kernel} kernel needs about {need / 2**30:.1f} "
+                f"GiB, more than the {available_bytes() / 2**30:.1f} GiB free here"
+            )
     results: dict[str, dict[str, Any]] = {}
     for kernel in kernels:
         if args.child or len(kernels) == 1:
             warm()
-            symmetry = args.symmetry == "both" or args.symmetry == kernel
+            symmetry = args.symmetry == "both" or (
+                args.symmetry == "dp" and kernel in ("dp", "layers")
+            )
             results[kernel] = run_kernel(
                 kernel, shape, args.topology, want_open=args.open, symmetry=symmetry
             )

@@ -58,6 +58,40 @@ def test_both_kernels_equal_subset_count_on_small_tori(shape: tuple[int, int]) -
     assert tc.ie_closed(nbrs) == closed
     assert tc.ie_open(nbrs) == opened
     assert tc.ie_open(nbrs, transitive=True) == opened
+    assert tc.ie_both(nbrs) == (closed, opened)
+    # The DP a layer at a time: the same recurrence, its own indexing.
+    assert tc.layers_counts(nbrs, transitive=True) == (closed, opened)
+    assert tc.layers_counts(nbrs, transitive=False) == (closed, opened)
+
+
+@pytest.mark.parametrize(("n", "k"), [(1, 1), (5, 2), (9, 4), (12, 6), (12, 11)])
+def test_the_colex_ranks_unrank_to_the_k_sets_in_order(n: int, k: int) -> None:
+    # Gosper's hack walks the k-sets in increasing order of their bit masks;
+    # rank r must unrank to the r-th of them, as itertools lists them.
+    import itertools
+
+    masks = sorted(sum(1 << b for b in c) for c in itertools.combinations(range(n), k))
+    binom = tc._binomials(n)
+    assert [tc._unrank(r, k, n, binom) for r in range(len(masks))] == masks
+
+
+def test_the_layers_fit_where_the_full_table_does_not() -> None:
+    # 28 cells: the full table is 2^27 * 27 words (27 GiB), the two largest
+    # layers C(27, 13) * 13 + C(27, 14) * 14 words (about 4 GiB).
+    import math
+
+    assert tc.memory_bytes("dp", 28) == 2**27 * 27 * 8
+    assert tc.layers_bytes(28) == (math.comb(27, 13) * 13 + math.comb(27, 14) * 14) * 8
+    assert tc.memory_bytes("ie", 28) == 0
+
+
+def test_a_kernel_that_would_not_fit_is_refused_up_front(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(tc, "available_bytes", lambda: 2**30)
+    with pytest.raises(SystemExit, match=r"the dp kernel needs about 13\.0 GiB"):
+        tc.main(["3x9", "--kernel", "dp"])
+    assert capsys.readouterr().out == ""
 
 
 def test_the_known_values_of_3x5() -> None:
@@ -87,6 +121,7 @@ def test_plain_boards(shape: tuple[int, int], closed: int, opened: int) -> None:
     assert subset_count(board, closed=True) == closed
     assert subset_count(board, closed=False) == opened
     assert tc.dp_counts(nbrs) == (closed, opened)
+    assert tc.layers_counts(nbrs) == (closed, opened)
     assert tc.ie_closed(nbrs) == closed
     assert tc.ie_open(nbrs) == opened
 
@@ -125,3 +160,18 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
         ("open", 321696),
     ]
     assert all(x["agree"] and x["ie"]["peak_mb"] > 0 for x in lines)
+
+
+def test_the_command_line_runs_the_kernels_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    tc.main(["3x4", "--open", "--kernel", "layers,ie", "--symmetry", "both"])
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [(x["tours"], x["value"], x["agree"]) for x in lines] == [
+        ("closed", 14934, True),
+        ("open", 321696, True),
+    ]
+    assert all(set(x) >= {"layers", "ie"} for x in lines)
+    with pytest.raises(SystemExit):
+        tc.main(["3x4", "--kernel", "dp,fast"])
+    assert "dp, layers or ie" in capsys.readouterr().err
