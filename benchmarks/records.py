@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the second route lives beside the tests
 
 from cpknight.board import Board  # noqa: E402
-from cpknight.counting.symmetry import tour_classes  # noqa: E402
+from cpknight.counting.symmetry import compiled_fits, tour_classes  # noqa: E402
 from cpknight.graph.symmetry import symmetry_group  # noqa: E402
 from cpknight.pieces import KNIGHT, move_graph  # noqa: E402
 from tests.conftest import brute_neighbours, subset_count  # noqa: E402
@@ -158,7 +158,7 @@ ROWS = [
 def by_symmetry(board: Board, total: int, closed: bool) -> int:
     """The tours up to symmetry (Burnside), or -1 when the sum does not divide."""
     graph = move_graph(board, KNIGHT)
-    found = tour_classes(graph, total, closed=closed)
+    found = tour_classes(graph, total, closed=closed, compiled=compiled_fits(None))
     return -1 if found.classes is None else found.classes
 
 

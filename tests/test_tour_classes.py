@@ -11,6 +11,7 @@ smallest images. The library's orbit search and Burnside's sum must agree.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 from collections import Counter
@@ -23,6 +24,9 @@ from cpknight.counting.symmetry import fixed_tours, tour_classes
 from cpknight.graph.symmetry import symmetry_group
 from cpknight.pieces import KNIGHT, move_graph
 from tests.conftest import Cell, brute_neighbours, brute_tours
+
+COMPILED = importlib.util.find_spec("numba") is not None
+"""The compiled twin of the orbit search is checked too (``cpknight[fast]``)."""
 
 Tour = frozenset[frozenset[Cell]]
 Map = Callable[[Cell], Cell]
@@ -133,6 +137,12 @@ def test_fixed_tours_and_classes_equal_brute_force(
     found = tour_classes(graph, len(tours), closed=closed)
     assert found.divides
     assert (found.group, found.classes) == (len(maps), len(classes))
+    if COMPILED:  # the search's numba twin, held to the same brute force
+        twin = Counter(
+            fixed_tours(graph, p, closed=closed, compiled=True) for p in group
+        )
+        assert twin == expected_fixed
+        assert tour_classes(graph, len(tours), closed=closed, compiled=True) == found
 
 
 def test_the_4x4_torus_has_1344_tours_in_classes() -> None:
@@ -155,6 +165,45 @@ def test_6x6_closed_has_jelliss_classes() -> None:
     found = tour_classes(move_graph("6x6"), 9862, closed=True)
     assert (found.group, found.classes) == (8, 1245)
     assert sorted(found.fixed) == [0, 0, 0, 0, 10, 10, 78]
+
+
+@pytest.mark.skipif(not COMPILED, reason="numba is not installed")
+def test_the_compiled_search_goes_on_where_it_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One step between two calls of the clock: the search stops and goes on
+    # from its stack thousands of times and must still find Jelliss's 78
+    # tours that the half turn fixes (and 10 under a quarter turn).
+    import cpknight.counting.symmetry as symmetry
+
+    monkeypatch.setattr(symmetry, "COMPILED_CHECK", 1)
+    ticks: list[int] = []
+    found = tour_classes(
+        move_graph("6x6"),
+        9862,
+        closed=True,
+        compiled=True,
+        tick=lambda: ticks.append(1),
+    )
+    assert sorted(found.fixed) == [0, 0, 0, 0, 10, 10, 78]
+    assert len(ticks) > 1000
+
+
+@pytest.mark.skipif(not COMPILED, reason="numba is not installed")
+def test_the_compiled_search_stops_when_the_clock_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import cpknight.counting.symmetry as symmetry
+
+    class Stop(Exception):
+        pass
+
+    def tick() -> None:
+        raise Stop
+
+    monkeypatch.setattr(symmetry, "COMPILED_CHECK", 100)
+    with pytest.raises(Stop):
+        tour_classes(move_graph("6x6"), 9862, closed=True, compiled=True, tick=tick)
 
 
 def test_a_count_off_by_one_fails_the_check() -> None:

@@ -549,7 +549,9 @@ def tours_up_to_symmetry(
     Burnside's lemma (:mod:`cpknight.counting.symmetry`): the tours each
     symmetry but the identity fixes are counted by a search over orbits of
     moves, and ``total`` plus their sum must divide by the number of
-    symmetries (the turns and mirrors, and the shifts of a torus).
+    symmetries (the turns and mirrors, and the shifts of a torus). The
+    search runs compiled where numba is installed (``cpknight[fast]``) and
+    the time limit leaves room to load it, else in Python.
 
     Raises:
         EngineError: the sum does not divide: ``total`` is not the count.
@@ -559,7 +561,7 @@ def tours_up_to_symmetry(
         >>> tours_up_to_symmetry("6x6", 9862).classes  # Jelliss's 1,245
         1245
     """
-    from cpknight.counting.symmetry import tour_classes
+    from cpknight.counting.symmetry import compiled_fits, tour_classes
     from cpknight.pieces import move_graph
 
     resolved, leaper = resolve(board, piece)
@@ -570,6 +572,7 @@ def tours_up_to_symmetry(
         total,
         closed=closed,
         tick=lambda: run.check("counting the tours each symmetry fixes"),
+        compiled=compiled_fits(run.remaining()),
     )
     if found.classes is None:
         raise EngineError(
