@@ -12,8 +12,8 @@ on the plain board (moves off the board dropped) with the same programs.
 
 The two kernels share nothing but :func:`neighbours` (the move graph, built
 here from the definition above; ``tests/test_torus_counts.py`` checks it
-against the tests' own oracle). Both are compiled by numba (one thread) and
-count modulo 2^64 (uint64 wraparound) and modulo the prime P = 2^61 - 1; the
+against the tests' own oracle). Both are compiled by numba (their work split
+among the threads numba is given: ``NUMBA_NUM_THREADS``) and count modulo 2^64 (uint64 wraparound) and modulo the prime P = 2^61 - 1; the
 two residues are joined by the Chinese remainder theorem into the exact count
 of DIRECTED tours, which is then halved.
 
@@ -35,7 +35,13 @@ of DIRECTED tours, which is then halved.
    n * (those from cell 0); :func:`translation_invariant` checks that on the
    graph itself before it is used. Without it (``--symmetry none``, or a bounded
    board) the program is run from every start. 2^(n-1) * (n-1) uint64 entries,
-   one modulus at a time: 3.2 GB for n = 25.
+   one modulus at a time: 3.2 GB for n = 25. ``layers`` is the same
+   recurrence kept a layer at a time: the entries of the k-sets S, each S
+   under its rank in the combinatorial number system (colex order, walked by
+   Gosper's hack) and only at its own k cells, are filled from those of the
+   (k - 1)-sets, whose ranks (S less one cell) come from prefix and suffix
+   sums of binomials. Its peak is the two largest layers: 4 GiB at 28 cells,
+   where the full table is 27 GiB, and 17 GiB at 30.
 2. ``ie``: inclusion-exclusion over walks (Karp 1982, "Dynamic programming
    meets the principle of inclusion and exclusion", Oper. Res. Lett. 1(2);
    Bax 1993, "Inclusion and exclusion algorithm for the Hamiltonian path
@@ -69,6 +75,10 @@ process so that its peak memory is its own)::
     python benchmarks/torus_counts.py 4x5 --open
     python benchmarks/torus_counts.py 5x5 --kernel dp
     python benchmarks/torus_counts.py 3x4 --open --topology bounded
+    python benchmarks/torus_counts.py 4x7 --open --kernel layers,ie
+
+A kernel whose arrays would not fit the memory free is refused up front,
+with its estimate.
 
 ``--open`` counts the open tours as well as the closed ones.
 

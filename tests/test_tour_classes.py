@@ -206,6 +206,14 @@ def test_the_compiled_search_stops_when_the_clock_says_so(
         tour_classes(move_graph("6x6"), 9862, closed=True, compiled=True, tick=tick)
 
 
+def test_the_compiled_search_runs_only_where_it_can_load_in_time() -> None:
+    from cpknight.counting.symmetry import LOAD_SECONDS, compiled_fits
+
+    assert compiled_fits(None) is COMPILED  # no limit: wherever numba is
+    assert not compiled_fits(0.5)  # a short limit: the search in Python
+    assert not compiled_fits(LOAD_SECONDS)
+
+
 def test_a_count_off_by_one_fails_the_check() -> None:
     graph = move_graph("6x6")
     assert not tour_classes(graph, 9861, closed=True).divides
