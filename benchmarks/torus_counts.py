@@ -95,7 +95,12 @@ torus  cells  closed tours         open tours
 4x6    24     587,553,228          27,835,532,640
 3x8    24     147,137,501,488      9,934,105,551,552
 5x5    25     335,750,676,480      25,328,684,620,800
+3x9    27     3,430,613,186,688    296,017,886,041,056
+4x7    28     4,716,693,148        552,570,605,440
 =====  =====  ===================  =======================
+
+(3x9 and 4x7 by ``layers`` and ``ie``: the full table of ``dp`` would not
+fit.)
 
 6x4 gives 4x6's counts (the same graph transposed). On the plain 5 x 5
 board (``--topology bounded``) both give 0 closed and 864 open (OEIS
