@@ -332,6 +332,7 @@ def test_warm_passes_over_what_is_cached(
         (DENSE.name, True),
         (MEET.name, True),
         (NUMBA.name, True),
+        ("orbit", True),
     }
     args = _warm_args(monkeypatch)
     assert args.handler(args) == 0
@@ -353,7 +354,7 @@ WARM_SCHEMA: dict[str, object] = {
                 "type": "object",
                 "required": ["question", "kernel", "modules", "cached", "seconds"],
                 "properties": {
-                    "question": {"enum": ["count", "longest"]},
+                    "question": {"enum": ["count", "longest", "classes"]},
                     "kernel": {"type": "string"},
                     "modules": {"type": "array", "items": {"type": "string"}},
                     "cached": {"type": "boolean"},

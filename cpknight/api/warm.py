@@ -1,7 +1,8 @@
 """Compile the numba kernels ahead, once per install (``cpknight warm``).
 
 The compiled kernels (``cpknight[fast]``: the dense and met-in-the-middle
-counting kernels, the longest-path program's) are built by numba on their
+counting kernels, the longest-path program's, the symmetry check's orbit
+search) are built by numba on their
 first call and cached beside their source: on a new install the first count
 that runs one waits for the compiler, about half a minute, before it counts.
 :func:`warm_kernels` does that ahead: it runs each compiled kernel on a tiny
@@ -30,15 +31,31 @@ from typing import Any
 
 from cpknight.counting.kernels import CountKernel
 from cpknight.counting.kernels import compiled_kernels as count_kernels
+from cpknight.counting.symmetry import LOOPS as SYMMETRY_LOOPS
 from cpknight.longest.frontier_kernels import LongestKernel
 from cpknight.longest.frontier_kernels import compiled_kernels as path_kernels
-from cpknight.runtime.compiled import cache_dir, numba_version
+from cpknight.runtime.compiled import CompiledLoops, cache_dir, numba_version
 from cpknight.runtime.progress import Progress, ProgressLike, progress_bar
 
 __all__ = ["WarmReport", "WarmedKernel", "warm_kernels"]
 
-QUESTIONS = {"count": "counting", "longest": "longest-path"}
+QUESTIONS = {
+    "count": "counting",
+    "longest": "longest-path",
+    "classes": "symmetry-check",
+}
 """The questions whose kernels are compiled, as the progress lines say them."""
+
+
+@dataclass(frozen=True)
+class OrbitSearch:
+    """The symmetry check's compiled orbit search, as warm lists a kernel."""
+
+    name: str = "orbit"
+    loops: tuple[CompiledLoops, ...] = (SYMMETRY_LOOPS,)
+
+
+Warmable = CountKernel | LongestKernel | OrbitSearch
 
 WARM_BOARD = "4x5"
 """The board every compiled kernel runs on to be compiled: a few
@@ -141,9 +158,10 @@ def warm_kernels(*, progress: ProgressLike = None) -> WarmReport:
     version = numba_version()
     if version is None:
         return WarmReport(None, (), time.perf_counter() - began)
-    todo: list[tuple[str, CountKernel | LongestKernel]] = [
+    todo: list[tuple[str, Warmable]] = [
         *(("count", k) for k in count_kernels()),
         *(("longest", k) for k in path_kernels()),
+        ("classes", OrbitSearch()),
     ]
     waiting = sum(1 for q, k in todo if _compile_seconds(k))
     done: list[WarmedKernel] = []
@@ -175,7 +193,7 @@ def warm_kernels(*, progress: ProgressLike = None) -> WarmReport:
     return WarmReport(version, tuple(done), seconds, tuple(sorted(folders)))
 
 
-def _compile_seconds(kernel: CountKernel | LongestKernel) -> float:
+def _compile_seconds(kernel: Warmable) -> float:
     """What is left of compiling ``kernel``, about (0: every loop cached).
 
     Every loop: a kernel a count ran in memory has its loops for disk still
@@ -186,13 +204,15 @@ def _compile_seconds(kernel: CountKernel | LongestKernel) -> float:
     return max(sum(module.waiting() for module in kernel.loops), 0.1)
 
 
-def _warm(kernel: CountKernel | LongestKernel) -> None:
+def _warm(kernel: Warmable) -> None:
     """Compile one kernel; Ctrl-C inside numba's own code is Ctrl-C."""
     from cpknight.counting.frontier import from_ctrl_c
 
     try:
         if isinstance(kernel, CountKernel):
             _warm_count(kernel)
+        elif isinstance(kernel, OrbitSearch):
+            _warm_classes()
         else:
             _warm_longest()
     except SystemError as exc:  # Ctrl-C inside numba's compiling or loading
@@ -225,6 +245,16 @@ def _warm_count(kernel: CountKernel) -> None:
             count = solve(instance, SolveOptions().start(), kernel=kernel.name)
             if count.interrupted:
                 raise KeyboardInterrupt
+
+
+def _warm_classes() -> None:
+    """Compile the symmetry check's orbit search on :data:`WARM_BOARD`, both ways."""
+    from cpknight.counting.symmetry import tour_classes
+    from cpknight.pieces import move_graph
+
+    graph = move_graph(WARM_BOARD)
+    for closed in (True, False):
+        tour_classes(graph, 0, closed=closed, compiled=True)
 
 
 def _warm_longest() -> None:

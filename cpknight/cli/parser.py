@@ -251,7 +251,7 @@ COMMANDS: tuple[Command, ...] = (
         "warm",
         "cpknight.cli.warm",
         "add_warm",
-        "compile the counting and longest-path kernels now, once per install",
+        "compile the numba kernels (counting, longest paths, symmetry) now, once",
     ),
     Command(
         "completion",
