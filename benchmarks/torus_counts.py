@@ -97,10 +97,12 @@ torus  cells  closed tours         open tours
 5x5    25     335,750,676,480      25,328,684,620,800
 3x9    27     3,430,613,186,688    296,017,886,041,056
 4x7    28     4,716,693,148        552,570,605,440
+5x6    30     80,448,250,337,864   8,633,326,436,698,320
 =====  =====  ===================  =======================
 
-(3x9 and 4x7 by ``layers`` and ``ie``: the full table of ``dp`` would not
-fit.)
+(3x9, 4x7 and 5x6 by ``layers`` and ``ie``: the full table of ``dp`` would
+not fit. 5x6 with ``--symmetry both``: one pass of the IE over the sets that
+hold cell 0 gives both counts.)
 
 6x4 gives 4x6's counts (the same graph transposed). On the plain 5 x 5
 board (``--topology bounded``) both give 0 closed and 864 open (OEIS
