@@ -13,9 +13,10 @@ on the plain board (moves off the board dropped) with the same programs.
 The two kernels share nothing but :func:`neighbours` (the move graph, built
 here from the definition above; ``tests/test_torus_counts.py`` checks it
 against the tests' own oracle). Both are compiled by numba (their work split
-among the threads numba is given: ``NUMBA_NUM_THREADS``) and count modulo 2^64 (uint64 wraparound) and modulo the prime P = 2^61 - 1; the
-two residues are joined by the Chinese remainder theorem into the exact count
-of DIRECTED tours, which is then halved.
+among the threads numba is given: ``NUMBA_NUM_THREADS``) and count modulo
+2^64 (uint64 wraparound) and modulo the prime P = 2^61 - 1; the two residues
+are joined by the Chinese remainder theorem into the exact count of DIRECTED
+tours, which is then halved.
 
 1. ``dp``: Held and Karp's dynamic program over subsets (Held & Karp 1962, "A
    dynamic programming approach to sequencing problems", J. SIAM 10(1);
@@ -266,19 +267,31 @@ def _held_karp(nbr: Ints, first: npt.NDArray[np.uint8], m: int, modp: bool) -> W
     return ways[(size - 1) * m : size * m].copy()
 
 
-def _dp_rows(nbrs: Sequence[Sequence[int]], start: int) -> tuple[list[int], list[int]]:
-    """The full row mod 2^64 and mod P for paths from ``start``."""
-    n = len(nbrs)
-    others = [x for x in range(n) if x != start]
+def _start_table(
+    nbrs: Sequence[Sequence[int]], start: int
+) -> tuple[Ints, npt.NDArray[np.uint8], dict[int, int]]:
+    """The DPs' view of the graph from ``start``: the other cells as bits.
+
+    ``table[b]`` lists the bits of cell b's neighbours but the start, padded
+    with -1; ``first[b]`` is 1 if b is a neighbour of the start; ``bit``
+    maps each other cell to its bit.
+    """
+    others = [x for x in range(len(nbrs)) if x != start]
     bit = {cell: b for b, cell in enumerate(others)}
-    m = n - 1
     d = max((len(nbrs[x]) for x in others), default=0)
-    table = np.full((m, max(d, 1)), -1, dtype=np.int64)
-    first = np.zeros(m, dtype=np.uint8)
+    table = np.full((len(others), max(d, 1)), -1, dtype=np.int64)
+    first = np.zeros(len(others), dtype=np.uint8)
     for cell in others:
         near = [bit[y] for y in nbrs[cell] if y != start]
         table[bit[cell], : len(near)] = near
         first[bit[cell]] = start in nbrs[cell]
+    return table, first, bit
+
+
+def _dp_rows(nbrs: Sequence[Sequence[int]], start: int) -> tuple[list[int], list[int]]:
+    """The full row mod 2^64 and mod P for paths from ``start``."""
+    table, first, _ = _start_table(nbrs, start)
+    m = len(nbrs) - 1
     rows = []
     for modp in (False, True):
         row = _held_karp(table, first, m, modp)
@@ -456,17 +469,9 @@ def layers_counts(
     total64 = totalp = 0
     closed = 0
     chunks = 8 * max(1, numba.get_num_threads())
+    m = n - 1
     for start in starts:
-        others = [x for x in range(n) if x != start]
-        bit = {cell: b for b, cell in enumerate(others)}
-        m = n - 1
-        d = max(len(nbrs[x]) for x in others)
-        table = np.full((m, max(d, 1)), -1, dtype=np.int64)
-        first = np.zeros(m, dtype=np.uint8)
-        for cell in others:
-            near = [bit[y] for y in nbrs[cell] if y != start]
-            table[bit[cell], : len(near)] = near
-            first[bit[cell]] = start in nbrs[cell]
+        table, first, bit = _start_table(nbrs, start)
         row64, rowp = (
             [int(x) for x in _layers_row(table, first, m, modp, chunks)]
             for modp in (False, True)
