@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from cpknight import Board, Status
@@ -235,3 +237,31 @@ def test_the_dict_kernel_checks_the_clock_within_a_step() -> None:
     assert total == 864  # A165134: 1728 directed
     assert len(ticks) == sum(n // TICK_EVERY for n in [1, *live[:-1]])
     assert len(ticks) > 10
+
+
+def test_the_numpy_kernel_checks_the_clock_within_a_step() -> None:
+    # A step is one pass per choice of moves; the clock is asked before each,
+    # so a long step (seconds, on a wide board) stops inside it, not after.
+    from cpknight.counting.numpy_kernel import count_frontier_numpy
+
+    plan = plan_frontier(move_graph("5x5"), closed=False)
+    asked: list[int] = []
+    total, _ = count_frontier_numpy(plan, within=asked.append)
+    assert total == 864  # A165134: 1728 directed
+    per_step = Counter(asked)
+    assert asked == sorted(asked)  # step by step
+    assert max(per_step.values()) > 1  # several times inside one step
+
+    class Stop(Exception):
+        pass
+
+    def stop_at_ten(step: int) -> None:
+        if step == 10:
+            raise Stop
+
+    after: list[int] = []
+    with pytest.raises(Stop):
+        count_frontier_numpy(
+            plan, lambda step, live, tried: after.append(step), stop_at_ten
+        )
+    assert after == list(range(10))  # stopped inside step 10, before its end

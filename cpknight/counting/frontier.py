@@ -517,16 +517,16 @@ def _run_kernel(
         return _run_dense(plan, tally, instance, row_ends if prefixes else [])
     if kernel == MEET.name:
         return _run_meet(plan, tally, instance)
+    steps = len(plan.steps)
+
+    def within(step: int) -> None:  # a long step's deadline checks
+        tally.run.check(f"counting tours: cell {step + 1} of {steps}")
+
     if kernel == DICT.name:
-        steps = len(plan.steps)
-
-        def within(step: int) -> None:  # a long step's deadline checks
-            tally.run.check(f"counting tours: cell {step + 1} of {steps}")
-
         return count_frontier_dict(plan, tally.check, within)[0]
     if not prefixes:
-        return count_frontier_numpy(plan, tally.check)[0]
-    tally.found.update(count_prefixes_numpy(plan, row_ends, tally.check))
+        return count_frontier_numpy(plan, tally.check, within)[0]
+    tally.found.update(count_prefixes_numpy(plan, row_ends, tally.check, within))
     return tally.found[len(plan.steps) - 1]
 
 

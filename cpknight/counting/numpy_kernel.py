@@ -27,8 +27,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +57,7 @@ _MAX_ROWS = 2**31
 def count_frontier_numpy(
     plan: FrontierPlan,
     check: StepCheck | None = None,
+    within: Callable[[int], None] | None = None,
     *,
     finish_at: Sequence[int] = (),
 ) -> tuple[int, list[int]]:
@@ -65,6 +67,8 @@ def count_frontier_numpy(
         plan: the cell order and its steps.
         check: called as ``check(step, live_states, tried)`` after every
             step (``tried``: the state-and-choice pairs the step looked at).
+        within: called as ``within(step)`` inside a step, between its
+            choices of moves (a long step's deadline checks; it may raise).
         finish_at: steps after which to finish the board as if it ended
             there too (every frontier cell leaving): the counts of the
             board's prefixes, reported through :func:`count_prefixes_numpy`.
@@ -72,7 +76,7 @@ def count_frontier_numpy(
     Returns:
         The number of undirected tours and the live states after every step.
     """
-    total, live, _ = _run(plan, check, finish_at)
+    total, live, _ = _run(plan, check, finish_at, within)
     return total, live
 
 
@@ -80,6 +84,7 @@ def count_prefixes_numpy(
     plan: FrontierPlan,
     finish_at: Sequence[int],
     check: StepCheck | None = None,
+    within: Callable[[int], None] | None = None,
 ) -> dict[int, int]:
     """The tours of every prefix of the board that ends after a step in ``finish_at``.
 
@@ -102,7 +107,7 @@ def count_prefixes_numpy(
     """
     if plan.ends:
         raise ValueError("prefix counts take no fixed ends")
-    total, _, found = _run(plan, check, finish_at)
+    total, _, found = _run(plan, check, finish_at, within)
     found[len(plan.steps) - 1] = total
     return found
 
@@ -111,6 +116,7 @@ def _run(
     plan: FrontierPlan,
     check: StepCheck | None,
     finish_at: Sequence[int],
+    within: Callable[[int], None] | None = None,
 ) -> tuple[int, list[int], dict[int, int]]:
     codes: U8 = np.zeros((0, 1), dtype=np.uint8)  # codes[slot, state]
     used: U8 = np.zeros(1, dtype=np.uint8)
@@ -131,7 +137,9 @@ def _run(
                 if check is not None:
                     check(i, 0, tried)
                 break
-        parts_codes, parts_used, parts_src, tried = _advance(plan, step, base, used)
+        parts_codes, parts_used, parts_src, tried = _advance(
+            plan, step, base, used, None if within is None else partial(within, i)
+        )
         codes, used, counts = _aggregate(parts_codes, parts_used, parts_src, counts)
         live.append(int(codes.shape[1]))
         if check is not None:
@@ -143,9 +151,15 @@ def _run(
 
 
 def _advance(
-    plan: FrontierPlan, step: FrontierStep, base: U8, used: U8
+    plan: FrontierPlan,
+    step: FrontierStep,
+    base: U8,
+    used: U8,
+    within: Callable[[], None] | None = None,
 ) -> tuple[list[U8], list[U8], list[I64], int]:
     """Every state joined to the new cell every way it can: the step's states.
+
+    ``within`` is called before each choice of moves (the clock, inside a step).
 
     Returns:
         Per choice of moves, the states that live on (codes, free ends used,
@@ -163,6 +177,8 @@ def _advance(
     parts_src: list[I64] = []
     tried = 0
     for chosen in step_choices(step.back, step.cap):
+        if within is not None:
+            within()
         src, c = _rows(base, chosen)
         tried += int(src.size)
         if src.size == 0:
