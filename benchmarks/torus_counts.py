@@ -120,7 +120,7 @@ import resource
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numba
@@ -269,12 +269,12 @@ def _held_karp(nbr: Ints, first: npt.NDArray[np.uint8], m: int, modp: bool) -> W
 
 def _start_table(
     nbrs: Sequence[Sequence[int]], start: int
-) -> tuple[Ints, npt.NDArray[np.uint8], dict[int, int]]:
+) -> tuple[Ints, npt.NDArray[np.uint8]]:
     """The DPs' view of the graph from ``start``: the other cells as bits.
 
-    ``table[b]`` lists the bits of cell b's neighbours but the start, padded
-    with -1; ``first[b]`` is 1 if b is a neighbour of the start; ``bit``
-    maps each other cell to its bit.
+    The cells but the start are bits 0, 1, ... in order; ``table[b]`` lists
+    the bits of cell b's neighbours but the start, padded with -1;
+    ``first[b]`` is 1 if b is a neighbour of the start.
     """
     others = [x for x in range(len(nbrs)) if x != start]
     bit = {cell: b for b, cell in enumerate(others)}
@@ -285,12 +285,12 @@ def _start_table(
         near = [bit[y] for y in nbrs[cell] if y != start]
         table[bit[cell], : len(near)] = near
         first[bit[cell]] = start in nbrs[cell]
-    return table, first, bit
+    return table, first
 
 
 def _dp_rows(nbrs: Sequence[Sequence[int]], start: int) -> tuple[list[int], list[int]]:
     """The full row mod 2^64 and mod P for paths from ``start``."""
-    table, first, _ = _start_table(nbrs, start)
+    table, first = _start_table(nbrs, start)
     m = len(nbrs) - 1
     rows = []
     for modp in (False, True):
@@ -307,12 +307,28 @@ def dp_counts(
     ``transitive``: the graph is vertex-transitive (checked by the caller), so
     the open tours are counted from cell 0 only and multiplied by n.
     """
+    return _row_counts(nbrs, lambda start: _dp_rows(nbrs, start), transitive, want_open)
+
+
+def _row_counts(
+    nbrs: Sequence[Sequence[int]],
+    rows: Callable[[int], tuple[list[int], list[int]]],
+    transitive: bool,
+    want_open: bool,
+) -> tuple[int, int | None]:
+    """(closed, open) undirected tours from the DP's full rows (either kernel's).
+
+    ``rows(start)`` is the row ``ways[full, .]`` of the paths from ``start``,
+    mod 2^64 and mod P: the closed tours close at a neighbour of cell 0, the
+    open ones end anywhere (from cell 0 times n if ``transitive``, else from
+    every start).
+    """
     n = len(nbrs)
     if n == 1:
         return 0, 1
     if n == 2:
         return 0, (1 if nbrs[0] else 0)
-    row64, rowp = _dp_rows(nbrs, 0)
+    row64, rowp = rows(0)
     near0 = [x - 1 for x in nbrs[0]]  # cell x > 0 is bit x - 1 when start = 0
     closed = exact(
         sum(row64[b] for b in near0),
@@ -327,7 +343,7 @@ def dp_counts(
         return halve(closed), halve(n * from0)
     total64, totalp = sum(row64), sum(rowp)
     for start in range(1, n):
-        r64, rp = _dp_rows(nbrs, start)
+        r64, rp = rows(start)
         total64 += sum(r64)
         totalp += sum(rp)
     return halve(closed), halve(exact(total64, totalp, bound))
@@ -462,35 +478,18 @@ def layers_counts(
     layers, about C(n - 1, n / 2) * n * 8 bytes each, instead of
     2^(n - 1) * (n - 1) * 8. The layers are split among threads.
     """
-    n = len(nbrs)
-    if n <= 2:
-        return dp_counts(nbrs, transitive=transitive, want_open=want_open)
-    starts = [0] if (transitive or not want_open) else list(range(n))
-    total64 = totalp = 0
-    closed = 0
     chunks = 8 * max(1, numba.get_num_threads())
-    m = n - 1
-    for start in starts:
-        table, first, bit = _start_table(nbrs, start)
+
+    def rows(start: int) -> tuple[list[int], list[int]]:
+        table, first = _start_table(nbrs, start)
+        m = len(nbrs) - 1
         row64, rowp = (
             [int(x) for x in _layers_row(table, first, m, modp, chunks)]
             for modp in (False, True)
         )
-        if start == 0:
-            near0 = [bit[x] for x in nbrs[0]]
-            closed = exact(
-                sum(row64[b] for b in near0),
-                sum(rowp[b] for b in near0),
-                path_bound(nbrs, closed=True),
-            )
-        total64 += sum(row64)
-        totalp += sum(rowp)
-    if not want_open:
-        return halve(closed), None
-    bound = path_bound(nbrs, closed=False)
-    if transitive:
-        return halve(closed), halve(n * exact(total64, totalp, bound))
-    return halve(closed), halve(exact(total64, totalp, bound))
+        return row64, rowp
+
+    return _row_counts(nbrs, rows, transitive, want_open)
 
 
 # ------------------------------------- kernel 2: inclusion-exclusion on walks

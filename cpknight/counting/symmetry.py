@@ -173,17 +173,10 @@ def _compiled_count(
 
     from cpknight.counting import symmetry_jit as jit
 
-    left = np.zeros(n, dtype=np.int64)
-    at: list[list[int]] = [[] for _ in range(n)]
-    for k, orbit in enumerate(orbits):
-        for a, b in orbit:
-            left[a] += 1
-            left[b] += 1
-            for c in (a, b):
-                if not at[c] or at[c][-1] != k:
-                    at[c].append(k)
-    if int(left.min()) < 2:
+    edges, at = _incidence(n, orbits)
+    if min(edges) < 2:
         return 0
+    left = np.array(edges, dtype=np.int64)
     first = np.cumsum([0] + [len(orbit) for orbit in orbits], dtype=np.int64)
     ends = np.array([edge for orbit in orbits for edge in orbit], dtype=np.int64)
     at_first = np.cumsum([0] + [len(ks) for ks in at], dtype=np.int64)
@@ -196,6 +189,22 @@ def _compiled_count(
         if tick is not None:
             tick()
     return int(stack[0][jit.COUNT])
+
+
+def _incidence(
+    n: int, orbits: list[list[tuple[int, int]]]
+) -> tuple[list[int], list[list[int]]]:
+    """Each cell's number of edges, and the orbits it is in (in order, once each)."""
+    edges = [0] * n
+    at: list[list[int]] = [[] for _ in range(n)]
+    for k, orbit in enumerate(orbits):
+        for a, b in orbit:
+            edges[a] += 1
+            edges[b] += 1
+            for c in (a, b):
+                if not at[c] or at[c][-1] != k:
+                    at[c].append(k)
+    return edges, at
 
 
 def _orbits(
@@ -251,15 +260,8 @@ class _OrbitSearch:
         self.tick = tick
         self.state = [0] * len(orbits)  # 0 undecided, 1 in, -1 out
         self.degree = [0] * n
-        self.left = [0] * n  # undecided edges at each cell
-        self.at: list[list[int]] = [[] for _ in range(n)]  # orbits at each cell
-        for k, orbit in enumerate(orbits):
-            for a, b in orbit:
-                self.left[a] += 1
-                self.left[b] += 1
-                for c in (a, b):
-                    if not self.at[c] or self.at[c][-1] != k:
-                        self.at[c].append(k)
+        # undecided edges at each cell, and the orbits at each cell
+        self.left, self.at = _incidence(n, orbits)
         self.parent = list(range(n))
         self.size = [1] * n
         self.steps = 0
