@@ -42,7 +42,9 @@ tours, which is then halved.
    Gosper's hack) and only at its own k cells, are filled from those of the
    (k - 1)-sets, whose ranks (S less one cell) come from prefix and suffix
    sums of binomials. Its peak is the two largest layers: 4 GiB at 28 cells,
-   where the full table is 27 GiB, and 17 GiB at 30.
+   where the full table is 27 GiB, and 17 GiB at 30. Its compiled loops are
+   cpknight's own (``cpknight count --method subsets``,
+   :mod:`cpknight.counting.subsets_jit`), run here on this script's graph.
 2. ``ie``: inclusion-exclusion over walks (Karp 1982, "Dynamic programming
    meets the principle of inclusion and exclusion", Oper. Res. Lett. 1(2);
    Bax 1993, "Inclusion and exclusion algorithm for the Hamiltonian path
@@ -113,7 +115,6 @@ A165134: 1,728 directed).
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import math
 import resource
@@ -127,6 +128,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
+
+from cpknight.counting import subsets_jit as jit
+from cpknight.counting.subsets import subset_bytes
 
 Ints = npt.NDArray[np.int64]
 Words = npt.NDArray[np.uint64]
@@ -350,121 +354,27 @@ def _row_counts(
 
 
 # --------------------------------- kernel 1b: the same DP, a layer at a time
+# (cpknight's own ``subsets`` engine: its compiled loops, run here a layer at
+# a time on this script's graph)
 
 
-@njit(cache=True)
-def _binomials(m: int) -> Ints:
-    """Pascal's triangle: ``table[a, b]`` = C(a, b) for 0 <= a, b <= m."""
-    table = np.zeros((m + 1, m + 1), dtype=np.int64)
-    for a in range(m + 1):
-        table[a, 0] = 1
-        for b in range(1, a + 1):
-            table[a, b] = table[a - 1, b - 1] + table[a - 1, b]
-    return table
-
-
-@njit(cache=True)
-def _unrank(rank: int, k: int, m: int, binom: Ints) -> int:
-    """The k-subset of m bits with this colex rank (the combinatorial number system)."""
-    s = 0
-    for i in range(k, 0, -1):
-        p = i - 1
-        while p + 1 < m and binom[p + 1, i] <= rank:
-            p += 1
-        rank -= binom[p, i]
-        s |= 1 << p
-    return s
-
-
-@njit(cache=True)
-def _layer(
-    prev: Words,
-    k: int,
-    m: int,
-    nbr: Ints,
-    binom: Ints,
-    modp: bool,
-    lo: int,
-    hi: int,
-    cur: Words,
-) -> None:
-    """Fill layer k's entries for the k-sets of colex rank lo .. hi - 1.
-
-    ``cur[r * k + i]`` counts the paths from the start through exactly the
-    start and the k-set S of rank r that end at S's i-th lowest cell;
-    ``prev`` is layer k - 1 laid out the same way.
-    """
-    d = nbr.shape[1]
-    cells = np.empty(k, dtype=np.int64)
-    where = np.full(m, -1, dtype=np.int64)
-    below = np.empty(k, dtype=np.int64)  # rank of S's cells before i, at i + 1
-    above = np.empty(k, dtype=np.int64)  # ... and after i, one place lower
-    s = _unrank(lo, k, m, binom)
-    for r in range(lo, hi):
-        j = 0
-        for v in range(m):
-            if (s >> v) & 1:
-                cells[j] = v
-                where[v] = j
-                j += 1
-        total = 0
-        for i in range(k):
-            below[i] = total
-            total += binom[cells[i], i + 1]
-        total = 0
-        for i in range(k - 1, -1, -1):
-            above[i] = total
-            total += binom[cells[i], i]
-        for i in range(k):
-            v = cells[i]
-            base = (below[i] + above[i]) * (k - 1)
-            acc = _ZERO
-            for t in range(d):
-                u = nbr[v, t]
-                if u < 0 or where[u] < 0 or u == v:
-                    continue
-                idx = where[u] - 1 if where[u] > i else where[u]
-                acc += prev[base + idx]
-            if modp:
-                acc = (acc & _P) + (acc >> _SHIFT)
-                if acc >= _P:
-                    acc -= _P
-            cur[r * k + i] = acc
-        for i in range(k):
-            where[cells[i]] = -1
-        # the next k-set in colex order (Gosper's hack)
-        low = s & -s
-        ripple = s + low
-        s = (((ripple ^ s) >> 2) // low) | ripple
-
-
-@njit(cache=True, parallel=True)
 def _layers_row(
     nbr: Ints, first: npt.NDArray[np.uint8], m: int, modp: bool, chunks: int
 ) -> Words:
     """The row ``ways[full, .]`` of the DP, keeping two layers (k-sets) at a time."""
-    binom = _binomials(m)
-    prev = np.zeros(m, dtype=np.uint64)
-    for v in range(m):
-        prev[v] = np.uint64(first[v])
+    binom = jit.binomials(m)
+    prev: Words = jit.first_layer(first)
     for k in range(2, m + 1):
-        size = binom[m, k]
+        size = math.comb(m, k)
         cur = np.empty(size * k, dtype=np.uint64)
-        parts = min(chunks, size)
-        for c in prange(parts):
-            _layer(
-                prev, k, m, nbr, binom, modp,
-                size * c // parts, size * (c + 1) // parts, cur,
-            )  # fmt: skip
+        jit.layer_part(prev, k, m, nbr, binom, modp, 0, size, cur, chunks)
         prev = cur
     return prev
 
 
 def layers_bytes(n: int) -> int:
     """The layered DP's peak array bytes on n cells: its two largest layers."""
-    m = n - 1
-    sizes = [math.comb(m, k) * k * 8 for k in range(m + 1)]
-    return max(a + b for a, b in itertools.pairwise(sizes)) if m else 0
+    return subset_bytes(n - 1) if n > 1 else 0
 
 
 def layers_counts(

@@ -141,6 +141,10 @@ class TourCount:
             so far (enumeration) rather than nothing (the frontier program
             has no count before its last cell: its numbers are then 0 and no
             lower bound is given).
+        stopped: why a count with no frontier figures stopped early (the
+            subsets engine's), else None.
+        steps: the work done of all, for a count that has no partial numbers
+            (the subsets engine's layers), else None.
 
     Examples:
         >>> TourCount(Status.FOUND, 16, 8, 0.01).undirected
@@ -155,6 +159,8 @@ class TourCount:
     method: str = "cpsat"
     frontier: FrontierStats | None = None
     counts_so_far: bool = True
+    stopped: str | None = None
+    steps: tuple[int, int] | None = None
 
     @property
     def effort(self) -> Effort:
@@ -172,7 +178,8 @@ class TourCount:
             {'attempts': 40}
         """
         if self.frontier is None:
-            return Effort(solutions=self.undirected)
+            counted = self.status is Status.FOUND or self.counts_so_far
+            return Effort(solutions=self.undirected if counted else None)
         done = self.status is Status.FOUND and not self.interrupted
         return Effort(
             attempts=self.frontier.tried,

@@ -41,7 +41,7 @@ def _counts_seven(instance: CountInstance, run: Run) -> TourCount:
 
 def test_the_registry_is_the_doors_one() -> None:
     assert COUNT_METHODS is ENGINES
-    assert list(ENGINES) == ["frontier", "cpsat"]
+    assert list(ENGINES) == ["frontier", "subsets", "cpsat"]
     assert {e.question for e in ENGINES.values()} == {"count"}
 
 

@@ -333,6 +333,7 @@ def test_warm_passes_over_what_is_cached(
         (MEET.name, True),
         (NUMBA.name, True),
         ("orbit", True),
+        ("subsets", True),
     }
     args = _warm_args(monkeypatch)
     assert args.handler(args) == 0

@@ -101,6 +101,10 @@ def count_progress(tick: ProgressCallback | None) -> CountProgress | None:
 
     def partial(count: TourCount) -> None:
         stats = count.frontier
+        if stats is None and count.steps is not None:  # no partial numbers
+            done, total = count.steps
+            report(Progress(done, total, "layers", "of sets", count))
+            return
         if stats is None:
             report(Progress(count.directed, None, "tours", "directed so far", count))
             return
@@ -598,6 +602,8 @@ def count_outcome(count: TourCount) -> Outcome:
         reason = "partial: interrupted"
     elif stats is not None and stats.stopped is not None:
         reason = f"limit reached: {stats.stopped}"
+    elif count.stopped is not None:
+        reason = f"limit reached: {count.stopped}"
     return Outcome(
         "count",
         count.method,

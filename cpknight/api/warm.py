@@ -1,8 +1,8 @@
 """Compile the numba kernels ahead, once per install (``cpknight warm``).
 
 The compiled kernels (``cpknight[fast]``: the dense and met-in-the-middle
-counting kernels, the longest-path program's, the symmetry check's orbit
-search) are built by numba on their
+counting kernels, the count over subsets, the longest-path program's, the
+symmetry check's orbit search) are built by numba on their
 first call and cached beside their source: on a new install the first count
 that runs one waits for the compiler, about half a minute, before it counts.
 :func:`warm_kernels` does that ahead: it runs each compiled kernel on a tiny
@@ -31,6 +31,7 @@ from typing import Any
 
 from cpknight.counting.kernels import CountKernel
 from cpknight.counting.kernels import compiled_kernels as count_kernels
+from cpknight.counting.subsets import LOOPS as SUBSET_LOOPS
 from cpknight.counting.symmetry import LOOPS as SYMMETRY_LOOPS
 from cpknight.longest.frontier_kernels import LongestKernel
 from cpknight.longest.frontier_kernels import compiled_kernels as path_kernels
@@ -55,7 +56,15 @@ class OrbitSearch:
     loops: tuple[CompiledLoops, ...] = (SYMMETRY_LOOPS,)
 
 
-Warmable = CountKernel | LongestKernel | OrbitSearch
+@dataclass(frozen=True)
+class SubsetLoops:
+    """The count over subsets' compiled loops, as warm lists a kernel."""
+
+    name: str = "subsets"
+    loops: tuple[CompiledLoops, ...] = (SUBSET_LOOPS,)
+
+
+Warmable = CountKernel | LongestKernel | OrbitSearch | SubsetLoops
 
 WARM_BOARD = "4x5"
 """The board every compiled kernel runs on to be compiled: a few
@@ -160,6 +169,7 @@ def warm_kernels(*, progress: ProgressLike = None) -> WarmReport:
         return WarmReport(None, (), time.perf_counter() - began)
     todo: list[tuple[str, Warmable]] = [
         *(("count", k) for k in count_kernels()),
+        ("count", SubsetLoops()),
         *(("longest", k) for k in path_kernels()),
         ("classes", OrbitSearch()),
     ]
@@ -213,6 +223,8 @@ def _warm(kernel: Warmable) -> None:
             _warm_count(kernel)
         elif isinstance(kernel, OrbitSearch):
             _warm_classes()
+        elif isinstance(kernel, SubsetLoops):
+            _warm_subsets()
         else:
             _warm_longest()
     except SystemError as exc:  # Ctrl-C inside numba's compiling or loading
@@ -245,6 +257,20 @@ def _warm_count(kernel: CountKernel) -> None:
             count = solve(instance, SolveOptions().start(), kernel=kernel.name)
             if count.interrupted:
                 raise KeyboardInterrupt
+
+
+def _warm_subsets() -> None:
+    """Compile the count over subsets' loops on :data:`WARM_BOARD`, both ways."""
+    from cpknight.board import Board
+    from cpknight.counting.instance import CountInstance
+    from cpknight.counting.subsets import solve
+    from cpknight.pieces import KNIGHT
+    from cpknight.solving import SolveOptions
+
+    for closed in (True, False):
+        instance = CountInstance(Board.parse(WARM_BOARD), KNIGHT, closed=closed)
+        if solve(instance, SolveOptions().start()).interrupted:
+            raise KeyboardInterrupt
 
 
 def _warm_classes() -> None:

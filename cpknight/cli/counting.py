@@ -316,6 +316,9 @@ def _count(
         if stats is not None:
             live = stats.live[-1] if stats.live else 0
             text = f"cell {stats.done}/{stats.steps}, {live} live states"
+        elif partial.steps is not None:  # over subsets: the layers done
+            done, total = partial.steps
+            text = f"{done}/{total} layers of sets"
         else:
             text = f"{partial.directed} directed tours so far"
         bar.set_description_str(text, refresh=False)
@@ -330,7 +333,8 @@ def _count(
             **count_of,
         )
         count = outcome.value
-        if bar is not None and isinstance(count, TourCount) and count.frontier is None:
+        last = isinstance(count, TourCount) and count.frontier is None
+        if bar is not None and last and count.steps is None:
             progress(Progress(count.directed, None, "tours", value=count))
     finally:
         if bar is not None:

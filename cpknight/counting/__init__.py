@@ -4,7 +4,9 @@
 (:mod:`cpknight.counting.frontier`, a transfer-matrix program over the plan of
 :mod:`cpknight.frontier.plan`, run by one of the kernels of the registry
 :data:`cpknight.counting.kernels.KERNELS`: linear in the long side,
-exponential in the short one) and CP-SAT enumeration
+exponential in the short one), the DP over subsets
+(:mod:`cpknight.counting.subsets`: exponential in the cells, whatever the
+shape: tori and boxes of up to about 30 cells) and CP-SAT enumeration
 (:mod:`cpknight.counting.cpsat`, one solution at a time, side constraints
 honoured). ``method='auto'`` picks one per instance
 (:func:`cpknight.counting.auto.choose_count_method`). The CP-SAT count also
@@ -17,7 +19,7 @@ tour and its reverse separately, ``undirected`` once.
 
 Examples:
     >>> list(ENGINES)
-    ['frontier', 'cpsat']
+    ['frontier', 'subsets', 'cpsat']
 """
 
 from __future__ import annotations
@@ -39,6 +41,12 @@ ENGINES: Registry[CountInstance, TourCount] = Registry(
             "count",
             "cpknight.counting.frontier:solve",
             summary="the frontier (transfer-matrix) program: linear in the long side",
+        ),
+        Engine(
+            "subsets",
+            "count",
+            "cpknight.counting.subsets:solve",
+            summary="Held and Karp's DP over subsets: n 2^n, for small wide boards",
         ),
         Engine(
             "cpsat",

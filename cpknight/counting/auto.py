@@ -22,13 +22,24 @@ Examples:
 from __future__ import annotations
 
 from cpknight.counting.instance import CountInstance
+from cpknight.counting.kernels import NUMPY, estimated_seconds
 from cpknight.errors import InvalidInputError
 from cpknight.formulation import check_circuit_size
-from cpknight.frontier.plan import MAX_WIDTH, frontier_width, narrowest_width
+from cpknight.frontier.plan import (
+    MAX_WIDTH,
+    estimated_states,
+    frontier_width,
+    narrowest_width,
+)
 from cpknight.graph import arc_bound
 from cpknight.tours.certificates import tour_certificate
 
-__all__ = ["FRONTIER_WIDTH", "choose_count_method"]
+__all__ = ["FRONTIER_WIDTH", "SUBSET_CELLS", "choose_count_method"]
+
+SUBSET_CELLS = 30
+"""Up to this many cells ``auto`` counts over subsets where that is sooner
+than the frontier program and its layers fit the memory budget (about 17 GB
+at 30 cells, 2 GB at 27)."""
 
 FRONTIER_WIDTH = 14
 """Up to this frontier width the frontier program needs no second thought (the
@@ -40,7 +51,10 @@ def choose_count_method(instance: CountInstance) -> tuple[str, str]:
     """The counting engine ``method='auto'`` uses, and the reason.
 
     Returns:
-        ``('frontier', why)`` or ``('cpsat', why)``.
+        ``('frontier', why)``, ``('subsets', why)`` (a board of at most
+        :data:`SUBSET_CELLS` cells that the DP over subsets counts sooner,
+        numba installed and its layers within the memory budget) or
+        ``('cpsat', why)``.
 
     Raises:
         InvalidInputError: a frontier wider than the program takes (the
@@ -87,6 +101,10 @@ enumeration would count a part of the tours (--method cpsat for that)
         return "cpsat", "a certificate proves there is none"
     if width > MAX_WIDTH:
         _refuse_wide(instance, str(width))
+    if not named and board.n_open <= SUBSET_CELLS:
+        why = _subsets_sooner(instance, width)
+        if why is not None:
+            return "subsets", why
     if width > FRONTIER_WIDTH:
         where = "on disk" if instance.checkpoint is not None else "in memory"
         return (
@@ -95,6 +113,30 @@ enumeration would count a part of the tours (--method cpsat for that)
             "met in the middle, if its estimates fit",
         )
     return "frontier", f"the frontier is {width} cells wide, at most {FRONTIER_WIDTH}"
+
+
+def _subsets_sooner(instance: CountInstance, width: int) -> str | None:
+    """Why the DP over subsets counts sooner than the frontier program, or None.
+
+    Its estimate (loading and compiling its loops included) against the
+    frontier's guess of its states at this width, at the numpy kernel's
+    rate: a guess made on plain boards, which tori and boxes pass many
+    times over, so the DP is chosen only where it wins on the guess itself.
+    """
+    from cpknight.counting.subsets import subsets_seconds
+
+    mine = subsets_seconds(instance)
+    if mine is None:
+        return None
+    n = instance.board.n_open
+    states = estimated_states(width, closed=instance.closed)
+    theirs = estimated_seconds(states, n, NUMPY.name, disk=False)
+    if mine >= theirs:
+        return None
+    return (
+        f"the frontier is {width} cells wide and the board has {n} cells: "
+        f"the DP over its subsets, about {mine:.1f} s against {theirs:.1f} s"
+    )
 
 
 def _proved_none(instance: CountInstance) -> bool:
