@@ -115,6 +115,7 @@ A165134: 1,728 directed).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import resource
@@ -151,52 +152,72 @@ KNIGHT = ((1, 2), (1, -2), (-1, 2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)
 # ------------------------------------------------------------------ the graph
 
 
-def neighbours(shape: tuple[int, int], topology: str = "torus") -> list[list[int]]:
-    """Each cell's neighbours (cells numbered i * c + j), sorted, from the definition.
+def knight_moves(dim: int) -> list[tuple[int, ...]]:
+    """The knight's moves in ``dim`` dimensions: one axis +-1, another +-2.
 
-    ``torus`` wraps both axes, ``bounded`` drops the moves off the board. A
-    move onto the cell itself is dropped; moves onto one cell are one edge.
+    >>> len(knight_moves(2)), len(knight_moves(3))
+    (8, 24)
     """
-    r, c = shape
+    moves = []
+    for a, b in itertools.permutations(range(dim), 2):
+        for sa, sb in itertools.product((1, -1), repeat=2):
+            move = [0] * dim
+            move[a], move[b] = sa, 2 * sb
+            moves.append(tuple(move))
+    return moves
+
+
+def neighbours(shape: tuple[int, ...], topology: str = "torus") -> list[list[int]]:
+    """Each cell's neighbours (cells numbered row-major), sorted, from the definition.
+
+    ``torus`` wraps every axis, ``bounded`` drops the moves off the board (a
+    box in 3-D). A move onto the cell itself is dropped; moves onto one cell
+    are one edge.
+    """
     if topology not in ("torus", "bounded"):
         raise ValueError(f"unknown topology {topology!r}")
+    cells = list(itertools.product(*(range(side) for side in shape)))
+    number = {cell: k for k, cell in enumerate(cells)}
     out: list[list[int]] = []
-    for i in range(r):
-        for j in range(c):
-            found: set[int] = set()
-            for di, dj in KNIGHT:
-                y, x = i + di, j + dj
-                if topology == "torus":
-                    y, x = y % r, x % c
-                elif not (0 <= y < r and 0 <= x < c):
-                    continue
-                if (y, x) != (i, j):
-                    found.add(y * c + x)
-            out.append(sorted(found))
+    for cell in cells:
+        found: set[int] = set()
+        for move in knight_moves(len(shape)):
+            target = [x + dx for x, dx in zip(cell, move, strict=True)]
+            if topology == "torus":
+                target = [x % side for x, side in zip(target, shape, strict=True)]
+            elif not all(0 <= x < side for x, side in zip(target, shape, strict=True)):
+                continue
+            if tuple(target) != cell:
+                found.add(number[tuple(target)])
+        out.append(sorted(found))
     for a, near in enumerate(out):
         assert all(a in out[b] for b in near), "the move graph is not symmetric"
     return out
 
 
 def translation_invariant(
-    shape: tuple[int, int], nbrs: Sequence[Sequence[int]]
+    shape: tuple[int, ...], nbrs: Sequence[Sequence[int]]
 ) -> bool:
     """Whether every translation of the torus maps the graph onto itself.
 
     Then the translations, which take cell 0 to any cell, are automorphisms,
     and every cell starts as many Hamiltonian paths as cell 0.
     """
-    r, c = shape
+    cells = list(itertools.product(*(range(side) for side in shape)))
+    number = {cell: k for k, cell in enumerate(cells)}
     sets = [set(near) for near in nbrs]
-    for a in range(r):
-        for b in range(c):
+    for shift in cells:
 
-            def move(cell: int, a: int = a, b: int = b) -> int:
-                return ((cell // c + a) % r) * c + (cell % c + b) % c
+        def move(k: int, shift: tuple[int, ...] = shift) -> int:
+            moved = (
+                (x + dx) % side
+                for x, dx, side in zip(cells[k], shift, shape, strict=True)
+            )
+            return number[tuple(moved)]
 
-            for cell, near in enumerate(sets):
-                if {move(x) for x in near} != sets[move(cell)]:
-                    return False
+        for cell, near in enumerate(sets):
+            if {move(x) for x in near} != sets[move(cell)]:
+                return False
     return True
 
 
@@ -585,7 +606,7 @@ def peak_mb() -> float:
 
 def run_kernel(
     kernel: str,
-    shape: tuple[int, int],
+    shape: tuple[int, ...],
     topology: str,
     *,
     want_open: bool,
@@ -665,10 +686,9 @@ def warm() -> None:
     ie_open(nbrs)
 
 
-def parse_shape(text: str) -> tuple[int, int]:
-    """``'5x5'`` -> (5, 5)."""
-    r, _, c = text.lower().partition("x")
-    return int(r), int(c)
+def parse_shape(text: str) -> tuple[int, ...]:
+    """``'5x5'`` -> (5, 5); ``'2x4x4'`` -> (2, 4, 4)."""
+    return tuple(int(side) for side in text.lower().split("x"))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -697,7 +717,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     unknown = sorted(set(kernels) - {"dp", "layers", "ie"})
     if unknown or len(set(kernels)) != len(kernels):
         parser.error(f"--kernel: dp, layers or ie, each once: {args.kernel!r}")
-    cells = shape[0] * shape[1]
+    cells = math.prod(shape)
     for kernel in kernels:
         need = memory_bytes(kernel, cells)
         if need > 0.8 * available_bytes():
@@ -731,7 +751,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             "board": args.board,
             "topology": args.topology,
             "tours": kind,
-            "cells": shape[0] * shape[1],
+            "cells": math.prod(shape),
             "value": next(iter(values.values())) if agree else None,
             "agree": agree,
         }

@@ -52,3 +52,20 @@ def test_a_box_with_tours_by_the_plain_search_too() -> None:
     assert count_tours(board, method="frontier").undirected == 50
     opened = sum(1 for _ in brute_tours(nbrs, closed=False)) // 2
     assert opened == subset_count(nbrs, closed=False) == 3600
+
+
+def test_a_box_the_frontier_counts_is_not_refused_up_front() -> None:
+    # The 2-D guess of the live states is about a hundred times a box's
+    # (closed 2x4x4 peaks at 3.8e7 met in the middle, guessed at 8.8e8 in
+    # the halves, and was refused for a 53 GB join before BOX_SHARE): the
+    # count runs (122 s, 3.7 GB), so the refusal must let it
+    from cpknight.counting.frontier import count_budget, refuse_count
+    from cpknight.counting.instance import CountInstance
+    from cpknight.frontier.plan import plan_frontier
+    from cpknight.pieces import KNIGHT
+    from cpknight.solving import SolveOptions
+
+    instance = CountInstance(Board((2, 4, 4)), KNIGHT)
+    plan = plan_frontier(instance.graph, closed=True)
+    run = SolveOptions(time_limit=None).start()
+    refuse_count(instance, plan, count_budget(None), "meet", run)  # no raise

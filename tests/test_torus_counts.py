@@ -45,6 +45,32 @@ def test_the_move_graph_is_the_oracles(shape: tuple[int, int], topology: str) ->
         assert set(mine[i * c + j]) == found
 
 
+@pytest.mark.parametrize("topology", ["torus", "bounded"])
+@pytest.mark.parametrize("shape", [(2, 2, 3), (2, 3, 4), (3, 3, 3), (1, 2, 4)])
+def test_the_3d_move_graph_is_the_oracles(
+    shape: tuple[int, int, int], topology: str
+) -> None:
+    # The 3-D knight: 1 along one axis, 2 along another (24 moves); cells
+    # numbered row-major, as itertools.product lists them
+    mine = tc.neighbours(shape, topology)
+    board = Board(shape, topology=topology)  # type: ignore[arg-type]
+    theirs = brute_neighbours(board, (1, 2))
+    number = {cell: k for k, cell in enumerate(sorted(theirs))}
+    assert len(mine) == len(theirs)
+    for cell, found in theirs.items():
+        assert set(mine[number[cell]]) == {number[x] for x in found}
+
+
+def test_the_ie_counts_a_box_as_the_tests_dp_does() -> None:
+    # 2x3x4 less four cells (20 cells): both counts by inclusion-exclusion
+    board = Board((2, 3, 4), blocked=((0, 0, 0), (0, 0, 3), (1, 2, 0), (1, 2, 3)))
+    oracle_nbrs = brute_neighbours(board, (1, 2))
+    number = {cell: k for k, cell in enumerate(sorted(oracle_nbrs))}
+    nbrs = [sorted(number[x] for x in oracle_nbrs[c]) for c in sorted(oracle_nbrs)]
+    assert tc.ie_closed(nbrs) == subset_count(oracle_nbrs, closed=True) == 50
+    assert tc.ie_open(nbrs) == subset_count(oracle_nbrs, closed=False) == 3600
+
+
 @pytest.mark.parametrize("shape", SMALL)
 def test_both_kernels_equal_subset_count_on_small_tori(shape: tuple[int, int]) -> None:
     nbrs = tc.neighbours(shape, "torus")

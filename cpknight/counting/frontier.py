@@ -53,8 +53,8 @@ from cpknight.frontier.plan import (
     MAX_WIDTH,
     FrontierPlan,
     default_cut,
-    estimated_states,
     plan_frontier,
+    plan_states,
 )
 from cpknight.results import FrontierStats, TourCount
 from cpknight.runtime.memory import DEFAULT_MEMORY_MB as MEMORY_MB
@@ -358,7 +358,7 @@ the measured rate of the meet kernel this needs about 2 min, the limit is 2 s \
             "a partial count)"
         )
     _refuse_prefixes(instance, plan)
-    guess = estimated_states(plan.width, closed=instance.closed)
+    guess = plan_states(plan)
     wide += f"{plan.width} cells wide"
     if kernel == MEET.name:
         guess *= MEET_SHARE
@@ -578,7 +578,7 @@ def _run_meet(plan: FrontierPlan, tally: FrontierTally, instance: CountInstance)
     """
     tally.cut = default_cut(plan)
     budget = tally.budget * 2**20
-    guess = estimated_states(plan.width, closed=plan.closed) * MEET_SHARE
+    guess = plan_states(plan) * MEET_SHARE
     temp: tempfile.TemporaryDirectory[str] | None = None
     spill = None
     if instance.checkpoint is not None:

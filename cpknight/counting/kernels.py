@@ -388,11 +388,11 @@ def _auto_pick(
     that and the compiled kernel's own time (and within the memory budget)
     takes the plain kernel.
     """
-    from cpknight.frontier.plan import estimated_states, meet_fits
+    from cpknight.frontier.plan import meet_fits, plan_states
 
     if plan.width <= DICT_WIDTH and not prefixes:
         return DICT.name, None
-    states = estimated_states(plan.width, closed=plan.closed)
+    states = plan_states(plan)
     work = states * len(plan.steps)
     wide = plan.width >= DENSE_FROM and work >= DENSE_WORK
     fits = plan.width <= DENSE_WIDTH
