@@ -109,7 +109,7 @@ def _random_boards(seed: int, count: int) -> list[Board]:
     return found
 
 
-CASES = [
+CASES: list[tuple[Board, tuple[int, ...], bool, Cell | None, Cell | None]] = [
     (Board.parse("3x4"), (1, 2), True, None, None),
     (Board.parse("3x4"), (1, 2), False, None, None),
     (Board.parse("3x4"), (1, 2), False, (0, 0), None),
@@ -134,12 +134,18 @@ CASES = [
 ]
 
 
+Case = tuple[Board, tuple[int, ...], bool, Cell | None, Cell | None]
+
+
+def case_ids(cases: Sequence[Case]) -> list[str]:
+    """A test id for each (board, vector, closed, start, end) case."""
+    return [
+        f"{b.label}-{v}-{'closed' if c else 'open'}-{s}-{e}" for b, v, c, s, e in cases
+    ]
+
+
 @pytest.mark.parametrize(
-    ("board", "vector", "closed", "start", "end"),
-    CASES,
-    ids=[
-        f"{b.label}-{v}-{'closed' if c else 'open'}-{s}-{e}" for b, v, c, s, e in CASES
-    ],
+    ("board", "vector", "closed", "start", "end"), CASES, ids=case_ids(CASES)
 )
 def test_frontier_equals_brute_force(
     board: Board,
