@@ -101,9 +101,12 @@ torus  cells  closed tours         open tours
 3x9    27     3,430,613,186,688    296,017,886,041,056
 4x7    28     4,716,693,148        552,570,605,440
 5x6    30     80,448,250,337,864   8,633,326,436,698,320
+3x10   30     80,448,250,337,864   8,633,326,436,698,320
 =====  =====  ===================  =======================
 
-(3x9, 4x7 and 5x6 by ``layers`` and ``ie``: the full table of ``dp`` would
+(3x10 and 5x6 are one graph: both tori are Z30, where multiplying by 7 maps
+the one's knight moves onto the other's; ``tests/test_tori.py`` checks it.
+3x9, 4x7, 5x6 and 3x10 by ``layers`` and ``ie``: the full table of ``dp`` would
 not fit. 5x6 with ``--symmetry both``: one pass of the IE over the sets that
 hold cell 0 gives both counts.)
 

@@ -82,3 +82,23 @@ def test_the_15_cell_tori_by_the_frontier_and_by_subsets(
     expected = subset_count(brute_neighbours(board, (1, 2)), closed=closed)
     count = count_tours(board, closed=closed, method="frontier")
     assert (count.undirected, count.directed) == (expected, 2 * expected)
+
+
+def test_the_3x10_and_5x6_tori_have_one_move_graph() -> None:
+    # Z3 x Z10 and Z5 x Z6 are both Z30 (the Chinese remainder theorem), and
+    # the knight's moves become +-{1, 2, 8, 11} and +-{4, 7, 13, 14} in Z30,
+    # which multiplying by 7 maps onto each other: the two tori's knight
+    # graphs are one circulant graph, so their tour counts (on the records
+    # page, each counted by two programs) must be equal, and are.
+    def z30(cell: tuple[int, int], rows: int, cols: int) -> int:
+        return next(x for x in range(30) if (x % rows, x % cols) == cell)
+
+    long = brute_neighbours(Board((3, 10), topology="torus"), (1, 2))
+    wide = brute_neighbours(Board((5, 6), topology="torus"), (1, 2))
+
+    def image(cell: tuple[int, ...]) -> tuple[int, int]:
+        x = 7 * z30((cell[0], cell[1]), 3, 10) % 30
+        return (x % 5, x % 6)
+
+    mapped = {image(a): {image(b) for b in found} for a, found in long.items()}
+    assert mapped == wide
