@@ -4,10 +4,11 @@ Every row is one ``cpknight count`` command line, run as a child process with
 ``--json``: the value it prints is checked against the published value (its
 source named) or, for a count nobody has published, against a second route
 of a different design, the DP over subsets of ``tests/conftest.py`` (Held and
-Karp's, counting; numpy, sharing no code with cpknight). The figures are the
-child's: wall time, peak memory (its ``ru_maxrss``), the disk its states took
-and the live states at the frontier's peak (of each half when met in the
-middle). Each count is then checked against the board's symmetries
+Karp's, counting; numpy, sharing no code with cpknight) up to 24 cells, and
+past them the inclusion-exclusion of ``benchmarks/torus_counts.py``. The
+figures are the child's: wall time, peak memory (its ``ru_maxrss``), the disk
+its states took and the live states at the frontier's peak (of each half when
+met in the middle). Each count is then checked against the board's symmetries
 (:mod:`cpknight.counting.symmetry`: the tours each symmetry fixes, counted by
 a search over orbits of moves, must make Burnside's sum divide by the number
 of symmetries) and given up to symmetry.
@@ -56,6 +57,34 @@ def by_subsets(
     def count() -> int:
         board = Board(shape, topology="torus" if wrap else "bounded")
         return subset_count(brute_neighbours(board, (1, 2)), closed=closed)
+
+    return count
+
+
+def by_inclusion_exclusion(
+    shape: tuple[int, ...], closed: bool, *, wrap: bool
+) -> Callable[[], int]:
+    """The second route past 24 cells: ``benchmarks/torus_counts.py``'s IE.
+
+    Inclusion-exclusion over walks (numba, memory O(cells)), sharing nothing
+    with cpknight but its compiled loops' host: 2^(cells - 1) sets closed,
+    2^cells open (the 2x4x4 box closed: about 45 minutes on 2 cores).
+    """
+
+    def count() -> int:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location(
+            "torus_counts", ROOT / "benchmarks" / "torus_counts.py"
+        )
+        assert spec is not None
+        assert spec.loader is not None
+        script = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(script)
+        nbrs = script.neighbours(shape, "torus" if wrap else "bounded")
+        value = script.ie_closed(nbrs) if closed else script.ie_open(nbrs)
+        assert isinstance(value, int)
+        return value
 
     return count
 
@@ -144,6 +173,15 @@ ROWS = [
     torus((5, 4), True),
     box((2, 3, 4), True),
     box((2, 3, 4), False),
+    Row(
+        "box-2x4x4-closed",
+        "closed knight's tours of the 2x4x4 box (undirected)",
+        ("count", "2x4x4", "--method", "frontier"),
+        "new: no published count found; two routes agree",
+        second=by_inclusion_exclusion((2, 4, 4), True, wrap=False),
+        long=True,
+        board=Board((2, 4, 4)),
+    ),
     Row(
         "8x8-closed",
         "closed knight's tours of 8x8 (undirected)",

@@ -307,7 +307,7 @@ flow, formula, bidirectional: 'dijkstra'
         Examples:
             >>> from cpknight.counting import ENGINES
             >>> ENGINES
-            Registry('count', ['frontier', 'cpsat'], auto=True)
+            Registry('count', ['frontier', 'subsets', 'cpsat'], auto=True)
         """
         auto = ", auto=True" if self.auto else ""
         return f"Registry({self.question!r}, {list(self._engines)!r}{auto})"

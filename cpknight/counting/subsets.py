@@ -39,7 +39,7 @@ Examples:
     >>> from cpknight.pieces import KNIGHT
     >>> plan = plan_subsets(CountInstance(Board((5, 5), topology="torus"), KNIGHT))
     >>> plan.bits, plan.passes, f"{subset_bytes(plan.bits) / 2**20:.0f} MB"
-    (24, 1, '81 MB')
+    (24, 1, '495 MB')
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def subset_bytes(bits: int) -> int:
 
     Examples:
         >>> f"{subset_bytes(29) / 2**30:.1f} GiB"  # the 5 x 6 torus
-        '16.0 GiB'
+        '16.8 GiB'
     """
     sizes = [math.comb(bits, k) * k * 8 for k in range(bits + 1)]
     return max((a + b for a, b in itertools.pairwise(sizes)), default=8)
