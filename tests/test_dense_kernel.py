@@ -309,3 +309,27 @@ def test_kernel_names_are_checked() -> None:
         count_tours("3x4", kernel="gpu")
     with pytest.raises(InvalidInputError, match="dense or meet kernel"):
         count_tours("3x4", closed=False, kernel="numpy", checkpoint="/nonexistent/x")
+
+
+def test_slow_chunks_are_halved_and_the_count_stays_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A chunk that takes longer than SLICE_SECONDS halves the next ones (down
+    # to 256 states made), so the clock is asked often on a slow or loaded
+    # machine; with every chunk "slow" the chunks shrink to the floor and
+    # the count, read in chunks of every size on the way, is still A001230's
+    import cpknight.counting.dense_kernel as dense
+
+    monkeypatch.setattr(dense, "SLICE_SECONDS", 0.0)
+    sizes: list[int] = []
+    pace = dense.DenseRun._pace
+
+    def watched(self: dense.DenseRun, took: float) -> None:
+        pace(self, took)
+        sizes.append(self.records)
+
+    monkeypatch.setattr(dense.DenseRun, "_pace", watched)
+    assert count_tours("6x6", method="frontier", kernel="dense").undirected == 9862
+    assert sizes[0] == dense.RECORDS // 2
+    assert min(sizes) == 256
+    assert sizes == sorted(sizes, reverse=True)

@@ -59,6 +59,7 @@ import json
 import math
 import os
 import shutil
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -98,8 +99,14 @@ CHUNK = 1 << 19
 """States finished between two checks of the clock."""
 
 RECORDS = 1 << 22
-"""States made between two checks of the clock (a step's states are read in
-chunks of about this many divided by the choices a state has)."""
+"""States made between two checks of the clock, at most (a step's states are
+read in chunks of about this many divided by the choices a state has)."""
+
+SLICE_SECONDS = 0.25
+"""What one chunk may take: a chunk that took longer halves the next ones,
+one that took under a quarter of it doubles them, back up to
+:data:`RECORDS` (the closed 2x4x4 box, two cores busy: single chunks of
+1.8 s inserting into the table before, so the limit was passed by 1.5 s)."""
 
 REGION = 1 << 14
 """About how many states one region of a step's table holds (regions of
@@ -340,6 +347,8 @@ class DenseRun:
         self.live: list[int] = []
         self.tried = 0
         self.reported = 0
+        self.records = RECORDS
+        """States made a chunk: halved or doubled by how long the last took."""
         self.final: Callable[[], list[tuple[Any, Any, Any]]] | None = None
         """Reads the last step's buckets, one a call (:meth:`on_disk`
         advancing): each bucket's states, then an empty list."""
@@ -377,11 +386,13 @@ class DenseRun:
         nc = max(1, len(prm.choices))
         table, sizes, pbits = _regions(hint, len(self.p))
         where = f"cell {i + 1} of {len(self.plan.steps)}"
-        per = max(256, RECORDS // nc)
         blocks = 4 * _threads()
         for lo, hi, cnt in chunks:
-            for a in range(0, len(lo), per):
+            a = 0
+            while a < len(lo):
+                per = max(256, self.records // nc)
                 b = a + per
+                began = time.perf_counter()
                 made_lo, made_hi, src, stops, stride, tried = jit.emit(
                     lo[a:b], hi[a:b], prm.width, prm.choices, prm.end_slots,
                     prm.leave_slots, prm.keep_slots, prm.lut, prm.short,
@@ -394,8 +405,17 @@ class DenseRun:
                 del made_lo, made_hi, src
                 grouped = (g_lo, g_hi, g_src, starts)
                 table = _absorb(jit, table, sizes, pbits, grouped, cnt[a:b], self.p)
+                self._pace(time.perf_counter() - began)
+                a = b
                 self.tick(where)
         return table, int(sizes.sum())
+
+    def _pace(self, took: float) -> None:
+        """Halve or double the chunks by how long the last one took."""
+        if took > SLICE_SECONDS:
+            self.records = max(256, self.records // 2)
+        elif took < SLICE_SECONDS / 4:
+            self.records = min(RECORDS, self.records * 2)
 
     def result(self, buckets: int = 1, disk: int = 0, resumed: int = -1) -> DenseResult:
         """The counts found, with the run's figures."""
