@@ -197,6 +197,8 @@ def test_auto_counts_small_wide_boards_over_subsets() -> None:
 def test_refusals_are_one_line() -> None:
     with pytest.raises(InvalidInputError, match="at most 40"):
         count_tours("8x8", method="subsets")
+    with pytest.raises(InvalidInputError, match="4,000,000 cells"):
+        count_tours("2000x2000", method="subsets")  # refused before its graph
     with pytest.raises(ModelTooBigError, match="over the memory budget of 1 MB"):
         count_tours(Board((5, 5), topology="torus"), method="subsets", memory_mb=1)
     assert subset_bytes(24) > 2**20

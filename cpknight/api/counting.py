@@ -462,6 +462,10 @@ def count_engine(instance: CountInstance, method: str) -> Engine:
     board, piece = instance.board, instance.piece
     if method == "frontier":
         check_narrow(board, piece)
+    elif method == "subsets":
+        from cpknight.counting.subsets import check_cells
+
+        check_cells(board)
     elif method == "cpsat":
         check_circuit_size(
             arc_bound(board, piece) + board.n_open,

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cpknight.board import Board
 from cpknight.counting import directions
 from cpknight.counting.instance import CountInstance
 from cpknight.counting.residues import crt, tour_bound_bits
@@ -67,6 +68,7 @@ __all__ = [
     "LOOPS",
     "MAX_CELLS",
     "SubsetPlan",
+    "check_cells",
     "plan_subsets",
     "refuse_subsets",
     "solve",
@@ -139,6 +141,7 @@ def plan_subsets(instance: CountInstance) -> SubsetPlan:
         )
     if instance.prefixes:
         raise InvalidInputError("prefix counts are the frontier program's")
+    check_cells(instance.board)
     graph = instance.graph
     n = graph.n_nodes
     start = -1 if instance.start is None else graph.node(instance.start)
@@ -152,10 +155,7 @@ def plan_subsets(instance: CountInstance) -> SubsetPlan:
         start, times = 0, n
     bits = n if start < 0 else n - 1
     if bits > MAX_CELLS:
-        raise InvalidInputError(
-            f"{graph.board.label} has {n} cells: the subsets engine takes at most "
-            f"{MAX_CELLS} (its layers grow as 2^n)"
-        )
+        _too_many(graph.board.label, n)
     degrees = graph.degree.tolist()
     needed = tour_bound_bits(degrees, closed=instance.closed)
     if needed >= math.log2(math.prod(MODULI)):
@@ -165,6 +165,24 @@ def plan_subsets(instance: CountInstance) -> SubsetPlan:
         )
     passes = 1 if needed < 64 else 2
     return SubsetPlan(start, bits, instance.closed, end, times, passes)
+
+
+def check_cells(board: Board) -> None:
+    """Refuse, from the board alone (no move graph), more cells than the DP takes.
+
+    Raises:
+        InvalidInputError: more than :data:`MAX_CELLS` cells past a start.
+    """
+    if board.n_open > MAX_CELLS + 1:
+        _too_many(board.label, board.n_open)
+
+
+def _too_many(label: str, cells: int) -> None:
+    """Refuse a board of too many cells for the DP, in one line."""
+    raise InvalidInputError(
+        f"{label} has {cells:,} cells: the subsets engine takes at most "
+        f"{MAX_CELLS} (its layers grow as 2^n)"
+    )
 
 
 def _transitive(graph: MoveGraph) -> bool:
