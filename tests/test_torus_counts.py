@@ -202,3 +202,14 @@ def test_the_command_line_runs_the_kernels_named(
     with pytest.raises(SystemExit):
         tc.main(["3x4", "--kernel", "dp,fast"])
     assert "dp, layers or ie" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("closed", [True, False], ids=["closed", "open"])
+def test_the_records_second_route_past_24_cells_is_the_ie(closed: bool) -> None:
+    # benchmarks/records.py checks the 2x4x4 box by this script's IE; here the
+    # same call on a box and a torus the tests' DP finishes
+    records = load_script("records")
+    for shape, wrap in (((2, 3, 3), False), ((3, 4), True)):
+        board = Board(shape, topology="torus" if wrap else "bounded")
+        want = subset_count(brute_neighbours(board, (1, 2)), closed=closed)
+        assert records.by_inclusion_exclusion(shape, closed, wrap=wrap)() == want
