@@ -192,11 +192,20 @@ def test_auto_counts_small_wide_boards_over_subsets() -> None:
     assert choose_count_method(plain)[0] == "frontier"
     big = CountInstance(Board.parse("6x6"), KNIGHT, closed=False)
     assert choose_count_method(big)[0] == "frontier"
+    # states on disk asked for (--resume DIR): the frontier program's
+    kept = CountInstance(
+        Board((3, 6), topology="torus"), KNIGHT, closed=False, checkpoint="runs/x"
+    )
+    assert choose_count_method(kept)[0] == "frontier"
 
 
 def test_refusals_are_one_line() -> None:
     with pytest.raises(InvalidInputError, match="at most 40"):
         count_tours("8x8", method="subsets")
+    with pytest.raises(InvalidInputError, match="no states on disk"):
+        plan_subsets(
+            CountInstance(Board.parse("3x4"), KNIGHT, closed=False, checkpoint="x")
+        )
     with pytest.raises(InvalidInputError, match="4,000,000 cells"):
         count_tours("2000x2000", method="subsets")  # refused before its graph
     with pytest.raises(ModelTooBigError, match="over the memory budget of 1 MB"):

@@ -107,7 +107,8 @@ enumeration would count a part of the tours (--method cpsat for that)
         return "cpsat", "a certificate proves there is none"
     if width > MAX_WIDTH:
         _refuse_wide(instance, str(width))
-    if not named and board.n_open <= SUBSET_CELLS:
+    on_disk = instance.checkpoint is not None or instance.spread is not None
+    if not named and not on_disk and board.n_open <= SUBSET_CELLS:
         why = _subsets_sooner(instance, width)
         if why is not None:
             return "subsets", why

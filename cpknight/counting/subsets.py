@@ -131,8 +131,8 @@ def plan_subsets(instance: CountInstance) -> SubsetPlan:
 
     Raises:
         InvalidInputError: side constraints or prefix counts (which this
-            engine does not count), more than :data:`MAX_CELLS` cells, or a
-            count past what two moduli hold.
+            engine does not count), a checkpoint directory, more than
+            :data:`MAX_CELLS` cells, or a count past what two moduli hold.
     """
     if instance.constraints:
         raise InvalidInputError(
@@ -141,6 +141,11 @@ def plan_subsets(instance: CountInstance) -> SubsetPlan:
         )
     if instance.prefixes:
         raise InvalidInputError("prefix counts are the frontier program's")
+    if instance.checkpoint is not None:
+        raise InvalidInputError(
+            "the subsets engine keeps no states on disk: --resume DIR is the "
+            "frontier program's (--method frontier)"
+        )
     check_cells(instance.board)
     graph = instance.graph
     n = graph.n_nodes
