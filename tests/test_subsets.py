@@ -257,3 +257,15 @@ def test_ctrl_c_stops_it_within_a_second() -> None:
     assert "no count" in out
     assert "interrupted" in out
     assert stopped < 5  # within a second when quiet; generous on a loaded machine
+
+
+def test_shards_are_the_enumerations_not_the_dps(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cpknight.cli import main
+
+    argv = ["count", "3x4", "--torus", "--method", "subsets", "--shards", "4"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("subsets runs whole (drop --shards or --method subsets)")
+    assert "\n" not in err

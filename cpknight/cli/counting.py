@@ -359,10 +359,11 @@ def _count_in_shards(
         raise InvalidInputError(
             "--shards splits the plain count; it takes no side constraints"
         )
-    if args.method == "frontier":
+    if args.method in ("frontier", "subsets"):
+        what = "the frontier program" if args.method == "frontier" else "subsets"
         raise InvalidInputError(
-            "--shards splits the CP-SAT enumeration; the frontier program "
-            "runs whole (drop --shards or --method frontier)"
+            f"--shards splits the CP-SAT enumeration; {what} runs whole (drop "
+            f"--shards or --method {args.method})"
         )
     start, end = tour_ends(args, board)
     bar, progress = task_progress(args, "shards")
