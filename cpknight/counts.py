@@ -145,6 +145,8 @@ class TourCount:
             subsets engine's), else None.
         steps: the work done of all, for a count that has no partial numbers
             (the subsets engine's layers), else None.
+        note: one line on how an engine without frontier figures ran (the
+            subsets engine's sets, passes and peak memory), else None.
 
     Examples:
         >>> TourCount(Status.FOUND, 16, 8, 0.01).undirected
@@ -161,6 +163,7 @@ class TourCount:
     counts_so_far: bool = True
     stopped: str | None = None
     steps: tuple[int, int] | None = None
+    note: str | None = None
 
     @property
     def effort(self) -> Effort:

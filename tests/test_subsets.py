@@ -269,3 +269,16 @@ def test_shards_are_the_enumerations_not_the_dps(
     err = capsys.readouterr().err.strip()
     assert err.endswith("subsets runs whole (drop --shards or --method subsets)")
     assert "\n" not in err
+
+
+def test_what_a_person_reads_names_the_engine_and_its_run() -> None:
+    from cpknight.text.reports import count_report
+
+    board = Board((4, 4), topology="torus")
+    outcome = try_count(board, closed=False, method="subsets")
+    text = count_report(outcome, board, KNIGHT, closed=False)
+    head, line = text.splitlines()
+    assert head.startswith("open tours of 4x4 torus (knight (1,2)): 91392 directed")
+    assert line.startswith("subsets: Held and Karp's DP over the sets of 15 cells,")
+    assert "modulo 2^64; peak memory" in line
+    assert str(outcome.value).splitlines()[1] == line

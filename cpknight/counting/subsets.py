@@ -59,7 +59,7 @@ from cpknight.graph.symmetry import symmetry_group
 from cpknight.pieces import MoveGraph
 from cpknight.results import TourCount
 from cpknight.runtime.compiled import CompiledLoops, waiting_seconds
-from cpknight.runtime.memory import budget_mb
+from cpknight.runtime.memory import budget_mb, peak_mb
 from cpknight.runtime.optional import installed
 from cpknight.solving import Run
 from cpknight.status import Status
@@ -336,6 +336,15 @@ def solve(instance: CountInstance, run: Run) -> TourCount:
     total = plan.bits * plan.passes
     steps = [0, total]
 
+    def note() -> str:
+        passes = "modulo 2^64"
+        if plan.passes == 2:
+            passes = "two passes, modulo 2^64 and 2^61 - 1"
+        return (
+            f"subsets: Held and Karp's DP over the sets of {plan.bits} cells, "
+            f"{passes}; peak memory {peak_mb():,.0f} MB"
+        )
+
     def partial(stopped: str | None, interrupted: bool = False) -> TourCount:
         return TourCount(
             Status.UNKNOWN,
@@ -347,6 +356,7 @@ def solve(instance: CountInstance, run: Run) -> TourCount:
             counts_so_far=False,
             stopped=stopped,
             steps=(steps[0], total),
+            note=None if stopped is None else note(),
         )
 
     def tick() -> None:
@@ -381,6 +391,7 @@ def solve(instance: CountInstance, run: Run) -> TourCount:
         run.elapsed(),
         method="subsets",
         steps=(total, total),
+        note=note(),
     )
     if factor == 2 and paths % 2:
         raise AssertionError(f"an odd number of directed tours: {paths}")

@@ -326,6 +326,8 @@ def count_str(count: TourCount) -> str:
         numbers = "no count"
         why = "interrupted" if count.interrupted else "stopped at the limit"
     lines = [f"{numbers} ({why}; {count.method}, {count.seconds:.3f} s)"]
+    if count.note is not None:
+        lines.append(count.note)
     if count.frontier is not None:
         lines.append(frontier_text(count.frontier))
         if count.frontier.prefixes:

@@ -466,6 +466,8 @@ def count_report(
     stats = value.frontier
     if stats is not None:
         text += "\n" + frontier_text(stats)
+    if value.note is not None:
+        text += "\n" + value.note
     if stats is not None and stats.prefixes:
         text += "\n" + prefixes_text(board, stats)
     return text
