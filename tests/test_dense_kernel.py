@@ -319,16 +319,17 @@ def test_slow_chunks_are_halved_and_the_count_stays_exact(
     # machine; with every chunk "slow" the chunks shrink to the floor and
     # the count, read in chunks of every size on the way, is still A001230's
     import cpknight.counting.dense_kernel as dense
+    from cpknight.runtime.pace import Pace
 
     monkeypatch.setattr(dense, "SLICE_SECONDS", 0.0)
     sizes: list[int] = []
-    pace = dense.DenseRun._pace
+    took = Pace.took
 
-    def watched(self: dense.DenseRun, took: float) -> None:
-        pace(self, took)
-        sizes.append(self.records)
+    def watched(self: Pace, seconds: float) -> None:
+        took(self, seconds)
+        sizes.append(self.size)
 
-    monkeypatch.setattr(dense.DenseRun, "_pace", watched)
+    monkeypatch.setattr(Pace, "took", watched)
     assert count_tours("6x6", method="frontier", kernel="dense").undirected == 9862
     assert sizes[0] == dense.RECORDS // 2
     assert min(sizes) == 256

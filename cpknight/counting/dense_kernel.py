@@ -78,6 +78,7 @@ from cpknight.frontier.plan import (
 )
 from cpknight.frontier.slots import MATE
 from cpknight.runtime.optional import installed, numba_threads, require
+from cpknight.runtime.pace import Pace
 
 __all__ = [
     "BYTES_PER_STATE",
@@ -103,10 +104,7 @@ RECORDS = 1 << 22
 read in chunks of about this many divided by the choices a state has)."""
 
 SLICE_SECONDS = 0.25
-"""What one chunk may take: a chunk that took longer halves the next ones,
-one that took under a quarter of it doubles them, back up to
-:data:`RECORDS` (the closed 2x4x4 box, two cores busy: single chunks of
-1.8 s inserting into the table before, so the limit was passed by 1.5 s)."""
+"""What one chunk may take (:class:`~cpknight.runtime.pace.Pace`)."""
 
 REGION = 1 << 14
 """About how many states one region of a step's table holds (regions of
@@ -347,7 +345,7 @@ class DenseRun:
         self.live: list[int] = []
         self.tried = 0
         self.reported = 0
-        self.records = RECORDS
+        self.pace = Pace(RECORDS, SLICE_SECONDS)
         """States made a chunk: halved or doubled by how long the last took."""
         self.final: Callable[[], list[tuple[Any, Any, Any]]] | None = None
         """Reads the last step's buckets, one a call (:meth:`on_disk`
@@ -390,7 +388,7 @@ class DenseRun:
         for lo, hi, cnt in chunks:
             a = 0
             while a < len(lo):
-                per = max(256, self.records // nc)
+                per = max(256, self.pace.size // nc)
                 b = a + per
                 began = time.perf_counter()
                 made_lo, made_hi, src, stops, stride, tried = jit.emit(
@@ -405,17 +403,10 @@ class DenseRun:
                 del made_lo, made_hi, src
                 grouped = (g_lo, g_hi, g_src, starts)
                 table = _absorb(jit, table, sizes, pbits, grouped, cnt[a:b], self.p)
-                self._pace(time.perf_counter() - began)
+                self.pace.took(time.perf_counter() - began)
                 a = b
                 self.tick(where)
         return table, int(sizes.sum())
-
-    def _pace(self, took: float) -> None:
-        """Halve or double the chunks by how long the last one took."""
-        if took > SLICE_SECONDS:
-            self.records = max(256, self.records // 2)
-        elif took < SLICE_SECONDS / 4:
-            self.records = min(RECORDS, self.records * 2)
 
     def result(self, buckets: int = 1, disk: int = 0, resumed: int = -1) -> DenseResult:
         """The counts found, with the run's figures."""
