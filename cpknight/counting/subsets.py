@@ -18,9 +18,10 @@ Which paths are summed:
   ending next to it;
 - open from a given start (to a given end): those paths (and an end alone is
   the start of the reversed paths);
-- open from anywhere: on a board whose symmetries take its first cell to
-  every cell (a full torus), ``n`` times the paths from the first cell;
-  otherwise from a start outside the board joined to every cell.
+- open from anywhere: on a full torus, whose translations take its first
+  cell to every cell (:func:`~cpknight.graph.symmetry.transitive_torus`),
+  ``n`` times the paths from the first cell; otherwise from a start outside
+  the board joined to every cell.
 
 Only the two largest layers are held, each set under its rank in the
 combinatorial number system and only at its own cells (the compiled loops
@@ -44,8 +45,10 @@ Examples:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -55,7 +58,7 @@ from cpknight.counting import directions
 from cpknight.counting.instance import CountInstance
 from cpknight.counting.residues import crt, tour_bound_bits
 from cpknight.errors import InvalidInputError, ModelTooBigError, SolveLimitError
-from cpknight.graph.symmetry import symmetry_group
+from cpknight.graph.symmetry import transitive_torus
 from cpknight.pieces import MoveGraph
 from cpknight.results import TourCount
 from cpknight.runtime.compiled import CompiledLoops, waiting_seconds
@@ -156,7 +159,7 @@ def plan_subsets(instance: CountInstance) -> SubsetPlan:
         start = max(start, 0)  # every closed tour passes every cell
     elif start < 0 and end >= 0:
         start, end = end, -1  # the paths to the end, reversed
-    elif start < 0 and n > 1 and _transitive(graph):
+    elif start < 0 and n > 1 and transitive_torus(graph.board):
         start, times = 0, n
     bits = n if start < 0 else n - 1
     if bits > MAX_CELLS:
@@ -188,24 +191,6 @@ def _too_many(label: str, cells: int) -> None:
         f"{label} has {cells:,} cells: the subsets engine takes at most "
         f"{MAX_CELLS} (its layers grow as 2^n)"
     )
-
-
-def _transitive(graph: MoveGraph) -> bool:
-    """Whether the board's symmetries take node 0 to every node (checked moves).
-
-    Each symmetry is checked to map every move to a move before it is used.
-    """
-    n = graph.n_nodes
-    edges = set(zip(*(a.tolist() for a in graph.arcs()), strict=True))
-    reached = {0}
-    for perm in symmetry_group(graph.board):
-        if perm[0] in reached:
-            continue
-        if all((perm[a], perm[b]) in edges for a, b in edges):
-            reached.add(perm[0])
-            if len(reached) == n:
-                return True
-    return len(reached) == n
 
 
 def subset_bytes(bits: int) -> int:
@@ -330,11 +315,11 @@ def solve(instance: CountInstance, run: Run) -> TourCount:
 
     trivial = trivial_count(instance, run)
     if trivial is not None:
-        return _made(trivial, Status.FOUND)
+        return dataclasses.replace(trivial, method="subsets")
     plan = plan_subsets(instance)
     refuse_subsets(plan, instance, run)
     total = plan.bits * plan.passes
-    steps = [0, total]
+    steps = [0]  # layers done
 
     def note() -> str:
         passes = "modulo 2^64"
@@ -398,19 +383,12 @@ def solve(instance: CountInstance, run: Run) -> TourCount:
     return count
 
 
-def _made(count: TourCount, status: Status) -> TourCount:
-    """A trivial count, said to be the subsets engine's."""
-    return TourCount(
-        status, count.directed, count.undirected, count.seconds, method="subsets"
-    )
-
-
 def _paths(
     graph: MoveGraph,
     plan: SubsetPlan,
     modulus: int,
     run: Run,
-    tick: object,
+    tick: Callable[[], None],
 ) -> int:
     """The directed paths the plan sums, modulo ``modulus`` (one pass)."""
     from cpknight.counting import subsets_jit as jit
@@ -422,7 +400,6 @@ def _paths(
     prev = jit.first_layer(first)
     parts = 8 * _threads()
     where = f"counting tours over subsets (pass {1 + modp} of {plan.passes})"
-    assert callable(tick)
     tick()
     for k in range(2, m + 1):
         size = math.comb(m, k)
