@@ -79,6 +79,12 @@ process so that its peak memory is its own)::
     python benchmarks/torus_counts.py 5x5 --kernel dp
     python benchmarks/torus_counts.py 3x4 --open --topology bounded
     python benchmarks/torus_counts.py 4x7 --open --kernel layers,ie
+    python benchmarks/torus_counts.py 2x4x4 --topology bounded --kernel ie \
+        --open-only --checkpoint runs/ie-244
+
+With ``--checkpoint DIR`` the IE keeps each finished part of its sets (one of
+4,096) in a file in DIR and, run again, goes on from it: a count of hours
+survives Ctrl-C, a crash or the end of a session.
 
 A kernel whose arrays would not fit the memory free is refused up front,
 with its estimate.
@@ -118,9 +124,11 @@ A165134: 1,728 directed).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
 import math
+import os
 import resource
 import subprocess
 import sys
@@ -540,13 +548,94 @@ def _walks_split(nbr: Ints, n: int, root: int, chunks: int) -> Words:
     return out
 
 
-def _walk_sums(nbrs: Sequence[Sequence[int]], root: int) -> tuple[int, int, int, int]:
-    """The four sums of :func:`_walks` over every set, joined from the parts."""
-    parts = _walks_split(
-        _walk_table(nbrs), len(nbrs), root, 8 * numba.get_num_threads()
-    )
-    c64, cp, o64, op = (sum(int(x) for x in parts[:, i]) for i in range(4))
+@njit(cache=True, parallel=True)
+def _walks_parts(nbr: Ints, n: int, root: int, lo: Ints, hi: Ints) -> Words:
+    """:func:`_walks` over the sets ``lo[c] .. hi[c] - 1`` for each c, in threads."""
+    out = np.zeros((len(lo), 4), dtype=np.uint64)
+    for c in prange(len(lo)):
+        sums = _walks(nbr, n, root, lo[c], hi[c])
+        for i in range(4):
+            out[c, i] = sums[i]
+    return out
+
+
+CHECKPOINT_PARTS = 4096
+"""The parts a checkpointed IE is cut into (each a line of its file when done)."""
+
+
+def _walk_sums(
+    nbrs: Sequence[Sequence[int]], root: int, checkpoint: str | None = None
+) -> tuple[int, int, int, int]:
+    """The four sums of :func:`_walks` over every set, joined from the parts.
+
+    With ``checkpoint`` (a file), the sets are cut into
+    :data:`CHECKPOINT_PARTS` parts, a few run at once by the threads, and each
+    finished part's sums are appended to the file as a JSON line; a run that
+    finds the file skips the parts it lists (a run stopped by Ctrl-C, a crash
+    or the end of a session goes on where it stopped, losing at most the parts
+    in flight). The file's first line names the graph (a digest of its move
+    table), the root and the parts, and a file of another graph is refused.
+    """
+    table = _walk_table(nbrs)
+    n = len(nbrs)
+    if checkpoint is None:
+        parts = _walks_split(table, n, root, 8 * numba.get_num_threads())
+        rows = [tuple(int(x) for x in row) for row in parts]
+    else:
+        rows = _checkpointed_parts(table, n, root, checkpoint)
+    c64, cp, o64, op = (sum(row[i] for row in rows) for i in range(4))
     return c64 % TWO64, cp % P, o64 % TWO64, op % P
+
+
+def _checkpointed_parts(
+    table: Ints, n: int, root: int, path: str
+) -> list[tuple[int, ...]]:
+    """Every part's four sums, read from ``path`` or computed and appended."""
+    total = 1 << (n - 1 if root >= 0 else n)
+    parts = min(CHECKPOINT_PARTS, total)
+    header = {
+        "graph": hashlib.sha256(table.tobytes()).hexdigest()[:16],
+        "cells": n,
+        "root": root,
+        "parts": parts,
+    }
+    done: dict[int, tuple[int, ...]] = {}
+    if os.path.exists(path):
+        with open(path, encoding="ascii") as lines:
+            first = json.loads(lines.readline() or "{}")
+            if first != header:
+                raise SystemExit(f"{path}: a checkpoint of another count: {first}")
+            for line in lines:
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError:  # a line cut short by a crash
+                    continue
+                done[int(record["part"])] = tuple(int(x) for x in record["sums"])
+    else:
+        with open(path, "w", encoding="ascii") as out:
+            out.write(json.dumps(header) + "\n")
+    todo = [c for c in range(parts) if c not in done]
+    batch = max(1, numba.get_num_threads())
+    with open(path, "rb") as raw:
+        raw.seek(-1, os.SEEK_END)
+        cut = raw.read(1) != b"\n"  # a crash cut the last line short
+    with open(path, "a", encoding="ascii") as out:
+        if cut:
+            out.write("\n")
+        for start in range(0, len(todo), batch):
+            chosen = todo[start : start + batch]
+            began = time.perf_counter()
+            lo = np.array([total * c // parts for c in chosen], dtype=np.int64)
+            hi = np.array([total * (c + 1) // parts for c in chosen], dtype=np.int64)
+            sums = _walks_parts(table, n, root, lo, hi)
+            seconds = round((time.perf_counter() - began) / len(chosen), 3)
+            for c, row in zip(chosen, sums, strict=True):
+                done[c] = tuple(int(x) for x in row)
+                record = {"part": c, "sums": list(done[c]), "seconds": seconds}
+                out.write(json.dumps(record) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+    return [done[c] for c in range(parts)]
 
 
 def _walk_table(nbrs: Sequence[Sequence[int]]) -> Ints:
@@ -558,16 +647,24 @@ def _walk_table(nbrs: Sequence[Sequence[int]]) -> Ints:
     return table
 
 
-def ie_closed(nbrs: Sequence[Sequence[int]]) -> int:
-    """Undirected closed tours by inclusion-exclusion over closed walks at cell 0."""
+def ie_closed(nbrs: Sequence[Sequence[int]], checkpoint: str | None = None) -> int:
+    """Undirected closed tours by inclusion-exclusion over closed walks at cell 0.
+
+    ``checkpoint``: a file that keeps the finished parts (see :func:`_walk_sums`).
+    """
     n = len(nbrs)
     if n < 3:
         return 0
-    c64, cp, _, _ = _walk_sums(nbrs, 0)
+    c64, cp, _, _ = _walk_sums(nbrs, 0, checkpoint)
     return halve(exact(int(c64), int(cp), path_bound(nbrs, closed=True)))
 
 
-def ie_open(nbrs: Sequence[Sequence[int]], *, transitive: bool = False) -> int:
+def ie_open(
+    nbrs: Sequence[Sequence[int]],
+    *,
+    transitive: bool = False,
+    checkpoint: str | None = None,
+) -> int:
     """Undirected open tours by inclusion-exclusion over walks.
 
     Over every set S and every start unless ``transitive`` (the graph checked
@@ -578,13 +675,15 @@ def ie_open(nbrs: Sequence[Sequence[int]], *, transitive: bool = False) -> int:
         return 1
     bound = path_bound(nbrs, closed=False)
     if transitive:
-        _, _, o64, op = _walk_sums(nbrs, 0)
+        _, _, o64, op = _walk_sums(nbrs, 0, checkpoint)
         return halve(n * exact(int(o64), int(op), bound))
-    _, _, o64, op = _walk_sums(nbrs, -1)
+    _, _, o64, op = _walk_sums(nbrs, -1, checkpoint)
     return halve(exact(int(o64), int(op), bound))
 
 
-def ie_both(nbrs: Sequence[Sequence[int]]) -> tuple[int, int]:
+def ie_both(
+    nbrs: Sequence[Sequence[int]], checkpoint: str | None = None
+) -> tuple[int, int]:
     """(closed, open) undirected tours of a vertex-transitive graph in one pass.
 
     The sets holding cell 0 give the closed walks at 0 and the walks from 0
@@ -593,7 +692,7 @@ def ie_both(nbrs: Sequence[Sequence[int]]) -> tuple[int, int]:
     n = len(nbrs)
     if n < 3:
         return ie_closed(nbrs), ie_open(nbrs, transitive=True)
-    c64, cp, o64, op = _walk_sums(nbrs, 0)
+    c64, cp, o64, op = _walk_sums(nbrs, 0, checkpoint)
     closed = halve(exact(c64, cp, path_bound(nbrs, closed=True)))
     opened = halve(n * exact(o64, op, path_bound(nbrs, closed=False)))
     return closed, opened
@@ -614,8 +713,21 @@ def run_kernel(
     *,
     want_open: bool,
     symmetry: bool,
+    checkpoint: str | None = None,
+    want_closed: bool = True,
 ) -> dict[str, Any]:
-    """One kernel's counts on one board: values and seconds, and peak MB."""
+    """One kernel's counts on one board: values and seconds, and peak MB.
+
+    ``checkpoint``: a directory where the IE keeps its finished parts (one
+    file a count: ``ie-closed.jsonl``, ``ie-open.jsonl``, ``ie-both.jsonl``).
+    """
+
+    def kept(name: str) -> str | None:
+        if checkpoint is None:
+            return None
+        os.makedirs(checkpoint, exist_ok=True)
+        return os.path.join(checkpoint, f"ie-{name}.jsonl")
+
     nbrs = neighbours(shape, topology)
     transitive = symmetry and topology == "torus"
     if transitive and not translation_invariant(shape, nbrs):
@@ -635,28 +747,46 @@ def run_kernel(
             }
     elif kernel == "ie" and transitive and want_open:  # one pass gives both
         began = time.perf_counter()
-        closed, opened = ie_both(nbrs)
+        closed, opened = ie_both(nbrs, kept("both"))
         seconds = round(time.perf_counter() - began, 3)
         out["closed"] = {"value": closed, "seconds": seconds}
         out["open"] = {"value": opened, "seconds": seconds, "note": "same run"}
     elif kernel == "ie":
-        began = time.perf_counter()
-        closed = ie_closed(nbrs)
-        out["closed"] = {
-            "value": closed,
-            "seconds": round(time.perf_counter() - began, 3),
-        }
+        if want_closed:
+            began = time.perf_counter()
+            closed = ie_closed(nbrs, kept("closed"))
+            out["closed"] = {
+                "value": closed,
+                "seconds": round(time.perf_counter() - began, 3),
+                **part_seconds(kept("closed")),
+            }
         if want_open:
             began = time.perf_counter()
-            opened = ie_open(nbrs, transitive=transitive)
+            opened = ie_open(nbrs, transitive=transitive, checkpoint=kept("open"))
             out["open"] = {
                 "value": opened,
                 "seconds": round(time.perf_counter() - began, 3),
+                **part_seconds(kept("open")),
             }
     else:
         raise ValueError(f"unknown kernel {kernel!r}")
     out["peak_mb"] = round(peak_mb(), 1)
     return out
+
+
+def part_seconds(path: str | None) -> dict[str, float]:
+    """The compute seconds of every part in a checkpoint (all its runs together)."""
+    if path is None:
+        return {}
+    total = 0.0
+    with open(path, encoding="ascii") as lines:
+        next(lines)
+        for line in lines:
+            try:
+                total += float(json.loads(line).get("seconds", 0.0))
+            except json.JSONDecodeError:  # a line cut short by a crash
+                continue
+    return {"checkpoint_seconds": round(total, 1)}
 
 
 def memory_bytes(kernel: str, n: int) -> int:
@@ -687,6 +817,8 @@ def warm() -> None:
     layers_counts(nbrs)
     ie_closed(nbrs)
     ie_open(nbrs)
+    one = np.ones(1, dtype=np.int64)
+    _walks_parts(_walk_table(nbrs), len(nbrs), 0, one, one + 1)
 
 
 def parse_shape(text: str) -> tuple[int, ...]:
@@ -713,6 +845,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="kernels that count open tours from cell 0 times n on a torus "
         "(default: the DPs only; the IE sums over all sets)",
     )
+    parser.add_argument(
+        "--open-only",
+        action="store_true",
+        help="the open tours and not the closed ones (the IE: a pass less)",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="DIR",
+        help="keep the IE's finished parts in DIR and go on from them when run "
+        "again (Ctrl-C, a crash, the end of a session lose only the parts in flight)",
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     shape = parse_shape(args.board)
@@ -736,7 +879,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                 args.symmetry == "dp" and kernel in ("dp", "layers")
             )
             results[kernel] = run_kernel(
-                kernel, shape, args.topology, want_open=args.open, symmetry=symmetry
+                kernel,
+                shape,
+                args.topology,
+                want_open=args.open or args.open_only,
+                symmetry=symmetry,
+                checkpoint=args.checkpoint,
+                want_closed=not args.open_only,
             )
             if args.child:
                 print(json.dumps(results[kernel]))
@@ -745,9 +894,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             command = [sys.executable, __file__, args.board, "--kernel", kernel]
             command += ["--topology", args.topology, "--symmetry", args.symmetry]
             command += ["--child"] + (["--open"] if args.open else [])
+            command += ["--open-only"] if args.open_only else []
+            if args.checkpoint:
+                command += ["--checkpoint", os.path.join(args.checkpoint, kernel)]
             done = subprocess.run(command, capture_output=True, text=True, check=True)
             results[kernel] = json.loads(done.stdout.strip().splitlines()[-1])
-    for kind in ["closed", "open"] if args.open else ["closed"]:
+    kinds = ["closed", "open"] if args.open else ["closed"]
+    for kind in ["open"] if args.open_only else kinds:
         values = {k: r[kind]["value"] for k, r in results.items()}
         agree = len(set(values.values())) == 1
         line: dict[str, Any] = {

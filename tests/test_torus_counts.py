@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -213,3 +214,60 @@ def test_the_records_second_route_past_24_cells_is_the_ie(closed: bool) -> None:
         board = Board(shape, topology="torus" if wrap else "bounded")
         want = subset_count(brute_neighbours(board, (1, 2)), closed=closed)
         assert records.by_inclusion_exclusion(shape, closed, wrap=wrap)() == want
+
+
+def _box_graph() -> tuple[list[list[int]], dict[tuple[int, ...], set[tuple[int, ...]]]]:
+    board = Board((2, 3, 4), blocked=((0, 0, 0), (0, 0, 3), (1, 2, 0), (1, 2, 3)))
+    oracle_nbrs = brute_neighbours(board, (1, 2))
+    number = {cell: k for k, cell in enumerate(sorted(oracle_nbrs))}
+    nbrs = [sorted(number[x] for x in oracle_nbrs[c]) for c in sorted(oracle_nbrs)]
+    return nbrs, oracle_nbrs
+
+
+def test_a_checkpointed_ie_resumes_to_the_same_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 2x3x4 less four cells: the open count in 64 parts, stopped after some,
+    # a line cut short as a crash leaves it, then run again from the file
+    nbrs, oracle_nbrs = _box_graph()
+    want = subset_count(oracle_nbrs, closed=False)
+    monkeypatch.setattr(tc, "CHECKPOINT_PARTS", 64)
+    path = tmp_path / "ie-open.jsonl"
+    assert tc.ie_open(nbrs, checkpoint=str(path)) == want
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 64
+    path.write_text("\n".join(lines[:20]) + '\n{"part": 3')
+    computed: list[int] = []
+    real = tc._walks_parts
+    total = 1 << len(nbrs)  # the open count sums over every set
+
+    def counted(*args: object) -> object:
+        starts = args[3]  # the first set of each part
+        computed.extend(int(x) * 64 // total for x in starts)  # type: ignore[attr-defined]
+        return real(*args)
+
+    monkeypatch.setattr(tc, "_walks_parts", counted)
+    assert tc.ie_open(nbrs, checkpoint=str(path)) == want
+    finished = {json.loads(line)["part"] for line in lines[1:20]}
+    assert sorted(computed) == sorted(set(range(64)) - finished)
+    assert tc.part_seconds(str(path))["checkpoint_seconds"] >= 0
+
+
+def test_a_checkpoint_of_another_graph_is_refused(tmp_path: Path) -> None:
+    nbrs, _ = _box_graph()
+    path = tmp_path / "ie-closed.jsonl"
+    tc.ie_closed(nbrs, checkpoint=str(path))
+    with pytest.raises(SystemExit, match="a checkpoint of another count"):
+        tc.ie_closed(tc.neighbours((3, 5), "torus"), checkpoint=str(path))
+
+
+def test_the_command_line_counts_open_only_from_a_checkpoint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["3x4", "--topology", "bounded", "--kernel", "ie", "--open-only"]
+    tc.main([*args, "--checkpoint", str(tmp_path)])
+    (line,) = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert line["tours"] == "open"
+    assert line["value"] == 8  # OEIS A169696: 16 directed open tours of 3x4
+    assert (tmp_path / "ie-open.jsonl").exists()
+    assert not (tmp_path / "ie-closed.jsonl").exists()
