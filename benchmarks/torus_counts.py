@@ -534,26 +534,150 @@ def _walks(nbr: Ints, n: int, root: int, lo: int, hi: int) -> tuple[U64, U64, U6
     return closed64, closedp, open64, openp
 
 
+_MASK32 = np.uint64(0xFFFFFFFF)
+_MASK29 = np.uint64((1 << 29) - 1)
+
+
+@njit(cache=True)
+def _mulmod(a: U64, b: U64) -> U64:
+    """``a * b mod P`` for residues below P, in uint64 (2^61 = 1 and 2^64 = 8)."""
+    a1 = a >> np.uint64(32)
+    a0 = a & _MASK32
+    b1 = b >> np.uint64(32)
+    b0 = b & _MASK32
+    top = a1 * b1  # below 2^58: times 2^64 = 8
+    mid = a1 * b0 + a0 * b1  # below 2^62: times 2^32
+    low = a0 * b0  # below 2^64
+    r = top << np.uint64(3)
+    r += (mid >> np.uint64(29)) + ((mid & _MASK29) << np.uint64(32))
+    r += (low & _P) + (low >> _SHIFT)
+    r = (r & _P) + (r >> _SHIFT)
+    if r >= _P:
+        r -= _P
+    return r
+
+
+@njit(cache=True)
+def _half_walks(
+    nbr: Ints, n: int, root: int, lo: int, hi: int
+) -> tuple[U64, U64, U64, U64]:
+    """:func:`_walks`' closed sums (``root`` >= 0) or open ones (``root`` = -1)
+    in half the moves.
+
+    The move graph is undirected, so A_S (its adjacency matrix restricted to
+    S) is symmetric and u^T A^(a+b) u = (A^a u) . (A^b u): the closed walks of
+    n moves at the root are ``x . x`` or ``x . (A x)`` with x = A^(n // 2) e_root,
+    and the walks of n - 1 moves from every cell of S likewise with the
+    vector of ones. About half the sparse products of :func:`_walks`, and one
+    dot product (mod P by :func:`_mulmod`). With ``root`` >= 0 only the
+    closed sums are made (the open ones from the root need two vectors), with
+    ``root`` = -1 only the open ones.
+    """
+    d = nbr.shape[1]
+    x64 = np.zeros(n + 1, dtype=np.uint64)
+    xp = np.zeros(n + 1, dtype=np.uint64)
+    y64 = np.zeros(n + 1, dtype=np.uint64)
+    yp = np.zeros(n + 1, dtype=np.uint64)
+    members = np.empty(n, dtype=np.int64)
+    sum64 = _ZERO
+    sump = _ZERO
+    free = n - 1 if root >= 0 else n
+    steps = n if root >= 0 else n - 1
+    half = steps // 2
+    low_mask = (1 << root) - 1 if root >= 0 else 0
+    for t in range(lo, min(hi, 1 << free)):
+        s = t
+        if root >= 0:
+            s = (t & low_mask) | (1 << root) | ((t >> root) << (root + 1))
+        k = 0
+        for v in range(n):
+            x64[v] = _ZERO
+            xp[v] = _ZERO
+            y64[v] = _ZERO
+            yp[v] = _ZERO
+            if (s >> v) & 1:
+                members[k] = v
+                k += 1
+        if k == 0:
+            continue
+        if root >= 0:
+            x64[root] = _ONE
+            xp[root] = _ONE
+        else:
+            for i in range(k):
+                x64[members[i]] = _ONE
+                xp[members[i]] = _ONE
+        for step in range(half + (steps & 1)):
+            for i in range(k):
+                v = members[i]
+                a64 = _ZERO
+                ap = _ZERO
+                for j in range(d):
+                    u = nbr[v, j]
+                    a64 += x64[u]
+                    ap += xp[u]
+                ap = (ap & _P) + (ap >> _SHIFT)
+                if ap >= _P:
+                    ap -= _P
+                y64[v] = a64
+                yp[v] = ap
+            if step < half:  # else y = A x is kept beside x = A^half u
+                x64, y64 = y64, x64
+                xp, yp = yp, xp
+        d64 = _ZERO
+        dp = _ZERO
+        for i in range(k):
+            v = members[i]
+            if steps & 1:
+                d64 += x64[v] * y64[v]
+                dp += _mulmod(xp[v], yp[v])
+            else:
+                d64 += x64[v] * x64[v]
+                dp += _mulmod(xp[v], xp[v])
+            if dp >= _P:
+                dp -= _P
+        if (n - k) & 1:
+            sum64 -= d64
+            sump += _P - dp
+        else:
+            sum64 += d64
+            sump += dp
+        if sump >= _P:
+            sump -= _P
+    if root >= 0:
+        return sum64, sump, _ZERO, _ZERO
+    return _ZERO, _ZERO, sum64, sump
+
+
 @njit(cache=True, parallel=True)
-def _walks_split(nbr: Ints, n: int, root: int, chunks: int) -> Words:
-    """:func:`_walks` over every set, in ``chunks`` parts run by the threads."""
+def _walks_split(nbr: Ints, n: int, root: int, chunks: int, half: bool) -> Words:
+    """:func:`_walks` (:func:`_half_walks` if ``half``) over every set, in
+    ``chunks`` parts run by the threads."""
     free = n - 1 if root >= 0 else n
     total = 1 << free
     parts = max(1, min(chunks, total))
     out = np.zeros((parts, 4), dtype=np.uint64)
     for c in prange(parts):
-        sums = _walks(nbr, n, root, total * c // parts, total * (c + 1) // parts)
+        first, last = total * c // parts, total * (c + 1) // parts
+        if half:
+            sums = _half_walks(nbr, n, root, first, last)
+        else:
+            sums = _walks(nbr, n, root, first, last)
         for i in range(4):
             out[c, i] = sums[i]
     return out
 
 
 @njit(cache=True, parallel=True)
-def _walks_parts(nbr: Ints, n: int, root: int, lo: Ints, hi: Ints) -> Words:
-    """:func:`_walks` over the sets ``lo[c] .. hi[c] - 1`` for each c, in threads."""
+def _walks_parts(nbr: Ints, n: int, root: int, lo: Ints, hi: Ints, half: bool) -> Words:
+    """:func:`_walks` (or :func:`_half_walks`) over the sets ``lo[c] .. hi[c] - 1``
+    for each c, in threads."""
     out = np.zeros((len(lo), 4), dtype=np.uint64)
     for c in prange(len(lo)):
-        sums = _walks(nbr, n, root, lo[c], hi[c])
+        if half:
+            sums = _half_walks(nbr, n, root, lo[c], hi[c])
+        else:
+            sums = _walks(nbr, n, root, lo[c], hi[c])
         for i in range(4):
             out[c, i] = sums[i]
     return out
@@ -564,9 +688,16 @@ CHECKPOINT_PARTS = 4096
 
 
 def _walk_sums(
-    nbrs: Sequence[Sequence[int]], root: int, checkpoint: str | None = None
+    nbrs: Sequence[Sequence[int]],
+    root: int,
+    checkpoint: str | None = None,
+    *,
+    half: bool = False,
 ) -> tuple[int, int, int, int]:
     """The four sums of :func:`_walks` over every set, joined from the parts.
+
+    ``half``: by :func:`_half_walks` (the closed sums with a root, the open
+    ones without), on a graph checked undirected here.
 
     With ``checkpoint`` (a file), the sets are cut into
     :data:`CHECKPOINT_PARTS` parts, a few run at once by the threads, and each
@@ -578,17 +709,19 @@ def _walk_sums(
     """
     table = _walk_table(nbrs)
     n = len(nbrs)
+    if half and any(v not in nbrs[u] for v, near in enumerate(nbrs) for u in near):
+        raise AssertionError("the move graph is not undirected")
     if checkpoint is None:
-        parts = _walks_split(table, n, root, 8 * numba.get_num_threads())
+        parts = _walks_split(table, n, root, 8 * numba.get_num_threads(), half)
         rows = [tuple(int(x) for x in row) for row in parts]
     else:
-        rows = _checkpointed_parts(table, n, root, checkpoint)
+        rows = _checkpointed_parts(table, n, root, checkpoint, half)
     c64, cp, o64, op = (sum(row[i] for row in rows) for i in range(4))
     return c64 % TWO64, cp % P, o64 % TWO64, op % P
 
 
 def _checkpointed_parts(
-    table: Ints, n: int, root: int, path: str
+    table: Ints, n: int, root: int, path: str, half: bool
 ) -> list[tuple[int, ...]]:
     """Every part's four sums, read from ``path`` or computed and appended."""
     total = 1 << (n - 1 if root >= 0 else n)
@@ -598,6 +731,7 @@ def _checkpointed_parts(
         "cells": n,
         "root": root,
         "parts": parts,
+        "half": half,
     }
     done: dict[int, tuple[int, ...]] = {}
     if os.path.exists(path):
@@ -627,7 +761,7 @@ def _checkpointed_parts(
             began = time.perf_counter()
             lo = np.array([total * c // parts for c in chosen], dtype=np.int64)
             hi = np.array([total * (c + 1) // parts for c in chosen], dtype=np.int64)
-            sums = _walks_parts(table, n, root, lo, hi)
+            sums = _walks_parts(table, n, root, lo, hi, half)
             seconds = round((time.perf_counter() - began) / len(chosen), 3)
             for c, row in zip(chosen, sums, strict=True):
                 done[c] = tuple(int(x) for x in row)
@@ -655,7 +789,7 @@ def ie_closed(nbrs: Sequence[Sequence[int]], checkpoint: str | None = None) -> i
     n = len(nbrs)
     if n < 3:
         return 0
-    c64, cp, _, _ = _walk_sums(nbrs, 0, checkpoint)
+    c64, cp, _, _ = _walk_sums(nbrs, 0, checkpoint, half=True)
     return halve(exact(int(c64), int(cp), path_bound(nbrs, closed=True)))
 
 
@@ -677,7 +811,7 @@ def ie_open(
     if transitive:
         _, _, o64, op = _walk_sums(nbrs, 0, checkpoint)
         return halve(n * exact(int(o64), int(op), bound))
-    _, _, o64, op = _walk_sums(nbrs, -1, checkpoint)
+    _, _, o64, op = _walk_sums(nbrs, -1, checkpoint, half=True)
     return halve(exact(int(o64), int(op), bound))
 
 
@@ -818,7 +952,8 @@ def warm() -> None:
     ie_closed(nbrs)
     ie_open(nbrs)
     one = np.ones(1, dtype=np.int64)
-    _walks_parts(_walk_table(nbrs), len(nbrs), 0, one, one + 1)
+    for half in (False, True):
+        _walks_parts(_walk_table(nbrs), len(nbrs), 0, one, one + 1, half)
 
 
 def parse_shape(text: str) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("numba")
@@ -271,3 +272,33 @@ def test_the_command_line_counts_open_only_from_a_checkpoint(
     assert line["value"] == 8  # OEIS A169696: 16 directed open tours of 3x4
     assert (tmp_path / "ie-open.jsonl").exists()
     assert not (tmp_path / "ie-closed.jsonl").exists()
+
+
+def test_mulmod_is_multiplication_modulo_the_prime() -> None:
+    rng = random.Random(61)
+    p = tc.P
+    values = [0, 1, 2, p - 1, p - 2, 1 << 32, (1 << 32) - 1, 1 << 60]
+    values += [rng.randrange(p) for _ in range(200)]
+    for a in values:
+        b = rng.choice(values)
+        assert int(tc._mulmod(np.uint64(a), np.uint64(b))) == a * b % p
+
+
+@pytest.mark.parametrize(
+    ("shape", "topology"),
+    [((3, 4), "torus"), ((3, 5), "torus"), ((4, 4), "bounded"), ((2, 3, 3), "bounded")],
+)
+def test_the_half_walks_sum_what_the_whole_walks_do(
+    shape: tuple[int, ...], topology: str
+) -> None:
+    # 12, 15, 16 and 18 cells: n even and odd, so both the x . x and the
+    # x . (A x) forms; every set, closed at cell 0 and open from every cell
+    nbrs = tc.neighbours(shape, topology)
+    n = len(nbrs)
+    table = tc._walk_table(nbrs)
+    whole_closed = tc._walks(table, n, 0, 0, 1 << (n - 1))
+    half_closed = tc._half_walks(table, n, 0, 0, 1 << (n - 1))
+    assert [int(x) for x in half_closed[:2]] == [int(x) for x in whole_closed[:2]]
+    whole_open = tc._walks(table, n, -1, 0, 1 << n)
+    half_open = tc._half_walks(table, n, -1, 0, 1 << n)
+    assert [int(x) for x in half_open[2:]] == [int(x) for x in whole_open[2:]]
