@@ -56,6 +56,8 @@ class FrontierStats:
             each looked at to join them.
         shared: the second half's first steps that were the first half's
             (run once).
+        slices: the slices the first half's last states were joined in, read
+            back from disk one at a time (0: not met in the middle; 1: at once).
 
     Examples:
         >>> FrontierStats(3, 2, 2, 5, (5, 1), (0, 1)).as_dict()["peak"]
@@ -83,6 +85,7 @@ class FrontierStats:
     second: tuple[int, ...] = ()
     pairs: int = 0
     shared: int = 0
+    slices: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON keys: width, steps, done, peak, live (per step), stopped."""
@@ -105,6 +108,7 @@ class FrontierStats:
             "second": [int(x) for x in self.second],
             "pairs": int(self.pairs),
             "shared": int(self.shared),
+            "slices": int(self.slices),
         }
 
     def to_dataframe(self) -> Any:

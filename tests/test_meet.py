@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from cpknight import count_tours
 from cpknight.board import Board
+from cpknight.counting import meet
 from cpknight.counting.dense_kernel import DENSE_WIDTH, Spill
 from cpknight.counting.dict_kernel import count_frontier_dict
 from cpknight.counting.meet import count_meet, default_cut, meet_fits, plan_meet
@@ -170,6 +171,38 @@ def test_the_halves_on_disk_equal_them_in_memory(tmp_path: Path) -> None:
     )
     assert again.total == want
     assert resumed == [(0, cut), (1, len(again.second))]
+
+
+@pytest.mark.parametrize(("board", "closed"), [("5x6", False), ("6x6", True)])
+def test_a_join_past_the_budget_reads_the_first_half_in_slices(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, board: str, closed: bool
+) -> None:
+    # The halves on disk, and a budget the halves' last states pass together:
+    # the first half's are joined a slice at a time against the second's.
+    # The count must be the numpy kernel's (another design), in many slices.
+    graph = move_graph(board)
+    plan = plan_frontier(graph, closed=closed)
+    cut = default_cut(plan)
+    want = count_frontier_numpy(plan)[0]
+    whole = count_meet(graph, plan, cut)
+    assert whole.total == want
+    assert whole.slices == 1
+    monkeypatch.setattr(meet, "MIN_SLICE", 1)
+    last_first, last_second = whole.first[-1], whole.second[-1]
+    # room for the second half (twice) and about a tenth of the first's
+    budget: float = (2 * last_second + last_first // 10 + 1) * meet.JOIN_BYTES
+    spill = Spill(tmp_path / "halves", budget_bytes=4e6)
+    on_disk = count_meet(graph, plan, cut, spill=spill)  # the halves, once
+    assert (on_disk.total, on_disk.slices) == (want, 1)
+    budget += 1.2 * last_first / on_disk.buckets * 24  # the bucket cut in slices
+    got = count_meet(graph, plan, cut, spill=spill, budget_bytes=budget)
+    assert got.total == want
+    assert got.slices >= 8 > on_disk.buckets  # slices of every bucket
+    assert got.pairs == whole.pairs  # every pair looked at once
+    with pytest.raises(meet.JoinTooBig):  # no room for a slice: refused
+        count_meet(graph, plan, cut, spill=spill, budget_bytes=meet.JOIN_BYTES)
+    with pytest.raises(meet.JoinTooBig):  # in memory the join is not sliced
+        count_meet(graph, plan, cut, budget_bytes=budget)
 
 
 def test_a_stopped_count_resumes_from_its_halves(tmp_path: Path) -> None:

@@ -264,6 +264,7 @@ class FrontierTally:
             second=tuple(self.second),
             pairs=self.meet.pairs if self.meet is not None else 0,
             shared=self.meet.shared if self.meet is not None else 0,
+            slices=self.meet.slices if self.meet is not None else 0,
         )
 
     def partial(
@@ -363,6 +364,13 @@ the measured rate of the meet kernel this needs about 2 min, the limit is 2 s \
     if kernel == MEET.name:
         guess *= MEET_SHARE
         join = guess * JOIN_BYTES  # both halves' last states, held to join
+        if guess * BYTES_PER_STATE[kernel] > budget * 2**20 and (
+            instance.checkpoint is not None or asked == AUTO
+        ):
+            # the halves go to disk, and the join reads the first half's last
+            # states back a slice at a time (count_meet): the second half's
+            # must fit, guessed here as half of them
+            join *= SLICED_JOIN
         if join > budget * 2**20:
             raise ModelTooBigError(
                 f"{wide}: met in the middle, about {guess:.0e} live states in "
@@ -615,6 +623,12 @@ MEET_DISK = 4.0
 """How far past the memory budget a count met in the middle that ``auto``
 chose may go, its halves' states in a temporary directory (open 7x7: about
 6.5 GB against 4 GB); past it the count is refused."""
+
+SLICED_JOIN = 0.5
+"""The share of the halves' last states a join on disk holds at once: the
+second half's whole (the first half's are read a slice at a time), guessed as
+half of them (the closed 2x4x4 box's second half held 0.5 % of them, open 7x7
+60 %)."""
 
 MEET_SHARE = 0.2
 """The peak live states of a count met in the middle, as a share of the

@@ -56,7 +56,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -138,6 +138,9 @@ class MeetResult:
         shared: the second half's first steps, the same as the first half's
             (:func:`shared_steps`), run once: its states after them were the
             first half's.
+        slices: the slices of the first half's last states joined one after
+            another (1: all at once; more when they would not fit the budget
+            together, :func:`count_meet`).
     """
 
     total: int
@@ -149,6 +152,7 @@ class MeetResult:
     disk: int = 0
     buckets: int = 0
     shared: int = 0
+    slices: int = 1
 
 
 def plan_meet(graph: MoveGraph, plan: FrontierPlan, cut: int) -> MeetPlan:
@@ -329,7 +333,11 @@ def count_meet(
             steps its checkpoint had done, when it resumes from one.
         budget_bytes: the memory the join may take (None: no limit); the
             halves' last states are held in memory by it,
-            :data:`JOIN_BYTES` a state.
+            :data:`JOIN_BYTES` a state. On disk, when the first half's last
+            states would not fit beside the second's, they are read back a
+            slice at a time and each slice is joined with the whole second
+            half (every pair is still looked at once: the sum over the
+            slices is the sum over the states).
 
     Returns:
         The :class:`MeetResult`.
@@ -389,51 +397,115 @@ def count_meet(
             0, first.live, second.live, 0, first.tried + second.tried, tuple(moduli)
         )
     need = (first.live[-1] + second.live[-1]) * JOIN_BYTES
+    room = None  # the first half's states a slice may hold (None: all)
     if budget_bytes is not None and need > budget_bytes:
-        raise JoinTooBig(
-            f"joining the halves ({first.live[-1]:,} and {second.live[-1]:,} "
-            f"states) would take about {need / 2**20:,.0f} MB, over the memory "
-            f"budget of {budget_bytes / 2**20:,.0f} MB"
-        )
+        # a slice's groups beside the second half's and the bucket it is cut
+        # from (read whole, a fifth over its share for buckets of unequal size)
+        bucket = first.live[-1] / max(first.buckets, 1) * (16 + 8 * len(moduli))
+        room = int((budget_bytes - 1.2 * bucket) // JOIN_BYTES) - 2 * second.live[-1]
+        if spill is None or room < min(first.live[-1], MIN_SLICE):
+            raise JoinTooBig(
+                f"joining the halves ({first.live[-1]:,} and {second.live[-1]:,} "
+                f"states) would take about {need / 2**20:,.0f} MB, over the memory "
+                f"budget of {budget_bytes / 2**20:,.0f} MB"
+            )
     side_g = _side(meet_jit, second.states, halves.second_cells)
     second.states = (None, None, None)
-    if spill is not None:  # the first half's checkpoint is whole: read back
-        first.states = frontier_states(halves.first, moduli, spill=spills[0]).states
-    side_f = _side(meet_jit, first.states, halves.first_cells)
+    join = _Join(meet_jit, side_g, halves, plan, moduli, tick)
+    if room is None:
+        if spill is not None:  # the first half's checkpoint is whole: read back
+            first.states = frontier_states(halves.first, moduli, spill=spills[0]).states
+        join.add(_side(meet_jit, first.states, halves.first_cells))
+    elif spills[0] is not None:  # a slice of the first half's checkpoint at a time
+        for states in state_slices(halves.first, moduli, spills[0], room):
+            join.add(_side(meet_jit, states, halves.first_cells))
+            del states
     first.states = (None, None, None)
-    m, closed, free = len(halves.cut), plan.closed, plan.free_ends
-    per_group = meet_jit.pairs(
-        side_f[0], side_f[1], side_g[0], side_g[1], m, closed, free
-    )
-    everything = int(per_group.sum())
-    total = [0] * len(moduli)
-    p = np.array(moduli, dtype=np.uint64)
-    j0 = 0
-    done = 0
-    # slices of the first side's groups of about JOIN_PAIRS pairs, the clock
-    # checked between them
-    marks = np.arange(1, 1 + everything // JOIN_PAIRS) * JOIN_PAIRS
-    bounds = np.searchsorted(np.cumsum(per_group), marks)
-    for j1 in [*(int(b) + 1 for b in bounds), len(per_group)]:
-        if j1 <= j0:
-            continue
-        part = meet_jit.join(j0, j1, *side_f, *side_g, m, closed, free, p)
-        total = [(a + int(b)) % q for a, b, q in zip(total, part, moduli, strict=True)]
-        done += int(per_group[j0:j1].sum())
-        j0 = j1
-        if tick is not None:
-            tick(f"joining the halves, {done:,} of {everything:,} pairs")
     return MeetResult(
-        total=crt(total, moduli),
+        total=crt(join.total, moduli),
         first=first.live,
         second=second.live,
-        pairs=everything,
+        pairs=join.pairs,
         tried=first.tried + second.tried,
         primes=tuple(moduli),
         disk=max(first.disk, second.disk),
         buckets=max(first.buckets, second.buckets) if spill is not None else 0,
         shared=seeded,
+        slices=join.slices,
     )
+
+
+MIN_SLICE = 1 << 20
+"""The fewest states of the first half a slice of the join is worth (else
+the join is refused)."""
+
+
+class _Join:
+    """The join's sums, a slice of the first half's states at a time."""
+
+    def __init__(
+        self,
+        jit: Any,
+        side_g: tuple[Any, ...],
+        halves: MeetPlan,
+        plan: FrontierPlan,
+        moduli: Sequence[int],
+        tick: Tick | None,
+    ) -> None:
+        self.jit, self.side_g, self.moduli, self.tick = jit, side_g, moduli, tick
+        self.shape = (len(halves.cut), plan.closed, plan.free_ends)
+        self.total = [0] * len(moduli)
+        self.pairs = 0
+        self.slices = 0
+
+    def add(self, side_f: tuple[Any, ...]) -> None:
+        """Join one slice of the first half (as :func:`_side` gives it)."""
+        jit, side_g = self.jit, self.side_g
+        m, closed, free = self.shape
+        self.slices += 1
+        per_group = jit.pairs(
+            side_f[0], side_f[1], side_g[0], side_g[1], m, closed, free
+        )
+        everything = int(per_group.sum())
+        p = np.array(self.moduli, dtype=np.uint64)
+        j0 = 0
+        done = 0
+        # runs of the first side's groups of about JOIN_PAIRS pairs, the clock
+        # checked between them
+        marks = np.arange(1, 1 + everything // JOIN_PAIRS) * JOIN_PAIRS
+        bounds = np.searchsorted(np.cumsum(per_group), marks)
+        for j1 in [*(int(b) + 1 for b in bounds), len(per_group)]:
+            if j1 <= j0:
+                continue
+            part = jit.join(j0, j1, *side_f, *side_g, m, closed, free, p)
+            self.total = [
+                (a + int(b)) % q
+                for a, b, q in zip(self.total, part, self.moduli, strict=True)
+            ]
+            done += int(per_group[j0:j1].sum())
+            j0 = j1
+            if self.tick is not None:
+                where = f" (slice {self.slices})" if self.slices > 1 else ""
+                self.tick(
+                    f"joining the halves{where}, {done:,} of {everything:,} pairs"
+                )
+        self.pairs += everything
+
+
+def state_slices(
+    plan: FrontierPlan, moduli: Sequence[int], spill: Spill, room: int
+) -> Iterator[tuple[Any, Any, Any]]:
+    """The last states of a finished half on disk, at most ``room`` at a time."""
+    run = DenseRun.create(plan, moduli, None, None)
+    run.on_disk(set(), spill, None, advance=True)
+    read = run.final
+    run.final = None
+    if read is None:
+        return
+    while part := read():
+        for lo, hi, cnt in part:
+            for at in range(0, len(lo), max(room, 1)):
+                yield lo[at : at + room], hi[at : at + room], cnt[at : at + room]
 
 
 def _jit() -> Any:

@@ -471,7 +471,10 @@ def _meet_line(stats: FrontierStats) -> str:
         text += f", ending at {second[-1]:,}"
     if stats.shared:
         text += f" (its first {stats.shared} steps the first half's, run once)"
-    return text + f"; {stats.pairs:,} pairs of states joined"
+    text += f"; {stats.pairs:,} pairs of states joined"
+    if stats.slices > 1:
+        text += f", the first half's read back in {stats.slices} slices"
+    return text
 
 
 def prefixes_text(board: Board, stats: FrontierStats) -> str:
