@@ -69,3 +69,22 @@ def test_a_box_the_frontier_counts_is_not_refused_up_front() -> None:
     plan = plan_frontier(instance.graph, closed=True)
     run = SolveOptions(time_limit=None).start()
     refuse_count(instance, plan, count_budget(None), "meet", run)  # no raise
+
+
+def test_the_open_2x4x4_box_is_refused_up_front() -> None:
+    # Open, the box's halves outgrow this kind of machine: a run on disk held
+    # 597,135,217 live states after cell 22 of its first half's 25 and was
+    # growing threefold a cell, its next step past 25 GB of disk, where the
+    # closed share of the guess said 5.6e8 for both halves (BOX_SHARE_OPEN)
+    from cpknight.counting.frontier import refuse_count
+    from cpknight.counting.instance import CountInstance
+    from cpknight.errors import ModelTooBigError
+    from cpknight.frontier.plan import plan_frontier
+    from cpknight.pieces import KNIGHT
+    from cpknight.solving import SolveOptions
+
+    instance = CountInstance(Board((2, 4, 4)), KNIGHT, closed=False)
+    plan = plan_frontier(instance.graph, closed=False)
+    run = SolveOptions(time_limit=None).start()
+    with pytest.raises(ModelTooBigError, match=r"about 2e\+09 live states"):
+        refuse_count(instance, plan, 20000, "meet", run)
