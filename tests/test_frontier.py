@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -706,3 +707,35 @@ def test_the_dict_kernel_peak_of_open_5x5() -> None:
     count = count_tours("5x5", closed=False, method="frontier", kernel="dict")
     assert count.frontier is not None
     assert (count.directed, count.frontier.peak) == (1728, 79802)  # A165134
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM semantics")
+def test_sigterm_stops_a_count_as_ctrl_c_does_and_leaves_no_temporary_states(
+    tmp_path: Path,
+) -> None:
+    # Open 7x7 past a 2 GB budget: auto meets in the middle with the halves
+    # in a temporary directory. `kill` (SIGTERM) once the cells are swept:
+    # the command stops as on Ctrl-C and the directory (gigabytes on a real
+    # count) goes with it; before, Python died at once and left it
+    command = [sys.executable, "-m", "cpknight", "count", "7x7", "--open"]
+    command += ["--json", "--memory", "2000", "--time-limit", "none", "--progress"]
+    proc = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "TMPDIR": str(tmp_path)},
+    )
+    assert proc.stderr is not None
+    seen = b""
+    end = time.monotonic() + 90
+    while not re.search(rb"cell [1-9][0-9]*/", seen):
+        assert time.monotonic() < end, seen[-500:]
+        assert proc.poll() is None, seen[-500:]
+        seen += os.read(proc.stderr.fileno(), 4096)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("cpknight-")]
+    proc.send_signal(signal.SIGTERM)
+    raw_out, raw_err = proc.communicate(timeout=60)
+    err = (seen + raw_err).decode(errors="replace")
+    assert proc.returncode == 130, err[-500:]
+    assert json.loads(raw_out)["directed"] is None
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("cpknight-")]

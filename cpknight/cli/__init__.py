@@ -10,7 +10,8 @@ answer.
 
 Exit codes: 0 answered; 1 proved there is none (no tour, unreachable, not a
 tour); 2 bad input; 3 limit reached without an answer; 70 an engine's answer
-failed verification (a bug); 130 interrupted.
+failed verification (a bug); 130 interrupted (Ctrl-C, or SIGTERM, which
+stops a command as Ctrl-C does).
 """
 
 from __future__ import annotations
@@ -129,6 +130,7 @@ def main(
 
     if argv is None:  # the process's own command line: its clock starts with it
         count_from_process_start()
+        _terminate_as_interrupt()
     reset_streams()
     handler: Handler = args.handler
     try:
@@ -162,6 +164,33 @@ def main(
         if code is None:
             raise
         return code
+
+
+def _terminate_as_interrupt() -> None:
+    """SIGTERM (``kill``, ``timeout``, a cluster's scheduler) stops as Ctrl-C does.
+
+    Without this, Python dies on SIGTERM at once: a count's temporary
+    directory of states (gigabytes) was left behind, and nothing finished was
+    said. The signal is passed on as SIGINT, to whatever handles Ctrl-C at
+    that moment (a solver's own handler included): what is finished is kept,
+    temporary files go, and the exit code is 130. Ignored Ctrl-C (a job in the
+    background of a shell without job control) does not ignore SIGTERM: it
+    is raised as an interrupt here. A second SIGTERM ends the process at once.
+    """
+    import os
+    import signal
+
+    term = getattr(signal, "SIGTERM", None)
+    if term is None or sys.platform == "win32":
+        return
+
+    def on_term(signum: int, frame: object) -> None:
+        signal.signal(term, signal.SIG_DFL)
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            raise KeyboardInterrupt
+        os.kill(os.getpid(), signal.SIGINT)
+
+    signal.signal(term, on_term)
 
 
 def _error_code(exc: Exception) -> int | None:
