@@ -194,16 +194,18 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_command_line_runs_the_kernels_named(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    tc.main(["3x4", "--open", "--kernel", "layers,ie", "--symmetry", "both"])
+    kernels = "layers,ie,layers16"
+    tc.main(["3x4", "--open", "--kernel", kernels, "--symmetry", "both"])
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [(x["tours"], x["value"], x["agree"]) for x in lines] == [
         ("closed", 14934, True),
         ("open", 321696, True),
     ]
-    assert all(set(x) >= {"layers", "ie"} for x in lines)
+    assert all(set(x) >= {"layers", "ie", "layers16"} for x in lines)
+    assert [x["layers16"]["residue"] for x in lines] == [14934, 321696 % tc.Q16]
     with pytest.raises(SystemExit):
         tc.main(["3x4", "--kernel", "dp,fast"])
-    assert "dp, layers or ie" in capsys.readouterr().err
+    assert "dp, layers, layers16 or ie" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("closed", [True, False], ids=["closed", "open"])
@@ -302,3 +304,39 @@ def test_the_half_walks_sum_what_the_whole_walks_do(
     whole_open = tc._walks(table, n, -1, 0, 1 << n)
     half_open = tc._half_walks(table, n, -1, 0, 1 << n)
     assert [int(x) for x in half_open[2:]] == [int(x) for x in whole_open[2:]]
+
+
+@pytest.mark.parametrize(
+    ("shape", "topology"),
+    [
+        ((3, 5), "torus"),
+        ((4, 4), "bounded"),
+        ((3, 4), "bounded"),
+        ((2, 2, 4), "bounded"),
+    ],
+)
+def test_layers16_is_the_count_modulo_its_prime(
+    shape: tuple[int, ...], topology: str
+) -> None:
+    # closed and open, from every start's orbit (bounded) or from cell 0
+    # times n (the torus): the residues of the tests' own DP's counts
+    nbrs = tc.neighbours(shape, topology)
+    board = Board(shape, topology=topology)  # type: ignore[arg-type]
+    oracle_nbrs = brute_neighbours(board, (1, 2))
+    want = [subset_count(oracle_nbrs, closed=c) % tc.Q16 for c in (True, False)]
+    transitive = topology == "torus"
+    got = tc.layers16_counts(nbrs, shape, transitive=transitive)
+    assert list(got) == want
+    assert tc.layers16_counts(nbrs, shape, want_closed=False)[1] == want[1]
+
+
+def test_the_start_orbits_of_boxes_and_squares() -> None:
+    # 2x4x4: the 16 symmetries that keep the box split its 32 cells into the
+    # 8 cells at the corners of the 4x4 faces, the 16 at their edges and the 8
+    # inside; 8x8: the 10 classes of a square's cells under its 8 symmetries
+    box = tc.start_orbits((2, 4, 4), tc.neighbours((2, 4, 4), "bounded"))
+    assert sorted(size for _, size in box) == [8, 8, 16]
+    square = tc.start_orbits((8, 8), tc.neighbours((8, 8), "bounded"))
+    assert len(square) == 10
+    assert sum(size for _, size in square) == 64
+    assert len(tc.box_maps((2, 4, 4))) == 16

@@ -13,7 +13,9 @@ and suffix sums of binomials.
 The counts are kept modulo 2^64 (uint64 wraparound) or modulo the Mersenne
 prime P = 2^61 - 1 (``modp``): only additions, each sum of two residues
 below 2^62 and reduced at once, whatever the number of moves (a 3-D leaper
-has 24).
+has 24). A small modulus ``q`` (below 2^16, with layers of uint16: a quarter
+of the memory) keeps only the count's residue modulo q: each entry is a sum
+of at most 24 residues, below 2^21, reduced once.
 """
 
 from __future__ import annotations
@@ -57,16 +59,18 @@ def unrank(rank: int, k: int, m: int, binom: Any) -> int:
 @njit(cache=True)
 def layer(
     prev: Any, k: int, m: int, nbr: Any, binom: Any, modp: bool,
-    lo: int, hi: int, cur: Any,
+    lo: int, hi: int, cur: Any, q: int = 0,
 ) -> None:  # fmt: skip
     """Fill layer k's entries for the k-sets of colex rank lo .. hi - 1.
 
     ``cur[r * k + i]`` counts the paths from the start through exactly the
     start and the k-set S of rank r that end at S's i-th lowest cell;
     ``prev`` is layer k - 1 laid out the same way; ``nbr[v]`` lists v's
-    neighbours (bits), padded with -1.
+    neighbours (bits), padded with -1. ``q`` > 0: the entries are residues
+    modulo q (``cur`` may then be of uint16).
     """
     d = nbr.shape[1]
+    small = np.uint64(q)
     cells = np.empty(k, dtype=np.int64)
     where = np.full(m, -1, dtype=np.int64)
     below = np.empty(k, dtype=np.int64)  # rank of S's cells before i, at i + 1
@@ -99,6 +103,8 @@ def layer(
                 acc += prev[base + idx]
                 if modp and acc >= _P:
                     acc -= _P
+            if q > 0:
+                acc = acc % small
             cur[r * k + i] = acc
         for i in range(k):
             where[cells[i]] = -1
@@ -111,7 +117,7 @@ def layer(
 @njit(cache=True, parallel=True)
 def layer_part(
     prev: Any, k: int, m: int, nbr: Any, binom: Any, modp: bool,
-    lo: int, hi: int, cur: Any, parts: int,
+    lo: int, hi: int, cur: Any, parts: int, q: int = 0,
 ) -> None:  # fmt: skip
     """:func:`layer` for the ranks lo .. hi - 1, split into ``parts`` threads' tasks."""
     size = hi - lo
@@ -119,7 +125,7 @@ def layer_part(
     for c in prange(parts):
         layer(
             prev, k, m, nbr, binom, modp,
-            lo + size * c // parts, lo + size * (c + 1) // parts, cur,
+            lo + size * c // parts, lo + size * (c + 1) // parts, cur, q,
         )  # fmt: skip
 
 
