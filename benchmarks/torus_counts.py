@@ -45,6 +45,12 @@ tours, which is then halved.
    where the full table is 27 GiB, and 17 GiB at 30. Its compiled loops are
    cpknight's own (``cpknight count --method subsets``,
    :mod:`cpknight.counting.subsets_jit`), run here on this script's graph.
+   ``layers16`` runs them with uint16 layers modulo the prime 65,521: a
+   quarter of the memory (the open 2x4x4 box: 18.6 GB), and only the
+   count's residue, a check of an exact count made by another kernel. Its
+   open tours on a bounded box are those from one cell of each orbit of the
+   box's symmetries (each checked an automorphism of the graph), times the
+   orbit's size: three starts on 2x4x4, not 32.
 2. ``ie``: inclusion-exclusion over walks (Karp 1982, "Dynamic programming
    meets the principle of inclusion and exclusion", Oper. Res. Lett. 1(2);
    Bax 1993, "Inclusion and exclusion algorithm for the Hamiltonian path
@@ -56,11 +62,16 @@ tours, which is then halved.
    (walks of n - 1 moves inside S, any start and end): no symmetry is used
    (with ``--symmetry both`` it uses the one above: walks from cell 0, times n).
    Each walk count is n - 1 sparse matrix-vector products restricted to S
-   (counts kept at 0 outside S); 2^(n-1) or 2^n sets, memory O(n).
+   (counts kept at 0 outside S); 2^(n-1) or 2^n sets, memory O(n). The
+   closed walks at cell 0, and the open walks from every cell, take half of
+   them: the graph is undirected, so u^T A^(a+b) u = (A^a u) . (A^b u), one
+   vector of n // 2 products and a dot product (mod P without 128-bit
+   integers, :func:`_mulmod`).
 
-Neither kernel multiplies (both only add and subtract), so the arithmetic
-modulo P is safe in uint64: residues are below 2^61, a sum of at most 8 of
-them is below 2^64, and it is reduced by 2^61 = 1 (mod P).
+The DP only adds, and so do the IE's products: the arithmetic modulo P is
+safe in uint64 (residues are below 2^61, and each sum of two is reduced at
+once, whatever the number of moves: a 3-D knight has up to 24); the IE's one
+multiplication, in its dot products, splits each residue into 32-bit halves.
 
 The CRT bound: the joined value is exact when the directed count is below
 2^64 * P (about 4.25e37). A directed path from a given start has at most
@@ -295,6 +306,8 @@ def _held_karp(nbr: Ints, first: npt.NDArray[np.uint8], m: int, modp: bool) -> W
                 u = nbr[v, k]
                 if u >= 0 and (prev >> u) & 1:
                     total += ways[row + u]
+                    if modp and total >= _P:  # two residues: below 2^62
+                        total -= _P
             if modp:
                 total = (total & _P) + (total >> _SHIFT)
                 if total >= _P:
@@ -601,10 +614,9 @@ def _walks(nbr: Ints, n: int, root: int, lo: int, hi: int) -> tuple[U64, U64, U6
                 for j in range(d):
                     u = nbr[v, j]
                     a64 += x64[u]
-                    ap += xp[u]
-                ap = (ap & _P) + (ap >> _SHIFT)
-                if ap >= _P:
-                    ap -= _P
+                    ap += xp[u]  # two residues below P: below 2^62
+                    if ap >= _P:
+                        ap -= _P
                 y64[v] = a64
                 yp[v] = ap
             x64, y64 = y64, x64
@@ -724,10 +736,9 @@ def _half_walks(
                 for j in range(d):
                     u = nbr[v, j]
                     a64 += x64[u]
-                    ap += xp[u]
-                ap = (ap & _P) + (ap >> _SHIFT)
-                if ap >= _P:
-                    ap -= _P
+                    ap += xp[u]  # two residues below P: below 2^62
+                    if ap >= _P:
+                        ap -= _P
                 y64[v] = a64
                 yp[v] = ap
             if step < half:  # else y = A x is kept beside x = A^half u

@@ -10,6 +10,7 @@ undirected open tours (OEIS A169696: 16 directed).
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -340,3 +341,20 @@ def test_the_start_orbits_of_boxes_and_squares() -> None:
     assert len(square) == 10
     assert sum(size for _, size in square) == 64
     assert len(tc.box_maps((2, 4, 4))) == 16
+
+
+def test_many_moves_a_cell_keep_the_residues_exact() -> None:
+    # The complete graph K_18: 17 neighbours a cell, so a sum of one cell's
+    # residues modulo P (each below 2^61) passes 2^64 unless reduced as it
+    # goes (a 3-D knight has up to 24 moves); the whole walks of 17 and 18
+    # moves reach residues of every size. Its directed Hamiltonian paths
+    # number 18!, its directed cycles through a cell 17!
+    n = 18
+    nbrs = [[u for u in range(n) if u != v] for v in range(n)]
+    for half in (False, True):
+        _, _, o64, op = tc._walk_sums(nbrs, -1, half=half)
+        assert (o64, op) == (math.factorial(n) % tc.TWO64, math.factorial(n) % tc.P)
+        c64, cp, _, _ = tc._walk_sums(nbrs, 0, half=half)
+        cycles = math.factorial(n - 1)
+        assert (c64, cp) == (cycles % tc.TWO64, cycles % tc.P)
+    assert tc.ie_open(nbrs) == math.factorial(n) // 2
