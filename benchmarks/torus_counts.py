@@ -560,6 +560,53 @@ def layers_counts(
 
 
 @njit(cache=True)
+def _load_set(
+    s: int, n: int, root: int, members: Ints, x64: Words, xp: Words, y64: Words,
+    yp: Words,
+) -> int:  # fmt: skip
+    """List the cells of the set ``s`` in ``members`` and start the walks:
+    the vectors cleared, then 1 at the root (``root`` >= 0) or at every cell
+    of ``s``. Returns the cells of ``s``."""
+    k = 0
+    for v in range(n):
+        x64[v] = _ZERO
+        xp[v] = _ZERO
+        y64[v] = _ZERO
+        yp[v] = _ZERO
+        if (s >> v) & 1:
+            members[k] = v
+            k += 1
+    if root >= 0:
+        x64[root] = _ONE
+        xp[root] = _ONE
+    else:
+        for i in range(k):
+            x64[members[i]] = _ONE
+            xp[members[i]] = _ONE
+    return k
+
+
+@njit(cache=True)
+def _product(
+    nbr: Ints, members: Ints, k: int, x64: Words, xp: Words, y64: Words, yp: Words
+) -> None:
+    """y = A_S x, mod 2^64 and mod P, at the set's k cells (``members``)."""
+    d = nbr.shape[1]
+    for i in range(k):
+        v = members[i]
+        a64 = _ZERO
+        ap = _ZERO
+        for j in range(d):
+            u = nbr[v, j]
+            a64 += x64[u]
+            ap += xp[u]  # two residues below P: below 2^62
+            if ap >= _P:
+                ap -= _P
+        y64[v] = a64
+        yp[v] = ap
+
+
+@njit(cache=True)
 def _walks(nbr: Ints, n: int, root: int, lo: int, hi: int) -> tuple[U64, U64, U64, U64]:
     """Inclusion-exclusion sums (closed mod 2^64, mod P, open mod 2^64, mod P).
 
@@ -588,37 +635,11 @@ def _walks(nbr: Ints, n: int, root: int, lo: int, hi: int) -> tuple[U64, U64, U6
         s = t
         if root >= 0:
             s = (t & low_mask) | (1 << root) | ((t >> root) << (root + 1))
-        k = 0
-        for v in range(n):
-            x64[v] = _ZERO
-            xp[v] = _ZERO
-            y64[v] = _ZERO
-            yp[v] = _ZERO
-            if (s >> v) & 1:
-                members[k] = v
-                k += 1
+        k = _load_set(s, n, root, members, x64, xp, y64, yp)
         if k == 0:
             continue
-        if root >= 0:
-            x64[root] = _ONE
-            xp[root] = _ONE
-        else:
-            for i in range(k):
-                x64[members[i]] = _ONE
-                xp[members[i]] = _ONE
         for _ in range(n - 1):
-            for i in range(k):
-                v = members[i]
-                a64 = _ZERO
-                ap = _ZERO
-                for j in range(d):
-                    u = nbr[v, j]
-                    a64 += x64[u]
-                    ap += xp[u]  # two residues below P: below 2^62
-                    if ap >= _P:
-                        ap -= _P
-                y64[v] = a64
-                yp[v] = ap
+            _product(nbr, members, k, x64, xp, y64, yp)
             x64, y64 = y64, x64
             xp, yp = yp, xp
         o64 = _ZERO
@@ -694,7 +715,6 @@ def _half_walks(
     closed sums are made (the open ones from the root need two vectors), with
     ``root`` = -1 only the open ones.
     """
-    d = nbr.shape[1]
     x64 = np.zeros(n + 1, dtype=np.uint64)
     xp = np.zeros(n + 1, dtype=np.uint64)
     y64 = np.zeros(n + 1, dtype=np.uint64)
@@ -710,37 +730,11 @@ def _half_walks(
         s = t
         if root >= 0:
             s = (t & low_mask) | (1 << root) | ((t >> root) << (root + 1))
-        k = 0
-        for v in range(n):
-            x64[v] = _ZERO
-            xp[v] = _ZERO
-            y64[v] = _ZERO
-            yp[v] = _ZERO
-            if (s >> v) & 1:
-                members[k] = v
-                k += 1
+        k = _load_set(s, n, root, members, x64, xp, y64, yp)
         if k == 0:
             continue
-        if root >= 0:
-            x64[root] = _ONE
-            xp[root] = _ONE
-        else:
-            for i in range(k):
-                x64[members[i]] = _ONE
-                xp[members[i]] = _ONE
         for step in range(half + (steps & 1)):
-            for i in range(k):
-                v = members[i]
-                a64 = _ZERO
-                ap = _ZERO
-                for j in range(d):
-                    u = nbr[v, j]
-                    a64 += x64[u]
-                    ap += xp[u]  # two residues below P: below 2^62
-                    if ap >= _P:
-                        ap -= _P
-                y64[v] = a64
-                yp[v] = ap
+            _product(nbr, members, k, x64, xp, y64, yp)
             if step < half:  # else y = A x is kept beside x = A^half u
                 x64, y64 = y64, x64
                 xp, yp = yp, xp
