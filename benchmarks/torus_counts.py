@@ -559,7 +559,7 @@ def layers_counts(
 # ------------------------------------- kernel 2: inclusion-exclusion on walks
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _load_set(
     s: int, n: int, root: int, members: Ints, x64: Words, xp: Words, y64: Words,
     yp: Words,
@@ -586,12 +586,32 @@ def _load_set(
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _product(
     nbr: Ints, members: Ints, k: int, x64: Words, xp: Words, y64: Words, yp: Words
 ) -> None:
-    """y = A_S x, mod 2^64 and mod P, at the set's k cells (``members``)."""
+    """y = A_S x, mod 2^64 and mod P, at the set's k cells (``members``).
+
+    Up to 8 moves a cell, the residues (below 2^61) are summed and the sum
+    (below 2^64) reduced once; past 8 (a 3-D knight has up to 24) each
+    addition is reduced, as a sum of up to 24 would pass 2^64.
+    """
     d = nbr.shape[1]
+    if d <= 8:
+        for i in range(k):
+            v = members[i]
+            a64 = _ZERO
+            ap = _ZERO
+            for j in range(d):
+                u = nbr[v, j]
+                a64 += x64[u]
+                ap += xp[u]
+            ap = (ap & _P) + (ap >> _SHIFT)
+            if ap >= _P:
+                ap -= _P
+            y64[v] = a64
+            yp[v] = ap
+        return
     for i in range(k):
         v = members[i]
         a64 = _ZERO
