@@ -261,3 +261,32 @@ def test_the_report_says_where_the_halves_met(
     assert frontier["pairs"] > 0
     assert len(frontier["live"]) == cut
     assert max(frontier["second"]) <= frontier["peak"]
+
+
+def test_a_count_on_disk_is_refused_only_for_the_second_halfs_share(
+    tmp_path: Path,
+) -> None:
+    # Up front, the join's memory is guessed from the halves' states: all of
+    # them in memory, and half of them on disk, where the first half's are
+    # read back a slice at a time (SLICED_JOIN). A budget between the two
+    # refuses the count in memory and lets it go on disk.
+    from cpknight.counting import frontier
+    from cpknight.counting.instance import CountInstance
+    from cpknight.errors import ModelTooBigError
+    from cpknight.frontier.plan import plan_states
+    from cpknight.pieces import KNIGHT
+    from cpknight.solving import SolveOptions
+
+    board = Board((6, 6))  # its halves guessed at about 1e6 states: 0.1 GB of disk
+    plan = plan_frontier(move_graph(board), closed=False)
+    guess = plan_states(plan) * frontier.MEET_SHARE
+    join_mb = guess * meet.JOIN_BYTES / 2**20
+    budget = 0.75 * join_mb  # past the join in memory, above half of it
+    run = SolveOptions(time_limit=None).start()
+    in_memory = CountInstance(board, KNIGHT, closed=False)
+    with pytest.raises(ModelTooBigError, match="joining them"):
+        frontier.refuse_count(in_memory, plan, budget, "meet", run, asked="meet")
+    on_disk = CountInstance(board, KNIGHT, closed=False, checkpoint=str(tmp_path))
+    frontier.refuse_count(on_disk, plan, budget, "meet", run, asked="meet")
+    with pytest.raises(ModelTooBigError, match="joining them"):  # below half
+        frontier.refuse_count(on_disk, plan, 0.4 * join_mb, "meet", run, asked="meet")
