@@ -560,13 +560,32 @@ def layers_counts(
 
 
 @njit(cache=True, inline="always")
+def _vectors(n: int) -> tuple[Words, Words, Words, Words]:
+    """The walks' vectors x and y, mod 2^64 and mod P (index n: always 0)."""
+    return (
+        np.zeros(n + 1, dtype=np.uint64),
+        np.zeros(n + 1, dtype=np.uint64),
+        np.zeros(n + 1, dtype=np.uint64),
+        np.zeros(n + 1, dtype=np.uint64),
+    )
+
+
+@njit(cache=True, inline="always")
 def _load_set(
-    s: int, n: int, root: int, members: Ints, x64: Words, xp: Words, y64: Words,
+    t: int, n: int, root: int, members: Ints, x64: Words, xp: Words, y64: Words,
     yp: Words,
 ) -> int:  # fmt: skip
-    """List the cells of the set ``s`` in ``members`` and start the walks:
+    """List the cells of set number ``t`` in ``members`` and start the walks:
     the vectors cleared, then 1 at the root (``root`` >= 0) or at every cell
-    of ``s``. Returns the cells of ``s``."""
+    of the set. Returns its cells.
+
+    With a root, the sets are those holding it: ``t``'s bits are the other
+    cells, the root's bit put in between; without, ``t`` is the set.
+    """
+    s = t
+    if root >= 0:
+        low = t & ((1 << root) - 1)
+        s = low | (1 << root) | ((t >> root) << (root + 1))
     k = 0
     for v in range(n):
         x64[v] = _ZERO
@@ -640,22 +659,15 @@ def _walks(nbr: Ints, n: int, root: int, lo: int, hi: int) -> tuple[U64, U64, U6
     every set S, walks from every cell of S ("closed" is then 0).
     """
     d = nbr.shape[1]
-    x64 = np.zeros(n + 1, dtype=np.uint64)
-    xp = np.zeros(n + 1, dtype=np.uint64)
-    y64 = np.zeros(n + 1, dtype=np.uint64)
-    yp = np.zeros(n + 1, dtype=np.uint64)
+    x64, xp, y64, yp = _vectors(n)
     members = np.empty(n, dtype=np.int64)
     closed64 = _ZERO
     closedp = _ZERO
     open64 = _ZERO
     openp = _ZERO
     free = n - 1 if root >= 0 else n
-    low_mask = (1 << root) - 1 if root >= 0 else 0
     for t in range(lo, min(hi, 1 << free)):
-        s = t
-        if root >= 0:
-            s = (t & low_mask) | (1 << root) | ((t >> root) << (root + 1))
-        k = _load_set(s, n, root, members, x64, xp, y64, yp)
+        k = _load_set(t, n, root, members, x64, xp, y64, yp)
         if k == 0:
             continue
         for _ in range(n - 1):
@@ -735,22 +747,15 @@ def _half_walks(
     closed sums are made (the open ones from the root need two vectors), with
     ``root`` = -1 only the open ones.
     """
-    x64 = np.zeros(n + 1, dtype=np.uint64)
-    xp = np.zeros(n + 1, dtype=np.uint64)
-    y64 = np.zeros(n + 1, dtype=np.uint64)
-    yp = np.zeros(n + 1, dtype=np.uint64)
+    x64, xp, y64, yp = _vectors(n)
     members = np.empty(n, dtype=np.int64)
     sum64 = _ZERO
     sump = _ZERO
     free = n - 1 if root >= 0 else n
     steps = n if root >= 0 else n - 1
     half = steps // 2
-    low_mask = (1 << root) - 1 if root >= 0 else 0
     for t in range(lo, min(hi, 1 << free)):
-        s = t
-        if root >= 0:
-            s = (t & low_mask) | (1 << root) | ((t >> root) << (root + 1))
-        k = _load_set(s, n, root, members, x64, xp, y64, yp)
+        k = _load_set(t, n, root, members, x64, xp, y64, yp)
         if k == 0:
             continue
         for step in range(half + (steps & 1)):
