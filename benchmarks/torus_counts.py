@@ -616,21 +616,7 @@ def _product(
     addition is reduced, as a sum of up to 24 would pass 2^64.
     """
     d = nbr.shape[1]
-    if d <= 8:
-        for i in range(k):
-            v = members[i]
-            a64 = _ZERO
-            ap = _ZERO
-            for j in range(d):
-                u = nbr[v, j]
-                a64 += x64[u]
-                ap += xp[u]
-            ap = (ap & _P) + (ap >> _SHIFT)
-            if ap >= _P:
-                ap -= _P
-            y64[v] = a64
-            yp[v] = ap
-        return
+    each = d > 8  # loop-invariant: the compiler keeps a loop for either
     for i in range(k):
         v = members[i]
         a64 = _ZERO
@@ -638,9 +624,12 @@ def _product(
         for j in range(d):
             u = nbr[v, j]
             a64 += x64[u]
-            ap += xp[u]  # two residues below P: below 2^62
-            if ap >= _P:
+            ap += xp[u]
+            if each and ap >= _P:  # two residues below P: below 2^62
                 ap -= _P
+        ap = (ap & _P) + (ap >> _SHIFT)  # at most 8 residues: below 2^64
+        if ap >= _P:
+            ap -= _P
         y64[v] = a64
         yp[v] = ap
 
