@@ -460,6 +460,9 @@ def _meet_line(stats: FrontierStats) -> str:
         met in the middle after cell 28: the second half (3 steps, from the
         last cell back) peaked at 53 live states, ending at 29; 1,483,512,995
         pairs of states joined
+        >>> from dataclasses import replace
+        >>> print(_meet_line(replace(stats, slices=4)))  # doctest: +ELLIPSIS
+        met ... pairs of states joined, the first half's read back in 4 slices
     """
     second = stats.second
     text = (
