@@ -199,6 +199,16 @@ def test_a_join_past_the_budget_reads_the_first_half_in_slices(
     assert got.total == want
     assert got.slices >= 8 > on_disk.buckets  # slices of every bucket
     assert got.pairs == whole.pairs  # every pair looked at once
+
+    class Stop(Exception):
+        pass
+
+    def clock(where: str) -> None:  # the limit, passed after the first slice
+        if "slice 1 done" in where:
+            raise Stop
+
+    with pytest.raises(Stop):  # the clock is asked between slices
+        count_meet(graph, plan, cut, spill=spill, budget_bytes=budget, tick=clock)
     with pytest.raises(meet.JoinTooBig):  # no room for a slice: refused
         count_meet(graph, plan, cut, spill=spill, budget_bytes=meet.JOIN_BYTES)
     with pytest.raises(meet.JoinTooBig):  # in memory the join is not sliced

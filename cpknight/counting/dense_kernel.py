@@ -652,8 +652,8 @@ def _reader(
     """A call that reads step ``at``'s next bucket (an empty list when done)."""
     left = list(range(buckets))
 
-    def read() -> list[tuple[Any, Any, Any]]:
-        return store.chunks(at, buckets, left.pop(0)) if left else []
+    def read() -> list[tuple[Any, Any, Any]]:  # mapped: read as it is used
+        return store.chunks(at, buckets, left.pop(0), "r") if left else []
 
     return read
 
@@ -827,11 +827,11 @@ class _Store:
         return int(np.load(lo, mmap_mode="r").shape[0])
 
     def chunks(
-        self, step: int, buckets: int, only: int | None = None
+        self, step: int, buckets: int, only: int | None = None, mmap: Any = None
     ) -> list[tuple[Any, Any, Any]]:
-        """The states of a step's buckets (or of bucket ``only``), loaded."""
+        """A step's buckets (or bucket ``only``), loaded or mapped (``mmap='r'``)."""
         which = range(buckets) if only is None else [only]
-        return [_load(self.path / f"step-{step}" / f"bucket-{b}") for b in which]
+        return [_load(self.path / f"step-{step}" / f"bucket-{b}", mmap) for b in which]
 
     def merge(self, step: int, o: int, parts: int, run: DenseRun) -> int:
         """Sum bucket ``o``'s parts into its bucket file: its live states.
@@ -891,10 +891,10 @@ def _save(path: Path, states: tuple[Any, Any, Any]) -> None:
         os.replace(tmp, path.with_name(f"{path.name}.{name}.npy"))
 
 
-def _load(path: Path) -> tuple[Any, Any, Any]:
-    """The states :func:`_save` wrote."""
+def _load(path: Path, mmap: Any = None) -> tuple[Any, Any, Any]:
+    """The states :func:`_save` wrote (``mmap``: :func:`numpy.load`'s mmap_mode)."""
     lo, hi, cnt = (
-        np.load(path.with_name(f"{path.name}.{name}.npy"))
+        np.load(path.with_name(f"{path.name}.{name}.npy"), mmap_mode=mmap)
         for name in ("lo", "hi", "cnt")
     )
     return lo, hi, cnt

@@ -420,6 +420,8 @@ def count_meet(
         for states in state_slices(halves.first, moduli, spills[0], room):
             join.add(_side(meet_jit, states, halves.first_cells))
             del states
+            if tick is not None:  # the clock between slices (each read, joined)
+                tick(f"joining the halves, slice {join.slices} done")
     first.states = (None, None, None)
     return MeetResult(
         total=crt(join.total, moduli),
@@ -502,10 +504,12 @@ def state_slices(
     run.final = None
     if read is None:
         return
-    while part := read():
+    while part := read():  # a bucket, mapped: each slice read from disk on its own
         for lo, hi, cnt in part:
             for at in range(0, len(lo), max(room, 1)):
-                yield lo[at : at + room], hi[at : at + room], cnt[at : at + room]
+                yield tuple(  # type: ignore[misc]
+                    np.ascontiguousarray(x[at : at + room]) for x in (lo, hi, cnt)
+                )
 
 
 def _jit() -> Any:
