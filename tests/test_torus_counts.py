@@ -258,11 +258,15 @@ def test_a_checkpointed_ie_resumes_to_the_same_count(
 
 
 def test_a_checkpoint_of_another_graph_is_refused(tmp_path: Path) -> None:
+    # the file's first line names its graph, root and parts: another's is
+    # refused before any set is summed, and the file is left as it was
     nbrs, _ = _box_graph()
     path = tmp_path / "ie-closed.jsonl"
-    tc.ie_closed(nbrs, checkpoint=str(path))
+    other = {"graph": "0" * 16, "cells": 20, "root": 0, "parts": 4096, "half": True}
+    path.write_text(json.dumps(other) + "\n")
     with pytest.raises(SystemExit, match="a checkpoint of another count"):
-        tc.ie_closed(tc.neighbours((3, 5), "torus"), checkpoint=str(path))
+        tc.ie_closed(nbrs, checkpoint=str(path))
+    assert path.read_text() == json.dumps(other) + "\n"
 
 
 def test_the_command_line_counts_open_only_from_a_checkpoint(
