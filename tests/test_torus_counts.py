@@ -348,12 +348,12 @@ def test_the_start_orbits_of_boxes_and_squares() -> None:
 
 
 def test_many_moves_a_cell_keep_the_residues_exact() -> None:
-    # The complete graph K_18: 17 neighbours a cell, so a sum of one cell's
+    # The complete graph K_17: 16 neighbours a cell, so a sum of one cell's
     # residues modulo P (each below 2^61) passes 2^64 unless reduced as it
-    # goes (a 3-D knight has up to 24 moves); the whole walks of 17 and 18
+    # goes (a 3-D knight has up to 24 moves); the whole walks of 16 and 17
     # moves reach residues of every size. Its directed Hamiltonian paths
-    # number 18!, its directed cycles through a cell 17!
-    n = 18
+    # number 17!, its directed cycles through a cell 16!
+    n = 17
     nbrs = [[u for u in range(n) if u != v] for v in range(n)]
     for half in (False, True):
         _, _, o64, op = tc._walk_sums(nbrs, -1, half=half)
