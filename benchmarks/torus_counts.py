@@ -291,6 +291,7 @@ def _held_karp(nbr: Ints, first: npt.NDArray[np.uint8], m: int, modp: bool) -> W
     size = 1 << m
     ways = np.zeros(size * m, dtype=np.uint64)
     d = nbr.shape[1]
+    each = modp and d > 8  # past 8 residues a sum could pass 2^64
     for s in range(1, size):
         base = s * m
         for v in range(m):
@@ -306,7 +307,7 @@ def _held_karp(nbr: Ints, first: npt.NDArray[np.uint8], m: int, modp: bool) -> W
                 u = nbr[v, k]
                 if u >= 0 and (prev >> u) & 1:
                     total += ways[row + u]
-                    if modp and total >= _P:  # two residues: below 2^62
+                    if each and total >= _P:  # two residues: below 2^62
                         total -= _P
             if modp:
                 total = (total & _P) + (total >> _SHIFT)
@@ -404,15 +405,24 @@ def _row_counts(
 
 
 def _layers_row(
-    nbr: Ints, first: npt.NDArray[np.uint8], m: int, modp: bool, chunks: int
-) -> Words:
-    """The row ``ways[full, .]`` of the DP, keeping two layers (k-sets) at a time."""
+    nbr: Ints,
+    first: npt.NDArray[np.uint8],
+    m: int,
+    modp: bool,
+    chunks: int,
+    q: int = 0,
+) -> npt.NDArray[Any]:
+    """The row ``ways[full, .]`` of the DP, keeping two layers (k-sets) at a time.
+
+    ``q`` > 0: modulo ``q``, the layers in uint16 (``layers16``).
+    """
     binom = jit.binomials(m)
-    prev: Words = jit.first_layer(first)
+    dtype = np.uint16 if q else np.uint64
+    prev: npt.NDArray[Any] = jit.first_layer(first).astype(dtype)
     for k in range(2, m + 1):
         size = math.comb(m, k)
-        cur = np.empty(size * k, dtype=np.uint64)
-        jit.layer_part(prev, k, m, nbr, binom, modp, 0, size, cur, chunks)
+        cur = np.empty(size * k, dtype=dtype)
+        jit.layer_part(prev, k, m, nbr, binom, modp, 0, size, cur, chunks, q)
         prev = cur
     return prev
 
@@ -428,55 +438,22 @@ Q16 = 65521
 """The largest prime below 2^16: ``layers16`` keeps its counts modulo it."""
 
 
-def _layers_row_q(
-    nbr: Ints, first: npt.NDArray[np.uint8], m: int, q: int, chunks: int
-) -> list[int]:
-    """The row ``ways[full, .]`` modulo ``q``, two layers of uint16 at a time."""
-    binom = jit.binomials(m)
-    prev = np.asarray(first, dtype=np.uint16).copy()
-    for k in range(2, m + 1):
-        size = math.comb(m, k)
-        cur = np.empty(size * k, dtype=np.uint16)
-        jit.layer_part(prev, k, m, nbr, binom, False, 0, size, cur, chunks, q)
-        prev = cur
-    return [int(x) for x in prev]
-
-
-def box_maps(shape: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The box's symmetries as maps of the cells (numbered row-major).
-
-    Every flip of an axis, and every permutation of axes of one length: the
-    hyperoctahedral maps the box keeps (16 for 2x4x4, 8 for a square).
-    """
-    cells = list(itertools.product(*(range(side) for side in shape)))
-    number = {cell: k for k, cell in enumerate(cells)}
-    d = len(shape)
-    maps = []
-    for order in itertools.permutations(range(d)):
-        if any(shape[order[a]] != shape[a] for a in range(d)):
-            continue
-        for flips in itertools.product((False, True), repeat=d):
-            image = []
-            for cell in cells:
-                moved = [cell[order[a]] for a in range(d)]
-                moved = [
-                    shape[a] - 1 - x if flips[a] else x for a, x in enumerate(moved)
-                ]
-                image.append(number[tuple(moved)])
-            maps.append(tuple(image))
-    return maps
-
-
 def start_orbits(
-    shape: tuple[int, ...], nbrs: Sequence[Sequence[int]]
+    shape: tuple[int, ...], topology: str, nbrs: Sequence[Sequence[int]]
 ) -> list[tuple[int, int]]:
-    """(a cell, its orbit's size) for each orbit of the cells under the box's
-    symmetries that are automorphisms of the move graph (each map checked
-    edge by edge here): cells of one orbit start as many paths."""
+    """(a cell, its orbit's size) for each orbit of the cells under the
+    board's symmetries (cpknight's ``symmetry_group``, over the cells in the
+    same row-major order) that are automorphisms of this script's move graph,
+    each map checked edge by edge here: cells of one orbit start as many
+    paths."""
+    from cpknight.board import Board
+    from cpknight.graph.symmetry import symmetry_group
+
     sets = [set(near) for near in nbrs]
+    group = symmetry_group(Board(shape, topology=topology))  # type: ignore[arg-type]
     autos = [
         f
-        for f in box_maps(shape)
+        for f in group
         if all({f[u] for u in near} == sets[f[v]] for v, near in enumerate(sets))
     ]
     seen: set[int] = set()
@@ -493,6 +470,7 @@ def start_orbits(
 def layers16_counts(
     nbrs: Sequence[Sequence[int]],
     shape: tuple[int, ...],
+    topology: str = "bounded",
     *,
     transitive: bool = False,
     want_open: bool = True,
@@ -518,7 +496,8 @@ def layers16_counts(
     def row(start: int) -> list[int]:
         if start not in rows:
             table, first = _start_table(nbrs, start)
-            rows[start] = _layers_row_q(table, first, n - 1, q, chunks)
+            row_q = _layers_row(table, first, n - 1, False, chunks, q)
+            rows[start] = [int(x) for x in row_q]
         return rows[start]
 
     closed = opened = None
@@ -526,7 +505,7 @@ def layers16_counts(
         near0 = [x - 1 for x in nbrs[0]]  # cell x > 0 is bit x - 1 from cell 0
         closed = sum(row(0)[b] for b in near0) * half % q
     if want_open:
-        starts = [(0, n)] if transitive else start_orbits(shape, nbrs)
+        starts = [(0, n)] if transitive else start_orbits(shape, topology, nbrs)
         opened = sum(size * sum(row(v)) for v, size in starts) * half % q
     return closed, opened
 
@@ -1010,7 +989,7 @@ def run_kernel(
     elif kernel == "layers16":
         began = time.perf_counter()
         residues = layers16_counts(
-            nbrs, shape, transitive=transitive, want_open=want_open,
+            nbrs, shape, topology, transitive=transitive, want_open=want_open,
             want_closed=want_closed,
         )  # fmt: skip
         seconds = round(time.perf_counter() - began, 3)
@@ -1092,7 +1071,7 @@ def warm(kernel: str, checkpoint: bool = False) -> None:
     elif kernel == "layers":
         layers_counts(nbrs)
     elif kernel == "layers16":
-        layers16_counts(nbrs, (3, 3))
+        layers16_counts(nbrs, (3, 3), "torus")
     elif checkpoint:
         one = np.ones(1, dtype=np.int64)
         for half in (False, True):

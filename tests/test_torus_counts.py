@@ -330,21 +330,22 @@ def test_layers16_is_the_count_modulo_its_prime(
     oracle_nbrs = brute_neighbours(board, (1, 2))
     want = [subset_count(oracle_nbrs, closed=c) % tc.Q16 for c in (True, False)]
     transitive = topology == "torus"
-    got = tc.layers16_counts(nbrs, shape, transitive=transitive)
+    got = tc.layers16_counts(nbrs, shape, topology, transitive=transitive)
     assert list(got) == want
-    assert tc.layers16_counts(nbrs, shape, want_closed=False)[1] == want[1]
+    assert tc.layers16_counts(nbrs, shape, topology, want_closed=False)[1] == want[1]
 
 
 def test_the_start_orbits_of_boxes_and_squares() -> None:
     # 2x4x4: the 16 symmetries that keep the box split its 32 cells into the
     # 8 cells at the corners of the 4x4 faces, the 16 at their edges and the 8
     # inside; 8x8: the 10 classes of a square's cells under its 8 symmetries
-    box = tc.start_orbits((2, 4, 4), tc.neighbours((2, 4, 4), "bounded"))
+    box = tc.start_orbits((2, 4, 4), "bounded", tc.neighbours((2, 4, 4), "bounded"))
     assert sorted(size for _, size in box) == [8, 8, 16]
-    square = tc.start_orbits((8, 8), tc.neighbours((8, 8), "bounded"))
+    square = tc.start_orbits((8, 8), "bounded", tc.neighbours((8, 8), "bounded"))
     assert len(square) == 10
     assert sum(size for _, size in square) == 64
-    assert len(tc.box_maps((2, 4, 4))) == 16
+    torus = tc.start_orbits((3, 5), "torus", tc.neighbours((3, 5), "torus"))
+    assert torus == [(0, 15)]  # the translations take a cell to every cell
 
 
 def test_many_moves_a_cell_keep_the_residues_exact() -> None:
