@@ -793,6 +793,12 @@ def _walks_parts(nbr: Ints, n: int, root: int, lo: Ints, hi: Ints, half: bool) -
 CHECKPOINT_PARTS = 4096
 """The parts a checkpointed IE is cut into (each a line of its file when done)."""
 
+PART_SETS = 1 << 12
+"""The fewest sets a checkpointed part holds (a small graph's parts are fewer):
+a part's line is written and synced to disk, which costs more than the walks
+of a few thousand small sets (3x4: 4,096 parts of one set took 22 s, one part
+a millisecond)."""
+
 
 def _walk_sums(
     nbrs: Sequence[Sequence[int]],
@@ -807,7 +813,8 @@ def _walk_sums(
     ones without), on a graph checked undirected here.
 
     With ``checkpoint`` (a file), the sets are cut into
-    :data:`CHECKPOINT_PARTS` parts, a few run at once by the threads, and each
+    :data:`CHECKPOINT_PARTS` parts (fewer on a small graph, at least
+:data:`PART_SETS` sets a part), a few run at once by the threads, and each
     finished part's sums are appended to the file as a JSON line; a run that
     finds the file skips the parts it lists (a run stopped by Ctrl-C, a crash
     or the end of a session goes on where it stopped, losing at most the parts
@@ -832,7 +839,7 @@ def _checkpointed_parts(
 ) -> list[tuple[int, ...]]:
     """Every part's four sums, read from ``path`` or computed and appended."""
     total = 1 << (n - 1 if root >= 0 else n)
-    parts = min(CHECKPOINT_PARTS, total)
+    parts = max(1, min(CHECKPOINT_PARTS, total // PART_SETS))
     header = {
         "graph": hashlib.sha256(table.tobytes()).hexdigest()[:16],
         "cells": n,

@@ -277,7 +277,10 @@ def test_the_command_line_counts_open_only_from_a_checkpoint(
     (line,) = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert line["tours"] == "open"
     assert line["value"] == 8  # OEIS A169696: 16 directed open tours of 3x4
-    assert (tmp_path / "ie-open.jsonl").exists()
+    lines = (tmp_path / "ie-open.jsonl").read_text().splitlines()
+    # 4,096 sets are one part: a header and a line (not a synced line a set)
+    assert len(lines) == 2
+    assert json.loads(lines[0])["parts"] == 1
     assert not (tmp_path / "ie-closed.jsonl").exists()
 
 
