@@ -699,12 +699,21 @@ def _mulmod(a: U64, b: U64) -> U64:
     return r
 
 
+LANES = 16
+"""The sets :func:`_half_walks` walks side by side: consecutive set numbers,
+which differ in their low cells only, so they share the loop over their
+cells and each neighbour's look-up, and their counts sit side by side in a
+row (``x[v, lane]``) that the compiler adds in vector registers."""
+
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
 @njit(cache=True)
 def _half_walks(
     nbr: Ints, n: int, root: int, lo: int, hi: int
 ) -> tuple[U64, U64, U64, U64]:
     """:func:`_walks`' closed sums (``root`` >= 0) or open ones (``root`` = -1)
-    in half the moves.
+    in half the moves, :data:`LANES` sets at a time.
 
     The move graph is undirected, so A_S (its adjacency matrix restricted to
     S) is symmetric and u^T A^(a+b) u = (A^a u) . (A^b u): the closed walks of
@@ -714,43 +723,106 @@ def _half_walks(
     dot product (mod P by :func:`_mulmod`). With ``root`` >= 0 only the
     closed sums are made (the open ones from the root need two vectors), with
     ``root`` = -1 only the open ones.
+
+    The sets t .. t + LANES - 1 are walked together (a lane each, past ``hi``
+    an empty set): the products run over the cells of any of them, and a
+    lane's counts are masked to zero at the cells its set lacks (``mask``,
+    all ones or zero), so each lane's walks stay inside its set. Written apart
+    from :func:`_walks` (one set at a time, whole walks), which the tests hold
+    it to.
     """
-    x64, xp, y64, yp = _vectors(n)
+    d = nbr.shape[1]
+    each = d > 8  # a sum of more than 8 residues passes 2^64: reduce each
+    x64 = np.zeros((n + 1, LANES), dtype=np.uint64)  # row n: always 0
+    xp = np.zeros((n + 1, LANES), dtype=np.uint64)
+    y64 = np.zeros((n + 1, LANES), dtype=np.uint64)
+    yp = np.zeros((n + 1, LANES), dtype=np.uint64)
+    mask = np.zeros((n + 1, LANES), dtype=np.uint64)
     members = np.empty(n, dtype=np.int64)
-    sum64 = _ZERO
-    sump = _ZERO
+    sets = np.zeros(LANES, dtype=np.int64)
+    d64 = np.zeros(LANES, dtype=np.uint64)
+    dp = np.zeros(LANES, dtype=np.uint64)
     free = n - 1 if root >= 0 else n
     steps = n if root >= 0 else n - 1
     half = steps // 2
-    for t in range(lo, min(hi, 1 << free)):
-        k = _load_set(t, n, root, members, x64, xp, y64, yp)
-        if k == 0:
-            continue
+    end = min(hi, 1 << free)
+    sum64 = _ZERO
+    sump = _ZERO
+    for base in range(lo, end, LANES):
+        union = 0
+        for lane in range(LANES):
+            t = base + lane
+            s = 0
+            if t < end:  # with a root, t's bits are the other cells
+                s = t
+                if root >= 0:
+                    low = t & ((1 << root) - 1)
+                    s = low | (1 << root) | ((t >> root) << (root + 1))
+            sets[lane] = s
+            union |= s
+        k = 0
+        for v in range(n):
+            for lane in range(LANES):
+                m = _ALL if (sets[lane] >> v) & 1 else _ZERO
+                mask[v, lane] = m
+                start = m & _ONE if root < 0 or v == root else _ZERO
+                x64[v, lane] = start
+                xp[v, lane] = start
+                y64[v, lane] = _ZERO
+                yp[v, lane] = _ZERO
+            if (union >> v) & 1:
+                members[k] = v
+                k += 1
         for step in range(half + (steps & 1)):
-            _product(nbr, members, k, x64, xp, y64, yp)
+            for i in range(k):  # y = A_S x in every lane
+                v = members[i]
+                for lane in range(LANES):
+                    y64[v, lane] = _ZERO
+                    yp[v, lane] = _ZERO
+                for j in range(d):
+                    u = nbr[v, j]
+                    for lane in range(LANES):
+                        y64[v, lane] += x64[u, lane]
+                        a = yp[v, lane] + xp[u, lane]
+                        if each and a >= _P:  # two residues: below 2^62
+                            a -= _P
+                        yp[v, lane] = a
+                for lane in range(LANES):
+                    a = yp[v, lane]  # at most 8 residues: below 2^64
+                    a = (a & _P) + (a >> _SHIFT)
+                    if a >= _P:
+                        a -= _P
+                    yp[v, lane] = a & mask[v, lane]
+                    y64[v, lane] &= mask[v, lane]
             if step < half:  # else y = A x is kept beside x = A^half u
                 x64, y64 = y64, x64
                 xp, yp = yp, xp
-        d64 = _ZERO
-        dp = _ZERO
+        d64[:] = _ZERO
+        dp[:] = _ZERO
+        other64 = y64 if steps & 1 else x64
+        otherp = yp if steps & 1 else xp
         for i in range(k):
             v = members[i]
-            if steps & 1:
-                d64 += x64[v] * y64[v]
-                dp += _mulmod(xp[v], yp[v])
+            for lane in range(LANES):
+                d64[lane] += x64[v, lane] * other64[v, lane]
+                a = dp[lane] + _mulmod(xp[v, lane], otherp[v, lane])
+                if a >= _P:
+                    a -= _P
+                dp[lane] = a
+        for lane in range(LANES):
+            cells = 0  # |S| of the lane's set
+            s = sets[lane]
+            while s:
+                s &= s - 1
+                cells += 1
+            if (n - cells) & 1:
+                sum64 -= d64[lane]
+                sump += _P - dp[lane]
             else:
-                d64 += x64[v] * x64[v]
-                dp += _mulmod(xp[v], xp[v])
-            if dp >= _P:
-                dp -= _P
-        if (n - k) & 1:
-            sum64 -= d64
-            sump += _P - dp
-        else:
-            sum64 += d64
-            sump += dp
-        if sump >= _P:
-            sump -= _P
+                sum64 += d64[lane]
+                sump += dp[lane]
+            if sump >= _P:
+                sump -= _P
     if root >= 0:
         return sum64, sump, _ZERO, _ZERO
     return _ZERO, _ZERO, sum64, sump
@@ -814,7 +886,7 @@ def _walk_sums(
 
     With ``checkpoint`` (a file), the sets are cut into
     :data:`CHECKPOINT_PARTS` parts (fewer on a small graph, at least
-:data:`PART_SETS` sets a part), a few run at once by the threads, and each
+    :data:`PART_SETS` sets a part), a few run at once by the threads, and each
     finished part's sums are appended to the file as a JSON line; a run that
     finds the file skips the parts it lists (a run stopped by Ctrl-C, a crash
     or the end of a session goes on where it stopped, losing at most the parts

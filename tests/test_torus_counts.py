@@ -9,6 +9,7 @@ undirected open tours (OEIS A169696: 16 directed).
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -312,6 +313,27 @@ def test_the_half_walks_sum_what_the_whole_walks_do(
     whole_open = tc._walks(table, n, -1, 0, 1 << n)
     half_open = tc._half_walks(table, n, -1, 0, 1 << n)
     assert [int(x) for x in half_open[2:]] == [int(x) for x in whole_open[2:]]
+
+
+def test_the_half_walks_lanes_cut_anywhere() -> None:
+    # The half walks go LANES consecutive sets at a time: a range that starts
+    # or ends inside a group (a checkpoint's part, a thread's share) sums what
+    # the whole walks, one set at a time, sum over it; roots at the first
+    # cell and inside (the root's bit put between the others)
+    nbrs = tc.neighbours((2, 3, 3), "bounded")
+    n = len(nbrs)
+    table = tc._walk_table(nbrs)
+    rng = random.Random(16)
+    for root in (-1, 0, 5):
+        total = 1 << (n - 1 if root >= 0 else n)
+        inner = {rng.randrange(total) for _ in range(6)}
+        cuts = sorted({0, 3, 3 + tc.LANES, total, *inner})
+        for lo, hi in itertools.pairwise(cuts):
+            whole = tc._walks(table, n, root, lo, hi)
+            half = tc._half_walks(table, n, root, lo, hi)
+            sums = (0, 1) if root >= 0 else (2, 3)
+            got = [int(half[i]) for i in sums]
+            assert got == [int(whole[i]) for i in sums], (root, lo, hi)
 
 
 @pytest.mark.parametrize(
