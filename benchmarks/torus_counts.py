@@ -66,7 +66,9 @@ tours, which is then halved.
    closed walks at cell 0, and the open walks from every cell, take half of
    them: the graph is undirected, so u^T A^(a+b) u = (A^a u) . (A^b u), one
    vector of n // 2 products and a dot product (mod P without 128-bit
-   integers, :func:`_mulmod`).
+   integers, :func:`_mulmod`), for :data:`LANES` consecutive sets at once,
+   side by side in vector registers (about three times as fast as a set at
+   a time on this machine's AVX-512 cores).
 
 The DP only adds, and so do the IE's products: the arithmetic modulo P is
 safe in uint64 (residues are below 2^61, and each sum of two is reduced at

@@ -9,6 +9,7 @@ undirected open tours (OEIS A169696: 16 directed).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -219,6 +220,39 @@ def test_the_records_second_route_past_24_cells_is_the_ie(closed: bool) -> None:
         board = Board(shape, topology="torus" if wrap else "bounded")
         want = subset_count(brute_neighbours(board, (1, 2)), closed=closed)
         assert records.by_inclusion_exclusion(shape, closed, wrap=wrap)() == want
+
+
+def test_a_records_row_run_by_this_script_is_checked_by_a_residue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The open 2x4x4 box's row: this script's IE first (a count cpknight's
+    # command refuses), layers16's residue second; here on the 2x3x3 box
+    # (18 cells), whose open tours the tests' DP counts, and with a wrong
+    # residue, which must be called a disagreement. The second route and the
+    # symmetry check run here, not in a forked child (a fork of a process
+    # whose compiled loops have started their threads can hang)
+    records = load_script("records")
+    monkeypatch.setattr(records, "apart", lambda count: count())
+    board = Board((2, 3, 3))
+    want = subset_count(brute_neighbours(board, (1, 2)), closed=False)
+    row = records.Row(
+        "box-2x3x3-open",
+        "open knight's tours of the 2x3x3 box (undirected)",
+        ("2x3x3", "--topology", "bounded", "--kernel", "ie", "--open-only"),
+        "a test",
+        second=records.by_layers16((2, 3, 3), False),
+        board=board,
+        closed=False,
+        script=True,
+        modulus=tc.Q16,
+    )
+    got = records.run_row(row, tmp_path)
+    assert got["value"] == want
+    assert got["verdict"].startswith("leaves the DP's residue mod 65,521")
+    assert got["command"].startswith("python benchmarks/torus_counts.py 2x3x3")
+    assert (tmp_path / "box-2x3x3-open" / "ie-open.jsonl").exists()
+    wrong = dataclasses.replace(row, second=lambda: (want + 1) % tc.Q16)
+    assert "DISAGREES" in records.run_row(wrong, None)["verdict"]
 
 
 def _box_graph() -> tuple[list[list[int]], dict[tuple[int, ...], set[tuple[int, ...]]]]:
