@@ -294,9 +294,14 @@ def test_a_count_on_disk_is_refused_only_for_the_second_halfs_share(
     budget = 0.75 * join_mb  # past the join in memory, above half of it
     run = SolveOptions(time_limit=None).start()
     in_memory = CountInstance(board, KNIGHT, closed=False)
-    with pytest.raises(ModelTooBigError, match="joining them"):
+    with pytest.raises(ModelTooBigError, match="joining them") as whole:
         frontier.refuse_count(in_memory, plan, budget, "meet", run, asked="meet")
+    assert "slices" not in str(whole.value)  # both halves held: said so
     on_disk = CountInstance(board, KNIGHT, closed=False, checkpoint=str(tmp_path))
     frontier.refuse_count(on_disk, plan, budget, "meet", run, asked="meet")
-    with pytest.raises(ModelTooBigError, match="joining them"):  # below half
+    # below half: the line names what must fit, the second half's states
+    with pytest.raises(ModelTooBigError, match="joining them") as sliced:
         frontier.refuse_count(on_disk, plan, 0.4 * join_mb, "meet", run, asked="meet")
+    assert "the second half's states, the first read back in slices" in str(
+        sliced.value
+    )

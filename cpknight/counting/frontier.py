@@ -364,6 +364,7 @@ the measured rate of the meet kernel this needs about 2 min, the limit is 2 s \
     if kernel == MEET.name:
         guess *= MEET_SHARE
         join = guess * JOIN_BYTES  # both halves' last states, held to join
+        held = ""
         if guess * BYTES_PER_STATE[kernel] > budget * 2**20 and (
             instance.checkpoint is not None or asked == AUTO
         ):
@@ -371,11 +372,12 @@ the measured rate of the meet kernel this needs about 2 min, the limit is 2 s \
             # states back a slice at a time (count_meet): the second half's
             # must fit, guessed here as half of them
             join *= SLICED_JOIN
+            held = " (the second half's states, the first read back in slices)"
         if join > budget * 2**20:
             raise ModelTooBigError(
                 f"{wide}: met in the middle, about {guess:.0e} live states in "
                 f"the halves; joining them would take about {join / 2**20:,.0f} "
-                f"MB, over the memory budget of {budget:g} MB (use a larger "
+                f"MB{held}, over the memory budget of {budget:g} MB (use a larger "
                 "--memory, or --method cpsat to enumerate the tours one by one: "
                 "a partial count)"
             )
