@@ -601,6 +601,12 @@ def test_distance_numbers_one_a_cell_stale_rows_gone_and_the_zoom(
     one(browser, '[data-action="solve"]').click()
     assert wait_for(lambda: settled(browser), why="the answer") == "found"
     wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "polyline.path"))
+    # the map of distances comes by a request of its own (/api/map), which
+    # may answer after the path: wait for its numbers on every cell
+    wait_for(
+        lambda: len({n["cell"] for n in numbers(browser)}) == 64,
+        why="every cell's distance",
+    )
     row = json.loads(one(browser, "[data-result]").get_attribute("data-result") or "")
     drawn = numbers(browser)
     per_cell: dict[str, int] = {}
