@@ -222,6 +222,18 @@ def test_the_records_second_route_past_24_cells_is_the_ie(closed: bool) -> None:
         assert records.by_inclusion_exclusion(shape, closed, wrap=wrap)() == want
 
 
+@pytest.mark.parametrize("closed", [True, False], ids=["closed", "open"])
+def test_the_records_residue_route_on_a_torus(closed: bool) -> None:
+    # the 4x8 torus's rows check the IE by layers16 from one cell times the
+    # cells; here the 3x4 and 4x4 tori, against the tests' DP modulo 65,521
+    records = load_script("records")
+    for shape in ((3, 4), (4, 4)):
+        board = Board(shape, topology="torus")
+        want = subset_count(brute_neighbours(board, (1, 2)), closed=closed)
+        got = records.by_layers16(shape, closed, wrap=True)()
+        assert got == want % tc.Q16, shape
+
+
 def test_a_records_row_run_by_this_script_is_checked_by_a_residue(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
