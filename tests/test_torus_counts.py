@@ -247,17 +247,8 @@ def test_a_records_row_run_by_this_script_is_checked_by_a_residue(
     monkeypatch.setattr(records, "apart", lambda count: count())
     board = Board((2, 3, 3))
     want = subset_count(brute_neighbours(board, (1, 2)), closed=False)
-    row = records.Row(
-        "box-2x3x3-open",
-        "open knight's tours of the 2x3x3 box (undirected)",
-        ("2x3x3", "--topology", "bounded", "--kernel", "ie", "--open-only"),
-        "a test",
-        second=records.by_layers16((2, 3, 3), False),
-        board=board,
-        closed=False,
-        script=True,
-        modulus=tc.Q16,
-    )
+    row = records.by_script((2, 3, 3), False, wrap=False)  # as the box's row
+    assert row.modulus == tc.Q16
     got = records.run_row(row, tmp_path)
     assert got["value"] == want
     assert got["verdict"].startswith("leaves the DP's residue mod 65,521")
