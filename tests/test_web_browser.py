@@ -58,6 +58,7 @@ pytest.importorskip("selenium")
 pytest.importorskip("uvicorn")
 
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
@@ -140,7 +141,12 @@ def wait_for(
 ) -> Any:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        value = what()
+        try:
+            value = what()
+        except StaleElementReferenceException:
+            # the page redrew between finding an element and reading it: the
+            # event has not settled yet, so look again
+            value = None
         if value:
             return value
         time.sleep(0.05)
@@ -314,11 +320,14 @@ def test_swap_guarini_solved_and_stepped(browser: WebDriver, url: str) -> None:
     one(browser, '[data-field="puzzle"]').send_keys("guarini")
 
     def knights() -> dict[str, str]:
-        dots = browser.find_elements(By.CSS_SELECTOR, "circle.swap-knight")
-        return {
-            d.get_attribute("data-knight") or "": d.get_attribute("data-colour") or ""
-            for d in dots
-        }
+        # read in one script, so a redraw cannot come between finding and reading
+        found: dict[str, str] = browser.execute_script(
+            "const out = {};"
+            "for (const d of document.querySelectorAll('circle.swap-knight'))"
+            "  out[d.dataset.knight] = d.dataset.colour;"
+            "return out;"
+        )
+        return found
 
     # the puzzle is drawn as soon as it is picked, its knights at the start
     wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, "rect.sq")) == 9)
