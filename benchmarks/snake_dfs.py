@@ -1,0 +1,397 @@
+"""The longest knight snake (induced path) on m x n, by a compiled depth-first search.
+
+A snake is a path whose cells no move joins but consecutive ones (OEIS
+A357500 counts its cells on n x n: 1, 1, 7, 9, 15, 21, 24, 34 for n = 1..8).
+cpknight proves 40 cells on 9 x 9 by its frontier program (a transfer-matrix
+program over the cells, ``cpknight longest 9x9 --induced --method frontier``);
+this script is the second route, of another design: a depth-first branch and
+bound over the paths themselves, compiled with numba, written apart from the
+library (it reads only the board's size).
+
+The search, from each start cell up to the board's symmetries (every path has
+an end, and some symmetry takes that end to a representative):
+
+- a cell joins the path after the head when it is a move from the head and
+  from no other path cell (``near[v] == 1``: the count of path cells a move
+  away);
+- a branch is cut when its moves plus ``room`` cannot pass the best so far:
+  ``room`` is what the path can still take, counted on the cells the head
+  reaches through cells that touch no path cell but the head. A cell the
+  path passes through needs two moves to cells of that set (or the head); one
+  with fewer can only be the last, which adds one. The path alternates the two
+  colours of the board, beginning with the head's other colour, so of ``a``
+  usable cells of that colour and ``b`` of the head's it takes at most
+  ``min(a, b + 1) + min(b, a)``.
+
+``--above K`` proves that no snake has more than ``K`` moves: the search
+starts with ``K`` as the best so far, so it reports only longer snakes (and
+``none`` if it ends without one). With ``K`` one below a known snake's moves,
+the two together are the optimum.
+
+Checkpoints (``--dir``): one JSON line per start cell finished (the cell, the
+most moves found from it, the path, the nodes and seconds), so the command
+resumes after Ctrl-C, a crash or the end of a session. ``--jobs 2`` splits the
+start cells between two processes.
+
+Usage::
+
+    python benchmarks/snake_dfs.py 8x8                    # A357500(8) = 34 cells
+    python benchmarks/snake_dfs.py 9x9 --above 39 --dir DIR --jobs 2
+
+Exit code 0 when the search ran to the end (it prints the answer), 1 if it
+was stopped (the checkpoint keeps what is finished).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+MOVES = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``'9x9'`` -> ``(9, 9)`` (ranks, files)."""
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise ValueError(f"a board is RANKSxFILES, like 9x9, not {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def tables(rows: int, cols: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Each cell's moves (``-1`` padded) and their number; cell = rank * cols + file."""
+    n = rows * cols
+    adj = np.full((n, 8), -1, np.int32)
+    deg = np.zeros(n, np.int32)
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in MOVES:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < cols:
+                    v = r * cols + c
+                    adj[v, deg[v]] = rr * cols + cc
+                    deg[v] += 1
+    return adj, deg
+
+
+def symmetries(rows: int, cols: int) -> list[list[int]]:
+    """The board's symmetries as cell permutations (8 on a square, else 4)."""
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c),
+        lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (r, cols - 1 - c),
+        lambda r, c: (rows - 1 - r, cols - 1 - c),
+    ]
+    if rows == cols:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (cols - 1 - c, r),
+            lambda r, c: (c, rows - 1 - r),
+            lambda r, c: (cols - 1 - c, rows - 1 - r),
+        ]
+    out = []
+    for f in maps:
+        perm = []
+        for v in range(rows * cols):
+            r, c = f(*divmod(v, cols))
+            perm.append(r * cols + c)
+        out.append(perm)
+    return out
+
+
+def start_cells(rows: int, cols: int) -> list[int]:
+    """The least cell of each orbit of the board's symmetries."""
+    perms = symmetries(rows, cols)
+    return sorted({min(p[v] for p in perms) for v in range(rows * cols)})
+
+
+@njit(cache=True)
+def _room(
+    head: int,
+    adj: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.int32],
+    colour: npt.NDArray[np.int8],
+    used: npt.NDArray[np.bool_],
+    near: npt.NDArray[np.int32],
+    mark: npt.NDArray[np.int64],
+    stamp: int,
+    seen: npt.NDArray[np.int32],
+) -> int:
+    """At most how many cells the path can still take beyond ``head``."""
+    # the cells a move from the head: usable when the head is their only
+    # path neighbour; other cells: when they have none
+    mark[head] = stamp
+    seen[0] = head
+    top = 1
+    at = 0
+    while at < top:
+        u = seen[at]
+        at += 1
+        for i in range(deg[u]):
+            v = adj[u, i]
+            if mark[v] == stamp or used[v]:
+                continue
+            by_head = False
+            for j in range(deg[head]):
+                if adj[head, j] == v:
+                    by_head = True
+                    break
+            if near[v] != (1 if by_head else 0):
+                continue
+            mark[v] = stamp
+            seen[top] = v
+            top += 1
+    counts = np.zeros(2, np.int64)
+    leaves = 0
+    for k in range(1, top):
+        v = seen[k]
+        links = 0
+        for i in range(deg[v]):
+            if mark[adj[v, i]] == stamp:
+                links += 1
+        if links >= 2:
+            counts[colour[v]] += 1
+        else:
+            leaves = 1
+    other = counts[1 - colour[head]]
+    own = counts[colour[head]]
+    return int(min(other, own + 1) + min(own, other) + leaves)
+
+
+@njit(cache=True)
+def search_from(
+    start: int,
+    adj: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.int32],
+    colour: npt.NDArray[np.int8],
+    above: int,
+    best_path: npt.NDArray[np.int32],
+) -> tuple[int, int]:
+    """The most moves of a snake from ``start`` if more than ``above``, else ``above``.
+
+    The snake is written to ``best_path`` (its cells, then ``-1``). Returns
+    ``(moves, nodes)``.
+    """
+    n = deg.shape[0]
+    used = np.zeros(n, np.bool_)
+    near = np.zeros(n, np.int32)
+    mark = np.zeros(n, np.int64)
+    seen = np.empty(n, np.int32)
+    path = np.empty(n, np.int32)
+    nxt = np.zeros(n, np.int32)  # the next move to try at each depth
+    best = above
+    nodes = 0
+    stamp = 0
+    path[0] = start
+    used[start] = True
+    for i in range(deg[start]):
+        near[adj[start, i]] += 1
+    depth = 0
+    fresh = True  # the head was just entered: record it and bound it
+    while depth >= 0:
+        head = path[depth]
+        if fresh:
+            fresh = False
+            nodes += 1
+            if depth > best:
+                best = depth
+                for k in range(depth + 1):
+                    best_path[k] = path[k]
+                best_path[depth + 1] = -1
+            stamp += 1
+            if (
+                depth + _room(head, adj, deg, colour, used, near, mark, stamp, seen)
+                <= best
+            ):
+                nxt[depth] = deg[head]  # cut: nothing below can pass the best
+            else:
+                nxt[depth] = 0
+        if nxt[depth] < deg[head]:
+            v = adj[head, nxt[depth]]
+            nxt[depth] += 1
+            if used[v] or near[v] != 1:
+                continue
+            used[v] = True
+            for i in range(deg[v]):
+                near[adj[v, i]] += 1
+            depth += 1
+            path[depth] = v
+            fresh = True
+        else:
+            used[head] = False
+            for i in range(deg[head]):
+                near[adj[head, i]] -= 1
+            depth -= 1
+    return best, nodes
+
+
+def colours(rows: int, cols: int) -> npt.NDArray[np.int8]:
+    return np.array([(v // cols + v % cols) % 2 for v in range(rows * cols)], np.int8)
+
+
+def name(v: int, cols: int) -> str:
+    r, c = divmod(v, cols)
+    return f"{chr(ord('a') + c)}{r + 1}"
+
+
+def check_snake(rows: int, cols: int, cells: list[int]) -> None:
+    """Raise unless ``cells`` is a snake: distinct, a move apart in turn, no chord."""
+    if len(set(cells)) != len(cells):
+        raise AssertionError("a cell twice")
+    if not all(0 <= v < rows * cols for v in cells):
+        raise AssertionError("a cell off the board")
+    at = {v: i for i, v in enumerate(cells)}
+
+    def moves(v: int) -> set[int]:
+        r, c = divmod(v, cols)
+        return {
+            (r + dr) * cols + c + dc
+            for dr, dc in MOVES
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        }
+
+    for i, v in enumerate(cells):
+        for w in moves(v):
+            j = at.get(w)
+            if j is not None and abs(i - j) != 1:
+                raise AssertionError(f"{name(v, cols)} joins a path cell past its own")
+        if i and cells[i - 1] not in moves(v):
+            raise AssertionError(f"{name(cells[i - 1], cols)}-{name(v, cols)} no move")
+
+
+def run_start(rows: int, cols: int, start: int, above: int) -> dict[str, object]:
+    """One start cell searched to the end: its JSON line."""
+    adj, deg = tables(rows, cols)
+    best_path = np.full(rows * cols + 1, -1, np.int32)
+    began = time.perf_counter()
+    moves, nodes = search_from(start, adj, deg, colours(rows, cols), above, best_path)
+    seconds = time.perf_counter() - began
+    cells: list[int] = []
+    if moves > above:
+        cells = [int(v) for v in best_path[: moves + 1]]
+        check_snake(rows, cols, cells)
+    return {
+        "start": name(start, cols),
+        "above": above,
+        "moves": int(moves) if moves > above else None,
+        "path": [name(v, cols) for v in cells],
+        "nodes": int(nodes),
+        "seconds": round(seconds, 3),
+    }
+
+
+def _job(args: tuple[int, int, int, int]) -> dict[str, object]:
+    return run_start(*args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("board", help="RANKSxFILES, like 9x9")
+    parser.add_argument(
+        "--above", type=int, default=-1, help="report only snakes of more moves"
+    )
+    parser.add_argument("--dir", type=Path, help="the checkpoint's directory")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    args = parser.parse_args(argv)
+    try:
+        rows, cols = parse_size(args.board)
+    except ValueError as error:
+        print(f"snake_dfs.py: {error}", file=sys.stderr)
+        return 2
+    if args.jobs < 1:
+        print("snake_dfs.py: --jobs must be at least 1", file=sys.stderr)
+        return 2
+    done: dict[str, dict[str, object]] = {}
+    log = None
+    if args.dir is not None:
+        args.dir.mkdir(parents=True, exist_ok=True)
+        log = args.dir / f"snake-{rows}x{cols}-above{args.above}.jsonl"
+        if log.exists():
+            whole = []
+            for line in log.read_text().splitlines():
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError:  # cut short by a crash: done again
+                    continue
+                done[str(row["start"])] = row
+                whole.append(line)
+            mended = log.with_suffix(".mended")
+            mended.write_text("".join(line + "\n" for line in whole))
+            os.replace(mended, log)  # whole lines only, never half a file
+    starts = start_cells(rows, cols)
+    todo = [s for s in starts if name(s, cols) not in done]
+    print(
+        f"{rows}x{cols}: {len(starts)} start cells up to symmetry, "
+        f"{len(done)} done before; above {args.above} moves",
+        flush=True,
+    )
+    began = time.perf_counter()
+    jobs = [(rows, cols, s, args.above) for s in todo]
+    try:
+        if args.jobs > 1 and len(jobs) > 1:
+            context = multiprocessing.get_context("spawn")
+            with context.Pool(args.jobs) as pool:
+                results = pool.imap_unordered(_job, jobs)
+                for row in results:
+                    done[str(row["start"])] = row
+                    _write(log, row)
+        else:
+            for rows_, cols_, start, _ in jobs:
+                # one process: the best so far bounds the next start too
+                bar = max(
+                    [args.above]
+                    + [
+                        int(str(r["moves"]))
+                        for r in done.values()
+                        if r["moves"] is not None
+                    ]
+                )
+                row = run_start(rows_, cols_, start, bar)
+                done[str(row["start"])] = row
+                _write(log, row)
+    except KeyboardInterrupt:
+        print(f"stopped: {len(done)} of {len(starts)} start cells done", flush=True)
+        return 1
+    found = [row for row in done.values() if row["moves"] is not None]
+    nodes = sum(int(str(row["nodes"])) for row in done.values())
+    cpu = sum(float(str(row["seconds"])) for row in done.values())
+    print(
+        f"all {len(starts)} start cells: {nodes:,} nodes, {cpu:.1f} s of search "
+        f"({time.perf_counter() - began:.1f} s wall this run)"
+    )
+    if not found:
+        print(f"none: no snake on {rows}x{cols} has more than {args.above} moves")
+        return 0
+    top = max(found, key=lambda row: int(str(row["moves"])))
+    moves = int(str(top["moves"]))
+    print(f"longest: {moves} moves ({moves + 1} cells), proved")
+    print("path: " + " ".join(str(c) for c in top["path"]))  # type: ignore[attr-defined]
+    return 0
+
+
+def _write(log: Path | None, row: dict[str, object]) -> None:
+    print(
+        f"  {row['start']}: {row['moves'] if row['moves'] is not None else 'none'}"
+        f" ({row['nodes']:,} nodes, {row['seconds']} s)",
+        flush=True,
+    )
+    if log is None:
+        return
+    with log.open("a") as f:
+        f.write(json.dumps(row) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""benchmarks/snake_dfs.py: the longest knight snake by a compiled depth-first search.
+
+The n x n values are OEIS A357500 (largest number of nodes of an induced path
+in the n x n knight graph: 1, 1, 7, 9, 15, 21, 24, 34 for n = 1..8; revision
+#23, read 2026-11-30). Every other expected number is computed here by
+:func:`brute_force`, a plain enumeration of every induced path that shares no
+code with the script, and held to cpknight's own search and frontier engines.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numba")
+
+from cpknight.api import longest_path
+from tests.conftest import load_script
+
+snake_dfs = load_script("snake_dfs")
+
+A357500 = {1: 1, 2: 1, 3: 7, 4: 9, 5: 15, 6: 21, 7: 24, 8: 34}
+
+
+def brute_force(rows: int, cols: int) -> int:
+    """The most cells of an induced knight path on rows x cols: every path tried."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    steps = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+    def moves(cell: tuple[int, int]) -> list[tuple[int, int]]:
+        r, c = cell
+        return [
+            (r + a, c + b) for a, b in steps if 0 <= r + a < rows and 0 <= c + b < cols
+        ]
+
+    best = 1 if cells else 0
+
+    def grow(path: list[tuple[int, int]], on: set[tuple[int, int]]) -> None:
+        nonlocal best
+        best = max(best, len(path))
+        for nxt in moves(path[-1]):
+            # on no path cell but the head's moves: the path stays induced
+            if nxt in on or any(w in on and w != path[-1] for w in moves(nxt)):
+                continue
+            path.append(nxt)
+            on.add(nxt)
+            grow(path, on)
+            on.remove(nxt)
+            path.pop()
+
+    for cell in cells:
+        grow([cell], {cell})
+    return best
+
+
+def cells_by_script(rows: int, cols: int, above: int = -1) -> int | None:
+    """The most cells the script finds (``None``: none of more than ``above`` moves)."""
+    best = above
+    for start in snake_dfs.start_cells(rows, cols):
+        row = snake_dfs.run_start(rows, cols, start, best)
+        if row["moves"] is not None:
+            best = int(row["moves"])
+            snake_dfs.check_snake(
+                rows, cols, [_cell(name, cols) for name in row["path"]]
+            )
+    return None if best == above else best + 1
+
+
+def _cell(name: str, cols: int) -> int:
+    return (int(name[1:]) - 1) * cols + ord(name[0]) - ord("a")
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_the_square_boards_are_a357500(n: int) -> None:
+    assert cells_by_script(n, n) == A357500[n]
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols"), [(1, 5), (2, 6), (3, 4), (3, 5), (4, 5), (3, 7), (2, 9)]
+)
+def test_rectangles_equal_a_brute_force(rows: int, cols: int) -> None:
+    assert cells_by_script(rows, cols) == brute_force(rows, cols)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 6), (4, 7), (6, 7)])
+def test_larger_rectangles_equal_cpknights_engines(rows: int, cols: int) -> None:
+    label = f"{rows}x{cols}"
+    frontier = longest_path(label, kind="induced", method="frontier", time_limit=120)
+    search = longest_path(label, kind="induced", method="search", time_limit=120)
+    assert str(frontier.status) == str(search.status) == "optimal"
+    assert frontier.moves == search.moves
+    assert cells_by_script(rows, cols) == frontier.moves + 1
+
+
+def test_random_rectangles_equal_the_brute_force() -> None:
+    rng = random.Random(20261130)
+    for _ in range(6):
+        rows, cols = rng.randint(1, 4), rng.randint(2, 5)
+        assert cells_by_script(rows, cols) == brute_force(rows, cols), (rows, cols)
+
+
+def test_above_proves_there_is_none_longer() -> None:
+    # 7x7: 24 cells (A357500(7)), so 23 moves
+    assert cells_by_script(7, 7, above=22) == 24
+    assert cells_by_script(7, 7, above=23) is None
+
+
+def test_the_start_cells_cover_every_orbit() -> None:
+    for rows, cols in ((9, 9), (4, 6), (5, 5), (1, 7)):
+        perms = snake_dfs.symmetries(rows, cols)
+        starts = snake_dfs.start_cells(rows, cols)
+        reached = {p[s] for s in starts for p in perms}
+        assert reached == set(range(rows * cols))
+        # one start an orbit: no start is the image of another
+        assert all(p[s] not in set(starts) - {s} for s in starts for p in perms)
+
+
+def test_the_checker_refuses_a_chord_and_a_gap() -> None:
+    # 3x3's eight outer cells are one cycle of moves: a1 c2 a3 b1 c3 a2 c1 b3
+    ring = [0, 5, 6, 1, 8, 3, 2, 7]
+    snake_dfs.check_snake(3, 3, ring[:7])  # A357500(3) = 7
+    with pytest.raises(AssertionError, match="joins"):
+        snake_dfs.check_snake(3, 3, ring)  # b3, the last, is a move from a1
+    with pytest.raises(AssertionError, match="no move"):
+        snake_dfs.check_snake(3, 3, [0, 1])  # a1 b1
+    with pytest.raises(AssertionError, match="twice"):
+        snake_dfs.check_snake(3, 3, [0, 5, 0])
+
+
+def test_the_command_resumes_from_its_checkpoint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert snake_dfs.main(["6x6", "--dir", str(tmp_path)]) == 0
+    first = capsys.readouterr().out
+    assert "longest: 20 moves (21 cells), proved" in first
+    log = tmp_path / "snake-6x6-above-1.jsonl"
+    lines = log.read_text().splitlines()
+    assert len(lines) == 6  # one line a start cell
+    # a line cut short (a crash mid-write) is searched again; the rest are kept
+    log.write_text("\n".join(lines[:3]) + "\n" + lines[3][:10])
+    assert snake_dfs.main(["6x6", "--dir", str(tmp_path)]) == 0
+    again = capsys.readouterr().out
+    assert "3 done before" in again
+    assert "longest: 20 moves (21 cells), proved" in again
+    rows = [json.loads(x) for x in log.read_text().splitlines() if x.endswith("}")]
+    assert len({row["start"] for row in rows}) == 6
+
+
+def test_bad_boards_get_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert snake_dfs.main(["9by9"]) == 2
+    assert snake_dfs.main(["0x4"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2
+    assert all(line.startswith("snake_dfs.py: ") for line in err)
