@@ -85,6 +85,7 @@ from cpknight.tours.cpsat.arcs import (
     deep_first_order,
     lay_out_arcs,
 )
+from cpknight.tours.cpsat.covers import cover_phase
 from cpknight.tours.cpsat.magic import add_quarter_structure, structure_applies
 from cpknight.tours.cpsat.objective import ObjectiveModel
 from cpknight.tours.cpsat.side import add_side_constraints
@@ -531,6 +532,17 @@ def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tou
     best: tuple[list[Cell], int] | None = None
     lower, optimal, interrupted = 0, False, False
     branches = conflicts = 0
+    cover = cover_phase(instance, run)  # turns: cycle covers and subtour cuts
+    if cover is not None:
+        lower, interrupted = cover.lower, cover.interrupted
+        branches, conflicts = cover.branches, cover.conflicts
+        if cover.nodes is not None:
+            best = ([bundle.graph.cell(v) for v in cover.nodes], cover.lower)
+            optimal = True
+        elif lower:  # a proved bound: CP-SAT proves a tour that meets it
+            terms = sum(objective.terms)
+            score = objective.base - terms if objective.objective == "turns" else terms
+            model.add(score >= lower)
     share = objective_model.PLAIN_PHASE.get(objective.objective, 0.0)
     phases = [(0, share), (objective_model.OBJECTIVE_LINEARIZATION, 1.0)]
     for level, part in phases if share > 0 else phases[1:]:
@@ -562,6 +574,7 @@ def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tou
                 interrupted=interrupted,
                 side=instance.constraints,
             )
+    optimal = optimal or (best is not None and best[1] <= lower)
     if best is None:
         raise SolveLimitError(
             "no tour found within the time limit (CP-SAT)",

@@ -187,26 +187,48 @@ def add_objective(
         edges.append((u, v))
         edge_vars.append(e)
         var_of[(u, v)] = var_of[(v, u)] = e
-    if objective == "turns":
-        base, terms, lines = _turns(arcs, model, var_of, name, check)
-        model.minimize(base - sum(terms))
-    else:
-        base, terms, lines = 0, *_crossings(arcs, model, edges, var_of, name, check)
-        model.minimize(sum(terms))
+    base, terms, lines = objective_terms(
+        graph, arcs.closed, model, var_of, objective, name, check
+    )
+    model.minimize(base - sum(terms) if objective == "turns" else sum(terms))
     return ObjectiveModel(
         objective, tuple(edges), tuple(edge_vars), base, tuple(terms), tuple(lines)
     )
 
 
+def objective_terms(
+    graph: MoveGraph,
+    closed: bool,
+    model: cp_model.CpModel,
+    var_of: dict[tuple[int, int], cp_model.IntVar],
+    objective: str,
+    name: Callable[[int], str],
+    check: Callable[[], None] | None = None,
+) -> tuple[int, list[cp_model.IntVar], list[str]]:
+    """The objective written on the moves' Booleans ``var_of[(u, v)]`` (both ways).
+
+    Turns are ``base - sum(terms)``, crossings ``sum(terms)`` (``base`` 0);
+    the circuit model (:func:`add_objective`) and the cycle covers
+    (:mod:`cpknight.tours.cpsat.covers`) write the same score this way.
+
+    Returns:
+        ``(base, terms, lines)``: the constant, the Booleans, the formulation.
+    """
+    if objective == "turns":
+        return _turns(graph, closed, model, var_of, name, check)
+    edges = [(u, v) for u, v in var_of if u < v]
+    return 0, *_crossings(graph, model, edges, var_of, name, check)
+
+
 def _turns(
-    arcs: ArcLayout,
+    graph: MoveGraph,
+    closed: bool,
     model: cp_model.CpModel,
     var_of: dict[tuple[int, int], cp_model.IntVar],
     name: Callable[[int], str],
     check: Callable[[], None] | None = None,
 ) -> tuple[int, list[cp_model.IntVar], list[str]]:
     """``straight[v|d]`` per cell and pair of opposite moves; the turns' constant."""
-    graph = arcs.graph
     n = graph.n_nodes
     moves = graph.moves.tolist()
     per_cell: dict[int, list[cp_model.IntVar]] = {}
@@ -225,10 +247,10 @@ def _turns(
     for group in per_cell.values():
         if len(group) > 1:
             model.add_at_most_one(group)
-    base = n if arcs.closed else n - 2
+    base = n if closed else n - 2
     terms = [s for group in per_cell.values() for s in group]
     never = n - len(per_cell)
-    who = "every cell" if arcs.closed else "every cell but the two ends"
+    who = "every cell" if closed else "every cell but the two ends"
     lines = [
         f"objective: minimise turns = {base} - sum straight[v|d]   ({who} can turn)",
         "  edge[u-v] = arc[u->v] + arc[v->u] for each move: "
@@ -242,7 +264,7 @@ def _turns(
 
 
 def _crossings(
-    arcs: ArcLayout,
+    graph: MoveGraph,
     model: cp_model.CpModel,
     edges: list[tuple[int, int]],
     var_of: dict[tuple[int, int], cp_model.IntVar],
@@ -250,7 +272,6 @@ def _crossings(
     check: Callable[[], None] | None,
 ) -> tuple[list[cp_model.IntVar], list[str]]:
     """``cross[i x j]`` per crossing pair of moves, and the clique cuts."""
-    graph = arcs.graph
     every = move_edges(graph)
     pairs = crossing_pairs(graph, every, check)
     present = [(u, v) in var_of for u, v in every]

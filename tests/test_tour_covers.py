@@ -1,0 +1,154 @@
+"""The fewest turns by cycle covers and subtour cuts (cpknight.tours.cpsat.covers).
+
+Every expected number is the minimum over every tour listed by the brute force
+of ``tests/test_tour_objectives.py`` (plain loops over coordinates), or the
+circuit model's proved optimum with the cover loop turned off, in the same
+test. The loop's bound, round after round and whatever it is cut short at,
+must never pass the true optimum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from cpknight import Board, find_tour, tour_constraints
+from cpknight.pieces import move_graph
+from cpknight.results import ScoredTour
+from cpknight.solving import SolveOptions
+from cpknight.tours.cpsat import covers
+from cpknight.tours.cpsat.covers import cover_bound
+from tests.test_tour_objectives import all_tours, crossings_by_hand, turns_by_hand
+
+Cell = tuple[int, int]
+OPTIONS = SolveOptions(time_limit=60, workers=1, seed=0)
+
+# (rows, cols, closed, blocked, start, end): each enumerated here in a second
+CASES = {
+    "3x4 open": (3, 4, False, (), None, None),
+    "5x5 open": (5, 5, False, (), None, None),
+    "5x5 open from a1": (5, 5, False, (), (0, 0), None),
+    "5x5 open a1 to e5": (5, 5, False, (), (0, 0), (4, 4)),
+    "3x10 closed": (3, 10, True, (), None, None),
+    "5x6 closed": (5, 6, True, (), None, None),
+    "5x6 closed, from c3": (5, 6, True, (), (2, 2), None),
+    "4x5 open, a1 blocked": (4, 5, False, ((0, 0),), None, None),
+    "3x7 open, a path-shaped corner": (3, 7, False, ((1, 1),), None, None),
+}
+
+
+def _tours(name: str) -> list[list[Cell]]:
+    rows, cols, closed, blocked, start, end = CASES[name]
+    found = all_tours(rows, cols, closed=closed, blocked=blocked, start=start)
+    return [t for t in found if end is None or tuple(t[-1]) == end]
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_loop_finds_the_brute_force_optimum(name: str) -> None:
+    rows, cols, closed, blocked, start, end = CASES[name]
+    tours = _tours(name)
+    board = Board((rows, cols), list(blocked))
+    graph = move_graph(board)
+    if not tours:
+        found = cover_bound(
+            graph, "turns", closed=closed, run=OPTIONS.start(), start=start, end=end
+        )
+        assert found.nodes is None
+        return
+    want = min(turns_by_hand(t, closed) for t in tours)
+    found = cover_bound(
+        graph, "turns", closed=closed, run=OPTIONS.start(), start=start, end=end
+    )
+    assert found.nodes is not None
+    cells = [(r, c) for r, c in map(graph.cell, found.nodes)]
+    assert sorted(cells) == sorted(board.open_cells())
+    assert found.value == found.lower == want == turns_by_hand(cells, closed)
+    if start is not None:
+        assert cells[0] == start
+    if end is not None:
+        assert cells[-1] == end
+    # every round but the last had two cycles or more, each cut off
+    assert found.rounds >= 1
+    assert found.cuts >= 2 * (found.rounds - 1)
+
+
+@pytest.mark.parametrize("name", ["5x6 closed", "5x5 open"])
+def test_crossings_through_the_loop_equal_the_brute_force(name: str) -> None:
+    # not the engine's default (it takes many rounds), but the same rows
+    rows, cols, closed, blocked, _, _ = CASES[name]
+    want = min(crossings_by_hand(t, closed) for t in _tours(name))
+    graph = move_graph(Board((rows, cols), list(blocked)))
+    found = cover_bound(graph, "crossings", closed=closed, run=OPTIONS.start())
+    assert found.nodes is not None
+    cells = [(r, c) for r, c in map(graph.cell, found.nodes)]
+    assert found.value == want == crossings_by_hand(cells, closed)
+
+
+@pytest.mark.parametrize("seconds", [0.01, 0.05, 0.2])
+def test_a_loop_cut_short_bounds_below_the_optimum(seconds: float) -> None:
+    # 8x8 closed: 45 turns (a 2026 CP-SAT study; the circuit model proves it,
+    # tests/test_tour_objectives.py's benchmarks); the covers alone say 44
+    graph = move_graph("8x8")
+    found = cover_bound(
+        graph, "turns", closed=True, run=OPTIONS.start(), seconds=seconds
+    )
+    assert found.lower <= 45
+    assert found.nodes is None or found.value == 45
+
+
+def test_the_engine_with_and_without_the_loop_agree(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def solve(board: str, closed: bool) -> tuple[int, int]:
+        tour = find_tour(
+            board,
+            closed=closed,
+            method="cpsat",
+            options=OPTIONS,
+            constraints=tour_constraints(board, minimise="turns"),
+        )
+        assert isinstance(tour, ScoredTour)
+        assert str(tour.status) == "optimal"
+        return tour.value, tour.bound or 0
+
+    boards = [("6x6", True), ("6x6", False), ("5x8", True)]
+    with_loop = [solve(b, c) for b, c in boards]
+    monkeypatch.setitem(covers.COVER_SHARE, "turns", 0.0)
+    without = [solve(b, c) for b, c in boards]
+    assert with_loop == without
+    assert all(value == bound for value, bound in with_loop)
+
+
+def test_side_constraints_leave_the_loop_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real = covers.cover_bound
+
+    def spy(*args: object, **kwargs: object) -> covers.CoverBound:
+        calls.append(str(args[1]))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(covers, "cover_bound", spy)
+    board = Board((6, 6))
+    for side, used in (
+        (tour_constraints(board, minimise="turns"), ["turns"]),
+        (tour_constraints(board, minimise="turns", forbid=["c3-d5"]), []),
+        (tour_constraints(board, minimise="crossings"), []),  # not its default
+    ):
+        calls.clear()
+        tour = find_tour(board, method="cpsat", options=OPTIONS, constraints=side)
+        assert isinstance(tour, ScoredTour)
+        assert str(tour.status) == "optimal"
+        assert calls == used
+
+
+def test_cycles_are_read_in_order() -> None:
+    # two triangles' worth of a 6-node cover: 0-1-2-0 and 3-4-5-3
+    chosen = [(0, 1), (1, 2), (0, 2), (3, 5), (4, 5), (3, 4)]
+    cycles = covers._cycles(6, chosen)
+    assert sorted(map(sorted, cycles)) == [[0, 1, 2], [3, 4, 5]]
+    for cycle in cycles:
+        pairs: Sequence[tuple[int, int]] = list(
+            zip(cycle, cycle[1:] + cycle[:1], strict=True)
+        )
+        assert all((min(p), max(p)) in chosen for p in pairs)
