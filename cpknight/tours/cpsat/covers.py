@@ -42,6 +42,7 @@ Examples:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
@@ -102,6 +103,7 @@ def cover_bound(
     start: Cell | None = None,
     end: Cell | None = None,
     seconds: float | None = None,
+    on_round: Callable[[int, int, list[int]], None] | None = None,
 ) -> CoverBound:
     """Run the loop (see the module notes) for at most ``seconds`` (or the run's time).
 
@@ -113,6 +115,8 @@ def cover_bound(
         start: an open tour's first cell, if fixed.
         end: an open tour's last cell, if fixed.
         seconds: the loop's own limit, within the run's.
+        on_round: called after each round solved to the end with the round,
+            the bound and the sizes of the cover's cycles (a record run's log).
 
     Returns:
         The :class:`CoverBound`: an optimal tour, or the best bound proved.
@@ -181,6 +185,8 @@ def cover_bound(
         lower = max(lower, round(solver.objective_value))
         chosen = [(u, v) for u, v in pairs if solver.value(var_of[(u, v)])]
         cycles = _cycles(n + (0 if closed else 1), chosen)
+        if on_round is not None:
+            on_round(rounds, lower, sorted(len(c) for c in cycles))
         if len(cycles) == 1:
             nodes = _ordered(cycles[0], graph, closed, start, end)
             return CoverBound(
