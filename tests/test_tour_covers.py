@@ -152,3 +152,20 @@ def test_cycles_are_read_in_order() -> None:
             zip(cycle, cycle[1:] + cycle[:1], strict=True)
         )
         assert all((min(p), max(p)) in chosen for p in pairs)
+
+
+def test_each_round_is_logged_and_the_bounds_only_grow() -> None:
+    seen: list[tuple[int, int, list[int]]] = []
+    found = cover_bound(
+        move_graph("8x8"),
+        "turns",
+        closed=True,
+        run=OPTIONS.start(),
+        on_round=lambda r, lower, sizes: seen.append((r, lower, sizes)),
+    )
+    assert [r for r, _, _ in seen] == list(range(1, found.rounds + 1))
+    bounds = [lower for _, lower, _ in seen]
+    assert bounds == sorted(bounds)
+    assert bounds[-1] == found.value == 45  # 8x8: the 2026 CP-SAT study
+    assert seen[-1][2] == [64]  # the last cover is one cycle: the tour
+    assert all(sum(sizes) == 64 for _, _, sizes in seen)
