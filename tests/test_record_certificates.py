@@ -11,8 +11,9 @@ the records page: a frontier run, two searches.)
   no 9x9 term.
 - A closed 12x12 tour with 77 turns, the fewest (``cpknight tour 12x12 --min
   turns`` and ``benchmarks/turn_covers.py 12`` prove that none has fewer): the
-  published interval was 76 to 80. A closed 14x14 tour with 92, the published
-  fewest (a 2026 CP-SAT study), found and proved the same ways.
+  published interval was 76 to 80. Closed 14x14 and 16x16 tours with 92 and
+  108, the published fewest (a 2026 CP-SAT study), found and proved by the
+  same command.
 - Guy's 3x5 ordered knight swap in 34 moves (``cpknight swap guy3x5 --method
   bfs`` and ``benchmarks/guy_swap.py 5`` prove that none is shorter).
 """
@@ -135,10 +136,26 @@ TOUR_14X14 = _names(
     "n10 l9 j8 h7 f6 d5 b4 a2 c1 b3"
 )
 
+TOUR_16X16 = _names(
+    "a1 c2 d4 e6 f8 g10 h12 i14 j16 l15 k13 j11 i9 h7 g5 f3 e1 g2 h4 i6 j8 "
+    "k10 l12 m14 n16 p15 o13 n11 m9 l7 k5 j3 i1 k2 m3 l1 j2 k4 l6 m8 n10 p9 "
+    "o7 p5 n4 p3 o1 m2 k1 i2 g3 e4 c5 a6 b4 a2 c1 d3 e5 f7 g9 h11 i13 j15 "
+    "l16 k14 j12 i10 h8 g6 f4 e2 g1 h3 i5 j7 k9 l11 m13 n15 p16 o14 m15 k16 "
+    "i15 h13 g11 f9 e7 d5 c3 b1 a3 b5 c7 d9 e11 f13 g15 e16 d14 c12 a11 c10 "
+    "e9 g8 i7 k6 m5 o4 p2 n1 o3 p1 n2 l3 j4 h5 f6 d7 b8 a10 b12 c14 d16 b15 "
+    "a13 b11 a9 b7 a5 c4 d6 e8 f10 g12 h14 i16 k15 j13 i11 h9 g7 f5 e3 d1 "
+    "b2 a4 b6 c8 d10 e12 f14 g16 e15 d13 c11 b9 a7 c6 d8 e10 f12 g14 h16 "
+    "f15 e13 d11 c9 a8 b10 a12 c13 a14 b16 d15 f16 h15 j14 l13 n12 p11 o9 "
+    "m10 k11 i12 g13 e14 c15 a16 b14 c16 a15 b13 d12 f11 h10 j9 l8 n7 p6 n5 "
+    "l4 m6 n8 p7 o5 n3 m1 o2 p4 o6 p8 o10 p12 n13 m11 l9 k7 j5 i3 h1 f2 g4 "
+    "h6 i8 j10 k12 l14 m16 o15 p13 o11 n9 m7 l5 k3 j1 l2 m4 n6 o8 p10 o12 "
+    "p14 o16 n14 m12 l10 k8 j6 i4 h2 f1 d2 b3"
+)
+
 
 def _cell(name: str) -> tuple[int, int]:
     """``b3`` -> (file 1, rank 2), by hand."""
-    return "abcdefghijklmn".index(name[0]), int(name[1:]) - 1
+    return "abcdefghijklmnop".index(name[0]), int(name[1:]) - 1
 
 
 def _leap(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -182,7 +199,8 @@ def test_guys_3x5_swap_in_34_moves() -> None:
 
 
 @pytest.mark.parametrize(
-    ("tour", "side", "fewest"), [(TOUR_12X12, 12, 77), (TOUR_14X14, 14, 92)]
+    ("tour", "side", "fewest"),
+    [(TOUR_12X12, 12, 77), (TOUR_14X14, 14, 92), (TOUR_16X16, 16, 108)],
 )
 def test_closed_tours_with_the_fewest_turns(
     tour: list[str], side: int, fewest: int
