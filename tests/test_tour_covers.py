@@ -9,6 +9,7 @@ must never pass the true optimum.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import pytest
@@ -169,3 +170,16 @@ def test_each_round_is_logged_and_the_bounds_only_grow() -> None:
     assert bounds[-1] == found.value == 45  # 8x8: the 2026 CP-SAT study
     assert seen[-1][2] == [64]  # the last cover is one cycle: the tour
     assert all(sum(sizes) == 64 for _, _, sizes in seen)
+
+
+@pytest.mark.parametrize("board", ["4x4", "5x5", "3x6", "4x4x2"])
+def test_the_four_cycles_are_every_one(board: str) -> None:
+    graph = move_graph(board)
+    edges = {(u, v) for u in range(graph.n_nodes) for v in graph.neighbors(u).tolist()}
+    brute = set()
+    for a, b, c, d in itertools.permutations(range(graph.n_nodes), 4):
+        if {(a, b), (b, c), (c, d), (d, a)} <= edges:
+            brute.add(frozenset((a, b, c, d)))
+    pairs = sorted({(min(u, v), max(u, v)) for u, v in edges})
+    assert covers._four_cycles(graph.n_nodes, pairs) == brute
+    assert brute  # each of these boards has some
