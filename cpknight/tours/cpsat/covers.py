@@ -51,6 +51,7 @@ from ortools.sat.python import cp_model
 from cpknight.board import Cell
 from cpknight.formulation import CHUNK
 from cpknight.graph.segments import move_edges
+from cpknight.graph.symmetry import cell_permutations
 from cpknight.pieces import MoveGraph
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
 from cpknight.tours.cpsat.objective import OBJECTIVE_LINEARIZATION, objective_terms
@@ -169,6 +170,11 @@ def cover_bound(
                 model.add(_leaving(var_of, pairs, cells) >= 2)
     deadline = None if seconds is None else run.elapsed() + seconds
     lower, rounds, cuts, branches, conflicts = 0, 0, 0, 0, 0
+    size = n + (0 if closed else 1)
+    # every row holds for every set of cells, so each cycle's images under the
+    # board's symmetries are cut off too (the tours are not assumed symmetric)
+    images = cell_permutations(graph.board) if graph.board.dim <= 3 else []
+    done_cuts: set[frozenset[int]] = set()
     while True:
         solver = cp_model.CpSolver()
         configure_cpsat(solver, run)
@@ -199,7 +205,7 @@ def cover_bound(
             )
         lower = max(lower, round(solver.objective_value))
         chosen = [(u, v) for u, v in pairs if solver.value(var_of[(u, v)])]
-        cycles = _cycles(n + (0 if closed else 1), chosen)
+        cycles = _cycles(size, chosen)
         if on_round is not None:
             on_round(rounds, lower, sorted(len(c) for c in cycles))
         if len(cycles) == 1:
@@ -213,12 +219,37 @@ def cover_bound(
                 branches=branches,
                 conflicts=conflicts,
             )
-        for cycle in cycles:
-            model.add(_leaving(var_of, pairs, set(cycle)) >= 2)
+        for cut in _images(cycles, images, size, done_cuts):
+            model.add(_leaving(var_of, pairs, cut) >= 2)
             cuts += 1
     return CoverBound(
         lower, rounds=rounds, cuts=cuts, branches=branches, conflicts=conflicts
     )
+
+
+def _images(
+    cycles: list[list[int]],
+    images: list[tuple[int, ...]],
+    size: int,
+    done: set[frozenset[int]],
+) -> list[frozenset[int]]:
+    """The sets to cut: each cycle and its images, each once.
+
+    A set and its complement give one row (the moves between them), so each is
+    kept as the side without node 0. The dummy node (``size - 1`` of an open
+    tour) stays where it is.
+    """
+    every = set(range(size))
+    new = []
+    for cycle in cycles:
+        for p in [None, *images]:
+            cut = frozenset(v if p is None or v >= len(p) else p[v] for v in cycle)
+            if 0 in cut:
+                cut = frozenset(every - cut)
+            if cut and cut not in done:
+                done.add(cut)
+                new.append(cut)
+    return new
 
 
 def _leaving(
