@@ -33,6 +33,7 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ortools.linear_solver.python import model_builder as mb
@@ -104,12 +105,87 @@ def cycles_of(size: int, chosen: list[tuple[int, int]]) -> list[list[int]]:
     return out
 
 
+def crossings_of(rows: int, cols: int, cells: list[int]) -> int:
+    """The crossings of a closed tour, recounted; raise if it is not a tour."""
+    turns_of(rows, cols, cells)  # every cell once, knight's moves
+    drawn = [
+        (min(u, v), max(u, v))
+        for u, v in zip(cells, cells[1:] + cells[:1], strict=True)
+    ]
+    return len(crossing_pairs(drawn, cols))
+
+
+def symmetries(rows: int, cols: int) -> list[list[int]]:
+    """The board's symmetries as cell permutations (the identity first)."""
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c),
+        lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (r, cols - 1 - c),
+        lambda r, c: (rows - 1 - r, cols - 1 - c),
+    ]
+    if rows == cols:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (cols - 1 - c, r),
+            lambda r, c: (c, rows - 1 - r),
+            lambda r, c: (cols - 1 - c, rows - 1 - r),
+        ]
+    return [
+        [a * cols + b for a, b in (f(*divmod(v, cols)) for v in range(rows * cols))]
+        for f in maps
+    ]
+
+
+def crossing_pairs(
+    edges: list[tuple[int, int]], cols: int
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The pairs of moves whose segments cross, cells as points (rank, file).
+
+    A knight's move has no lattice point inside it, and two moves from one
+    cell never overlap, so two moves meet only by crossing properly: four
+    distinct ends, each pair on strictly opposite sides of the other's line.
+    """
+
+    def side(a: int, b: int, c: int) -> int:
+        (ar, af), (br, bf), (cr, cf) = (divmod(x, cols) for x in (a, b, c))
+        turn = (br - ar) * (cf - af) - (bf - af) * (cr - ar)
+        return (turn > 0) - (turn < 0)
+
+    found = []
+    for k, (a, b) in enumerate(edges):
+        for c, d in edges[k + 1 :]:
+            if len({a, b, c, d}) < 4:
+                continue
+            if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0:
+                found.append(((a, b), (c, d)))
+    return found
+
+
+def four_cycles(edges: list[tuple[int, int]]) -> list[list[int]]:
+    """The cells of every 4-cycle of moves, each once."""
+    near: dict[int, set[int]] = {}
+    for u, v in edges:
+        near.setdefault(u, set()).add(v)
+        near.setdefault(v, set()).add(u)
+    found = set()
+    for a, around in near.items():
+        for b in around:
+            for d in around:
+                if b < d:
+                    for c in (near[b] & near[d]) - {a}:
+                        found.add(frozenset((a, b, c, d)))
+    return [sorted(cells) for cells in found]
+
+
 class Covers:
     """The cover program for one solver; ``add_cut`` and ``solve`` in turn."""
 
-    def __init__(self, rows: int, cols: int, solver: str) -> None:
+    def __init__(
+        self, rows: int, cols: int, solver: str, objective: str = "turns"
+    ) -> None:
         n = rows * cols
         self.solver = solver
+        self.cut: set[frozenset[int]] = set()
         self.edges = moves(rows, cols)
         self.cp = solver == "cpsat"
         # the two solvers' models share these calls; typed loosely here
@@ -122,6 +198,19 @@ class Covers:
             at[v].append(x)
         for xs in at.values():
             self.model.add(self._sum(xs) == 2)
+        if objective == "crossings":
+            # x >= e[i] + e[j] - 1 for each crossing pair; a 4-cycle of moves
+            # crosses nothing of its own, so every 4-cycle's row goes in first
+            xs = []
+            for i, j in crossing_pairs(self.edges, cols):
+                x = new(f"x{i},{j}")
+                self.model.add(x >= self.e[i] + self.e[j] - 1)
+                xs.append(x)
+            self.model.minimize(self._sum(xs))
+            for cycle in four_cycles(self.edges):
+                if len(cycle) < n:
+                    self.add_cut(cycle)
+            return
         s = []
         for v, a, b in straights(rows, cols):
             x = new(f"s{v},{a},{b}")
@@ -134,7 +223,10 @@ class Covers:
         return sum(xs) if self.cp else mb.LinearExpr.sum(xs)
 
     def add_cut(self, cycle: list[int]) -> None:
-        inside = set(cycle)
+        inside = frozenset(cycle)
+        if inside in self.cut:
+            return
+        self.cut.add(inside)
         leaving = [x for (u, v), x in self.e.items() if (u in inside) != (v in inside)]
         self.model.add(self._sum(leaving) >= 2)
 
@@ -167,8 +259,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("board", help="the side n (n x n) or RANKSxFILES")
     parser.add_argument("--solver", choices=("scip", "cpsat"), default="scip")
+    parser.add_argument("--objective", choices=("turns", "crossings"), default="turns")
     parser.add_argument("--time-limit", type=float, default=3600.0)
     args = parser.parse_args(argv)
+    what = args.objective
     try:
         sides = [int(x) for x in args.board.lower().split("x")]
     except ValueError:
@@ -184,7 +278,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rows, cols = sides
     began = time.perf_counter()
-    covers = Covers(rows, cols, args.solver)
+    covers = Covers(rows, cols, args.solver, what)
+    flips = symmetries(rows, cols)
     lower = 0
     for rounds in range(1, 10**6):
         left = args.time_limit - (time.perf_counter() - began)
@@ -199,26 +294,28 @@ def main(argv: list[str] | None = None) -> int:
             break
         cycles = cycles_of(rows * cols, chosen)
         print(
-            f"round {rounds}: {lower} turns, {len(cycles)} cycles "
+            f"round {rounds}: {lower} {what}, {len(cycles)} cycles "
             f"{sorted(len(c) for c in cycles)} "
             f"({time.perf_counter() - began:.1f} s)",
             flush=True,
         )
         if len(cycles) == 1:
             tour = cycles[0]
-            turns = turns_of(rows, cols, tour)
-            if turns != lower:
-                raise AssertionError(f"the tour has {turns} turns, not {lower}")
+            score = (turns_of if what == "turns" else crossings_of)(rows, cols, tour)
+            if score != lower:
+                raise AssertionError(f"the tour has {score} {what}, not {lower}")
             names = " ".join(f"{chr(97 + v % cols)}{v // cols + 1}" for v in tour)
             print(
-                f"fewest turns of a closed {rows}x{cols} tour: {turns}, "
+                f"fewest {what} of a closed {rows}x{cols} tour: {score}, "
                 f"proved by {args.solver}"
             )
             print(f"tour: {names}")
             return 0
         for cycle in cycles:
-            covers.add_cut(cycle)
-    print(f"not proved by the limit: at least {lower} turns")
+            # the row holds for any set of cells: the cycle's images go in too
+            for flip in flips:
+                covers.add_cut([flip[v] for v in cycle])
+    print(f"not proved by the limit: at least {lower} {what}")
     return 1
 
 

@@ -10,10 +10,12 @@ an odd number of cells, since a closed tour alternates the two colours).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from tests.conftest import load_script
-from tests.test_tour_objectives import all_tours, turns_by_hand
+from tests.test_tour_objectives import all_tours, crossings_by_hand, turns_by_hand
 
 turn_covers = load_script("turn_covers")
 
@@ -71,3 +73,45 @@ def test_bad_input_gets_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 3
     assert all(line.startswith("turn_covers.py: ") for line in err)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 6), (3, 10)])
+def test_crossings_equal_the_brute_force(
+    rows: int, cols: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tours = all_tours(rows, cols, closed=True)
+    want = min(crossings_by_hand(t, True) for t in tours)
+    argv = [f"{rows}x{cols}", "--objective", "crossings", "--solver", "cpsat"]
+    assert turn_covers.main(argv) == 0
+    out = capsys.readouterr().out
+    assert f"fewest crossings of a closed {rows}x{cols} tour: {want}," in out
+    names = out.split("\ntour: ")[1].split()
+    cells = [(int(x[1:]) - 1, ord(x[0]) - 97) for x in names]
+    assert crossings_by_hand(cells, True) == want
+
+
+def test_the_crossing_pairs_equal_a_parametric_test() -> None:
+    # every pair of 5x6 moves: the script's orientation signs against the
+    # segments' parameters, solved exactly here
+    edges = turn_covers.moves(5, 6)
+    crossing = {frozenset(pair) for pair in turn_covers.crossing_pairs(edges, 6)}
+    assert crossing  # some cross
+    for k, (a, b) in enumerate(edges):
+        for c, d in edges[k + 1 :]:
+            p, q, s, t = (divmod(x, 6) for x in (a, b, c, d))
+            assert (frozenset({(a, b), (c, d)}) in crossing) == _cross(p, q, s, t)
+
+
+def _cross(
+    p: tuple[int, int], q: tuple[int, int], s: tuple[int, int], t: tuple[int, int]
+) -> bool:
+    """Whether segments pq and st share a point that is not a common end."""
+    if len({p, q, s, t}) < 4:
+        return False  # two knight's moves from one cell never overlap
+    (x1, y1), (x2, y2), (x3, y3), (x4, y4) = p, q, s, t
+    den = (x2 - x1) * (y4 - y3) - (y2 - y1) * (x4 - x3)
+    if den == 0:
+        return False  # parallel: a knight's move holds no lattice point inside
+    u = Fraction((x3 - x1) * (y4 - y3) - (y3 - y1) * (x4 - x3), den)
+    v = Fraction((x3 - x1) * (y2 - y1) - (y3 - y1) * (x2 - x1), den)
+    return 0 <= u <= 1 and 0 <= v <= 1
