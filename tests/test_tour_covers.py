@@ -136,7 +136,8 @@ def test_side_constraints_leave_the_loop_out(monkeypatch: pytest.MonkeyPatch) ->
     for side, used in (
         (tour_constraints(board, minimise="turns"), ["turns"]),
         (tour_constraints(board, minimise="turns", forbid=["c3-d5"]), []),
-        (tour_constraints(board, minimise="crossings"), []),  # not its default
+        (tour_constraints(board, minimise="crossings"), ["crossings"]),
+        (tour_constraints(board, minimise="crossings", require=["c3-d5"]), []),
     ):
         calls.clear()
         tour = find_tour(board, method="cpsat", options=OPTIONS, constraints=side)
