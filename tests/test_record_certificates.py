@@ -14,6 +14,9 @@ the records page: a frontier run, two searches.)
   published interval was 76 to 80. Closed 14x14 and 16x16 tours with 92 and
   108, the published fewest (a 2026 CP-SAT study), found and proved by the
   same command.
+- A closed 8x8 tour with 69 crossings, the fewest (``cpknight tour 8x8 --min
+  crossings`` and ``benchmarks/turn_covers.py 8 --objective crossings`` prove
+  that none has fewer); no exact value was published for any board.
 - Guy's 3x5 ordered knight swap in 34 moves (``cpknight swap guy3x5 --method
   bfs`` and ``benchmarks/guy_swap.py 5`` prove that none is shorter).
 """
@@ -152,6 +155,12 @@ TOUR_16X16 = _names(
     "p14 o16 n14 m12 l10 k8 j6 i4 h2 f1 d2 b3"
 )
 
+TOUR_8X8_CROSSINGS = _names(
+    "a1 c2 e3 d1 f2 h1 g3 f1 h2 g4 e5 d3 b2 a4 c3 d5 e7 g8 h6 f5 h4 g6 h8 "
+    "f7 d6 e8 c7 a8 b6 c8 a7 b5 d4 e6 g7 h5 f6 h7 f8 d7 c5 b7 d8 c6 b8 a6 "
+    "b4 a2 c1 e2 f4 g2 e1 f3 g1 h3 g5 e4 d2 b1 a3 c4 a5 b3"
+)
+
 
 def _cell(name: str) -> tuple[int, int]:
     """``b3`` -> (file 1, rank 2), by hand."""
@@ -229,3 +238,48 @@ def test_closed_tours_with_the_fewest_turns(
         optimal=True,
     )
     assert scored.value == fewest
+
+
+def _crossings(cells: list[tuple[int, int]]) -> int:
+    """Pairs of drawn moves that cross, by orientation signs (integers only).
+
+    A knight's move holds no lattice point inside it, and two moves from one
+    cell never overlap, so two moves meet only by crossing properly.
+    """
+
+    def side(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> int:
+        turn = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (turn > 0) - (turn < 0)
+
+    moves = list(zip(cells, cells[1:] + cells[:1], strict=True))
+    count = 0
+    for i, (a, b) in enumerate(moves):
+        for c, d in moves[i + 1 :]:
+            if len({a, b, c, d}) == 4 and (
+                side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+            ):
+                count += 1
+    return count
+
+
+def test_a_closed_8x8_tour_with_69_crossings() -> None:
+    # the fewest: cpknight's loop and benchmarks/turn_covers.py on SCIP both
+    # prove that none has fewer (the best tour known before had 73)
+    cells = [_cell(name) for name in TOUR_8X8_CROSSINGS]
+    assert len(cells) == len(set(cells)) == 64
+    assert all(0 <= f < 8 and 0 <= r < 8 for f, r in cells)
+    assert all(_leap(a, b) for a, b in zip(cells, cells[1:] + cells[:1], strict=True))
+    assert _crossings(cells) == 69
+    board = Board((8, 8))
+    scored = make_scored_tour(
+        board,
+        KNIGHT,
+        [board.parse_cell(name) for name in TOUR_8X8_CROSSINGS],
+        closed=True,
+        method="cpsat",
+        objective="crossings",
+        claimed=69,
+        lower=69,
+        optimal=True,
+    )
+    assert scored.value == 69
