@@ -205,3 +205,29 @@ def test_each_cut_is_a_set_once_with_its_images() -> None:
     assert set(first) == wanted
     assert len(first) == len(wanted)
     assert covers._images([cycle], images, 16, done) == []  # nothing new
+
+
+@pytest.mark.parametrize("objective", ["turns", "crossings"])
+def test_a_cover_phase_cut_short_by_ctrl_c_keeps_the_hint_and_its_bound(
+    monkeypatch: pytest.MonkeyPatch, objective: str
+) -> None:
+    # Ctrl-C in the cover phase: the circuit model does not run, but the tour
+    # the prune search gave as a hint is kept, scored by the checker's
+    # count, with the bound the loop had proved
+    def stopped(*args: object, **kwargs: object) -> covers.CoverBound:
+        return covers.CoverBound(lower=3, interrupted=True)
+
+    monkeypatch.setattr(covers, "cover_bound", stopped)
+    board = Board((6, 6))
+    tour = find_tour(
+        board,
+        method="cpsat",
+        options=OPTIONS,
+        constraints=tour_constraints(board, minimise=objective),
+    )
+    assert isinstance(tour, ScoredTour)
+    assert str(tour.status) == "feasible"
+    assert tour.bound == 3
+    count = turns_by_hand if objective == "turns" else crossings_by_hand
+    cells = [(r, c) for r, c in tour.cells]
+    assert tour.value == count(cells, True) > 3

@@ -54,7 +54,11 @@ from cpknight.graph.segments import move_edges
 from cpknight.graph.symmetry import cell_permutations
 from cpknight.pieces import MoveGraph
 from cpknight.solving import Run, configure_cpsat, solve_cpsat
-from cpknight.tours.cpsat.objective import OBJECTIVE_LINEARIZATION, objective_terms
+from cpknight.tours.cpsat.objective import (
+    OBJECTIVE_LINEARIZATION,
+    objective_terms,
+    score_of,
+)
 from cpknight.tours.instance import TourInstance
 
 __all__ = ["COVER_SHARE", "CoverBound", "cover_bound", "cover_phase"]
@@ -143,12 +147,15 @@ def cover_bound(
         if made % CHUNK == 0:
             run.check("building the cycle covers")
         var_of[(u, v)] = var_of[(v, u)] = model.new_bool_var("")
-    at: list[list[cp_model.IntVar]] = [[] for _ in range(n + (0 if closed else 1))]
+    size = n + (0 if closed else 1)
+    # each node's edges, with the node at their other end (a cut's row reads
+    # only its own cells' edges, not every edge of the board)
+    touching: list[list[tuple[int, cp_model.IntVar]]] = [[] for _ in range(size)]
     for u, v in pairs:
-        at[u].append(var_of[(u, v)])
-        at[v].append(var_of[(u, v)])
-    for edges in at:
-        model.add(sum(edges) == 2)
+        touching[u].append((v, var_of[(u, v)]))
+        touching[v].append((u, var_of[(u, v)]))
+    for edges in touching:
+        model.add(sum(x for _, x in edges) == 2)
     for fixed in (start, end):
         if fixed is not None and not closed:
             model.add(var_of[(graph.node(fixed), dummy)] == 1)
@@ -156,21 +163,19 @@ def cover_bound(
         graph,
         closed,
         model,
-        {k: x for k, x in var_of.items() if dummy not in k or closed},
+        {k: x for k, x in var_of.items() if dummy not in k},
         objective,
         str,
         lambda: run.check("building the cycle covers"),
     )
-    score = base - sum(terms) if objective == "turns" else sum(terms)
-    model.minimize(score)
+    model.minimize(score_of(objective, base, terms))
     if SMALL_CYCLES.get(objective, False):
         for cells in _four_cycles(n, pairs):
             run.check("building the cycle covers")
             if len(cells) < n:  # a 4-cell board's tour is its 4-cycle
-                model.add(_leaving(var_of, pairs, cells) >= 2)
+                model.add(_leaving(touching, cells) >= 2)
     deadline = None if seconds is None else run.elapsed() + seconds
     lower, rounds, cuts, branches, conflicts = 0, 0, 0, 0, 0
-    size = n + (0 if closed else 1)
     # every row holds for every set of cells, so each cycle's images under the
     # board's symmetries are cut off too (the tours are not assumed symmetric)
     images = cell_permutations(graph.board) if graph.board.dim <= 3 else []
@@ -191,7 +196,14 @@ def cover_bound(
         branches += int(solver.num_branches)
         conflicts += int(solver.num_conflicts)
         if status == cp_model.INFEASIBLE:
-            return CoverBound(lower, rounds=rounds, cuts=cuts, infeasible=True)
+            return CoverBound(
+                lower,
+                rounds=rounds,
+                cuts=cuts,
+                branches=branches,
+                conflicts=conflicts,
+                infeasible=True,
+            )
         if status != cp_model.OPTIMAL:  # the limit or Ctrl-C: its bound stands
             if status == cp_model.FEASIBLE:
                 lower = max(lower, math.ceil(solver.best_objective_bound - 1e-6))
@@ -220,7 +232,8 @@ def cover_bound(
                 conflicts=conflicts,
             )
         for cut in _images(cycles, images, size, done_cuts):
-            model.add(_leaving(var_of, pairs, cut) >= 2)
+            run.check("adding the subtour rows")
+            model.add(_leaving(touching, cut) >= 2)
             cuts += 1
     return CoverBound(
         lower, rounds=rounds, cuts=cuts, branches=branches, conflicts=conflicts
@@ -253,12 +266,10 @@ def _images(
 
 
 def _leaving(
-    var_of: dict[tuple[int, int], cp_model.IntVar],
-    pairs: list[tuple[int, int]],
-    inside: set[int] | frozenset[int],
+    touching: list[list[tuple[int, cp_model.IntVar]]], inside: frozenset[int]
 ) -> cp_model.LinearExprT:
     """The moves (and dummy edges) with one end in ``inside``, summed."""
-    return sum(var_of[(u, v)] for u, v in pairs if (u in inside) != (v in inside))
+    return sum(x for v in inside for w, x in touching[v] if w not in inside)
 
 
 def _four_cycles(n: int, pairs: list[tuple[int, int]]) -> set[frozenset[int]]:

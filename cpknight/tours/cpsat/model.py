@@ -68,7 +68,7 @@ from cpknight.errors import (
 from cpknight.formulation import CpsatBundle, add_circuit_arcs, check_circuit_size
 from cpknight.pieces import MoveGraph
 from cpknight.results import Tour
-from cpknight.scores import make_scored_tour
+from cpknight.scores import count_crossings, count_turns, make_scored_tour
 from cpknight.solving import Run, SolveOptions, configure_cpsat, solve_cpsat
 from cpknight.status import Effort
 from cpknight.tours.certificates import tour_certificate
@@ -532,7 +532,7 @@ def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tou
     best: tuple[list[Cell], int] | None = None
     lower, optimal, interrupted = 0, False, False
     branches = conflicts = 0
-    cover = cover_phase(instance, run)  # turns: cycle covers and subtour cuts
+    cover = cover_phase(instance, run)  # cycle covers and subtour cuts first
     if cover is not None:
         lower, interrupted = cover.lower, cover.interrupted
         branches, conflicts = cover.branches, cover.conflicts
@@ -540,9 +540,11 @@ def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tou
             best = ([bundle.graph.cell(v) for v in cover.nodes], cover.lower)
             optimal = True
         elif lower:  # a proved bound: CP-SAT proves a tour that meets it
-            terms = sum(objective.terms)
-            score = objective.base - terms if objective.objective == "turns" else terms
-            model.add(score >= lower)
+            model.add(objective.score() >= lower)
+        if interrupted and best is None and nodes is not None:  # keep the hint
+            cells = [bundle.graph.cell(v) for v in nodes]
+            count = count_turns if objective.objective == "turns" else count_crossings
+            best = (cells, count(bundle.graph.board, cells, closed=instance.closed))
     share = objective_model.PLAIN_PHASE.get(objective.objective, 0.0)
     phases = [(0, share), (objective_model.OBJECTIVE_LINEARIZATION, 1.0)]
     for level, part in phases if share > 0 else phases[1:]:

@@ -106,6 +106,10 @@ class ObjectiveModel:
     terms: tuple[cp_model.IntVar, ...]
     lines: tuple[str, ...]
 
+    def score(self) -> cp_model.LinearExprT:
+        """The objective's expression: :func:`score_of` its terms."""
+        return score_of(self.objective, self.base, self.terms)
+
     def hint(self, model: cp_model.CpModel, nodes: Sequence[int], closed: bool) -> None:
         """Hint a tour (its nodes in order) to CP-SAT: the moves it draws."""
         used = {(min(a, b), max(a, b)) for a, b in itertools.pairwise(nodes)}
@@ -190,7 +194,7 @@ def add_objective(
     base, terms, lines = objective_terms(
         graph, arcs.closed, model, var_of, objective, name, check
     )
-    model.minimize(base - sum(terms) if objective == "turns" else sum(terms))
+    model.minimize(score_of(objective, base, terms))
     return ObjectiveModel(
         objective, tuple(edges), tuple(edge_vars), base, tuple(terms), tuple(lines)
     )
@@ -218,6 +222,13 @@ def objective_terms(
         return _turns(graph, closed, model, var_of, name, check)
     edges = [(u, v) for u, v in var_of if u < v]
     return 0, *_crossings(graph, model, edges, var_of, name, check)
+
+
+def score_of(
+    objective: str, base: int, terms: Sequence[cp_model.IntVar]
+) -> cp_model.LinearExprT:
+    """The score of :func:`objective_terms`: turns ``base - sum(terms)``."""
+    return base - sum(terms) if objective == "turns" else sum(terms)
 
 
 def _turns(
