@@ -37,8 +37,8 @@ from cpknight.covering.common import (
     CoverInstance,
     PlacementClasses,
     make_cover,
-    maximises,
 )
+from cpknight.covering.parts import Solved, solve_in_parts
 from cpknight.covering.program import (
     CoverProgram,
     ceil_bound,
@@ -64,16 +64,46 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
     refuse_big_model(instance)
     program = program_of(instance, run)
     lp = program.lp_relaxation(run)
+    solved = solve_in_parts(program, run, _solve_program)
+    effort = solved.effort
+    count: int | None = None
+    at_least: int | None = None
+    if instance.count and solved.optimal:
+        count, at_least, seen = _count(program, len(solved.nodes), run)
+        effort = Effort(
+            branches=effort.branches, conflicts=effort.conflicts, solutions=seen
+        )
+    return make_cover(
+        instance,
+        solved.nodes,
+        status="optimal" if solved.optimal else "feasible",
+        bound=solved.bound,
+        method="cpsat",
+        started=started,
+        effort=effort,
+        count=count,
+        count_at_least=at_least,
+        lp_bound=lp,
+    )
+
+
+def _solve_program(program: CoverProgram, run: Run, limit: float | None) -> Solved:
+    """Optimise one program (the whole, or one part) in at most ``limit`` s."""
     model, xs = program.cpsat_model(run=run)
     run.check("building the model")
     solver = cp_model.CpSolver()
     configure_cpsat(solver, run)
+    if limit is not None:
+        solver.parameters.max_time_in_seconds = min(
+            solver.parameters.max_time_in_seconds, max(limit, 1e-3)
+        )
     if solver.parameters.num_workers == 1:
         solver.parameters.linearization_level = 2
     status, _ = solve_cpsat(solver, model, run)
     effort = Effort(branches=solver.num_branches, conflicts=solver.num_conflicts)
-    maximise = maximises(instance.kind)
-    bound = _bound(solver.best_objective_bound, maximise, len(xs))
+    instance = program.instance
+    n = program.n_cells
+    bound = _bound(solver.best_objective_bound, program.maximise, n)
     if status == cp_model.INFEASIBLE:
         raise NoPathError(
             f"no {instance.describe()} exists (CP-SAT proved it)", effort=effort
@@ -82,27 +112,9 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
         raise SolveLimitError(
             f"no {instance.describe()} found by the limit", effort=effort, bound=bound
         )
-    nodes = [v for v in range(program.n_cells) if solver.boolean_value(xs[v])]
+    nodes = [v for v in range(n) if solver.boolean_value(xs[v])]
     optimal = status == cp_model.OPTIMAL
-    count: int | None = None
-    at_least: int | None = None
-    if instance.count and optimal:
-        count, at_least, seen = _count(program, len(nodes), run)
-        effort = Effort(
-            branches=effort.branches, conflicts=effort.conflicts, solutions=seen
-        )
-    return make_cover(
-        instance,
-        nodes,
-        status="optimal" if optimal else "feasible",
-        bound=len(nodes) if optimal else bound,
-        method="cpsat",
-        started=started,
-        effort=effort,
-        count=count,
-        count_at_least=at_least,
-        lp_bound=lp,
-    )
+    return Solved(nodes, optimal, len(nodes) if optimal else bound, effort)
 
 
 def _bound(value: float, maximise: bool, n: int) -> int:

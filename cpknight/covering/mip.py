@@ -33,8 +33,8 @@ from cpknight.covering.common import (
     CoverInstance,
     PlacementClasses,
     make_cover,
-    maximises,
 )
+from cpknight.covering.parts import Solved, solve_in_parts
 from cpknight.covering.program import (
     CoverProgram,
     ceil_bound,
@@ -77,12 +77,43 @@ def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:
     refuse_big_model(instance)
     program = program_of(instance, run)
     lp = program.lp_relaxation(run)
+
+    def solve_one(part: CoverProgram, run: Run, limit: float | None) -> Solved:
+        return _solve_program(part, run, backend, limit)
+
+    solved = solve_in_parts(program, run, solve_one)
+    count: int | None = None
+    at_least: int | None = None
+    cuts = None
+    if instance.count and solved.optimal:
+        count, at_least, cuts = _count(program, solved.nodes, run, backend)
+    return make_cover(
+        instance,
+        solved.nodes,
+        status="optimal" if solved.optimal else "feasible",
+        bound=solved.bound,
+        method=backend,
+        started=started,
+        effort=Effort(cuts=cuts, solutions=None if cuts is None else cuts),
+        count=count,
+        count_at_least=at_least,
+        lp_bound=lp,
+    )
+
+
+def _solve_program(
+    program: CoverProgram, run: Run, backend: str, limit: float | None
+) -> Solved:
+    """Optimise one program (the whole, or one part) in at most ``limit`` s."""
+    instance = program.instance
     model, xs = program.builder_model(check=run.check)
     run.check("building the model")
     n = program.n_cells
-    answer = _solve_once(backend, model, run, xs[:n])
+    answer = solve_linear(
+        backend, model, run, xs[:n], parameters=_parameters(backend, run), limit=limit
+    )
     status = answer.status
-    maximise = maximises(instance.kind)
+    maximise = program.maximise
     if status == mb.SolveStatus.INFEASIBLE:
         raise NoPathError(f"no {instance.describe()} exists ({backend} proved it)")
     if not answer.solved:
@@ -96,22 +127,8 @@ def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:
         )
     nodes = [v for v in range(n) if answer.values[v] > 0.5]
     optimal = status == mb.SolveStatus.OPTIMAL
-    count: int | None = None
-    at_least: int | None = None
-    cuts = None
-    if instance.count and optimal:
-        count, at_least, cuts = _count(program, nodes, run, backend)
-    return make_cover(
-        instance,
-        nodes,
-        status="optimal" if optimal else "feasible",
-        bound=len(nodes) if optimal else _bound(answer, maximise, n),
-        method=backend,
-        started=started,
-        effort=Effort(cuts=cuts, solutions=None if cuts is None else cuts),
-        count=count,
-        count_at_least=at_least,
-        lp_bound=lp,
+    return Solved(
+        nodes, optimal, len(nodes) if optimal else _bound(answer, maximise, n), Effort()
     )
 
 

@@ -125,6 +125,9 @@ class CoverProgram:
         rows: the constraints (the puzzle's rows, then the symmetry rows).
         n_symmetry_rows: how many of ``rows`` break symmetry (the last ones).
         n_symmetries: how many symmetries they break.
+        part_cells: set on one independent part of a program
+            (:mod:`cpknight.covering.parts`): its cell variables, fewer than
+            the board's cells.
     """
 
     instance: CoverInstance
@@ -132,10 +135,13 @@ class CoverProgram:
     rows: tuple[Row, ...]
     n_symmetry_rows: int = 0
     n_symmetries: int = 0
+    part_cells: int | None = None
 
     @property
     def n_cells(self) -> int:
-        """The cell variables (the open cells)."""
+        """The cell variables (the open cells, or a part's cells)."""
+        if self.part_cells is not None:
+            return self.part_cells
         return self.instance.graph.n_nodes
 
     @property
@@ -159,6 +165,7 @@ class CoverProgram:
             instance=self.instance,
             names=self.names[: self.n_cells],
             rows=self.rows[:keep],
+            part_cells=self.part_cells,
         )
 
     # ------------------------------------------------------------- compiling

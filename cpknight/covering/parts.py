@@ -1,0 +1,282 @@
+"""A covering program that falls apart: its independent parts, solved one by one.
+
+Two cell variables are *joined* when some row holds both; a program whose
+variables fall into groups that no row joins is several programs, and its
+optimum is the sum of theirs. The knight's move graph is bipartite (a move
+changes the colour of the square), so total domination always falls apart:
+a white cell is attacked only by knights on black cells, and a black cell only
+by knights on white ones, so "every white cell attacked" is a set cover over
+the black cells alone and "every black cell attacked" one over the white
+cells. Each is half the size, and the branch and bound of the whole searches
+the product of the two trees where the halves search their sum: 24 x 24
+(A261752(24) = 98) takes SCIP 194 s in halves and more than 300 s whole.
+Domination never splits (a cell's own variable is in its row), nor does a
+program with symmetry rows (they join every cell); a board in two pieces
+splits under every puzzle.
+
+A part that a symmetry of the board maps onto an earlier one is not solved:
+its placement is the image of the earlier part's, with the same optimum and
+bound. On an even square board the colour-changing reflections map one half
+of total domination onto the other, so only one half is solved. The symmetries
+looked at are the point symmetries (:func:`cell_permutations`) and, on a board
+that wraps, the shift by one cell along each wrapping axis.
+
+The answer of the whole is checked by the checker like every other
+(:func:`~cpknight.covering.common.make_cover`).
+
+Examples:
+    >>> from cpknight.covering.program import build_cover_program
+    >>> parts = split(build_cover_program("8x8", kind="total"))
+    >>> [p.program.n_cells for p in parts], parts[1].image is not None
+    ([32, 32], True)
+    >>> len(split(build_cover_program("8x8", kind="dominating")))
+    1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from cpknight.covering.program import CoverProgram, Row
+from cpknight.errors import SolveLimitError
+from cpknight.graph.symmetry import cell_permutations
+from cpknight.solving import Run
+from cpknight.status import Effort
+
+__all__ = ["Part", "Solved", "solve_in_parts", "split"]
+
+Permutation = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Part:
+    """One independent part of a program.
+
+    Attributes:
+        program: the part's own program; its variable ``i`` is the whole
+            program's variable ``variables[i]`` (its cells first).
+        variables: the whole program's variables, in the part's order.
+        image: ``(k, p)`` when the board's symmetry ``p`` maps part ``k``
+            (an earlier one) onto this one; such a part is not solved.
+    """
+
+    program: CoverProgram
+    variables: tuple[int, ...]
+    image: tuple[int, Permutation] | None = None
+
+
+@dataclass(frozen=True)
+class Solved:
+    """What one solve of a program gives: its cells chosen, proved or not.
+
+    Attributes:
+        nodes: the chosen cell variables (the program's own numbering).
+        optimal: proved optimal.
+        bound: the proved bound (the size itself when optimal).
+        effort: what the solver counted.
+    """
+
+    nodes: list[int]
+    optimal: bool
+    bound: int
+    effort: Effort
+
+
+SolveOne = Callable[[CoverProgram, Run, float | None], Solved]
+"""Solve one program under the run's clock, in at most the given seconds."""
+
+
+def split(program: CoverProgram) -> list[Part]:
+    """The program's independent parts (one part: it does not split).
+
+    Raises nothing; a program with a row of no terms (a cell no move reaches)
+    is left whole, for the engine to report.
+    """
+    size = len(program.names)
+    parent = np.arange(size)
+
+    def root(v: int) -> int:
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = int(parent[v])
+        return v
+
+    for row in program.rows:
+        if not row.terms:
+            return [Part(program, tuple(range(size)))]
+        first = root(row.terms[0][0])
+        for v, _ in row.terms[1:]:
+            other = root(v)
+            if other != first:
+                parent[other] = first
+    roots = [root(v) for v in range(size)]
+    n = program.n_cells
+    groups: dict[int, list[int]] = {}
+    for v in range(size):  # the cells first: a part's cells lead its variables
+        groups.setdefault(roots[v], []).append(v)
+    if len(groups) == 1:
+        return [Part(program, tuple(range(size)))]
+    parts: list[Part] = []
+    for variables in groups.values():
+        cells = [v for v in variables if v < n]
+        if not cells:  # variables of no cell (none in the programs built here)
+            return [Part(program, tuple(range(size)))]
+        parts.append(_part(program, variables, len(cells), roots))
+    return _mirrored(program, parts)
+
+
+def _part(
+    program: CoverProgram, variables: list[int], cells: int, roots: list[int]
+) -> Part:
+    """The part over ``variables``: its rows, renumbered."""
+    local = {v: i for i, v in enumerate(variables)}
+    mine = roots[variables[0]]
+    rows: list[Row] = []
+    symmetry = 0
+    plain = len(program.rows) - program.n_symmetry_rows
+    for k, row in enumerate(program.rows):
+        if roots[row.terms[0][0]] != mine:
+            continue
+        terms = tuple((local[v], c) for v, c in row.terms)
+        rows.append(replace(row, terms=terms))
+        symmetry += k >= plain
+    sub = CoverProgram(
+        instance=program.instance,
+        names=tuple(program.names[v] for v in variables),
+        rows=tuple(rows),
+        n_symmetry_rows=symmetry,
+        n_symmetries=program.n_symmetries if symmetry else 0,
+        part_cells=cells,
+    )
+    return Part(sub, tuple(variables))
+
+
+def _mirrored(program: CoverProgram, parts: list[Part]) -> list[Part]:
+    """Mark each part that a symmetry of the board maps an earlier part onto."""
+    candidates = _symmetries(program)
+    cell_sets = [frozenset(p.variables) for p in parts]
+    marked: list[Part] = []
+    for j, part in enumerate(parts):
+        found = None
+        for k, earlier in enumerate(marked):
+            if earlier.image is not None or len(cell_sets[k]) != len(cell_sets[j]):
+                continue
+            found = next(
+                (
+                    (k, perm)
+                    for perm in candidates
+                    if all(perm[v] in cell_sets[j] for v in earlier.variables)
+                ),
+                None,
+            )
+            if found is not None:
+                break
+        marked.append(part if found is None else replace(part, image=found))
+    return marked
+
+
+def _symmetries(program: CoverProgram) -> list[Permutation]:
+    """The point symmetries, and a shift by one cell along each wrapping axis."""
+    board = program.instance.board
+    found = list(cell_permutations(board))
+    mask = board.open_mask
+    node_of = np.full(board.shape, -1, dtype=np.int64)
+    node_of[mask] = np.arange(int(mask.sum()))
+    cells = np.argwhere(mask)
+    for axis, wraps in enumerate(board.wrap or ()):
+        if not wraps:
+            continue
+        image = cells.copy()
+        image[:, axis] = (image[:, axis] + 1) % board.shape[axis]
+        if mask[tuple(image.T)].all():
+            found.append(tuple(int(t) for t in node_of[tuple(image.T)].tolist()))
+    return found
+
+
+def solve_in_parts(program: CoverProgram, run: Run, solve_one: SolveOne) -> Solved:
+    """Solve the program part by part (or whole, when it does not split).
+
+    Each part solved gets a share of the time left in proportion to its
+    cells; a part mapped from an earlier one costs nothing. Nodes, bounds and
+    effort add up; the whole is optimal when every part is.
+
+    Raises:
+        NoPathError: a part has no placement, so the whole has none.
+        SolveLimitError: a part found no placement in its share or by the
+            limit; its bound is the parts' bounds added up.
+    """
+    parts = split(program) if not program.instance.count else []
+    if len(parts) <= 1:
+        return solve_one(program, run, None)
+    minimise = not program.maximise
+    answers: list[Solved | None] = [None] * len(parts)
+    to_solve = [p.program.n_cells for p in parts if p.image is None]
+    left = sum(to_solve)
+    for j, part in enumerate(parts):
+        if part.image is not None:
+            k, perm = part.image
+            source, answer = parts[k], answers[k]
+            assert answer is not None  # solved before, in order
+            images = [perm[source.variables[v]] for v in answer.nodes]
+            local = {v: i for i, v in enumerate(part.variables)}
+            answers[j] = replace(
+                answer, nodes=[local[v] for v in images], effort=Effort()
+            )
+            continue
+        cells = part.program.n_cells
+        remaining = run.remaining()
+        share = None if remaining is None else remaining * cells / max(left, 1)
+        left -= cells
+        try:
+            answers[j] = solve_one(part.program, run, share)
+        except SolveLimitError as exc:
+            exc.bound = _partial_bound(parts, answers, j, exc.bound, minimise)
+            raise
+    done = [a for a in answers if a is not None]
+    nodes = [
+        part.variables[v] for part, a in zip(parts, done, strict=True) for v in a.nodes
+    ]
+    return Solved(
+        nodes=sorted(nodes),
+        optimal=all(a.optimal for a in done),
+        bound=sum(a.bound for a in done),
+        effort=_added([a.effort for a in done]),
+    )
+
+
+def _partial_bound(
+    parts: Sequence[Part],
+    answers: Sequence[Solved | None],
+    stopped: int,
+    bound: int | None,
+    minimise: bool,
+) -> int | None:
+    """The whole's bound when part ``stopped`` ran out: the parts' bounds added.
+
+    A part not reached adds nothing to a lower bound and all its cells to an
+    upper one; a part mapped from another adds that part's bound.
+    """
+    total = 0
+    for j, part in enumerate(parts):
+        k = j if part.image is None else part.image[0]
+        answer = answers[k]
+        if answer is not None:
+            total += answer.bound
+        elif k == stopped and bound is not None:
+            total += bound
+        elif not minimise:
+            total += part.program.n_cells
+    return total
+
+
+def _added(efforts: Sequence[Effort]) -> Effort:
+    """Efforts added field by field (a field no part counted stays ``None``)."""
+    fields = ("attempts", "backtracks", "branches", "conflicts", "solutions", "cuts")
+    totals: dict[str, int | None] = {}
+    for name in fields:
+        values = [getattr(e, name) for e in efforts if getattr(e, name) is not None]
+        totals[name] = sum(values) if values else None
+    return Effort(**totals)
