@@ -15,6 +15,7 @@ core: the machine is shared), and the published value it must equal:
 - A006075 domination of n x n: 1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28,
   32, 36, 40;
 - A261752 total domination (from n = 4): 6, 7, 8, 10, 14, 18, 22, 25, 28, 32;
+  and 48, 70, 98 for n = 16, 20, 24 (read 2026-11-30);
 - A342576 independent domination: 1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24;
 - A279407 domination of the n x n torus: 1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18;
 - A030978 independence (non-attacking knights): n^2/2 or (n^2 + 1)/2.
@@ -25,8 +26,9 @@ same engine without it; below 1 the symmetry rows helped) and ``x cpsat``
 with its table (a row at the limit is reported, not a failure).
 
 ``--records`` runs the record rows instead: the largest published terms of
-each table (domination n = 12..16, total domination 11..13, independent
-domination 11..12, torus domination 9..11), each by three plain scripts
+each table (domination n = 12..16, total domination 11..13 and 16, 20, 24,
+where cpknight solves the two colours apart and the plain scripts the whole,
+independent domination 11..12, torus domination 9..11), each by three plain scripts
 written here (the textbook set-cover model, nothing else: CP-SAT with one
 worker and with two, SCIP through ``model_builder``) and by cpknight's
 ``portfolio`` (CP-SAT and SCIP side by side), one after another in the same
@@ -48,6 +50,7 @@ from cpknight.text.render import table_text
 
 A006075 = [1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32, 36, 40]
 A261752 = {4: 6, 5: 7, 6: 8, 7: 10, 8: 14, 9: 18, 10: 22, 11: 25, 12: 28, 13: 32}
+A261752 |= {16: 48, 20: 70, 24: 98}
 A342576 = [1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24]
 A279407 = [1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18]
 
@@ -220,7 +223,7 @@ def plain_scip(
 
 RECORD_ROWS: list[tuple[str, str, bool, int, int]] = [
     *[("A006075", "dominating", False, n, A006075[n - 1]) for n in range(12, 17)],
-    *[("A261752", "total", False, n, A261752[n]) for n in range(11, 14)],
+    *[("A261752", "total", False, n, A261752[n]) for n in (11, 12, 13, 16, 20, 24)],
     *[("A342576", "independent", False, n, A342576[n - 1]) for n in range(11, 13)],
     *[("A279407", "dominating", True, n, A279407[n - 1]) for n in range(9, 12)],
 ]

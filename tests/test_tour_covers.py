@@ -231,3 +231,38 @@ def test_a_cover_phase_cut_short_by_ctrl_c_keeps_the_hint_and_its_bound(
     count = turns_by_hand if objective == "turns" else crossings_by_hand
     cells = [(r, c) for r, c in tour.cells]
     assert tour.value == count(cells, True) > 3
+
+
+def test_no_tour_by_the_limit_still_reports_the_covers_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the cover loop proved 40 and the circuit model then found no tour (its
+    # solves stopped with nothing): the error keeps the proved bound
+    from ortools.sat.python import cp_model
+
+    from cpknight.errors import SolveLimitError
+    from cpknight.tours.cpsat import model as circuit
+
+    def proved(*args: object, **kwargs: object) -> covers.CoverBound:
+        return covers.CoverBound(lower=40)
+
+    from cpknight.solving import solve_cpsat as real
+
+    def nothing(solver: cp_model.CpSolver, *args: object) -> tuple[object, bool]:
+        solver.parameters.max_time_in_seconds = 0.0  # stops before any tour
+        status, interrupted = real(solver, *args)  # type: ignore[arg-type]
+        assert status == cp_model.UNKNOWN
+        return status, interrupted
+
+    monkeypatch.setattr(covers, "cover_bound", proved)
+    monkeypatch.setattr(circuit, "solve_cpsat", nothing)
+    monkeypatch.setattr(circuit, "_warm_start", lambda instance, run: None)
+    board = Board((8, 8))
+    with pytest.raises(SolveLimitError) as caught:
+        find_tour(
+            board,
+            method="cpsat",
+            options=OPTIONS,
+            constraints=tour_constraints(board, minimise="turns"),
+        )
+    assert caught.value.bound == 40

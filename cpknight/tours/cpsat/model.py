@@ -568,7 +568,7 @@ def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tou
             graph = bundle.graph
             objective.hint(model, [graph.node(c) for c in best[0]], instance.closed)
         elif status == cp_model.INFEASIBLE or (best is None and run.expired()):
-            raise _no_tour(
+            error = _no_tour(
                 bundle,
                 solver,
                 status,
@@ -576,11 +576,15 @@ def _solve_objective(instance: TourInstance, bundle: TourModel, run: Run) -> Tou
                 interrupted=interrupted,
                 side=instance.constraints,
             )
+            if isinstance(error, SolveLimitError) and lower > 0:
+                error.bound = lower  # the cycle covers' proved bound is kept
+            raise error
     optimal = optimal or (best is not None and best[1] <= lower)
     if best is None:
         raise SolveLimitError(
             "no tour found within the time limit (CP-SAT)",
             effort=Effort(branches=branches, conflicts=conflicts),
+            bound=lower or None,
         )
     return make_scored_tour(
         bundle.graph.board,
