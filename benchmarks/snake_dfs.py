@@ -126,10 +126,13 @@ def _room(
     mark: npt.NDArray[np.int64],
     stamp: int,
     seen: npt.NDArray[np.int32],
+    by_head: npt.NDArray[np.int64],
 ) -> int:
     """At most how many cells the path can still take beyond ``head``."""
     # the cells a move from the head: usable when the head is their only
     # path neighbour; other cells: when they have none
+    for j in range(deg[head]):
+        by_head[adj[head, j]] = stamp
     mark[head] = stamp
     seen[0] = head
     top = 1
@@ -141,30 +144,24 @@ def _room(
             v = adj[u, i]
             if mark[v] == stamp or used[v]:
                 continue
-            by_head = False
-            for j in range(deg[head]):
-                if adj[head, j] == v:
-                    by_head = True
-                    break
-            if near[v] != (1 if by_head else 0):
+            if near[v] != (1 if by_head[v] == stamp else 0):
                 continue
             mark[v] = stamp
             seen[top] = v
             top += 1
-    counts = np.zeros(2, np.int64)
-    leaves = 0
+    own = other = leaves = 0
     for k in range(1, top):
         v = seen[k]
         links = 0
         for i in range(deg[v]):
             if mark[adj[v, i]] == stamp:
                 links += 1
-        if links >= 2:
-            counts[colour[v]] += 1
-        else:
+        if links < 2:
             leaves = 1
-    other = counts[1 - colour[head]]
-    own = counts[colour[head]]
+        elif colour[v] == colour[head]:
+            own += 1
+        else:
+            other += 1
     return int(min(other, own + 1) + min(own, other) + leaves)
 
 
@@ -186,6 +183,7 @@ def search_from(
     used = np.zeros(n, np.bool_)
     near = np.zeros(n, np.int32)
     mark = np.zeros(n, np.int64)
+    by_head = np.zeros(n, np.int64)
     seen = np.empty(n, np.int32)
     path = np.empty(n, np.int32)
     nxt = np.zeros(n, np.int32)  # the next move to try at each depth
@@ -209,10 +207,8 @@ def search_from(
                     best_path[k] = path[k]
                 best_path[depth + 1] = -1
             stamp += 1
-            if (
-                depth + _room(head, adj, deg, colour, used, near, mark, stamp, seen)
-                <= best
-            ):
+            room = _room(head, adj, deg, colour, used, near, mark, stamp, seen, by_head)
+            if depth + room <= best:
                 nxt[depth] = deg[head]  # cut: nothing below can pass the best
             else:
                 nxt[depth] = 0
