@@ -243,8 +243,10 @@ def test_a_fewest_crossings_tour_after_ctrl_c_is_marked_partial(tmp_path: Path) 
         ["dominate", "200x200"],  # GLOP's LP relaxation, then CP-SAT
         ["dominate", "20x20", "--method", "highs"],  # HiGHS: a worker, ended
         ["dominate", "20x20", "--method", "portfolio"],  # CP-SAT and SCIP at once
+        # two colours solved one after the other: Ctrl-C in the first
+        ["dominate", "27x27", "--total", "--method", "scip"],
     ],
-    ids=["lp-relaxation", "highs", "portfolio"],
+    ids=["lp-relaxation", "highs", "portfolio", "in-parts"],
 )
 def test_ctrl_c_stops_a_covering_solve(argv: list[str], tmp_path: Path) -> None:
     """Issue 35: GLOP and HiGHS ignored Ctrl-C (the first and the second) for

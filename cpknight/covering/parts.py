@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from cpknight.covering.program import CoverProgram, Row
+from cpknight.covering.program import CLOCK_ROWS, CoverProgram, Row
 from cpknight.errors import SolveLimitError
 from cpknight.graph.symmetry import cell_permutations
 from cpknight.solving import Run
@@ -89,12 +89,22 @@ SolveOne = Callable[[CoverProgram, Run, float | None], Solved]
 """Solve one program under the run's clock, in at most the given seconds."""
 
 
-def split(program: CoverProgram) -> list[Part]:
+def split(program: CoverProgram, run: Run | None = None) -> list[Part]:
     """The program's independent parts (one part: it does not split).
 
-    Raises nothing; a program with a row of no terms (a cell no move reaches)
-    is left whole, for the engine to report.
+    A program with a row of no terms (a cell no move reaches) is left whole,
+    for the engine to report. With a ``run``, its clock is looked at every
+    :data:`~cpknight.covering.program.CLOCK_ROWS` rows (a board of 800 x 800
+    takes seconds to split).
+
+    Raises:
+        SolveLimitError: the run's limit passed (or Ctrl-C) while splitting.
     """
+
+    def check(k: int) -> None:
+        if run is not None and k % CLOCK_ROWS == 0:
+            run.check("splitting the program into its independent parts")
+
     size = len(program.names)
     parent = np.arange(size)
 
@@ -104,7 +114,8 @@ def split(program: CoverProgram) -> list[Part]:
             v = int(parent[v])
         return v
 
-    for row in program.rows:
+    for k, row in enumerate(program.rows):
+        check(k)
         if not row.terms:
             return [Part(program, tuple(range(size)))]
         first = root(row.terms[0][0])
@@ -124,12 +135,16 @@ def split(program: CoverProgram) -> list[Part]:
         cells = [v for v in variables if v < n]
         if not cells:  # variables of no cell (none in the programs built here)
             return [Part(program, tuple(range(size)))]
-        parts.append(_part(program, variables, len(cells), roots))
+        parts.append(_part(program, variables, len(cells), roots, check))
     return _mirrored(program, parts)
 
 
 def _part(
-    program: CoverProgram, variables: list[int], cells: int, roots: list[int]
+    program: CoverProgram,
+    variables: list[int],
+    cells: int,
+    roots: list[int],
+    check: Callable[[int], None],
 ) -> Part:
     """The part over ``variables``: its rows, renumbered."""
     local = {v: i for i, v in enumerate(variables)}
@@ -138,6 +153,7 @@ def _part(
     symmetry = 0
     plain = len(program.rows) - program.n_symmetry_rows
     for k, row in enumerate(program.rows):
+        check(k)
         if roots[row.terms[0][0]] != mine:
             continue
         terms = tuple((local[v], c) for v, c in row.terms)
@@ -208,7 +224,7 @@ def solve_in_parts(program: CoverProgram, run: Run, solve_one: SolveOne) -> Solv
         SolveLimitError: a part found no placement in its share or by the
             limit; its bound is the parts' bounds added up.
     """
-    parts = split(program) if not program.instance.count else []
+    parts = split(program, run) if not program.instance.count else []
     if len(parts) <= 1:
         return solve_one(program, run, None)
     minimise = not program.maximise
