@@ -11,6 +11,8 @@ three dimensions, leapers whose graph is not bipartite.
 from __future__ import annotations
 
 import random
+import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -19,7 +21,7 @@ from cpknight.api.covering import dominate, independent
 from cpknight.board import Board, Topology
 from cpknight.covering import ENGINES
 from cpknight.covering.common import CoverInstance, Kind, check_cover
-from cpknight.covering.parts import Solved, solve_in_parts, split
+from cpknight.covering.parts import Solved, SolveOne, solve_in_parts, split
 from cpknight.covering.program import CoverProgram, build_cover_program, program_of
 from cpknight.errors import NoPathError, SolveLimitError
 from cpknight.pieces import KNIGHT, Leaper
@@ -129,7 +131,7 @@ def _cases() -> Iterator[tuple[str, Board, tuple[int, ...]]]:
 CASES = list(_cases())
 
 
-@pytest.mark.parametrize("method", ["cpsat", "scip", "highs", "portfolio"])
+@pytest.mark.parametrize("method", ["cpsat", "scip", "highs", "portfolio", "scip-2w"])
 @pytest.mark.parametrize("kind", ["total", "dominating", "independent-set"], ids=str)
 @pytest.mark.parametrize(("name", "board", "vector"), CASES, ids=[c[0] for c in CASES])
 def test_engines_in_parts_against_brute_force(
@@ -138,12 +140,13 @@ def test_engines_in_parts_against_brute_force(
     expected = _brute(board, vector, kind)
     leaper = Leaper(vector)
     instance = CoverInstance(board=board, piece=leaper, kind=kind)
-    solve = ENGINES[method].load()
+    solve = ENGINES[method.removesuffix("-2w")].load()
+    options = OPTIONS if method != "scip-2w" else SolveOptions(time_limit=60, workers=2)
     if expected is None:
         with pytest.raises(NoPathError):
-            solve(instance, OPTIONS.start())
+            solve(instance, options.start())
         return
-    cover = solve(instance, OPTIONS.start())
+    cover = solve(instance, options.start())
     assert cover.status is Status.OPTIMAL
     assert cover.size == cover.bound == expected[0]
     assert _valid(kind, tuple(cover.cells), _attacks(board, vector))
@@ -221,3 +224,66 @@ def test_a_board_in_pieces_is_solved_piece_by_piece() -> None:
     # an 8-cycle holds at most 4 pieces no two adjacent, and 4 alternate cells do
     assert independent(TWO_PIECES, method="scip", options=OPTIONS).size == 8
     assert dominate(TWO_PIECES, method="highs", options=OPTIONS).size == 6  # 3 + 3
+
+
+# ----------------------------------------------------------- side by side
+
+
+def _nine() -> CoverProgram:
+    return build_cover_program("9x9", kind="total")  # two parts, no image
+
+
+def test_parts_side_by_side_run_at_once_on_clocks_of_their_own() -> None:
+    both = threading.Barrier(2, timeout=30)  # passes only if both are running
+    seen: list[Run] = []
+
+    def solve_one(program: CoverProgram, run: Run, limit: float | None) -> Solved:
+        seen.append(run)
+        both.wait()
+        return Solved(list(range(program.n_cells)), True, 3, Effort())
+
+    main = OPTIONS.start()
+    solved = solve_in_parts(_nine(), main, solve_one, side_by_side=2)
+    assert solved.bound == 6
+    assert len(seen) == 2
+    assert all(r is not main and r.clock is not main.clock for r in seen)
+
+
+def _waits_for(flag: str, outcome: BaseException | None) -> SolveOne:
+    """The first part fails at once; the second waits until its clock is
+    cancelled or interrupted, then fails (or returns a feasible answer)."""
+
+    def solve_one(program: CoverProgram, run: Run, limit: float | None) -> Solved:
+        if program.n_cells == 41 and outcome is not None:
+            raise outcome
+        began = time.monotonic()
+        while not getattr(run.clock, flag):
+            assert time.monotonic() - began < 30, "never told to stop"
+            time.sleep(0.01)
+        if flag == "cancelled":
+            raise SolveLimitError("stopped: another part failed", bound=2)
+        return Solved(list(range(program.n_cells)), False, 1, Effort())
+
+    return solve_one
+
+
+def test_a_part_with_no_placement_stops_the_others() -> None:
+    solve_one = _waits_for("cancelled", NoPathError("none on this colour"))
+    with pytest.raises(NoPathError, match="none on this colour"):
+        solve_in_parts(_nine(), OPTIONS.start(), solve_one, side_by_side=2)
+
+
+def test_a_part_out_of_time_side_by_side_adds_the_bounds() -> None:
+    solve_one = _waits_for("cancelled", SolveLimitError("no placement", bound=30))
+    with pytest.raises(SolveLimitError, match="no placement") as caught:
+        solve_in_parts(_nine(), OPTIONS.start(), solve_one, side_by_side=2)
+    assert caught.value.bound == 30 + 2
+
+
+def test_ctrl_c_reaches_every_part_side_by_side() -> None:
+    main = OPTIONS.start()
+    threading.Timer(0.2, main.clock.interrupt).start()
+    solve_one = _waits_for("interrupted", None)
+    solved = solve_in_parts(_nine(), main, solve_one, side_by_side=2)
+    assert not solved.optimal
+    assert solved.bound == 1 + 1

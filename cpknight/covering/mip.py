@@ -5,6 +5,11 @@ The program of :mod:`cpknight.covering.program` compiled into an OR-Tools
 both shipped inside the ``ortools`` wheel. The LP relaxation (GLOP) is solved
 too and reported beside the optimum.
 
+A program that falls apart (:mod:`cpknight.covering.parts`: total
+domination by a knight, one part a colour) is solved part by part, and with
+several workers (``SolveOptions.workers``; 0: one per core) that many parts
+at once, each solver on a core of its own: SCIP and HiGHS solve on one.
+
 Counting: a MIP solver reports one solution, so the optimal placements are
 counted by no-good cuts: after each placement ``S`` found with the number of
 knights fixed to the optimum, the row ``sum(x[v] for v not in S) >= 1`` cuts it
@@ -23,6 +28,7 @@ Examples:
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -81,7 +87,8 @@ def _solve(instance: CoverInstance, run: Run, backend: str) -> Cover:
     def solve_one(part: CoverProgram, run: Run, limit: float | None) -> Solved:
         return _solve_program(part, run, backend, limit)
 
-    solved = solve_in_parts(program, run, solve_one)
+    workers = run.options.workers or os.cpu_count() or 1  # 0: one per core
+    solved = solve_in_parts(program, run, solve_one, side_by_side=workers)
     count: int | None = None
     at_least: int | None = None
     cuts = None

@@ -212,12 +212,18 @@ def _symmetries(program: CoverProgram) -> list[Permutation]:
     return found
 
 
-def solve_in_parts(program: CoverProgram, run: Run, solve_one: SolveOne) -> Solved:
+def solve_in_parts(
+    program: CoverProgram, run: Run, solve_one: SolveOne, *, side_by_side: int = 1
+) -> Solved:
     """Solve the program part by part (or whole, when it does not split).
 
-    Each part solved gets a share of the time left in proportion to its
-    cells; a part mapped from an earlier one costs nothing. Nodes, bounds and
-    effort add up; the whole is optimal when every part is.
+    One after another, each part solved gets a share of the time left in
+    proportion to its cells. With ``side_by_side`` above 1 (a MIP engine
+    given several workers: SCIP and HiGHS solve on one core each), that many
+    parts solve at once, each in a thread of its own on a clock of its own
+    (:meth:`~cpknight.solving.Run.twin`). A part mapped from an earlier one
+    costs nothing. Nodes, bounds and effort add up; the whole is optimal when
+    every part is.
 
     Raises:
         NoPathError: a part has no placement, so the whole has none.
@@ -227,10 +233,22 @@ def solve_in_parts(program: CoverProgram, run: Run, solve_one: SolveOne) -> Solv
     parts = split(program, run) if not program.instance.count else []
     if len(parts) <= 1:
         return solve_one(program, run, None)
-    minimise = not program.maximise
     answers: list[Solved | None] = [None] * len(parts)
-    to_solve = [p.program.n_cells for p in parts if p.image is None]
-    left = sum(to_solve)
+    todo = [j for j, part in enumerate(parts) if part.image is None]
+    if side_by_side > 1 and len(todo) > 1:
+        _side_by_side(parts, todo, run, solve_one, side_by_side, answers)
+    else:
+        left = sum(parts[j].program.n_cells for j in todo)
+        for j in todo:
+            cells = parts[j].program.n_cells
+            remaining = run.remaining()
+            share = None if remaining is None else remaining * cells / max(left, 1)
+            left -= cells
+            try:
+                answers[j] = solve_one(parts[j].program, run, share)
+            except SolveLimitError as exc:
+                exc.bound = _partial_bound(parts, answers, {j: exc.bound}, program)
+                raise
     for j, part in enumerate(parts):
         if part.image is not None:
             k, perm = part.image
@@ -241,16 +259,6 @@ def solve_in_parts(program: CoverProgram, run: Run, solve_one: SolveOne) -> Solv
             answers[j] = replace(
                 answer, nodes=[local[v] for v in images], effort=Effort()
             )
-            continue
-        cells = part.program.n_cells
-        remaining = run.remaining()
-        share = None if remaining is None else remaining * cells / max(left, 1)
-        left -= cells
-        try:
-            answers[j] = solve_one(part.program, run, share)
-        except SolveLimitError as exc:
-            exc.bound = _partial_bound(parts, answers, j, exc.bound, minimise)
-            raise
     done = [a for a in answers if a is not None]
     nodes = [
         part.variables[v] for part, a in zip(parts, done, strict=True) for v in a.nodes
@@ -263,16 +271,74 @@ def solve_in_parts(program: CoverProgram, run: Run, solve_one: SolveOne) -> Solv
     )
 
 
+def _side_by_side(
+    parts: Sequence[Part],
+    todo: list[int],
+    run: Run,
+    solve_one: SolveOne,
+    workers: int,
+    answers: list[Solved | None],
+) -> None:
+    """Solve the parts ``todo`` ``workers`` at a time, each on a twin clock.
+
+    Ctrl-C (the caller's clock interrupted) reaches every part's clock; the
+    first part that fails (no placement, or none by the limit) stops the
+    others. Fills ``answers``.
+
+    Raises:
+        NoPathError: a part has no placement.
+        SolveLimitError: a part found none by the limit (the bound added up).
+    """
+    from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+
+    runs = {j: run.twin() for j in todo}
+    rounds = -(-len(todo) // workers)  # parts queue when there are more
+    remaining = run.remaining()
+    share = None if remaining is None else remaining / rounds
+    failures: dict[int, BaseException] = {}
+    with ThreadPoolExecutor(workers, thread_name_prefix="cpknight-part") as pool:
+        futures: dict[Future[Solved], int] = {
+            pool.submit(solve_one, parts[j].program, runs[j], share): j for j in todo
+        }
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
+            if run.clock.interrupted:  # Ctrl-C: every part hands back what it has
+                for twin in runs.values():
+                    twin.clock.interrupt()
+            for future in finished:
+                j = futures[future]
+                error = future.exception()
+                if error is None:
+                    answers[j] = future.result()
+                    continue
+                failures[j] = error
+                for k, twin in runs.items():  # the whole has no answer now
+                    if k != j:
+                        twin.clock.cancel()
+    if not failures:
+        return
+    first = min(failures)
+    real = [j for j in sorted(failures) if not runs[j].clock.cancelled]
+    raised = failures[real[0] if real else first]
+    if isinstance(raised, SolveLimitError):
+        bounds = {
+            j: e.bound for j, e in failures.items() if isinstance(e, SolveLimitError)
+        }
+        raised.bound = _partial_bound(parts, answers, bounds, parts[0].program)
+    raise raised
+
+
 def _partial_bound(
     parts: Sequence[Part],
     answers: Sequence[Solved | None],
-    stopped: int,
-    bound: int | None,
-    minimise: bool,
+    stopped: dict[int, int | None],
+    program: CoverProgram,
 ) -> int | None:
-    """The whole's bound when part ``stopped`` ran out: the parts' bounds added.
+    """The whole's bound when parts ran out: the parts' bounds added up.
 
-    A part not reached adds nothing to a lower bound and all its cells to an
+    ``stopped``: the bound each part that ran out proved (``None``: none). A
+    part not solved adds nothing to a lower bound and all its cells to an
     upper one; a part mapped from another adds that part's bound.
     """
     total = 0
@@ -281,9 +347,9 @@ def _partial_bound(
         answer = answers[k]
         if answer is not None:
             total += answer.bound
-        elif k == stopped and bound is not None:
-            total += bound
-        elif not minimise:
+        elif (proved := stopped.get(k)) is not None:
+            total += proved
+        elif program.maximise:
             total += part.program.n_cells
     return total
 
