@@ -35,6 +35,8 @@ one worker and with two, SCIP through ``model_builder``) and by cpknight's
 ``scip in parts``, cpknight's SCIP alone on the colours apart), one after
 another in the same run. ``x best plain``: each cpknight row's seconds over
 the fastest plain script's (a plain script at the limit counts as the limit).
+``--engines scip,parts`` runs only those rows (keys: cpsat1, cpsat2, scip,
+portfolio, portfolio-sym, parts).
 """
 
 from __future__ import annotations
@@ -231,31 +233,52 @@ RECORD_ROWS: list[tuple[str, str, bool, int, int]] = [
 """(sequence, kind, torus, n, published value): the largest terms of each table."""
 
 
-def records(limit: float, only: str | None) -> bool:
+ROW_KEYS = {
+    "cpsat1": "plain cpsat 1w",
+    "cpsat2": "plain cpsat 2w",
+    "scip": "plain scip",
+    "portfolio": "portfolio",
+    "portfolio-sym": "portfolio +sym",
+    "parts": "scip in parts",
+}
+"""``--engines`` keys: the rows of each record board (``parts``: total only)."""
+
+
+def records(limit: float, only: str | None, engines: set[str] | None = None) -> bool:
     """The record rows: three plain scripts and the portfolio, side by side."""
     ok = True
     rows: list[list[object]] = []
+    wanted = set(ROW_KEYS) if engines is None else engines
     for name, kind, torus, n, expected in RECORD_ROWS:
         if only and only != name:
             continue
-        runs: list[tuple[str, tuple[int | None, bool, float]]] = [
-            ("plain cpsat 1w", plain_cpsat(n, kind, torus, limit, 1)),
-            ("plain cpsat 2w", plain_cpsat(n, kind, torus, limit, 2)),
-            ("plain scip", plain_scip(n, kind, torus, limit)),
+        runs: list[tuple[str, tuple[int | None, bool, float]]] = []
+        if "cpsat1" in wanted:
+            runs.append(("plain cpsat 1w", plain_cpsat(n, kind, torus, limit, 1)))
+        if "cpsat2" in wanted:
+            runs.append(("plain cpsat 2w", plain_cpsat(n, kind, torus, limit, 2)))
+        if "scip" in wanted:
+            runs.append(("plain scip", plain_scip(n, kind, torus, limit)))
+        ours = [
+            (key, method, symmetry)
+            for key, method, symmetry in (
+                ("portfolio", "portfolio", False),
+                ("portfolio-sym", "portfolio", True),
+                ("parts", "scip", False),
+            )
+            if key in wanted and (key != "parts" or kind == "total")
         ]
-        ours = [("portfolio", False), ("portfolio", True)]
-        if kind == "total":  # SCIP alone, on the two colours apart
-            ours.append(("scip", False))
-        for method, symmetry in ours:
+        for key, method, symmetry in ours:
             r = run_one(
                 n, kind, "torus" if torus else "bounded", method, symmetry, limit
             )
-            label = method + (" +sym" if symmetry else "")
-            if method == "scip":
-                label = "scip in parts"
+            label = ROW_KEYS[key]
             runs.append((label, (r.size, r.status == str(Status.OPTIMAL), r.seconds)))
+        plain = [run for run in runs if run[0].startswith("plain")] or [
+            ("none", (None, False, limit))
+        ]
         best_plain = min(
-            (s if proved else max(s, limit)) for _, (_, proved, s) in runs[:3]
+            (s if proved else max(s, limit)) for _, (_, proved, s) in plain
         )
         for label, (size, proved, seconds) in runs:
             wrong = proved and size != expected
@@ -317,9 +340,17 @@ def main() -> int:
     parser.add_argument(
         "--only", default=None, help="with --records: one table, like A006075"
     )
+    parser.add_argument(
+        "--engines",
+        default=None,
+        help="with --records: the rows to run, of " + ",".join(ROW_KEYS),
+    )
     args = parser.parse_args()
     if args.records:
-        return 0 if records(args.limit, args.only) else 1
+        engines = None if args.engines is None else set(args.engines.split(","))
+        if engines is not None and engines - set(ROW_KEYS):
+            parser.error(f"--engines takes {', '.join(ROW_KEYS)}")
+        return 0 if records(args.limit, args.only, engines) else 1
     upto = args.upto or (8 if args.quick else 16)
     small = 6 if args.quick else 10
     others = not args.domination_only
