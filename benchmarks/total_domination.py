@@ -5,7 +5,8 @@ size is one ``cpknight dominate NxN --total --method scip --json`` in a
 process of its own (its wall seconds and peak memory measured from outside);
 the row it prints, with those figures, is one JSON line of ``DIR/rows.jsonl``,
 written when the size ends, so a run stopped between sizes resumes where it
-was (a size cut short is run again). ``--limit S`` is each size's time limit.
+was (a size cut short is run again, and so is a size that reached its limit
+unproved when the new limit is longer). ``--limit S`` is each size's time limit.
 The table at the end holds every row against A261752 (read 2026-11-30: a(4)
 to a(32), and a(34) = 182, a(36) = 202, a(38) = 224 from the entry's comment);
 a size with no published value is reported as found, for a second route to
@@ -92,6 +93,15 @@ def run_size(n: int, limit: float) -> dict[str, object]:
     }
 
 
+def _settled(row: dict[str, object], limit: float) -> bool:
+    """A size run before is not run again: proved, or stopped at this limit
+    or a longer one (a longer limit runs a size cut short again)."""
+    ran = row.get("limit")
+    return row.get("status") == "optimal" or (
+        isinstance(ran, int | float) and ran >= limit
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="19-32", help="like 19-32 or 20,24")
@@ -109,7 +119,7 @@ def main() -> int:
                 continue  # a line cut short: that size runs again
             done[int(row["n"])] = row
     for n in sizes(args.sizes):
-        if n in done:
+        if n in done and _settled(done[n], args.limit):
             continue
         row = run_size(n, args.limit)
         with path.open("a") as out:

@@ -64,3 +64,28 @@ def test_a_proved_value_off_the_table_fails_the_run(
     monkeypatch.setitem(td.A261752, 6, 9)  # a wrong table entry
     assert _main(monkeypatch, "--sizes", "6", "--dir", str(tmp_path)) == 1
     assert "WRONG" in capsys.readouterr().out
+
+
+def test_a_size_stopped_at_its_limit_runs_again_given_longer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    row = {"n": 6, "size": 9, "bound": 7, "status": "feasible", "seconds": 1.0}
+    row["limit"] = 1.0
+    (tmp_path / "rows.jsonl").write_text(json.dumps(row) + "\n")
+    calls: list[int] = []
+    real = td.run_size
+
+    def spy(n: int, limit: float) -> dict[str, object]:
+        calls.append(n)
+        got: dict[str, object] = real(n, limit)
+        return got
+
+    monkeypatch.setattr(td, "run_size", spy)
+    assert (
+        _main(monkeypatch, "--sizes", "6", "--dir", str(tmp_path), "--limit", "1") == 0
+    )
+    assert calls == []  # the same limit: not again
+    assert _main(monkeypatch, "--sizes", "6", "--dir", str(tmp_path)) == 0
+    assert calls == [6]  # a longer one: again, and now proved
+    last = json.loads((tmp_path / "rows.jsonl").read_text().splitlines()[-1])
+    assert (last["size"], last["status"]) == (8, "optimal")
