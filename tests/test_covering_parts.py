@@ -287,3 +287,14 @@ def test_ctrl_c_reaches_every_part_side_by_side() -> None:
     solved = solve_in_parts(_nine(), main, solve_one, side_by_side=2)
     assert not solved.optimal
     assert solved.bound == 1 + 1
+
+
+def test_the_printed_program_says_how_it_falls_apart() -> None:
+    text = build_cover_program("8x8", kind="total").formulation()
+    assert "falls apart into 2 parts that no row joins, of 32 and 32 cells" in text
+    assert "part 2 is part 1's image" in text
+    odd = build_cover_program("9x9", kind="total").formulation()
+    assert "of 41 and 40 cells, solved apart)" in odd
+    assert (
+        "falls apart" not in build_cover_program("8x8", kind="dominating").formulation()
+    )

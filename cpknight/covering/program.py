@@ -325,7 +325,34 @@ class CoverProgram:
                 f"  (symmetry: x <=lex x o p for {self.n_symmetries} symmetries of "
                 "the board; eq[k,i] is 1 while x and its k-th image agree before i)"
             )
+        if self.part_cells is None:
+            lines += self._parts_text()
         return "\n".join(lines)
+
+    def _parts_text(self) -> list[str]:
+        """A line saying how the program falls apart, when it does."""
+        from cpknight.covering.parts import split
+
+        parts = split(self)
+        if len(parts) < 2:
+            return []
+        sizes = [str(part.program.n_cells) for part in parts]
+        cells = ", ".join(sizes[:-1]) + " and " + sizes[-1]
+        if len(parts) > 6:
+            cells = ", ".join(sizes[:5]) + ", ..."
+        images = [
+            f"part {j + 1} is part {part.image[0] + 1}'s image"
+            for j, part in enumerate(parts)
+            if part.image is not None
+        ]
+        mirrored = ""
+        if images:
+            shown = "; ".join(images[:3]) + ("; ..." if len(images) > 3 else "")
+            mirrored = f"; {shown} under a symmetry of the board, not solved"
+        return [
+            f"  (the program falls apart into {len(parts)} parts that no row "
+            f"joins, of {cells} cells, solved apart{mirrored})"
+        ]
 
     def row_text(self, row: Row) -> str:
         """One row as text: ``dom[a1]: x[a1] + x[b3] + x[c2] >= 1``."""
