@@ -88,7 +88,9 @@ def _add_common(parser: argparse.ArgumentParser, *, kinds: bool) -> None:
         "--count", action="store_true", help="also count the optimal placements"
     )
     add_method(parser, default="cpsat", several=True, choices=METHODS, help=METHOD_HELP)
-    add_solve_args(parser)
+    add_solve_args(
+        parser, workers="CP-SAT search (SCIP and HiGHS: independent parts at once)"
+    )
     add_json(parser)
     add_grid(parser)
     parser.add_argument(
