@@ -95,10 +95,15 @@ def test_the_split_keeps_every_row_and_variable_once(
     assert sum(p.image is not None for p in pieces) == images
     seen = sorted(v for p in pieces for v in p.variables)
     assert seen == list(range(len(whole.names)))
-    rows = [r for p in pieces for r in _term_sets(p.program, p.variables)]
+    rows = [r for p in pieces for r in _term_sets(p.program, p.variables, plain=True)]
+    plain = whole.rows[: len(whole.rows) - whole.n_symmetry_rows]
     assert sorted(map(sorted, rows)) == sorted(
-        sorted(v for v, _ in r.terms) for r in whole.rows
+        sorted(v for v, _ in r.terms) for r in plain
     )
+    kept = [  # the whole's symmetry rows (a torus's a1 row), each in one part
+        r.name for p in pieces for r in p.program.rows if r.name.startswith("shift")
+    ]
+    assert kept == [r.name for r in whole.rows if r.name.startswith("shift")]
     for p in pieces:  # each part's cells first, and named as in the whole
         assert p.program.n_cells == len(p.variables)
         assert p.program.names == tuple(whole.names[v] for v in p.variables)
@@ -298,3 +303,18 @@ def test_the_printed_program_says_how_it_falls_apart() -> None:
     assert (
         "falls apart" not in build_cover_program("8x8", kind="dominating").formulation()
     )
+
+
+@pytest.mark.parametrize(
+    ("spec", "rows"), [("9x9", [3, 3]), ("8x8", [2]), ("7x9", [2, 2])]
+)
+def test_each_part_solved_gets_its_balance_rows(spec: str, rows: list[int]) -> None:
+    pieces = [p for p in split(build_cover_program(spec, kind="total")) if not p.image]
+    assert [p.program.n_symmetry_rows for p in pieces] == rows
+    for part in pieces:
+        balance = part.program.rows[-part.program.n_symmetry_rows :]
+        assert all(r.name.startswith("balance[") and r.hi == 0 for r in balance)
+        for row in balance:  # as many cells on each side, each cell once
+            signs = [c for _, c in row.terms]
+            assert signs.count(1) == signs.count(-1)
+            assert len({v for v, _ in row.terms}) == len(row.terms)

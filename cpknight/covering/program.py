@@ -412,6 +412,7 @@ _MEANING = {
     "lex": "x <=lex x o p (symmetry breaking)",
     "eq": "equal so far, carried to the next position",
     "shift": "a piece on the first cell (every placement shifts to one)",
+    "balance": "no more pieces on one side of a reflection than on the other",
 }
 
 
