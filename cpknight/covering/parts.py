@@ -50,6 +50,10 @@ __all__ = ["Part", "Solved", "solve_in_parts", "split"]
 
 Permutation = tuple[int, ...]
 
+BALANCE = True
+"""Give each part solved its balance rows (:func:`_balanced`); the benchmark
+turns it off for its baseline."""
+
 
 @dataclass(frozen=True)
 class Part:
@@ -190,7 +194,7 @@ def _mirrored(program: CoverProgram, parts: list[Part]) -> list[Part]:
             )
             if found is not None:
                 break
-        if found is None and not part.program.n_symmetry_rows:
+        if found is None and BALANCE and not part.program.n_symmetry_rows:
             part = _balanced(part, candidates)
         marked.append(part if found is None else replace(part, image=found))
     return marked
