@@ -31,6 +31,20 @@ def _main(monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
     return code
 
 
+def _spy_on_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes the runner runs from now on (each still run for real)."""
+    calls: list[int] = []
+    real = td.run_size
+
+    def spy(n: int, limit: float) -> dict[str, object]:
+        calls.append(n)
+        row: dict[str, object] = real(n, limit)
+        return row
+
+    monkeypatch.setattr(td, "run_size", spy)
+    return calls
+
+
 def test_a_run_writes_a_row_a_size_and_resumes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -44,15 +58,7 @@ def test_a_run_writes_a_row_a_size_and_resumes(
     # a line cut short is run again; the sizes done are not
     with (tmp_path / "rows.jsonl").open("a") as out:
         out.write('{"n": 7, "si')
-    calls: list[int] = []
-    real = td.run_size
-
-    def spy(n: int, limit: float) -> dict[str, object]:
-        calls.append(n)
-        row: dict[str, object] = real(n, limit)
-        return row
-
-    monkeypatch.setattr(td, "run_size", spy)
+    calls = _spy_on_sizes(monkeypatch)
     assert _main(monkeypatch, "--sizes", "5-7", "--dir", str(tmp_path)) == 0
     assert calls == [7]
     assert "7  10  10  optimal" in capsys.readouterr().out
@@ -72,15 +78,7 @@ def test_a_size_stopped_at_its_limit_runs_again_given_longer(
     row = {"n": 6, "size": 9, "bound": 7, "status": "feasible", "seconds": 1.0}
     row["limit"] = 1.0
     (tmp_path / "rows.jsonl").write_text(json.dumps(row) + "\n")
-    calls: list[int] = []
-    real = td.run_size
-
-    def spy(n: int, limit: float) -> dict[str, object]:
-        calls.append(n)
-        got: dict[str, object] = real(n, limit)
-        return got
-
-    monkeypatch.setattr(td, "run_size", spy)
+    calls = _spy_on_sizes(monkeypatch)
     assert (
         _main(monkeypatch, "--sizes", "6", "--dir", str(tmp_path), "--limit", "1") == 0
     )
