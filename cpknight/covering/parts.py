@@ -37,18 +37,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from cpknight.covering.program import CLOCK_ROWS, CoverProgram, Row
 from cpknight.errors import SolveLimitError
 from cpknight.graph.symmetry import cell_permutations
 from cpknight.solving import Run
 from cpknight.status import Effort
 
+if TYPE_CHECKING:  # the program prints its parts: it imports this module
+    from cpknight.covering.program import CoverProgram, Row
+
 __all__ = ["Part", "Solved", "solve_in_parts", "split"]
 
 Permutation = tuple[int, ...]
+
+CLOCK_ROWS = 4096
+"""Rows read between two looks at the run's clock."""
 
 BALANCE = True
 """Give each part solved its balance rows (:func:`_balanced`); the benchmark
@@ -89,7 +95,7 @@ class Solved:
     effort: Effort
 
 
-SolveOne = Callable[[CoverProgram, Run, float | None], Solved]
+SolveOne = Callable[["CoverProgram", Run, float | None], Solved]
 """Solve one program under the run's clock, in at most the given seconds."""
 
 
@@ -163,8 +169,8 @@ def _part(
         terms = tuple((local[v], c) for v, c in row.terms)
         rows.append(replace(row, terms=terms))
         symmetry += k >= plain
-    sub = CoverProgram(
-        instance=program.instance,
+    sub = replace(
+        program,
         names=tuple(program.names[v] for v in variables),
         rows=tuple(rows),
         n_symmetry_rows=symmetry,
@@ -240,14 +246,16 @@ def _balanced(part: Part, candidates: Sequence[Permutation]) -> Part:
         )
         if keeps:
             pairs.append((low, high))
-    if not pairs:
+    if not pairs or not part.program.rows:
         return part
     local = {v: i for i, v in enumerate(part.variables)}
     rows = [
-        Row(
-            f"balance[{k}]",
-            tuple((local[v], 1) for v in sorted(low))
+        replace(  # a Row, made like the part's own
+            part.program.rows[0],
+            name=f"balance[{k}]",
+            terms=tuple((local[v], 1) for v in sorted(low))
             + tuple((local[v], -1) for v in sorted(high)),
+            lo=None,
             hi=0,
         )
         for k, (low, high) in enumerate(pairs, 1)
