@@ -21,7 +21,7 @@ from cpknight.api.covering import dominate, independent
 from cpknight.board import Board, Topology
 from cpknight.covering import ENGINES
 from cpknight.covering.common import CoverInstance, Kind, check_cover
-from cpknight.covering.parts import Solved, SolveOne, solve_in_parts, split
+from cpknight.covering.parts import Part, Solved, SolveOne, solve_in_parts, split
 from cpknight.covering.program import CoverProgram, build_cover_program, program_of
 from cpknight.errors import NoPathError, SolveLimitError
 from cpknight.pieces import KNIGHT, Leaper
@@ -318,3 +318,25 @@ def test_each_part_solved_gets_its_balance_rows(spec: str, rows: list[int]) -> N
             signs = [c for _, c in row.terms]
             assert signs.count(1) == signs.count(-1)
             assert len({v for v, _ in row.terms}) == len(row.terms)
+
+
+def test_a_program_too_big_to_split_while_printing_says_nothing_of_parts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cpknight.covering import program as programs
+
+    spy: list[CoverProgram] = []
+    real = split
+
+    def counted(program: CoverProgram, run: Run | None = None) -> list[Part]:
+        spy.append(program)
+        return real(program, run)
+
+    monkeypatch.setattr("cpknight.covering.parts.split", counted)
+    monkeypatch.setattr(programs, "PARTS_TEXT_TERMS", 100)  # 8x8 total: 336
+    text = build_cover_program("8x8", kind="total").formulation()
+    assert "falls apart" not in text
+    assert spy == []  # printing did not look
+    monkeypatch.setattr(programs, "PARTS_TEXT_TERMS", 336)
+    assert "falls apart" in build_cover_program("8x8", kind="total").formulation()
+    assert len(spy) == 1

@@ -116,12 +116,12 @@ def split(program: CoverProgram, run: Run | None = None) -> list[Part]:
             run.check("splitting the program into its independent parts")
 
     size = len(program.names)
-    parent = np.arange(size)
+    parent = list(range(size))
 
     def root(v: int) -> int:
         while parent[v] != v:
             parent[v] = parent[parent[v]]
-            v = int(parent[v])
+            v = parent[v]
         return v
 
     for k, row in enumerate(program.rows):
@@ -134,75 +134,78 @@ def split(program: CoverProgram, run: Run | None = None) -> list[Part]:
             if other != first:
                 parent[other] = first
     roots = [root(v) for v in range(size)]
-    n = program.n_cells
     groups: dict[int, list[int]] = {}
     for v in range(size):  # the cells first: a part's cells lead its variables
         groups.setdefault(roots[v], []).append(v)
-    if len(groups) == 1:
-        return [Part(program, tuple(range(size)))]
-    parts: list[Part] = []
-    for variables in groups.values():
-        cells = [v for v in variables if v < n]
-        if not cells:  # variables of no cell (none in the programs built here)
-            return [Part(program, tuple(range(size)))]
-        parts.append(_part(program, variables, len(cells), roots, check))
-    return _mirrored(program, parts)
-
-
-def _part(
-    program: CoverProgram,
-    variables: list[int],
-    cells: int,
-    roots: list[int],
-    check: Callable[[int], None],
-) -> Part:
-    """The part over ``variables``: its rows, renumbered."""
-    local = {v: i for i, v in enumerate(variables)}
-    mine = roots[variables[0]]
-    rows: list[Row] = []
-    symmetry = 0
+    n = program.n_cells
+    if len(groups) == 1 or any(variables[0] >= n for variables in groups.values()):
+        return [Part(program, tuple(range(size)))]  # (a group of no cell: none)
+    rows: dict[int, list[Row]] = {r: [] for r in groups}
+    symmetry = dict.fromkeys(groups, 0)
     plain = len(program.rows) - program.n_symmetry_rows
-    for k, row in enumerate(program.rows):
+    local = [0] * size
+    for variables in groups.values():
+        for i, v in enumerate(variables):
+            local[v] = i
+    for k, row in enumerate(program.rows):  # one pass: each row to its part
         check(k)
-        if roots[row.terms[0][0]] != mine:
-            continue
-        terms = tuple((local[v], c) for v, c in row.terms)
-        rows.append(replace(row, terms=terms))
-        symmetry += k >= plain
-    sub = replace(
-        program,
-        names=tuple(program.names[v] for v in variables),
-        rows=tuple(rows),
-        n_symmetry_rows=symmetry,
-        n_symmetries=program.n_symmetries if symmetry else 0,
-        part_cells=cells,
-    )
-    return Part(sub, tuple(variables))
+        mine = roots[row.terms[0][0]]
+        rows[mine].append(
+            replace(row, terms=tuple((local[v], c) for v, c in row.terms))
+        )
+        symmetry[mine] += k >= plain
+    parts = [
+        Part(
+            replace(
+                program,
+                names=tuple(program.names[v] for v in variables),
+                rows=tuple(rows[r]),
+                n_symmetry_rows=symmetry[r],
+                n_symmetries=program.n_symmetries if symmetry[r] else 0,
+                part_cells=sum(v < n for v in variables),
+            ),
+            tuple(variables),
+        )
+        for r, variables in groups.items()
+    ]
+    return _mirrored(program, parts, check)
 
 
-def _mirrored(program: CoverProgram, parts: list[Part]) -> list[Part]:
-    """Mark each part that a symmetry of the board maps an earlier part onto."""
+def _mirrored(
+    program: CoverProgram, parts: list[Part], check: Callable[[int], None]
+) -> list[Part]:
+    """Mark each part that a symmetry of the board maps an earlier part onto.
+
+    A part not marked yet is solved; each symmetry sends its first cell into
+    one part, which is its image if the symmetry sends every cell there. One
+    look a part and a symmetry: linear in the cells, however many parts.
+    """
     candidates = _symmetries(program)
-    cell_sets = [frozenset(p.variables) for p in parts]
+    part_of = [0] * len(program.names)
+    for j, part in enumerate(parts):
+        for v in part.variables:
+            part_of[v] = j
+    images: dict[int, tuple[int, Permutation]] = {}
+    for j, part in enumerate(parts):
+        check(0)
+        if j in images:
+            continue
+        cells = part.variables[: part.program.n_cells]
+        for perm in candidates:
+            target = part_of[perm[cells[0]]]
+            if target <= j or target in images:
+                continue
+            if parts[target].program.n_cells == len(cells) and all(
+                part_of[perm[v]] == target for v in cells
+            ):
+                images[target] = (j, perm)
     marked: list[Part] = []
     for j, part in enumerate(parts):
-        found = None
-        for k, earlier in enumerate(marked):
-            if earlier.image is not None or len(cell_sets[k]) != len(cell_sets[j]):
-                continue
-            found = next(
-                (
-                    (k, perm)
-                    for perm in candidates
-                    if all(perm[v] in cell_sets[j] for v in earlier.variables)
-                ),
-                None,
-            )
-            if found is not None:
-                break
-        if found is None and BALANCE and not part.program.n_symmetry_rows:
+        if j in images:
+            part = replace(part, image=images[j])
+        elif BALANCE and not part.program.n_symmetry_rows:
             part = _balanced(part, candidates)
-        marked.append(part if found is None else replace(part, image=found))
+        marked.append(part)
     return marked
 
 

@@ -93,6 +93,10 @@ __all__ = [
 CLOCK_ROWS = 4096
 """Rows written between two looks at the run's clock."""
 
+PARTS_TEXT_TERMS = 300_000
+"""The largest program whose printed form says how it falls apart: looking
+takes about a second a million terms, and printing is not under the clock."""
+
 LP_SHARE = 0.25
 """The most of the time left the LP relaxation (a side figure) may take."""
 
@@ -330,9 +334,15 @@ class CoverProgram:
         return "\n".join(lines)
 
     def _parts_text(self) -> list[str]:
-        """A line saying how the program falls apart, when it does."""
+        """A line saying how the program falls apart, when it does.
+
+        Printing has no clock, so the parts are looked for only in a program
+        of at most :data:`PARTS_TEXT_TERMS` terms (the solve always looks).
+        """
         from cpknight.covering.parts import split
 
+        if sum(len(row.terms) for row in self.rows) > PARTS_TEXT_TERMS:
+            return []
         parts = split(self)
         if len(parts) < 2:
             return []
