@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cpknight.api.covering import dominate
+from cpknight.board import Topology
 from tests.conftest import load_script
 
 cr = load_script("cover_records")
@@ -52,7 +53,7 @@ def test_each_table_runs_its_own_question(
     # the flags each table passes ask what the library's call asks
     n = 6
     row = cr.run_size(table, n, 30.0, "scip")
-    torus = "torus" if topology == "torus" else None
+    torus: Topology | None = "torus" if topology == "torus" else None
     spec = dominate(f"{n}x{n}", kind=kind, topology=torus, method="search")
     assert (row["table"], row["status"], row["size"]) == (table, "optimal", spec.size)
     assert row["size"] == cr.TABLES[table].values[n]
