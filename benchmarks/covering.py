@@ -17,7 +17,8 @@ core: the machine is shared), and the published value it must equal:
 - A261752 total domination (from n = 4): 6, 7, 8, 10, 14, 18, 22, 25, 28, 32;
   and 48, 70, 78, 98 for n = 16, 20, 21, 24 (read 2026-11-30);
 - A342576 independent domination: 1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24;
-- A279407 domination of the n x n torus: 1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18;
+- A279407 domination of the n x n torus: 1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18,
+  21, 25, 28, 33, 32;
 - A030978 independence (non-attacking knights): n^2/2 or (n^2 + 1)/2.
 
 Ratios in the same run: ``x plain`` (a row with symmetry breaking over the
@@ -28,7 +29,7 @@ with its table (a row at the limit is reported, not a failure).
 ``--records`` runs the record rows instead: the largest published terms of
 each table (domination n = 12..16; total domination 11..13, 16, 20, 21, 24,
 where cpknight solves the two colours apart and the plain scripts the whole;
-independent domination 11..12; torus domination 9..11), each by three plain
+independent domination 11..12; torus domination 9..12), each by three plain
 scripts written here (the textbook set-cover model, nothing else: CP-SAT with
 one worker and with two, SCIP through ``model_builder``) and by cpknight's
 ``portfolio`` (CP-SAT and SCIP side by side; for total domination also
@@ -37,7 +38,8 @@ another in the same run. ``x best plain``: each cpknight row's seconds over
 the fastest plain script's (a plain script at the limit counts as the limit).
 ``--engines scip,parts`` runs only those rows (keys: cpsat1, cpsat2, scip,
 portfolio, portfolio-sym, parts, parts-unbalanced: the parts without their
-balance rows, as before they had them).
+balance rows, as before they had them; torus, torus-light: cpknight's SCIP on
+the torus with and without its heavy rows).
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from typing import NamedTuple
 
 from cpknight import SolveOptions
 from cpknight.api import try_cover
-from cpknight.covering import parts
+from cpknight.covering import parts, program
 from cpknight.status import Status
 from cpknight.text.render import table_text
 
@@ -57,7 +59,7 @@ A006075 = [1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32, 36, 40]
 A261752 = {4: 6, 5: 7, 6: 8, 7: 10, 8: 14, 9: 18, 10: 22, 11: 25, 12: 28, 13: 32}
 A261752 |= {16: 48, 20: 70, 21: 78, 24: 98}
 A342576 = [1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24]
-A279407 = [1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18]
+A279407 = [1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18, 21, 25, 28, 33, 32]
 
 
 def a030978(n: int) -> int:
@@ -230,7 +232,7 @@ RECORD_ROWS: list[tuple[str, str, bool, int, int]] = [
     *[("A006075", "dominating", False, n, A006075[n - 1]) for n in range(12, 17)],
     *[("A261752", "total", False, n, A261752[n]) for n in (11, 12, 13, 16, 20, 21, 24)],
     *[("A342576", "independent", False, n, A342576[n - 1]) for n in range(11, 13)],
-    *[("A279407", "dominating", True, n, A279407[n - 1]) for n in range(9, 12)],
+    *[("A279407", "dominating", True, n, A279407[n - 1]) for n in range(9, 13)],
 ]
 """(sequence, kind, torus, n, published value): the largest terms of each table."""
 
@@ -243,8 +245,12 @@ ROW_KEYS = {
     "portfolio-sym": "portfolio +sym",
     "parts": "scip in parts",
     "parts-unbalanced": "scip in parts, no balance rows",
+    "torus": "cpknight scip",
+    "torus-light": "cpknight scip, no heavy rows",
 }
-"""``--engines`` keys: the rows of each record board (``parts``: total only)."""
+"""``--engines`` keys: the rows of each record board (``parts``: total only;
+``torus``: the torus only, cpknight's SCIP with and without the ``heavy`` rows
+of :mod:`cpknight.covering.program`)."""
 
 
 def records(limit: float, only: str | None, engines: set[str] | None = None) -> bool:
@@ -269,15 +275,20 @@ def records(limit: float, only: str | None, engines: set[str] | None = None) -> 
                 ("portfolio-sym", "portfolio", True),
                 ("parts", "scip", False),
                 ("parts-unbalanced", "scip", False),
+                ("torus", "scip", False),
+                ("torus-light", "scip", False),
             )
-            if key in wanted and (not key.startswith("parts") or kind == "total")
+            if key in wanted
+            and (not key.startswith("parts") or kind == "total")
+            and (not key.startswith("torus") or torus)
         ]
         for key, method, symmetry in ours:
             parts.BALANCE = key != "parts-unbalanced"
+            program.HEAVIEST = key != "torus-light"
             r = run_one(
                 n, kind, "torus" if torus else "bounded", method, symmetry, limit
             )
-            parts.BALANCE = True
+            parts.BALANCE = program.HEAVIEST = True
             label = ROW_KEYS[key]
             runs.append((label, (r.size, r.status == str(Status.OPTIMAL), r.seconds)))
         plain = [run for run in runs if run[0].startswith("plain")] or [
