@@ -300,7 +300,11 @@ def records(limit: float, only: str | None, engines: set[str] | None = None) -> 
         for label, (size, proved, seconds) in runs:
             wrong = proved and size != expected
             ok &= not wrong
-            ratio = "" if label.startswith("plain") else f"{seconds / best_plain:.2f}"
+            ratio = (
+                ""
+                if label.startswith("plain") or plain[0][0] == "none"
+                else f"{seconds / best_plain:.2f}"
+            )
             rows.append(
                 [
                     name,
