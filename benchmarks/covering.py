@@ -38,8 +38,9 @@ another in the same run. ``x best plain``: each cpknight row's seconds over
 the fastest plain script's (a plain script at the limit counts as the limit).
 ``--engines scip,parts`` runs only those rows (keys: cpsat1, cpsat2, scip,
 portfolio, portfolio-sym, parts, parts-unbalanced: the parts without their
-balance rows, as before they had them; torus, torus-light: cpknight's SCIP on
-the torus with and without its heavy rows).
+balance rows, as before they had them; torus, torus-light, torus-cpsat,
+torus-cpsat-light: cpknight's SCIP and CP-SAT on the torus with and without
+its heavy rows).
 """
 
 from __future__ import annotations
@@ -247,10 +248,12 @@ ROW_KEYS = {
     "parts-unbalanced": "scip in parts, no balance rows",
     "torus": "cpknight scip",
     "torus-light": "cpknight scip, no heavy rows",
+    "torus-cpsat": "cpknight cpsat",
+    "torus-cpsat-light": "cpknight cpsat, no heavy rows",
 }
 """``--engines`` keys: the rows of each record board (``parts``: total only;
-``torus``: the torus only, cpknight's SCIP with and without the ``heavy`` rows
-of :mod:`cpknight.covering.program`)."""
+``torus*``: the torus only, cpknight's SCIP or CP-SAT with and without the
+``heavy`` rows of :mod:`cpknight.covering.program`)."""
 
 
 def records(limit: float, only: str | None, engines: set[str] | None = None) -> bool:
@@ -277,6 +280,8 @@ def records(limit: float, only: str | None, engines: set[str] | None = None) -> 
                 ("parts-unbalanced", "scip", False),
                 ("torus", "scip", False),
                 ("torus-light", "scip", False),
+                ("torus-cpsat", "cpsat", False),
+                ("torus-cpsat-light", "cpsat", False),
             )
             if key in wanted
             and (not key.startswith("parts") or kind == "total")
@@ -284,7 +289,7 @@ def records(limit: float, only: str | None, engines: set[str] | None = None) -> 
         ]
         for key, method, symmetry in ours:
             parts.BALANCE = key != "parts-unbalanced"
-            program.HEAVIEST = key != "torus-light"
+            program.HEAVIEST = not key.endswith("-light")
             r = run_one(
                 n, kind, "torus" if torus else "bounded", method, symmetry, limit
             )
