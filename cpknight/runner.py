@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from cpknight.errors import InvalidInputError
 from cpknight.runtime.files import cannot_write
@@ -360,17 +360,26 @@ def run_tasks(
     count = total - len(todo)
     sink = None if opts.results is None else _Sink(opts.results)
     arriving = _rows(tasks, todo, opts, workers)
+    pending: tuple[int, Row] | None = None  # a row arrived, not yet recorded
+    mark = 0  # where the file ended before the pending row's line
     try:
         if progress is not None and count:
             progress(count, total)
         for index, row in arriving:
-            rows[index] = row
-            if sink is not None:
+            mark = 0 if sink is None else sink.mark()
+            pending = (index, row)
+            if sink is not None:  # the file first: what is kept is what counts
                 sink.write(row)
+            rows[index] = row
             count += 1
+            pending = None
             if progress is not None:
                 progress(count, total)
     except KeyboardInterrupt:
+        if pending is not None and (sink is None or sink.wrote_since(mark)):
+            index, row = pending  # in the file already: in the rows too
+            rows[index] = row
+        count = sum(row is not None for row in rows)
         raise RunInterrupted(count, total, opts.results, rows) from None
     finally:
         arriving.close()  # stops the workers at once, not when collected
@@ -462,17 +471,37 @@ def _drop_torn_line(file: Path) -> None:
 
 
 class _Sink:
-    """The results file, opened for appending: one flushed line per row."""
+    """The results file, opened for appending: one line per row.
+
+    Lines are written straight through, with no buffer that a Ctrl-C could
+    leave to be flushed later, at close.
+    """
 
     def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
         try:
-            self.handle: IO[str] = Path(path).open("a", encoding="utf-8")  # noqa: SIM115
+            self.handle = self.path.open("ab", buffering=0)
         except OSError as exc:
             raise InvalidInputError(cannot_write(path, exc)) from None
 
+    def mark(self) -> int:
+        """Where the file ends now."""
+        return os.fstat(self.handle.fileno()).st_size
+
     def write(self, row: Row) -> None:
-        self.handle.write(json.dumps(row) + "\n")
-        self.handle.flush()
+        data = memoryview((json.dumps(row) + "\n").encode("utf-8"))
+        while data:
+            data = data[self.handle.write(data) or 0 :]
+
+    def wrote_since(self, mark: int) -> bool:
+        """Whether a whole line was written after ``mark``.
+
+        A Ctrl-C may have come before, during or after the write.
+        """
+        with self.path.open("rb") as file:
+            file.seek(mark)
+            tail = file.read()
+        return tail.endswith(b"\n")
 
     def close(self) -> None:
         self.handle.close()

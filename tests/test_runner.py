@@ -123,3 +123,34 @@ def test_a_dead_pool_worker_has_its_task_run_again() -> None:
     rows = run_tasks(tasks, RunOptions(jobs=2), progress=progress)
     assert killed
     assert rows == run_tasks(squares(12))
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_ctrl_c_while_a_row_is_written_keeps_file_and_rows_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str
+) -> None:
+    """The rows an interrupted run hands back (and the sum it prints) are the
+    rows its file keeps, wherever the Ctrl-C lands in writing the third."""
+    import cpknight.runner as runner
+
+    real = runner._Sink.write
+    calls = 0
+
+    def write(self: Any, row: dict[str, Any]) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 3 and when == "before":
+            raise KeyboardInterrupt
+        real(self, row)
+        if calls == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner._Sink, "write", write)
+    path = tmp_path / "rows.jsonl"
+    with pytest.raises(runner.RunInterrupted) as caught:
+        run_tasks(squares(5), RunOptions(results=path))
+    handed = [row["key"] for row in caught.value.rows if row is not None]
+    kept = [row["key"] for row in read_results(path)]
+    assert handed == kept
+    assert len(kept) == (2 if when == "before" else 3)
+    assert caught.value.done == len(kept)
