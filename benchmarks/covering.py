@@ -12,13 +12,9 @@ whether it is proved, the seconds (model building and the LP relaxation
 included), the process's CPU seconds (about what it takes alone on a free
 core: the machine is shared), and the published value it must equal:
 
-- A006075 domination of n x n: 1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28,
-  32, 36, 40;
-- A261752 total domination (from n = 4): 6, 7, 8, 10, 14, 18, 22, 25, 28, 32;
-  and 48, 70, 78, 98 for n = 16, 20, 21, 24 (read 2026-11-30);
-- A342576 independent domination: 1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24;
-- A279407 domination of the n x n torus: 1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18,
-  21, 25, 28, 33, 32;
+- A006075 domination, A261752 total domination, A342576 independent
+  domination and A279407 domination of the n x n torus, as
+  ``cover_records.TABLES`` holds them (read 2026-11-30);
 - A030978 independence (non-attacking knights): n^2/2 or (n^2 + 1)/2.
 
 Ratios in the same run: ``x plain`` (a row with symmetry breaking over the
@@ -50,17 +46,18 @@ import sys
 import time
 from typing import NamedTuple
 
+from cover_records import TABLES
+
 from cpknight import SolveOptions
 from cpknight.api import try_cover
 from cpknight.covering import parts, program
 from cpknight.status import Status
 from cpknight.text.render import table_text
 
-A006075 = [1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32, 36, 40]
-A261752 = {4: 6, 5: 7, 6: 8, 7: 10, 8: 14, 9: 18, 10: 22, 11: 25, 12: 28, 13: 32}
-A261752 |= {16: 48, 20: 70, 21: 78, 24: 98}
-A342576 = [1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24]
-A279407 = [1, 2, 3, 4, 5, 6, 9, 8, 12, 15, 18, 21, 25, 28, 33, 32]
+A006075 = TABLES["A006075"].values
+A261752 = TABLES["A261752"].values
+A342576 = TABLES["A342576"].values
+A279407 = TABLES["A279407"].values
 
 
 def a030978(n: int) -> int:
@@ -230,10 +227,10 @@ def plain_scip(
 
 
 RECORD_ROWS: list[tuple[str, str, bool, int, int]] = [
-    *[("A006075", "dominating", False, n, A006075[n - 1]) for n in range(12, 17)],
+    *[("A006075", "dominating", False, n, A006075[n]) for n in range(12, 17)],
     *[("A261752", "total", False, n, A261752[n]) for n in (11, 12, 13, 16, 20, 21, 24)],
-    *[("A342576", "independent", False, n, A342576[n - 1]) for n in range(11, 13)],
-    *[("A279407", "dominating", True, n, A279407[n - 1]) for n in range(9, 13)],
+    *[("A342576", "independent", False, n, A342576[n]) for n in range(11, 13)],
+    *[("A279407", "dominating", True, n, A279407[n]) for n in range(9, 13)],
 ]
 """(sequence, kind, torus, n, published value): the largest terms of each table."""
 
@@ -394,7 +391,7 @@ def main() -> int:
         "dominating",
         "bounded",
         list(range(args.first, upto + 1)),
-        dict(enumerate(A006075, 1)),
+        A006075,
         [m for m in every if m[0] != "search" and not (args.plain and m[1])]
         + ([("cpsat", True)] if args.plain else [])
         + ([("search", False)] if upto <= 10 else []),
@@ -417,7 +414,7 @@ def main() -> int:
         "independent",
         "bounded",
         list(range(1, small + 1)),
-        dict(enumerate(A342576, 1)),
+        A342576,
         three,
         args.limit,
     )
@@ -426,7 +423,7 @@ def main() -> int:
         "dominating",
         "torus",
         list(range(1, small + 1)),
-        dict(enumerate(A279407, 1)),
+        A279407,
         three,
         args.limit,
     )
