@@ -46,6 +46,7 @@ from cpknight.results.answer import race_label
 from cpknight.status import Effort, Status
 
 __all__ = [
+    "CLOCK_ROWS",
     "KINDS",
     "Cover",
     "CoverInstance",
@@ -57,6 +58,10 @@ __all__ = [
     "make_cover",
     "maximises",
 ]
+
+CLOCK_ROWS = 4096
+"""Rows built or read between two looks at the run's clock (the program, its
+models and its parts)."""
 
 Kind = Literal["dominating", "total", "independent", "independent-set"]
 KINDS: tuple[Kind, ...] = ("dominating", "total", "independent", "independent-set")

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from cpknight.covering.common import CLOCK_ROWS
 from cpknight.errors import SolveLimitError
 from cpknight.graph.symmetry import cell_permutations
 from cpknight.solving import Run
@@ -52,9 +53,6 @@ if TYPE_CHECKING:  # the program prints its parts: it imports this module
 __all__ = ["Part", "Solved", "solve_in_parts", "split"]
 
 Permutation = tuple[int, ...]
-
-CLOCK_ROWS = 4096
-"""Rows read between two looks at the run's clock."""
 
 BALANCE = True
 """Give each part solved its balance rows (:func:`_balanced`); the benchmark
@@ -104,7 +102,7 @@ def split(program: CoverProgram, run: Run | None = None) -> list[Part]:
 
     A program with a row of no terms (a cell no move reaches) is left whole,
     for the engine to report. With a ``run``, its clock is looked at every
-    :data:`~cpknight.covering.program.CLOCK_ROWS` rows (a board of 800 x 800
+    :data:`~cpknight.covering.common.CLOCK_ROWS` rows (a board of 800 x 800
     takes seconds to split).
 
     Raises:

@@ -65,6 +65,7 @@ import numpy as np
 
 from cpknight.board import Board
 from cpknight.covering.common import (
+    CLOCK_ROWS,
     CoverInstance,
     cell_permutations,
     covering_kind,
@@ -94,9 +95,6 @@ __all__ = [
     "program_of",
     "refuse_big_model",
 ]
-
-CLOCK_ROWS = 4096
-"""Rows written between two looks at the run's clock."""
 
 PARTS_TEXT_TERMS = 300_000
 """The largest program whose printed form says how it falls apart: looking
