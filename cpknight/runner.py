@@ -360,26 +360,20 @@ def run_tasks(
     count = total - len(todo)
     sink = None if opts.results is None else _Sink(opts.results)
     arriving = _rows(tasks, todo, opts, workers)
-    pending: tuple[int, Row] | None = None  # a row arrived, not yet recorded
-    mark = 0  # where the file ended before the pending row's line
     try:
         if progress is not None and count:
             progress(count, total)
         for index, row in arriving:
-            mark = 0 if sink is None else sink.mark()
-            pending = (index, row)
-            if sink is not None:  # the file first: what is kept is what counts
-                sink.write(row)
             rows[index] = row
+            if sink is not None:
+                sink.write(row)
             count += 1
-            pending = None
             if progress is not None:
                 progress(count, total)
     except KeyboardInterrupt:
-        if pending is not None and (sink is None or sink.wrote_since(mark)):
-            index, row = pending  # in the file already: in the rows too
-            rows[index] = row
-        count = sum(row is not None for row in rows)
+        if opts.results is not None:  # a Ctrl-C may land between list and file
+            rows = _as_kept(rows, opts.results)
+            count = sum(row is not None for row in rows)
         raise RunInterrupted(count, total, opts.results, rows) from None
     finally:
         arriving.close()  # stops the workers at once, not when collected
@@ -478,33 +472,27 @@ class _Sink:
     """
 
     def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
         try:
-            self.handle = self.path.open("ab", buffering=0)
+            self.handle = Path(path).open("ab", buffering=0)  # noqa: SIM115
         except OSError as exc:
             raise InvalidInputError(cannot_write(path, exc)) from None
-
-    def mark(self) -> int:
-        """Where the file ends now."""
-        return os.fstat(self.handle.fileno()).st_size
 
     def write(self, row: Row) -> None:
         data = memoryview((json.dumps(row) + "\n").encode("utf-8"))
         while data:
             data = data[self.handle.write(data) or 0 :]
 
-    def wrote_since(self, mark: int) -> bool:
-        """Whether a whole line was written after ``mark``.
-
-        A Ctrl-C may have come before, during or after the write.
-        """
-        with self.path.open("rb") as file:
-            file.seek(mark)
-            tail = file.read()
-        return tail.endswith(b"\n")
-
     def close(self) -> None:
         self.handle.close()
+
+
+def _as_kept(rows: list[Row | None], results: str | Path) -> list[Row | None]:
+    """The rows the results file holds, no more: those of an interrupted run."""
+    try:
+        kept = {row["key"] for row in read_results(results)}
+    except InvalidInputError:
+        return rows  # unreadable now: the rows as they are
+    return [row if row is not None and row["key"] in kept else None for row in rows]
 
 
 def _rows(
