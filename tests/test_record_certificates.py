@@ -19,6 +19,12 @@ the records page: a frontier run, two searches.)
   that none has fewer); no exact value was published for any board.
 - Guy's 3x5 ordered knight swap in 34 moves (``cpknight swap guy3x5 --method
   bfs`` and ``benchmarks/guy_swap.py 5`` prove that none is shorter).
+- A closed magic knight's tour of 8x10 (every rank and every file of visit
+  numbers has the same sum). Not ours: G. P. Jelliss published (blog
+  "jeepyjay", 10 March 2020) an 8x14 magic tour made from one of Guenter
+  Stertenbrink's 8x10 tours by four added ranks; taking those four ranks away
+  again and numbering the rest in order gives this tour
+  (``docs/records.md``). It settles the question the issue called open.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from __future__ import annotations
 import pytest
 
 from cpknight.board import Board
+from cpknight.checks import make_tour
+from cpknight.constraints import TourConstraints
 from cpknight.longest.common import check_longest
 from cpknight.pieces import KNIGHT
 from cpknight.scores import make_scored_tour
@@ -161,6 +169,14 @@ TOUR_8X8_CROSSINGS = _names(
     "b4 a2 c1 e2 f4 g2 e1 f3 g1 h3 g5 e4 d2 b1 a3 c4 a5 b3"
 )
 
+# in visiting order; the tour is closed (c6 to a7 is a move)
+MAGIC_8X10 = _names(
+    "a7 c8 d6 b5 d4 b3 a1 c2 e1 g2 f4 h3 i1 j3 i5 j7 h8 g6 e5 f7 g5 e6 f8 h7 j8 "
+    "i6 j4 i2 h4 f3 g1 e2 c1 d3 b2 a4 c5 d7 b8 a6 c7 a8 b6 d5 b4 a2 c3 d1 e3 g4 "
+    "f2 h1 j2 i4 j6 i8 h6 f5 e7 g8 f6 e8 g7 h5 i7 j5 i3 j1 h2 f1 g3 e4 d2 b1 a3 "
+    "c4 a5 b7 d8 c6"
+)
+
 
 def _cell(name: str) -> tuple[int, int]:
     """``b3`` -> (file 1, rank 2), by hand."""
@@ -283,3 +299,26 @@ def test_a_closed_8x8_tour_with_69_crossings() -> None:
         optimal=True,
     )
     assert scored.value == 69
+
+
+def test_a_closed_magic_tour_of_8x10() -> None:
+    cells = [_cell(name) for name in MAGIC_8X10]
+    assert len(cells) == len(set(cells)) == 80
+    assert all(0 <= f < 10 and 0 <= r < 8 for f, r in cells)
+    assert all(_leap(a, b) for a, b in zip(cells, cells[1:] + cells[:1], strict=True))
+    number = {cell: k for k, cell in enumerate(cells, start=1)}
+    # 1 + ... + 80 = 3240: each of the 8 ranks holds 405, each of the 10 files 324
+    for rank in range(8):
+        assert sum(number[f, rank] for f in range(10)) == 405, rank
+    for file in range(10):
+        assert sum(number[file, r] for r in range(8)) == 324, file
+    board = Board((8, 10))
+    tour = make_tour(
+        board,
+        KNIGHT,
+        [board.parse_cell(name) for name in MAGIC_8X10],
+        closed=True,
+        method="certificate",
+        constraints=TourConstraints(magic=True),
+    )
+    assert len(tour.cells) == 80
