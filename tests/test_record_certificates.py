@@ -29,6 +29,8 @@ the records page: a frontier run, two searches.)
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from cpknight.board import Board
@@ -322,3 +324,49 @@ def test_a_closed_magic_tour_of_8x10() -> None:
         constraints=TourConstraints(magic=True),
     )
     assert len(tour.cells) == 80
+
+
+# The 8x14 magic tour as Jelliss's blog prints it (10 March 2020): fourteen
+# lines of eight numbers, each the visit number modulo 100 (the blog underlines
+# those over 100, which plain text loses).
+JELLISS_8X14 = """
+07 62 07 52 09 56 01 58
+06 51 06 61 04 59 10 55
+49 08 63 08 53 12 57 02
+64 05 50 05 60 03 54 11
+09 48 65 04 27 30 83 86
+02 67 46 11 82 85 28 31
+47 10 03 66 29 26 87 84
+68 01 12 45 88 81 32 25
+13 44 99 70 23 34 89 80
+00 69 14 43 90 79 24 33
+41 16 71 98 35 22 77 92
+72 97 42 15 78 91 36 21
+17 40 95 74 19 38 93 76
+96 73 18 39 94 75 20 37
+"""
+
+
+def test_the_8x10_magic_tour_is_the_published_8x14_less_four_lines() -> None:
+    grid = [[int(t) for t in line.split()] for line in JELLISS_8X14.split("\n") if line]
+    places: dict[int, list[tuple[int, int]]] = {}
+    for i, line in enumerate(grid):
+        for j, shown in enumerate(line):
+            places.setdefault(shown, []).append((i, j))
+    twice = sorted(shown for shown, at in places.items() if len(at) == 2)
+    assert twice == list(range(1, 13))  # 1..12 and 101..112; 100 shows as 00
+    readings = []
+    for low_first in itertools.product((True, False), repeat=len(twice)):
+        where = {shown: at[0] for shown, at in places.items() if len(at) == 1}
+        where[100] = where.pop(0)
+        for shown, first in zip(twice, low_first, strict=True):
+            a, b = places[shown]
+            where[shown], where[shown + 100] = (a, b) if first else (b, a)
+        path = [where[k] for k in range(1, 113)]
+        if all(_leap(a, b) for a, b in zip(path, path[1:] + path[:1], strict=True)):
+            readings.append(path)
+    assert len(readings) == 1  # one reading makes a closed knight's tour
+    # the last four lines were added: without them, the lines are the files
+    # a..j and the columns the ranks 1..8
+    kept = [(i, j) for i, j in readings[0] if i < 10]
+    assert [f"{'abcdefghij'[i]}{j + 1}" for i, j in kept] == MAGIC_8X10
