@@ -266,6 +266,34 @@ def test_ctrl_c_stops_a_covering_solve(argv: list[str], tmp_path: Path) -> None:
     assert "interrupted (Ctrl-C)" in out + err
 
 
+@pytest.mark.parametrize("group", [True, False], ids=["group", "main"])
+def test_ctrl_c_keeps_scips_best_placement(tmp_path: Path, group: bool) -> None:
+    """SCIP solves in a worker process. Before, Ctrl-C ended the worker and
+    its placement went with it ("interrupted before an answer was found",
+    though SCIP had one); now the worker is sent SIGINT, which SCIP catches
+    (``group``: from the terminal too), and its best placement and bound come
+    back, marked not proved. SCIP's own "pressed CTRL-C" line is not shown."""
+    began = time.monotonic()
+    code, out, err, stopped = _interrupt(
+        ["dominate", "20x20", "--method", "scip", "--time-limit", "120"],
+        tmp_path,
+        group=group,
+        # SCIP has a placement from its first heuristics (under a second here)
+        ready=lambda out, err: time.monotonic() - began > 5.0,
+        settle=0.0,
+    )
+    assert code == 130, err
+    assert stopped < 15.0, stopped
+    assert "Traceback" not in err
+    assert "pressed CTRL-C" not in out + err
+    first = out.splitlines()[0]
+    assert "dominating knights on 20x20" in first, out + err
+    assert "best found" in first  # not proved: A006075(20) = 62, far below
+    knights = re.search(r"^knights: (.*)$", out, re.MULTILINE)
+    assert knights is not None, out
+    assert len(knights.group(1).split()) == int(first.split(": ")[1].split(",")[0])
+
+
 @pytest.mark.parametrize(
     "module",
     [

@@ -7,6 +7,13 @@ process (the model shared copy-on-write, nothing serialised on the way in) and
 waits in short slices: when ``stop()`` says so (Ctrl-C, the limit), the worker
 is ended with SIGKILL and the caller goes on at once.
 
+Given ``soft_stop`` seconds, the worker is first asked to stop with SIGINT and
+its answer awaited that long before it is ended. The worker's Python ignores
+SIGINT, but SCIP catches it while it solves (its ``misc/catchctrlc``, on by
+default) and returns at once with its best solution and bound, which then
+reach the caller instead of being lost with the worker. Work that does not
+catch SIGINT (HiGHS, PDLP, building a model) is ended when the wait is over.
+
 Examples:
     >>> fork_available() in (True, False)
     True
@@ -38,6 +45,8 @@ def run_forked(
     work: Callable[[], bytes],
     stop: Callable[[], bool],
     on_ctrl_c: Callable[[], None] | None = None,
+    *,
+    soft_stop: float = 0.0,
 ) -> bytes | None:
     """``work()``'s bytes, computed in a forked worker; ``None`` if it was ended.
 
@@ -46,6 +55,9 @@ def run_forked(
         stop: looked at every 50 ms while waiting; true ends the worker.
         on_ctrl_c: called when Ctrl-C reaches the wait as
             :class:`KeyboardInterrupt` (then ``stop()`` decides, as before).
+        soft_stop: when ``stop()`` first says so, send the worker SIGINT and
+            wait this many seconds more for its answer before ending it (0:
+            end it at once).
 
     Returns:
         What ``work`` returned, or ``None`` when the worker was ended or died.
@@ -63,6 +75,7 @@ def run_forked(
         try:
             os.close(reader)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
+            _quiet_stdout()  # SCIP's SIGINT handler printf()s a line
             _orphan_watch(parent)
             view = memoryview(work())
             while view:
@@ -74,6 +87,7 @@ def run_forked(
     os.close(writer)
     chunks: list[bytes] = []
     ended = False
+    asked: float | None = None  # when the worker was sent SIGINT
     try:
         while True:
             try:
@@ -87,9 +101,17 @@ def run_forked(
                 if not chunk:
                     break
                 chunks.append(chunk)
+            elif asked is not None:  # asked to stop: the wait for its answer
+                if time.monotonic() - asked >= soft_stop:
+                    ended = True
+                    break
             elif stop():
-                ended = True
-                break
+                if soft_stop <= 0:
+                    ended = True
+                    break
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGINT)  # SCIP stops and answers
+                asked = time.monotonic()
     finally:
         os.close(reader)
         with contextlib.suppress(ProcessLookupError):
@@ -101,6 +123,20 @@ def run_forked(
     if ended or not chunks:
         return None
     return b"".join(chunks)
+
+
+def _quiet_stdout() -> None:  # pragma: no cover (runs in the worker)
+    """Send the worker's standard output (file descriptor 1) to the null device.
+
+    A worker answers through its pipe and prints nothing of its own; but SCIP's
+    SIGINT handler writes "pressed CTRL-C 1 times ..." with ``printf``, which
+    would land in the middle of the caller's output.
+    """
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 1)
+    finally:
+        os.close(null)
 
 
 def _orphan_watch(parent: int) -> None:  # pragma: no cover (runs in the worker)

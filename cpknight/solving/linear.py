@@ -20,6 +20,7 @@ from cpknight.solving import Run, solve_stoppably
 __all__ = [
     "OWN_MARGIN",
     "OWN_MARGIN_CAP",
+    "SOFT_STOP",
     "STOPPABLE_BACKENDS",
     "STOP_GRACE",
     "LinearAnswer",
@@ -100,6 +101,13 @@ STOP_GRACE = 0.3
 before it is stopped (or its worker process ended)."""
 
 
+SOFT_STOP = {"scip": 0.4}
+"""Seconds a backend that catches SIGINT may take to answer once asked to stop
+(Ctrl-C, or :data:`STOP_GRACE` past the limit) before its worker is ended:
+SCIP stops within a fraction of a second and hands back its best solution
+and bound (``run_forked``'s ``soft_stop``). The others are ended at once."""
+
+
 @dataclass(frozen=True)
 class LinearAnswer:
     """What one ``model_builder`` solve left: its status, values and figures.
@@ -145,7 +153,9 @@ def solve_linear(
     its own limit. A backend that ``stop_search`` stops
     (:data:`STOPPABLE_BACKENDS`) solves in a thread, stopped on Ctrl-C; the
     others (SCIP, HiGHS, PDLP) solve in a worker process (a fork, where the
-    system has one), ended on Ctrl-C or :data:`STOP_GRACE` s past the limit.
+    system has one), ended on Ctrl-C or :data:`STOP_GRACE` s past the limit;
+    SCIP is first asked to stop with SIGINT and keeps its best solution
+    (:data:`SOFT_STOP`).
     Either way the first Ctrl-C (see :func:`interruptible`) stops the solve
     within a fraction of a second, and the call returns; the run's clock is
     then interrupted.
@@ -175,7 +185,9 @@ def solve_linear(
     solver = builder_solver(backend, run, parameters, limit=limit)
     if backend in STOPPABLE_BACKENDS or not fork_available():
         return _solve_linear_here(solver, model, run, variables)
-    return _solve_linear_forked(solver, model, run, variables)
+    return _solve_linear_forked(
+        solver, model, run, variables, soft_stop=SOFT_STOP.get(backend, 0.0)
+    )
 
 
 def _stop_due(run: Run) -> bool:
@@ -209,9 +221,18 @@ def _solve_linear_here(
 
 
 def _solve_linear_forked(
-    solver: Any, model: Any, run: Run, variables: Sequence[Any]
+    solver: Any,
+    model: Any,
+    run: Run,
+    variables: Sequence[Any],
+    *,
+    soft_stop: float = 0.0,
 ) -> LinearAnswer:
-    """A forked worker solves and sends back what it found; ended on Ctrl-C."""
+    """A forked worker solves and sends back what it found; ended on Ctrl-C.
+
+    With ``soft_stop``, the worker is sent SIGINT first and given that long to
+    answer (SCIP does, with its best solution) before it is ended.
+    """
     import pickle
 
     from ortools.linear_solver.python import model_builder as mb
@@ -221,7 +242,9 @@ def _solve_linear_forked(
         values, objective, bound = _linear_figures(solver, variables)
         return pickle.dumps((int(status), values, objective, bound))
 
-    payload = run_forked(work, lambda: _stop_due(run), run.clock.interrupt)
+    payload = run_forked(
+        work, lambda: _stop_due(run), run.clock.interrupt, soft_stop=soft_stop
+    )
     interrupted = run.clock.interrupted
     if payload is None:  # ended (Ctrl-C, the limit) or died
         ended = interrupted or _stop_due(run)
