@@ -36,8 +36,7 @@ the fastest plain script's (a plain script at the limit counts as the limit).
 portfolio, portfolio-sym, parts, parts-unbalanced: the parts without their
 balance rows, as before they had them; torus, torus-light, torus-cpsat,
 torus-cpsat-light: cpknight's SCIP and CP-SAT on the torus with and without
-its heavy rows; torus-ranks, torus-cpsat-ranks: with the heavy rows but not
-the column and mirror rows).
+its heavy rows).
 """
 
 from __future__ import annotations
@@ -248,8 +247,6 @@ ROW_KEYS = {
     "torus-light": "cpknight scip, no heavy rows",
     "torus-cpsat": "cpknight cpsat",
     "torus-cpsat-light": "cpknight cpsat, no heavy rows",
-    "torus-ranks": "cpknight scip, no column rows",
-    "torus-cpsat-ranks": "cpknight cpsat, no column rows",
 }
 """``--engines`` keys: the rows of each record board (``parts``: total only;
 ``torus*``: the torus only, cpknight's SCIP or CP-SAT with and without the
@@ -282,8 +279,6 @@ def records(limit: float, only: str | None, engines: set[str] | None = None) -> 
                 ("torus-light", "scip", False),
                 ("torus-cpsat", "cpsat", False),
                 ("torus-cpsat-light", "cpsat", False),
-                ("torus-ranks", "scip", False),
-                ("torus-cpsat-ranks", "cpsat", False),
             )
             if key in wanted
             and (not key.startswith("parts") or kind == "total")
@@ -292,11 +287,10 @@ def records(limit: float, only: str | None, engines: set[str] | None = None) -> 
         for key, method, symmetry in ours:
             parts.BALANCE = key != "parts-unbalanced"
             program.HEAVIEST = not key.endswith("-light")
-            program.COLUMNS = not key.endswith(("-light", "-ranks"))
             r = run_one(
                 n, kind, "torus" if torus else "bounded", method, symmetry, limit
             )
-            parts.BALANCE = program.HEAVIEST = program.COLUMNS = True
+            parts.BALANCE = program.HEAVIEST = True
             label = ROW_KEYS[key]
             runs.append((label, (r.size, r.status == str(Status.OPTIMAL), r.seconds)))
         plain = [run for run in runs if run[0].startswith("plain")] or [

@@ -39,10 +39,7 @@ are those that keep the first cell
 (:func:`~cpknight.graph.symmetry.stabiliser_permutations`): shifted
 placements are one class already. Without the lex-leader rows, the program
 also says that no rank, nor slice along an axis as long as the ranks, holds
-more pieces than the first rank (the ``heavy`` rows), that the file through
-``a1`` is the heaviest of the files meeting a piece of the first rank (the
-``column`` rows), and that each axis's slice at 1 holds at least as many as
-its slice at -1 (the ``mirror`` rows; all three in :func:`_heaviest_rows`;
+more pieces than the first rank (the ``heavy`` rows, :func:`_heaviest_rows`;
 not for total domination, whose program falls apart into colours the rows
 would join). These rows count among the symmetry rows; a count strips them
 all (:meth:`CoverProgram.without_symmetry`) and counts every placement.
@@ -550,74 +547,34 @@ def _heavy(instance: CoverInstance) -> bool:
 
 
 def _heaviest_rows(board: Board, run: Run | None = None) -> list[Row]:
-    """The rows: the first rank outweighs every slice; then its column, its mirrors.
+    """The rows: no rank, nor slice along an axis as long, outweighs the first.
 
-    The first rank is the one through ``a1``; a *column* is a line across the
-    ranks (a file, in two dimensions).
+    The first rank is the one through ``a1``.
 
     With the ``shift`` row they keep one placement of every class under the
-    translations, reflections and axis swaps:
-
-    1. swap the axes so that the heaviest slice of any axis as long as the
-       first is across the first axis, and shift along it so that this slice
-       is the first (the ``heavy`` rows);
-    2. of the columns that meet a piece of the first rank, shift the heaviest
-       to the column through ``a1``, which brings that piece to ``a1`` (the
-       ``column`` rows, big-M: a column through an empty cell of the first
-       rank is free). Shifts across the ranks keep every rank's count;
-    3. reflect each axis (``x -> -x``) whose slice at 1 holds fewer pieces
-       than its slice at -1 (the ``mirror`` rows). A reflection keeps ``a1``,
-       every slice of the other axes and the columns' counts as a set, so
-       the rows above still hold.
-
+    translations and axis swaps: swap the axes so that the heaviest slice of
+    any axis as long as the first is across the first axis, shift along it so
+    that this slice is the first, then shift along the others so that one of
+    its pieces stands on ``a1`` (those shifts keep the first axis's slices).
     12 x 12 torus domination, A279407(12) = 21: (see the records page).
     """
     shape = board.shape
     index = np.arange(int(np.prod(shape))).reshape(shape)
     first = index[0].ravel()
     rows: list[Row] = []
-
-    def at_least(name: str, plus: Sequence[int], minus: Sequence[int]) -> None:
-        """``sum x[plus] >= sum x[minus]``, cells on both sides cancelled."""
-        if run is not None:
-            run.check("building the symmetry rows")
-        ups = np.setdiff1d(plus, minus, assume_unique=True).tolist()
-        downs = np.setdiff1d(minus, plus, assume_unique=True).tolist()
-        if ups or downs:
-            terms = tuple((v, 1) for v in ups) + tuple((v, -1) for v in downs)
-            rows.append(Row(name, terms, lo=0))
-
     for axis, size in enumerate(shape):
         if size != shape[0]:
             continue
         for i in range(1 if axis == 0 else 0, size):
-            at_least(f"heavy[{axis},{i}]", first, np.take(index, i, axis=axis).ravel())
-    if COLUMNS:
-        # column y: the cells (r, y) for every r; index[:, y] in any dimension
-        columns = index.reshape(shape[0], -1)
-        big = shape[0] - 1  # the first column holds a1, another at most shape[0]
-        for y in range(1, columns.shape[1]):
             if run is not None:
                 run.check("building the symmetry rows")
-            # sum(column 0) - sum(column y) >= -big * (1 - x[first[y]])
-            terms = [(int(v), 1) for v in columns[:, 0]]
-            terms += [(int(v), -1) for v in columns[1:, y]]
-            terms.append((int(columns[0, y]), -1 - big))
-            rows.append(Row(f"column[{y}]", tuple(terms), lo=-big))
-        for axis, size in enumerate(shape):
-            if size > 2:
-                at_least(
-                    f"mirror[{axis}]",
-                    np.take(index, 1, axis=axis).ravel(),
-                    np.take(index, size - 1, axis=axis).ravel(),
-                )
+            other = np.take(index, i, axis=axis).ravel()
+            plus = np.setdiff1d(first, other, assume_unique=True).tolist()
+            minus = np.setdiff1d(other, first, assume_unique=True).tolist()
+            if plus or minus:
+                terms = tuple((v, 1) for v in plus) + tuple((v, -1) for v in minus)
+                rows.append(Row(f"heavy[{axis},{i}]", terms, lo=0))
     return rows
-
-
-COLUMNS = True
-"""Give a full torus's program its ``column`` and ``mirror`` rows beside the
-``heavy`` ones (:func:`_heaviest_rows`); the benchmark turns them off to
-measure them."""
 
 
 MODEL_TERM_BYTES = 240
@@ -651,10 +608,6 @@ def model_bytes(instance: CoverInstance) -> int:
         lines = sum(size == board.shape[0] for size in board.shape)
         rows += lines * board.shape[0]
         terms += 2 * lines * cells  # each row two slices of cells / shape[0]
-        if COLUMNS:
-            width = cells // board.shape[0]  # the columns: one a cell of a rank
-            rows += width + board.dim
-            terms += 2 * width * board.shape[0] + 2 * cells
     return terms * MODEL_TERM_BYTES + rows * MODEL_ROW_BYTES
 
 
