@@ -189,6 +189,15 @@ def _leap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return sorted((abs(a[0] - b[0]), abs(a[1] - b[1]))) == [1, 2]
 
 
+def _closed_tour(names: list[str], files: int, ranks: int) -> list[tuple[int, int]]:
+    """The cells of a closed knight's tour of every cell of files x ranks."""
+    cells = [_cell(name) for name in names]
+    assert len(cells) == len(set(cells)) == files * ranks
+    assert all(0 <= f < files and 0 <= r < ranks for f, r in cells)
+    assert all(_leap(a, b) for a, b in zip(cells, cells[1:] + cells[:1], strict=True))
+    return cells
+
+
 def test_the_9x9_snake_is_an_induced_path_of_40_cells() -> None:
     cells = [_cell(name) for name in SNAKE_9X9]
     assert len(cells) == len(set(cells)) == 40
@@ -232,14 +241,11 @@ def test_guys_3x5_swap_in_34_moves() -> None:
 def test_closed_tours_with_the_fewest_turns(
     tour: list[str], side: int, fewest: int
 ) -> None:
-    cells = [_cell(name) for name in tour]
-    assert len(cells) == len(set(cells)) == side * side
-    assert all(0 <= f < side and 0 <= r < side for f, r in cells)
+    cells = _closed_tour(tour, side, side)
     steps = [
         (b[0] - a[0], b[1] - a[1])
         for a, b in zip(cells, cells[1:] + cells[:1], strict=True)
     ]
-    assert all(sorted(map(abs, step)) == [1, 2] for step in steps)  # closed too
     # a turn: a cell the tour leaves in another direction than it came in
     turns = sum(1 for i in range(len(steps)) if steps[i] != steps[i - 1])
     assert turns == fewest
@@ -283,10 +289,7 @@ def _crossings(cells: list[tuple[int, int]]) -> int:
 def test_a_closed_8x8_tour_with_69_crossings() -> None:
     # the fewest: cpknight's loop and benchmarks/turn_covers.py on SCIP both
     # prove that none has fewer (the best tour known before had 73)
-    cells = [_cell(name) for name in TOUR_8X8_CROSSINGS]
-    assert len(cells) == len(set(cells)) == 64
-    assert all(0 <= f < 8 and 0 <= r < 8 for f, r in cells)
-    assert all(_leap(a, b) for a, b in zip(cells, cells[1:] + cells[:1], strict=True))
+    cells = _closed_tour(TOUR_8X8_CROSSINGS, 8, 8)
     assert _crossings(cells) == 69
     board = Board((8, 8))
     scored = make_scored_tour(
@@ -304,10 +307,7 @@ def test_a_closed_8x8_tour_with_69_crossings() -> None:
 
 
 def test_a_closed_magic_tour_of_8x10() -> None:
-    cells = [_cell(name) for name in MAGIC_8X10]
-    assert len(cells) == len(set(cells)) == 80
-    assert all(0 <= f < 10 and 0 <= r < 8 for f, r in cells)
-    assert all(_leap(a, b) for a, b in zip(cells, cells[1:] + cells[:1], strict=True))
+    cells = _closed_tour(MAGIC_8X10, 10, 8)
     number = {cell: k for k, cell in enumerate(cells, start=1)}
     # 1 + ... + 80 = 3240: each of the 8 ranks holds 405, each of the 10 files 324
     for rank in range(8):
