@@ -265,6 +265,39 @@ def test_check_names_the_bad_step(
     }
 
 
+def test_check_holds_a_tour_to_side_constraints(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # the closed magic 8x10 tour recovered from Jelliss's published 8x14
+    # (tests/test_record_certificates.py derives it and checks it by hand)
+    from tests.test_record_certificates import MAGIC_8X10
+
+    path = write_tour(tmp_path, MAGIC_8X10)
+    assert run(capsys, "check", "8x10", path, "--magic") == (
+        0,
+        "ok: a closed tour of 80 cells on 8x10 (knight (1,2)) with magic\n",
+        "",
+    )
+    # the same tour numbered from its second cell: still a tour, not magic
+    moved = write_tour(tmp_path, MAGIC_8X10[1:] + MAGIC_8X10[:1])
+    assert run(capsys, "check", "8x10", moved)[0] == 0
+    code, out, _ = run(capsys, "check", "8x10", moved, "--magic", "ranks")
+    assert code == 1
+    assert out == (
+        "not a closed tour with magic ranks: the tour is not magic: the rank sums "
+        "differ ([395, 395, 395, 395, 395, 395, 475, 395])\n"
+    )
+    code, out, _ = run(capsys, "check", "8x10", path, "--forbid", "a1-b3", "--json")
+    assert code == 1
+    assert json.loads(out)["reason"] == "the tour uses the forbidden move a1-b3"
+    code, out, _ = run(capsys, "check", "8x10", path, "--symmetric", "rot180")
+    assert code == 1
+    assert out.startswith("not a closed tour with symmetric rot180: rot180 maps")
+    code, _, err = run(capsys, "check", "8x10", path, "--open", "--symmetric", "rot180")
+    assert code == 2
+    assert "a symmetric tour must be closed: drop --open" in err
+
+
 # ------------------------------------------------------- bad input: exit 2
 
 

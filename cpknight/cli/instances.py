@@ -26,10 +26,21 @@ from cpknight.pieces import Leaper
 
 
 def add_constraint_args(
-    parser: argparse.ArgumentParser, *, positions: bool = True, magic: bool = False
+    parser: argparse.ArgumentParser,
+    *,
+    positions: bool = True,
+    magic: bool = False,
+    checking: bool = False,
 ) -> None:
-    """``--via``, ``--given``, ``--require``, ``--forbid``, ``--symmetric``."""
-    group = parser.add_argument_group("side constraints (CP-SAT honours them all)")
+    """``--via``, ``--given``, ``--require``, ``--forbid``, ``--symmetric``.
+
+    ``checking``: for ``check``, which holds a tour to them rather than solves.
+    """
+    group = parser.add_argument_group(
+        "side constraints (the tour must honour them)"
+        if checking
+        else "side constraints (CP-SAT honours them all)"
+    )
     if positions:
         group.add_argument(
             "--via",
@@ -72,8 +83,9 @@ def add_constraint_args(
             choices=list(MAGIC_LINES),
             metavar="LINES",
             help="semi-magic: every rank, and every file, of visit numbers has "
-            "the same sum (CP-SAT only; hard beyond small boards); --magic ranks "
-            "or --magic files: those lines only",
+            "the same sum"
+            + ("" if checking else " (CP-SAT only; hard beyond small boards)")
+            + "; --magic ranks or --magic files: those lines only",
         )
     if positions:
         group.add_argument(

@@ -56,6 +56,7 @@ from cpknight.cli.running import (
     run_options,
     task_progress,
 )
+from cpknight.constraints import check_constraints
 from cpknight.errors import InvalidInputError, TourCheckError
 from cpknight.io import (
     read_tour_file,
@@ -90,11 +91,13 @@ def add_check(sub: SubParsers) -> None:
         _run_check,
         examples="""
 cpknight tour 8x8 --out tour.txt && cpknight check 8x8 tour.txt
-cpknight tour 6x6 --open --out - | cpknight check 6x6 - --open
-cpknight check 8x8 tour.txt --json""",
+cpknight tour 6x6 --open --out - | cpknight check 6x6 - --open --json
+cpknight check 8x10 magic.txt --magic   # every rank and file sums alike""",
         description="Verify that FILE (one cell per line, algebraic like a1 or "
         "coordinates like 0,0; blank lines and lines starting with ';' ignored) "
-        "is a tour of BOARD. Exit code 0 if it is, 1 if it is not.",
+        "is a tour of BOARD, and that it honours the side constraints given "
+        "(--magic, --symmetric, --require, --forbid). Exit code 0 if it does, 1 "
+        "if it does not.",
     )
     add_board_args(parser)
     parser.add_argument(
@@ -104,6 +107,7 @@ cpknight check 8x8 tour.txt --json""",
         "'-' reads standard input",
     )
     add_closed_open(parser)
+    add_constraint_args(parser, positions=False, magic=True, checking=True)
     add_json(parser)
 
 
@@ -115,9 +119,18 @@ def _run_check(args: argparse.Namespace) -> int:
     source = sys.stdin.buffer if args.file == "-" else args.file
     cells = read_tour_file(source, board, piece)
     closed = not args.open
+    side = constraints_of(args, board, piece)
+    if side is not None and side.symmetric and not closed:
+        raise InvalidInputError(
+            f"a symmetric tour must be closed: drop --open (--symmetric "
+            f"{side.symmetric})"
+        )
     kind = "a closed tour" if closed else "an open tour"
+    honours = with_text(side, board)  # " with magic", say
     try:
         check_tour(board, cells, piece=piece, closed=closed)
+        if side is not None:
+            check_constraints(board, cells, side, closed=closed)
     except TourCheckError as exc:
         # "step" counts from 1, as the text does ("cell 6", "step 4 -> 5"):
         # the first bad cell, or the cell a bad move arrives at.
@@ -126,13 +139,13 @@ def _run_check(args: argparse.Namespace) -> int:
             args,
             EXIT_NONE,
             {"tour": False, "step": step, "reason": str(exc)},
-            f"not {kind}: {exc}",
+            f"not {kind}{honours}: {exc}",
         )
     return print_outcome(
         args,
         EXIT_OK,
         {"tour": True, "step": None, "reason": None},
-        f"ok: {kind} of {len(cells)} cells on {board.label} ({piece.label})",
+        f"ok: {kind} of {len(cells)} cells on {board.label} ({piece.label}){honours}",
     )
 
 
