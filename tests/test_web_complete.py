@@ -172,6 +172,20 @@ def test_moves_check_and_puzzle(client: TestClient) -> None:
     assert "a2" in answer["reason"]
     bad = client.post("/api/check", json={"board": "3x4", "cells": "a1"})
     assert bad.status_code == 400
+    # and held to the job's side constraints, as `cpknight check --magic` does
+    from tests.test_record_certificates import MAGIC_8X10
+
+    board = Board.parse("8x10")
+    cells = [list(board.parse_cell(n)) for n in MAGIC_8X10]
+    body = {"board": "8x10", "cells": cells, "magic": True}
+    assert client.post("/api/check", json=body).json()["tour"] is True
+    body = {**body, "cells": cells[1:] + cells[:1]}  # numbered from its second cell
+    answer = client.post("/api/check", json=body).json()
+    assert answer["tour"] is False
+    assert answer["reason"].startswith("the tour is not magic")
+    body = {**body, "magic": False, "constraints": {"forbid": ["a1-b3"]}}
+    answer = client.post("/api/check", json=body).json()
+    assert answer["reason"] == "the tour uses the forbidden move a1-b3"
     # a swap puzzle drawn before it is solved
     doc = client.post("/api/puzzle", json={"question": "swap", "puzzle": "guarini"})
     assert doc.json()["start_knights"] == {"W": [[0, 0], [0, 2]], "B": [[2, 0], [2, 2]]}
