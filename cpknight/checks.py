@@ -158,6 +158,7 @@ def check_tour(
     closed: bool = True,
     start: CellLike | None = None,
     end: CellLike | None = None,
+    constraints: TourConstraints | None = None,
 ) -> None:
     """Raise unless ``cells`` visits every open cell exactly once by legal moves.
 
@@ -172,11 +173,14 @@ def check_tour(
         closed: require the closing move.
         start: if given, the tour must start here.
         end: if given, the tour must end here.
+        constraints: side constraints the tour must honour as well
+            (:func:`check_constraints`, once it is a tour).
 
     Raises:
         TourCheckError: the first fault found, with ``step`` its index: a cell
             off the board or blocked, a cell visited twice, a step that is not a
-            move, a missing cell, the wrong start or end, no closing move.
+            move, a missing cell, the wrong start or end, no closing move; then
+            the first side constraint broken.
 
     Notes:
         Vectorised: millions of cells check in well under a second.
@@ -220,6 +224,8 @@ open cells
                 f"{board.cell_name(array[0])} is not a {leaper.label} move",
                 step=n,
             )
+    if constraints:
+        check_constraints(board, array, constraints, closed=closed)
 
 
 WALK_CHUNK = 1 << 15
@@ -373,9 +379,15 @@ tour: step 1 -> 2 (a1 -> c1) is not a wazir (0,1) move
     else:
         array = np.array(cells, dtype=np.int64).reshape(-1, board.dim)
     try:
-        check_tour(board, array, piece=piece, closed=closed, start=start, end=end)
-        if constraints:
-            check_constraints(board, array, constraints, closed=closed)
+        check_tour(
+            board,
+            array,
+            piece=piece,
+            closed=closed,
+            start=start,
+            end=end,
+            constraints=constraints,
+        )
     except TourCheckError as exc:
         raise EngineError(
             f"internal error: engine {method!r} returned a bad tour: {exc}"

@@ -297,3 +297,22 @@ def test_make_tour_keeps_only_arrays_nothing_can_write_to() -> None:
     assert kept.array is cells
     with pytest.raises(EngineError):
         make_tour(board, KNIGHT, cells[::-1][1:], closed=False, method="hand")
+
+
+def test_the_checker_holds_a_tour_to_its_side_constraints() -> None:
+    # one checker for engines (make_tour), `cpknight check` and /api/check
+    from cpknight.constraints import tour_constraints
+    from tests.test_record_certificates import MAGIC_8X10
+
+    board = Board.parse("8x10")
+    magic = tour_constraints(board, magic=True)
+    check_tour(board, MAGIC_8X10, constraints=magic)  # the recovered magic tour
+    moved = MAGIC_8X10[1:] + MAGIC_8X10[:1]  # the same tour from its second cell
+    check_tour(board, moved)
+    with pytest.raises(TourCheckError, match="the tour is not magic"):
+        check_tour(board, moved, constraints=magic)
+    # a broken tour is reported as such before any constraint is looked at
+    with pytest.raises(TourCheckError, match="not a knight"):
+        check_tour(
+            board, MAGIC_8X10[:2] + MAGIC_8X10[3:] + [MAGIC_8X10[2]], constraints=magic
+        )

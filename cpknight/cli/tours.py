@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
+from cpknight.api.tours import tour_instance
 from cpknight.checks import check_tour
 from cpknight.cli.common import (
     EXIT_INTERRUPTED,
@@ -56,7 +57,6 @@ from cpknight.cli.running import (
     run_options,
     task_progress,
 )
-from cpknight.constraints import check_constraints
 from cpknight.errors import InvalidInputError, TourCheckError
 from cpknight.io import (
     read_tour_file,
@@ -120,17 +120,12 @@ def _run_check(args: argparse.Namespace) -> int:
     cells = read_tour_file(source, board, piece)
     closed = not args.open
     side = constraints_of(args, board, piece)
-    if side is not None and side.symmetric and not closed:
-        raise InvalidInputError(
-            f"a symmetric tour must be closed: drop --open (--symmetric "
-            f"{side.symmetric})"
-        )
+    if side is not None:  # a symmetric open tour is refused, as tour refuses it
+        tour_instance(board, piece, None, None, closed=closed, constraints=side)
     kind = "a closed tour" if closed else "an open tour"
     honours = with_text(side, board)  # " with magic", say
     try:
-        check_tour(board, cells, piece=piece, closed=closed)
-        if side is not None:
-            check_constraints(board, cells, side, closed=closed)
+        check_tour(board, cells, piece=piece, closed=closed, constraints=side)
     except TourCheckError as exc:
         # "step" counts from 1, as the text does ("cell 6", "step 4 -> 5"):
         # the first bad cell, or the cell a bad move arrives at.

@@ -121,6 +121,7 @@ def check_document(job: Job, cells: Any) -> dict[str, Any]:
 
     Closed or open as asked, and held to the job's side constraints
     (``magic``, ``constraints``) as ``cpknight check`` holds a file.
+
     ``cpknight check --json``'s document: ``tour``, ``step`` (the first bad
     cell, from 1) and ``reason``; a path played by hand is checked here, by
     the library's checker, before the page calls it a tour.
@@ -139,7 +140,6 @@ def check_document(job: Job, cells: Any) -> dict[str, Any]:
         'the tour has 11 cells; board 3x4 has 12 open cells'
     """
     from cpknight.checks import check_tour
-    from cpknight.constraints import check_constraints
     from cpknight.errors import TourCheckError
 
     if not isinstance(cells, list) or not all(
@@ -148,9 +148,13 @@ def check_document(job: Job, cells: Any) -> dict[str, Any]:
         raise InvalidInputError("expected the cells as lists of ints")
     document: dict[str, Any] = {"schema": 1, "closed": job.closed}
     try:
-        check_tour(job.board, cells, piece=job.piece, closed=job.closed)
-        if job.constraints is not None:
-            check_constraints(job.board, cells, job.constraints, closed=job.closed)
+        check_tour(
+            job.board,
+            cells,
+            piece=job.piece,
+            closed=job.closed,
+            constraints=job.constraints,
+        )
     except TourCheckError as exc:
         step = None if exc.step is None else exc.step + 1
         return {**document, "tour": False, "step": step, "reason": str(exc)}
