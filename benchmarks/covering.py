@@ -25,18 +25,19 @@ with its table (a row at the limit is reported, not a failure).
 ``--records`` runs the record rows instead: the largest published terms of
 each table (domination n = 12..16; total domination 11..13, 16, 20, 21, 24,
 where cpknight solves the two colours apart and the plain scripts the whole;
-independent domination 11..12; torus domination 9..12), each by three plain
+independent domination 11..12; torus domination 9..12), each by four plain
 scripts written here (the textbook set-cover model, nothing else: CP-SAT with
-one worker and with two, SCIP through ``model_builder``) and by cpknight's
-``portfolio`` (CP-SAT and SCIP side by side; for total domination also
-``scip in parts``, cpknight's SCIP alone on the colours apart), one after
-another in the same run. ``x best plain``: each cpknight row's seconds over
-the fastest plain script's (a plain script at the limit counts as the limit).
-``--engines scip,parts`` runs only those rows (keys: cpsat1, cpsat2, scip,
+one worker and with two, SCIP through ``model_builder``, and SCIP 10 through
+PySCIPOpt) and by cpknight's ``portfolio`` (CP-SAT and SCIP side by side; for
+total domination also ``scip in parts``, cpknight's SCIP alone on the colours
+apart) and ``pyscipopt`` engine, one after another in the same run. ``x best
+plain``: each cpknight row's seconds over the fastest plain script's (a plain
+script at the limit counts as the limit). ``--engines scip,parts`` runs only
+those rows (keys: cpsat1, cpsat2, scip, scipopt, pyscipopt, pyscipopt-light,
 portfolio, portfolio-sym, parts, parts-unbalanced: the parts without their
 balance rows, as before they had them; torus, torus-light, torus-cpsat,
 torus-cpsat-light: cpknight's SCIP and CP-SAT on the torus with and without
-its heavy rows).
+its heavy rows, and pyscipopt-light the same for SCIP 10).
 """
 
 from __future__ import annotations
@@ -201,6 +202,36 @@ def plain_cpsat(
     return round(solver.objective_value), status == cp_model.OPTIMAL, seconds
 
 
+def plain_scipopt(
+    n: int, kind: str, torus: bool, limit: float
+) -> tuple[int | None, bool, float]:
+    """The textbook model straight into SCIP 10 (PySCIPOpt): (size, proved, s).
+
+    The baseline of cpknight's ``pyscipopt`` engine: the same SCIP, with its
+    symmetry detection, and no program of cpknight's (no ``x[a1] = 1``).
+    """
+    import pyscipopt
+
+    began = time.perf_counter()
+    model = pyscipopt.Model()
+    model.hideOutput()
+    xs = [model.addVar(vtype="B", name=f"x{v}") for v in range(n * n)]
+    for v, cover in enumerate(neighbourhoods(n, kind, torus)):
+        model.addCons(pyscipopt.quicksum(xs[u] for u in cover) >= 1)
+        if kind == "independent":
+            for u in cover:
+                if u > v:
+                    model.addCons(xs[u] + xs[v] <= 1)
+    model.setObjective(pyscipopt.quicksum(xs), "minimize")
+    model.setParam("limits/time", max(1e-3, limit - (time.perf_counter() - began)))
+    model.optimize()
+    seconds = time.perf_counter() - began
+    if model.getNSols() == 0:
+        return None, False, seconds
+    proved = model.getStatus() == "optimal"
+    return round(model.getObjVal()), proved, seconds
+
+
 def plain_scip(
     n: int, kind: str, torus: bool, limit: float
 ) -> tuple[int | None, bool, float]:
@@ -239,6 +270,9 @@ ROW_KEYS = {
     "cpsat1": "plain cpsat 1w",
     "cpsat2": "plain cpsat 2w",
     "scip": "plain scip",
+    "scipopt": "plain scip 10",
+    "pyscipopt": "cpknight pyscipopt",
+    "pyscipopt-light": "cpknight pyscipopt, no heavy rows",
     "portfolio": "portfolio",
     "portfolio-sym": "portfolio +sym",
     "parts": "scip in parts",
@@ -249,8 +283,10 @@ ROW_KEYS = {
     "torus-cpsat-light": "cpknight cpsat, no heavy rows",
 }
 """``--engines`` keys: the rows of each record board (``parts``: total only;
-``torus*``: the torus only, cpknight's SCIP or CP-SAT with and without the
-``heavy`` rows of :mod:`cpknight.covering.program`)."""
+``torus*`` and ``pyscipopt-light``: the torus only, cpknight's SCIP or CP-SAT
+with and without the ``heavy`` rows of :mod:`cpknight.covering.program`;
+``scipopt``: the textbook model in SCIP 10 through PySCIPOpt, and
+``pyscipopt`` cpknight's engine on it)."""
 
 
 def records(limit: float, only: str | None, engines: set[str] | None = None) -> bool:
@@ -268,9 +304,13 @@ def records(limit: float, only: str | None, engines: set[str] | None = None) -> 
             runs.append(("plain cpsat 2w", plain_cpsat(n, kind, torus, limit, 2)))
         if "scip" in wanted:
             runs.append(("plain scip", plain_scip(n, kind, torus, limit)))
+        if "scipopt" in wanted:
+            runs.append(("plain scip 10", plain_scipopt(n, kind, torus, limit)))
         ours = [
             (key, method, symmetry)
             for key, method, symmetry in (
+                ("pyscipopt", "pyscipopt", False),
+                ("pyscipopt-light", "pyscipopt", False),
                 ("portfolio", "portfolio", False),
                 ("portfolio-sym", "portfolio", True),
                 ("parts", "scip", False),
@@ -283,6 +323,7 @@ def records(limit: float, only: str | None, engines: set[str] | None = None) -> 
             if key in wanted
             and (not key.startswith("parts") or kind == "total")
             and (not key.startswith("torus") or torus)
+            and (key != "pyscipopt-light" or torus)
         ]
         for key, method, symmetry in ours:
             parts.BALANCE = key != "parts-unbalanced"

@@ -29,6 +29,7 @@ EXTRAS = [
     "web",
     "png",
     "fast",
+    "scip",
     "interop",
     "dask",
     "course",

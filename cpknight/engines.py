@@ -185,6 +185,10 @@ class Engine(Generic[InstanceT, AnswerT]):
         instant: it answers in microseconds (a closed form): :func:`solve_with`
             calls it without watching for Ctrl-C, which would cost more than
             the answer.
+        needs: the optional module it solves with (``'pyscipopt'``), if any:
+            without it the engine is left out of ``'all'`` and :meth:`load`
+            says in one line which extra installs it.
+        extra: the extra that installs :attr:`needs` (``'scip'``).
 
     Examples:
         >>> from cpknight.tours import ENGINES
@@ -202,9 +206,26 @@ class Engine(Generic[InstanceT, AnswerT]):
     summary: str = ""
     honours: tuple[str, ...] = ()
     instant: bool = False
+    needs: str = ""
+    extra: str = ""
+
+    @property
+    def available(self) -> bool:
+        """Whether what it solves with is installed (found, not imported)."""
+        from cpknight.runtime.optional import installed
+
+        return not self.needs or installed(self.needs)
 
     def load(self) -> SolveFunction[InstanceT, AnswerT]:
-        """Import the engine's solve function (once: later calls look it up)."""
+        """Import the engine's solve function (once: later calls look it up).
+
+        Raises:
+            MissingDependencyError: the module it :attr:`needs` is missing.
+        """
+        if self.needs:
+            from cpknight.runtime.optional import require
+
+            require(self.needs, f"the {self.name} method", extra=self.extra)
         func: SolveFunction[InstanceT, AnswerT] = _load_target(self.target)
         return func
 
@@ -260,7 +281,10 @@ flow, formula, bidirectional: 'dijkstra'
         return self._engines[name]
 
     def names(self, spec: str) -> list[str]:
-        """The engines a comma list names (``'all'`` for every one), checked.
+        """The engines a comma list names, checked.
+
+        ``'all'`` is every engine that can run here: one whose optional
+        module is not installed (:attr:`Engine.available`) is left out.
 
         Examples:
             >>> from cpknight.distances import ENGINES
@@ -272,7 +296,7 @@ flow, formula, bidirectional: 'dijkstra'
                 f"expected {self.question} methods as a comma list: {spec!r}"
             )
         if spec == "all":
-            return list(self._engines)
+            return [name for name, e in self._engines.items() if e.available]
         names = [part.strip() for part in spec.split(",") if part.strip()]
         if not names:
             raise InvalidInputError(f"expected one or more {self.question} methods")

@@ -266,16 +266,20 @@ def test_ctrl_c_stops_a_covering_solve(argv: list[str], tmp_path: Path) -> None:
     assert "interrupted (Ctrl-C)" in out + err
 
 
+@pytest.mark.parametrize("method", ["scip", "pyscipopt"])
 @pytest.mark.parametrize("group", [True, False], ids=["group", "main"])
-def test_ctrl_c_keeps_scips_best_placement(tmp_path: Path, group: bool) -> None:
+def test_ctrl_c_keeps_scips_best_placement(
+    tmp_path: Path, group: bool, method: str
+) -> None:
     """SCIP solves in a worker process. Before, Ctrl-C ended the worker and
     its placement went with it ("interrupted before an answer was found",
     though SCIP had one); now the worker is sent SIGINT, which SCIP catches
     (``group``: from the terminal too), and its best placement and bound come
-    back, marked not proved. SCIP's own "pressed CTRL-C" line is not shown."""
+    back, marked not proved. SCIP's own "pressed CTRL-C" line is not shown.
+    The same for SCIP 10 through PySCIPOpt."""
     began = time.monotonic()
     code, out, err, stopped = _interrupt(
-        ["dominate", "20x20", "--method", "scip", "--time-limit", "120"],
+        ["dominate", "20x20", "--method", method, "--time-limit", "120"],
         tmp_path,
         group=group,
         # SCIP has a placement from its first heuristics (under a second here)

@@ -183,7 +183,7 @@ def test_the_extras_match_their_users() -> None:
     ]["optional-dependencies"]
     tools = {"test", "docs", "all", "dev"}
     features = set(extras) - tools
-    assert features == {"dask", "web", "png", "fast", "interop", "course"}
+    assert features == {"dask", "web", "png", "fast", "scip", "interop", "course"}
     assert extras["all"] == [
         f"cpknight[{','.join(sorted(features, key=list(extras).index))}]"
     ]

@@ -36,11 +36,13 @@ if TYPE_CHECKING:
     from cpknight.pieces import Leaper
     from cpknight.solving import SolveOptions
 
-METHODS = ["cpsat", "scip", "highs", "search", "portfolio"]
+METHODS = ["cpsat", "scip", "pyscipopt", "highs", "search", "portfolio"]
 METHOD_HELP = (
     "cpsat (the 0/1 program by CP-SAT), scip or highs (the same program by a "
-    "MIP solver), search (branch and bound), portfolio (CP-SAT and SCIP side by "
-    "side: the first proof wins, else the best of both); several make a table"
+    "MIP solver), pyscipopt (SCIP 10, which breaks the board's symmetries: "
+    "pip install 'cpknight[scip]'), search (branch and bound), portfolio "
+    "(CP-SAT and SCIP side by side: the first proof wins, else the best of "
+    "both); several make a table"
 )
 
 

@@ -4,7 +4,7 @@
 
 Examples:
     >>> list(ENGINES)
-    ['cpsat', 'scip', 'highs', 'search', 'portfolio']
+    ['cpsat', 'scip', 'pyscipopt', 'highs', 'search', 'portfolio']
 """
 
 from __future__ import annotations
@@ -35,6 +35,16 @@ ENGINES: Registry[CoverInstance, Cover] = Registry(
             "cpknight.covering.mip:solve_scip",
             optimises=True,
             summary="the 0/1 program by SCIP (model_builder); counts by no-good cuts",
+        ),
+        Engine(
+            "pyscipopt",
+            "cover",
+            "cpknight.covering.mip:solve_pyscipopt",
+            optimises=True,
+            summary="the 0/1 program by SCIP 10 (PySCIPOpt), which breaks the "
+            "board's symmetries as it searches; counts by no-good cuts",
+            needs="pyscipopt",
+            extra="scip",
         ),
         Engine(
             "highs",

@@ -2,8 +2,10 @@
 
 The program of :mod:`cpknight.covering.program` compiled into an OR-Tools
 ``model_builder.Model`` and solved by SCIP (``scip``) or HiGHS (``highs``),
-both shipped inside the ``ortools`` wheel. The LP relaxation (GLOP) is solved
-too and reported beside the optimum.
+both shipped inside the ``ortools`` wheel, or by SCIP 10 through PySCIPOpt
+(``pyscipopt``, the ``scip`` extra), which detects the board's symmetries and
+breaks them while it searches (:data:`~cpknight.solving.linear.SCIPOPT`). The
+LP relaxation (GLOP) is solved too and reported beside the optimum.
 
 A program that falls apart (:mod:`cpknight.covering.parts`: total
 domination by a knight, one part a colour) is solved part by part, and with
@@ -49,15 +51,20 @@ from cpknight.covering.program import (
 )
 from cpknight.errors import NoPathError, SolveLimitError
 from cpknight.solving import Run
-from cpknight.solving.linear import LinearAnswer, solve_linear
+from cpknight.solving.linear import SCIPOPT, LinearAnswer, solve_linear
 from cpknight.status import Effort
 
-__all__ = ["solve_highs", "solve_scip"]
+__all__ = ["solve_highs", "solve_pyscipopt", "solve_scip"]
 
 
 def solve_scip(instance: CoverInstance, run: Run) -> Cover:
     """Solve (and count) a covering question with SCIP."""
     return _solve(instance, run, "scip")
+
+
+def solve_pyscipopt(instance: CoverInstance, run: Run) -> Cover:
+    """Solve (and count) a covering question with SCIP 10 through PySCIPOpt."""
+    return _solve(instance, run, SCIPOPT)
 
 
 def solve_highs(instance: CoverInstance, run: Run) -> Cover:
@@ -66,7 +73,7 @@ def solve_highs(instance: CoverInstance, run: Run) -> Cover:
 
 
 def _parameters(backend: str, run: Run) -> str:
-    if backend == "scip":
+    if backend in ("scip", SCIPOPT):
         return f"randomization/randomseedshift = {run.options.seed}"
     # HiGHS prints its banner to standard output unless told not to
     return "output_flag=false"

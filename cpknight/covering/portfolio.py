@@ -17,7 +17,10 @@ of the two proved bounds. Where one's placement meets the other's bound, that
 is a proof too (``status`` optimal; a count asked for is then not known).
 
 Where the system cannot fork (Windows), SCIP could not be stopped when CP-SAT
-wins, and the portfolio is CP-SAT alone.
+wins, and the portfolio is CP-SAT alone. Where PySCIPOpt is installed (the
+``scip`` extra), the SCIP beside CP-SAT is its SCIP 10 (``pyscipopt``), which
+breaks the board's symmetries; else the one in the ``ortools`` wheel
+(:func:`rivals`).
 
 Examples:
     >>> from cpknight.board import Board
@@ -26,7 +29,7 @@ Examples:
     >>> inst = CoverInstance(board=Board.parse("8x8"), piece=KNIGHT,
     ...                      kind="dominating")
     >>> c = solve(inst, SolveOptions(time_limit=30).start())
-    >>> c.size, c.optimal, c.method, c.winner in RIVALS  # OEIS A006075(8) = 12
+    >>> c.size, c.optimal, c.method, c.winner in rivals()  # OEIS A006075(8) = 12
     (12, True, 'portfolio', True)
 """
 
@@ -49,10 +52,26 @@ from cpknight.runtime.forked import fork_available
 from cpknight.solving import Run
 from cpknight.status import Status
 
-__all__ = ["RIVALS", "solve"]
+__all__ = ["RIVALS", "rivals", "solve"]
 
 RIVALS = ("cpsat", "scip")
-"""The engines run side by side (SCIP only where the system forks)."""
+"""The engines run side by side without PySCIPOpt (SCIP only where the system
+forks)."""
+
+
+def rivals() -> tuple[str, ...]:
+    """The engines run side by side here: CP-SAT and the best SCIP installed.
+
+    Examples:
+        >>> rivals()[0]
+        'cpsat'
+    """
+    from cpknight.covering import ENGINES
+
+    names = RIVALS
+    if ENGINES["pyscipopt"].available:
+        names = ("cpsat", "pyscipopt")
+    return names if fork_available() else names[:1]
 
 
 def solve(instance: CoverInstance, run: Run) -> Cover:
@@ -65,7 +84,7 @@ def solve(instance: CoverInstance, run: Run) -> Cover:
     """
     from cpknight.covering import ENGINES
 
-    names = RIVALS if fork_available() else RIVALS[:1]
+    names = rivals()
     engines = [ENGINES.engine(name) for name in names]
     for engine in engines:  # the first imports, off the clock
         began = time.perf_counter()
