@@ -256,26 +256,30 @@ def _solve_linear_forked(
     With ``soft_stop``, the worker is sent SIGINT first and given that long to
     answer (SCIP does, with its best solution) before it is ended.
     """
-    import pickle
-
-    from ortools.linear_solver.python import model_builder as mb
 
     def work() -> bytes:
         status = solver.solve(model)
         values, objective, bound = _linear_figures(solver, variables)
-        return pickle.dumps((int(status), values, objective, bound))
+        return pickle.dumps((status.name, values, objective, bound))
 
     payload = run_forked(
         work, lambda: _stop_due(run), run.clock.interrupt, soft_stop=soft_stop
     )
+    return _worker_answer(payload, run)
+
+
+def _worker_answer(payload: bytes | None, run: Run) -> LinearAnswer:
+    """What a worker sent (its status's name, values, objective and bound)."""
+    from ortools.linear_solver.python import model_builder as mb
+
     interrupted = run.clock.interrupted
     if payload is None:  # ended (Ctrl-C, the limit) or died
         ended = interrupted or _stop_due(run)
         status = mb.SolveStatus.NOT_SOLVED if ended else mb.SolveStatus.ABNORMAL
         return LinearAnswer(status, (), math.nan, math.nan, interrupted)
-    code, values, objective, bound = pickle.loads(payload)
+    name, values, objective, bound = pickle.loads(payload)
     return LinearAnswer(
-        mb.SolveStatus(code), tuple(values), objective, bound, interrupted
+        getattr(mb.SolveStatus, name), tuple(values), objective, bound, interrupted
     )
 
 
@@ -301,8 +305,6 @@ def _solve_scipopt(
     (``V000``, ``V001``, ...), written here and read by the worker; a worker
     ended on the way leaves no file behind.
     """
-    from ortools.linear_solver.python import model_builder as mb
-
     module = require("pyscipopt", "the pyscipopt backend", extra="scip")
     remaining = run.remaining()
     if limit is not None:
@@ -329,15 +331,7 @@ def _solve_scipopt(
             )
         else:  # SCIP catches Ctrl-C itself and keeps its best solution
             payload = work()
-    interrupted = run.clock.interrupted
-    if payload is None:  # ended (Ctrl-C, the limit) or died
-        ended = interrupted or _stop_due(run)
-        status = mb.SolveStatus.NOT_SOLVED if ended else mb.SolveStatus.ABNORMAL
-        return LinearAnswer(status, (), math.nan, math.nan, interrupted)
-    name, values, objective, bound = pickle.loads(payload)
-    return LinearAnswer(
-        getattr(mb.SolveStatus, name), tuple(values), objective, bound, interrupted
-    )
+    return _worker_answer(payload, run)
 
 
 def _scip_mps(text: str) -> str:
