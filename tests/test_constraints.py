@@ -34,7 +34,7 @@ from cpknight.api import compare_tours, iter_tours
 from cpknight.cli import main
 from cpknight.constraints import read_given
 from cpknight.pieces import move_graph
-from cpknight.tours.constrained import symmetry_certificate
+from cpknight.tours.constrained import symmetry_certificate, symmetry_turn
 from tests.conftest import Cell, brute_neighbours, brute_tours, independent_tour_check
 
 OPTS = SolveOptions(time_limit=20, workers=1, seed=0)
@@ -272,6 +272,48 @@ def test_symmetric_cpsat_equals_brute_force(spec: str, name: str) -> None:
     assert count.directed == _want(spec, side, True, first)
 
 
+def test_symmetry_turn_is_where_every_symmetric_tour_puts_the_image() -> None:
+    # symmetry_turn's claim, read off every symmetric closed tour the brute
+    # force finds: each cell's image sits the same t (or n - t) places on.
+    claimed = 0
+    for spec, name in SYMMETRIC:
+        board = _board(spec)
+        turn = symmetry_turn(move_graph(board), name)
+        if turn is None:
+            continue
+        side = tour_constraints(board, symmetric=name)
+        image, n = _image(board, name), board.n_open
+        for seq in _tours(spec, True):
+            if not _honours(board, seq, side, closed=True):
+                continue
+            where = {c: i for i, c in enumerate(seq)}
+            steps = {(where[image(c)] - where[c]) % n for c in seq}
+            assert len(steps) == 1, (spec, name, seq)
+            assert steps <= {turn, n - turn}, (spec, name, steps)
+            claimed += 1
+    assert claimed > 0  # some board above has such tours
+
+
+@pytest.mark.parametrize(("spec", "name"), SYMMETRIC)
+def test_symmetric_with_visit_numbers_equals_brute_force(spec: str, name: str) -> None:
+    # Visit numbers bring in the turn rows (pos[s(v)] = pos[v] + t - n wraps[v]):
+    # a cell's image pinned t places on, t + 2 places on, or anywhere.
+    board = _board(spec)
+    cells = sorted(board.open_cells())
+    image, n = _image(board, name), board.n_open
+    turn = symmetry_turn(move_graph(board), name) or n // 2
+    rng = random.Random(len(spec) + len(name))
+    for k in (1 + turn, 3 + turn, rng.randint(2, n)):
+        first = rng.choice(cells)
+        via = [f"{board.cell_name(first)}@1", f"{board.cell_name(image(first))}@{k}"]
+        if k > n or image(first) == first:
+            via = via[:1]
+        side = tour_constraints(board, symmetric=name, via=via)
+        want = _want(spec, side, True, None)
+        got = _statuses(spec, side, True, None, "cpsat")
+        assert got == ("found" if want else "infeasible"), side
+
+
 @pytest.mark.parametrize("spec", ["3x10", "4x4 torus", "4x5", "3x7"])
 def test_require_forbid_counts_equal_brute_force(spec: str) -> None:
     closed = spec in ("3x10", "4x4 torus")
@@ -305,6 +347,11 @@ def test_8x8_rot180_closed_tour_is_found_and_symmetric() -> None:
     board = Board.parse("8x8")
     assert independent_tour_check(board, (1, 2), tour.cells, closed=True)
     assert _honours(board, tour.cells, side, closed=True)
+    # symmetry_turn's claim on a board the brute force cannot reach.
+    where = {c: i for i, c in enumerate(tour.cells)}
+    image = _image(board, "rot180")
+    assert {(where[image(c)] - where[c]) % 64 for c in tour.cells} == {32}
+    assert symmetry_turn(move_graph(board), "rot180") == 32
 
 
 @pytest.mark.parametrize("name", ["rot90", "mirror-files", "mirror-ranks"])

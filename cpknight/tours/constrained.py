@@ -39,6 +39,7 @@ __all__ = [
     "steps_certificate",
     "symmetry_certificate",
     "symmetry_nodes",
+    "symmetry_turn",
     "via_nodes",
 ]
 
@@ -157,6 +158,35 @@ def symmetry_certificate(graph: MoveGraph, name: str) -> str | None:
     return _fixed_cells_reason(name, n, fixed, shown) or _colours_reason(
         graph, name, perm, fixed, shown
     )
+
+
+def symmetry_turn(graph: MoveGraph, name: str) -> int | None:
+    """How many places on a symmetric closed tour takes each cell to its image.
+
+    When the symmetry can only turn the cycle (see the module notes), every
+    cell's image is the same number of places on along the tour, one way or
+    the other: a quarter of it for ``rot90`` with no fixed cell, half of it
+    for a symmetry of order 2 that fixes no cell when no move joins a cell to
+    its image. ``None`` when the symmetry might reflect the cycle instead (or
+    no tour is mapped onto itself at all).
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> symmetry_turn(move_graph("8x10"), "rot180")
+        40
+        >>> symmetry_turn(move_graph("8x8"), "rot90")
+        16
+        >>> symmetry_turn(move_graph("5x5"), "rot90") is None
+        True
+    """
+    perm = symmetry_nodes(graph, name)
+    n = graph.n_nodes
+    if bool((perm == np.arange(n)).any()):
+        return None
+    if name == "rot90":
+        return n // 4 if n % 4 == 0 else None
+    linked = any(int(perm[v]) in graph.neighbors(v).tolist() for v in range(n))
+    return None if linked else n // 2
 
 
 def _fixed_cells_reason(name: str, n: int, fixed: list[int], shown: str) -> str | None:
