@@ -602,6 +602,124 @@ def test_beverley_is_feasible_in_the_magic_model() -> None:
     assert model.decode(solver) == seq
 
 
+# A closed rot180 semi-magic 8x8 tour found by CP-SAT without the turn rows
+# (cpknight tour 8x8 --magic --symmetric rot180, before them): each number's
+# image under the half turn is 32 more or 32 less.
+HALF_TURN_MAGIC = """\
+11 14 33 58  9 50 31 54
+34 59 10 13 32 55  8 49
+15 12 57 36 51  6 53 30
+60 35 20  5 56 29 48  7
+39 16 61 24 37 52  3 28
+62 21 38 19  4 25 44 47
+17 40 23 64 45 42 27  2
+22 63 18 41 26  1 46 43
+"""
+
+
+def _magic_lines(board: Board, seq: tuple[Cell, ...], axes: tuple[int, ...]) -> bool:
+    """This file's own reading of magic sums over the lines of ``axes``."""
+    rows, cols = board.shape
+    order = {cell: i + 1 for i, cell in enumerate(seq)}
+    sums = [
+        {sum(order[(r, c)] for c in range(cols)) for r in range(rows)},
+        {sum(order[(r, c)] for r in range(rows)) for c in range(cols)},
+    ]
+    return all(len(sums[axis]) == 1 for axis in axes)
+
+
+def test_a_half_turn_magic_tour_found_without_the_turn_rows_is_kept() -> None:
+    # The turn rows and the magic halves must not cut off a tour CP-SAT found
+    # without them: its moves fixed, the model with them is still feasible.
+    from ortools.sat.python import cp_model
+
+    from cpknight.tours.cpsat import build_tour_model
+
+    board = Board.parse("8x8")
+    seq = [c for c, _ in sorted(read_given(HALF_TURN_MAGIC, board), key=lambda p: p[1])]
+    assert independent_tour_check(board, (1, 2), seq, closed=True)
+    assert _magic_lines(board, tuple(seq), (0, 1))
+    side = tour_constraints(board, magic=True, symmetric="rot180")
+    assert _honours(board, tuple(seq), side, closed=True)
+    graph = move_graph(board)
+    model = build_tour_model(graph, closed=True, constraints=side)
+    assert any(line.startswith("magic halves") for line in model.side)
+    arcs = {
+        (int(t), int(h)): lit
+        for t, h, lit in zip(model.tails, model.heads, model.literals, strict=True)
+    }
+    for a, b in itertools.pairwise([*seq, seq[0]]):
+        model.model.add(arcs[(graph.node(a), graph.node(b))] == 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 20
+    assert solver.solve(model.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+def test_half_turn_magic_numberings_of_6x6_equal_plain_loops() -> None:
+    # Every closed 6x6 tour (listed by the prune search), kept when the half
+    # turn maps its moves onto themselves (156 directed: Jelliss's 78 twice),
+    # numbered from each cell: how many numberings are magic over the ranks,
+    # by plain loops. CP-SAT enumerates the same with and without the rows.
+    from ortools.sat.python import cp_model
+
+    from cpknight.tours.cpsat import build_tour_model
+    from cpknight.tours.cpsat import side as side_model
+
+    board = Board.parse("6x6")
+    side = tour_constraints(board, symmetric="rot180", magic="ranks")
+    symmetric = [
+        t.cells
+        for t in iter_tours(board, closed=True)
+        if _honours(board, t.cells, side, closed=True)
+    ]
+    assert len(symmetric) == 156
+    want = sum(
+        _magic_lines(board, seq[j:] + seq[:j], (0,))
+        for seq in symmetric
+        for j in range(len(seq))
+    )
+    assert want > 0
+
+    class Count(cp_model.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.found = 0
+
+        def on_solution_callback(self) -> None:
+            self.found += 1
+
+    for rows in (True, False):
+        saved, side_model.TURN_ROWS = side_model.TURN_ROWS, rows
+        try:
+            model = build_tour_model(move_graph(board), closed=True, constraints=side)
+        finally:
+            side_model.TURN_ROWS = saved
+        assert any(line.startswith("magic halves") for line in model.side) == rows
+        solver = cp_model.CpSolver()
+        solver.parameters.enumerate_all_solutions = True
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = 120
+        count = Count()
+        assert solver.solve(model.model, count) == cp_model.OPTIMAL
+        assert count.found == want, rows
+
+
+def test_mirror_magic_ranks_on_3x10_equal_brute_force() -> None:
+    # mirror-files maps each rank onto itself: the halves' rank rows without
+    # the "2 sum h = k" row. Against every closed 3x10 tour, numbered from
+    # each cell, read by plain loops.
+    board = _board("3x10")
+    side = tour_constraints(board, symmetric="mirror-files", magic="ranks")
+    want = sum(
+        1
+        for seq in _tours("3x10", True)
+        if _honours(board, seq, side, closed=True) and _magic_lines(board, seq, (0,))
+    )
+    got = _statuses("3x10", side, True, None, "cpsat")
+    assert got == ("found" if want else "infeasible")
+
+
 def test_magic_bad_input_and_refusals() -> None:
     with pytest.raises(InvalidInputError, match="no blocked cells"):
         tour_constraints("holed8", magic=True)

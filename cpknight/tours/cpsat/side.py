@@ -92,7 +92,7 @@ def add_side_constraints(
     pos = _positions(arcs, model, side, check)
     lines.append(_add_visit_numbers(arcs, model, lits, side, pos, check))
     if side.symmetric and arcs.closed and TURN_ROWS:
-        lines.extend(_add_turn(arcs, model, side.symmetric, pos, check))
+        lines.extend(_add_turn(arcs, model, side, pos, check))
     if side.magic:
         lines.append(_add_magic(arcs, model, pos, side.magic_axes, check))
         if side.magic is True and structure_applies(arcs.graph):
@@ -186,7 +186,7 @@ def _add_symmetry(
 def _add_turn(
     arcs: ArcLayout,
     model: cp_model.CpModel,
-    symmetric: str,
+    side: TourConstraints,
     pos: list[cp_model.IntVar],
     check: Callable[[], None],
 ) -> list[str]:
@@ -194,27 +194,91 @@ def _add_turn(
 
     Redundant with the symmetric moves, but it ties the visit numbers of a
     cell and its image at once (``t`` from :func:`symmetry_turn`, when the
-    symmetry can only turn the cycle), so the magic sums see both. On 8x8 a
-    rot180 magic tour took CP-SAT 18 to 25 s with it in three seeds of four
-    and was not found in 60 s without it in any (``python
+    symmetry can only turn the cycle). A half turn (``t = n/2``) is written
+    with a number per pair of cells, ``pos[v] = m[pair] + t h[v]`` where
+    ``h[v]`` says which of the two comes second; with magic sums each line
+    then splits (:func:`_add_magic_halves`). On 8x8 a closed rot180 magic
+    tour took CP-SAT 14 to 19 s in each of four seeds with these rows, and
+    none was found in 60 s without them (``python
     benchmarks/tour_objectives.py``, its symmetric magic rows).
     """
-    turn = symmetry_turn(arcs.graph, symmetric)
+    assert side.symmetric is not None
+    turn = symmetry_turn(arcs.graph, side.symmetric)
     if turn is None:
         return []
     n = arcs.graph.n_nodes
-    perm = symmetry_nodes(arcs.graph, symmetric).tolist()
-    steps = sorted({turn, n - turn, -turn, turn - n})
-    domain = cp_model.Domain.from_values(steps)
+    perm = symmetry_nodes(arcs.graph, side.symmetric).tolist()
+    if 2 * turn != n:  # a quarter turn: the image is n/4 or 3n/4 places on
+        steps = sorted({turn, n - turn, -turn, turn - n})
+        domain = cp_model.Domain.from_values(steps)
+        for v in range(n):
+            if v % CHUNK == 0:
+                check()
+            model.add_linear_expression_in_domain(pos[perm[v]] - pos[v], domain)
+        return [
+            f"turn: pos[s(v)] - pos[v] in {{{', '.join(map(str, steps))}}} (a "
+            "symmetric closed tour takes every cell to its image the same "
+            "number of places on)"
+        ]
+    pair: dict[int, cp_model.IntVar] = {}
+    second = [model.new_bool_var(f"h[{arcs.node_name(v)}]") for v in range(n)]
     for v in range(n):
         if v % CHUNK == 0:
             check()
-        model.add_linear_expression_in_domain(pos[perm[v]] - pos[v], domain)
-    return [
-        f"turn: pos[s(v)] - pos[v] in {{{', '.join(map(str, steps))}}} (a "
-        "symmetric closed tour takes every cell to its image the same number "
-        "of places on)"
+        if v < perm[v]:
+            pair[v] = pair[perm[v]] = model.new_int_var(0, turn - 1, "")
+            model.add(second[v] + second[perm[v]] == 1)
+        model.add(pos[v] == pair[v] + turn * second[v])
+    model.add_all_different([pair[v] for v in range(n) if v < perm[v]])
+    lines = [
+        f"turn: pos[v] = m[v, s(v)] + {turn} h[v], h[v] + h[s(v)] = 1, the m "
+        "all different (a symmetric closed tour takes every cell to its image "
+        f"{turn} places on)"
     ]
+    if side.magic:
+        lines.append(_add_magic_halves(arcs, model, side, perm, pair, second))
+    return lines
+
+
+def _add_magic_halves(
+    arcs: ArcLayout,
+    model: cp_model.CpModel,
+    side: TourConstraints,
+    perm: list[int],
+    pair: dict[int, cp_model.IntVar],
+    second: list[cp_model.IntVar],
+) -> str:
+    """A magic half-turn tour: each line's sum rewritten in pairs and halves.
+
+    A line ``L`` of ``k`` cells sums to ``S``, so (with ``pos = m + t h``)
+    ``sum m + t sum h = S - k``. When the symmetry maps ``L`` onto another
+    line ``L'``, the image of each cell of ``L`` is in ``L'``, with the same
+    ``m`` and the other ``h``; the two sums being equal, ``2 sum h = k``:
+    half of each such line comes in the tour's second half.
+    """
+    graph = arcs.graph
+    n = graph.n_nodes
+    turn = n // 2
+    total = n * (n + 1) // 2
+    cells = graph.cells.tolist()
+    for axis in side.magic_axes:
+        count = graph.board.shape[axis]
+        members: list[list[int]] = [[] for _ in range(count)]
+        for v in range(n):
+            members[cells[v][axis]].append(v)
+        for line in members:
+            k, image = len(line), cells[perm[line[0]]][axis]
+            model.add(
+                cp_model.LinearExpr.sum([pair[v] for v in line])
+                + turn * cp_model.LinearExpr.sum([second[v] for v in line])
+                == total // count - k
+            )
+            if image != cells[line[0]][axis]:
+                model.add(2 * cp_model.LinearExpr.sum([second[v] for v in line]) == k)
+    return (
+        f"magic halves: sum of m[v] + {turn} h[v] = the line's sum less its "
+        "cells, and 2 sum h = its cells on a line the symmetry moves"
+    )
 
 
 def _add_visit_numbers(
