@@ -197,10 +197,10 @@ def _add_turn(
     symmetry can only turn the cycle). A half turn (``t = n/2``) is written
     with a number per pair of cells, ``pos[v] = m[pair] + t h[v]`` where
     ``h[v]`` says which of the two comes second; with magic sums each line
-    then splits (:func:`_add_magic_halves`). On 8x8 a closed rot180 magic
-    tour took CP-SAT 14 to 19 s in each of four seeds with these rows, and
-    none was found in 60 s without them (``python
-    benchmarks/tour_objectives.py``, its symmetric magic rows).
+    then splits (:func:`_add_magic_halves`). On 8x8 CP-SAT found a closed
+    rot180 semi-magic tour in 15 to 21 s with each of four seeds with these
+    rows; without them, with one seed of the four (48 s), in 60 s each
+    (``python benchmarks/tour_objectives.py``, its symmetric magic rows).
     """
     assert side.symmetric is not None
     turn = symmetry_turn(arcs.graph, side.symmetric)
