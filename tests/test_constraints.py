@@ -544,11 +544,43 @@ BEVERLEY = """\
 
 
 def _is_magic(board: Board, seq: tuple[Cell, ...]) -> bool:
+    return _magic_lines(board, seq, (0, 1))
+
+
+def _magic_lines(board: Board, seq: tuple[Cell, ...], axes: tuple[int, ...]) -> bool:
+    """This file's own reading of magic sums over the lines of ``axes``."""
     rows, cols = board.shape
     order = {cell: i + 1 for i, cell in enumerate(seq)}
-    ranks = {sum(order[(r, c)] for c in range(cols)) for r in range(rows)}
-    files = {sum(order[(r, c)] for r in range(rows)) for c in range(cols)}
-    return len(ranks) == 1 and len(files) == 1
+    sums = [
+        {sum(order[(r, c)] for c in range(cols)) for r in range(rows)},
+        {sum(order[(r, c)] for r in range(rows)) for c in range(cols)},
+    ]
+    return all(len(sums[axis]) == 1 for axis in axes)
+
+
+def _kept_with_its_moves(
+    board: Board, seq: list[Cell], side: TourConstraints, *, closed: bool
+) -> list[Cell] | None:
+    """The tour the model decodes once ``seq``'s moves are fixed (None: cut off)."""
+    from ortools.sat.python import cp_model
+
+    from cpknight.tours.cpsat import build_tour_model
+
+    graph = move_graph(board)
+    start = None if closed else seq[0]
+    model = build_tour_model(graph, closed=closed, start=start, constraints=side)
+    arcs = {
+        (int(t), int(h)): lit
+        for t, h, lit in zip(model.tails, model.heads, model.literals, strict=True)
+    }
+    for a, b in itertools.pairwise([*seq, seq[0]] if closed else seq):
+        model.model.add(arcs[(graph.node(a), graph.node(b))] == 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 20
+    if solver.solve(model.model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return model.decode(solver)
 
 
 @pytest.mark.parametrize(
@@ -576,10 +608,7 @@ def test_magic_cpsat_equals_brute_force(
 
 
 def test_beverley_is_feasible_in_the_magic_model() -> None:
-    from ortools.sat.python import cp_model
-
     from cpknight.checks import check_constraints
-    from cpknight.tours.cpsat import build_tour_model
 
     board = Board.parse("8x8")
     seq = [c for c, _ in sorted(read_given(BEVERLEY, board), key=lambda p: p[1])]
@@ -587,19 +616,7 @@ def test_beverley_is_feasible_in_the_magic_model() -> None:
     assert _is_magic(board, tuple(seq))
     side = tour_constraints(board, magic=True)
     check_constraints(board, seq, side, closed=False)
-    graph = move_graph(board)
-    model = build_tour_model(graph, closed=False, start=seq[0], constraints=side)
-    arcs = {
-        (int(t), int(h)): lit
-        for t, h, lit in zip(model.tails, model.heads, model.literals, strict=True)
-    }
-    for a, b in itertools.pairwise(seq):
-        model.model.add(arcs[(graph.node(a), graph.node(b))] == 1)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = 10
-    assert solver.solve(model.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-    assert model.decode(solver) == seq
+    assert _kept_with_its_moves(board, seq, side, closed=False) == seq
 
 
 # A closed rot180 semi-magic 8x8 tour found by CP-SAT without the turn rows
@@ -617,43 +634,22 @@ HALF_TURN_MAGIC = """\
 """
 
 
-def _magic_lines(board: Board, seq: tuple[Cell, ...], axes: tuple[int, ...]) -> bool:
-    """This file's own reading of magic sums over the lines of ``axes``."""
-    rows, cols = board.shape
-    order = {cell: i + 1 for i, cell in enumerate(seq)}
-    sums = [
-        {sum(order[(r, c)] for c in range(cols)) for r in range(rows)},
-        {sum(order[(r, c)] for r in range(rows)) for c in range(cols)},
-    ]
-    return all(len(sums[axis]) == 1 for axis in axes)
-
-
 def test_a_half_turn_magic_tour_found_without_the_turn_rows_is_kept() -> None:
     # The turn rows and the magic halves must not cut off a tour CP-SAT found
     # without them: its moves fixed, the model with them is still feasible.
-    from ortools.sat.python import cp_model
-
     from cpknight.tours.cpsat import build_tour_model
 
     board = Board.parse("8x8")
     seq = [c for c, _ in sorted(read_given(HALF_TURN_MAGIC, board), key=lambda p: p[1])]
     assert independent_tour_check(board, (1, 2), seq, closed=True)
-    assert _magic_lines(board, tuple(seq), (0, 1))
+    assert _is_magic(board, tuple(seq))
     side = tour_constraints(board, magic=True, symmetric="rot180")
     assert _honours(board, tuple(seq), side, closed=True)
-    graph = move_graph(board)
-    model = build_tour_model(graph, closed=True, constraints=side)
+    model = build_tour_model(move_graph(board), closed=True, constraints=side)
     assert any(line.startswith("magic halves") for line in model.side)
-    arcs = {
-        (int(t), int(h)): lit
-        for t, h, lit in zip(model.tails, model.heads, model.literals, strict=True)
-    }
-    for a, b in itertools.pairwise([*seq, seq[0]]):
-        model.model.add(arcs[(graph.node(a), graph.node(b))] == 1)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = 20
-    assert solver.solve(model.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    kept = _kept_with_its_moves(board, seq, side, closed=True)
+    assert kept is not None
+    assert _is_magic(board, tuple(kept))
 
 
 def test_half_turn_magic_numberings_of_6x6_equal_plain_loops() -> None:
