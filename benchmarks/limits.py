@@ -248,6 +248,11 @@ def issue35() -> list[tuple[str, list[str], list[str]]]:
         ),
         ("tour 100x100 --magic", ["tour", "100x100", "--magic"], tiny_tour),
         ("tour 40x40 --magic", ["tour", "40x40", "--magic"], tiny_tour),
+        (
+            "tour 300x300 --symmetric rot180",
+            ["tour", "300x300", "--symmetric", "rot180"],
+            tiny_tour,
+        ),
         ("tour 100x100 --min turns", ["tour", "100x100", "--min", "turns"], tiny_tour),
         (
             "tour 60x60 --min crossings",

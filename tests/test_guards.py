@@ -107,3 +107,32 @@ def test_formulation_export_honours_its_time_limit(
     assert (code, out) == (3, "")
     assert "time limit of 0.05 s was reached while building the model" in err
     assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    "side",
+    [
+        {"symmetric": "rot180"},
+        {"symmetric": "rot180", "magic": True},
+        {"symmetric": "rot90", "via": ["a1@1"]},
+    ],
+    ids=["symmetric", "symmetric-magic", "quarter-turn-via"],
+)
+def test_side_constraints_stop_on_a_stopped_clock(side: dict[str, object]) -> None:
+    # Every loop over the moves or cells of the side constraints looks at the
+    # clock: the symmetric moves alone once took 300x300 4.5 s past its limit.
+    from cpknight import SolveOptions, tour_constraints
+    from cpknight.errors import SolveLimitError
+    from cpknight.tours.cpsat.side import add_side_constraints
+
+    built = build_tour_model(move_graph(Board.parse("8x8")), closed=True)
+    run = SolveOptions(time_limit=60).start()
+    run.clock.interrupt()
+    with pytest.raises(SolveLimitError, match="side constraints"):
+        add_side_constraints(
+            built,
+            built.model,
+            built.literals,
+            tour_constraints("8x8", **side),  # type: ignore[arg-type]
+            run,
+        )

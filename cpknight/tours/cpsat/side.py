@@ -82,7 +82,7 @@ def add_side_constraints(
 
     lines = _add_moves(arcs, model, side, used)
     if side.symmetric:
-        lines.append(_add_symmetry(arcs, model, side.symmetric, arc, used))
+        lines.append(_add_symmetry(arcs, model, side.symmetric, arc, used, check))
     objective = None
     if side.minimise:
         objective = add_objective(arcs, model, used, side.minimise, check=check)
@@ -166,11 +166,14 @@ def _add_symmetry(
     symmetric: str,
     arc: dict[tuple[int, int], int],
     used: Used,
+    check: Callable[[], None],
 ) -> str:
     """A move is in the tour exactly when its image under the symmetry is."""
     perm = symmetry_nodes(arcs.graph, symmetric).tolist()
     done: set[tuple[int, int]] = set()
-    for p, q in arc:
+    for i, (p, q) in enumerate(arc):
+        if i % CHUNK == 0:
+            check()
         key = (min(p, q), max(p, q))
         image = (min(perm[p], perm[q]), max(perm[p], perm[q]))
         if key in done or key == image:
@@ -236,7 +239,7 @@ def _add_turn(
         f"{turn} places on)"
     ]
     if side.magic:
-        lines.append(_add_magic_halves(arcs, model, side, perm, pair, second))
+        lines.append(_add_magic_halves(arcs, model, side, perm, pair, second, check))
     return lines
 
 
@@ -247,6 +250,7 @@ def _add_magic_halves(
     perm: list[int],
     pair: dict[int, cp_model.IntVar],
     second: list[cp_model.IntVar],
+    check: Callable[[], None],
 ) -> str:
     """A magic half-turn tour: each line's sum rewritten in pairs and halves.
 
@@ -267,6 +271,7 @@ def _add_magic_halves(
         for v in range(n):
             members[cells[v][axis]].append(v)
         for line in members:
+            check()
             k, image = len(line), cells[perm[line[0]]][axis]
             model.add(
                 cp_model.LinearExpr.sum([pair[v] for v in line])
