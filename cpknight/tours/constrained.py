@@ -185,8 +185,12 @@ def symmetry_turn(graph: MoveGraph, name: str) -> int | None:
         return None
     if name == "rot90":
         return n // 4 if n % 4 == 0 else None
-    linked = any(int(perm[v]) in graph.neighbors(v).tolist() for v in range(n))
-    return None if linked else n // 2
+    return None if _joins_an_image(graph, perm) else n // 2
+
+
+def _joins_an_image(graph: MoveGraph, perm: IntArray) -> bool:
+    """Whether some move joins a cell to its image under ``perm``."""
+    return any(int(perm[v]) in graph.neighbors(v).tolist() for v in range(len(perm)))
 
 
 def _fixed_cells_reason(name: str, n: int, fixed: list[int], shown: str) -> str | None:
@@ -229,7 +233,7 @@ def _colours_reason(
     keeps = bool((colour[perm] == colour).all())
     if not (swaps or keeps):
         return None
-    linked = bool(any(int(perm[v]) in graph.neighbors(v).tolist() for v in range(n)))
+    linked = _joins_an_image(graph, perm)
     does = "swaps" if swaps else "keeps"
     if name == "rot90":
         turn = n // 4
