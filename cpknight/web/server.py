@@ -9,6 +9,7 @@ Examples:
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import socket
 import threading
@@ -77,12 +78,20 @@ def serve(
         log_level="warning",
         access_log=False,
         lifespan="on",
+        loop="asyncio",  # the loop asyncio.run makes, below
         timeout_graceful_shutdown=2,  # an open event stream does not hold Ctrl-C
     )
     server = uvicorn.Server(config)
     if open_browser:  # once uvicorn listens on the socket
         threading.Timer(0.5, webbrowser.open, [url]).start()
-    server.run(sockets=[sock])
+    # What ``server.run`` does, holding the coroutine: a Ctrl-C that comes
+    # before the loop has started it (the address is already shown) leaves it
+    # never awaited, and Python says so on stderr at exit. Closed, it is quiet.
+    main = server.serve(sockets=[sock])
+    try:
+        asyncio.run(main)
+    finally:
+        main.close()
 
 
 def child_pids(pid: int) -> list[int]:
