@@ -21,6 +21,10 @@ Before and after in the same run:
 - **8x8 closed rot180 semi-magic**: *after* ties each cell's visit number
   to its image's, 32 places on (``side.TURN_ROWS``); *before* without those
   rows. Four seeds each (one with ``--quick``), the medians and their ratio.
+- **8x10 closed magic** (and, without ``--quick``, 10x8 and 8x14):
+  *after* runs the quartets' first phase
+  (:mod:`cpknight.tours.cpsat.quartets`), four seeds on 8x10 (one with
+  ``--quick``); *before* the plain magic model alone, one seed.
 - **A328816**: the short-line magic tours of 4 x 8 counted by CP-SAT
   enumeration (64 directed = 4 x 16, numbered tours up to the board's
   symmetries).
@@ -43,7 +47,8 @@ what a row takes alone on a free core.
 Targets (exit 1 if missed): 6x6 closed turns proved 32 and 6x6 crossings
 proved (52) by the shipped engine; an 8x8 semi-magic tour within 60 s (the
 median of the seeds, a seed without one counted as 60 s; more than half found);
-a closed rot180 one with more than half the seeds.
+a closed rot180 one with more than half the seeds; a closed magic 8x10 tour
+with every seed.
 """
 
 from __future__ import annotations
@@ -125,19 +130,25 @@ def objective_row(
 
 
 def magic_row(
-    limit: float, seed: int, form: str, symmetric: str | None = None
+    limit: float,
+    seed: int,
+    form: str,
+    symmetric: str | None = None,
+    board: str = "8x8",
+    closed: bool = False,
 ) -> list[object]:
     cpu = time.process_time()
+    closed = closed or symmetric is not None
     outcome = try_tour(
-        "8x8",
-        closed=symmetric is not None,
+        board,
+        closed=closed,
         method="cpsat",
         options=SolveOptions(time_limit=limit, workers=1, seed=seed),
-        constraints=tour_constraints("8x8", magic=True, symmetric=symmetric),
+        constraints=tour_constraints(board, magic=True, symmetric=symmetric),
     )
     return [
-        "8x8",
-        "open" if symmetric is None else f"closed {symmetric}",
+        board,
+        ("closed" if closed else "open") + (f" {symmetric}" if symmetric else ""),
         "semi-magic",
         form,
         seed,
@@ -177,6 +188,43 @@ def symmetric_magic(seeds: list[int], limit: float) -> bool:
         f"counts {limit:g} s)"
     )
     return 2 * found > len(seeds)
+
+
+def quartet_magic(seeds: list[int], limit: float, boards: list[str]) -> bool:
+    """Closed magic tours of 8k x (4k + 2): with the quartets' first phase and without.
+
+    *After*: as shipped (the quartets of the published 8 x 10 tour first,
+    :mod:`cpknight.tours.cpsat.quartets`); *before*: the plain magic model
+    (``magic.FIRST_PHASE`` off), one seed. Target: *after* finds an 8 x 10
+    tour with every seed.
+    """
+    rows = [
+        magic_row(limit, seed, "after", board=board, closed=True)
+        for board in boards
+        for seed in (seeds if board == "8x10" else seeds[:1])
+    ]
+    with before():
+        rows += [
+            magic_row(limit, seeds[0], "before", board=board, closed=True)
+            for board in boards
+        ]
+    print()
+    print(
+        table_text(
+            ["board", "tour", "question", "form", "seed", "status", "s", "cpu s"],
+            rows,
+        )
+    )
+    mine = [r for r in rows if r[0] == "8x10" and r[3] == "after"]
+    times = [float(str(r[6])) if r[5] == "found" else limit for r in mine]
+    found = sum(r[5] == "found" for r in mine)
+    plain = next(r for r in rows if r[0] == "8x10" and r[3] == "before")
+    print(
+        f"8x10 closed magic: found with {found} of {len(mine)} seeds by the "
+        f"quartets, median {statistics.median(times):.1f} s; the plain model "
+        f"{plain[5]} in {plain[6]} s (seed {plain[4]})"
+    )
+    return found == len(mine)
 
 
 def plain_turns(
@@ -366,6 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     ok &= 2 * found > len(seeds) and median <= 60.0
     ok &= symmetric_magic([0] if quick else [0, 1, 2, 3], 60.0)
+    ok &= quartet_magic(
+        [0] if quick else [0, 1, 2, 3],
+        30.0 if quick else 120.0,
+        ["8x10"] if quick else ["8x10", "10x8", "8x14"],
+    )
     cpu = time.process_time()
     counted = count_tours(
         "4x8",

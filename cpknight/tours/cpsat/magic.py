@@ -37,12 +37,15 @@ from collections.abc import Callable
 from ortools.sat.python import cp_model
 
 from cpknight.pieces import MoveGraph
+from cpknight.tours.cpsat.quartets import add_quartet_structure, quartets_fit
 
 __all__ = [
     "FIRST_PHASE",
     "MAX_STRUCTURE_BOOLEANS",
     "STRUCTURE_SHARE",
+    "add_first_phase",
     "add_quarter_structure",
+    "first_phase_name",
     "structure_applies",
 ]
 
@@ -62,7 +65,10 @@ small boards), so a bigger board goes straight to the plain magic model."""
 
 
 def structure_applies(graph: MoveGraph) -> bool:
-    """Whether the structured phase applies: a full 2D rectangle, sides multiples of 4.
+    """Whether a structured phase applies: a full 2D rectangle, sides 4k and 4k.
+
+    Or sides 8k and 4k + 2 (8 x 10): the quartets of
+    :mod:`cpknight.tours.cpsat.quartets`.
 
     Only up to :data:`MAX_STRUCTURE_BOOLEANS` (the cells squared): a bigger
     board is not refused, it only skips this first phase.
@@ -80,7 +86,39 @@ def structure_applies(graph: MoveGraph) -> bool:
     rows, cols = board.shape
     if (rows * cols) ** 2 > MAX_STRUCTURE_BOOLEANS:
         return False
+    return _quarters_fit(rows, cols) or quartets_fit((rows, cols))
+
+
+def _quarters_fit(rows: int, cols: int) -> bool:
     return rows % 4 == 0 and cols % 4 == 0 and rows >= 8 and cols >= 8
+
+
+def first_phase_name(graph: MoveGraph) -> str:
+    """The structure the first phase asks for on this board (where one applies).
+
+    Examples:
+        >>> from cpknight.pieces import move_graph
+        >>> first_phase_name(move_graph("8x8")), first_phase_name(move_graph("8x10"))
+        ("the quarters' structure of Beverley's tour", 'the quartets of the published 8 x 10 tour')
+    """  # noqa: E501
+    if _quarters_fit(*graph.board.shape):
+        return "the quarters' structure of Beverley's tour"
+    return "the quartets of the published 8 x 10 tour"
+
+
+def add_first_phase(
+    graph: MoveGraph,
+    model: cp_model.CpModel,
+    pos: list[cp_model.IntVar],
+    check: Callable[[], None] | None = None,
+) -> list[str]:
+    """Add the first phase's structure (where :func:`structure_applies`); its lines.
+
+    The quarters' on sides that are multiples of 4, else the quartets'.
+    """
+    if _quarters_fit(*graph.board.shape):
+        return add_quarter_structure(graph, model, pos, check)
+    return add_quartet_structure(graph, model, pos, check)
 
 
 def add_quarter_structure(

@@ -86,7 +86,7 @@ from cpknight.tours.cpsat.arcs import (
     lay_out_arcs,
 )
 from cpknight.tours.cpsat.covers import cover_phase
-from cpknight.tours.cpsat.magic import add_quarter_structure, structure_applies
+from cpknight.tours.cpsat.magic import add_first_phase, structure_applies
 from cpknight.tours.cpsat.objective import ObjectiveModel
 from cpknight.tours.cpsat.side import add_side_constraints
 from cpknight.tours.instance import TourInstance
@@ -465,10 +465,11 @@ def solve(instance: TourInstance, run: Run) -> Tour:
 
 
 def _structured_magic(instance: TourInstance, run: Run) -> Tour | None:
-    """A semi-magic tour with the quarters' structure, or ``None`` (go on).
+    """A semi-magic tour with a first phase's structure, or ``None`` (go on).
 
     The first phase of a magic tour on boards whose sides are multiples of 4
-    (:mod:`cpknight.tours.cpsat.magic`), in ``STRUCTURE_SHARE`` of the
+    (the quarters of :mod:`cpknight.tours.cpsat.magic`) or 8k and 4k + 2 (the
+    quartets of :mod:`cpknight.tours.cpsat.quartets`), in ``STRUCTURE_SHARE`` of the
     time left. Its "none" proves nothing about plain semi-magic tours.
     Skipped when :data:`cpknight.tours.cpsat.magic.FIRST_PHASE` is false.
     """
@@ -483,11 +484,11 @@ def _structured_magic(instance: TourInstance, run: Run) -> Tour | None:
         constraints=instance.constraints,
         seed=run.options.seed,
     )
-    add_quarter_structure(
+    add_first_phase(
         graph,
         bundle.model,
         list(bundle.positions),
-        lambda: run.check("building the quarters' structure (magic, first phase)"),
+        lambda: run.check("building the first phase's structure (magic)"),
     )
     solver = circuit_solver(run)
     left = run.remaining()
