@@ -172,6 +172,12 @@ def add_quartet_structure(
         model.add_exactly_one(at[v][k] for v in range(n))
     kinds = sorted(set(block), key=str)
     across = shape[1 - long]
+    # the strip's two lines across hold two cells of a quartet each
+    lines = [
+        [v for v in range(n) if cells[v][axis] == line]
+        for axis, count in ((long, shape[long]), (1 - long, across - 2))
+        for line in range(count)
+    ]
     for j in range(n // 4):
         tick()
         places = range(4 * j, 4 * j + 4)
@@ -180,14 +186,8 @@ def add_quartet_structure(
         for v in range(n):
             for k in places:
                 model.add_implication(at[v][k], chosen[block[v]])
-        for line in range(shape[long]):
-            model.add_at_most_one(
-                at[v][k] for v in range(n) if cells[v][long] == line for k in places
-            )
-        for line in range(across - 2):  # the strip's two lines hold two each
-            model.add_at_most_one(
-                at[v][k] for v in range(n) if cells[v][1 - long] == line for k in places
-            )
+        for line_cells in lines:
+            model.add_at_most_one(at[v][k] for v in line_cells for k in places)
     return [
         "first phase (the quartets of the published 8 x 10 tour, not implied "
         "by the sums):",
