@@ -37,7 +37,11 @@ from collections.abc import Callable
 from ortools.sat.python import cp_model
 
 from cpknight.pieces import MoveGraph
-from cpknight.tours.cpsat.quartets import add_quartet_structure, quartets_fit
+from cpknight.tours.cpsat.quartets import (
+    add_place_booleans,
+    add_quartet_structure,
+    quartets_fit,
+)
 
 __all__ = [
     "FIRST_PHASE",
@@ -154,23 +158,12 @@ def add_quarter_structure(
     rows, cols = graph.board.shape
     n = graph.n_nodes
     cells = graph.cells.tolist()
-    name = graph.board.cell_name
 
     def tick() -> None:
         if check is not None:
             check()
 
-    at = []
-    for v in range(n):
-        tick()
-        at.append(
-            [model.new_bool_var(f"at[{name(cells[v])},{k + 1}]") for k in range(n)]
-        )
-        model.add_map_domain(pos[v], at[v])
-    for k in range(n):
-        if k % 64 == 0:
-            tick()
-        model.add_exactly_one(at[v][k] for v in range(n))
+    at = add_place_booleans(graph, model, pos, tick)
     for j in range(n // cols):
         tick()
         places = range(j * cols, (j + 1) * cols)

@@ -48,7 +48,13 @@ from ortools.sat.python import cp_model
 
 from cpknight.pieces import MoveGraph
 
-__all__ = ["SHADOW_STEPS", "add_quartet_structure", "quartet_blocks", "quartets_fit"]
+__all__ = [
+    "SHADOW_STEPS",
+    "add_place_booleans",
+    "add_quartet_structure",
+    "quartet_blocks",
+    "quartets_fit",
+]
 
 SHADOW_STEPS = tuple(
     (a, b)
@@ -92,6 +98,34 @@ def quartet_blocks(shape: tuple[int, ...]) -> dict[tuple[int, int], tuple[object
             else:
                 blocks[r, c] = (along // 4, side // 4)
     return blocks
+
+
+def add_place_booleans(
+    graph: MoveGraph,
+    model: cp_model.CpModel,
+    pos: list[cp_model.IntVar],
+    tick: Callable[[], None],
+) -> list[list[cp_model.IntVar]]:
+    """``at[v][k] <-> pos[v] == k``, exactly one cell per place; the Booleans.
+
+    ``tick`` (the clock) is called after each cell's row and every 64 places.
+    The quarters' structure (:mod:`cpknight.tours.cpsat.magic`) uses them too.
+    """
+    n = graph.n_nodes
+    name = graph.board.cell_name
+    cells = graph.cells.tolist()
+    at = []
+    for v in range(n):
+        tick()
+        at.append(
+            [model.new_bool_var(f"at[{name(cells[v])},{k + 1}]") for k in range(n)]
+        )
+        model.add_map_domain(pos[v], at[v])
+    for k in range(n):
+        if k % 64 == 0:
+            tick()
+        model.add_exactly_one(at[v][k] for v in range(n))
+    return at
 
 
 def add_quartet_structure(
@@ -159,17 +193,7 @@ def add_quartet_structure(
             members = [second[v] for v in range(n) if cells[v][axis] == line]
             model.add(2 * cp_model.LinearExpr.sum(members) == len(members))
 
-    at = []
-    for v in range(n):
-        tick()
-        at.append(
-            [model.new_bool_var(f"at[{name(cells[v])},{k + 1}]") for k in range(n)]
-        )
-        model.add_map_domain(pos[v], at[v])
-    for k in range(n):
-        if k % 64 == 0:
-            tick()
-        model.add_exactly_one(at[v][k] for v in range(n))
+    at = add_place_booleans(graph, model, pos, tick)
     kinds = sorted(set(block), key=str)
     across = shape[1 - long]
     # the strip's two lines across hold two cells of a quartet each
