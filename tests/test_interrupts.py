@@ -237,6 +237,23 @@ def test_a_fewest_crossings_tour_after_ctrl_c_is_marked_partial(tmp_path: Path) 
         assert "not proved fewest" in err
 
 
+def test_ctrl_c_in_the_first_phase_of_a_magic_tour_says_where(tmp_path: Path) -> None:
+    """Ctrl-C while the quartets' first phase searches (8x14 takes it 25 s or
+    more): exit 130 at once, and the line says it was that phase's search,
+    not the plain model's building that came next."""
+    began = time.monotonic()
+    code, out, err, stopped = _interrupt(
+        ["tour", "8x14", "--magic", "--seed", "3"],
+        tmp_path,
+        group=True,
+        ready=lambda out, err: time.monotonic() - began > 2.5,  # CP-SAT is at work
+        settle=0.0,
+    )
+    assert code == 130, err
+    assert stopped < 1.5, stopped
+    assert "interrupted (Ctrl-C) while searching with the first phase" in out + err
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -495,8 +495,10 @@ def _structured_magic(instance: TourInstance, run: Run) -> Tour | None:
     if left is not None:
         share = magic_model.STRUCTURE_SHARE
         solver.parameters.max_time_in_seconds = max(left * share, 1e-3)
-    status, _ = solve_cpsat(solver, bundle.model, run)
+    status, interrupted = solve_cpsat(solver, bundle.model, run)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if interrupted:  # Ctrl-C in this phase: say so, not "building the model"
+            run.check("searching with the first phase's structure (magic)")
         return None
     return make_tour(
         graph.board,
