@@ -28,7 +28,9 @@ the records page: a frontier run, two searches.)
 - Another closed magic 8x10 tour, ours: CP-SAT found it when asked only that
   ``k`` and ``k + 40`` sit close (``docs/records.md``); it is not the
   published tour under any symmetry of the board, nor has that tour's
-  quartets (``tests/test_magic_quartets.py``).
+  quartets (``tests/test_magic_quartets.py``). And a closed magic 8x18 tour,
+  found by ``cpknight tour 8x18 --magic`` (existence not new: Jelliss calls
+  8x10 and 8x14 the last missing rectangles).
 """
 
 from __future__ import annotations
@@ -194,10 +196,21 @@ SHADOW_8X10 = _names(
     "j5 h4 j3 i1 g2"
 )
 
+# Ours: a closed magic 8x18 tour (``cpknight tour 8x18 --magic --seed 1
+# --time-limit 900``, the quartets' first phase, 326 s; docs/records.md)
+MAGIC_8X18 = _names(
+    "f1 h2 g4 e3 d1 c3 a2 b4 d5 b6 a8 c7 e6 g5 f7 h8 i6 k5 j7 l8 m6 o5 n7 p8 "
+    "r7 q5 r3 q1 p3 n4 o2 m1 l3 j4 i2 k1 j3 i1 k2 l4 m2 o1 n3 p4 q2 r4 q6 r8 "
+    "p7 n8 o6 m5 l7 j8 k6 i5 h7 f8 g6 e5 d7 b8 a6 c5 a4 b2 d3 c1 e2 g1 h3 f4 "
+    "g2 h4 f3 e1 c2 a1 b3 d4 b5 a7 c8 d6 e8 f6 h5 g7 i8 k7 j5 l6 n5 m7 o8 p6 "
+    "q8 r6 q4 r2 p1 n2 o4 m3 l1 k3 i4 j2 k4 i3 j1 l2 m4 o3 n1 p2 r1 q3 r5 q7 "
+    "p5 o7 m8 n6 l5 j6 k8 i7 g8 h6 f5 e7 c6 d8 b7 a5 c4 a3 b1 d2 e4 f2 h1 g3"
+)
+
 
 def _cell(name: str) -> tuple[int, int]:
     """``b3`` -> (file 1, rank 2), by hand."""
-    return "abcdefghijklmnop".index(name[0]), int(name[1:]) - 1
+    return "abcdefghijklmnopqrstuvwxyz".index(name[0]), int(name[1:]) - 1
 
 
 def _leap(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -321,16 +334,29 @@ def test_a_closed_8x8_tour_with_69_crossings() -> None:
     assert scored.value == 69
 
 
-@pytest.mark.parametrize("names", [MAGIC_8X10, SHADOW_8X10], ids=["published", "ours"])
-def test_a_closed_magic_tour_of_8x10(names: list[str]) -> None:
-    cells = _closed_tour(names, 10, 8)
+@pytest.mark.parametrize(
+    ("names", "files", "rank_sum", "file_sum"),
+    [
+        (MAGIC_8X10, 10, 405, 324),
+        (SHADOW_8X10, 10, 405, 324),
+        (MAGIC_8X18, 18, 1305, 580),
+    ],
+    ids=["8x10-published", "8x10-ours", "8x18-ours"],
+)
+def test_a_closed_magic_tour_of_8_ranks(
+    names: list[str], files: int, rank_sum: int, file_sum: int
+) -> None:
+    cells = _closed_tour(names, files, 8)
     number = {cell: k for k, cell in enumerate(cells, start=1)}
-    # 1 + ... + 80 = 3240: each of the 8 ranks holds 405, each of the 10 files 324
+    # 1 + ... + 8f = 4f(8f + 1): each of the 8 ranks holds an eighth, each
+    # of the f files an f-th (8x10: 3240, 405 and 324)
+    total = 4 * files * (8 * files + 1)
+    assert rank_sum * 8 == file_sum * files == total
     for rank in range(8):
-        assert sum(number[f, rank] for f in range(10)) == 405, rank
-    for file in range(10):
-        assert sum(number[file, r] for r in range(8)) == 324, file
-    board = Board((8, 10))
+        assert sum(number[f, rank] for f in range(files)) == rank_sum, rank
+    for file in range(files):
+        assert sum(number[file, r] for r in range(8)) == file_sum, file
+    board = Board((8, files))
     tour = make_tour(
         board,
         KNIGHT,
@@ -339,7 +365,7 @@ def test_a_closed_magic_tour_of_8x10(names: list[str]) -> None:
         method="certificate",
         constraints=TourConstraints(magic=True),
     )
-    assert len(tour.cells) == 80
+    assert len(tour.cells) == 8 * files
 
 
 def test_our_8x10_magic_tour_is_not_the_published_one() -> None:
