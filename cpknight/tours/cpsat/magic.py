@@ -9,6 +9,10 @@ one half of the board (ranks 1-4 or 5-8), and each *quarter* (1-16, 17-32,
 as well, CP-SAT finds a semi-magic 8x8 tour in about 10 s with one worker
 (seeds 0-4: 8 to 34 s; ``benchmarks/tour_objectives.py``).
 
+A board with sides 8k and 4k + 2 (8 x 10, where Beverley's chunks do not
+fit) gets the quartets of the published 8 x 10 tour instead
+(:mod:`cpknight.tours.cpsat.quartets`, the same two phases).
+
 The structure is not implied by the sums: a board may have semi-magic tours
 and none with this structure. So it is only a first phase: when it finds
 nothing (or proves that no structured tour exists), the engine goes on with
@@ -102,9 +106,11 @@ def first_phase_name(graph: MoveGraph) -> str:
 
     Examples:
         >>> from cpknight.pieces import move_graph
-        >>> first_phase_name(move_graph("8x8")), first_phase_name(move_graph("8x10"))
-        ("the quarters' structure of Beverley's tour", 'the quartets of the published 8 x 10 tour')
-    """  # noqa: E501
+        >>> print(first_phase_name(move_graph("8x8")))
+        the quarters' structure of Beverley's tour
+        >>> print(first_phase_name(move_graph("8x10")))
+        the quartets of the published 8 x 10 tour
+    """
     if _quarters_fit(*graph.board.shape):
         return "the quarters' structure of Beverley's tour"
     return "the quartets of the published 8 x 10 tour"

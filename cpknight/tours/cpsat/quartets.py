@@ -18,11 +18,13 @@ published tour has more structure than its sums, and this is it, read off it:
   partner of the same ``m`` and the other ``h``). Half of every rank and every
   file comes in each half of the tour.
 
-Asking for all of it, CP-SAT finds a closed magic 8 x 10 tour in 4.6 to 7.8 s
-with one worker (seeds 1-6; without the shadow 7 to 27 s; the shadow alone
-with its halves found one with one seed of two in 25 minutes, in 1,488 s).
-The same structure gives 8 x 14 in 25 s and 10 x 8 (the strip along the
-ranks) in 10 s; on 8 x 6 it is infeasible in 2 s.
+Asking for all of it, CP-SAT finds a closed magic 8 x 10 tour in 5 to 9 s
+with one worker (seeds 0-3, ``benchmarks/tour_objectives.py``; the sums
+alone: none in 120 s). In throwaway runs the quartets without the shadow
+took 7 to 27 s, and the shadow alone (with its halves, without the blocks)
+found one with one seed of two in 25 minutes. The same structure gives
+10 x 8 (the strip along the ranks) in 7 s, 8 x 14 in 25 to 55 s and 8 x 18
+in 326 s (seed 1); on 8 x 6 it is infeasible in 2 s.
 
 Like the quarters' structure (:mod:`cpknight.tours.cpsat.magic`) it is not
 implied by the sums; a "none" from it proves nothing, and the engine goes on
