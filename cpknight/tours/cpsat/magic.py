@@ -44,6 +44,7 @@ from cpknight.pieces import MoveGraph
 from cpknight.tours.cpsat.quartets import (
     add_place_booleans,
     add_quartet_structure,
+    quartet_lines,
     quartets_fit,
 )
 
@@ -53,7 +54,8 @@ __all__ = [
     "STRUCTURE_SHARE",
     "add_first_phase",
     "add_quarter_structure",
-    "first_phase_name",
+    "first_phase_lines",
+    "quarter_lines",
     "structure_applies",
 ]
 
@@ -101,19 +103,19 @@ def _quarters_fit(rows: int, cols: int) -> bool:
     return rows % 4 == 0 and cols % 4 == 0 and rows >= 8 and cols >= 8
 
 
-def first_phase_name(graph: MoveGraph) -> str:
-    """The structure the first phase asks for on this board (where one applies).
+def first_phase_lines(graph: MoveGraph) -> list[str]:
+    """The formulation's lines of the first phase (where :func:`structure_applies`).
 
     Examples:
         >>> from cpknight.pieces import move_graph
-        >>> print(first_phase_name(move_graph("8x8")))
-        the quarters' structure of Beverley's tour
-        >>> print(first_phase_name(move_graph("8x10")))
-        the quartets of the published 8 x 10 tour
+        >>> print(first_phase_lines(move_graph("8x8"))[0][:55])
+        first phase (the quarters' structure of Beverley's tour
+        >>> print(first_phase_lines(move_graph("8x10"))[0][:54])
+        first phase (the quartets of the published 8 x 10 tour
     """
     if _quarters_fit(*graph.board.shape):
-        return "the quarters' structure of Beverley's tour"
-    return "the quartets of the published 8 x 10 tour"
+        return quarter_lines(graph)
+    return quartet_lines(graph)
 
 
 def add_first_phase(
@@ -197,13 +199,20 @@ def add_quarter_structure(
                     )
                     == times
                 )
+    return quarter_lines(graph)
+
+
+def quarter_lines(graph: MoveGraph) -> list[str]:
+    """The formulation's lines of the quarters' first phase on this board."""
+    rows, cols = graph.board.shape
+    n = graph.n_nodes
     return [
         "first phase (the quarters' structure of Beverley's tour, not implied "
         "by the sums):",
         f"  at[v,k] <-> pos[v] = k - 1: {n * n} Booleans, one cell per place",
         f"  each run of {cols} places visits every file once, within ranks "
         f"1-{rows // 2} or {rows // 2 + 1}-{rows}",
-        f"  each quarter of {quarter} places visits every rank {cols // 4} times "
+        f"  each quarter of {n // 4} places visits every rank {cols // 4} times "
         f"and every file {rows // 4} times",
         "  then, if it finds no tour, the plain model above in the time left",
     ]

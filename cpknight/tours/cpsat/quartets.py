@@ -55,6 +55,7 @@ __all__ = [
     "add_place_booleans",
     "add_quartet_structure",
     "quartet_blocks",
+    "quartet_lines",
     "quartets_fit",
 ]
 
@@ -214,14 +215,20 @@ def add_quartet_structure(
                 model.add_implication(at[v][k], chosen[block[v]])
         for line_cells in lines:
             model.add_at_most_one(at[v][k] for v in line_cells for k in places)
+    return quartet_lines(graph)
+
+
+def quartet_lines(graph: MoveGraph) -> list[str]:
+    """The formulation's lines of the quartets' first phase on this board."""
+    n = graph.n_nodes
     return [
         "first phase (the quartets of the published 8 x 10 tour, not implied "
         "by the sums):",
         f"  at[v,k] <-> pos[v] = k - 1: {n * n} Booleans, one cell per place",
         "  each run of 4 places stays in one 4 x 4 block (one cell per rank "
         "and file) or in the 8 x 2 strip (one per rank)",
-        f"  pos[v] = m[v] + {half} h[v]: a partner of the same m and the other "
+        f"  pos[v] = m[v] + {n // 2} h[v]: a partner of the same m and the other "
         "h in v's block, one colour, at most 2 steps each way; half of each "
-        f"line has h = 1",
+        "line has h = 1",
         "  then, if it finds no tour, the plain model above in the time left",
     ]

@@ -22,7 +22,7 @@ from cpknight.solving import Run
 from cpknight.tours.certificates import two_colouring
 from cpknight.tours.constrained import symmetry_nodes, symmetry_turn, via_nodes
 from cpknight.tours.cpsat.arcs import ArcLayout
-from cpknight.tours.cpsat.magic import first_phase_name, structure_applies
+from cpknight.tours.cpsat.magic import first_phase_lines, structure_applies
 from cpknight.tours.cpsat.objective import ObjectiveModel, add_objective
 
 __all__ = ["SideModel", "add_side_constraints"]
@@ -96,10 +96,7 @@ def add_side_constraints(
     if side.magic:
         lines.append(_add_magic(arcs, model, pos, side.magic_axes, check))
         if side.magic is True and structure_applies(arcs.graph):
-            lines.append(
-                f"  (the cpsat engine first asks for {first_phase_name(arcs.graph)} "
-                "as well: see cpknight/tours/cpsat/magic.py)"
-            )
+            lines.extend(first_phase_lines(arcs.graph))
     if arcs.shift:
         first = -1 if arcs.start is None else arcs.graph.node(arcs.start)
         lines.append(
