@@ -166,7 +166,8 @@ def add_quartet_structure(
     cells = [(int(r), int(c)) for r, c in graph.cells.tolist()]
     name = graph.board.cell_name
     node = {cell: v for v, cell in enumerate(cells)}
-    block = [quartet_blocks(shape)[cell] for cell in cells]
+    blocks = quartet_blocks(shape)
+    block = [blocks[cell] for cell in cells]
     long = 0 if shape[0] % 8 == 0 and shape[1] % 4 == 2 else 1
 
     def tick() -> None:
