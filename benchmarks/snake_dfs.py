@@ -23,6 +23,15 @@ an end, and some symmetry takes that end to a representative):
   usable cells of that colour and ``b`` of the head's it takes at most
   ``min(a, b + 1) + min(b, a)``.
 
+``--closed`` asks for induced cycles instead (OEIS A165143 counts their
+cells on n x n: 8, 10, 16, 20, 22, 32, 40, 48 for n = 3..10). A cycle is
+searched from its least cell (in rank-major order), on the cells whose every
+image under the board's symmetries is at least that cell (some image of each
+cycle lies there), in one direction (its second cell before its last). A move
+from the first cell can only be the last cell; the bound counts the cells as
+for a path, plus one for the last, and cuts a branch from which no last cell
+is reachable.
+
 ``--above K`` proves that no snake has more than ``K`` moves: the search
 starts with ``K`` as the best so far, so it reports only longer snakes (and
 ``none`` if it ends without one). With ``K`` one below a known snake's moves,
@@ -37,6 +46,7 @@ Usage::
 
     python benchmarks/snake_dfs.py 8x8                    # A357500(8) = 34 cells
     python benchmarks/snake_dfs.py 9x9 --above 39 --dir DIR --jobs 2
+    python benchmarks/snake_dfs.py 10x10 --closed         # A165143(10) = 48
 
 Exit code 0 when the search ran to the end (it prints the answer), 1 if it
 was stopped (the checkpoint keeps what is finished).
@@ -231,6 +241,176 @@ def search_from(
     return best, nodes
 
 
+def cycle_cells(rows: int, cols: int) -> dict[int, list[int]]:
+    """For each start ``s`` (an orbit's least cell), the cells a cycle may use.
+
+    Of a cycle's images under the board's symmetries take one whose least cell
+    is least of all: every image's least cell is at least its own ``s``, so
+    every cell ``v`` on it has ``g(v) >= s`` for every symmetry ``g``. The
+    cycles with least cell ``s`` are searched on those cells alone.
+    """
+    perms = symmetries(rows, cols)
+    low = [min(p[v] for p in perms) for v in range(rows * cols)]
+    return {
+        s: [v for v in range(rows * cols) if low[v] >= s]
+        for s in range(rows * cols)
+        if low[s] == s
+    }
+
+
+@njit(cache=True)
+def _cycle_room(
+    head: int,
+    adj: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.int32],
+    colour: npt.NDArray[np.int8],
+    used: npt.NDArray[np.bool_],
+    near: npt.NDArray[np.int32],
+    by_start: npt.NDArray[np.int32],
+    mark: npt.NDArray[np.int64],
+    stamp: int,
+    seen: npt.NDArray[np.int32],
+    by_head: npt.NDArray[np.int64],
+) -> int:
+    """At most how many cells the cycle still takes after ``head`` (-1: none closes).
+
+    The cells the head reaches through cells whose only path neighbours are
+    the head (and, for the last cell, the start). A move from the start can
+    only be the last cell, so the search does not go on from one.
+    """
+    for j in range(deg[head]):
+        by_head[adj[head, j]] = stamp
+    mark[head] = stamp
+    seen[0] = head
+    top = 1
+    at = 0
+    while at < top:
+        u = seen[at]
+        at += 1
+        if at > 1 and by_start[u] == 1:
+            continue  # a last cell: nothing comes after it
+        for i in range(deg[u]):
+            v = adj[u, i]
+            if mark[v] == stamp or used[v]:
+                continue
+            if near[v] != (1 if by_head[v] == stamp else 0) + by_start[v]:
+                continue
+            mark[v] = stamp
+            seen[top] = v
+            top += 1
+    own = other = 0
+    closes = False
+    for k in range(1, top):
+        v = seen[k]
+        if by_start[v] == 1:
+            closes = True
+            continue
+        links = 0
+        for i in range(deg[v]):
+            if mark[adj[v, i]] == stamp:
+                links += 1
+        if links < 2:
+            continue  # neither on the way nor last: no use
+        if colour[v] == colour[head]:
+            own += 1
+        else:
+            other += 1
+    if not closes:
+        return -1
+    return int(min(other, own + 1) + min(own, other) + 1)
+
+
+@njit(cache=True)
+def search_cycle_from(
+    start: int,
+    allowed: npt.NDArray[np.bool_],
+    adj: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.int32],
+    colour: npt.NDArray[np.int8],
+    above: int,
+    best_path: npt.NDArray[np.int32],
+) -> tuple[int, int]:
+    """The most moves of an induced cycle through ``start`` on ``allowed`` cells.
+
+    Only cycles longer than ``above`` moves are reported (else ``above``
+    comes back). A cycle is taken in one direction: its second cell before
+    its last. It is written to ``best_path`` (its cells, then ``-1``).
+    Returns ``(moves, nodes)``.
+    """
+    n = deg.shape[0]
+    used = np.zeros(n, np.bool_)
+    for v in range(n):
+        used[v] = not allowed[v]  # off the cycle, and joined to nothing on it
+    near = np.zeros(n, np.int32)
+    by_start = np.zeros(n, np.int32)
+    mark = np.zeros(n, np.int64)
+    by_head = np.zeros(n, np.int64)
+    seen = np.empty(n, np.int32)
+    path = np.empty(n, np.int32)
+    nxt = np.zeros(n, np.int32)
+    best = above
+    nodes = 0
+    stamp = 0
+    path[0] = start
+    used[start] = True
+    for i in range(deg[start]):
+        near[adj[start, i]] += 1
+        by_start[adj[start, i]] = 1
+    depth = 0
+    fresh = True
+    while depth >= 0:
+        head = path[depth]
+        if fresh:
+            fresh = False
+            nodes += 1
+            nxt[depth] = 0
+            if depth >= 1:
+                stamp += 1
+                room = _cycle_room(
+                    head,
+                    adj,
+                    deg,
+                    colour,
+                    used,
+                    near,
+                    by_start,
+                    mark,
+                    stamp,
+                    seen,
+                    by_head,
+                )
+                if room < 0 or depth + 1 + room <= best:
+                    nxt[depth] = deg[head]
+        if nxt[depth] < deg[head]:
+            v = adj[head, nxt[depth]]
+            nxt[depth] += 1
+            if used[v]:
+                continue
+            if depth >= 2 and by_start[v] == 1 and near[v] == 2:
+                # v closes the cycle: its path neighbours are the head and start
+                if depth + 2 > best and v > path[1]:
+                    best = depth + 2
+                    for k in range(depth + 1):
+                        best_path[k] = path[k]
+                    best_path[depth + 1] = v
+                    best_path[depth + 2] = -1
+                continue
+            if near[v] != 1:
+                continue
+            used[v] = True
+            for i in range(deg[v]):
+                near[adj[v, i]] += 1
+            depth += 1
+            path[depth] = v
+            fresh = True
+        else:
+            used[head] = False
+            for i in range(deg[head]):
+                near[adj[head, i]] -= 1
+            depth -= 1
+    return best, nodes
+
+
 def colours(rows: int, cols: int) -> npt.NDArray[np.int8]:
     return np.array([(v // cols + v % cols) % 2 for v in range(rows * cols)], np.int8)
 
@@ -265,17 +445,51 @@ def check_snake(rows: int, cols: int, cells: list[int]) -> None:
             raise AssertionError(f"{name(cells[i - 1], cols)}-{name(v, cols)} no move")
 
 
-def run_start(rows: int, cols: int, start: int, above: int) -> dict[str, object]:
-    """One start cell searched to the end: its JSON line."""
+def check_cycle(rows: int, cols: int, cells: list[int]) -> None:
+    """Raise unless ``cells`` is an induced cycle: a snake, its ends a move apart."""
+    if len(cells) < 4:
+        raise AssertionError("a cycle of knight moves has at least four cells")
+    if len(set(cells)) != len(cells):
+        raise AssertionError("a cell twice")
+    check_snake(rows, cols, cells[1:])  # every chord but those at the first cell
+    r, c = divmod(cells[0], cols)
+    joined = {
+        i
+        for i, v in enumerate(cells)
+        if (abs(v // cols - r), abs(v % cols - c)) in ((1, 2), (2, 1))
+    }
+    if joined != {1, len(cells) - 1}:
+        raise AssertionError(
+            f"{name(cells[0], cols)} is not joined to its two neighbours alone"
+        )
+
+
+def run_start(
+    rows: int, cols: int, start: int, above: int, closed: bool = False
+) -> dict[str, object]:
+    """One start cell searched to the end: its JSON line.
+
+    ``closed``: the induced cycles whose least cell (of all their images) is
+    ``start``; their moves are their cells.
+    """
     adj, deg = tables(rows, cols)
     best_path = np.full(rows * cols + 1, -1, np.int32)
     began = time.perf_counter()
-    moves, nodes = search_from(start, adj, deg, colours(rows, cols), above, best_path)
+    if closed:
+        allowed = np.zeros(rows * cols, np.bool_)
+        allowed[cycle_cells(rows, cols)[start]] = True
+        moves, nodes = search_cycle_from(
+            start, allowed, adj, deg, colours(rows, cols), above, best_path
+        )
+    else:
+        moves, nodes = search_from(
+            start, adj, deg, colours(rows, cols), above, best_path
+        )
     seconds = time.perf_counter() - began
     cells: list[int] = []
     if moves > above:
-        cells = [int(v) for v in best_path[: moves + 1]]
-        check_snake(rows, cols, cells)
+        cells = [int(v) for v in best_path[: moves if closed else moves + 1]]
+        (check_cycle if closed else check_snake)(rows, cols, cells)
     return {
         "start": name(start, cols),
         "above": above,
@@ -286,7 +500,7 @@ def run_start(rows: int, cols: int, start: int, above: int) -> dict[str, object]
     }
 
 
-def _job(args: tuple[int, int, int, int]) -> dict[str, object]:
+def _job(args: tuple[int, int, int, int, bool]) -> dict[str, object]:
     return run_start(*args)
 
 
@@ -295,6 +509,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("board", help="RANKSxFILES, like 9x9")
     parser.add_argument(
         "--above", type=int, default=-1, help="report only snakes of more moves"
+    )
+    parser.add_argument(
+        "--closed",
+        action="store_true",
+        help="induced cycles (OEIS A165143) instead of paths",
     )
     parser.add_argument("--dir", type=Path, help="the checkpoint's directory")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
@@ -311,7 +530,8 @@ def main(argv: list[str] | None = None) -> int:
     log = None
     if args.dir is not None:
         args.dir.mkdir(parents=True, exist_ok=True)
-        log = args.dir / f"snake-{rows}x{cols}-above{args.above}.jsonl"
+        kind = "cycle" if args.closed else "snake"
+        log = args.dir / f"{kind}-{rows}x{cols}-above{args.above}.jsonl"
         if log.exists():
             whole = []
             for line in log.read_text().splitlines():
@@ -324,7 +544,7 @@ def main(argv: list[str] | None = None) -> int:
             mended = log.with_suffix(".mended")
             mended.write_text("".join(line + "\n" for line in whole))
             os.replace(mended, log)  # whole lines only, never half a file
-    starts = start_cells(rows, cols)
+    starts = sorted(cycle_cells(rows, cols)) if args.closed else start_cells(rows, cols)
     todo = [s for s in starts if name(s, cols) not in done]
     print(
         f"{rows}x{cols}: {len(starts)} start cells up to symmetry, "
@@ -332,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     began = time.perf_counter()
-    jobs = [(rows, cols, s, args.above) for s in todo]
+    jobs = [(rows, cols, s, args.above, args.closed) for s in todo]
     try:
         if args.jobs > 1 and len(jobs) > 1:
             context = multiprocessing.get_context("spawn")
@@ -342,7 +562,7 @@ def main(argv: list[str] | None = None) -> int:
                     done[str(row["start"])] = row
                     _write(log, row)
         else:
-            for rows_, cols_, start, _ in jobs:
+            for rows_, cols_, start, _, closed in jobs:
                 # one process: the best so far bounds the next start too
                 bar = max(
                     [args.above]
@@ -352,7 +572,7 @@ def main(argv: list[str] | None = None) -> int:
                         if r["moves"] is not None
                     ]
                 )
-                row = run_start(rows_, cols_, start, bar)
+                row = run_start(rows_, cols_, start, bar, closed)
                 done[str(row["start"])] = row
                 _write(log, row)
     except KeyboardInterrupt:
@@ -365,12 +585,14 @@ def main(argv: list[str] | None = None) -> int:
         f"all {len(starts)} start cells: {nodes:,} nodes, {cpu:.1f} s of search "
         f"({time.perf_counter() - began:.1f} s wall this run)"
     )
+    what = "induced cycle" if args.closed else "snake"
     if not found:
-        print(f"none: no snake on {rows}x{cols} has more than {args.above} moves")
+        print(f"none: no {what} on {rows}x{cols} has more than {args.above} moves")
         return 0
     top = max(found, key=lambda row: int(str(row["moves"])))
     moves = int(str(top["moves"]))
-    print(f"longest: {moves} moves ({moves + 1} cells), proved")
+    cells = moves if args.closed else moves + 1
+    print(f"longest {what}: {moves} moves ({cells} cells), proved")
     print("path: " + " ".join(str(c) for c in top["path"]))  # type: ignore[attr-defined]
     return 0
 

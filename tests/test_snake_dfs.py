@@ -2,9 +2,12 @@
 
 The n x n values are OEIS A357500 (largest number of nodes of an induced path
 in the n x n knight graph: 1, 1, 7, 9, 15, 21, 24, 34 for n = 1..8; revision
-#23, read 2026-11-30). Every other expected number is computed here by
-:func:`brute_force`, a plain enumeration of every induced path that shares no
-code with the script, and held to cpknight's own search and frontier engines.
+#23, read 2026-11-30) and, for cycles (``--closed``), OEIS A165143 (length of
+a longest induced cycle in the n x n knight graph: 8, 10, 16, 20, 22, 32, 40,
+48 for n = 3..10; revision #26, read 2026-11-30). Every other expected number
+is computed here by :func:`brute_force` and :func:`brute_force_cycle`, plain
+enumerations that share no code with the script, and held to cpknight's own
+search and frontier engines.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from tests.conftest import load_script
 snake_dfs = load_script("snake_dfs")
 
 A357500 = {1: 1, 2: 1, 3: 7, 4: 9, 5: 15, 6: 21, 7: 24, 8: 34}
+A165143 = {3: 8, 4: 10, 5: 16, 6: 20, 7: 22, 8: 32, 9: 40, 10: 48}
 
 
 def brute_force(rows: int, cols: int) -> int:
@@ -53,6 +57,58 @@ def brute_force(rows: int, cols: int) -> int:
 
     for cell in cells:
         grow([cell], {cell})
+    return best
+
+
+def brute_force_cycle(rows: int, cols: int) -> int:
+    """The most cells of an induced knight cycle on rows x cols (0: none).
+
+    Every cycle is grown from each of its cells in both directions, with no
+    symmetry and no bound; a cell joins when no path cell but the head is a
+    move from it, and the cycle closes on a cell a move from the head and the
+    first cell and from no other.
+    """
+    steps = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+    def moves(cell: tuple[int, int]) -> set[tuple[int, int]]:
+        r, c = cell
+        return {
+            (r + a, c + b) for a, b in steps if 0 <= r + a < rows and 0 <= c + b < cols
+        }
+
+    best = 0
+
+    def grow(path: list[tuple[int, int]], on: set[tuple[int, int]]) -> None:
+        nonlocal best
+        for nxt in moves(path[-1]) - on:
+            touching = moves(nxt) & on
+            if len(path) >= 3 and touching == {path[0], path[-1]}:
+                best = max(best, len(path) + 1)
+            if touching == {path[-1]}:
+                path.append(nxt)
+                on.add(nxt)
+                grow(path, on)
+                on.remove(nxt)
+                path.pop()
+
+    for r in range(rows):
+        for c in range(cols):
+            grow([(r, c)], {(r, c)})
+    return best
+
+
+def cycle_by_script(rows: int, cols: int, above: int = -1) -> int | None:
+    """The most cells of an induced cycle the script finds (0 if none at all)."""
+    best = above
+    for start in snake_dfs.cycle_cells(rows, cols):
+        row = snake_dfs.run_start(rows, cols, start, best, closed=True)
+        if row["moves"] is not None:
+            best = int(row["moves"])
+            cells = [_cell(name, cols) for name in row["path"]]
+            assert len(cells) == best
+            snake_dfs.check_cycle(rows, cols, cells)
+    if best == above:
+        return None if above >= 0 else 0
     return best
 
 
@@ -118,6 +174,76 @@ def test_the_start_cells_cover_every_orbit() -> None:
         assert all(p[s] not in set(starts) - {s} for s in starts for p in perms)
 
 
+@pytest.mark.parametrize("n", range(3, 10))
+def test_the_square_cycles_are_a165143(n: int) -> None:
+    assert cycle_by_script(n, n) == A165143[n]
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols"), [(3, 3), (3, 4), (4, 4), (3, 6), (4, 5), (2, 8), (5, 5), (3, 8)]
+)
+def test_cycles_on_rectangles_equal_a_brute_force(rows: int, cols: int) -> None:
+    assert cycle_by_script(rows, cols) == brute_force_cycle(rows, cols)
+
+
+def test_random_cycle_boards_equal_the_brute_force() -> None:
+    rng = random.Random(20261201)
+    for _ in range(6):
+        rows, cols = rng.randint(3, 5), rng.randint(3, 6)
+        assert cycle_by_script(rows, cols) == brute_force_cycle(rows, cols), (
+            rows,
+            cols,
+        )
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 6), (6, 7), (4, 9)])
+def test_cycles_on_larger_rectangles_equal_cpknights_engines(
+    rows: int, cols: int
+) -> None:
+    label = f"{rows}x{cols}"
+    kw = {"kind": "induced", "closed": True, "time_limit": 120}
+    frontier = longest_path(label, method="frontier", **kw)  # type: ignore[arg-type]
+    search = longest_path(label, method="search", **kw)  # type: ignore[arg-type]
+    assert str(frontier.status) == str(search.status) == "optimal"
+    assert frontier.moves == search.moves
+    assert cycle_by_script(rows, cols) == frontier.moves
+
+
+def test_above_proves_there_is_no_longer_cycle() -> None:
+    # 8x8: 32 (A165143(8))
+    assert cycle_by_script(8, 8, above=31) == 32
+    assert cycle_by_script(8, 8, above=32) is None
+
+
+def test_the_cycles_least_cells_cover_every_cycle() -> None:
+    # every set of cells has an image whose cells all lie in the start's list
+    rng = random.Random(7)
+    for rows, cols in ((6, 6), (4, 7), (5, 5)):
+        perms = snake_dfs.symmetries(rows, cols)
+        lists = {
+            s: set(cells) for s, cells in snake_dfs.cycle_cells(rows, cols).items()
+        }
+        for _ in range(200):
+            chosen = rng.sample(range(rows * cols), rng.randint(1, 8))
+            images = [{p[v] for v in chosen} for p in perms]
+            assert any(min(im) in lists and im <= lists[min(im)] for im in images)
+
+
+def test_the_cycle_checker_refuses_a_chord_an_open_end_and_a_repeat() -> None:
+    # 3x3's eight outer cells are one induced cycle: a1 c2 a3 b1 c3 a2 c1 b3
+    ring = [0, 5, 6, 1, 8, 3, 2, 7]
+    snake_dfs.check_cycle(3, 3, ring)
+    with pytest.raises(AssertionError, match="not joined"):
+        snake_dfs.check_cycle(3, 3, ring[:7])  # b3 left out: c1 is no move from a1
+    with pytest.raises(AssertionError, match="twice"):
+        snake_dfs.check_cycle(3, 3, [*ring, 0])
+    with pytest.raises(AssertionError, match="four"):
+        snake_dfs.check_cycle(3, 3, [0, 5])
+    # 4x4: a1 b3 d4 c2 a2, but c2-a2 is no move
+    with pytest.raises(AssertionError):
+        snake_dfs.check_cycle(4, 4, [0, 9, 15, 6, 4])
+
+
 def test_the_checker_refuses_a_chord_and_a_gap() -> None:
     # 3x3's eight outer cells are one cycle of moves: a1 c2 a3 b1 c3 a2 c1 b3
     ring = [0, 5, 6, 1, 8, 3, 2, 7]
@@ -135,7 +261,7 @@ def test_the_command_resumes_from_its_checkpoint(
 ) -> None:
     assert snake_dfs.main(["6x6", "--dir", str(tmp_path)]) == 0
     first = capsys.readouterr().out
-    assert "longest: 20 moves (21 cells), proved" in first
+    assert "longest snake: 20 moves (21 cells), proved" in first
     log = tmp_path / "snake-6x6-above-1.jsonl"
     lines = log.read_text().splitlines()
     assert len(lines) == 6  # one line a start cell
@@ -144,9 +270,22 @@ def test_the_command_resumes_from_its_checkpoint(
     assert snake_dfs.main(["6x6", "--dir", str(tmp_path)]) == 0
     again = capsys.readouterr().out
     assert "3 done before" in again
-    assert "longest: 20 moves (21 cells), proved" in again
+    assert "longest snake: 20 moves (21 cells), proved" in again
     rows = [json.loads(x) for x in log.read_text().splitlines() if x.endswith("}")]
     assert len({row["start"] for row in rows}) == 6
+
+
+def test_the_cycle_command_names_its_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert snake_dfs.main(["6x6", "--closed", "--dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "longest induced cycle: 20 moves (20 cells), proved" in out  # A165143(6)
+    assert (tmp_path / "cycle-6x6-above-1.jsonl").exists()
+    assert snake_dfs.main(["6x6", "--closed", "--above", "20"]) == 0
+    assert "none: no induced cycle on 6x6 has more than 20 moves" in (
+        capsys.readouterr().out
+    )
 
 
 def test_bad_boards_get_one_line(capsys: pytest.CaptureFixture[str]) -> None:
