@@ -23,6 +23,13 @@ an end, and some symmetry takes that end to a representative):
   usable cells of that colour and ``b`` of the head's it takes at most
   ``min(a, b + 1) + min(b, a)``.
 
+A second bound cuts the board into 4 x 4 tiles: what the path still takes
+in a tile has no chord, so it is a *linear forest* there (paths, no cell
+joined to three, no cycle), and a table made once per tile shape gives the
+most cells of such a forest in each set of the tile's cells. The sum over
+the tiles, plus one for a last cell, bounds the room too; the search takes
+the lower of the two bounds (``--no-tiles``: the colours' alone).
+
 ``--closed`` asks for induced cycles instead (OEIS A165143 counts their
 cells on n x n: 8, 10, 16, 20, 22, 32, 40, 48 for n = 3..10). A cycle is
 searched from its least cell (in rank-major order), on the cells whose every
@@ -125,6 +132,125 @@ def start_cells(rows: int, cols: int) -> list[int]:
     return sorted({min(p[v] for p in perms) for v in range(rows * cols)})
 
 
+TILE = 4  # the side of the tiles of the second bound
+
+
+@njit(cache=True)
+def _forest_table(near: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.int8]:
+    """For each set of a tile's ``n`` cells, the most of them a snake can hold.
+
+    ``near[v]``: the cells a move from ``v`` in the tile, as bits. The cells
+    a snake still takes (or a cycle, between its head and its first cell) are
+    a path with no chord, so those of them in any set of cells make a
+    *linear forest*: paths, no cell joined to three, no cycle. The table is,
+    for each set, the most cells of such a forest in it.
+    """
+    size = 1 << n
+    best = np.zeros(size, np.int8)
+    parent = np.empty(n, np.int64)
+    for m in range(size):
+        forest = True
+        cells = ends = 0
+        for v in range(n):
+            if m >> v & 1:
+                cells += 1
+                links = 0
+                x = near[v] & m
+                while x:
+                    x &= x - 1
+                    links += 1
+                if links > 2:
+                    forest = False
+                    break
+                ends += links
+        if forest:  # acyclic: as many links as cells less parts
+            for v in range(n):
+                parent[v] = v
+            parts = cells
+            for v in range(n):
+                if m >> v & 1:
+                    x = near[v] & m
+                    for w in range(v + 1, n):
+                        if x >> w & 1:
+                            a = v
+                            while parent[a] != a:
+                                a = parent[a]
+                            b = w
+                            while parent[b] != b:
+                                b = parent[b]
+                            if a != b:
+                                parent[a] = b
+                                parts -= 1
+            forest = ends // 2 == cells - parts
+        if forest:
+            best[m] = cells
+        else:
+            for v in range(n):
+                if m >> v & 1 and best[m & ~(1 << v)] > best[m]:
+                    best[m] = best[m & ~(1 << v)]
+    return best
+
+
+def tile_tables(
+    rows: int, cols: int, tiles: bool = True
+) -> tuple[
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int8],
+]:
+    """The board cut into ``TILE`` x ``TILE`` tiles: each cell's tile and bit,
+    each tile's place in the flat table, and the tables (:func:`_forest_table`).
+
+    ``tiles=False`` gives tables that count every cell (the bound by colour
+    alone then decides), for a comparison.
+    """
+    tile_of = np.zeros(rows * cols, np.int32)
+    bit_of = np.zeros(rows * cols, np.int32)
+    offsets: list[int] = []
+    parts: list[npt.NDArray[np.int8]] = []
+    done: dict[tuple[int, int], npt.NDArray[np.int8]] = {}
+    at = 0
+    for r0 in range(0, rows, TILE):
+        for c0 in range(0, cols, TILE):
+            h, w = min(TILE, rows - r0), min(TILE, cols - c0)
+            for r in range(h):
+                for c in range(w):
+                    v = (r0 + r) * cols + c0 + c
+                    tile_of[v] = len(offsets)
+                    bit_of[v] = r * w + c
+            if (h, w) not in done:
+                near = np.zeros(h * w, np.int64)
+                for u in range(h * w):
+                    r, c = divmod(u, w)
+                    for dr, dc in MOVES:
+                        if 0 <= r + dr < h and 0 <= c + dc < w:
+                            near[u] |= 1 << ((r + dr) * w + c + dc)
+                if tiles:
+                    done[(h, w)] = _forest_table(near, h * w)
+                else:
+                    count = [bin(m).count("1") for m in range(1 << (h * w))]
+                    done[(h, w)] = np.array(count, np.int8)
+            offsets.append(at)
+            parts.append(done[(h, w)])
+            at += len(done[(h, w)])
+    return tile_of, bit_of, np.array(offsets, np.int64), np.concatenate(parts)
+
+
+@njit(cache=True)
+def _tiled(
+    offset: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    masks: npt.NDArray[np.int64],
+) -> int:
+    """The most cells of the marked sets a snake holds, tile by tile (and clears)."""
+    total = 0
+    for t in range(masks.shape[0]):
+        total += table[offset[t] + masks[t]]
+        masks[t] = 0
+    return total
+
+
 @njit(cache=True)
 def _room(
     head: int,
@@ -137,6 +263,11 @@ def _room(
     stamp: int,
     seen: npt.NDArray[np.int32],
     by_head: npt.NDArray[np.int64],
+    tile_of: npt.NDArray[np.int32],
+    bit_of: npt.NDArray[np.int32],
+    offset: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    masks: npt.NDArray[np.int64],
 ) -> int:
     """At most how many cells the path can still take beyond ``head``."""
     # the cells a move from the head: usable when the head is their only
@@ -168,11 +299,14 @@ def _room(
                 links += 1
         if links < 2:
             leaves = 1
-        elif colour[v] == colour[head]:
+            continue
+        masks[tile_of[v]] |= np.int64(1) << bit_of[v]
+        if colour[v] == colour[head]:
             own += 1
         else:
             other += 1
-    return int(min(other, own + 1) + min(own, other) + leaves)
+    tiled = _tiled(offset, table, masks)
+    return int(min(min(other, own + 1) + min(own, other), tiled) + leaves)
 
 
 @njit(cache=True)
@@ -183,6 +317,10 @@ def search_from(
     colour: npt.NDArray[np.int8],
     above: int,
     best_path: npt.NDArray[np.int32],
+    tile_of: npt.NDArray[np.int32],
+    bit_of: npt.NDArray[np.int32],
+    offset: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
 ) -> tuple[int, int]:
     """The most moves of a snake from ``start`` if more than ``above``, else ``above``.
 
@@ -197,6 +335,7 @@ def search_from(
     seen = np.empty(n, np.int32)
     path = np.empty(n, np.int32)
     nxt = np.zeros(n, np.int32)  # the next move to try at each depth
+    masks = np.zeros(offset.shape[0], np.int64)
     best = above
     nodes = 0
     stamp = 0
@@ -217,7 +356,23 @@ def search_from(
                     best_path[k] = path[k]
                 best_path[depth + 1] = -1
             stamp += 1
-            room = _room(head, adj, deg, colour, used, near, mark, stamp, seen, by_head)
+            room = _room(
+                head,
+                adj,
+                deg,
+                colour,
+                used,
+                near,
+                mark,
+                stamp,
+                seen,
+                by_head,
+                tile_of,
+                bit_of,
+                offset,
+                table,
+                masks,
+            )
             if depth + room <= best:
                 nxt[depth] = deg[head]  # cut: nothing below can pass the best
             else:
@@ -271,6 +426,11 @@ def _cycle_room(
     stamp: int,
     seen: npt.NDArray[np.int32],
     by_head: npt.NDArray[np.int64],
+    tile_of: npt.NDArray[np.int32],
+    bit_of: npt.NDArray[np.int32],
+    offset: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    masks: npt.NDArray[np.int64],
 ) -> int:
     """At most how many cells the cycle still takes after ``head`` (-1: none closes).
 
@@ -311,13 +471,15 @@ def _cycle_room(
                 links += 1
         if links < 2:
             continue  # neither on the way nor last: no use
+        masks[tile_of[v]] |= np.int64(1) << bit_of[v]
         if colour[v] == colour[head]:
             own += 1
         else:
             other += 1
+    tiled = _tiled(offset, table, masks)
     if not closes:
         return -1
-    return int(min(other, own + 1) + min(own, other) + 1)
+    return int(min(min(other, own + 1) + min(own, other), tiled) + 1)
 
 
 @njit(cache=True)
@@ -329,6 +491,10 @@ def search_cycle_from(
     colour: npt.NDArray[np.int8],
     above: int,
     best_path: npt.NDArray[np.int32],
+    tile_of: npt.NDArray[np.int32],
+    bit_of: npt.NDArray[np.int32],
+    offset: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
 ) -> tuple[int, int]:
     """The most moves of an induced cycle through ``start`` on ``allowed`` cells.
 
@@ -348,6 +514,7 @@ def search_cycle_from(
     seen = np.empty(n, np.int32)
     path = np.empty(n, np.int32)
     nxt = np.zeros(n, np.int32)
+    masks = np.zeros(offset.shape[0], np.int64)
     best = above
     nodes = 0
     stamp = 0
@@ -378,8 +545,14 @@ def search_cycle_from(
                     stamp,
                     seen,
                     by_head,
+                    tile_of,
+                    bit_of,
+                    offset,
+                    table,
+                    masks,
                 )
-                if room < 0 or depth + 1 + room <= best:
+                # every cycle of knight moves is even (a move changes colour)
+                if room < 0 or (depth + 1 + room) & ~1 <= best:
                     nxt[depth] = deg[head]
         if nxt[depth] < deg[head]:
             v = adj[head, nxt[depth]]
@@ -465,25 +638,32 @@ def check_cycle(rows: int, cols: int, cells: list[int]) -> None:
 
 
 def run_start(
-    rows: int, cols: int, start: int, above: int, closed: bool = False
+    rows: int,
+    cols: int,
+    start: int,
+    above: int,
+    closed: bool = False,
+    tiles: bool = True,
 ) -> dict[str, object]:
     """One start cell searched to the end: its JSON line.
 
     ``closed``: the induced cycles whose least cell (of all their images) is
-    ``start``; their moves are their cells.
+    ``start``; their moves are their cells. ``tiles=False``: without the
+    tiles' bound (the bound by colour alone), for a comparison.
     """
     adj, deg = tables(rows, cols)
+    tiling = tile_tables(rows, cols, tiles)
     best_path = np.full(rows * cols + 1, -1, np.int32)
     began = time.perf_counter()
     if closed:
         allowed = np.zeros(rows * cols, np.bool_)
         allowed[cycle_cells(rows, cols)[start]] = True
         moves, nodes = search_cycle_from(
-            start, allowed, adj, deg, colours(rows, cols), above, best_path
+            start, allowed, adj, deg, colours(rows, cols), above, best_path, *tiling
         )
     else:
         moves, nodes = search_from(
-            start, adj, deg, colours(rows, cols), above, best_path
+            start, adj, deg, colours(rows, cols), above, best_path, *tiling
         )
     seconds = time.perf_counter() - began
     cells: list[int] = []
@@ -500,7 +680,7 @@ def run_start(
     }
 
 
-def _job(args: tuple[int, int, int, int, bool]) -> dict[str, object]:
+def _job(args: tuple[int, int, int, int, bool, bool]) -> dict[str, object]:
     return run_start(*args)
 
 
@@ -514,6 +694,11 @@ def main(argv: list[str] | None = None) -> int:
         "--closed",
         action="store_true",
         help="induced cycles (OEIS A165143) instead of paths",
+    )
+    parser.add_argument(
+        "--no-tiles",
+        action="store_true",
+        help="bound by colour alone, without the tiles (for a comparison)",
     )
     parser.add_argument("--dir", type=Path, help="the checkpoint's directory")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
@@ -531,6 +716,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.dir is not None:
         args.dir.mkdir(parents=True, exist_ok=True)
         kind = "cycle" if args.closed else "snake"
+        kind += "-untiled" if args.no_tiles else ""
         log = args.dir / f"{kind}-{rows}x{cols}-above{args.above}.jsonl"
         if log.exists():
             whole = []
@@ -552,7 +738,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     began = time.perf_counter()
-    jobs = [(rows, cols, s, args.above, args.closed) for s in todo]
+    tiles = not args.no_tiles
+    jobs = [(rows, cols, s, args.above, args.closed, tiles) for s in todo]
     try:
         if args.jobs > 1 and len(jobs) > 1:
             context = multiprocessing.get_context("spawn")
@@ -562,7 +749,7 @@ def main(argv: list[str] | None = None) -> int:
                     done[str(row["start"])] = row
                     _write(log, row)
         else:
-            for rows_, cols_, start, _, closed in jobs:
+            for rows_, cols_, start, _, closed, _ in jobs:
                 # one process: the best so far bounds the next start too
                 bar = max(
                     [args.above]
@@ -572,7 +759,7 @@ def main(argv: list[str] | None = None) -> int:
                         if r["moves"] is not None
                     ]
                 )
-                row = run_start(rows_, cols_, start, bar, closed)
+                row = run_start(rows_, cols_, start, bar, closed, tiles)
                 done[str(row["start"])] = row
                 _write(log, row)
     except KeyboardInterrupt:

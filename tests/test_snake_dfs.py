@@ -12,6 +12,7 @@ search and frontier engines.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -242,6 +243,72 @@ def test_the_cycle_checker_refuses_a_chord_an_open_end_and_a_repeat() -> None:
     # 4x4: a1 b3 d4 c2 a2, but c2-a2 is no move
     with pytest.raises(AssertionError):
         snake_dfs.check_cycle(4, 4, [0, 9, 15, 6, 4])
+
+
+def _forest_size(cells: list[tuple[int, int]]) -> int:
+    """The most of ``cells`` making paths with no chord, by trying every subset."""
+    for size in range(len(cells), 0, -1):
+        for pick in itertools.combinations(cells, size):
+            links = {
+                a: [b for b in pick if {abs(a[0] - b[0]), abs(a[1] - b[1])} == {1, 2}]
+                for a in pick
+            }
+            if any(len(x) > 2 for x in links.values()):
+                continue
+            # no cycle: walking from each end-free part must not come back
+            seen: set[tuple[int, int]] = set()
+            acyclic = True
+            for root in pick:
+                if root in seen:
+                    continue
+                stack = [(root, (-9, -9))]
+                while stack and acyclic:
+                    cell, came = stack.pop()
+                    if cell in seen:
+                        acyclic = False
+                        break
+                    seen.add(cell)
+                    stack += [(b, cell) for b in links[cell] if b != came]
+            if acyclic:
+                return size
+    return 0
+
+
+@pytest.mark.parametrize(("h", "w"), [(3, 3), (2, 4), (1, 4), (3, 4)])
+def test_the_tiles_tables_equal_a_brute_force(h: int, w: int) -> None:
+    rng = random.Random(h * 10 + w)
+    tile_of, bit_of, offset, table = snake_dfs.tile_tables(h, w)
+    assert set(tile_of.tolist()) == {0}  # one tile: the board is no larger
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    masks = range(1 << (h * w)) if h * w <= 9 else rng.sample(range(1 << 12), 150)
+    for mask in masks:
+        chosen = [cells[i] for i in range(h * w) if mask >> int(bit_of[i]) & 1]
+        assert table[offset[0] + mask] == _forest_size(chosen), chosen
+
+
+def test_a_whole_4x4_tile_holds_eleven() -> None:
+    # the 4x4 table's full set, by the brute force (16 cells: subsets of 11+)
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    _, _, offset, table = snake_dfs.tile_tables(4, 4)
+    assert table[offset[0] + (1 << 16) - 1] == _forest_size(cells) == 11
+
+
+@pytest.mark.parametrize(("rows", "cols", "closed"), [(7, 7, True), (6, 7, False)])
+def test_the_tiles_only_cut(rows: int, cols: int, closed: bool) -> None:
+    starts = (
+        snake_dfs.cycle_cells(rows, cols)
+        if closed
+        else snake_dfs.start_cells(rows, cols)
+    )
+    fewer = 0
+    for start in starts:
+        tiled = snake_dfs.run_start(rows, cols, start, -1, closed=closed)
+        plain = snake_dfs.run_start(rows, cols, start, -1, closed=closed, tiles=False)
+        assert tiled["moves"] == plain["moves"]
+        assert tiled["path"] == plain["path"]  # the same order of search
+        assert int(str(tiled["nodes"])) <= int(str(plain["nodes"]))
+        fewer += int(str(tiled["nodes"])) < int(str(plain["nodes"]))
+    assert fewer > 0
 
 
 def test_the_checker_refuses_a_chord_and_a_gap() -> None:
