@@ -47,13 +47,17 @@ the two together are the optimum.
 Checkpoints (``--dir``): one JSON line per start cell finished (the cell, the
 most moves found from it, the path, the nodes and seconds), so the command
 resumes after Ctrl-C, a crash or the end of a session. ``--jobs 2`` splits the
-start cells between two processes.
+start cells between two processes. ``--split K`` makes a task (and a line) of
+each start cell with each way of taking its next ``K`` cells, so that a long
+start cell is finished in pieces and two processes share it; the tasks find
+only snakes longer than ``K`` moves, so it needs ``--above K`` or more.
 
 Usage::
 
     python benchmarks/snake_dfs.py 8x8                    # A357500(8) = 34 cells
     python benchmarks/snake_dfs.py 9x9 --above 39 --dir DIR --jobs 2
     python benchmarks/snake_dfs.py 10x10 --closed         # A165143(10) = 48
+    python benchmarks/snake_dfs.py 11x11 --closed --above 57 --split 3 --dir DIR
 
 Exit code 0 when the search ran to the end (it prints the answer), 1 if it
 was stopped (the checkpoint keeps what is finished).
@@ -62,6 +66,7 @@ was stopped (the checkpoint keeps what is finished).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import os
@@ -85,6 +90,7 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
+@functools.cache
 def tables(rows: int, cols: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Each cell's moves (``-1`` padded) and their number; cell = rank * cols + file."""
     n = rows * cols
@@ -191,6 +197,7 @@ def _forest_table(near: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.int8]:
     return best
 
 
+@functools.cache
 def tile_tables(
     rows: int, cols: int, tiles: bool = True
 ) -> tuple[
@@ -312,6 +319,7 @@ def _room(
 @njit(cache=True)
 def search_from(
     start: int,
+    prefix: npt.NDArray[np.int32],
     adj: npt.NDArray[np.int32],
     deg: npt.NDArray[np.int32],
     colour: npt.NDArray[np.int8],
@@ -325,7 +333,9 @@ def search_from(
     """The most moves of a snake from ``start`` if more than ``above``, else ``above``.
 
     The snake is written to ``best_path`` (its cells, then ``-1``). Returns
-    ``(moves, nodes)``.
+    ``(moves, nodes)``. ``prefix``: the cells after ``start`` every snake
+    searched begins with (none: all snakes from ``start``); ``(above, 0)``
+    if they are no snake.
     """
     n = deg.shape[0]
     used = np.zeros(n, np.bool_)
@@ -344,8 +354,21 @@ def search_from(
     for i in range(deg[start]):
         near[adj[start, i]] += 1
     depth = 0
+    for k in range(prefix.shape[0]):  # the cells the search begins with
+        v = prefix[k]
+        joined = False
+        for i in range(deg[path[depth]]):
+            joined = joined or adj[path[depth], i] == v
+        if not joined or used[v] or near[v] != 1:
+            return best, 0
+        used[v] = True
+        for i in range(deg[v]):
+            near[adj[v, i]] += 1
+        depth += 1
+        path[depth] = v
+    base = depth
     fresh = True  # the head was just entered: record it and bound it
-    while depth >= 0:
+    while depth >= base:
         head = path[depth]
         if fresh:
             fresh = False
@@ -485,6 +508,7 @@ def _cycle_room(
 @njit(cache=True)
 def search_cycle_from(
     start: int,
+    prefix: npt.NDArray[np.int32],
     allowed: npt.NDArray[np.bool_],
     adj: npt.NDArray[np.int32],
     deg: npt.NDArray[np.int32],
@@ -501,7 +525,8 @@ def search_cycle_from(
     Only cycles longer than ``above`` moves are reported (else ``above``
     comes back). A cycle is taken in one direction: its second cell before
     its last. It is written to ``best_path`` (its cells, then ``-1``).
-    Returns ``(moves, nodes)``.
+    Returns ``(moves, nodes)``. ``prefix``: the cells after ``start`` every
+    cycle searched begins with.
     """
     n = deg.shape[0]
     used = np.zeros(n, np.bool_)
@@ -524,8 +549,21 @@ def search_cycle_from(
         near[adj[start, i]] += 1
         by_start[adj[start, i]] = 1
     depth = 0
+    for k in range(prefix.shape[0]):  # the cells the search begins with
+        v = prefix[k]
+        joined = False
+        for i in range(deg[path[depth]]):
+            joined = joined or adj[path[depth], i] == v
+        if not joined or used[v] or near[v] != 1:
+            return best, 0
+        used[v] = True
+        for i in range(deg[v]):
+            near[adj[v, i]] += 1
+        depth += 1
+        path[depth] = v
+    base = depth
     fresh = True
-    while depth >= 0:
+    while depth >= base:
         head = path[depth]
         if fresh:
             fresh = False
@@ -637,6 +675,37 @@ def check_cycle(rows: int, cols: int, cells: list[int]) -> None:
         )
 
 
+def prefixes(
+    rows: int, cols: int, start: int, k: int, closed: bool
+) -> list[tuple[int, ...]]:
+    """Every way a snake (or cycle) from ``start`` can take its next ``k`` cells.
+
+    A cell joins when it is a move from the last and from no other cell
+    taken; a cycle takes only cells of its start's list (:func:`cycle_cells`).
+    """
+    adj, deg = tables(rows, cols)
+    allowed = set(cycle_cells(rows, cols)[start]) if closed else set(range(rows * cols))
+    out: list[tuple[int, ...]] = []
+
+    def grow(path: list[int]) -> None:
+        if len(path) == k + 1:
+            out.append(tuple(path[1:]))
+            return
+        for i in range(deg[path[-1]]):
+            v = int(adj[path[-1], i])
+            touching = [u for u in path if v in adj[u, : deg[u]]]
+            if v in allowed and v not in path and touching == [path[-1]]:
+                grow([*path, v])
+
+    grow([start])
+    return out
+
+
+def task_name(start: int, prefix: tuple[int, ...], cols: int) -> str:
+    """A checkpoint's key: the start cell, then the prefix's cells."""
+    return " ".join(name(v, cols) for v in (start, *prefix))
+
+
 def run_start(
     rows: int,
     cols: int,
@@ -644,34 +713,49 @@ def run_start(
     above: int,
     closed: bool = False,
     tiles: bool = True,
+    prefix: tuple[int, ...] = (),
 ) -> dict[str, object]:
-    """One start cell searched to the end: its JSON line.
+    """One start cell (or one prefix from it) searched to the end: its JSON line.
 
     ``closed``: the induced cycles whose least cell (of all their images) is
     ``start``; their moves are their cells. ``tiles=False``: without the
-    tiles' bound (the bound by colour alone), for a comparison.
+    tiles' bound (the bound by colour alone), for a comparison. ``prefix``:
+    only the snakes that take these cells after ``start``, and only those of
+    more moves than the prefix (``above`` must be at least its length).
     """
     adj, deg = tables(rows, cols)
     tiling = tile_tables(rows, cols, tiles)
     best_path = np.full(rows * cols + 1, -1, np.int32)
+    first = np.array(prefix, np.int32)
     began = time.perf_counter()
     if closed:
         allowed = np.zeros(rows * cols, np.bool_)
         allowed[cycle_cells(rows, cols)[start]] = True
         moves, nodes = search_cycle_from(
-            start, allowed, adj, deg, colours(rows, cols), above, best_path, *tiling
+            start,
+            first,
+            allowed,
+            adj,
+            deg,
+            colours(rows, cols),
+            above,
+            best_path,
+            *tiling,
         )
     else:
         moves, nodes = search_from(
-            start, adj, deg, colours(rows, cols), above, best_path, *tiling
+            start, first, adj, deg, colours(rows, cols), above, best_path, *tiling
         )
     seconds = time.perf_counter() - began
     cells: list[int] = []
     if moves > above:
         cells = [int(v) for v in best_path[: moves if closed else moves + 1]]
         (check_cycle if closed else check_snake)(rows, cols, cells)
+        if tuple(cells[1 : len(prefix) + 1]) != prefix:
+            raise AssertionError("the answer does not begin with its prefix")
     return {
         "start": name(start, cols),
+        "task": task_name(start, prefix, cols),
         "above": above,
         "moves": int(moves) if moves > above else None,
         "path": [name(v, cols) for v in cells],
@@ -680,7 +764,9 @@ def run_start(
     }
 
 
-def _job(args: tuple[int, int, int, int, bool, bool]) -> dict[str, object]:
+def _job(
+    args: tuple[int, int, int, int, bool, bool, tuple[int, ...]],
+) -> dict[str, object]:
     return run_start(*args)
 
 
@@ -700,6 +786,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="bound by colour alone, without the tiles (for a comparison)",
     )
+    parser.add_argument(
+        "--split",
+        type=int,
+        default=0,
+        metavar="K",
+        help="one task (and checkpoint line) per start cell and its next K cells;"
+        " needs --above K or more",
+    )
     parser.add_argument("--dir", type=Path, help="the checkpoint's directory")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args(argv)
@@ -711,13 +805,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1:
         print("snake_dfs.py: --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.split < 0 or 0 < args.split > args.above:
+        print(
+            "snake_dfs.py: --split K needs 0 <= K <= --above (a task finds only"
+            " snakes longer than its K cells)",
+            file=sys.stderr,
+        )
+        return 2
     done: dict[str, dict[str, object]] = {}
     log = None
     if args.dir is not None:
         args.dir.mkdir(parents=True, exist_ok=True)
         kind = "cycle" if args.closed else "snake"
         kind += "-untiled" if args.no_tiles else ""
-        log = args.dir / f"{kind}-{rows}x{cols}-above{args.above}.jsonl"
+        split = f"-split{args.split}" if args.split else ""
+        log = args.dir / f"{kind}-{rows}x{cols}-above{args.above}{split}.jsonl"
         if log.exists():
             whole = []
             for line in log.read_text().splitlines():
@@ -725,32 +827,42 @@ def main(argv: list[str] | None = None) -> int:
                     row = json.loads(line)
                 except json.JSONDecodeError:  # cut short by a crash: done again
                     continue
-                done[str(row["start"])] = row
+                done[str(row.get("task", row["start"]))] = row
                 whole.append(line)
             mended = log.with_suffix(".mended")
             mended.write_text("".join(line + "\n" for line in whole))
             os.replace(mended, log)  # whole lines only, never half a file
     starts = sorted(cycle_cells(rows, cols)) if args.closed else start_cells(rows, cols)
-    todo = [s for s in starts if name(s, cols) not in done]
+    tasks = [
+        (start, prefix)
+        for start in starts
+        for prefix in (
+            prefixes(rows, cols, start, args.split, args.closed) if args.split else [()]
+        )
+    ]
+    todo = [t for t in tasks if task_name(*t, cols) not in done]
     print(
-        f"{rows}x{cols}: {len(starts)} start cells up to symmetry, "
-        f"{len(done)} done before; above {args.above} moves",
+        f"{rows}x{cols}: {len(starts)} start cells up to symmetry, {len(tasks)} tasks,"
+        f" {len(done)} done before; above {args.above} moves",
         flush=True,
     )
     began = time.perf_counter()
     tiles = not args.no_tiles
-    jobs = [(rows, cols, s, args.above, args.closed, tiles) for s in todo]
+    jobs = [
+        (rows, cols, start, args.above, args.closed, tiles, prefix)
+        for start, prefix in todo
+    ]
     try:
         if args.jobs > 1 and len(jobs) > 1:
             context = multiprocessing.get_context("spawn")
             with context.Pool(args.jobs) as pool:
                 results = pool.imap_unordered(_job, jobs)
                 for row in results:
-                    done[str(row["start"])] = row
+                    done[str(row["task"])] = row
                     _write(log, row)
         else:
-            for rows_, cols_, start, _, closed, _ in jobs:
-                # one process: the best so far bounds the next start too
+            for job in jobs:
+                # one process: the best so far bounds the next task too
                 bar = max(
                     [args.above]
                     + [
@@ -759,17 +871,17 @@ def main(argv: list[str] | None = None) -> int:
                         if r["moves"] is not None
                     ]
                 )
-                row = run_start(rows_, cols_, start, bar, closed, tiles)
-                done[str(row["start"])] = row
+                row = run_start(*job[:3], bar, *job[4:])
+                done[str(row["task"])] = row
                 _write(log, row)
     except KeyboardInterrupt:
-        print(f"stopped: {len(done)} of {len(starts)} start cells done", flush=True)
+        print(f"stopped: {len(done)} of {len(tasks)} tasks done", flush=True)
         return 1
     found = [row for row in done.values() if row["moves"] is not None]
     nodes = sum(int(str(row["nodes"])) for row in done.values())
     cpu = sum(float(str(row["seconds"])) for row in done.values())
     print(
-        f"all {len(starts)} start cells: {nodes:,} nodes, {cpu:.1f} s of search "
+        f"all {len(tasks)} tasks: {nodes:,} nodes, {cpu:.1f} s of search "
         f"({time.perf_counter() - began:.1f} s wall this run)"
     )
     what = "induced cycle" if args.closed else "snake"
@@ -786,7 +898,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _write(log: Path | None, row: dict[str, object]) -> None:
     print(
-        f"  {row['start']}: {row['moves'] if row['moves'] is not None else 'none'}"
+        f"  {row['task']}: {row['moves'] if row['moves'] is not None else 'none'}"
         f" ({row['nodes']:,} nodes, {row['seconds']} s)",
         flush=True,
     )

@@ -355,6 +355,50 @@ def test_the_cycle_command_names_its_kind(
     )
 
 
+def test_a_split_search_is_the_whole_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 8x8 cycles (32, A165143(8)) and 7x7 snakes (23 moves, A357500(7)),
+    # split by their first two cells after the start, resumed half way
+    for argv, answer in (
+        (["8x8", "--closed", "--above", "30"], "32 moves (32 cells)"),
+        (["7x7", "--above", "21"], "23 moves (24 cells)"),
+    ):
+        assert snake_dfs.main([*argv, "--split", "2", "--dir", str(tmp_path)]) == 0
+        out = capsys.readouterr().out
+        assert f"{answer}, proved" in out
+        log = next(tmp_path.glob(f"*{argv[0]}*split2.jsonl"))
+        lines = log.read_text().splitlines()
+        tasks = int(out.split(" tasks")[0].rsplit(" ", 1)[1])
+        assert len(lines) == tasks > 15  # a line a start cell and prefix
+        log.write_text("\n".join(lines[: tasks // 2]) + "\n")
+        assert snake_dfs.main([*argv, "--split", "2", "--dir", str(tmp_path)]) == 0
+        again = capsys.readouterr().out
+        assert f"{tasks // 2} done before" in again
+        assert f"{answer}, proved" in again
+    # every prefix of a start, searched apart, gives the start's answer
+    whole = snake_dfs.run_start(8, 8, 1, 30, closed=True)
+    parts = [
+        snake_dfs.run_start(8, 8, 1, 30, closed=True, prefix=prefix)
+        for prefix in snake_dfs.prefixes(8, 8, 1, 2, closed=True)
+    ]
+    assert max(int(str(r["moves"] or 0)) for r in parts) == whole["moves"] == 32
+    # a prefix that is no snake gives nothing
+    bad = snake_dfs.run_start(8, 8, 0, 3, prefix=(1, 2))  # a1 b1 c1: no moves
+    assert bad["moves"] is None
+    assert bad["nodes"] == 0
+
+
+def test_a_split_needs_a_bar_at_least_as_long(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert snake_dfs.main(["6x6", "--split", "3"]) == 2
+    assert snake_dfs.main(["6x6", "--split", "3", "--above", "2"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2
+    assert all("--split K needs" in line for line in err)
+
+
 def test_bad_boards_get_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert snake_dfs.main(["9by9"]) == 2
     assert snake_dfs.main(["0x4"]) == 2
