@@ -16,11 +16,13 @@ an end, and some symmetry takes that end to a representative):
   away);
 - a branch is cut when its moves plus ``room`` cannot pass the best so far:
   ``room`` is what the path can still take, counted on the cells the head
-  reaches through cells that touch no path cell but the head. A cell the
-  path passes through needs two moves to cells of that set (or the head); one
-  with fewer can only be the last, which adds one. The path alternates the two
-  colours of the board, beginning with the head's other colour, so of ``a``
-  usable cells of that colour and ``b`` of the head's it takes at most
+  reaches through cells that touch no path cell but the head. Of the head's
+  own moves the path takes one, the next cell (another would be a chord).
+  A cell the path passes through after it needs two moves to cells of that
+  set (or the head); one with fewer can only be the last, which adds one.
+  After the next cell the path alternates the two colours of the board,
+  beginning with the head's, so of ``a`` usable cells of the head's colour
+  and ``b`` of the other (the head's moves left out) it takes at most
   ``min(a, b + 1) + min(b, a)``.
 
 A second bound cuts the board into 4 x 4 tiles: what the path still takes
@@ -259,7 +261,7 @@ def _tiled(
 
 
 @njit(cache=True)
-def _room(
+def path_room(
     head: int,
     adj: npt.NDArray[np.int32],
     deg: npt.NDArray[np.int32],
@@ -297,9 +299,14 @@ def _room(
             mark[v] = stamp
             seen[top] = v
             top += 1
-    own = other = leaves = 0
+    # Of the head's moves the path takes one, the next cell: another would be
+    # a chord. The cells after it are the head's colour, then the other, ...
+    own = other = leaves = first = 0
     for k in range(1, top):
         v = seen[k]
+        if by_head[v] == stamp:
+            first = 1
+            continue
         links = 0
         for i in range(deg[v]):
             if mark[adj[v, i]] == stamp:
@@ -313,7 +320,9 @@ def _room(
         else:
             other += 1
     tiled = _tiled(offset, table, masks)
-    return int(min(min(other, own + 1) + min(own, other), tiled) + leaves)
+    if first == 0:
+        return 0
+    return int(1 + min(min(own, other + 1) + min(other, own), tiled) + leaves)
 
 
 @njit(cache=True)
@@ -379,7 +388,7 @@ def search_from(
                     best_path[k] = path[k]
                 best_path[depth + 1] = -1
             stamp += 1
-            room = _room(
+            room = path_room(
                 head,
                 adj,
                 deg,
@@ -437,7 +446,7 @@ def cycle_cells(rows: int, cols: int) -> dict[int, list[int]]:
 
 
 @njit(cache=True)
-def _cycle_room(
+def cycle_room(
     head: int,
     adj: npt.NDArray[np.int32],
     deg: npt.NDArray[np.int32],
@@ -481,12 +490,17 @@ def _cycle_room(
             mark[v] = stamp
             seen[top] = v
             top += 1
-    own = other = 0
+    # Of the head's moves the cycle takes one (the next cell), of the start's
+    # one (the last); the cells between are the head's colour, the other, ...
+    own = other = first = 0
     closes = False
     for k in range(1, top):
         v = seen[k]
         if by_start[v] == 1:
             closes = True
+            continue
+        if by_head[v] == stamp:
+            first = 1
             continue
         links = 0
         for i in range(deg[v]):
@@ -502,7 +516,7 @@ def _cycle_room(
     tiled = _tiled(offset, table, masks)
     if not closes:
         return -1
-    return int(min(min(other, own + 1) + min(own, other), tiled) + 1)
+    return int(first + min(min(own, other + 1) + min(other, own), tiled) + 1)
 
 
 @njit(cache=True)
@@ -571,7 +585,7 @@ def search_cycle_from(
             nxt[depth] = 0
             if depth >= 1:
                 stamp += 1
-                room = _cycle_room(
+                room = cycle_room(
                     head,
                     adj,
                     deg,
