@@ -37,7 +37,7 @@ from numba import njit
 
 
 # not cached: numba's cache would not see a change to snake_dfs's bounds
-@njit
+@njit(cache=False)
 def walks(
     start: int,
     allowed: npt.NDArray[np.bool_],
