@@ -17,6 +17,11 @@ the records page: a frontier run, two searches.)
 - A closed 8x8 tour with 69 crossings, the fewest (``cpknight tour 8x8 --min
   crossings`` and ``benchmarks/turn_covers.py 8 --objective crossings`` prove
   that none has fewer); no exact value was published for any board.
+- An induced knight cycle of 56 cells on 11x11, found by ``cpknight longest
+  11x11 --induced --closed --method cpsat --time-limit 300``: a lower bound
+  for A165143(11), the smallest open term (8, 10, 16, 20, 22, 32, 40, 48 for
+  n = 3..10); ``benchmarks/snake_dfs.py 11x11 --closed --above 56`` is the
+  search for a longer one (``docs/records.md``).
 - Guy's 3x5 ordered knight swap in 34 moves (``cpknight swap guy3x5 --method
   bfs`` and ``benchmarks/guy_swap.py 5`` prove that none is shorter).
 - A closed magic knight's tour of 8x10 (every rank and every file of visit
@@ -240,6 +245,86 @@ def test_the_9x9_snake_is_an_induced_path_of_40_cells() -> None:
         [board.parse_cell(name) for name in SNAKE_9X9],
         kind="induced",
         closed=False,
+        piece=KNIGHT,
+    )
+
+
+CYCLE_11X11 = [
+    "c1",
+    "e2",
+    "g1",
+    "i2",
+    "k3",
+    "j5",
+    "h6",
+    "j7",
+    "i9",
+    "h11",
+    "f10",
+    "d11",
+    "b10",
+    "a8",
+    "b6",
+    "a4",
+    "b2",
+    "d1",
+    "f2",
+    "h1",
+    "j2",
+    "k4",
+    "j6",
+    "h5",
+    "g7",
+    "i6",
+    "j8",
+    "i10",
+    "k11",
+    "j9",
+    "h10",
+    "f11",
+    "d10",
+    "b9",
+    "c11",
+    "e10",
+    "f8",
+    "g6",
+    "e5",
+    "c6",
+    "b8",
+    "c10",
+    "a9",
+    "b7",
+    "d6",
+    "b5",
+    "a3",
+    "c2",
+    "e1",
+    "g2",
+    "i1",
+    "j3",
+    "h2",
+    "f1",
+    "d2",
+    "b3",
+]
+
+
+def test_the_11x11_cycle_is_an_induced_cycle_of_56_cells() -> None:
+    cells = [_cell(name) for name in CYCLE_11X11]
+    assert len(cells) == len(set(cells)) == 56
+    assert all(0 <= f < 11 and 0 <= r < 11 for f, r in cells)
+    for i, a in enumerate(cells):
+        for j in range(i + 1, len(cells)):
+            # a move joins two cells only where they follow each other, the
+            # last and the first too
+            follow = j == i + 1 or (i, j) == (0, len(cells) - 1)
+            assert _leap(a, cells[j]) == follow, (CYCLE_11X11[i], CYCLE_11X11[j])
+    board = Board((11, 11))
+    check_longest(
+        board,
+        [board.parse_cell(name) for name in CYCLE_11X11],
+        kind="induced",
+        closed=True,
         piece=KNIGHT,
     )
 
