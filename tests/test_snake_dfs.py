@@ -15,6 +15,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -387,6 +389,19 @@ def test_a_split_search_is_the_whole_search(
     bad = snake_dfs.run_start(8, 8, 0, 3, prefix=(1, 2))  # a1 b1 c1: no moves
     assert bad["moves"] is None
     assert bad["nodes"] == 0
+
+
+def test_two_processes_share_the_split_tasks(tmp_path: Path) -> None:
+    # as a user runs it: the script in a process of its own, two workers
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "snake_dfs.py"
+    argv = [sys.executable, str(script), "7x7", "--closed", "--above", "20"]
+    argv += ["--split", "2", "--jobs", "2", "--dir", str(tmp_path)]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "longest induced cycle: 22 moves (22 cells), proved" in done.stdout
+    lines = (tmp_path / "cycle-7x7-above20-split2.jsonl").read_text().splitlines()
+    tasks = {json.loads(line)["task"] for line in lines}
+    assert len(tasks) == len(lines) > 10  # each task once
 
 
 def test_a_split_needs_a_bar_at_least_as_long(
