@@ -326,6 +326,36 @@ def path_room(
 
 
 @njit(cache=True)
+def _take_prefix(
+    prefix: npt.NDArray[np.int32],
+    adj: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.int32],
+    used: npt.NDArray[np.bool_],
+    near: npt.NDArray[np.int32],
+    path: npt.NDArray[np.int32],
+) -> int:
+    """Put the prefix's cells on the path after ``path[0]``: its depth then.
+
+    -1 if they are no snake: a cell no move from the one before, taken, or a
+    move from another path cell.
+    """
+    depth = 0
+    for k in range(prefix.shape[0]):
+        v = prefix[k]
+        joined = False
+        for i in range(deg[path[depth]]):
+            joined = joined or adj[path[depth], i] == v
+        if not joined or used[v] or near[v] != 1:
+            return -1
+        used[v] = True
+        for i in range(deg[v]):
+            near[adj[v, i]] += 1
+        depth += 1
+        path[depth] = v
+    return depth
+
+
+@njit(cache=True)
 def search_from(
     start: int,
     prefix: npt.NDArray[np.int32],
@@ -362,19 +392,9 @@ def search_from(
     used[start] = True
     for i in range(deg[start]):
         near[adj[start, i]] += 1
-    depth = 0
-    for k in range(prefix.shape[0]):  # the cells the search begins with
-        v = prefix[k]
-        joined = False
-        for i in range(deg[path[depth]]):
-            joined = joined or adj[path[depth], i] == v
-        if not joined or used[v] or near[v] != 1:
-            return best, 0
-        used[v] = True
-        for i in range(deg[v]):
-            near[adj[v, i]] += 1
-        depth += 1
-        path[depth] = v
+    depth = _take_prefix(prefix, adj, deg, used, near, path)
+    if depth < 0:
+        return best, 0
     base = depth
     fresh = True  # the head was just entered: record it and bound it
     while depth >= base:
@@ -562,19 +582,9 @@ def search_cycle_from(
     for i in range(deg[start]):
         near[adj[start, i]] += 1
         by_start[adj[start, i]] = 1
-    depth = 0
-    for k in range(prefix.shape[0]):  # the cells the search begins with
-        v = prefix[k]
-        joined = False
-        for i in range(deg[path[depth]]):
-            joined = joined or adj[path[depth], i] == v
-        if not joined or used[v] or near[v] != 1:
-            return best, 0
-        used[v] = True
-        for i in range(deg[v]):
-            near[adj[v, i]] += 1
-        depth += 1
-        path[depth] = v
+    depth = _take_prefix(prefix, adj, deg, used, near, path)
+    if depth < 0:
+        return best, 0
     base = depth
     fresh = True
     while depth >= base:

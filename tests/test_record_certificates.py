@@ -222,6 +222,18 @@ def _leap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return sorted((abs(a[0] - b[0]), abs(a[1] - b[1]))) == [1, 2]
 
 
+def _assert_induced(names: list[str], n: int, size: int, closed: bool) -> None:
+    """``names`` are ``size`` cells of n x n, a move apart only where they follow
+    each other (and, ``closed``, the last and the first)."""
+    cells = [_cell(name) for name in names]
+    assert len(cells) == len(set(cells)) == size
+    assert all(0 <= f < n and 0 <= r < n for f, r in cells)
+    for i, a in enumerate(cells):
+        for j in range(i + 1, len(cells)):
+            follow = j == i + 1 or (closed and (i, j) == (0, len(cells) - 1))
+            assert _leap(a, cells[j]) == follow, (names[i], names[j])
+
+
 def _closed_tour(names: list[str], files: int, ranks: int) -> list[tuple[int, int]]:
     """The cells of a closed knight's tour of every cell of files x ranks."""
     cells = [_cell(name) for name in names]
@@ -232,13 +244,7 @@ def _closed_tour(names: list[str], files: int, ranks: int) -> list[tuple[int, in
 
 
 def test_the_9x9_snake_is_an_induced_path_of_40_cells() -> None:
-    cells = [_cell(name) for name in SNAKE_9X9]
-    assert len(cells) == len(set(cells)) == 40
-    assert all(0 <= f < 9 and 0 <= r < 9 for f, r in cells)
-    for i, a in enumerate(cells):
-        for j in range(i + 1, len(cells)):
-            # a move joins two cells of a snake only where they follow each other
-            assert _leap(a, cells[j]) == (j == i + 1), (SNAKE_9X9[i], SNAKE_9X9[j])
+    _assert_induced(SNAKE_9X9, 9, 40, closed=False)
     board = Board((9, 9))
     check_longest(
         board,
@@ -310,15 +316,7 @@ CYCLE_11X11 = [
 
 
 def test_the_11x11_cycle_is_an_induced_cycle_of_56_cells() -> None:
-    cells = [_cell(name) for name in CYCLE_11X11]
-    assert len(cells) == len(set(cells)) == 56
-    assert all(0 <= f < 11 and 0 <= r < 11 for f, r in cells)
-    for i, a in enumerate(cells):
-        for j in range(i + 1, len(cells)):
-            # a move joins two cells only where they follow each other, the
-            # last and the first too
-            follow = j == i + 1 or (i, j) == (0, len(cells) - 1)
-            assert _leap(a, cells[j]) == follow, (CYCLE_11X11[i], CYCLE_11X11[j])
+    _assert_induced(CYCLE_11X11, 11, 56, closed=True)
     board = Board((11, 11))
     check_longest(
         board,
