@@ -18,10 +18,11 @@ the records page: a frontier run, two searches.)
   crossings`` and ``benchmarks/turn_covers.py 8 --objective crossings`` prove
   that none has fewer); no exact value was published for any board.
 - An induced knight cycle of 56 cells on 11x11, found by ``cpknight longest
-  11x11 --induced --closed --method cpsat --time-limit 300``: a lower bound
-  for A165143(11), the smallest open term (8, 10, 16, 20, 22, 32, 40, 48 for
-  n = 3..10); ``benchmarks/snake_dfs.py 11x11 --closed --above 56`` is the
-  search for a longer one (``docs/records.md``).
+  11x11 --induced --closed --method cpsat --time-limit 300``. With the two
+  searches that find none longer (``benchmarks/snake_dfs.py`` and
+  ``benchmarks/snake_cycles_bits.py``, ``docs/records.md``) it makes
+  A165143(11) = 56; the table stops at n = 10 (8, 10, 16, 20, 22, 32, 40, 48
+  for n = 3..10).
 - Guy's 3x5 ordered knight swap in 34 moves (``cpknight swap guy3x5 --method
   bfs`` and ``benchmarks/guy_swap.py 5`` prove that none is shorter).
 - A closed magic knight's tour of 8x10 (every rank and every file of visit
