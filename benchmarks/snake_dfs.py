@@ -83,6 +83,11 @@ from numba import njit
 
 MOVES = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 
+# The searches run in spawned workers, which import this module by its name:
+# from beside it, as when it is loaded by path (the tests) rather than run.
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.append(str(Path(__file__).resolve().parent))
+
 
 def parse_size(text: str) -> tuple[int, int]:
     """``'9x9'`` -> ``(9, 9)`` (ranks, files)."""
@@ -865,11 +870,6 @@ def main(argv: list[str] | None = None) -> int:
         )
     ]
     todo = [t for t in tasks if task_name(*t, cols) not in done]
-    print(
-        f"{rows}x{cols}: {len(starts)} start cells up to symmetry, {len(tasks)} tasks,"
-        f" {len(done)} done before; above {args.above} moves",
-        flush=True,
-    )
     began = time.perf_counter()
     tiles = not args.no_tiles
     jobs = [
@@ -877,27 +877,36 @@ def main(argv: list[str] | None = None) -> int:
         for start, prefix in todo
     ]
     try:
+        print(
+            f"{rows}x{cols}: {len(starts)} start cells up to symmetry,"
+            f" {len(tasks)} tasks, {len(done)} done before;"
+            f" above {args.above} moves",
+            flush=True,
+        )
+        # The searches run in worker processes: compiled code does not hear
+        # Ctrl-C, and the pool's workers are ended the moment it comes.
+        context = multiprocessing.get_context("spawn")
         if args.jobs > 1 and len(jobs) > 1:
-            context = multiprocessing.get_context("spawn")
             with context.Pool(args.jobs) as pool:
                 results = pool.imap_unordered(_job, jobs)
                 for row in results:
                     done[str(row["task"])] = row
                     _write(log, row)
-        else:
-            for job in jobs:
-                # one process: the best so far bounds the next task too
-                bar = max(
-                    [args.above]
-                    + [
-                        int(str(r["moves"]))
-                        for r in done.values()
-                        if r["moves"] is not None
-                    ]
-                )
-                row = run_start(*job[:3], bar, *job[4:])
-                done[str(row["task"])] = row
-                _write(log, row)
+        elif jobs:
+            with context.Pool(1) as pool:
+                for job in jobs:
+                    # one worker: the best so far bounds the next task too
+                    bar = max(
+                        [args.above]
+                        + [
+                            int(str(r["moves"]))
+                            for r in done.values()
+                            if r["moves"] is not None
+                        ]
+                    )
+                    row = pool.apply(_job, ((*job[:3], bar, *job[4:]),))
+                    done[str(row["task"])] = row
+                    _write(log, row)
     except KeyboardInterrupt:
         print(f"stopped: {len(done)} of {len(tasks)} tasks done", flush=True)
         return 1

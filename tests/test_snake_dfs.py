@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -402,6 +404,36 @@ def test_two_processes_share_the_split_tasks(tmp_path: Path) -> None:
     lines = (tmp_path / "cycle-7x7-above20-split2.jsonl").read_text().splitlines()
     tasks = {json.loads(line)["task"] for line in lines}
     assert len(tasks) == len(lines) > 10  # each task once
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_a_search_inside_its_compiled_kernel(
+    tmp_path: Path, jobs: str
+) -> None:
+    # 11x11 cycles: the first task runs for minutes in compiled code, which
+    # does not hear Ctrl-C; the worker holding it must be ended at once
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "snake_dfs.py"
+    argv = [sys.executable, str(script), "11x11", "--closed", "--above", "56"]
+    argv += ["--split", "3", "--jobs", jobs, "--dir", str(tmp_path)]
+    proc = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    log = tmp_path / "cycle-11x11-above56-split3.jsonl"
+    assert proc.stdout is not None
+    header = proc.stdout.readline()  # printed before the first task starts
+    assert "1087 tasks" in header
+    os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C: the whole group
+    try:
+        out, _ = proc.communicate(timeout=30)  # minutes before the mend
+    finally:
+        proc.kill()
+    assert proc.returncode == 1
+    assert "stopped: 0 of 1087 tasks done" in out
+    assert not log.exists() or not log.read_text().strip()
 
 
 def test_a_split_needs_a_bar_at_least_as_long(
