@@ -72,6 +72,7 @@ import functools
 import json
 import multiprocessing
 import os
+import queue
 import sys
 import time
 from collections.abc import Callable
@@ -861,22 +862,27 @@ def main(argv: list[str] | None = None) -> int:
             mended = log.with_suffix(".mended")
             mended.write_text("".join(line + "\n" for line in whole))
             os.replace(mended, log)  # whole lines only, never half a file
-    starts = sorted(cycle_cells(rows, cols)) if args.closed else start_cells(rows, cols)
-    tasks = [
-        (start, prefix)
-        for start in starts
-        for prefix in (
-            prefixes(rows, cols, start, args.split, args.closed) if args.split else [()]
-        )
-    ]
-    todo = [t for t in tasks if task_name(*t, cols) not in done]
-    began = time.perf_counter()
-    tiles = not args.no_tiles
-    jobs = [
-        (rows, cols, start, args.above, args.closed, tiles, prefix)
-        for start, prefix in todo
-    ]
+    tasks: list[tuple[int, tuple[int, ...]]] = []
     try:
+        starts = (
+            sorted(cycle_cells(rows, cols)) if args.closed else start_cells(rows, cols)
+        )
+        tasks = [
+            (start, prefix)
+            for start in starts
+            for prefix in (
+                prefixes(rows, cols, start, args.split, args.closed)
+                if args.split
+                else [()]
+            )
+        ]
+        todo = [t for t in tasks if task_name(*t, cols) not in done]
+        began = time.perf_counter()
+        tiles = not args.no_tiles
+        jobs = [
+            (rows, cols, start, args.above, args.closed, tiles, prefix)
+            for start, prefix in todo
+        ]
         print(
             f"{rows}x{cols}: {len(starts)} start cells up to symmetry,"
             f" {len(tasks)} tasks, {len(done)} done before;"
@@ -885,30 +891,12 @@ def main(argv: list[str] | None = None) -> int:
         )
         # The searches run in worker processes: compiled code does not hear
         # Ctrl-C, and the pool's workers are ended the moment it comes.
-        context = multiprocessing.get_context("spawn")
-        if args.jobs > 1 and len(jobs) > 1:
-            with context.Pool(args.jobs) as pool:
-                results = pool.imap_unordered(_job, jobs)
-                for row in results:
-                    done[str(row["task"])] = row
-                    _write(log, row)
-        elif jobs:
-            with context.Pool(1) as pool:
-                for job in jobs:
-                    # one worker: the best so far bounds the next task too
-                    bar = max(
-                        [args.above]
-                        + [
-                            int(str(r["moves"]))
-                            for r in done.values()
-                            if r["moves"] is not None
-                        ]
-                    )
-                    row = pool.apply(_job, ((*job[:3], bar, *job[4:]),))
-                    done[str(row["task"])] = row
-                    _write(log, row)
+        _run_pool(args.jobs, jobs, args.above, done, log)
     except KeyboardInterrupt:
-        print(f"stopped: {len(done)} of {len(tasks)} tasks done", flush=True)
+        if tasks:
+            print(f"stopped: {len(done)} of {len(tasks)} tasks done", flush=True)
+        else:
+            print("stopped while the tasks were listed: nothing new done", flush=True)
         return 1
     found = [row for row in done.values() if row["moves"] is not None]
     nodes = sum(int(str(row["nodes"])) for row in done.values())
@@ -927,6 +915,50 @@ def main(argv: list[str] | None = None) -> int:
     print(f"longest {what}: {moves} moves ({cells} cells), proved")
     print("path: " + " ".join(str(c) for c in top["path"]))  # type: ignore[attr-defined]
     return 0
+
+
+def _run_pool(
+    processes: int,
+    jobs: list[tuple[int, int, int, int, bool, bool, tuple[int, ...]]],
+    above: int,
+    done: dict[str, dict[str, object]],
+    log: Path | None,
+) -> None:
+    """Run ``jobs`` in ``processes`` spawned workers, writing each line as it ends.
+
+    A task is handed out when a worker is free, with the most moves found so
+    far as its bar (``above`` at first), so a snake found by one task bounds
+    every task that starts after it, with one worker or several.
+    """
+    if not jobs:
+        return
+    finished: queue.SimpleQueue[dict[str, object] | BaseException] = queue.SimpleQueue()
+    waiting = list(reversed(jobs))
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(processes, len(jobs))) as pool:
+
+        def hand_out() -> None:
+            job = waiting.pop()
+            found = [r["moves"] for r in done.values() if r["moves"] is not None]
+            bar = max([above] + [int(str(m)) for m in found])
+            pool.apply_async(
+                _job,
+                ((*job[:3], bar, *job[4:]),),
+                callback=finished.put,
+                error_callback=finished.put,
+            )
+
+        running = 0
+        while waiting or running:
+            while waiting and running < processes:
+                hand_out()
+                running += 1
+            row = finished.get()
+            running -= 1
+            if isinstance(row, BaseException):
+                raise row
+            done[str(row["task"])] = row
+            _write(log, row)
 
 
 def _write(log: Path | None, row: dict[str, object]) -> None:

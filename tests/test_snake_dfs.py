@@ -402,8 +402,22 @@ def test_two_processes_share_the_split_tasks(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "longest induced cycle: 22 moves (22 cells), proved" in done.stdout
     lines = (tmp_path / "cycle-7x7-above20-split2.jsonl").read_text().splitlines()
-    tasks = {json.loads(line)["task"] for line in lines}
-    assert len(tasks) == len(lines) > 10  # each task once
+    rows = [json.loads(line) for line in lines]
+    assert len({row["task"] for row in rows}) == len(rows) > 10  # each task once
+    # a task handed out after a cycle was found searches above it: the tasks
+    # go out in their listed order, the i-th (from 0) when i - 1 lines are in
+    found = [row["moves"] or 0 for row in rows]
+    assert max(found) == 22
+    above = {row["task"]: row["above"] for row in rows}
+    order = [
+        snake_dfs.task_name(start, prefix, 7)
+        for start in sorted(snake_dfs.cycle_cells(7, 7))
+        for prefix in snake_dfs.prefixes(7, 7, start, 2, closed=True)
+    ]
+    assert sorted(order) == sorted(above)
+    for i, task in enumerate(order):
+        assert above[task] >= max([20, *found[: max(i - 1, 0)]]), task
+    assert sum(bar == 22 for bar in above.values()) > len(order) // 2
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -434,6 +448,20 @@ def test_ctrl_c_stops_a_search_inside_its_compiled_kernel(
     assert proc.returncode == 1
     assert "stopped: 0 of 1087 tasks done" in out
     assert not log.exists() or not log.read_text().strip()
+
+
+def test_ctrl_c_while_the_tasks_are_listed_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 11x11 takes a second to list its tasks, before the header; a Ctrl-C
+    # then (here raised by the listing itself) ends the run like any other
+    def interrupted(*_: object) -> list[tuple[int, ...]]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(snake_dfs, "prefixes", interrupted)
+    assert snake_dfs.main(["11x11", "--closed", "--above", "56", "--split", "3"]) == 1
+    out = capsys.readouterr().out
+    assert out == "stopped while the tasks were listed: nothing new done\n"
 
 
 def test_a_split_needs_a_bar_at_least_as_long(
