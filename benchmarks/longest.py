@@ -37,6 +37,13 @@ every cell of each frontier row. Target: every row's optimum equals OEIS.
 A003192's rectangle table. ``--nine``: the stretch, the 9x9 induced cycle
 (A165143: 40) by the frontier (1800 s, 8 GB), and the record, the 9x9 induced
 path (A357500 ends at 8x8), each beside the search (600 s).
+
+``--kernels`` runs the search's two kernels on the same snakes, one after the
+other: the plain Python one and the compiled one (``cpknight[fast]``, compiled
+first, outside the timings), induced paths (A357500) and cycles (A165143) on
+n x n for n = 5..8 (``--quick``: 5, 6), limit 600 s. ``x python`` is the
+compiled kernel's seconds over the plain one's (below 1: faster); the two must
+give the same length and the same counts of attempts and backtracks.
 """
 
 from __future__ import annotations
@@ -502,6 +509,69 @@ FRONTIER_HEADERS = [
 ]
 
 
+def kernel_row(n: int, closed: bool, kernel: str) -> tuple[int, int, float]:
+    """The moves, attempts and seconds of one search kernel on an n x n snake."""
+    from cpknight.longest.search import solve as search
+
+    instance = LongestInstance(
+        board=Board((n, n)), piece=KNIGHT, kind="induced", closed=closed
+    )
+    began = time.perf_counter()
+    p = search(instance, SolveOptions(time_limit=600).start(), kernel=kernel)
+    seconds = time.perf_counter() - began
+    effort = p.effort
+    if p.status is not Status.OPTIMAL or effort is None or effort.attempts is None:
+        raise SystemExit(f"{n}x{n}: not proved in 600 s by the {kernel} kernel")
+    return p.moves, effort.attempts, seconds
+
+
+def kernels_main(ns: list[int]) -> int:
+    """The search's plain and compiled kernels side by side (``--kernels``)."""
+    kernel_row(4, True, "numba")  # compiled (or loaded) outside the timings
+    rows: list[list[object]] = []
+    ok = True
+    for closed in (False, True):
+        for n in ns:
+            moves, attempts, plain = kernel_row(n, closed, "python")
+            moves2, attempts2, fast = kernel_row(n, closed, "numba")
+            same = (moves, attempts) == (moves2, attempts2)
+            want = published("induced", closed, n)  # moves
+            cells = moves + (0 if closed else 1)
+            ok &= same and (want is None or want == moves)
+            kind = "cycle" if closed else "path"
+            rows.append(
+                [
+                    f"{n}x{n}",
+                    kind,
+                    cells,
+                    None if want is None else want + cells - moves,
+                    attempts,
+                    f"{plain:.2f}",
+                    f"{fast:.3f}",
+                    f"{fast / plain:.3f}",
+                    "yes" if same else "NO",
+                ]
+            )
+            print(rows[-1], flush=True)
+    print(
+        table_text(
+            [
+                "board",
+                "snake",
+                "cells",
+                "OEIS",
+                "attempts",
+                "python s",
+                "numba s",
+                "x python",
+                "same",
+            ],
+            rows,
+        )
+    )
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="boards up to 6x6")
@@ -527,7 +597,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the 9x9 induced cycle (A165143: 40) and path (a record) by the frontier",
     )
+    parser.add_argument(
+        "--kernels",
+        action="store_true",
+        help="the search's plain and compiled kernels on the same snakes",
+    )
     args = parser.parse_args(argv)
+    if args.kernels:
+        return kernels_main([5, 6] if args.quick else [5, 6, 7, 8])
     if args.nine:
         return nine_main()
     if args.rectangles:

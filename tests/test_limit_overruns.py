@@ -249,7 +249,7 @@ def test_the_longest_search_tables_stop_at_an_expired_clock() -> None:
 
     inst = LongestInstance(board=Board((60, 60)), piece=KNIGHT, kind="induced")
     with pytest.raises(SolveLimitError, match="making the search's tables"):
-        solve(inst, _expired_run())
+        solve(inst, _expired_run(), kernel="python")  # the compiled: its own test
 
 
 def test_the_longest_search_tables_are_refused_over_the_budget() -> None:
@@ -262,7 +262,7 @@ def test_the_longest_search_tables_are_refused_over_the_budget() -> None:
     graph = inst.graph
     need_mb = table_bytes(graph.n_nodes, graph.n_arcs) / 2**20
     with memory_budget(need_mb / 2), pytest.raises(ModelTooBigError):
-        solve(inst, SolveOptions().start())
+        solve(inst, SolveOptions().start(), kernel="python")
 
 
 @pytest.mark.parametrize("size", ["12x12", "30x30", "100x100", "9x40"])

@@ -334,6 +334,7 @@ def test_warm_passes_over_what_is_cached(
         (NUMBA.name, True),
         ("orbit", True),
         ("subsets", True),
+        ("snakes", True),
     }
     args = _warm_args(monkeypatch)
     assert args.handler(args) == 0

@@ -1,8 +1,8 @@
 """Compile the numba kernels ahead, once per install (``cpknight warm``).
 
 The compiled kernels (``cpknight[fast]``: the dense and met-in-the-middle
-counting kernels, the count over subsets, the longest-path program's, the
-symmetry check's orbit search) are built by numba on their
+counting kernels, the count over subsets, the longest-path program's and the
+search's snakes, the symmetry check's orbit search) are built by numba on their
 first call and cached beside their source: on a new install the first count
 that runs one waits for the compiler, about half a minute, before it counts.
 :func:`warm_kernels` does that ahead: it runs each compiled kernel on a tiny
@@ -35,6 +35,7 @@ from cpknight.counting.subsets import LOOPS as SUBSET_LOOPS
 from cpknight.counting.symmetry import LOOPS as SYMMETRY_LOOPS
 from cpknight.longest.frontier_kernels import LongestKernel
 from cpknight.longest.frontier_kernels import compiled_kernels as path_kernels
+from cpknight.longest.search import SNAKE_LOOPS
 from cpknight.runtime.compiled import CompiledLoops, cache_dir, numba_version
 from cpknight.runtime.progress import Progress, ProgressLike, progress_bar
 
@@ -64,7 +65,15 @@ class SubsetLoops:
     loops: tuple[CompiledLoops, ...] = (SUBSET_LOOPS,)
 
 
-Warmable = CountKernel | LongestKernel | OrbitSearch | SubsetLoops
+@dataclass(frozen=True)
+class SnakeSearch:
+    """The longest-path search's compiled snakes, as warm lists a kernel."""
+
+    name: str = "snakes"
+    loops: tuple[CompiledLoops, ...] = (SNAKE_LOOPS,)
+
+
+Warmable = CountKernel | LongestKernel | OrbitSearch | SubsetLoops | SnakeSearch
 
 WARM_BOARD = "4x5"
 """The board every compiled kernel runs on to be compiled: a few
@@ -171,6 +180,7 @@ def warm_kernels(*, progress: ProgressLike = None) -> WarmReport:
         *(("count", k) for k in count_kernels()),
         ("count", SubsetLoops()),
         *(("longest", k) for k in path_kernels()),
+        ("longest", SnakeSearch()),
         ("classes", OrbitSearch()),
     ]
     waiting = sum(1 for q, k in todo if _compile_seconds(k))
@@ -225,6 +235,8 @@ def _warm(kernel: Warmable) -> None:
             _warm_classes()
         elif isinstance(kernel, SubsetLoops):
             _warm_subsets()
+        elif isinstance(kernel, SnakeSearch):
+            _warm_snakes()
         else:
             _warm_longest()
     except SystemError as exc:  # Ctrl-C inside numba's compiling or loading
@@ -294,3 +306,19 @@ def _warm_longest() -> None:
     board = Board.parse(WARM_BOARD)
     instance = LongestInstance(board=board, piece=KNIGHT, kind="uncrossed")
     compile_loops(longest_tables(instance))
+
+
+def _warm_snakes() -> None:
+    """Compile the search's snakes on :data:`WARM_BOARD`, paths and cycles."""
+    from cpknight.board import Board
+    from cpknight.longest.common import LongestInstance
+    from cpknight.longest.search import solve
+    from cpknight.pieces import KNIGHT
+    from cpknight.solving import SolveOptions
+
+    for closed in (False, True):
+        board = Board.parse(WARM_BOARD)
+        instance = LongestInstance(
+            board=board, piece=KNIGHT, kind="induced", closed=closed
+        )
+        solve(instance, SolveOptions().start(), kernel="numba")

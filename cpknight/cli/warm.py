@@ -26,7 +26,8 @@ __all__ = ["add_warm"]
 _DESCRIPTION = (
     "Compile the compiled kernels (numba, 'cpknight[fast]') ahead, once per "
     "install: the dense and met-in-the-middle counting kernels and the "
-    "longest-path program's. numba compiles a kernel on its first use and "
+    "longest-path program's and search's. numba compiles a kernel on its "
+    "first use and "
     "caches it beside the source (or in NUMBA_CACHE_DIR), so the first count "
     "of a new install would wait for the compiler (about half a minute); "
     "until then auto counts small counts with the plain kernel and says so. "

@@ -18,6 +18,14 @@ reflections; a cycle is searched from its lowest cell only. The search proves
 what it returns optimal when it runs to the end; at the limit it hands back the
 best found, ``feasible``, with the trivial bound (every cell).
 
+Two kernels run it (:data:`KERNELS`): ``python``, the reference, and on the
+induced puzzles ``numba`` (:mod:`cpknight.longest.search_jit`, with
+``cpknight[fast]``), the same search compiled, move for move: the same answer
+and the same counts of attempts and backtracks, tens of times faster. ``auto``
+runs the compiled one on induced puzzles of more than :data:`PLAIN_CELLS`
+cells once numba has it built (``cpknight warm``), else the plain one: a
+first compile would take seconds the time limit may not have.
+
 Examples:
     >>> from cpknight.api import longest_path
     >>> p = longest_path("4x4", kind="uncrossed", method="search", closed=False)
@@ -31,7 +39,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cpknight.errors import NoPathError, SolveLimitError
+from cpknight.errors import InvalidInputError, NoPathError, SolveLimitError
 from cpknight.graph import two_colours
 from cpknight.longest.common import (
     LongestInstance,
@@ -43,14 +51,47 @@ from cpknight.longest.geometry import (
     board_reflections,
     crossing_pairs,
 )
+from cpknight.runtime.compiled import CompiledLoops
 from cpknight.runtime.memory import refuse_over_budget
+from cpknight.runtime.optional import installed
 from cpknight.solving import Run
 from cpknight.status import Effort
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["solve"]
+__all__ = [
+    "AUTO",
+    "KERNELS",
+    "PLAIN_CELLS",
+    "SNAKE_LOOPS",
+    "choose_search_kernel",
+    "solve",
+]
+
+AUTO = "auto"
+"""The kernel name that asks :func:`choose_search_kernel` to pick one."""
+
+KERNELS = ("python", "numba")
+"""The search's kernels: plain Python (every puzzle) and compiled (induced)."""
+
+PLAIN_CELLS = 36
+"""``auto`` runs the plain kernel on boards of at most this many cells, where
+importing numba (about half a second) costs more than the search."""
+
+SNAKE_LOOPS = CompiledLoops("cpknight.longest.search_jit", 10.0)
+"""The compiled snakes' loops: 5-20 s to compile on 2 busy cores (``cpknight warm``)."""
+
+BUDGET = 1 << 21
+"""Work (moves tried, cells the bound reached) of one call of the compiled
+loop: some milliseconds between two looks at the clock."""
+
+COMPILED_CELL_BYTES = 100
+"""What the compiled search holds per cell (ten arrays of 8 bytes, and the
+graph's row pointers); its moves take :data:`COMPILED_ARC_BYTES` each."""
+
+COMPILED_ARC_BYTES = 12
+"""A move of the compiled search: its ``int64`` index, and the graph's own."""
 
 CHECK_EVERY = 4096
 """Moves tried between two looks at the run's clock."""
@@ -311,13 +352,21 @@ class _Search:
 
         A cell the rest of the path passes through needs two usable moves (to
         cells reached, the head, or a cycle's start); one with fewer can only
-        be the last cell.
+        be the last cell. A snake takes one of the head's own moves, the next
+        cell (another would join the head to a later cell); after it the
+        path alternates from the head's colour. Not so at a cycle's start,
+        whose first and last cells are both its moves.
         """
         colour, nbr, blocked = self.colour, self.nbr, self.blocked
         stamp, mark = self.stamp, self.mark
+        one_next = not self.uncrossed and not (self.closed and head == self.start)
+        by_head = self.adjset[head] if one_next else set()
         counts = [0, 0]
-        leaves = 0
+        leaves = nexts = 0
         for v in seen[1:]:
+            if v in by_head:
+                nexts = 1
+                continue
             degree = 0
             for w, e in nbr[v]:
                 if mark[w] == stamp and not blocked[e]:
@@ -328,8 +377,20 @@ class _Search:
                 counts[colour[v]] += 1
             else:
                 leaves = 1
+        other, own = counts[1 - colour[head]], counts[colour[head]]
+        if one_next and nexts:  # the next cell, then the head's colour first
+            return (
+                1
+                + (
+                    min(own, other + 1) + min(other, own)
+                    if self.bipartite
+                    else own + other
+                )
+                + leaves
+            )
+        if one_next:
+            return 0  # the head reaches nothing
         if self.bipartite:
-            other, own = counts[1 - colour[head]], counts[colour[head]]
             return min(other, own + 1) + min(own, other) + leaves
         return sum(counts) + leaves
 
@@ -394,15 +455,87 @@ class _Search:
                 break
 
 
-def solve(instance: LongestInstance, run: Run) -> LongestPath:
+def choose_search_kernel(instance: LongestInstance, kernel: str = AUTO) -> str:
+    """The kernel the search runs: ``python`` or ``numba`` (see the module notes).
+
+    Raises:
+        InvalidInputError: an unknown kernel, or ``numba`` on the uncrossed
+            puzzles (it runs the induced ones only).
+
+    Examples:
+        >>> from cpknight.board import Board
+        >>> from cpknight.pieces import KNIGHT
+        >>> small = LongestInstance(board=Board.parse("5x5"), piece=KNIGHT,
+        ...                         kind="induced")
+        >>> choose_search_kernel(small)
+        'python'
+    """
+    if kernel != AUTO and kernel not in KERNELS:
+        raise InvalidInputError(
+            f"expected a search kernel in {', '.join(KERNELS)}, {AUTO}: {kernel!r}"
+        )
+    if kernel == "numba" and instance.kind != "induced":
+        raise InvalidInputError("the compiled search runs the induced puzzles only")
+    if kernel != AUTO:
+        return kernel
+    if (
+        instance.kind != "induced"
+        or instance.board.n_open <= PLAIN_CELLS
+        or not installed("numba")
+        or not SNAKE_LOOPS.built()
+    ):
+        return "python"
+    return "numba"
+
+
+def solve(instance: LongestInstance, run: Run, *, kernel: str = AUTO) -> LongestPath:
     """The ``search`` engine (see the module notes).
+
+    Args:
+        instance: the question.
+        run: the clock.
+        kernel: ``python``, ``numba`` or ``auto`` (:func:`choose_search_kernel`).
 
     Raises:
         NoPathError: the search ran to the end and found no cycle.
         SolveLimitError: the limit came first with nothing found.
-        InvalidInputError: an uncrossed path on a board that is not bounded 2D.
+        InvalidInputError: an uncrossed path on a board that is not bounded 2D,
+            or a kernel that cannot run the puzzle.
     """
     started = run.clock.started
+    if choose_search_kernel(instance, kernel) == "numba":
+        best_moves, best, finished, effort, bound = _run_compiled(instance, run)
+    else:
+        best_moves, best, finished, effort, bound = _run_plain(instance, run)
+    if best_moves < 0:
+        if finished:
+            raise NoPathError(
+                f"no {instance.describe()}: proved by search", effort=effort, bound=0
+            )
+        raise SolveLimitError(
+            f"no {instance.describe()} found by the time limit; at most {bound} moves",
+            effort=effort,
+            bound=bound,
+        )
+    optimal = finished or best_moves >= bound
+    return make_longest(
+        instance,
+        best,
+        status="optimal" if optimal else "feasible",
+        bound=best_moves if optimal else bound,
+        method="search",
+        started=started,
+        effort=effort,
+    )
+
+
+_Found = tuple[int, list[int], bool, Effort, int]
+"""What a kernel hands back: the best moves (-1: none), its cells, whether
+the search ran to the end, the effort, the trivial bound."""
+
+
+def _run_plain(instance: LongestInstance, run: Run) -> _Found:
+    """The plain kernel: :class:`_Search`, recursive."""
     search = _Search(instance, run)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * search.n + 100))
@@ -413,25 +546,61 @@ def solve(instance: LongestInstance, run: Run) -> LongestPath:
         finished = False
     finally:
         sys.setrecursionlimit(limit)
-    effort = search.effort()
-    if search.best_moves < 0:
-        if finished:
-            raise NoPathError(
-                f"no {instance.describe()}: proved by search", effort=effort, bound=0
-            )
-        raise SolveLimitError(
-            f"no {instance.describe()} found by the time limit; at most "
-            f"{search.bound} moves",
-            effort=effort,
-            bound=search.bound,
-        )
-    optimal = finished or search.best_moves >= search.bound
-    return make_longest(
-        instance,
-        search.best,
-        status="optimal" if optimal else "feasible",
-        bound=search.best_moves if optimal else search.bound,
-        method="search",
-        started=started,
-        effort=effort,
+    return search.best_moves, search.best, finished, search.effort(), search.bound
+
+
+def _run_compiled(instance: LongestInstance, run: Run) -> _Found:
+    """The compiled kernel: :func:`~cpknight.longest.search_jit.snake_loop`.
+
+    It is called again and again, :data:`BUDGET` work at a time, with the
+    run's clock looked at between two calls.
+    """
+    import numpy as np
+
+    from cpknight.runtime.optional import require
+
+    graph = instance.graph
+    n = graph.n_nodes
+    refuse_over_budget(
+        COMPILED_CELL_BYTES * n + COMPILED_ARC_BYTES * graph.n_arcs,
+        f"the compiled search's arrays of {instance.board.label} ({n:,} cells)",
+        "try a smaller board",
     )
+    require("numba", "the compiled search", "fast")
+    from cpknight.longest import search_jit as jit
+
+    colours = two_colours(graph, lambda: run.check("colouring the cells"))
+    colour = np.array(colours if colours is not None else [0] * n, np.int8)
+    starts = np.array(_start_cells(instance, run), np.int64)
+    indptr = np.asarray(graph.indptr, np.int64)
+    indices = np.asarray(graph.indices, np.int64)
+    a = jit.snake_arrays(n)
+    state = a["state"]
+    bound = trivial_bound(instance)
+
+    def effort() -> Effort:
+        return Effort(
+            attempts=int(state[jit.S_ATTEMPTS]),
+            backtracks=int(state[jit.S_BACKTRACKS]),
+        )
+
+    finished = False
+    try:
+        while not jit.snake_loop(
+            indptr,
+            indices,
+            colour,
+            colours is not None,
+            instance.closed,
+            starts,
+            bound,
+            BUDGET,
+            *(a[name] for name in jit.ARRAY_ORDER),
+        ):
+            run.check("searching", effort=effort(), bound=bound)
+        finished = True
+    except SolveLimitError:
+        pass
+    best_moves = int(state[jit.S_BEST])
+    best = [int(v) for v in a["best_path"][: int(state[jit.S_BEST_CELLS])]]
+    return best_moves, best if best_moves >= 0 else [], finished, effort(), bound
