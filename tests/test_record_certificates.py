@@ -9,6 +9,11 @@ the records page: a frontier run, two searches.)
   proved longest by ``cpknight longest 9x9 --induced --method frontier
   --memory 20000`` (1,421 s, 11.3 GB); A357500 lists 34 cells for 8x8 and has
   no 9x9 term.
+- The 10x10 knight snake of 50 cells (49 moves), found by
+  ``benchmarks/snake_dfs.py 10x10 --above 45 --split 3 --jobs 2``, which
+  finds none longer, as ``benchmarks/snake_paths_bits.py 10x10 --above 45``
+  (a bitboard search written apart) does (``docs/records.md``): A357500(10)
+  would be 50.
 - A closed 12x12 tour with 77 turns, the fewest (``cpknight tour 12x12 --min
   turns`` and ``benchmarks/turn_covers.py 12`` prove that none has fewer): the
   published interval was 76 to 80. Closed 14x14 and 16x16 tours with 92 and
@@ -223,6 +228,60 @@ def _leap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return sorted((abs(a[0] - b[0]), abs(a[1] - b[1]))) == [1, 2]
 
 
+SNAKE_10X10 = [
+    "a1",
+    "c2",
+    "a3",
+    "b1",
+    "d2",
+    "f1",
+    "h2",
+    "j3",
+    "i1",
+    "g2",
+    "i3",
+    "h1",
+    "f2",
+    "d1",
+    "b2",
+    "a4",
+    "b6",
+    "a8",
+    "b10",
+    "d9",
+    "f10",
+    "h9",
+    "i7",
+    "g6",
+    "e5",
+    "c6",
+    "a7",
+    "b9",
+    "d10",
+    "f9",
+    "h10",
+    "i8",
+    "h6",
+    "f5",
+    "d6",
+    "b7",
+    "a9",
+    "c10",
+    "e9",
+    "g10",
+    "i9",
+    "h7",
+    "g5",
+    "i6",
+    "j4",
+    "i2",
+    "g1",
+    "e2",
+    "c1",
+    "a2",
+]
+
+
 def _assert_induced(names: list[str], n: int, size: int, closed: bool) -> None:
     """``names`` are ``size`` cells of n x n, a move apart only where they follow
     each other (and, ``closed``, the last and the first)."""
@@ -242,6 +301,18 @@ def _closed_tour(names: list[str], files: int, ranks: int) -> list[tuple[int, in
     assert all(0 <= f < files and 0 <= r < ranks for f, r in cells)
     assert all(_leap(a, b) for a, b in zip(cells, cells[1:] + cells[:1], strict=True))
     return cells
+
+
+def test_the_10x10_snake_is_an_induced_path_of_50_cells() -> None:
+    _assert_induced(SNAKE_10X10, 10, 50, closed=False)
+    board = Board((10, 10))
+    check_longest(
+        board,
+        [board.parse_cell(name) for name in SNAKE_10X10],
+        kind="induced",
+        closed=False,
+        piece=KNIGHT,
+    )
 
 
 def test_the_9x9_snake_is_an_induced_path_of_40_cells() -> None:
