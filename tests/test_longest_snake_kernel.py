@@ -235,3 +235,18 @@ def test_the_benchmark_holds_the_kernels_equal(
     out = capsys.readouterr().out
     assert "x python" in out
     assert out.count(" yes") == 2  # the 5x5 path and cycle
+
+
+def test_auto_runs_the_compiled_snakes_on_8x8_once_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cpknight.api import longest as door
+
+    loops = type(search.SNAKE_LOOPS)
+    cycle = _instance(Board((8, 8)), True)
+    monkeypatch.setattr(loops, "built", lambda self: False)
+    assert door._pick(cycle, "auto") == "cpsat"  # the plain search: 18 s
+    monkeypatch.setattr(loops, "built", lambda self: True)
+    assert door._pick(cycle, "auto") == "search"  # compiled: about 1.4 s
+    assert door._pick(_instance(Board((9, 9)), True), "auto") == "cpsat"
+    assert door._pick(cycle, "cpsat") == "cpsat"

@@ -34,6 +34,14 @@ induced cycles up to 7x7 faster; CP-SAT wins the 8x8 induced cycle and gives
 a proved bound on larger boards (``benchmarks/longest.py``)."""
 
 
+AUTO_COMPILED_SNAKE_CELLS = 64
+"""``auto`` runs the search on induced puzzles of at most this many open cells
+when the search's compiled snakes are built (``cpknight warm``): they prove
+the 8x8 snake cycle (32) in 1.4 s and path (34 cells) in 0.9 s, where CP-SAT
+takes 21 s for the cycle and has not proved the path in 120 s (one worker;
+``benchmarks/longest.py --kernels``)."""
+
+
 def longest_path(
     board: BoardLike,
     *,
@@ -61,7 +69,8 @@ def longest_path(
             or ``'auto'`` (the frontier program on uncrossed cycles and
             strips 5 to 7 cells across, see :data:`AUTO_FRONTIER_SIDES`; else
             the search on small boards, else CP-SAT; see
-            :data:`AUTO_SEARCH_CELLS`).
+            :data:`AUTO_SEARCH_CELLS` and, for snakes once the search's
+            compiled kernel is built, :data:`AUTO_COMPILED_SNAKE_CELLS`).
         crossings: how CP-SAT writes the crossings, ``'cliques'`` or
             ``'pairwise'``.
         cuts: CP-SAT adds the reflection and colour-balance cuts.
@@ -223,8 +232,10 @@ def _pick(
     board = instance.board
     if _frontier_fits(instance, time_limit) and _compiled():
         return "frontier"
-    small = board.n_open <= AUTO_SEARCH_CELLS[instance.kind]
-    return "search" if small else "cpsat"
+    most = AUTO_SEARCH_CELLS[instance.kind]
+    if instance.kind == "induced" and _snakes_compiled(instance):
+        most = AUTO_COMPILED_SNAKE_CELLS
+    return "search" if board.n_open <= most else "cpsat"
 
 
 def _frontier_fits(instance: LongestInstance, time_limit: float | None) -> bool:
@@ -248,6 +259,13 @@ def _compiled() -> bool:
     from cpknight.longest.frontier_kernels import NUMBA, choose_longest_kernel
 
     return choose_longest_kernel() == NUMBA.name
+
+
+def _snakes_compiled(instance: LongestInstance) -> bool:
+    """Whether the search would run its compiled snakes (built, numba found)."""
+    from cpknight.longest.search import choose_search_kernel
+
+    return choose_search_kernel(instance) == "numba"
 
 
 def _refuse_early(instance: LongestInstance, method: str) -> None:
