@@ -57,6 +57,15 @@ def _instance(board: Board, closed: bool, piece: Leaper = KNIGHT) -> LongestInst
     return LongestInstance(board=board, piece=piece, kind="induced", closed=closed)
 
 
+def _assert_agree(board: Board, closed: bool, piece: Leaper = KNIGHT) -> None:
+    """Both kernels give one outcome, and its length is the brute force's."""
+    instance = _instance(board, closed, piece)
+    plain = _solve(instance, "python")
+    assert _solve(instance, "numba") == plain
+    want = brute_force(board, "induced", closed, piece)
+    assert plain[0] == (want if want >= 0 else "none")
+
+
 @pytest.mark.parametrize("closed", [False, True], ids=["paths", "cycles"])
 @pytest.mark.parametrize(
     ("spec", "topology"),
@@ -72,12 +81,7 @@ def _instance(board: Board, closed: bool, piece: Leaper = KNIGHT) -> LongestInst
 def test_the_kernels_agree_move_for_move(
     spec: str, topology: str, closed: bool
 ) -> None:
-    board = Board.parse(spec, topology=topology)  # type: ignore[arg-type]
-    instance = _instance(board, closed)
-    plain = _solve(instance, "python")
-    assert _solve(instance, "numba") == plain
-    want = brute_force(board, "induced", closed)
-    assert plain[0] == (want if want >= 0 else "none")
+    _assert_agree(Board.parse(spec, topology=topology), closed)  # type: ignore[arg-type]
 
 
 @settings(
@@ -93,12 +97,9 @@ def test_the_kernels_agree_move_for_move(
 def test_random_boards_agree_with_each_other_and_a_brute_force(
     board: Board, closed: bool, data: st.DataObject
 ) -> None:
-    piece = Leaper(data.draw(leapers(dim=board.dim, max_component=2)))
-    instance = _instance(board, closed, piece)
-    plain = _solve(instance, "python")
-    assert _solve(instance, "numba") == plain
-    want = brute_force(board, "induced", closed, piece)
-    assert plain[0] == (want if want >= 0 else "none")
+    _assert_agree(
+        board, closed, Leaper(data.draw(leapers(dim=board.dim, max_component=2)))
+    )
 
 
 @pytest.mark.parametrize(
@@ -113,11 +114,7 @@ def test_random_boards_agree_with_each_other_and_a_brute_force(
 def test_rare_shapes_agree(board: Board) -> None:
     piece = Leaper((0, 1)) if board.shape == (1, 9) else KNIGHT
     for closed in (False, True):
-        instance = _instance(board, closed, piece)
-        plain = _solve(instance, "python")
-        assert _solve(instance, "numba") == plain
-        want = brute_force(board, "induced", closed, piece)
-        assert plain[0] == (want if want >= 0 else "none")
+        _assert_agree(board, closed, piece)
 
 
 @pytest.mark.parametrize(

@@ -303,24 +303,17 @@ def _closed_tour(names: list[str], files: int, ranks: int) -> list[tuple[int, in
     return cells
 
 
-def test_the_10x10_snake_is_an_induced_path_of_50_cells() -> None:
-    _assert_induced(SNAKE_10X10, 10, 50, closed=False)
-    board = Board((10, 10))
+@pytest.mark.parametrize(
+    ("names", "n", "cells"),
+    [(SNAKE_9X9, 9, 40), (SNAKE_10X10, 10, 50)],
+    ids=["9x9-40-cells", "10x10-50-cells"],
+)
+def test_the_snakes_are_induced_paths(names: list[str], n: int, cells: int) -> None:
+    _assert_induced(names, n, cells, closed=False)
+    board = Board((n, n))
     check_longest(
         board,
-        [board.parse_cell(name) for name in SNAKE_10X10],
-        kind="induced",
-        closed=False,
-        piece=KNIGHT,
-    )
-
-
-def test_the_9x9_snake_is_an_induced_path_of_40_cells() -> None:
-    _assert_induced(SNAKE_9X9, 9, 40, closed=False)
-    board = Board((9, 9))
-    check_longest(
-        board,
-        [board.parse_cell(name) for name in SNAKE_9X9],
+        [board.parse_cell(name) for name in names],
         kind="induced",
         closed=False,
         piece=KNIGHT,
