@@ -351,3 +351,33 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(
     assert stopped.value.code == 130
     err = capsys.readouterr().err
     assert err == "cpknight: interrupted (Ctrl-C) while starting\n"
+
+
+@pytest.mark.parametrize("group", [True, False], ids=["group", "main"])
+def test_ctrl_c_stops_the_compiled_snake_search_with_its_best(
+    tmp_path: Path, group: bool
+) -> None:
+    """The compiled loop hands back to the clock every few milliseconds."""
+    pytest.importorskip("numba")
+    from cpknight.board import Board
+    from cpknight.longest import search
+    from cpknight.longest.common import LongestInstance
+    from cpknight.pieces import KNIGHT
+    from cpknight.solving import SolveOptions
+
+    tiny = LongestInstance(board=Board((3, 3)), piece=KNIGHT, kind="induced")
+    search.solve(tiny, SolveOptions().start(), kernel="numba")  # built, cached
+    assert search.SNAKE_LOOPS.built()  # so auto runs it on 11x11 below
+    argv = ["longest", "11x11", "--induced", "--method", "search", "--progress"]
+    code, out, err, stopped = _interrupt(
+        [*argv, "--time-limit", "600", "--json"],
+        tmp_path,
+        group=group,
+        ready=lambda out, err: "searching" in err,
+    )
+    assert code == 130, err
+    assert stopped < 1.5, stopped
+    row = json.loads(out)
+    assert row["status"] == "feasible"  # the best snake so far, not proved
+    assert len(row["cells"]) >= 20
+    assert row["effort"]["attempts"] > 0
