@@ -37,7 +37,7 @@ a proved bound on larger boards (``benchmarks/longest.py``)."""
 AUTO_COMPILED_SNAKE_CELLS = 64
 """``auto`` runs the search on induced puzzles of at most this many open cells
 when the search's compiled snakes are built (``cpknight warm``): they prove
-the 8x8 snake cycle (32) in 1.4 s and path (34 cells) in 0.9 s, where CP-SAT
+the 8x8 snake cycle (32) in 0.6 s and path (34 cells) in 1.2 s, where CP-SAT
 takes 21 s for the cycle and has not proved the path in 120 s (one worker;
 ``benchmarks/longest.py --kernels``)."""
 

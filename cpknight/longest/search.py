@@ -14,7 +14,9 @@ cut a branch when even using every cell still usable could not beat it:
 each counted by colour where the move graph has two (a path alternates).
 
 A path is found from both ends, so the start cells are taken up to the board's
-reflections; a cycle is searched from its lowest cell only. The search proves
+reflections; a cycle is searched from its least cell only, on the cells
+whose every image under the reflections is at least that cell (some image of
+every cycle lies there). The search proves
 what it returns optimal when it runs to the end; at the limit it hands back the
 best found, ``feasible``, with the trivial bound (every cell).
 
@@ -125,16 +127,18 @@ def table_bytes(n_nodes: int, n_arcs: int, *, uncrossed: bool = False) -> int:
     return CELL_BYTES * n_nodes // 2 + n_arcs * per_arc
 
 
-def _start_cells(instance: LongestInstance, run: Run | None = None) -> list[int]:
-    """Start cells up to the board's reflections (paths), else every cell.
+def _least_images(instance: LongestInstance, run: Run | None = None) -> list[int]:
+    """For each cell, the least cell of its orbit under the board's reflections.
 
-    ``run``'s clock is looked at every :data:`CHECK_CELLS` cells.
+    Every cell itself where the board has none (other dimensions, or no
+    reflection maps its open cells onto themselves). ``run``'s clock is
+    looked at every :data:`CHECK_CELLS` cells.
     """
     graph = instance.graph
     n = graph.n_nodes
-    if instance.closed or instance.board.dim != 2:
-        return list(range(n))
-    n = graph.n_nodes
+    least = list(range(n))
+    if instance.board.dim != 2:
+        return least
     rows, cols = instance.board.shape
     flips: dict[str, Callable[[int, int], tuple[int, int]]] = {
         "files": lambda r, c: (r, cols - 1 - c),
@@ -143,13 +147,11 @@ def _start_cells(instance: LongestInstance, run: Run | None = None) -> list[int]
     }
     maps = [flips[name] for name in board_reflections(instance.board)]
     seen: set[int] = set()
-    starts: list[int] = []
     for v in range(n):
         if run is not None and v % CHECK_CELLS == 0:
             run.check("choosing the start cells")
         if v in seen:
             continue
-        starts.append(v)
         orbit = {v}
         frontier = [v]
         while frontier:
@@ -160,8 +162,21 @@ def _start_cells(instance: LongestInstance, run: Run | None = None) -> list[int]
                 if w not in orbit:
                     orbit.add(w)
                     frontier.append(w)
+        for w in orbit:
+            least[w] = v  # v is the orbit's least: the cells go up from 0
         seen |= orbit
-    return starts
+    return least
+
+
+def _start_cells(least: list[int]) -> list[int]:
+    """The start cells: the least cell of each orbit (``least[v] == v``).
+
+    A path is found from both ends, so some image of it starts at one. A
+    cycle is searched from its least cell, on the cells whose every image is
+    at least that cell (``least[v] >= start``): of a cycle's images, the one
+    with the least cell of all lies there, from its least cell.
+    """
+    return [v for v, low in enumerate(least) if low == v]
 
 
 class _Search:
@@ -202,6 +217,7 @@ class _Search:
         self.best: list[int] = []
         self.best_moves = -1
         self.bound = trivial_bound(instance)
+        self.least = _least_images(instance, run)
         self.attempts = 0
         self.backtracks = 0
         self.start = 0
@@ -314,6 +330,7 @@ class _Search:
         They are marked with a new stamp (``mark[v] == stamp``).
         """
         low = self.start if self.closed else -1
+        least = self.least
         used, nbr, blocked = self.used, self.nbr, self.blocked
         self.stamp += 1
         stamp, mark = self.stamp, self.mark
@@ -324,7 +341,12 @@ class _Search:
             while stack:
                 u = stack.pop()
                 for v, e in nbr[u]:
-                    if mark[v] != stamp and v > low and not used[v] and not blocked[e]:
+                    if (
+                        mark[v] != stamp
+                        and least[v] >= low
+                        and not used[v]
+                        and not blocked[e]
+                    ):
                         mark[v] = stamp
                         seen.append(v)
                         stack.append(v)
@@ -338,7 +360,7 @@ class _Search:
             for v, _ in nbr[u]:
                 if (
                     mark[v] != stamp
-                    and v > low
+                    and least[v] >= low
                     and not used[v]
                     and near[v] == (v in by_head) + (v in by_start)
                 ):
@@ -409,7 +431,7 @@ class _Search:
             return
         low = self.start if self.closed else -1
         for v in self.adj[head]:
-            if self.used[v] or v <= low:
+            if self.used[v] or self.least[v] < low:
                 continue
             self.tick()
             if self.uncrossed:
@@ -445,7 +467,7 @@ class _Search:
             self.record(k)
 
     def run_all(self) -> None:
-        starts = _start_cells(self.instance, self.run)
+        starts = _start_cells(self.least)
         for s in starts:
             self.start = s
             self.enter(s, -1)
@@ -571,7 +593,9 @@ def _run_compiled(instance: LongestInstance, run: Run) -> _Found:
 
     colours = two_colours(graph, lambda: run.check("colouring the cells"))
     colour = np.array(colours if colours is not None else [0] * n, np.int8)
-    starts = np.array(_start_cells(instance, run), np.int64)
+    images = _least_images(instance, run)
+    least = np.array(images, np.int64)
+    starts = np.array(_start_cells(images), np.int64)
     indptr = np.asarray(graph.indptr, np.int64)
     indices = np.asarray(graph.indices, np.int64)
     a = jit.snake_arrays(n)
@@ -590,6 +614,7 @@ def _run_compiled(instance: LongestInstance, run: Run) -> _Found:
             indptr,
             indices,
             colour,
+            least,
             colours is not None,
             instance.closed,
             starts,

@@ -96,6 +96,7 @@ def _room(
     indptr: Any,
     indices: Any,
     colour: Any,
+    least: Any,
     used: Any,
     near: Any,
     by_start: Any,
@@ -129,7 +130,7 @@ def _room(
         done += 1
         for k in range(indptr[u], indptr[u + 1]):
             v = indices[k]
-            if mark[v] == stamp or v <= low or used[v]:
+            if mark[v] == stamp or least[v] < low or used[v]:
                 continue
             wanted = (head_mark[v] == stamp) + (past_start and by_start[v])
             if near[v] != wanted:
@@ -184,6 +185,7 @@ def snake_loop(
     indptr: Any,
     indices: Any,
     colour: Any,
+    least: Any,
     bipartite: bool,
     closed: bool,
     starts: Any,
@@ -202,7 +204,10 @@ def snake_loop(
 ) -> bool:
     """Search on until ``budget`` work is done (False) or the search ends (True).
 
-    Work: a move tried, or a cell the bound reached. The best snake is in
+    ``least[v]``: the least cell of ``v``'s orbit under the board's
+    reflections; a cycle from ``start`` takes only cells with
+    ``least[v] >= start`` (a path, every cell). Work: a move tried, or a cell
+    the bound reached. The best snake is in
     ``best_path[:state[S_BEST_CELLS]]``, ``state[S_BEST]`` moves (-1: none
     yet); the counts in ``state[S_ATTEMPTS]`` and ``state[S_BACKTRACKS]``.
     """
@@ -259,6 +264,7 @@ def snake_loop(
                 indptr,
                 indices,
                 colour,
+                least,
                 used,
                 near,
                 by_start,
@@ -277,7 +283,7 @@ def snake_loop(
         while next_move[depth] < indptr[head + 1]:
             v = indices[next_move[depth]]
             next_move[depth] += 1
-            if used[v] or v <= low:
+            if used[v] or least[v] < low:
                 continue
             attempts += 1
             work += 1
