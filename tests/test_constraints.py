@@ -652,6 +652,7 @@ def test_a_half_turn_magic_tour_found_without_the_turn_rows_is_kept() -> None:
     assert _is_magic(board, tuple(kept))
 
 
+@pytest.mark.slow  # every closed 6x6 tour listed, two enumerations: half a minute
 def test_half_turn_magic_numberings_of_6x6_equal_plain_loops() -> None:
     # Every closed 6x6 tour (listed by the prune search), kept when the half
     # turn maps its moves onto themselves (156 directed: Jelliss's 78 twice),

@@ -198,6 +198,10 @@ SLOW_COVER_CASES = {
     ("knight-2x2x3", "dominating"),
     ("knight-torus-3x5", "dominating"),  # 185 placements
     ("knight-torus-3x5", "total"),  # 60
+    ("zebra-torus-4x4", "total"),
+    ("zebra-torus-4x4", "independent"),
+    ("random1", "independent"),
+    ("random2", "independent"),
 }
 COVER_CASES = [
     pytest.param(

@@ -100,7 +100,7 @@ def test_dense_equals_brute_force(
     assert dense(plan, graph) == want
 
 
-@settings(SETTINGS, max_examples=15)  # about 1 s a case: under a minute loaded
+@settings(SETTINGS, max_examples=8)  # about 1 s a case: under half a minute loaded
 @given(count_cases(max_open=16))
 def test_dense_equals_the_dict_kernel_on_wider_frontiers(
     case: tuple[Board, tuple[int, ...], bool, Cell | None, Cell | None],

@@ -180,7 +180,7 @@ def _programs(draw: st.DrawFn) -> tuple[mb.Model, list[mb.Variable]]:
     return m, xs
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(_programs())
 def test_random_programs_agree_with_model_builders_scip(
     program: tuple[mb.Model, list[mb.Variable]],

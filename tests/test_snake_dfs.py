@@ -179,7 +179,7 @@ def test_the_start_cells_cover_every_orbit() -> None:
         assert all(p[s] not in set(starts) - {s} for s in starts for p in perms)
 
 
-@pytest.mark.parametrize("n", range(3, 10))
+@pytest.mark.parametrize("n", [*range(3, 9), pytest.param(9, marks=pytest.mark.slow)])
 def test_the_square_cycles_are_a165143(n: int) -> None:
     assert cycle_by_script(n, n) == A165143[n]
 
