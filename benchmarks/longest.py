@@ -44,6 +44,11 @@ first, outside the timings), induced paths (A357500) and cycles (A165143) on
 n x n for n = 5..8 (``--quick``: 5, 6), limit 600 s. ``x python`` is the
 compiled kernel's seconds over the plain one's (below 1: faster); the two must
 give the same length and the same counts of attempts and backtracks.
+
+``--tiles`` runs the compiled kernel with the tiles' bound (as shipped) and
+without it (the colours' bound alone), one after the other, on induced paths
+up to 8 x 8 and cycles up to 9 x 9 (``--quick``: 6 x 6); ``x without`` is the
+seconds with the tiles over those without. Both must give the same length.
 """
 
 from __future__ import annotations
@@ -509,7 +514,9 @@ FRONTIER_HEADERS = [
 ]
 
 
-def kernel_row(n: int, closed: bool, kernel: str) -> tuple[int, int, float]:
+def kernel_row(
+    n: int, closed: bool, kernel: str, tiles: bool = True
+) -> tuple[int, int, float]:
     """The moves, attempts and seconds of one search kernel on an n x n snake."""
     from cpknight.longest.search import solve as search
 
@@ -517,7 +524,9 @@ def kernel_row(n: int, closed: bool, kernel: str) -> tuple[int, int, float]:
         board=Board((n, n)), piece=KNIGHT, kind="induced", closed=closed
     )
     began = time.perf_counter()
-    p = search(instance, SolveOptions(time_limit=600).start(), kernel=kernel)
+    p = search(
+        instance, SolveOptions(time_limit=600).start(), kernel=kernel, tiles=tiles
+    )
     seconds = time.perf_counter() - began
     effort = p.effort
     if p.status is not Status.OPTIMAL or effort is None or effort.attempts is None:
@@ -572,6 +581,40 @@ def kernels_main(ns: list[int]) -> int:
     return 0 if ok else 1
 
 
+def tiles_main(quick: bool) -> int:
+    """The compiled search with and without the tiles' bound (``--tiles``)."""
+    kernel_row(4, True, "numba")  # compiled (or loaded) outside the timings
+    rows: list[list[object]] = []
+    ok = True
+    for closed, ns in (
+        (False, [6] if quick else [7, 8]),
+        (True, [6] if quick else [7, 8, 9]),
+    ):
+        for n in ns:
+            moves, with_tiles, fast = kernel_row(n, closed, "numba")
+            moves2, without, slow = kernel_row(n, closed, "numba", tiles=False)
+            want = published("induced", closed, n)
+            ok &= moves == moves2 and (want is None or want == moves)
+            cells = moves + (0 if closed else 1)
+            rows.append(
+                [
+                    f"{n}x{n}",
+                    "cycle" if closed else "path",
+                    cells,
+                    "yes" if moves == moves2 else "NO",
+                    without,
+                    with_tiles,
+                    f"{slow:.2f}",
+                    f"{fast:.2f}",
+                    f"{fast / slow:.3f}",
+                ]
+            )
+            print(rows[-1], flush=True)
+    head = ["board", "snake", "cells", "same", "attempts without", "attempts with"]
+    print(table_text([*head, "without s", "with s", "x without"], rows))
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="boards up to 6x6")
@@ -602,7 +645,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the search's plain and compiled kernels on the same snakes",
     )
+    parser.add_argument(
+        "--tiles",
+        action="store_true",
+        help="the compiled search with and without the tiles' bound",
+    )
     args = parser.parse_args(argv)
+    if args.tiles:
+        return tiles_main(args.quick)
     if args.kernels:
         return kernels_main([5, 6] if args.quick else [5, 6, 7, 8])
     if args.nine:

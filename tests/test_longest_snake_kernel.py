@@ -23,6 +23,7 @@ from cpknight.errors import (
 )
 from cpknight.longest import search
 from cpknight.longest.common import LongestInstance
+from cpknight.longest.forests import forest_tiles
 from cpknight.pieces import KNIGHT, Leaper
 from cpknight.runtime.memory import memory_budget
 from cpknight.solving import SolveOptions
@@ -150,12 +151,16 @@ def test_the_loop_goes_on_where_its_budget_stopped_it() -> None:
     colour = np.array([(r + c) % 2 for r, c in map(graph.cell, range(30))], np.int8)
     starts = np.arange(30, dtype=np.int64)
 
+    tiles = forest_tiles(graph)
+    assert tiles is not None
+
     def run(budget: int, closed: bool) -> tuple[list[int], int]:
         a = jit.snake_arrays(30)
         calls = 1
         least = np.arange(30, dtype=np.int64)
+        sets = np.zeros(len(tiles.offset), np.int64)
         args = (indptr, indices, colour, least, True, closed, starts, 30, budget)
-        arrays = [a[k] for k in jit.ARRAY_ORDER]
+        arrays = [(*tiles.arrays(), sets), *(a[k] for k in jit.ARRAY_ORDER)]
         while not jit.snake_loop(*args, *arrays):
             calls += 1
         return a["state"].tolist() + a["best_path"].tolist(), calls

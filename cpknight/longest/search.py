@@ -11,7 +11,9 @@ cut a branch when even using every cell still usable could not beat it:
   path cell but the head (or, for a cycle's last cell, the start): a cell one
   move from any other path cell can never join;
 
-each counted by colour where the move graph has two (a path alternates).
+each counted by colour where the move graph has two (a path alternates),
+and for the snakes also tile by tile (:mod:`cpknight.longest.forests`: what a
+snake still takes of a tile is a linear forest, at most its table's entry).
 
 A path is found from both ends, so the start cells are taken up to the board's
 reflections; a cycle is searched from its least cell only, on the cells
@@ -49,6 +51,7 @@ from cpknight.longest.common import (
     make_longest,
     trivial_bound,
 )
+from cpknight.longest.forests import ForestTiles, forest_tiles
 from cpknight.longest.geometry import (
     board_reflections,
     crossing_pairs,
@@ -168,6 +171,17 @@ def _least_images(instance: LongestInstance, run: Run | None = None) -> list[int
     return least
 
 
+def snake_tiles(instance: LongestInstance, run: Run) -> ForestTiles | None:
+    """The tiles' bound of a snake search (:mod:`cpknight.longest.forests`).
+
+    None when the puzzle is not a snake's, or its board has tiles of too
+    many kinds. ``run``'s clock is looked at before each table.
+    """
+    if instance.kind != "induced":
+        return None
+    return forest_tiles(instance.graph, lambda: run.check("making the tiles' tables"))
+
+
 def _start_cells(least: list[int]) -> list[int]:
     """The start cells: the least cell of each orbit (``least[v] == v``).
 
@@ -182,7 +196,7 @@ def _start_cells(least: list[int]) -> list[int]:
 class _Search:
     """The search state: the path, the marks, the incumbent, the effort."""
 
-    def __init__(self, instance: LongestInstance, run: Run) -> None:
+    def __init__(self, instance: LongestInstance, run: Run, tiles: bool) -> None:
         graph = instance.graph
         self.instance = instance
         self.run = run
@@ -224,6 +238,7 @@ class _Search:
         colours = two_colours(instance.graph, lambda: run.check("colouring the cells"))
         self.bipartite = colours is not None
         self.colour = colours if colours is not None else [0] * self.n
+        self.tiles = snake_tiles(instance, run) if tiles else None
 
     def _make_tables(
         self, indptr_array: npt.NDArray[Any], indices_array: npt.NDArray[Any]
@@ -377,12 +392,16 @@ class _Search:
         be the last cell. A snake takes one of the head's own moves, the next
         cell (another would join the head to a later cell); after it the
         path alternates from the head's colour. Not so at a cycle's start,
-        whose first and last cells are both its moves.
+        whose first and last cells are both its moves. The cells past the
+        next one are a path with no chord, so a snake's bound is also the sum
+        of the tiles' tables at the cells counted (:mod:`~cpknight.longest.forests`).
         """
         colour, nbr, blocked = self.colour, self.nbr, self.blocked
         stamp, mark = self.stamp, self.mark
         one_next = not self.uncrossed and not (self.closed and head == self.start)
         by_head = self.adjset[head] if one_next else set()
+        tiles = self.tiles if one_next else None
+        sets: dict[int, int] = {}  # the tiles' sets of the cells counted
         counts = [0, 0]
         leaves = nexts = 0
         for v in seen[1:]:
@@ -397,19 +416,20 @@ class _Search:
                         break
             if degree >= 2:
                 counts[colour[v]] += 1
+                if tiles is not None:
+                    t = tiles.tile[v]
+                    sets[t] = sets.get(t, 0) | tiles.bit[v]
             else:
                 leaves = 1
         other, own = counts[1 - colour[head]], counts[colour[head]]
         if one_next and nexts:  # the next cell, then the head's colour first
-            return (
-                1
-                + (
-                    min(own, other + 1) + min(other, own)
-                    if self.bipartite
-                    else own + other
-                )
-                + leaves
+            most = (
+                min(own, other + 1) + min(other, own) if self.bipartite else own + other
             )
+            if tiles is not None:
+                table, offset = tiles.table, tiles.offset
+                most = min(most, sum(table[offset[t] + m] for t, m in sets.items()))
+            return 1 + most + leaves
         if one_next:
             return 0  # the head reaches nothing
         if self.bipartite:
@@ -510,13 +530,17 @@ def choose_search_kernel(instance: LongestInstance, kernel: str = AUTO) -> str:
     return "numba"
 
 
-def solve(instance: LongestInstance, run: Run, *, kernel: str = AUTO) -> LongestPath:
+def solve(
+    instance: LongestInstance, run: Run, *, kernel: str = AUTO, tiles: bool = True
+) -> LongestPath:
     """The ``search`` engine (see the module notes).
 
     Args:
         instance: the question.
         run: the clock.
         kernel: ``python``, ``numba`` or ``auto`` (:func:`choose_search_kernel`).
+        tiles: False: snakes without the tiles' bound (the colours' alone), to
+            measure what it saves.
 
     Raises:
         NoPathError: the search ran to the end and found no cycle.
@@ -526,9 +550,9 @@ def solve(instance: LongestInstance, run: Run, *, kernel: str = AUTO) -> Longest
     """
     started = run.clock.started
     if choose_search_kernel(instance, kernel) == "numba":
-        best_moves, best, finished, effort, bound = _run_compiled(instance, run)
+        best_moves, best, finished, effort, bound = _run_compiled(instance, run, tiles)
     else:
-        best_moves, best, finished, effort, bound = _run_plain(instance, run)
+        best_moves, best, finished, effort, bound = _run_plain(instance, run, tiles)
     if best_moves < 0:
         if finished:
             raise NoPathError(
@@ -556,9 +580,9 @@ _Found = tuple[int, list[int], bool, Effort, int]
 the search ran to the end, the effort, the trivial bound."""
 
 
-def _run_plain(instance: LongestInstance, run: Run) -> _Found:
+def _run_plain(instance: LongestInstance, run: Run, tiles: bool) -> _Found:
     """The plain kernel: :class:`_Search`, recursive."""
-    search = _Search(instance, run)
+    search = _Search(instance, run, tiles)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * search.n + 100))
     finished = True
@@ -571,7 +595,7 @@ def _run_plain(instance: LongestInstance, run: Run) -> _Found:
     return search.best_moves, search.best, finished, search.effort(), search.bound
 
 
-def _run_compiled(instance: LongestInstance, run: Run) -> _Found:
+def _run_compiled(instance: LongestInstance, run: Run, use_tiles: bool) -> _Found:
     """The compiled kernel: :func:`~cpknight.longest.search_jit.snake_loop`.
 
     It is called again and again, :data:`BUDGET` work at a time, with the
@@ -601,6 +625,13 @@ def _run_compiled(instance: LongestInstance, run: Run) -> _Found:
     a = jit.snake_arrays(n)
     state = a["state"]
     bound = trivial_bound(instance)
+    tiles = snake_tiles(instance, run) if use_tiles else None
+    none = np.zeros(0, np.int64)
+    tile_arrays = (
+        (*tiles.arrays(), np.zeros(len(tiles.offset), np.int64))
+        if (tiles is not None)
+        else (none, none, none, none, none)
+    )
 
     def effort() -> Effort:
         return Effort(
@@ -620,6 +651,7 @@ def _run_compiled(instance: LongestInstance, run: Run) -> _Found:
             starts,
             bound,
             BUDGET,
+            tile_arrays,
             *(a[name] for name in jit.ARRAY_ORDER),
         ):
             run.check("searching", effort=effort(), bound=bound)

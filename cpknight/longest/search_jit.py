@@ -105,14 +105,16 @@ def _room(
     queue: Any,
     state: Any,
     start: int,
+    tiles: Any,
 ) -> tuple[int, int]:
     """At most how many more cells the snake takes from ``head``, and the work.
 
     The plain search's ``room``: the cells ``head`` reaches through cells that
     touch no path cell but the head (and, for a cycle past its start, the
     start); those with two moves into that set (the head and the start
-    included) counted by colour, one more for a last cell. A cycle whose head
-    reaches no move of its start: ``-n``, a cut.
+    included) counted by colour (and by the tiles' tables, ``tiles``: see
+    :func:`snake_loop`), one more for a last cell. A cycle whose head reaches
+    no move of its start: ``-n``, a cut.
     """
     n = len(used)
     state[S_STAMP] += 1
@@ -149,6 +151,8 @@ def _room(
                 return -n, reached
         mark[start] = stamp
     one_next = not closed or depth > 0  # a cycle's start: two of its moves
+    tile, tile_bit, tile_offset, tile_table, tile_sets = tiles
+    tiled = one_next and len(tile_offset) > 0
     counts0 = counts1 = leaves = nexts = 0
     for i in range(1, reached):
         v = queue[i]
@@ -166,13 +170,24 @@ def _room(
                 counts1 += 1
             else:
                 counts0 += 1
+            if tiled:
+                tile_sets[tile[v]] |= tile_bit[v]
         else:
             leaves = 1
     own, other = (counts1, counts0) if colour[head] else (counts0, counts1)
     if one_next and nexts:  # the next cell, then the head's colour first
-        if not bipartite:
-            return 1 + own + other + leaves, reached
-        return 1 + min(own, other + 1) + min(other, own) + leaves, reached
+        most = own + other
+        if bipartite:
+            most = min(own, other + 1) + min(other, own)
+        if tiled:
+            forests = 0
+            for t in range(len(tile_offset)):
+                forests += tile_table[tile_offset[t] + tile_sets[t]]
+                tile_sets[t] = 0
+            most = min(most, forests)
+        return 1 + most + leaves, reached
+    if tiled:
+        tile_sets[:] = 0
     if one_next:
         return 0, reached  # the head reaches nothing
     if not bipartite:
@@ -191,6 +206,7 @@ def snake_loop(
     starts: Any,
     bound: int,
     budget: int,
+    tiles: Any,
     used: Any,
     near: Any,
     by_start: Any,
@@ -210,6 +226,9 @@ def snake_loop(
     the bound reached. The best snake is in
     ``best_path[:state[S_BEST_CELLS]]``, ``state[S_BEST]`` moves (-1: none
     yet); the counts in ``state[S_ATTEMPTS]`` and ``state[S_BACKTRACKS]``.
+    ``tiles``: the tiles' bound (:mod:`cpknight.longest.forests`) as arrays,
+    ``(tile, bit, offset, table, sets)``, ``sets`` zeros a tile; no tiles
+    (``offset`` empty): the colours' bound alone.
     """
     if state[S_DONE]:
         return True
@@ -273,6 +292,7 @@ def snake_loop(
                 queue,
                 state,
                 start,
+                tiles,
             )
             work += reached
             if depth + room + (1 if closed else 0) <= best:
