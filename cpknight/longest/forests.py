@@ -69,10 +69,8 @@ class ForestTiles:
         )
 
 
-def _tile_key(cell: tuple[int, ...]) -> tuple[int, ...]:
-    if len(cell) == 1:
-        return (cell[0] // (TILE * TILE),)
-    return (*cell[:-2], cell[-2] // TILE, cell[-1] // TILE)
+CHECK_TILES = 1 << 12
+"""Tiles gathered between two looks at the clock (huge boards)."""
 
 
 def forest_tiles(
@@ -80,7 +78,8 @@ def forest_tiles(
 ) -> ForestTiles | None:
     """The tiles of ``graph``'s board and their tables (None past :data:`MAX_TABLES`).
 
-    ``check`` is called before each table is made (the run's clock).
+    ``check`` is called every :data:`CHECK_TILES` tiles and before each table
+    is made (the run's clock).
 
     Examples:
         >>> from cpknight.pieces import move_graph
@@ -88,39 +87,51 @@ def forest_tiles(
         >>> t.tile[:6], t.bit[:6]
         ([0, 0, 0, 0, 1, 0], [1, 2, 4, 8, 1, 16])
     """
-    members: dict[tuple[int, ...], list[int]] = {}
-    for v in range(graph.n_nodes):
-        members.setdefault(_tile_key(graph.cell(v)), []).append(v)
-    tile = [0] * graph.n_nodes
-    bit = [0] * graph.n_nodes
-    nears: list[tuple[int, ...]] = []
-    for t, cells in enumerate(members.values()):
-        place = {v: i for i, v in enumerate(cells)}
-        masks = []
-        for v in cells:
-            tile[v] = t
-            bit[v] = 1 << place[v]
-            mask = 0
-            for w in graph.neighbors(v).tolist():
-                if w in place:
-                    mask |= 1 << place[w]
-            masks.append(mask)
-        nears.append(tuple(masks))
-    if len(set(nears)) > MAX_TABLES:
-        return None
+    look = check if check is not None else (lambda: None)
+    n = graph.n_nodes
+    if n == 0:
+        return ForestTiles([], [], [], b"")
+    cells = np.asarray(graph.cells, np.int64)
+    side = np.full(cells.shape[1], 1, np.int64)
+    side[-2:] = TILE
+    if cells.shape[1] == 1:
+        side[0] = TILE * TILE
+    coords = cells // side
+    key = np.ravel_multi_index(tuple(coords.T), tuple(coords.max(axis=0) + 1))
+    # tiles numbered in the order of their first cell, cells in node order
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    look()  # each step below is about a second on millions of cells
+    tile = np.argsort(np.argsort(first))[inverse]
+    order = np.argsort(tile, kind="stable")
+    look()
+    sizes = np.bincount(tile, minlength=len(first))
+    begins = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    place = np.empty(n, np.int64)
+    place[order] = np.arange(n) - begins[tile[order]]
+    tails, heads = graph.arcs()
+    inside = tile[tails] == tile[heads]
+    near = np.zeros(n, np.int64)
+    np.bitwise_or.at(near, tails[inside], np.int64(1) << place[heads[inside]])
+    look()
+    near_sorted = near[order].tolist()
     made: dict[tuple[int, ...], int] = {}
     parts: list[bytes] = []
     offset: list[int] = []
     at = 0
-    for near in nears:
-        if near not in made:
-            if check is not None:
-                check()
-            parts.append(forest_table(near))
-            made[near] = at
+    for t, (b, k) in enumerate(zip(begins.tolist(), sizes.tolist(), strict=True)):
+        if t % CHECK_TILES == 0:
+            look()
+        masks = tuple(near_sorted[b : b + k])
+        if masks not in made:
+            if len(made) == MAX_TABLES:
+                return None
+            look()
+            parts.append(forest_table(masks))
+            made[masks] = at
             at += len(parts[-1])
-        offset.append(made[near])
-    return ForestTiles(tile, bit, offset, b"".join(parts))
+        offset.append(made[masks])
+    bit = (np.int64(1) << place).tolist()
+    return ForestTiles(tile.tolist(), bit, offset, b"".join(parts))
 
 
 @functools.lru_cache(maxsize=256)
