@@ -229,7 +229,7 @@ def stopper(at: int) -> Callable[[int, int, int], None]:
     return check
 
 
-@pytest.mark.parametrize("at", [0, 9, 18])
+@pytest.mark.parametrize("at", [0, 9, pytest.param(18, marks=pytest.mark.slow)])
 def test_a_stopped_run_resumes_to_the_same_count(tmp_path: Path, at: int) -> None:
     graph = move_graph("4x5")
     plan = plan_frontier(graph, closed=False)

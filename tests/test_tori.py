@@ -69,8 +69,11 @@ def test_the_subset_count_equals_brute_force(
 
 @pytest.mark.parametrize(
     ("shape", "closed"),
-    [((3, 5), True), ((5, 3), True), ((3, 5), False)],
-    ids=["3x5-closed", "5x3-closed", "3x5-open"],
+    [
+        pytest.param((3, 5), True, id="3x5-closed"),
+        pytest.param((5, 3), True, id="5x3-closed"),
+        pytest.param((3, 5), False, id="3x5-open", marks=pytest.mark.slow),
+    ],
 )
 def test_the_15_cell_tori_by_the_frontier_and_by_subsets(
     shape: tuple[int, int], closed: bool
