@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -59,13 +60,13 @@ class ForestTiles:
     offset: list[int]
     table: bytes
 
-    def arrays(self) -> tuple[npt.NDArray[np.int64], ...]:
-        """``tile``, ``bit``, ``offset`` and ``table`` as arrays (compiled kernel)."""
+    def arrays(self) -> tuple[npt.NDArray[Any], ...]:
+        """The four as arrays for the compiled kernel (the table ``uint8``)."""
         return (
             np.array(self.tile, np.int64),
             np.array(self.bit, np.int64),
             np.array(self.offset, np.int64),
-            np.frombuffer(self.table, np.uint8).astype(np.int64),
+            np.frombuffer(self.table, np.uint8).copy(),
         )
 
 

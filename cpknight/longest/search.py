@@ -196,7 +196,7 @@ def _start_cells(least: list[int]) -> list[int]:
 class _Search:
     """The search state: the path, the marks, the incumbent, the effort."""
 
-    def __init__(self, instance: LongestInstance, run: Run, tiles: bool) -> None:
+    def __init__(self, instance: LongestInstance, run: Run, use_tiles: bool) -> None:
         graph = instance.graph
         self.instance = instance
         self.run = run
@@ -238,7 +238,7 @@ class _Search:
         colours = two_colours(instance.graph, lambda: run.check("colouring the cells"))
         self.bipartite = colours is not None
         self.colour = colours if colours is not None else [0] * self.n
-        self.tiles = snake_tiles(instance, run) if tiles else None
+        self.tiles = snake_tiles(instance, run) if use_tiles else None
 
     def _make_tables(
         self, indptr_array: npt.NDArray[Any], indices_array: npt.NDArray[Any]
@@ -580,9 +580,9 @@ _Found = tuple[int, list[int], bool, Effort, int]
 the search ran to the end, the effort, the trivial bound."""
 
 
-def _run_plain(instance: LongestInstance, run: Run, tiles: bool) -> _Found:
+def _run_plain(instance: LongestInstance, run: Run, use_tiles: bool) -> _Found:
     """The plain kernel: :class:`_Search`, recursive."""
-    search = _Search(instance, run, tiles)
+    search = _Search(instance, run, use_tiles)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * search.n + 100))
     finished = True
@@ -626,11 +626,11 @@ def _run_compiled(instance: LongestInstance, run: Run, use_tiles: bool) -> _Foun
     state = a["state"]
     bound = trivial_bound(instance)
     tiles = snake_tiles(instance, run) if use_tiles else None
-    none = np.zeros(0, np.int64)
+    none = np.zeros(0, np.int64)  # no tiles: the same types, one compiled loop
     tile_arrays = (
         (*tiles.arrays(), np.zeros(len(tiles.offset), np.int64))
         if (tiles is not None)
-        else (none, none, none, none, none)
+        else (none, none, none, np.zeros(0, np.uint8), none)
     )
 
     def effort() -> Effort:
